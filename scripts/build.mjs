@@ -1,0 +1,44 @@
+// Bundles the extension (Node, CommonJS, `vscode` external) and the webview front end (browser, IIFE).
+import * as esbuild from 'esbuild';
+import { existsSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+const builds = [
+  {
+    ...common,
+    entryPoints: ['src/extension.ts'],
+    outfile: 'dist/extension.js',
+    platform: 'node',
+    format: 'cjs',
+    // VS Code 1.100 runs extensions on Node 20.19.
+    target: 'node20.19',
+    external: ['vscode'],
+    metafile: true,
+  },
+];
+if (existsSync('media/src/settings/main.ts')) {
+  builds.push({
+    ...common,
+    entryPoints: ['media/src/settings/main.ts'],
+    outfile: 'dist/webview/settings.js',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  });
+}
+
+if (watch) {
+  for (const options of builds) await (await esbuild.context(options)).watch();
+} else {
+  for (const options of builds) await esbuild.build(options);
+}

@@ -1,0 +1,30 @@
+import type {
+  CurrentUser, EventFilter, GitLabEvent, Group, NotificationSetting, NotificationSettingUpdate, Page, PageRequest,
+  Project, Scope,
+} from './types';
+
+/** Whose events a listing returns. `id` is a numeric ID, a username (users) or a full path (projects). */
+export type EventSource =
+  | { kind: 'mine' }
+  | { kind: 'user'; id: string | number }
+  | { kind: 'project'; id: string | number };
+
+/**
+ * What the rest of the extension needs from GitLab. `GitLabClient` implements it over HTTP; tests of the
+ * shell may pass their own. Every call rejects only with a `GitLabError`.
+ */
+export interface GitLabApi {
+  getCurrentUser(signal?: AbortSignal): Promise<CurrentUser>;
+  getNotificationSettings(scope: Scope, signal?: AbortSignal): Promise<NotificationSetting>;
+  /** Sends only the parameters present in `update`, in the query string. */
+  updateNotificationSettings(scope: Scope, update: NotificationSettingUpdate, signal?: AbortSignal): Promise<NotificationSetting>;
+  /** One page of events; validates the filter first (a `validation` error, no request, when it is invalid). */
+  listEvents(source: EventSource, filter: EventFilter, page: PageRequest, signal?: AbortSignal): Promise<Page<GitLabEvent>>;
+  /** Every page, following `X-Next-Page` to the end. */
+  listAllEvents(source: EventSource, filter: EventFilter, perPage?: number, signal?: AbortSignal): Promise<GitLabEvent[]>;
+  getProject(id: string | number, signal?: AbortSignal): Promise<Project>;
+  /** `GET /projects?membership=true&simple=true`. */
+  listMyProjects(page: PageRequest, signal?: AbortSignal): Promise<Page<Project>>;
+  /** `GET /groups` (the user's groups). */
+  listGroups(page: PageRequest, signal?: AbortSignal): Promise<Page<Group>>;
+}

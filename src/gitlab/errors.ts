@@ -1,0 +1,49 @@
+/** The closed set of ways a GitLab request can fail; each carries what the UI needs to say and offer. */
+export type GitLabErrorKind =
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'validation'
+  | 'rateLimited'
+  | 'server'
+  | 'network'
+  | 'timeout'
+  | 'badResponse'
+  | 'cancelled';
+
+export interface GitLabErrorDetails {
+  status?: number;
+  /** Field errors of a 400 (`{"message": {field: [..]}}`). */
+  fieldErrors?: Record<string, string[]>;
+  /** For `forbidden`: the token lacks a scope (`insufficient_scope`). */
+  insufficientScope?: boolean;
+  /** For `rateLimited`: how long the server asked to wait. */
+  retryAfterMs?: number;
+  /** Method and path (never the query, which could hold user input, nor the token). */
+  request?: string;
+  cause?: unknown;
+}
+
+export class GitLabError extends Error {
+  readonly kind: GitLabErrorKind;
+  readonly status?: number;
+  readonly fieldErrors?: Record<string, string[]>;
+  readonly insufficientScope: boolean;
+  readonly retryAfterMs?: number;
+  readonly request?: string;
+
+  constructor(kind: GitLabErrorKind, message: string, details: GitLabErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.name = 'GitLabError';
+    this.kind = kind;
+    this.status = details.status;
+    this.fieldErrors = details.fieldErrors;
+    this.insufficientScope = details.insufficientScope ?? false;
+    this.retryAfterMs = details.retryAfterMs;
+    this.request = details.request;
+  }
+}
+
+export function isGitLabError(value: unknown): value is GitLabError {
+  return value instanceof GitLabError;
+}
