@@ -19,8 +19,10 @@ export interface GitLabErrorDetails {
   insufficientScope?: boolean;
   /** For `rateLimited`: how long the server asked to wait. */
   retryAfterMs?: number;
-  /** Method and path (never the query, which could hold user input, nor the token). */
+  /** Method and path (never the token). */
   request?: string;
+  /** The server's own words (GitLab's `message`/`error_description`), one line, for showing next to ours. */
+  serverMessage?: string;
   cause?: unknown;
 }
 
@@ -31,6 +33,7 @@ export class GitLabError extends Error {
   readonly insufficientScope: boolean;
   readonly retryAfterMs?: number;
   readonly request?: string;
+  readonly serverMessage?: string;
 
   constructor(kind: GitLabErrorKind, message: string, details: GitLabErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -41,6 +44,7 @@ export class GitLabError extends Error {
     this.insufficientScope = details.insufficientScope ?? false;
     this.retryAfterMs = details.retryAfterMs;
     this.request = details.request;
+    this.serverMessage = details.serverMessage;
   }
 }
 

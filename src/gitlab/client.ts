@@ -1,0 +1,70 @@
+import type { EventSource, GitLabApi } from './api';
+import * as endpoints from './endpoints';
+import { readPageInfo } from './paging';
+import type { ApiRequest } from './request';
+import type { Transport } from './transport';
+import type {
+  CurrentUser, EventFilter, GitLabEvent, Group, NotificationSetting, NotificationSettingUpdate, Page, PageRequest,
+  Project, Scope,
+} from './types';
+
+/** Guard against a server that ignores `page` and answers the same items for ever. */
+const MAX_PAGES = 10_000;
+
+/** The typed GitLab API over one `Transport`. */
+export class GitLabClient implements GitLabApi {
+  constructor(private readonly transport: Transport) {}
+
+  getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
+    return this.data(endpoints.getCurrentUser(), signal);
+  }
+
+  getNotificationSettings(scope: Scope, signal?: AbortSignal): Promise<NotificationSetting> {
+    return this.data(endpoints.getNotificationSettings(scope), signal);
+  }
+
+  updateNotificationSettings(scope: Scope, update: NotificationSettingUpdate, signal?: AbortSignal): Promise<NotificationSetting> {
+    return this.data(endpoints.updateNotificationSettings(scope, update), signal);
+  }
+
+  listEvents(source: EventSource, filter: EventFilter, page: PageRequest, signal?: AbortSignal): Promise<Page<GitLabEvent>> {
+    return this.page(endpoints.listEvents(source, filter, page), page, signal);
+  }
+
+  async listAllEvents(source: EventSource, filter: EventFilter, perPage = 100, signal?: AbortSignal): Promise<GitLabEvent[]> {
+    const all: GitLabEvent[] = [];
+    let page: number | undefined = 1;
+    for (let count = 0; page !== undefined && count < MAX_PAGES; count++) {
+      const result: Page<GitLabEvent> = await this.listEvents(source, filter, { page, perPage }, signal);
+      for (const item of result.items) all.push(item);
+      page = result.nextPage;
+    }
+    return all;
+  }
+
+  getProject(id: string | number, signal?: AbortSignal): Promise<Project> {
+    return this.data(endpoints.getProject(id), signal);
+  }
+
+  listMyProjects(page: PageRequest, signal?: AbortSignal): Promise<Page<Project>> {
+    return this.page(endpoints.listMyProjects(page), page, signal);
+  }
+
+  listGroups(page: PageRequest, signal?: AbortSignal): Promise<Page<Group>> {
+    return this.page(endpoints.listGroups(page), page, signal);
+  }
+
+  private async data<T>(request: ApiRequest<T>, signal?: AbortSignal): Promise<T> {
+    return (await this.transport.send(request, signal)).data;
+  }
+
+  private async page<T>(request: ApiRequest<T[]>, requested: PageRequest, signal?: AbortSignal): Promise<Page<T>> {
+    const response = await this.transport.send(request, signal);
+    const info = readPageInfo(response.headers);
+    const page = requested.page ?? 1;
+    let nextPage = info.nextPage;
+    // A server with no pagination headers at all: a full page may have a successor; an empty one ends it.
+    if (info.unpaged && requested.perPage !== undefined && response.data.length >= requested.perPage) nextPage = page + 1;
+    return { items: response.data, nextPage, page, perPage: info.perPage ?? requested.perPage, total: info.total };
+  }
+}

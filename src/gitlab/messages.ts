@@ -1,0 +1,59 @@
+import { GitLabError, type GitLabErrorKind } from './errors';
+import type { ErrorBody } from './errorBody';
+
+/** A GitLabError for an HTTP error status, with a sentence a person can act on. */
+export function errorForStatus(status: number, body: ErrorBody, request: string, retryAfterMs?: number): GitLabError {
+  const server = body.text;
+  const details = { status, request, serverMessage: server, fieldErrors: body.fieldErrors, retryAfterMs };
+  const make = (kind: GitLabErrorKind, message: string) => new GitLabError(kind, message, details);
+  if (status === 401) {
+    if (server && /expired/i.test(server)) return make('unauthorized', 'The GitLab token has expired. Sign in again with a new token.');
+    if (server && /revoked/i.test(server)) return make('unauthorized', 'The GitLab token was revoked. Sign in again with a new token.');
+    return make('unauthorized', 'GitLab did not accept the token (401). Sign in again with a valid personal access token.');
+  }
+  if (status === 403) {
+    if (body.code === 'insufficient_scope' || body.code === 'insufficient_granular_scope') {
+      return new GitLabError('forbidden',
+        'The token lacks the scope this needs: `read_api` to read, `api` to change notification settings. Create a token with that scope and sign in again.',
+        { ...details, insufficientScope: true });
+    }
+    return make('forbidden', `GitLab refused access (403)${server ? `: ${server}` : ''}.`);
+  }
+  if (status === 404) return make('notFound', `Not found on GitLab${server ? ` (${server})` : ''}. Check the ID or path, and that your account can see it.`);
+  if (status === 429) return make('rateLimited', `GitLab is rate limiting requests${retryAfterMs !== undefined ? `; try again in ${Math.ceil(retryAfterMs / 1000)} s` : ''}.`);
+  if (status >= 500) return make('server', `GitLab had a server error (${status}). Try again later.`);
+  if (status >= 400) return make('validation', server ? `GitLab refused the request: ${server}` : `GitLab refused the request (${status}).`);
+  return make('badResponse', `GitLab answered with an unexpected status (${status}).`);
+}
+
+const NETWORK_CODES: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was reset',
+  ENOTFOUND: 'the host name could not be resolved',
+  EAI_AGAIN: 'the host name could not be resolved',
+  ETIMEDOUT: 'the connection timed out',
+  EHOSTUNREACH: 'the host is unreachable',
+  ENETUNREACH: 'the network is unreachable',
+  UND_ERR_SOCKET: 'the connection closed unexpectedly',
+  UND_ERR_CLOSED: 'the connection closed unexpectedly',
+};
+
+/** A GitLabError for a failure below HTTP (DNS, TCP, TLS, proxy). */
+export function errorForNetwork(cause: unknown, request: string): GitLabError {
+  const code = findCode(cause);
+  const tls = code && /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/.test(code);
+  const reason = tls
+    ? 'the server certificate is not trusted (set `gitlabActivity.caFile` for a private CA)'
+    : (code && NETWORK_CODES[code]) || 'the network request failed';
+  return new GitLabError('network', `Could not reach GitLab: ${reason}.`, { request, cause });
+}
+
+function findCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'UND_ERR_CONNECT_TIMEOUT' && code !== 'UND_ERR') return code;
+    if (code === 'UND_ERR_CONNECT_TIMEOUT') return 'ETIMEDOUT';
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

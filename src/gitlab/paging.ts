@@ -1,0 +1,50 @@
+/**
+ * GitLab's offset pagination (behaviour note §1.7): follow `X-Next-Page`, or `rel="next"` in `Link`, until it is
+ * empty. A short or empty page is not the end: events the caller may not see are dropped after paging (§3.8).
+ */
+export interface PageInfo {
+  nextPage?: number;
+  perPage?: number;
+  total?: number;
+  /** The server sent no pagination headers at all (a plain implementation of the interface). */
+  unpaged: boolean;
+}
+
+type Headers = Record<string, string | string[] | undefined>;
+
+function header(headers: Headers, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function positiveInt(value: string | undefined): number | undefined {
+  if (value === undefined || !/^\d+$/.test(value.trim())) return undefined;
+  const number = Number(value);
+  return number > 0 ? number : undefined;
+}
+
+export function readPageInfo(headers: Headers): PageInfo {
+  const nextHeader = header(headers, 'x-next-page');
+  const link = header(headers, 'link');
+  let nextPage = positiveInt(nextHeader);
+  if (nextPage === undefined && nextHeader === undefined && link) nextPage = nextFromLink(link);
+  return {
+    nextPage,
+    perPage: positiveInt(header(headers, 'x-per-page')),
+    total: positiveInt(header(headers, 'x-total')) ?? (header(headers, 'x-total')?.trim() === '0' ? 0 : undefined),
+    unpaged: nextHeader === undefined && link === undefined && header(headers, 'x-page') === undefined,
+  };
+}
+
+function nextFromLink(link: string): number | undefined {
+  for (const part of link.split(',')) {
+    const match = /<([^>]*)>\s*;\s*rel="?next"?/.exec(part);
+    if (!match) continue;
+    try {
+      return positiveInt(new URL(match[1]).searchParams.get('page') ?? undefined);
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,235 @@
+import { request as undiciRequest, type Dispatcher } from 'undici';
+import { GitLabError } from './errors';
+import { parseErrorBody } from './errorBody';
+import { errorForNetwork, errorForStatus } from './messages';
+import type { ApiRequest, ApiResponse, RequestLogEntry } from './request';
+import { DEFAULT_RETRY, RETRYABLE_STATUSES, backoffDelay, serverDelay, type RetryOptions } from './retryPolicy';
+import { ShapeError } from './shapes';
+import { apiBase, apiUrl } from './url';
+
+export interface TransportOptions {
+  instanceUrl: string;
+  /** The personal access token; read for every request so a new sign-in needs no new transport. */
+  token: () => string | undefined;
+  dispatcher: Dispatcher;
+  timeoutMs?: number;
+  retry?: Partial<RetryOptions>;
+  /** Larger bodies are refused (a proxy's or a broken server's endless answer must not exhaust memory). */
+  maxBodyBytes?: number;
+  log?: (entry: RequestLogEntry) => void;
+  userAgent?: string;
+  /** Injected for tests: the clock, the wait and the jitter source. */
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+}
+
+type Headers = Record<string, string | string[] | undefined>;
+
+interface RawResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+const MAX_REDIRECTS = 3;
+
+/**
+ * The one request primitive: builds the URL under `/api/v4`, adds `PRIVATE-TOKEN`, applies the timeout, retries
+ * idempotent requests with backoff, follows same-origin redirects only (the token never goes to another origin),
+ * turns every failure into a `GitLabError`, and shares one in-flight GET among identical concurrent callers.
+ */
+export class Transport {
+  private readonly base: URL;
+  private readonly retry: RetryOptions;
+  private readonly timeoutMs: number;
+  private readonly maxBodyBytes: number;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private readonly random: () => number;
+  private readonly inFlight = new Map<string, Promise<RawResponse>>();
+
+  constructor(private readonly options: TransportOptions) {
+    this.base = apiBase(options.instanceUrl);
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.maxBodyBytes = options.maxBodyBytes ?? 20 * 1024 * 1024;
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? abortableSleep;
+    this.random = options.random ?? Math.random;
+  }
+
+  get origin(): string {
+    return this.base.origin;
+  }
+
+  async send<T>(request: ApiRequest<T>, signal?: AbortSignal): Promise<ApiResponse<T>> {
+    const url = apiUrl(this.base, request.path, request.query);
+    const label = `${request.method} ${url.pathname}`;
+    const raw = await this.sendWithRetries(request.method, url, label, signal);
+    if (raw.status < 200 || raw.status >= 300) {
+      const retryAfterMs = raw.status === 429 ? serverDelay(raw.headers, this.now()) : undefined;
+      throw errorForStatus(raw.status, parseErrorBody(raw.text, contentType(raw.headers)), label, retryAfterMs);
+    }
+    return { data: this.parse(request, raw, label), status: raw.status, headers: raw.headers };
+  }
+
+  private parse<T>(request: ApiRequest<T>, raw: RawResponse, label: string): T {
+    const type = contentType(raw.headers);
+    if (type && !type.includes('json')) {
+      throw new GitLabError('badResponse',
+        `GitLab answered with ${type.split(';')[0]} instead of JSON: is the instance URL right, or is a proxy or login page in the way?`,
+        { status: raw.status, request: label });
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(raw.text);
+    } catch (cause) {
+      throw new GitLabError('badResponse', 'GitLab answered with a body that is not valid JSON.', { status: raw.status, request: label, cause });
+    }
+    try {
+      return request.parse(body);
+    } catch (cause) {
+      if (!(cause instanceof ShapeError)) throw cause;
+      throw new GitLabError('badResponse', `GitLab answered with an unexpected shape: ${cause.message}.`, { status: raw.status, request: label, cause });
+    }
+  }
+
+  private sendWithRetries(method: string, url: URL, label: string, signal?: AbortSignal): Promise<RawResponse> {
+    if (method !== 'GET') return this.attempts(method, url, label, signal);
+    // Concurrent identical GETs share one request; each caller still honours its own signal.
+    const key = url.href;
+    let shared = this.inFlight.get(key);
+    if (!shared) {
+      shared = this.attempts(method, url, label).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, shared);
+    }
+    return signal ? raceAbort(shared, signal, label) : shared;
+  }
+
+  private async attempts(method: string, url: URL, label: string, signal?: AbortSignal): Promise<RawResponse> {
+    // GET and PUT are idempotent (RFC 9110): repeating a settings PUT with the same parameters is harmless.
+    for (let attempt = 1; ; attempt++) {
+      const started = this.now();
+      let response: RawResponse | undefined;
+      let failure: GitLabError | undefined;
+      try {
+        response = await this.once(method, url, label, signal);
+      } catch (error) {
+        failure = error instanceof GitLabError ? error : errorForNetwork(error, label);
+      }
+      const last = attempt >= this.retry.maxAttempts;
+      const retryable = failure ? failure.kind === 'network' : RETRYABLE_STATUSES.has(response!.status);
+      let delay: number | undefined;
+      if (retryable && !last) {
+        const asked = response ? serverDelay(response.headers, this.now()) : undefined;
+        delay = asked ?? backoffDelay(attempt - 1, this.retry, this.random);
+        if (asked !== undefined && asked > this.retry.maxServerDelayMs) delay = undefined;
+      }
+      this.options.log?.({
+        method, url: url.pathname + url.search, status: response?.status, durationMs: this.now() - started, attempt,
+        outcome: failure ? failure.kind : delay !== undefined ? `retry in ${delay} ms` : 'done',
+      });
+      if (delay === undefined) {
+        if (failure) throw failure;
+        return response!;
+      }
+      await this.sleep(delay, signal).catch(() => {
+        throw new GitLabError('cancelled', 'The request was cancelled.', { request: label });
+      });
+    }
+  }
+
+  /** One HTTP exchange, following same-origin redirects. */
+  private async once(method: string, url: URL, label: string, signal?: AbortSignal): Promise<RawResponse> {
+    const timeout = AbortSignal.timeout(this.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    let target = url;
+    for (let redirects = 0; ; redirects++) {
+      let raw: RawResponse;
+      try {
+        raw = await this.exchange(method, target, combined);
+      } catch (error) {
+        if (signal?.aborted) throw new GitLabError('cancelled', 'The request was cancelled.', { request: label });
+        if (timeout.aborted) {
+          throw new GitLabError('timeout', `GitLab did not answer within ${Math.round(this.timeoutMs / 1000)} s.`, { request: label });
+        }
+        throw error;
+      }
+      const location = header(raw.headers, 'location');
+      if (raw.status < 300 || raw.status >= 400 || !location) return raw;
+      const next = new URL(location, target);
+      if (next.origin !== this.base.origin || redirects >= MAX_REDIRECTS || method !== 'GET') {
+        throw new GitLabError('badResponse',
+          next.origin !== this.base.origin
+            ? 'GitLab redirected to another address; the token is only sent to the configured instance. Check the instance URL.'
+            : 'GitLab redirected the request too often or redirected an update.',
+          { status: raw.status, request: label });
+      }
+      target = next;
+    }
+  }
+
+  private async exchange(method: string, url: URL, signal: AbortSignal): Promise<RawResponse> {
+    const token = this.options.token();
+    const response = await undiciRequest(url, {
+      method,
+      dispatcher: this.options.dispatcher,
+      signal,
+      headers: {
+        accept: 'application/json',
+        'user-agent': this.options.userAgent ?? 'gitlab-activity',
+        ...(token ? { 'private-token': token } : {}),
+      },
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of response.body) {
+      size += (chunk as Buffer).length;
+      if (size > this.maxBodyBytes) {
+        response.body.destroy();
+        throw new GitLabError('badResponse', `GitLab's answer is larger than ${Math.round(this.maxBodyBytes / 1048576)} MB; it was not read.`,
+          { status: response.statusCode, request: `${method} ${url.pathname}` });
+      }
+      chunks.push(chunk as Buffer);
+    }
+    return { status: response.statusCode, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') };
+  }
+}
+
+function header(headers: Headers, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function contentType(headers: Headers): string | undefined {
+  return header(headers, 'content-type')?.toLowerCase();
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal, label: string): Promise<T> {
+  const cancelled = () => new GitLabError('cancelled', 'The request was cancelled.', { request: label });
+  if (signal.aborted) return Promise.reject(cancelled());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(cancelled());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => { signal.removeEventListener('abort', onAbort); resolve(value); },
+      (error) => { signal.removeEventListener('abort', onAbort); reject(error); },
+    );
+  });
+}
