@@ -1,0 +1,60 @@
+/** Finds GitLab project paths in a repository's git config (`[remote "x"] url = …`). */
+
+export function remoteUrls(gitConfig: string): string[] {
+  const urls: string[] = [];
+  let inRemote = false;
+  for (const raw of gitConfig.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line.startsWith('[')) {
+      inRemote = /^\[remote\s+"[^"]*"\]$/.test(line);
+      continue;
+    }
+    const match = inRemote ? /^url\s*=\s*(.+)$/.exec(line) : null;
+    if (match) urls.push(match[1].trim().replace(/^"(.*)"$/, '$1'));
+  }
+  return urls;
+}
+
+/**
+ * The project path (`group/sub/project`) a remote URL names on the instance, or undefined when it points elsewhere.
+ * Accepts https, ssh URLs and scp-like `git@host:group/project.git`; honours an instance URL with a path prefix.
+ */
+export function projectPathForRemote(remote: string, instanceUrl: string): string | undefined {
+  let instance: URL;
+  try {
+    instance = new URL(instanceUrl);
+  } catch {
+    return undefined;
+  }
+  const prefix = instance.pathname.replace(/\/+$/, '');
+  let host: string;
+  let path: string;
+  const scp = /^(?:[^@/\s]+@)?([^:/\s]+):(?!\/)(.+)$/.exec(remote);
+  if (scp && !/^[a-z][a-z0-9+.-]*:\/\//i.test(remote)) {
+    [host, path] = [scp[1], `/${scp[2]}`];
+  } else {
+    let url: URL;
+    try {
+      url = new URL(remote);
+    } catch {
+      return undefined;
+    }
+    if (!['http:', 'https:', 'ssh:', 'git+ssh:'].includes(url.protocol)) return undefined;
+    host = url.hostname;
+    path = decodeURIComponent(url.pathname);
+    if ((url.protocol === 'http:' || url.protocol === 'https:') && prefix && path.startsWith(`${prefix}/`)) {
+      path = path.slice(prefix.length);
+    }
+  }
+  if (host.toLowerCase() !== instance.hostname.toLowerCase()) return undefined;
+  const project = path.replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.git$/, '');
+  return /^[^/\s]+(\/[^/\s]+)+$/.test(project) ? project : undefined;
+}
+
+/** Distinct project paths of all remotes in a git config that point at the instance. */
+export function projectPathsInGitConfig(gitConfig: string, instanceUrl: string): string[] {
+  const paths = remoteUrls(gitConfig)
+    .map((url) => projectPathForRemote(url, instanceUrl))
+    .filter((path): path is string => path !== undefined);
+  return [...new Set(paths)];
+}

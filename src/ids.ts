@@ -1,0 +1,58 @@
+/**
+ * Every command id, view id, context key and setting key in one place. A unit test checks them against
+ * package.json, so a rename in one place cannot silently break the other.
+ */
+export const COMMANDS = {
+  signIn: 'gitlabActivity.signIn',
+  signOut: 'gitlabActivity.signOut',
+  refresh: 'gitlabActivity.refresh',
+  filter: 'gitlabActivity.filter',
+  filterAction: 'gitlabActivity.filterAction',
+  filterTargetType: 'gitlabActivity.filterTargetType',
+  filterDateRange: 'gitlabActivity.filterDateRange',
+  sort: 'gitlabActivity.sort',
+  clearFilters: 'gitlabActivity.clearFilters',
+  addProject: 'gitlabActivity.addProject',
+  removeProject: 'gitlabActivity.removeProject',
+  addUser: 'gitlabActivity.addUser',
+  removeUser: 'gitlabActivity.removeUser',
+  loadMore: 'gitlabActivity.loadMore',
+  showEventDetails: 'gitlabActivity.showEventDetails',
+  openInBrowser: 'gitlabActivity.openInBrowser',
+  copyLink: 'gitlabActivity.copyLink',
+  showUserEvents: 'gitlabActivity.showUserEvents',
+  copyActivityAsMarkdown: 'gitlabActivity.copyActivityAsMarkdown',
+  openNotificationSettings: 'gitlabActivity.openNotificationSettings',
+  projectNotificationSettings: 'gitlabActivity.projectNotificationSettings',
+  setNotificationLevel: 'gitlabActivity.setNotificationLevel',
+  toggleMute: 'gitlabActivity.toggleMute',
+  showLog: 'gitlabActivity.showLog',
+} as const;
+
+export const VIEW_CONTAINER = 'gitlabActivity';
+export const VIEWS = { activity: 'gitlabActivity.activity' } as const;
+
+export const CONTEXT_KEYS = {
+  signedIn: 'gitlabActivity.signedIn',
+  filtered: 'gitlabActivity.filtered',
+} as const;
+
+export const SETTINGS_SECTION = 'gitlabActivity';
+/** Keys relative to the `gitlabActivity` section. */
+export const SETTINGS = {
+  instanceUrl: 'instanceUrl',
+  projects: 'projects',
+  users: 'users',
+  groups: 'groups',
+  pageSize: 'pageSize',
+  pollInterval: 'pollInterval',
+  statusBarScope: 'statusBar.scope',
+  requestTimeout: 'requestTimeout',
+  proxy: 'proxy',
+  caFile: 'caFile',
+  ignoreCertificateErrors: 'ignoreCertificateErrors',
+} as const;
+
+/** Environment variable that may supply a token (remote and test setups). */
+export const TOKEN_ENV_VAR = 'GITLAB_ACTIVITY_TOKEN';
+export const OUTPUT_CHANNEL_NAME = 'GitLab Activity';

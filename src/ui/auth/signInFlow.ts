@@ -1,0 +1,100 @@
+import * as vscode from 'vscode';
+import { GitLabError, type CurrentUser, type GitLabApi } from '../../gitlab';
+import { apiBase } from '../../gitlab/url';
+import type { Session } from '../session';
+
+/** Where GitLab creates personal access tokens, prefilled with a name and the `api` scope. */
+export function tokenPageUrl(instanceUrl: string): string {
+  return `${instanceUrl.replace(/\/+$/, '')}/-/user_settings/personal_access_tokens?name=VS%20Code%20GitLab%20Activity&scopes=api`;
+}
+
+export function instanceUrlProblem(value: string): string | undefined {
+  try {
+    apiBase(value);
+    return undefined;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/**
+ * Validates a token: `GET /user`, or a settings read where the server lacks `/user` (a plain implementation of
+ * the interface). Resolves with the user when known; rejects with the GitLabError otherwise.
+ */
+export async function validateToken(api: GitLabApi): Promise<CurrentUser | undefined> {
+  try {
+    return await api.getCurrentUser();
+  } catch (error) {
+    if (error instanceof GitLabError && error.kind === 'notFound') {
+      await api.getNotificationSettings({ kind: 'global' });
+      return undefined;
+    }
+    throw error;
+  }
+}
+
+/** "GitLab: Sign In…": instance URL, then the token in a password box that stays open until it is valid. */
+export class SignInFlow {
+  constructor(private readonly session: Session) {}
+
+  async run(): Promise<boolean> {
+    const instanceUrl = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Sign in to GitLab (1/2)'),
+      prompt: vscode.l10n.t('URL of the GitLab instance'),
+      value: this.session.instanceUrl,
+      ignoreFocusOut: true,
+      validateInput: (value) => (instanceUrlProblem(value) ? vscode.l10n.t('Enter an http(s) URL such as https://gitlab.com') : undefined),
+    });
+    if (instanceUrl === undefined) return false;
+    const instance = instanceUrl.trim().replace(/\/+$/, '');
+    return this.askToken(instance);
+  }
+
+  private askToken(instanceUrl: string): Promise<boolean> {
+    return new Promise((resolve) => {
+      const box = vscode.window.createInputBox();
+      const openTokenPage: vscode.QuickInputButton = {
+        iconPath: new vscode.ThemeIcon('link-external'),
+        tooltip: vscode.l10n.t('Create a personal access token on GitLab'),
+      };
+      box.title = vscode.l10n.t('Sign in to GitLab (2/2)');
+      box.prompt = vscode.l10n.t('Personal access token: scope read_api to read activity, api to also change notification settings. The button opens the token page.');
+      box.placeholder = 'glpat-…';
+      box.password = true;
+      box.ignoreFocusOut = true;
+      box.buttons = [openTokenPage];
+      let done = false;
+      box.onDidTriggerButton(() => void vscode.env.openExternal(vscode.Uri.parse(tokenPageUrl(instanceUrl))));
+      box.onDidChangeValue(() => { box.validationMessage = undefined; });
+      box.onDidAccept(async () => {
+        const token = box.value.trim();
+        if (!token) {
+          box.validationMessage = vscode.l10n.t('Enter a token.');
+          return;
+        }
+        box.busy = true;
+        box.enabled = false;
+        try {
+          const user = await validateToken(this.session.clientFor(instanceUrl, token));
+          await this.session.signIn(instanceUrl, token, user);
+          done = true;
+          box.hide();
+          void vscode.window.showInformationMessage(user
+            ? vscode.l10n.t('Signed in to {0} as {1}.', new URL(instanceUrl).host, user.username)
+            : vscode.l10n.t('Signed in to {0}.', new URL(instanceUrl).host));
+          resolve(true);
+        } catch (error) {
+          box.validationMessage = error instanceof GitLabError ? error.message : vscode.l10n.t('The token could not be checked.');
+        } finally {
+          box.busy = false;
+          box.enabled = true;
+        }
+      });
+      box.onDidHide(() => {
+        box.dispose();
+        if (!done) resolve(false);
+      });
+      box.show();
+    });
+  }
+}

@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import {
+  GitLabClient, GitLabError, Transport, createDispatcher, type CurrentUser, type GitLabApi,
+} from '../gitlab';
+import type { Dispatcher } from 'undici';
+import type { ExtensionConfig } from './config';
+import type { Log } from './log';
+import type { TokenStore } from './auth/tokenStore';
+
+const ENV_TOKEN_DISMISSED = 'gitlabActivity.envTokenSignedOut';
+
+/**
+ * Who is signed in to which instance, and the API client for it. Rebuilt when the token or the network settings
+ * change; nothing here touches the network until a caller uses `api`.
+ */
+export class Session implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private client?: GitLabClient;
+  private dispatcher?: Dispatcher;
+  private token?: string;
+  private unauthorizedShown = false;
+  currentUser?: CurrentUser;
+
+  constructor(
+    private readonly tokens: TokenStore,
+    private readonly config: () => ExtensionConfig,
+    private readonly log: Log,
+    private readonly state: vscode.Memento,
+    private readonly userAgent: string,
+  ) {}
+
+  get instanceUrl(): string {
+    return this.config().instanceUrl;
+  }
+
+  get signedIn(): boolean {
+    return this.client !== undefined;
+  }
+
+  get api(): GitLabApi | undefined {
+    return this.client;
+  }
+
+  /** The token in use, for masking in logs and tests of secrecy; never shown. */
+  get secret(): string | undefined {
+    return this.token;
+  }
+
+  /** Reads the stored token and builds the client. */
+  async restore(): Promise<void> {
+    const instance = this.instanceUrl;
+    let token = await this.tokens.get(instance);
+    if (token && this.state.get<boolean>(ENV_TOKEN_DISMISSED) && !(await this.tokens.hasStored(instance))) token = undefined;
+    this.use(token);
+  }
+
+  /** Builds a client for a candidate token without storing it (sign-in validation). */
+  clientFor(instanceUrl: string, token: string): GitLabClient {
+    return new GitLabClient(this.transport(instanceUrl, () => token));
+  }
+
+  async signIn(instanceUrl: string, token: string, user: CurrentUser | undefined): Promise<void> {
+    await this.tokens.store(instanceUrl, token);
+    await this.state.update(ENV_TOKEN_DISMISSED, undefined);
+    if (instanceUrl !== this.instanceUrl) {
+      await vscode.workspace.getConfiguration('gitlabActivity').update('instanceUrl', instanceUrl, vscode.ConfigurationTarget.Global);
+    }
+    this.currentUser = user;
+    this.use(token);
+  }
+
+  async signOut(): Promise<void> {
+    await this.tokens.delete(this.instanceUrl);
+    await this.state.update(ENV_TOKEN_DISMISSED, true);
+    this.currentUser = undefined;
+    this.use(undefined);
+  }
+
+  /** Network settings changed: new connection pool, same token. */
+  rebuild(): void {
+    void this.dispatcher?.close().catch(() => undefined);
+    this.dispatcher = undefined;
+    this.use(this.token);
+  }
+
+  /**
+   * A request answered 401: say it once, with the fix, and not again until the next sign-in — never a loop of
+   * prompts when several views fail at the same time.
+   */
+  reportUnauthorized(error: GitLabError): void {
+    if (this.unauthorizedShown) return;
+    this.unauthorizedShown = true;
+    this.log.warn(`GitLab answered 401: ${error.message}`);
+    const signInAgain = vscode.l10n.t('Sign In Again');
+    void vscode.window.showErrorMessage(vscode.l10n.t('GitLab did not accept your token: {0}', error.message), signInAgain)
+      .then((choice) => {
+        if (choice === signInAgain) void vscode.commands.executeCommand('gitlabActivity.signIn');
+      });
+  }
+
+  private use(token: string | undefined): void {
+    this.token = token;
+    this.unauthorizedShown = false;
+    this.client = token ? new GitLabClient(this.transport(this.instanceUrl, () => this.token)) : undefined;
+    void vscode.commands.executeCommand('setContext', 'gitlabActivity.signedIn', this.client !== undefined);
+    this.changed.fire();
+  }
+
+  private transport(instanceUrl: string, token: () => string | undefined): Transport {
+    const config = this.config();
+    if (!this.dispatcher) {
+      let extraCa: string | undefined;
+      if (config.caFile) {
+        try {
+          extraCa = readFileSync(config.caFile, 'utf8');
+        } catch (error) {
+          this.log.error(`Could not read the CA file ${config.caFile}`, error);
+        }
+      }
+      this.dispatcher = createDispatcher({
+        proxyUrl: config.proxy, extraCa, rejectUnauthorized: !config.ignoreCertificateErrors,
+      });
+    }
+    return new Transport({
+      instanceUrl, token, dispatcher: this.dispatcher, timeoutMs: config.requestTimeoutSeconds * 1000,
+      log: (entry) => this.log.request(entry), userAgent: this.userAgent,
+    });
+  }
+
+  dispose(): void {
+    void this.dispatcher?.close().catch(() => undefined);
+    this.changed.dispose();
+  }
+}

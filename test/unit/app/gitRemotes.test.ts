@@ -1,0 +1,31 @@
+import assert from 'node:assert/strict';
+import { projectPathForRemote, projectPathsInGitConfig, remoteUrls } from '../../../src/app/gitRemotes';
+
+describe('git remotes', () => {
+  const config = `[core]\n\tbare = false\n[remote "origin"]\n\turl = git@gitlab.example.com:group/sub/project.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[remote "mirror"]\n\turl = https://github.com/x/y.git\n[branch "main"]\n\tremote = origin\n\turl = not-a-remote\n`;
+
+  it('reads only remote urls', () => {
+    assert.deepEqual(remoteUrls(config), ['git@gitlab.example.com:group/sub/project.git', 'https://github.com/x/y.git']);
+  });
+
+  const cases: Array<[string, string, string | undefined]> = [
+    ['git@gitlab.example.com:group/project.git', 'https://gitlab.example.com', 'group/project'],
+    ['ssh://git@gitlab.example.com:2222/group/sub/project.git', 'https://gitlab.example.com', 'group/sub/project'],
+    ['https://gitlab.example.com/group/project.git', 'https://gitlab.example.com', 'group/project'],
+    ['https://user@GitLab.Example.com/group/project', 'https://gitlab.example.com/', 'group/project'],
+    ['https://example.com/gitlab/group/project.git', 'https://example.com/gitlab', 'group/project'],
+    ['https://github.com/group/project.git', 'https://gitlab.example.com', undefined],
+    ['git@gitlab.example.com:project.git', 'https://gitlab.example.com', undefined],
+    ['file:///srv/repo.git', 'https://gitlab.example.com', undefined],
+    ['/local/path', 'https://gitlab.example.com', undefined],
+    ['git@gitlab.com:a/b.git', 'not a url', undefined],
+  ];
+  for (const [remote, instance, expected] of cases) {
+    it(`${remote} on ${instance} → ${expected}`, () => assert.equal(projectPathForRemote(remote, instance), expected));
+  }
+
+  it('collects distinct project paths of a config', () => {
+    const twice = `${config}[remote "other"]\n\turl = https://gitlab.example.com/group/sub/project.git\n`;
+    assert.deepEqual(projectPathsInGitConfig(twice, 'https://gitlab.example.com'), ['group/sub/project']);
+  });
+});

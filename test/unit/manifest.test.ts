@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, VIEWS, VIEW_CONTAINER } from '../../src/ids';
+
+const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
+const contributes = manifest.contributes;
+
+describe('package.json and src/ids.ts agree', () => {
+  it('declares exactly the commands of COMMANDS, each in category GitLab', () => {
+    const declared = contributes.commands.map((c: { command: string }) => c.command).sort();
+    assert.deepEqual(declared, Object.values(COMMANDS).sort());
+    for (const command of contributes.commands) assert.equal(command.category, 'GitLab', command.command);
+  });
+
+  it('declares the view container and views', () => {
+    assert.deepEqual(contributes.viewsContainers.activitybar.map((c: { id: string }) => c.id), [VIEW_CONTAINER]);
+    assert.deepEqual(contributes.views[VIEW_CONTAINER].map((v: { id: string }) => v.id), Object.values(VIEWS));
+  });
+
+  it('declares exactly the settings of SETTINGS', () => {
+    const declared = Object.keys(contributes.configuration.properties).sort();
+    assert.deepEqual(declared, Object.values(SETTINGS).map((key) => `${SETTINGS_SECTION}.${key}`).sort());
+  });
+
+  it('menus name only declared commands and views', () => {
+    const commands = new Set<string>(Object.values(COMMANDS));
+    for (const [menu, items] of Object.entries(contributes.menus as Record<string, Array<{ command: string; when?: string }>>)) {
+      for (const item of items) {
+        assert.ok(commands.has(item.command), `${menu}: ${item.command}`);
+        for (const view of item.when?.match(/view == ([\w.]+)/g) ?? []) {
+          assert.ok((Object.values(VIEWS) as string[]).includes(view.slice('view == '.length)), `${menu}: ${view}`);
+        }
+      }
+    }
+  });
+
+  it('uses only declared context keys in when clauses of our own', () => {
+    const text = JSON.stringify(contributes);
+    const used = new Set(text.match(/gitlabActivity\.(signedIn|filtered)\b/g));
+    for (const key of used) assert.ok((Object.values(CONTEXT_KEYS) as string[]).includes(key), key);
+    assert.ok(used.size > 0);
+  });
+
+  it('targets the Node of the oldest supported VS Code', () => {
+    assert.equal(manifest.engines.vscode, '^1.100.0');
+    assert.match(readFileSync(join(__dirname, '..', '..', 'scripts', 'build.mjs'), 'utf8'), /target: 'node20\.19'/);
+  });
+});
