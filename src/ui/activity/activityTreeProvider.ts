@@ -1,0 +1,268 @@
+import * as vscode from 'vscode';
+import { groupByDay } from '../../app/activity/dayGrouping';
+import { localZone } from '../../app/activity/calendar';
+import { describeEvent } from '../../app/activity/eventSentence';
+import { eventIconId } from '../../app/activity/eventIcon';
+import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
+import { eventWebUrl } from '../../app/activity/eventUrl';
+import type { ProjectInfo } from '../../app/activity/projectInfo';
+import { relativeTime } from '../../app/activity/relativeTime';
+import type { FeedStore } from '../../app/feeds';
+import type { ProjectDirectory } from '../../app/projectDirectory';
+import { MY_ACTIVITY, type ActivitySource } from '../../app/sources';
+import type { GitLabEvent } from '../../gitlab';
+import { COMMANDS } from '../../ids';
+import { nodeId, type ActivityNode } from './nodes';
+
+export interface ActivityTreeContext {
+  signedIn(): boolean;
+  instanceUrl(): string;
+  isFiltered(): boolean;
+  projects(): ActivitySource[];
+  users(): ActivitySource[];
+  now?: () => number;
+}
+
+/**
+ * The Activity tree: My activity, Projects and Users, each source's events grouped by day, a "Load more…" row
+ * while GitLab reports a next page, and rows for loading, empty and error states. Tooltips are built lazily in
+ * `resolveTreeItem`.
+ */
+export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNode>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<ActivityNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private readonly zone = localZone();
+  private readonly sourceNodes = new Map<string, ActivityNode>();
+  private readonly unsubscribe: Array<() => void>;
+
+  constructor(
+    private readonly feeds: FeedStore,
+    private readonly directory: ProjectDirectory,
+    private readonly context: ActivityTreeContext,
+  ) {
+    this.unsubscribe = [
+      feeds.onDidChange((key) => this.changed.fire(key === undefined ? undefined : this.sourceNodes.get(key))),
+      directory.onDidChange(() => this.changed.fire(undefined)),
+    ];
+  }
+
+  refresh(): void {
+    this.changed.fire(undefined);
+  }
+
+  getChildren(node?: ActivityNode): ActivityNode[] {
+    if (!this.context.signedIn()) return [];
+    if (!node) {
+      return [{ type: 'root', root: 'mine' }, { type: 'root', root: 'projects' }, { type: 'root', root: 'users' }];
+    }
+    switch (node.type) {
+      case 'root': {
+        if (node.root === 'mine') return this.feedChildren(this.sourceNode(MY_ACTIVITY).source);
+        const sources = node.root === 'projects' ? this.context.projects() : this.context.users();
+        if (sources.length === 0) return [{ type: 'hint', root: node.root }];
+        if (node.root === 'projects') void this.directory.resolve(sources.map((s) => s.ref));
+        return sources.map((source) => this.sourceNode(source));
+      }
+      case 'source':
+        return this.feedChildren(node.source);
+      case 'day':
+        return node.events.map((event, index) => ({ type: 'event', source: node.source, event, index }));
+      case 'error':
+        return [];
+      default:
+        return [];
+    }
+  }
+
+  private sourceNode(source: ActivitySource): ActivityNode & { type: 'source' } {
+    const existing = this.sourceNodes.get(source.key);
+    if (existing?.type === 'source' && existing.source.ref === source.ref && existing.source.from === source.from) {
+      return existing as ActivityNode & { type: 'source' };
+    }
+    const node = { type: 'source' as const, source };
+    this.sourceNodes.set(source.key, node);
+    return node;
+  }
+
+  private feedChildren(source: ActivitySource): ActivityNode[] {
+    const state = this.feeds.get(source.key);
+    if (!state.started && !state.loading && !state.hasError) void this.feeds.load(source);
+    if (!state.started && !state.hasError) return [{ type: 'loading', source }];
+    const rows: ActivityNode[] = [];
+    const events = state.events as GitLabEvent[];
+    if (events.length === 0 && !state.hasError && !state.hasMore) {
+      rows.push({ type: 'empty', source, filtered: this.context.isFiltered() });
+    }
+    const projectIds = new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number'));
+    if (projectIds.size > 0) void this.directory.resolve(projectIds);
+    for (const day of groupByDay(events, { now: this.now(), zone: this.zone, t: vscode.l10n.t })) {
+      rows.push({ type: 'day', source, key: day.key, label: day.label, events: day.events });
+    }
+    const error = this.feeds.errorOf(source.key);
+    if (error) rows.push({ type: 'error', source, error }, { type: 'showLog', source });
+    else if (state.loading) rows.push({ type: 'loading', source });
+    else if (state.hasMore) rows.push({ type: 'loadMore', source });
+    return rows;
+  }
+
+  /** Parents of the nodes `reveal` is used on (projects and users). */
+  getParent(node: ActivityNode): ActivityNode | undefined {
+    if (node.type === 'source' && node.source.source.kind !== 'mine') {
+      return { type: 'root', root: node.source.source.kind === 'project' ? 'projects' : 'users' };
+    }
+    return undefined;
+  }
+
+  getTreeItem(node: ActivityNode): vscode.TreeItem {
+    const item = this.buildItem(node);
+    item.id = nodeId(node);
+    return item;
+  }
+
+  private buildItem(node: ActivityNode): vscode.TreeItem {
+    const Expanded = vscode.TreeItemCollapsibleState.Expanded;
+    const Collapsed = vscode.TreeItemCollapsibleState.Collapsed;
+    switch (node.type) {
+      case 'root': {
+        const labels = { mine: vscode.l10n.t('My Activity'), projects: vscode.l10n.t('Projects'), users: vscode.l10n.t('Users') };
+        const icons = { mine: 'account', projects: 'repo', users: 'organization' };
+        const item = new vscode.TreeItem(labels[node.root], node.root === 'mine' ? Expanded : Collapsed);
+        item.iconPath = new vscode.ThemeIcon(icons[node.root]);
+        item.contextValue = `${node.root}Root`;
+        return item;
+      }
+      case 'hint': {
+        const item = new vscode.TreeItem(node.root === 'projects' ? vscode.l10n.t('Add Project…') : vscode.l10n.t('Add User…'));
+        item.iconPath = new vscode.ThemeIcon('add');
+        item.command = { command: node.root === 'projects' ? COMMANDS.addProject : COMMANDS.addUser, title: item.label as string };
+        return item;
+      }
+      case 'source': return this.sourceItem(node.source);
+      case 'day': {
+        const item = new vscode.TreeItem(node.label, Expanded);
+        item.description = vscode.l10n.t('{0} events', node.events.length);
+        item.iconPath = new vscode.ThemeIcon('calendar');
+        item.contextValue = 'day';
+        return item;
+      }
+      case 'event': return this.eventItem(node);
+      case 'loadMore': {
+        const item = new vscode.TreeItem(vscode.l10n.t('Load more…'));
+        item.iconPath = new vscode.ThemeIcon('ellipsis');
+        item.command = { command: COMMANDS.loadMore, title: vscode.l10n.t('Load More'), arguments: [node.source.key] };
+        item.contextValue = 'loadMore';
+        return item;
+      }
+      case 'loading': {
+        const item = new vscode.TreeItem(vscode.l10n.t('Loading…'));
+        item.iconPath = new vscode.ThemeIcon('loading~spin');
+        return item;
+      }
+      case 'empty': {
+        const item = new vscode.TreeItem(node.filtered ? vscode.l10n.t('No events match the filter') : vscode.l10n.t('No events'));
+        item.iconPath = new vscode.ThemeIcon('info');
+        if (node.filtered) {
+          item.description = vscode.l10n.t('Clear Filters');
+          item.command = { command: COMMANDS.clearFilters, title: vscode.l10n.t('Clear Filters') };
+        }
+        item.contextValue = 'empty';
+        return item;
+      }
+      case 'error': {
+        const signIn = node.error.kind === 'unauthorized';
+        const item = new vscode.TreeItem(node.error.message);
+        item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
+        item.description = signIn ? vscode.l10n.t('Sign In Again') : vscode.l10n.t('Retry');
+        item.tooltip = node.error.message;
+        item.command = signIn
+          ? { command: COMMANDS.signIn, title: vscode.l10n.t('Sign In Again') }
+          : { command: COMMANDS.refresh, title: vscode.l10n.t('Retry'), arguments: [node.source.key] };
+        item.contextValue = 'error';
+        return item;
+      }
+      case 'showLog': {
+        const item = new vscode.TreeItem(vscode.l10n.t('Show Log'));
+        item.iconPath = new vscode.ThemeIcon('output');
+        item.command = { command: COMMANDS.showLog, title: vscode.l10n.t('Show Log') };
+        return item;
+      }
+    }
+  }
+
+  private sourceItem(source: ActivitySource): vscode.TreeItem {
+    const isProject = source.source.kind === 'project';
+    const project = isProject ? this.directory.get(source.ref) : undefined;
+    const label = project?.name_with_namespace ?? project?.name ?? source.ref;
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
+    item.description = project && project.path_with_namespace !== label ? project.path_with_namespace
+      : source.from === 'remote' ? vscode.l10n.t('from git remote') : undefined;
+    item.iconPath = new vscode.ThemeIcon(isProject ? 'repo' : 'person');
+    item.tooltip = isProject ? vscode.l10n.t('Project {0}', source.ref) : vscode.l10n.t('User {0}', source.ref);
+    const tags = [isProject ? 'project' : 'user', 'linkable'];
+    if (source.from === 'setting') tags.push(isProject ? 'removableProject' : 'removableUser');
+    item.contextValue = tags.join(' ');
+    return item;
+  }
+
+  private eventItem(node: ActivityNode & { type: 'event' }): vscode.TreeItem {
+    const event = node.event;
+    const description = describeEvent(event, vscode.l10n.t);
+    const item = new vscode.TreeItem(description.sentence);
+    const project = this.projectInfo(event.project_id);
+    const when = relativeTime(event.created_at, { now: this.now(), zone: this.zone, t: vscode.l10n.t });
+    item.description = [project?.name ?? project?.pathWithNamespace, when].filter(Boolean).join(' · ');
+    item.iconPath = new vscode.ThemeIcon(eventIconId(event));
+    const url = this.urlOf(event);
+    item.contextValue = url ? 'event linkable' : 'event';
+    item.command = url
+      ? { command: COMMANDS.openInBrowser, title: vscode.l10n.t('Open in Browser'), arguments: [node] }
+      : { command: COMMANDS.showEventDetails, title: vscode.l10n.t('Show Event Details'), arguments: [node] };
+    item.accessibilityInformation = { label: `${description.sentence}, ${item.description}` };
+    return item;
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: ActivityNode): vscode.TreeItem {
+    if (node.type !== 'event') return item;
+    const markdown = new vscode.MarkdownString(eventTooltipMarkdown(node.event, {
+      t: vscode.l10n.t, project: this.projectInfo(node.event.project_id), zone: this.zone,
+    }));
+    // Server text is escaped by eventTooltipMarkdown; the string is also untrusted and without HTML.
+    markdown.isTrusted = false;
+    markdown.supportHtml = false;
+    markdown.supportThemeIcons = false;
+    item.tooltip = markdown;
+    return item;
+  }
+
+  /** The event's web page, when one can be derived. */
+  urlOf(event: GitLabEvent): string | undefined {
+    return eventWebUrl(event, { instanceUrl: this.context.instanceUrl(), lookupProject: (id) => this.projectInfo(id) });
+  }
+
+  /** The web page of a project or user source. */
+  sourceUrl(source: ActivitySource): string | undefined {
+    const base = this.context.instanceUrl().replace(/\/+$/, '');
+    if (source.source.kind === 'project') {
+      const project = this.directory.get(source.ref);
+      return project?.web_url && new URL(project.web_url).origin === new URL(base).origin ? project.web_url
+        : /^\d+$/.test(source.ref) ? undefined : `${base}/${source.ref.split('/').map(encodeURIComponent).join('/')}`;
+    }
+    if (source.source.kind === 'user' && !/^\d+$/.test(source.ref)) return `${base}/${encodeURIComponent(source.ref)}`;
+    return undefined;
+  }
+
+  private projectInfo(id: number | null): ProjectInfo | undefined {
+    if (typeof id !== 'number') return undefined;
+    const project = this.directory.get(id);
+    return project ? { webUrl: project.web_url, pathWithNamespace: project.path_with_namespace, name: project.name_with_namespace ?? project.name } : undefined;
+  }
+
+  private now(): number {
+    return (this.context.now ?? Date.now)();
+  }
+
+  dispose(): void {
+    for (const stop of this.unsubscribe) stop();
+    this.changed.dispose();
+  }
+}

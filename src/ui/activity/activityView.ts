@@ -1,0 +1,123 @@
+import * as vscode from 'vscode';
+import { FeedStore } from '../../app/feeds';
+import { newestMarker } from '../../app/pollSchedule';
+import type { ProjectDirectory } from '../../app/projectDirectory';
+import { MY_ACTIVITY, projectSources, userSources, type ActivitySource } from '../../app/sources';
+import { VIEWS } from '../../ids';
+import type { ExtensionConfig } from '../config';
+import type { Log } from '../log';
+import type { Session } from '../session';
+import { registerActivityCommands, isUnauthorized } from './activityCommands';
+import { ActivityTreeProvider } from './activityTreeProvider';
+import { FilterController } from './filterController';
+import { FilterPicks } from './filterPicks';
+import { NewActivityPoller } from './newActivityPoller';
+import type { ActivityNode } from './nodes';
+import { workspaceProjectPaths } from './workspaceProjects';
+
+/** The Activity view: tree, filter, feeds, new-activity polling and their commands, wired together. */
+export class ActivityView implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly feeds: FeedStore;
+  private readonly filter: FilterController;
+  private readonly tree: ActivityTreeProvider;
+  private readonly view: vscode.TreeView<ActivityNode>;
+  private readonly poller: NewActivityPoller;
+  private remoteProjects: string[] = [];
+
+  constructor(
+    private readonly session: Session,
+    private readonly config: () => ExtensionConfig,
+    private readonly directory: ProjectDirectory,
+    workspaceState: vscode.Memento,
+    private readonly log: Log,
+  ) {
+    this.filter = new FilterController(workspaceState);
+    this.feeds = new FeedStore(() => session.api, () => ({ pageSize: config().pageSize, filter: this.filter.filter.toEventFilter() }));
+    this.tree = new ActivityTreeProvider(this.feeds, directory, {
+      signedIn: () => session.signedIn,
+      instanceUrl: () => session.instanceUrl,
+      isFiltered: () => !this.filter.filter.isEmpty,
+      projects: () => this.projects(),
+      users: () => userSources(config().users),
+    });
+    this.view = vscode.window.createTreeView(VIEWS.activity, { treeDataProvider: this.tree, showCollapseAll: true });
+    this.poller = new NewActivityPoller(this.view as vscode.TreeView<unknown>, {
+      api: () => session.api,
+      intervalSeconds: () => config().pollIntervalSeconds,
+      filter: () => this.filter.filter.toEventFilter(),
+      shownMarker: () => newestMarker(this.feeds.get(MY_ACTIVITY.key).events),
+      onUnauthorized: (error) => session.reportUnauthorized(error),
+      log: (message) => log.warn(message),
+    }, () => this.feeds.resetOne(MY_ACTIVITY.key));
+    this.describeFilter();
+    this.disposables.push(
+      this.filter, this.tree, this.view, this.poller,
+      this.filter.onDidChange(() => {
+        this.describeFilter();
+        this.feeds.reset();
+        this.poller.restart();
+      }),
+      { dispose: this.feeds.onDidChange((key) => this.reportFailures(key)) },
+      ...registerActivityCommands({
+        session, feeds: this.feeds, directory, tree: this.tree, view: this.view,
+        picks: new FilterPicks(this.filter), sources: () => this.allSources(), refreshAll: () => this.refreshAll(),
+      }),
+    );
+  }
+
+  /** Signed in or out, or the instance changed: start over. */
+  sessionChanged(): void {
+    this.directory.clear();
+    this.feeds.reset();
+    this.tree.refresh();
+    void this.detectRemotes();
+    this.poller.restart();
+  }
+
+  /** Settings changed: sources, page size or polling. */
+  configChanged(affects: (key: string) => boolean): void {
+    if (affects('pageSize')) this.feeds.reset();
+    if (affects('pollInterval')) this.poller.restart();
+    if (affects('projects') || affects('users')) this.tree.refresh();
+  }
+
+  refreshAll(): void {
+    this.feeds.reset();
+    void this.detectRemotes();
+  }
+
+  private async detectRemotes(): Promise<void> {
+    try {
+      this.remoteProjects = await workspaceProjectPaths(this.config().instanceUrl);
+    } catch (error) {
+      this.log.error('Reading the workspace git remotes', error);
+      this.remoteProjects = [];
+    }
+    this.tree.refresh();
+  }
+
+  private projects(): ActivitySource[] {
+    return projectSources(this.config().projects, this.remoteProjects);
+  }
+
+  private allSources(): ActivitySource[] {
+    return [MY_ACTIVITY, ...this.projects(), ...userSources(this.config().users)];
+  }
+
+  private describeFilter(): void {
+    this.view.description = this.filter.filter.describe(vscode.l10n.t) || undefined;
+  }
+
+  private reportFailures(key: string | undefined): void {
+    if (key === undefined) return;
+    const error = this.feeds.errorOf(key);
+    if (!error) return;
+    this.log.warn(`Loading ${key} failed: ${error.message}`);
+    if (isUnauthorized(error)) this.session.reportUnauthorized(error);
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,119 @@
+import * as vscode from 'vscode';
+import { UTC_ZONE } from '../../app/activity/calendar';
+import { customDateProblem, datePresets, includedDays, matchingPreset, presetRange, type FixedDatePresetId } from '../../app/activity/datePresets';
+import { actionLabel, sortLabel, targetTypeLabel } from '../../app/activity/filterLabels';
+import type { ActivityFilter } from '../../app/activity/filterState';
+import { EVENT_ACTIONS, EVENT_TARGET_TYPES, type EventAction, type EventTargetType, type SortOrder } from '../../gitlab';
+import type { FilterController } from './filterController';
+
+type Pick<T> = vscode.QuickPickItem & { value: T };
+
+/**
+ * The filter quick picks. Values come only from the known sets or from validated input boxes, so an invalid
+ * filter can never be built, let alone sent.
+ */
+export class FilterPicks {
+  // GitLab reads dates in the instance's zone (UTC by default): presets count days in UTC too.
+  private readonly zone = UTC_ZONE;
+
+  constructor(private readonly controller: FilterController, private readonly now: () => number = Date.now) {}
+
+  /** "Filter Activity…": which part to change. */
+  async chooseKind(): Promise<void> {
+    const f = this.controller.filter;
+    const none = vscode.l10n.t('any');
+    const kinds: Array<Pick<() => Promise<void>>> = [
+      { label: `$(symbol-event) ${vscode.l10n.t('Action')}`, description: f.action ? actionLabel(f.action, vscode.l10n.t) : none, value: () => this.action() },
+      { label: `$(symbol-class) ${vscode.l10n.t('Target Type')}`, description: f.targetType ? targetTypeLabel(f.targetType, vscode.l10n.t) : none, value: () => this.targetType() },
+      { label: `$(calendar) ${vscode.l10n.t('Date Range')}`, description: includedDays({ after: f.after, before: f.before }, vscode.l10n.t), value: () => this.dateRange() },
+      { label: `$(list-ordered) ${vscode.l10n.t('Sort Order')}`, description: sortLabel(f.sort, vscode.l10n.t), value: () => this.sort() },
+    ];
+    if (!f.isEmpty) kinds.push({ label: `$(clear-all) ${vscode.l10n.t('Clear Filters')}`, value: () => this.clear() });
+    const choice = await vscode.window.showQuickPick(kinds, { title: vscode.l10n.t('Filter GitLab Activity'), placeHolder: f.describe(vscode.l10n.t) || vscode.l10n.t('No filter') });
+    await choice?.value();
+  }
+
+  async action(): Promise<void> {
+    const current = this.controller.filter.action;
+    const value = await this.pickOne<EventAction>(vscode.l10n.t('Filter by Action'),
+      EVENT_ACTIONS.map((action) => ({ label: actionLabel(action, vscode.l10n.t), description: action, value: action })), current);
+    if (value !== null) await this.apply((f) => f.withAction(value));
+  }
+
+  async targetType(): Promise<void> {
+    const current = this.controller.filter.targetType;
+    const value = await this.pickOne<EventTargetType>(vscode.l10n.t('Filter by Target Type'),
+      EVENT_TARGET_TYPES.map((type) => ({ label: targetTypeLabel(type, vscode.l10n.t), description: type, value: type })), current);
+    if (value !== null) await this.apply((f) => f.withTargetType(value));
+  }
+
+  async sort(): Promise<void> {
+    const current = this.controller.filter.sort;
+    const items: Array<Pick<SortOrder>> = (['desc', 'asc'] as const).map((sort) => ({
+      label: sortLabel(sort, vscode.l10n.t), value: sort, picked: sort === current,
+      description: sort === current ? vscode.l10n.t('current') : undefined,
+    }));
+    const choice = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Sort Activity') });
+    if (choice) await this.apply((f) => f.withSort(choice.value === 'desc' ? undefined : choice.value));
+  }
+
+  async dateRange(): Promise<void> {
+    const f = this.controller.filter;
+    const now = this.now();
+    const matching = matchingPreset({ after: f.after, before: f.before }, now, this.zone);
+    type RangePick = Pick<FixedDatePresetId | 'custom' | 'any'>;
+    const items: RangePick[] = [{ label: vscode.l10n.t('Any date'), value: 'any', description: !f.after && !f.before ? vscode.l10n.t('current') : undefined }];
+    for (const preset of datePresets(vscode.l10n.t)) {
+      const range = preset.id === 'custom' ? undefined : presetRange(preset.id, now, this.zone);
+      items.push({
+        label: preset.label, value: preset.id,
+        description: range ? includedDays(range, vscode.l10n.t) : undefined,
+        detail: preset.id === matching ? vscode.l10n.t('current') : undefined,
+      });
+    }
+    const choice = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Filter by Date Range') });
+    if (!choice) return;
+    if (choice.value === 'any') return this.apply((filter) => filter.withoutDateRange());
+    if (choice.value !== 'custom') {
+      const range = presetRange(choice.value, now, this.zone);
+      return this.apply((filter) => filter.withDateRange(range.after, range.before));
+    }
+    const after = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Custom Date Range (1/2)'),
+      prompt: vscode.l10n.t('Events after this day (YYYY-MM-DD, the day itself excluded). Leave empty for no lower bound.'),
+      value: f.after ?? '', placeHolder: 'YYYY-MM-DD',
+      validateInput: (value) => customDateProblem(value, 'after', undefined, vscode.l10n.t),
+    });
+    if (after === undefined) return;
+    const before = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Custom Date Range (2/2)'),
+      prompt: vscode.l10n.t('Events before this day (YYYY-MM-DD, the day itself excluded). Leave empty for no upper bound.'),
+      value: f.before ?? '', placeHolder: 'YYYY-MM-DD',
+      validateInput: (value) => customDateProblem(value, 'before', after || undefined, vscode.l10n.t),
+    });
+    if (before === undefined) return;
+    await this.apply((filter) => filter.withDateRange(after.trim() || undefined, before.trim() || undefined));
+  }
+
+  async clear(): Promise<void> {
+    await this.apply((f) => f.cleared());
+  }
+
+  /** A quick pick of values plus "Any"; null when dismissed, undefined for "Any". */
+  private async pickOne<T>(title: string, values: Array<Pick<T>>, current: T | undefined): Promise<T | undefined | null> {
+    const items: Array<Pick<T | undefined>> = [
+      { label: vscode.l10n.t('Any'), value: undefined, description: current === undefined ? vscode.l10n.t('current') : undefined },
+      ...values.map((item) => ({ ...item, detail: item.value === current ? vscode.l10n.t('current') : undefined })),
+    ];
+    const choice = await vscode.window.showQuickPick(items, { title, matchOnDescription: true });
+    return choice ? choice.value : null;
+  }
+
+  private async apply(change: (filter: ActivityFilter) => ActivityFilter): Promise<void> {
+    try {
+      await this.controller.set(change(this.controller.filter));
+    } catch (error) {
+      void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import * as vscode from 'vscode';
+import { countNewEvents, PollSchedule } from '../../app/pollSchedule';
+import { MY_ACTIVITY } from '../../app/sources';
+import { GitLabError, type EventFilter, type GitLabApi } from '../../gitlab';
+
+export interface PollerContext {
+  api(): GitLabApi | undefined;
+  intervalSeconds(): number;
+  filter(): EventFilter;
+  /** Newest event id/time the user has been shown in My Activity. */
+  shownMarker(): { id?: number; createdAt?: string } | undefined;
+  onUnauthorized(error: GitLabError): void;
+  log(message: string): void;
+}
+
+/**
+ * New activity: while the window has focus, asks for the first page of My Activity at the configured interval
+ * and shows the count of events newer than those shown as the view's badge, until the view is seen. Backs off on
+ * errors and 429; stops while the window is unfocused, while signed out, and on 401.
+ */
+export class NewActivityPoller implements vscode.Disposable {
+  private timer?: ReturnType<typeof setTimeout>;
+  private schedule = new PollSchedule(0);
+  private readonly disposables: vscode.Disposable[] = [];
+  private stoppedByAuth = false;
+  private running = false;
+  private unseen = 0;
+  /** Polls done, for tests and the log. */
+  cycles = 0;
+
+  constructor(private readonly view: vscode.TreeView<unknown>, private readonly context: PollerContext,
+    private readonly onSeen: () => void) {
+    this.disposables.push(
+      vscode.window.onDidChangeWindowState(() => this.restart()),
+      view.onDidChangeVisibility(() => this.markSeenIfVisible()),
+    );
+  }
+
+  /** (Re)starts with the current settings; call after sign-in, setting or filter changes. */
+  restart(): void {
+    this.stop();
+    this.stoppedByAuth = false;
+    this.schedule = new PollSchedule(this.context.intervalSeconds() * 1000);
+    this.plan(this.schedule.succeeded());
+  }
+
+  private plan(delayMs: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!this.schedule.enabled || this.stoppedByAuth || !vscode.window.state.focused || !this.context.api()) return;
+    this.timer = setTimeout(() => void this.poll(), delayMs);
+  }
+
+  private async poll(): Promise<void> {
+    const api = this.context.api();
+    if (!api || this.running) return;
+    this.running = true;
+    this.cycles++;
+    try {
+      const page = await api.listEvents(MY_ACTIVITY.source, { ...this.context.filter(), sort: 'desc' }, { page: 1, perPage: 20 });
+      const count = countNewEvents(page.items, this.context.shownMarker());
+      this.setUnseen(count);
+      this.markSeenIfVisible();
+      this.plan(this.schedule.succeeded());
+    } catch (error) {
+      if (error instanceof GitLabError && error.kind === 'unauthorized') {
+        this.stoppedByAuth = true;
+        this.context.onUnauthorized(error);
+        return;
+      }
+      const wait = this.schedule.failed(error);
+      this.context.log(`New activity check failed; next in ${Math.round(wait / 1000)} s: ${error instanceof Error ? error.message : String(error)}`);
+      this.plan(wait);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private setUnseen(count: number): void {
+    this.unseen = count;
+    this.view.badge = count > 0 ? { value: count, tooltip: vscode.l10n.t('{0} new GitLab events', count) } : undefined;
+  }
+
+  private markSeenIfVisible(): void {
+    if (this.view.visible && this.unseen > 0) {
+      this.setUnseen(0);
+      this.onSeen();
+    }
+  }
+
+  stop(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  dispose(): void {
+    this.stop();
+    for (const d of this.disposables) d.dispose();
+  }
+}
+
