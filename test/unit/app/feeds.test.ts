@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { FeedStore } from '../../../src/app/feeds';
+import { ProjectDirectory } from '../../../src/app/projectDirectory';
+import { redact } from '../../../src/app/redact';
+import { MY_ACTIVITY, projectRefProblem, projectSources, userRefProblem, userSources } from '../../../src/app/sources';
+import { GitLabError, type GitLabApi, type GitLabEvent, type Page, type Project } from '../../../src/gitlab';
+
+const event = (id: number): GitLabEvent => ({ id, project_id: 1, action_name: 'opened', target_id: null, target_type: null,
+  target_title: null, author_id: 1, created_at: '2026-01-01T00:00:00Z' });
+
+function fakeApi(pages: Record<number, Page<GitLabEvent> | Error>, calls: number[] = []): GitLabApi {
+  return {
+    listEvents: async (_s, _f, page) => {
+      calls.push(page.page ?? 1);
+      const answer = pages[page.page ?? 1];
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+  } as GitLabApi;
+}
+
+describe('feed store', () => {
+  it('loads the first page once, then appends the next without duplicates', async () => {
+    const calls: number[] = [];
+    const api = fakeApi({ 1: { items: [event(3), event(2)], nextPage: 2, page: 1 }, 2: { items: [event(2), event(1)], page: 2 } }, calls);
+    const store = new FeedStore(() => api, () => ({ pageSize: 2, filter: {} }));
+    const changed: Array<string | undefined> = [];
+    store.onDidChange((key) => changed.push(key));
+    await Promise.all([store.load(MY_ACTIVITY), store.load(MY_ACTIVITY)]);
+    await store.load(MY_ACTIVITY);
+    assert.deepEqual(calls, [1]);
+    assert.equal(store.get('mine').hasMore, true);
+    await store.loadMore(MY_ACTIVITY);
+    assert.deepEqual(store.get('mine').events.map((e) => e.id), [3, 2, 1]);
+    assert.equal(store.get('mine').hasMore, false);
+    assert.deepEqual(changed, ['mine', 'mine']);
+  });
+
+  it('keeps a short or empty page from ending the list while a next page is announced', async () => {
+    const api = fakeApi({ 1: { items: [], nextPage: 2, page: 1 }, 2: { items: [event(1)], page: 2 } });
+    const store = new FeedStore(() => api, () => ({ pageSize: 20, filter: {} }));
+    await store.load(MY_ACTIVITY);
+    assert.equal(store.get('mine').hasMore, true);
+    await store.loadMore(MY_ACTIVITY);
+    assert.equal(store.get('mine').events.length, 1);
+  });
+
+  it('records a typed error and retries the page on the next load', async () => {
+    const pages: Record<number, Page<GitLabEvent> | Error> = { 1: new GitLabError('server', 'down', { status: 500 }) };
+    const store = new FeedStore(() => fakeApi(pages), () => ({ pageSize: 20, filter: {} }));
+    await store.load(MY_ACTIVITY);
+    assert.equal(store.errorOf('mine')?.kind, 'server');
+    pages[1] = { items: [event(1)], page: 1 };
+    await store.load(MY_ACTIVITY);
+    assert.equal(store.errorOf('mine'), undefined);
+    assert.equal(store.get('mine').events.length, 1);
+  });
+
+  it('ignores answers that arrive after a reset', async () => {
+    let release!: (page: Page<GitLabEvent>) => void;
+    const api = { listEvents: () => new Promise<Page<GitLabEvent>>((resolve) => { release = resolve; }) } as unknown as GitLabApi;
+    const store = new FeedStore(() => api, () => ({ pageSize: 20, filter: {} }));
+    const pending = store.load(MY_ACTIVITY);
+    store.reset();
+    release({ items: [event(9)], page: 1 });
+    await pending;
+    assert.equal(store.get('mine').events.length, 0);
+  });
+
+  it('does nothing while signed out', async () => {
+    const store = new FeedStore(() => undefined, () => ({ pageSize: 20, filter: {} }));
+    await store.load(MY_ACTIVITY);
+    assert.equal(store.get('mine').started, false);
+  });
+});
+
+describe('activity sources', () => {
+  it('lists setting projects first, then remote ones not already listed', () => {
+    const sources = projectSources(['Group/App', '42'], ['group/app', 'other/lib']);
+    assert.deepEqual(sources.map((s) => [s.ref, s.from]), [['Group/App', 'setting'], ['42', 'setting'], ['other/lib', 'remote']]);
+    assert.deepEqual(userSources(['jane', 'Jane', '7']).map((s) => s.ref), ['jane', '7']);
+  });
+  it('validates typed projects and users', () => {
+    for (const ok of ['42', 'group/project', 'a/b/c', '/group/project/']) assert.equal(projectRefProblem(ok), undefined, ok);
+    for (const bad of ['project', 'a b/c', 'a/../b', '', 'a//b']) assert.ok(projectRefProblem(bad), bad);
+    for (const ok of ['jane', '@jane.doe', '12', 'j_d-1']) assert.equal(userRefProblem(ok), undefined, ok);
+    for (const bad of ['', 'a/b', 'jane doe', '../x']) assert.ok(userRefProblem(bad), bad);
+  });
+});
+
+describe('project directory', () => {
+  it('fetches each unknown project once, remembers failures, and notifies', async () => {
+    const asked: Array<string | number> = [];
+    const project: Project = { id: 5, name: 'App', path_with_namespace: 'group/app', web_url: 'https://g.example/group/app' };
+    const api = { getProject: async (id: string | number) => { asked.push(id); if (id === 'no/such') throw new GitLabError('notFound', 'x'); return project; } } as unknown as GitLabApi;
+    const directory = new ProjectDirectory(() => api);
+    let notified = 0;
+    directory.onDidChange(() => notified++);
+    await Promise.all([directory.resolve([5, 'no/such']), directory.resolve([5])]);
+    await directory.resolve([5, 'group/app', 'no/such']);
+    assert.deepEqual(asked.sort(), [5, 'no/such'].sort());
+    assert.equal(directory.get('GROUP/APP')?.id, 5);
+    assert.equal(directory.get(5)?.name, 'App');
+    assert.ok(notified >= 1);
+  });
+});
+
+describe('redact', () => {
+  it('masks every occurrence of each secret', () => {
+    assert.equal(redact('a glpat-123 b glpat-123', ['glpat-123', undefined]), 'a ••• b •••');
+    assert.equal(redact('abc', ['ab']), 'abc');
+  });
+});
