@@ -1,0 +1,64 @@
+import type { GitLabEvent } from '../../gitlab/types';
+import { formatMessage, type Localize } from '../localize';
+import type { TimeZone } from './calendar';
+import { groupByDay } from './dayGrouping';
+import { describeEvent } from './eventSentence';
+import { escapeMarkdown, markdownLinkDestination } from './markdownEscape';
+import { plainLine, positiveInteger } from './plainText';
+import type { ProjectLookup } from './projectInfo';
+
+export interface ActivityMarkdownOptions {
+  /** The current time, epoch milliseconds (for "Today"/"Yesterday"). */
+  now: number;
+  zone: TimeZone;
+  lookupProject: ProjectLookup;
+  /** The event's web page, when one can be derived (see `eventWebUrl`). */
+  eventUrl?: (event: GitLabEvent) => string | undefined;
+  /** Name the author on each line; by default only when the events have more than one author. */
+  includeAuthor?: boolean;
+  t?: Localize;
+}
+
+function projectHeading(projectId: number | undefined, lookup: ProjectLookup, t: Localize): string {
+  if (projectId === undefined) return t('No project');
+  const info = lookup(projectId);
+  return plainLine(info?.pathWithNamespace) || plainLine(info?.name) || t('Project {0}', projectId);
+}
+
+function hasSeveralAuthors(events: readonly GitLabEvent[]): boolean {
+  const first = events[0]?.author_id;
+  return events.some((event) => event.author_id !== first);
+}
+
+function eventLine(event: GitLabEvent, options: ActivityMarkdownOptions, withAuthor: boolean, t: Localize): string {
+  const description = describeEvent(event, t);
+  const text = escapeMarkdown(withAuthor ? description.sentence : description.label);
+  const url = options.eventUrl?.(event);
+  const destination = url === undefined ? undefined : markdownLinkDestination(url);
+  return destination ? `- ${text} ([${escapeMarkdown(t('link'))}](${destination}))` : `- ${text}`;
+}
+
+/**
+ * "Copy Activity as Markdown": the events grouped by day, then by project, for a stand-up note. Every piece
+ * of server text is escaped and links are http(s) only.
+ */
+export function activityMarkdown(events: readonly GitLabEvent[], options: ActivityMarkdownOptions): string {
+  const t = options.t ?? formatMessage;
+  if (events.length === 0) return `${escapeMarkdown(t('No activity.'))}\n`;
+  const withAuthor = options.includeAuthor ?? hasSeveralAuthors(events);
+  const blocks: string[] = [];
+  for (const day of groupByDay(events, { now: options.now, zone: options.zone, t })) {
+    blocks.push(`## ${escapeMarkdown(day.label)}`);
+    const byProject = new Map<number | undefined, string[]>();
+    for (const event of day.events) {
+      const projectId = positiveInteger(event.project_id);
+      let lines = byProject.get(projectId);
+      if (!lines) byProject.set(projectId, (lines = []));
+      lines.push(eventLine(event, options, withAuthor, t));
+    }
+    for (const [projectId, lines] of byProject) {
+      blocks.push(`### ${escapeMarkdown(projectHeading(projectId, options.lookupProject, t))}`, lines.join('\n'));
+    }
+  }
+  return `${blocks.join('\n\n')}\n`;
+}

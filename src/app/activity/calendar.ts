@@ -1,0 +1,76 @@
+import type { Localize } from '../localize';
+
+/**
+ * Calendar arithmetic on whole days in a time zone given as an offset function, so tests can pin the zone
+ * and the shell can pass the local one (whose offset changes with daylight saving time).
+ */
+export interface TimeZone {
+  /** Minutes east of UTC in force at the instant `epochMs`. */
+  offsetMinutes(epochMs: number): number;
+}
+
+export function fixedOffsetZone(minutes: number): TimeZone {
+  return { offsetMinutes: () => minutes };
+}
+
+export const UTC_ZONE: TimeZone = fixedOffsetZone(0);
+
+export function localZone(): TimeZone {
+  return { offsetMinutes: (epochMs) => -new Date(epochMs).getTimezoneOffset() };
+}
+
+const DAY_MS = 86_400_000;
+
+/** Milliseconds since the epoch of an ISO timestamp, or undefined when it does not parse. */
+export function parseTimestamp(value: unknown): number | undefined {
+  if (typeof value !== 'string') return undefined;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? ms : undefined;
+}
+
+/** Days since 1970-01-01 of the calendar day that contains `epochMs` in `zone`. */
+export function dayNumberAt(epochMs: number, zone: TimeZone): number {
+  return Math.floor((epochMs + zone.offsetMinutes(epochMs) * 60_000) / DAY_MS);
+}
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0');
+}
+
+/** `YYYY-MM-DD` of a day number. */
+export function dayKey(dayNumber: number): string {
+  const date = new Date(dayNumber * DAY_MS);
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+/** Day number of a `YYYY-MM-DD` key (the key must be a valid date). */
+export function dayNumberOfKey(key: string): number {
+  const [year, month, day] = key.split('-').map(Number);
+  return Math.round(Date.UTC(year, month - 1, day) / DAY_MS);
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "Mon 3 Nov 2026". */
+export function formatDay(dayNumber: number, t: Localize): string {
+  const date = new Date(dayNumber * DAY_MS);
+  return t('{0} {1} {2} {3}', t(WEEKDAYS[date.getUTCDay()]), date.getUTCDate(), t(MONTHS[date.getUTCMonth()]),
+    date.getUTCFullYear());
+}
+
+/** "3 Nov 2026". */
+export function formatDate(dayNumber: number, t: Localize): string {
+  const date = new Date(dayNumber * DAY_MS);
+  return t('{0} {1} {2}', date.getUTCDate(), t(MONTHS[date.getUTCMonth()]), date.getUTCFullYear());
+}
+
+/** "2026-11-03 14:05 UTC+01:00": an absolute time that says which zone it is in. */
+export function formatDateTime(epochMs: number, zone: TimeZone): string {
+  const offset = zone.offsetMinutes(epochMs);
+  const shifted = new Date(epochMs + offset * 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  const zoneText = offset === 0 ? 'UTC' : `UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  return `${dayKey(Math.floor(shifted.getTime() / DAY_MS))} ${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())} ${zoneText}`;
+}

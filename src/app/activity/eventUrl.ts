@@ -1,0 +1,154 @@
+import type { GitLabEvent, Note, PushData } from '../../gitlab/types';
+import { actionNameOf, eventShape } from './eventShape';
+import { commitSha, positiveInteger } from './plainText';
+import type { ProjectInfo, ProjectLookup } from './projectInfo';
+import { targetKindOf } from './targetKind';
+
+/**
+ * The web page of an event, derived from the project's web URL and the instance URL. Everything the server
+ * sends is treated as hostile: only http(s) on the instance's own origin, every path part percent-encoded,
+ * no dot segments (which a URL parser would resolve out of the project), numbers checked as numbers.
+ */
+export interface EventUrlContext {
+  /** The configured instance, e.g. `https://gitlab.example.com` or `https://example.com/gitlab`. */
+  instanceUrl: string;
+  lookupProject: ProjectLookup;
+}
+
+interface Root {
+  origin: string;
+  /** Path of the root without a trailing slash ("" for the origin's root). */
+  path: string;
+}
+
+function httpUrl(value: unknown): URL | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function trimSlashes(path: string): string {
+  return path.replace(/\/+$/, '');
+}
+
+/** Each `/`-separated part encoded; undefined when a part is empty, `.` or `..`. */
+export function encodePathParts(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  const parts = value.split('/');
+  if (parts.some((part) => part === '' || part === '.' || part === '..')) return undefined;
+  return parts.map((part) => encodeURIComponent(part)).join('/');
+}
+
+function instanceRoot(instanceUrl: string): Root | undefined {
+  const url = httpUrl(instanceUrl);
+  return url ? { origin: url.origin, path: trimSlashes(url.pathname) } : undefined;
+}
+
+/** The project's page, `origin + path` without query, fragment or credentials; undefined when unsafe. */
+export function projectWebUrl(info: ProjectInfo | undefined, instanceUrl: string): string | undefined {
+  const root = instanceRoot(instanceUrl);
+  if (!root || !info) return undefined;
+  const web = httpUrl(info.webUrl);
+  if (web && web.origin === root.origin && web.pathname.startsWith(`${root.path}/`)) {
+    const path = trimSlashes(web.pathname);
+    if (path.length > root.path.length) return `${root.origin}${path}`;
+  }
+  // A missing or foreign web URL is ignored; the path is enough to build the page on the instance itself.
+  const path = encodePathParts(info.pathWithNamespace);
+  return path ? `${root.origin}${root.path}/${path}` : undefined;
+}
+
+function noteAnchor(note: Note, event: GitLabEvent): string | undefined {
+  const id = positiveInteger(note.id) ?? positiveInteger(event.target_id);
+  return id ? `#note_${id}` : undefined;
+}
+
+function notePath(note: Note | undefined, event: GitLabEvent): string | undefined {
+  if (!note) return undefined;
+  const anchor = noteAnchor(note, event);
+  if (!anchor) return undefined;
+  const iid = positiveInteger(note.noteable_iid);
+  switch (targetKindOf(note.noteable_type)) {
+    case 'issue': return iid ? `/-/issues/${iid}${anchor}` : undefined;
+    case 'merge_request': return iid ? `/-/merge_requests/${iid}${anchor}` : undefined;
+    case 'work_item': return iid ? `/-/work_items/${iid}${anchor}` : undefined;
+    case 'snippet': {
+      const id = positiveInteger(note.noteable_id);
+      return id ? `/-/snippets/${id}${anchor}` : undefined;
+    }
+    case 'commit': {
+      const sha = commitSha(note.commit_id);
+      return sha ? `/-/commit/${sha}${anchor}` : undefined;
+    }
+    default: return undefined;
+  }
+}
+
+function pushPath(push: PushData | undefined, pushKind: 'new' | 'removed' | 'pushed'): string | undefined {
+  if (!push || pushKind === 'removed') return undefined; // a deleted ref has no page
+  const from = commitSha(push.commit_from);
+  const to = commitSha(push.commit_to);
+  const ref = encodePathParts(push.ref);
+  if (pushKind === 'new') {
+    if (ref) return `/-/tree/${ref}`;
+    return to ? `/-/commit/${to}` : undefined;
+  }
+  const count = positiveInteger(push.commit_count) ?? 0;
+  if (count > 1 && from && to) return `/-/compare/${from}...${to}`;
+  if (to) return `/-/commit/${to}`;
+  return ref ? `/-/tree/${ref}` : undefined;
+}
+
+function targetPath(event: GitLabEvent, target: string): string | undefined {
+  const iid = positiveInteger(event.target_iid);
+  switch (target) {
+    case 'issue': return iid ? `/-/issues/${iid}` : undefined;
+    case 'merge_request': return iid ? `/-/merge_requests/${iid}` : undefined;
+    case 'milestone': return iid ? `/-/milestones/${iid}` : undefined;
+    case 'work_item': return iid ? `/-/work_items/${iid}` : undefined;
+    case 'snippet': {
+      const id = positiveInteger(event.target_id) ?? iid;
+      return id ? `/-/snippets/${id}` : undefined;
+    }
+    case 'vulnerability': {
+      const id = positiveInteger(event.target_id);
+      return id ? `/-/security/vulnerabilities/${id}` : undefined;
+    }
+    case 'wiki_page': {
+      const slug = encodePathParts(event.wiki_page?.slug);
+      return slug ? `/-/wikis/${slug}` : undefined;
+    }
+    case 'project': return '';
+    default: return undefined; // epics and designs live outside the project's paths; unknown types are unknown
+  }
+}
+
+const GONE = new Set(['destroyed', 'deleted', 'removed']);
+
+/** The path under the project's page, '' for the project itself, undefined when none can be derived. */
+function eventPath(event: GitLabEvent): string | undefined {
+  const shape = eventShape(event);
+  switch (shape.kind) {
+    case 'push': return pushPath(shape.push, shape.pushKind);
+    case 'note': return notePath(shape.note, event);
+    case 'project': return '';
+    case 'target': return GONE.has(actionNameOf(event)) ? undefined : targetPath(event, shape.target);
+  }
+}
+
+export function eventWebUrl(event: GitLabEvent, context: EventUrlContext): string | undefined {
+  const projectId = positiveInteger(event.project_id);
+  if (!projectId) return undefined;
+  const base = projectWebUrl(context.lookupProject(projectId), context.instanceUrl);
+  if (!base) return undefined;
+  const path = eventPath(event);
+  if (path === undefined) return undefined;
+  // Parse the result once more: it must still be an http(s) page under the project.
+  const url = httpUrl(`${base}${path}`);
+  if (!url || url.origin !== new URL(base).origin || !url.href.startsWith(base)) return undefined;
+  return url.href;
+}

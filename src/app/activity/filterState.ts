@@ -1,0 +1,137 @@
+import { filterProblems, validateFilter } from '../../gitlab/filter';
+import type { EventAction, EventFilter, EventTargetType, SortOrder } from '../../gitlab/types';
+import { formatMessage, type Localize } from '../localize';
+import { actionLabel, sortLabel, targetTypeLabel } from './filterLabels';
+
+/** The filter as kept in workspace state. */
+export interface StoredActivityFilter {
+  version: 1;
+  action?: string;
+  target_type?: string;
+  after?: string;
+  before?: string;
+  sort?: string;
+}
+
+const KEYS = ['action', 'target_type', 'after', 'before', 'sort'] as const;
+type Key = (typeof KEYS)[number];
+
+/** Only the parts that are set, and nothing else the object may carry. */
+function definedParts(filter: EventFilter): EventFilter {
+  const parts: EventFilter = {};
+  if (filter.action !== undefined) parts.action = filter.action;
+  if (filter.target_type !== undefined) parts.target_type = filter.target_type;
+  if (filter.after !== undefined) parts.after = filter.after;
+  if (filter.before !== undefined) parts.before = filter.before;
+  if (filter.sort !== undefined) parts.sort = filter.sort;
+  return parts;
+}
+
+/** Valid parts without the default sort (newest first), so equal filters look equal. */
+function normalized(valid: EventFilter): Readonly<EventFilter> {
+  const parts = definedParts(valid);
+  if (parts.sort === 'desc') delete parts.sort;
+  return Object.freeze(parts);
+}
+
+function ownString(record: Record<string, unknown>, key: Key): string | undefined {
+  if (!Object.prototype.hasOwnProperty.call(record, key)) return undefined;
+  const value = record[key];
+  return typeof value === 'string' && value.length <= 64 ? value : undefined;
+}
+
+/**
+ * The Activity view's filter: immutable, always valid (every change goes through `validateFilter`, which
+ * throws a `validation` GitLabError), so an invalid value never reaches the server.
+ */
+export class ActivityFilter {
+  static readonly EMPTY = new ActivityFilter(normalized({}));
+
+  private constructor(private readonly parts: Readonly<EventFilter>) {}
+
+  /** A filter from parts; throws a `validation` GitLabError when they are invalid. */
+  static of(filter: EventFilter): ActivityFilter {
+    return new ActivityFilter(normalized(validateFilter(definedParts(filter))));
+  }
+
+  /**
+   * A filter from stored, untrusted data: each invalid part is dropped (both dates when they do not form a
+   * range), anything else about the data is ignored. Never throws.
+   */
+  static deserialize(value: unknown): ActivityFilter {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return ActivityFilter.EMPTY;
+    const record = value as Record<string, unknown>;
+    const version = Object.prototype.hasOwnProperty.call(record, 'version') ? record.version : 1;
+    if (version !== 1) return ActivityFilter.EMPTY; // a format this version does not know
+    const parts: Record<string, string> = {};
+    for (const key of KEYS) {
+      const part = ownString(record, key);
+      if (part !== undefined && filterProblems({ [key]: part } as EventFilter).length === 0) parts[key] = part;
+    }
+    if (parts.after !== undefined && parts.before !== undefined
+      && filterProblems({ after: parts.after, before: parts.before }).length > 0) {
+      delete parts.after;
+      delete parts.before;
+    }
+    return new ActivityFilter(normalized(parts as EventFilter));
+  }
+
+  get action(): EventAction | undefined { return this.parts.action; }
+  get targetType(): EventTargetType | undefined { return this.parts.target_type; }
+  get after(): string | undefined { return this.parts.after; }
+  get before(): string | undefined { return this.parts.before; }
+  get sort(): SortOrder { return this.parts.sort ?? 'desc'; }
+
+  get isEmpty(): boolean {
+    return Object.keys(this.parts).length === 0;
+  }
+
+  withAction(action: EventAction | undefined): ActivityFilter {
+    return ActivityFilter.of({ ...this.parts, action });
+  }
+
+  withTargetType(targetType: EventTargetType | undefined): ActivityFilter {
+    return ActivityFilter.of({ ...this.parts, target_type: targetType });
+  }
+
+  /** Both bounds at once, so moving a range never passes through an invalid one. */
+  withDateRange(after: string | undefined, before: string | undefined): ActivityFilter {
+    return ActivityFilter.of({ ...this.parts, after, before });
+  }
+
+  withSort(sort: SortOrder | undefined): ActivityFilter {
+    return ActivityFilter.of({ ...this.parts, sort });
+  }
+
+  withoutDateRange(): ActivityFilter {
+    return this.withDateRange(undefined, undefined);
+  }
+
+  cleared(): ActivityFilter {
+    return ActivityFilter.EMPTY;
+  }
+
+  equals(other: ActivityFilter): boolean {
+    return KEYS.every((key) => this.parts[key] === other.parts[key]);
+  }
+
+  /** "closed · issue · after 2026-11-01 · oldest first"; empty when nothing is filtered. */
+  describe(t: Localize = formatMessage): string {
+    const words: string[] = [];
+    if (this.parts.action) words.push(actionLabel(this.parts.action, t));
+    if (this.parts.target_type) words.push(targetTypeLabel(this.parts.target_type, t));
+    if (this.parts.after) words.push(t('after {0}', this.parts.after));
+    if (this.parts.before) words.push(t('before {0}', this.parts.before));
+    if (this.parts.sort === 'asc') words.push(sortLabel('asc', t));
+    return words.join(t(' · '));
+  }
+
+  /** The parameters for the API (a fresh object each time). */
+  toEventFilter(): EventFilter {
+    return { ...this.parts };
+  }
+
+  serialize(): StoredActivityFilter {
+    return { version: 1, ...this.parts };
+  }
+}

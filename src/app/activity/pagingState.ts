@@ -1,0 +1,85 @@
+import type { GitLabEvent, Page } from '../../gitlab/types';
+
+/** Issued by `begin()`; a response is applied only with the ticket of the load that is still current. */
+export interface PageTicket {
+  readonly generation: number;
+  readonly page: number;
+}
+
+/**
+ * Paging of one event source (My activity, a project, a user): the events loaded so far, the next page to
+ * ask for (from `X-Next-Page`, never from a short page or `X-Total-Pages`), and loading/error flags.
+ * Offset pages shift when new events arrive, so a page may repeat events already shown: they are dropped by id.
+ * A reset (filter change, refresh) makes responses of earlier loads stale.
+ */
+export class PagingState {
+  private loaded: GitLabEvent[] = [];
+  private seen = new Set<number>();
+  private next: number | undefined = 1;
+  private generation = 0;
+  private inFlight: PageTicket | undefined;
+  private lastError: unknown;
+  private pagesLoaded = 0;
+
+  get events(): readonly GitLabEvent[] { return this.loaded; }
+  get nextPage(): number | undefined { return this.next; }
+  get hasMore(): boolean { return this.next !== undefined; }
+  get loading(): boolean { return this.inFlight !== undefined; }
+  get error(): unknown { return this.lastError; }
+  get hasError(): boolean { return this.lastError !== undefined; }
+  /** True once the first page has arrived (so an empty list means "no events", not "not loaded"). */
+  get started(): boolean { return this.pagesLoaded > 0; }
+
+  /** Starts loading the next page; undefined when a load is under way or there is nothing more. */
+  begin(): PageTicket | undefined {
+    if (this.inFlight || this.next === undefined) return undefined;
+    this.inFlight = { generation: this.generation, page: this.next };
+    this.lastError = undefined;
+    return this.inFlight;
+  }
+
+  /** Applies a page; returns how many new events it added, or undefined when the ticket is stale. */
+  receive(ticket: PageTicket, page: Page<GitLabEvent>): number | undefined {
+    if (!this.isCurrent(ticket)) return undefined;
+    this.inFlight = undefined;
+    this.pagesLoaded += 1;
+    let added = 0;
+    for (const event of page.items) {
+      const id = event.id;
+      if (typeof id === 'number') {
+        if (this.seen.has(id)) continue;
+        this.seen.add(id);
+      }
+      this.loaded.push(event);
+      added += 1;
+    }
+    // A next page that does not move forward would loop for ever; treat it as the end.
+    this.next = page.nextPage !== undefined && Number.isSafeInteger(page.nextPage) && page.nextPage > ticket.page
+      ? page.nextPage
+      : undefined;
+    return added;
+  }
+
+  /** Records a failed load; the same page can be tried again with `begin()`. False when the ticket is stale. */
+  fail(ticket: PageTicket, error: unknown): boolean {
+    if (!this.isCurrent(ticket)) return false;
+    this.inFlight = undefined;
+    this.lastError = error ?? new Error('Loading failed');
+    return true;
+  }
+
+  /** Forgets everything (filter changed, refresh); responses to earlier tickets are ignored from now on. */
+  reset(): void {
+    this.generation += 1;
+    this.loaded = [];
+    this.seen = new Set();
+    this.next = 1;
+    this.inFlight = undefined;
+    this.lastError = undefined;
+    this.pagesLoaded = 0;
+  }
+
+  private isCurrent(ticket: PageTicket): boolean {
+    return this.inFlight !== undefined && ticket === this.inFlight && ticket.generation === this.generation;
+  }
+}

@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { activityMarkdown, type ActivityMarkdownOptions } from '../../../../src/app/activity/activityMarkdown';
+import { UTC_ZONE } from '../../../../src/app/activity/calendar';
+import { eventWebUrl } from '../../../../src/app/activity/eventUrl';
+import type { ProjectInfo, ProjectLookup } from '../../../../src/app/activity/projectInfo';
+import type { GitLabEvent } from '../../../../src/gitlab/types';
+import { makeEvent, noteEvent, pushEvent } from './fixtures';
+import { HOSTILE } from './hostileText';
+
+const MarkdownIt = require('markdown-it') as new (options: object) => { render(source: string): string };
+const renderer = new MarkdownIt({ html: true, linkify: true });
+
+const NOW = Date.parse('2026-11-05T15:00:00Z');
+const INSTANCE = 'https://gitlab.example.com';
+const PROJECTS: Record<number, ProjectInfo> = {
+  5: { webUrl: `${INSTANCE}/group/project`, pathWithNamespace: 'group/project', name: 'project' },
+  6: { webUrl: `${INSTANCE}/group/other`, pathWithNamespace: 'group/other', name: 'other' },
+  8: { name: 'Only a name' },
+};
+const lookupProject: ProjectLookup = (id) => PROJECTS[id];
+
+function options(extra: Partial<ActivityMarkdownOptions> = {}): ActivityMarkdownOptions {
+  return {
+    now: NOW, zone: UTC_ZONE, lookupProject,
+    eventUrl: (event) => eventWebUrl(event, { instanceUrl: INSTANCE, lookupProject }), ...extra,
+  };
+}
+
+describe('activityMarkdown', () => {
+  it('groups by day, then by project, with links', () => {
+    const events: GitLabEvent[] = [
+      makeEvent({ id: 6, created_at: '2026-11-05T14:00:00Z' }),
+      pushEvent({ commit_count: 1 }),
+      makeEvent({ id: 4, project_id: 6, target_type: 'MergeRequest', action_name: 'accepted', target_iid: 53,
+        target_title: 'Fix the thing', created_at: '2026-11-05T09:00:00Z' }),
+      { ...noteEvent(), id: 3, created_at: '2026-11-05T08:00:00Z' },
+      makeEvent({ id: 2, project_id: 8, action_name: 'closed', created_at: '2026-11-04T08:00:00Z' }),
+      makeEvent({ id: 1, project_id: null, target_type: null, action_name: 'joined', created_at: '2026-11-02T08:00:00Z' }),
+    ];
+    events[1] = { ...events[1], id: 5, created_at: '2026-11-05T10:00:00Z' };
+    assert.equal(activityMarkdown(events, options()), [
+      '## Today',
+      '',
+      '### group/project',
+      '',
+      '- opened issue \\#12 · Crash on save ([link](https://gitlab.example.com/group/project/-/issues/12))',
+      '- pushed 1 commit to branch main · Add simple search '
+        + '([link](https://gitlab.example.com/group/project/-/commit/c5feabde2d8cd023215af4d2ceeb7a64839fc428))',
+      '- commented on issue \\#12 ([link](https://gitlab.example.com/group/project/-/issues/12#note_1312))',
+      '',
+      '### group/other',
+      '',
+      '- accepted merge request \\!53 · Fix the thing ([link](https://gitlab.example.com/group/other/-/merge_requests/53))',
+      '',
+      '## Yesterday',
+      '',
+      '### Only a name',
+      '',
+      '- closed issue \\#12 · Crash on save',
+      '',
+      '## Mon 2 Nov 2026',
+      '',
+      '### No project',
+      '',
+      '- joined project',
+      '',
+    ].join('\n'));
+  });
+
+  it('names authors when there are several, or when asked', () => {
+    const other = makeEvent({ id: 2, author_id: 8, author: { id: 8, username: 'max', name: 'Max Muster' } });
+    const markdown = activityMarkdown([makeEvent(), other], options({ eventUrl: undefined }));
+    assert.match(markdown, /- Jane Doe opened issue \\#12 · Crash on save\n- Max Muster opened issue \\#12/);
+    assert.match(activityMarkdown([makeEvent()], options({ includeAuthor: true })), /- Jane Doe opened/);
+    assert.doesNotMatch(activityMarkdown([makeEvent(), other], options({ includeAuthor: false })), /Jane/);
+  });
+
+  it('names a project it does not know by its id', () => {
+    assert.match(activityMarkdown([makeEvent({ project_id: 99 })], options()), /### Project 99\n/);
+  });
+
+  it('says when there is nothing', () => {
+    assert.equal(activityMarkdown([], options()), 'No activity\\.\n');
+  });
+
+  it('links only to http(s) pages', () => {
+    const markdown = activityMarkdown([makeEvent()], options({ eventUrl: () => 'javascript:alert(1)' }));
+    assert.equal(markdown, '## Tue 3 Nov 2026\n\n### group/project\n\n- opened issue \\#12 · Crash on save\n');
+  });
+
+  it('escapes all server text (property: only its own markup renders)', () => {
+    const hostile = fc.oneof(fc.constantFrom(...HOSTILE), fc.string({ maxLength: 20 }));
+    fc.assert(fc.property(hostile, hostile, hostile, (title, name, path) => {
+      const event = makeEvent({ target_title: title, author: { id: 7, username: name, name } });
+      const lookup: ProjectLookup = () => ({ pathWithNamespace: path, webUrl: `${INSTANCE}/${path}` });
+      const markdown = activityMarkdown([event, { ...event, author_id: 9 }],
+        options({ lookupProject: lookup, eventUrl: (e) => eventWebUrl(e, { instanceUrl: INSTANCE, lookupProject: lookup }) }));
+      const html = renderer.render(markdown);
+      for (const tag of html.match(/<\/?[a-z][^>]*>/g) ?? []) {
+        assert.match(tag, /^(<\/?(h2|h3|ul|li|p)>|<\/a>|<a href="https:\/\/gitlab\.example\.com\/[^"]*">)$/, html);
+      }
+      const links = html.match(/<a /g) ?? [];
+      assert.ok(links.length <= 2, html);
+    }), { numRuns: 300 });
+  });
+});

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { fixedOffsetZone, localZone, UTC_ZONE, type TimeZone } from '../../../../src/app/activity/calendar';
+import { groupByDay, UNKNOWN_DAY_KEY } from '../../../../src/app/activity/dayGrouping';
+import type { Localize } from '../../../../src/app/localize';
+
+const NOW = Date.parse('2026-11-05T15:00:00Z'); // Thursday 5 Nov 2026
+const at = (created_at: string, id = 0): { id: number; created_at: string } => ({ id, created_at });
+
+function summary(groups: Array<{ key: string; label: string; events: Array<{ id: number }> }>): string[] {
+  return groups.map((group) => `${group.key} ${group.label}: ${group.events.map((event) => event.id).join(',')}`);
+}
+
+describe('groupByDay', () => {
+  it('labels today, yesterday, then dates, newest first', () => {
+    const events = [
+      at('2026-11-05T14:00:00Z', 6), at('2026-11-05T00:00:00Z', 5), at('2026-11-04T23:59:59.999Z', 4),
+      at('2026-11-04T00:00:00Z', 3), at('2026-11-03T12:00:00Z', 2), at('2025-12-31T23:00:00Z', 1),
+    ];
+    assert.deepEqual(summary(groupByDay(events, { now: NOW, zone: UTC_ZONE })), [
+      '2026-11-05 Today: 6,5',
+      '2026-11-04 Yesterday: 4,3',
+      '2026-11-03 Tue 3 Nov 2026: 2',
+      '2025-12-31 Wed 31 Dec 2025: 1',
+    ]);
+  });
+
+  it('keeps oldest-first order too', () => {
+    const events = [at('2026-11-03T12:00:00Z', 1), at('2026-11-04T01:00:00Z', 2), at('2026-11-05T01:00:00Z', 3),
+      at('2026-11-05T02:00:00Z', 4)];
+    assert.deepEqual(summary(groupByDay(events, { now: NOW, zone: UTC_ZONE })), [
+      '2026-11-03 Tue 3 Nov 2026: 1', '2026-11-04 Yesterday: 2', '2026-11-05 Today: 3,4',
+    ]);
+  });
+
+  it('splits days at midnight of the given zone', () => {
+    const events = [at('2026-11-04T23:30:00Z', 2), at('2026-11-04T22:30:00Z', 1)];
+    assert.deepEqual(summary(groupByDay(events, { now: NOW, zone: UTC_ZONE })), ['2026-11-04 Yesterday: 2,1']);
+    // In UTC+01:00, 23:30Z is 00:30 on the 5th: today.
+    assert.deepEqual(summary(groupByDay(events, { now: NOW, zone: fixedOffsetZone(60) })),
+      ['2026-11-05 Today: 2', '2026-11-04 Yesterday: 1']);
+    // In UTC-10:00 (Hawaii) now is 05:00 on the 5th; both events are on the 4th, yesterday.
+    assert.deepEqual(summary(groupByDay(events, { now: NOW, zone: fixedOffsetZone(-600) })), ['2026-11-04 Yesterday: 2,1']);
+    // And "now" itself moves: at 23:00Z on the 5th, in UTC+02:00 it is already the 6th.
+    const late = Date.parse('2026-11-05T23:00:00Z');
+    assert.deepEqual(summary(groupByDay([at('2026-11-05T21:00:00Z', 1)], { now: late, zone: fixedOffsetZone(120) })),
+      ['2026-11-05 Yesterday: 1']);
+  });
+
+  it('follows a zone whose offset changes (daylight saving time)', () => {
+    // Offset +2h before 2026-10-25T01:00Z, +1h after (as in central Europe).
+    const zone: TimeZone = { offsetMinutes: (ms) => (ms < Date.parse('2026-10-25T01:00:00Z') ? 120 : 60) };
+    const events = [at('2026-10-25T22:30:00Z', 3), at('2026-10-24T22:30:00Z', 2), at('2026-10-24T21:30:00Z', 1)];
+    // 22:30Z on the 25th is 23:30 local (+1h); 22:30Z on the 24th is 00:30 on the 25th (+2h); 21:30Z is 23:30 on the 24th.
+    assert.deepEqual(summary(groupByDay(events, { now: Date.parse('2026-10-26T10:00:00Z'), zone })), [
+      '2026-10-25 Yesterday: 3,2',
+      '2026-10-24 Sat 24 Oct 2026: 1',
+    ]);
+  });
+
+  it('puts an out-of-place event into its own day and events without a time at the end', () => {
+    const events = [at('2026-11-05T10:00:00Z', 4), at('2026-11-04T10:00:00Z', 3), at('garbage', 9), at('2026-11-05T09:00:00Z', 2)];
+    assert.deepEqual(summary(groupByDay(events, { now: NOW, zone: UTC_ZONE })), [
+      '2026-11-05 Today: 4,2', '2026-11-04 Yesterday: 3', `${UNKNOWN_DAY_KEY} Unknown date: 9`,
+    ]);
+  });
+
+  it('localises labels and is empty for no events', () => {
+    const t: Localize = (message, ...args) => `«${message}»${args.join('/')}`;
+    const labels = groupByDay([at('2026-11-05T10:00:00Z'), at('2026-11-04T10:00:00Z'), at('2026-11-02T10:00:00Z')],
+      { now: NOW, zone: UTC_ZONE, t }).map((group) => group.label);
+    assert.deepEqual(labels, ['«Today»', '«Yesterday»', '«{0} {1} {2} {3}»«Mon»/2/«Nov»/2026']);
+    assert.deepEqual(groupByDay([], { now: NOW, zone: UTC_ZONE }), []);
+  });
+
+  it('works in the local zone of this machine', () => {
+    const groups = groupByDay([at(new Date(NOW).toISOString())], { now: NOW, zone: localZone() });
+    assert.equal(groups[0].label, 'Today');
+  });
+
+  it('keeps every event once, in order, in a group of its own day (property)', () => {
+    const times = fc.array(fc.integer({ min: NOW - 60 * 86_400_000, max: NOW }), { maxLength: 200 });
+    const offsets = fc.integer({ min: -12 * 60, max: 14 * 60 });
+    fc.assert(fc.property(times, offsets, fc.boolean(), (list, offset, ascending) => {
+      const sorted = [...list].sort((a, b) => (ascending ? a - b : b - a));
+      const events = sorted.map((time, index) => at(new Date(time).toISOString(), index));
+      const groups = groupByDay(events, { now: NOW, zone: fixedOffsetZone(offset) });
+      assert.deepEqual(groups.flatMap((group) => group.events), events);
+      for (const group of groups) {
+        for (const event of group.events) {
+          const local = new Date(Date.parse(event.created_at) + offset * 60_000).toISOString().slice(0, 10);
+          assert.equal(local, group.key);
+        }
+      }
+      assert.equal(new Set(groups.map((group) => group.key)).size, groups.length);
+    }));
+  });
+
+  it('groups 100,000 events in linear time', () => {
+    const make = (count: number): Array<{ id: number; created_at: string }> =>
+      Array.from({ length: count }, (_, index) => at(new Date(NOW - index * 60_000).toISOString(), index));
+    const time = (events: Array<{ id: number; created_at: string }>): number => {
+      const start = process.hrtime.bigint();
+      const groups = groupByDay(events, { now: NOW, zone: fixedOffsetZone(60) });
+      assert.equal(groups.reduce((sum, group) => sum + group.events.length, 0), events.length);
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    };
+    const small = make(10_000);
+    const large = make(100_000);
+    time(small); // warm up
+    const smallMs = Math.min(time(small), time(small));
+    const largeMs = Math.min(time(large), time(large));
+    assert.ok(largeMs < 1000, `100,000 events took ${largeMs.toFixed(1)} ms`);
+    // Ten times the events may take about ten times as long, never the hundred times of a quadratic pass.
+    assert.ok(largeMs < smallMs * 30 + 5, `10k: ${smallMs.toFixed(1)} ms, 100k: ${largeMs.toFixed(1)} ms`);
+  });
+});

@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { PagingState, type PageTicket } from '../../../../src/app/activity/pagingState';
+import type { GitLabEvent, Page } from '../../../../src/gitlab/types';
+import { makeEvent } from './fixtures';
+
+const events = (...ids: number[]): GitLabEvent[] => ids.map((id) => makeEvent({ id }));
+const page = (number: number, items: GitLabEvent[], nextPage?: number): Page<GitLabEvent> => ({ page: number, items, nextPage });
+const ids = (state: PagingState): Array<number | undefined> => state.events.map((event) => event.id);
+
+function load(state: PagingState, items: GitLabEvent[], nextPage?: number): number | undefined {
+  const ticket = state.begin();
+  assert.ok(ticket, 'a load can start');
+  return state.receive(ticket, page(ticket.page, items, nextPage));
+}
+
+describe('PagingState', () => {
+  it('starts before the first page', () => {
+    const state = new PagingState();
+    assert.deepEqual(state.events, []);
+    assert.equal(state.nextPage, 1);
+    assert.equal(state.hasMore, true);
+    assert.equal(state.loading, false);
+    assert.equal(state.started, false);
+    assert.equal(state.hasError, false);
+  });
+
+  it('appends pages and follows X-Next-Page to the end', () => {
+    const state = new PagingState();
+    const ticket = state.begin();
+    assert.deepEqual(ticket, { generation: 0, page: 1 });
+    assert.equal(state.loading, true);
+    assert.equal(state.begin(), undefined, 'one load at a time');
+    assert.equal(state.receive(ticket!, page(1, events(10, 9), 2)), 2);
+    assert.equal(state.loading, false);
+    assert.equal(state.started, true);
+    assert.equal(state.nextPage, 2);
+    assert.equal(load(state, events(8, 7)), 2);
+    assert.deepEqual(ids(state), [10, 9, 8, 7]);
+    assert.equal(state.hasMore, false);
+    assert.equal(state.begin(), undefined, 'nothing more to load');
+  });
+
+  it('does not stop on a short or empty page while a next page is announced', () => {
+    const state = new PagingState();
+    load(state, events(10), 2);
+    assert.equal(load(state, [], 3), 0);
+    assert.equal(state.hasMore, true);
+    assert.equal(load(state, events(5)), 1);
+    assert.deepEqual(ids(state), [10, 5]);
+  });
+
+  it('drops events a shifted page repeats', () => {
+    // Two new events arrived between the requests, so page 2 starts with the last two events of page 1.
+    const state = new PagingState();
+    load(state, events(10, 9, 8, 7), 2);
+    assert.equal(load(state, events(8, 7, 6, 5), 3), 2);
+    assert.deepEqual(ids(state), [10, 9, 8, 7, 6, 5]);
+  });
+
+  it('keeps events without an id', () => {
+    const state = new PagingState();
+    const anonymous = { ...makeEvent(), id: undefined };
+    load(state, [anonymous, anonymous], undefined);
+    assert.equal(state.events.length, 2);
+  });
+
+  it('treats a next page that does not move forward as the end', () => {
+    for (const next of [1, 0, -4, 1.5, Number.NaN]) {
+      const state = new PagingState();
+      load(state, events(1), next);
+      assert.equal(state.hasMore, false, String(next));
+    }
+  });
+
+  it('records a failure and retries the same page', () => {
+    const state = new PagingState();
+    load(state, events(3), 2);
+    const ticket = state.begin()!;
+    const error = new Error('offline');
+    assert.equal(state.fail(ticket, error), true);
+    assert.equal(state.error, error);
+    assert.equal(state.loading, false);
+    assert.equal(state.nextPage, 2);
+    const retry = state.begin()!;
+    assert.equal(retry.page, 2);
+    assert.equal(state.hasError, false, 'a new attempt clears the error');
+    state.receive(retry, page(2, events(2)));
+    assert.deepEqual(ids(state), [3, 2]);
+    const again = new PagingState();
+    again.fail(again.begin()!, undefined);
+    assert.equal(again.hasError, true, 'even an undefined rejection counts as an error');
+  });
+
+  it('ignores responses of loads started before a reset (filter change)', () => {
+    const state = new PagingState();
+    load(state, events(9), 2);
+    const stale = state.begin()!;
+    state.reset();
+    assert.deepEqual(state.events, []);
+    assert.equal(state.nextPage, 1);
+    assert.equal(state.loading, false);
+    assert.equal(state.started, false);
+    assert.equal(state.receive(stale, page(2, events(8))), undefined);
+    assert.equal(state.fail(stale, new Error('late')), false);
+    assert.deepEqual(state.events, []);
+    const fresh = state.begin()!;
+    assert.equal(fresh.generation, 1);
+    state.receive(fresh, page(1, events(9)));
+    assert.deepEqual(ids(state), [9], 'ids seen before the reset may come back');
+  });
+
+  it('ignores a ticket it did not issue', () => {
+    const state = new PagingState();
+    state.begin();
+    const forged: PageTicket = { generation: 0, page: 1 };
+    assert.equal(state.receive(forged, page(1, events(1))), undefined);
+    assert.equal(state.loading, true);
+  });
+
+  it('holds every event once, in first-seen order, whatever the pages (property)', () => {
+    const pages = fc.array(fc.array(fc.integer({ min: 1, max: 50 }), { maxLength: 10 }), { minLength: 1, maxLength: 8 });
+    fc.assert(fc.property(pages, (list) => {
+      const state = new PagingState();
+      list.forEach((itemIds, index) => load(state, events(...itemIds), index + 1 < list.length ? index + 2 : undefined));
+      const expected = [...new Set(list.flat())];
+      assert.deepEqual(ids(state), expected);
+      assert.equal(state.hasMore, false);
+    }));
+  });
+});
