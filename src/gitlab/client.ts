@@ -15,19 +15,19 @@ const MAX_PAGES = 10_000;
 export class GitLabClient implements GitLabApi {
   constructor(private readonly transport: Transport) {}
 
-  getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
+  async getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
     return this.data(endpoints.getCurrentUser(), signal);
   }
 
-  getNotificationSettings(scope: Scope, signal?: AbortSignal): Promise<NotificationSetting> {
+  async getNotificationSettings(scope: Scope, signal?: AbortSignal): Promise<NotificationSetting> {
     return this.data(endpoints.getNotificationSettings(scope), signal);
   }
 
-  updateNotificationSettings(scope: Scope, update: NotificationSettingUpdate, signal?: AbortSignal): Promise<NotificationSetting> {
+  async updateNotificationSettings(scope: Scope, update: NotificationSettingUpdate, signal?: AbortSignal): Promise<NotificationSetting> {
     return this.data(endpoints.updateNotificationSettings(scope, update), signal);
   }
 
-  listEvents(source: EventSource, filter: EventFilter, page: PageRequest, signal?: AbortSignal): Promise<Page<GitLabEvent>> {
+  async listEvents(source: EventSource, filter: EventFilter, page: PageRequest, signal?: AbortSignal): Promise<Page<GitLabEvent>> {
     return this.page(endpoints.listEvents(source, filter, page), page, signal);
   }
 
@@ -42,15 +42,15 @@ export class GitLabClient implements GitLabApi {
     return all;
   }
 
-  getProject(id: string | number, signal?: AbortSignal): Promise<Project> {
+  async getProject(id: string | number, signal?: AbortSignal): Promise<Project> {
     return this.data(endpoints.getProject(id), signal);
   }
 
-  listMyProjects(page: PageRequest, signal?: AbortSignal): Promise<Page<Project>> {
+  async listMyProjects(page: PageRequest, signal?: AbortSignal): Promise<Page<Project>> {
     return this.page(endpoints.listMyProjects(page), page, signal);
   }
 
-  listGroups(page: PageRequest, signal?: AbortSignal): Promise<Page<Group>> {
+  async listGroups(page: PageRequest, signal?: AbortSignal): Promise<Page<Group>> {
     return this.page(endpoints.listGroups(page), page, signal);
   }
 

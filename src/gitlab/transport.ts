@@ -193,6 +193,9 @@ export class Transport {
       }
       chunks.push(chunk as Buffer);
     }
+    // undici frees the socket a tick after the body ends; without this wait the next sequential request (paging)
+    // would find it busy and open a second connection.
+    await new Promise((resolve) => setImmediate(resolve));
     return { status: response.statusCode, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') };
   }
 }
