@@ -1,0 +1,63 @@
+import { GitLabDouble } from './index';
+import type { DoubleOptions, DoubleToken, Edition } from './types';
+
+/**
+ * npm run gitlab-double -- --port N [--edition spec|ce|ee] [--token T]… [--events N] [--seed S] [--hostile]
+ *   [--strict-action] [--without-user-endpoint] [--without-discovery]
+ */
+
+function parseArgs(argv: string[]): DoubleOptions {
+  const options: DoubleOptions = {};
+  const tokens: DoubleToken[] = [];
+  const number = (flag: string, value: string | undefined): number => {
+    const parsed = Number(value);
+    if (value === undefined || !Number.isInteger(parsed) || parsed < 0) throw new Error(`${flag} needs a whole number.`);
+    return parsed;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    switch (flag) {
+      case '--port': options.port = number(flag, argv[++i]); break;
+      case '--events': options.events = number(flag, argv[++i]); break;
+      case '--seed': options.seed = number(flag, argv[++i]); break;
+      case '--edition': {
+        const edition = argv[++i];
+        if (edition !== 'spec' && edition !== 'ce' && edition !== 'ee') throw new Error('--edition is spec, ce or ee.');
+        options.edition = edition as Edition;
+        break;
+      }
+      case '--token': {
+        const token = argv[++i];
+        if (!token) throw new Error('--token needs a value.');
+        tokens.push({ token, scopes: ['api'], userId: 1 });
+        break;
+      }
+      case '--hostile': options.hostileNames = true; break;
+      case '--strict-action': options.strictAction = true; break;
+      case '--without-user-endpoint': options.withoutUserEndpoint = true; break;
+      case '--without-discovery': options.withoutDiscovery = true; break;
+      default: throw new Error(`Unknown option ${flag}.`);
+    }
+  }
+  if (tokens.length > 0) options.tokens = tokens;
+  return options;
+}
+
+async function main(): Promise<void> {
+  let options: DoubleOptions;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n`);
+    process.exit(2);
+  }
+  const double = await GitLabDouble.start(options);
+  process.stdout.write(`GitLab double listening on ${double.url}\n`);
+  const stop = () => {
+    void double.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+void main();

@@ -1,0 +1,63 @@
+import { MAX_COUNT_LIMIT, type PageParams } from '../http/pagination';
+import { canReadProject, canSeeEvent, projectAccess } from '../world/access';
+import type { DoubleData, DoubleEvent, DoubleProject } from '../world/types';
+import type { EventFilter } from './filter';
+
+/** Whose events: an author (GET /events, GET /users/:id/events), a project, or all the caller's projects (`scope=all`). */
+export type EventSource =
+  | { kind: 'author'; userId: number }
+  | { kind: 'project'; projectId: number }
+  | { kind: 'memberProjects'; userId: number };
+
+export interface EventPage {
+  /** The page after the per-event visibility check: may be short, even empty. */
+  events: DoubleEvent[];
+  /** Matching events before that check, capped at 10 001 (`LIMIT MAX_COUNT_LIMIT + 1`). */
+  total: number;
+}
+
+/**
+ * EventsFinder (§3.8): filter in SQL terms (readable projects, action, target type, dates), order by id, take the page,
+ * then drop what the caller may not see. One pass over the id-ordered events, stopping once the page and the capped
+ * count are known.
+ */
+export function findEventPage(
+  data: DoubleData, callerId: number | null, source: EventSource, filter: EventFilter, page: PageParams,
+): EventPage {
+  const readable = new Map<number, { project: DoubleProject; access: number }>();
+  for (const project of data.projects) {
+    if (canReadProject(data, project, callerId)) readable.set(project.id, { project, access: projectAccess(data, project, callerId) });
+  }
+  if (source.kind === 'memberProjects') {
+    for (const [id, entry] of readable) if (projectAccess(data, entry.project, source.userId) === 0) readable.delete(id);
+  }
+
+  const matches = (e: DoubleEvent): boolean => {
+    if (source.kind === 'author' && e.authorId !== source.userId) return false;
+    if (source.kind === 'project' && e.projectId !== source.projectId) return false;
+    if (!readable.has(e.projectId)) return false;
+    if (filter.action !== undefined && e.action !== filter.action) return false;
+    if (filter.targetClass !== undefined && e.targetType !== filter.targetClass) return false;
+    if (filter.createdBefore !== undefined && !(e.createdAt < filter.createdBefore)) return false;
+    if (filter.createdFrom !== undefined && !(e.createdAt >= filter.createdFrom)) return false;
+    return true;
+  };
+
+  const events = data.events;
+  const end = page.offset + page.perPage;
+  const stopAt = Math.max(end, MAX_COUNT_LIMIT + 1);
+  const pageEvents: DoubleEvent[] = [];
+  let count = 0;
+  const ascending = filter.sort === 'asc';
+  for (let n = 0; n < events.length && count < stopAt; n++) {
+    const event = events[ascending ? n : events.length - 1 - n];
+    if (!matches(event)) continue;
+    if (count >= page.offset && count < end) pageEvents.push(event);
+    count++;
+  }
+  const visible = pageEvents.filter((e) => {
+    const entry = readable.get(e.projectId)!;
+    return canSeeEvent(e, entry.project, callerId, entry.access);
+  });
+  return { events: visible, total: Math.min(count, MAX_COUNT_LIMIT + 1) };
+}

@@ -1,0 +1,158 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ControlSurface } from './control';
+import { FaultStore } from './faults/store';
+import { Pipeline } from './pipeline';
+import { RequestLog } from './request-log';
+import { ALL_ROUTES } from './routes/all-routes';
+import type { DoubleContext, ResolvedOptions } from './routes/route';
+import { Router } from './routes/router';
+import type { DoubleOptions, DoubleToken, FaultRule, LoggedRequest } from './types';
+import { createWorld } from './world/create-world';
+import { completeEvent } from './world/new-event';
+import type { DoubleData, DoubleEvent } from './world/types';
+
+export type * from './types';
+export type * from './world/types';
+export { settingKey } from './world/types';
+export { actionName } from './present/event';
+export { CE_KEYS, SPEC_KEYS, eventKeys, columnDefault } from './notification/editions';
+
+export const DEFAULT_TOKEN = 'glpat-test-token';
+
+/**
+ * A GitLab REST v4 server on loopback, faithful to the behaviour note: notification settings, the three event
+ * listings, token checks, pagination headers, error bodies, and injectable faults. See test/double/README.md.
+ */
+export class GitLabDouble {
+  readonly url: string;
+  readonly apiUrl: string;
+  readonly requests: LoggedRequest[];
+  readonly data: DoubleData;
+
+  private readonly timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
+  private closed = false;
+
+  private constructor(
+    private readonly server: Server,
+    private readonly context: DoubleContext,
+    private readonly faults: FaultStore,
+    private readonly log: RequestLog,
+  ) {
+    this.url = context.baseUrl;
+    this.apiUrl = `${this.url}/api/v4`;
+    this.requests = log.entries;
+    this.data = context.data;
+  }
+
+  static async start(options: DoubleOptions = {}): Promise<GitLabDouble> {
+    const clock = options.now ?? (() => new Date());
+    const tokens: DoubleToken[] = options.tokens ?? [{ token: DEFAULT_TOKEN, scopes: ['api'], userId: 1 }];
+    const { data, factory } = createWorld({
+      seed: options.seed ?? 1, events: options.events ?? 200, hostileNames: options.hostileNames ?? false, tokens,
+      now: clock(),
+    });
+    const resolved: ResolvedOptions = {
+      edition: options.edition ?? 'ee',
+      strictAction: options.strictAction ?? false,
+      withoutUserEndpoint: options.withoutUserEndpoint ?? false,
+      withoutDiscovery: options.withoutDiscovery ?? false,
+      eventTotals: options.eventTotals ?? 'capped',
+      dottedUsernamesFail: options.dottedUsernamesFail ?? false,
+      defaultUserId: tokens[0]?.userId ?? 1,
+    };
+    const context: DoubleContext = { data, factory, options: resolved, baseUrl: '', now: clock };
+    const faults = new FaultStore();
+    const log = new RequestLog();
+
+    const server = createServer();
+    server.keepAliveTimeout = 5_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    context.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+    const double = new GitLabDouble(server, context, faults, log);
+    const control = new ControlSurface({ double: context, faults, log, addEvent: (p) => double.addEvent(p) });
+    const pipeline = new Pipeline({
+      double: context, router: new Router(ALL_ROUTES), faults, log, control, sleep: (ms) => double.sleep(ms),
+    });
+    server.on('request', (req, res) => {
+      pipeline.handle(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
+        res.end();
+      });
+    });
+    return double;
+  }
+
+  inject(rule: FaultRule): void {
+    this.faults.add(rule);
+  }
+
+  clearFaults(): void {
+    this.faults.clear();
+  }
+
+  clearLog(): void {
+    this.log.clear();
+  }
+
+  /** Resolves with the first logged request that matches, now or later. */
+  waitForRequest(predicate: (r: LoggedRequest) => boolean, timeoutMs = 5000): Promise<LoggedRequest> {
+    return this.log.waitFor(predicate, timeoutMs);
+  }
+
+  /**
+   * Resolves as soon as a matching request has arrived, before it is answered (its status is 0 until then): for
+   * acting while a request is held by a latency fault.
+   */
+  waitForArrival(predicate: (r: LoggedRequest) => boolean, timeoutMs = 5000): Promise<LoggedRequest> {
+    return this.log.waitFor(predicate, timeoutMs, 'arrival');
+  }
+
+  /** Requests received and not yet answered. */
+  get inFlight(): number {
+    return this.log.inFlightCount;
+  }
+
+  /**
+   * Appends a newest event (id after the current newest, created now), for "new activity" tests. Unset fields follow
+   * the kind matching `action`/`targetType` (an issue opened by the first token's user, by default).
+   */
+  addEvent(partial: Partial<DoubleEvent> = {}): DoubleEvent {
+    return completeEvent(this.data, this.context.factory, partial, this.context.now(), this.context.options.defaultUserId);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const pending of this.timers) {
+      clearTimeout(pending.timer);
+      pending.resolve();
+    }
+    this.timers.clear();
+    this.log.dispose();
+    const closing = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    this.server.closeAllConnections();
+    await closing;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const pending = {
+        resolve,
+        timer: setTimeout(() => {
+          this.timers.delete(pending);
+          resolve();
+        }, ms),
+      };
+      this.timers.add(pending);
+    });
+  }
+}

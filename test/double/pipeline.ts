@@ -1,0 +1,74 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readCredentials } from './auth';
+import type { ControlSurface } from './control';
+import { replacementResponse } from './faults/pages';
+import type { FaultStore } from './faults/store';
+import { writeHuge, writeReset, writeTruncated } from './faults/write';
+import { readRequest, type ApiRequest } from './http/request';
+import { send } from './http/send';
+import type { RequestLog } from './request-log';
+import type { Router } from './routes/router';
+import type { DoubleContext } from './routes/route';
+import type { Fault, LoggedRequest } from './types';
+
+export interface PipelineDeps {
+  double: DoubleContext;
+  router: Router;
+  faults: FaultStore;
+  log: RequestLog;
+  control: ControlSurface;
+  /** Waits `ms`, or less when the server closes. */
+  sleep(ms: number): Promise<void>;
+}
+
+/** One request: control surface, or faults (latency first), then the API answer; logged once sent. */
+export class Pipeline {
+  constructor(private readonly deps: PipelineDeps) {}
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const at = Date.now();
+    const request = await readRequest(req);
+    if (request.rawPath === '/__double' || request.rawPath.startsWith('/__double/')) {
+      send(res, this.deps.control.handle(request));
+      return;
+    }
+    const entry: LoggedRequest = {
+      method: request.method, path: request.path, rawPath: request.rawPath, query: request.query, status: 0,
+      auth: readCredentials(request).kind, at,
+    };
+    if (request.bodyText) entry.body = request.bodyText;
+    this.deps.log.arrive(entry);
+    const apiPath = request.path.startsWith('/api/v4/') ? request.path.slice('/api/v4'.length) : request.path;
+    const plan = this.deps.faults.take(request.method, apiPath);
+    if (plan.latencyMs > 0) await this.deps.sleep(plan.latencyMs);
+    if (res.destroyed) {
+      this.deps.log.complete(entry);
+      return;
+    }
+    entry.status = plan.fault ? await this.writeFault(res, request, plan.fault) : this.answer(res, request);
+    this.deps.log.complete(entry);
+  }
+
+  private answer(res: ServerResponse, request: ApiRequest): number {
+    const response = this.deps.router.dispatch(request, this.deps.double);
+    send(res, response, request.method === 'HEAD');
+    return response.status;
+  }
+
+  private async writeFault(res: ServerResponse, request: ApiRequest, fault: Fault): Promise<number> {
+    const authenticated = readCredentials(request).kind !== 'none';
+    const replacement = replacementResponse(fault, this.deps.double.now().getTime(), authenticated);
+    if (replacement) {
+      send(res, replacement, request.method === 'HEAD');
+      return replacement.status;
+    }
+    if (fault.kind === 'huge') {
+      await writeHuge(res, fault.bytes);
+      return 200;
+    }
+    const response = this.deps.router.dispatch(request, this.deps.double);
+    if (fault.kind === 'reset') await writeReset(res, response);
+    else writeTruncated(res, response);
+    return response.status;
+  }
+}

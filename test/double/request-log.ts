@@ -1,0 +1,78 @@
+import type { LoggedRequest } from './types';
+
+type Predicate = (r: LoggedRequest) => boolean;
+
+interface Waiter {
+  predicate: Predicate;
+  /** 'arrival' waiters also resolve on requests still being answered (their status is 0). */
+  on: 'arrival' | 'completion';
+  resolve: (r: LoggedRequest) => void;
+  reject: (e: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/** The request log, requests in flight, and waiting for a request that has come or will come. */
+export class RequestLog {
+  /** Completed requests, in order of completion. */
+  readonly entries: LoggedRequest[] = [];
+  private readonly inFlight = new Set<LoggedRequest>();
+  private waiters: Waiter[] = [];
+
+  get inFlightCount(): number {
+    return this.inFlight.size;
+  }
+
+  /** A request has arrived (status 0 until it completes). */
+  arrive(entry: LoggedRequest): void {
+    this.inFlight.add(entry);
+    this.notify(entry, ['arrival']);
+  }
+
+  /** The response has been sent: the entry joins the log. */
+  complete(entry: LoggedRequest): void {
+    this.inFlight.delete(entry);
+    this.entries.push(entry);
+    this.notify(entry, ['completion']);
+  }
+
+  clear(): void {
+    this.entries.length = 0;
+  }
+
+  waitFor(predicate: Predicate, timeoutMs = 5000, on: Waiter['on'] = 'completion'): Promise<LoggedRequest> {
+    const existing = this.entries.find(predicate) ?? (on === 'arrival' ? [...this.inFlight].find(predicate) : undefined);
+    if (existing) return Promise.resolve(existing);
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        predicate, on, resolve, reject,
+        timer: setTimeout(() => {
+          this.remove(waiter);
+          const seen = this.entries.slice(-10).map((r) => `${r.method} ${r.rawPath} → ${r.status}`).join('; ');
+          reject(new Error(`No matching request within ${timeoutMs} ms. Last requests: ${seen || 'none'}`));
+        }, timeoutMs),
+      };
+      this.waiters.push(waiter);
+    });
+  }
+
+  /** Rejects pending waits (the server is closing). */
+  dispose(): void {
+    for (const waiter of [...this.waiters]) {
+      this.remove(waiter);
+      waiter.reject(new Error('The GitLab double was closed.'));
+    }
+  }
+
+  private notify(entry: LoggedRequest, kinds: Array<Waiter['on']>): void {
+    for (const waiter of [...this.waiters]) {
+      if (!kinds.includes(waiter.on) || !waiter.predicate(entry)) continue;
+      this.remove(waiter);
+      waiter.resolve(entry);
+    }
+  }
+
+  private remove(waiter: Waiter): void {
+    clearTimeout(waiter.timer);
+    this.waiters = this.waiters.filter((w) => w !== waiter);
+  }
+}

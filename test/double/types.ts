@@ -1,0 +1,89 @@
+/** Public option, log and fault types of the GitLab test double. */
+
+export type TokenScope = 'api' | 'read_api' | 'read_user';
+
+export interface DoubleToken {
+  token: string;
+  scopes: TokenScope[];
+  /** The user the token belongs to (default 1). */
+  userId?: number;
+  state?: 'active' | 'expired' | 'revoked';
+}
+
+export type Edition = 'spec' | 'ce' | 'ee';
+
+export interface DoubleOptions {
+  /** 0 = a free port (default). */
+  port?: number;
+  /** Which custom-level event keys the server knows (behaviour note §2.3). Default 'ee'. */
+  edition?: Edition;
+  /** Default: one `api` token, 'glpat-test-token', for user 1. */
+  tokens?: DoubleToken[];
+  /** Number of generated events (default 200), spread over the generated projects and users. */
+  events?: number;
+  /** Seed of the deterministic generator (default 1). */
+  seed?: number;
+  /** Unknown `action` → 400 (default false: ignored, as real GitLab, §3.3). */
+  strictAction?: boolean;
+  /** GET /user answers 404 (a server offering only the spec's interface). */
+  withoutUserEndpoint?: boolean;
+  /**
+   * GET /projects and GET /groups answer 404 (a server offering only the spec's interface). The other lookups beyond
+   * the spec (GET /projects/:id, GET /users, GET /users/:id) go too.
+   */
+  withoutDiscovery?: boolean;
+  /** Clock for generated data and new events (default: real time). Generated events fall within the last ~60 days. */
+  now?: () => Date;
+  /** Add a project, a user and titles whose names carry HTML and other hostile text (opt-in). */
+  hostileNames?: boolean;
+  /**
+   * How event listings report counts at or above 10 000 (§3.8): 'capped' sends X-Total 10001 (default);
+   * 'omitted' drops X-Total, X-Total-Pages and rel="last", as the newest GitLab code does for paginated arrays.
+   */
+  eventTotals?: 'capped' | 'omitted';
+  /** `/users/<name.with.dot>/events` hits the catch-all 404 (an unconfirmed routing quirk, §1.2). Default false. */
+  dottedUsernamesFail?: boolean;
+}
+
+export type AuthKind = 'private-token' | 'bearer' | 'none';
+
+export interface LoggedRequest {
+  method: string;
+  /** Decoded pathname, including /api/v4. */
+  path: string;
+  /** Pathname as received, still encoded. */
+  rawPath: string;
+  query: Record<string, string>;
+  /** Status sent; 0 while in flight (see waitForArrival) or when the client left before an answer. */
+  status: number;
+  auth: AuthKind;
+  /** Arrival time (ms since epoch). Entries are appended when the response has been sent. */
+  at: number;
+  /** Request body text, when there was one. */
+  body?: string;
+}
+
+export type Fault =
+  | { kind: 'latency'; ms: number }
+  | { kind: 'status'; status: number; body?: string; contentType?: string; headers?: Record<string, string> }
+  | { kind: 'rateLimit'; style: 'rackAttack' | 'app' | 'bare'; retryAfterSeconds?: number; resetEpochSeconds?: number }
+  /** Destroy the socket after sending headers and part of the body. */
+  | { kind: 'reset' }
+  /** Valid headers, JSON body cut in the middle (Content-Length matches the cut body). */
+  | { kind: 'truncated' }
+  /** 200 with a non-JSON or wrong-shape body. */
+  | { kind: 'malformed'; body?: string; contentType?: string }
+  /** 200 text/html proxy or login page. */
+  | { kind: 'html200' }
+  /** 200 application/json, streamed (chunked) body of that size: a valid JSON array of filler. */
+  | { kind: 'huge'; bytes: number }
+  | { kind: 'redirect'; location: string; status?: 301 | 302 | 307 | 308 };
+
+export interface FaultRule {
+  fault: Fault;
+  method?: string;
+  /** Matched against the decoded path without /api/v4; a string must match exactly. */
+  path?: string | RegExp;
+  /** Default 1; Infinity allowed. */
+  times?: number;
+}

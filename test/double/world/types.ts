@@ -1,0 +1,167 @@
+import type { DoubleToken } from '../types';
+
+/**
+ * The double's mutable world. Everything is plain data (JSON-serialisable, URL-free: web URLs are built from
+ * paths when presented), so the same seed gives the same world on any port.
+ */
+
+/** GitLab access levels: guest 10, reporter 20, developer 30, maintainer 40, owner 50. */
+export type AccessLevel = 10 | 20 | 30 | 40 | 50;
+export type Visibility = 'public' | 'internal' | 'private';
+
+export interface DoubleUser {
+  id: number;
+  username: string;
+  name: string;
+  state: 'active' | 'blocked';
+  /** Primary e-mail (always verified). */
+  email: string;
+  /** Secondary e-mails with their verification state. */
+  secondaryEmails: Array<{ email: string; verified: boolean }>;
+  /** Stored notification e-mail; null/blank falls back to `email` (§2.4). */
+  notificationEmail: string | null;
+  /** Others get `[]` from /users/:id/events (§3.9). */
+  privateProfile: boolean;
+  createdAt: string;
+  bio: string;
+}
+
+export interface DoubleGroup {
+  id: number;
+  name: string;
+  path: string;
+  fullPath: string;
+  fullName: string;
+  parentId: number | null;
+  visibility: Visibility;
+  description: string;
+  createdAt: string;
+  /** Direct members: user id → access level. Membership is inherited by subgroups and projects. */
+  members: Record<number, AccessLevel>;
+}
+
+export interface DoubleNamespace {
+  kind: 'group' | 'user';
+  id: number;
+  name: string;
+  path: string;
+  fullPath: string;
+  parentId: number | null;
+  /** The group, for kind 'group'. */
+  groupId?: number;
+}
+
+export interface DoubleProject {
+  id: number;
+  name: string;
+  path: string;
+  pathWithNamespace: string;
+  nameWithNamespace: string;
+  description: string;
+  visibility: Visibility;
+  namespace: DoubleNamespace;
+  /** Direct members: user id → access level (group members are added through `namespace`). */
+  members: Record<number, AccessLevel>;
+  createdAt: string;
+  lastActivityAt: string;
+  defaultBranch: string;
+  topics: string[];
+  starCount: number;
+  forksCount: number;
+  archived: boolean;
+  /** Set when the project was imported from elsewhere: its creation event reads "imported" (§3.4). */
+  importedFrom: string | null;
+}
+
+/** The filter vocabulary of `action` (Event::ACTIONS, §3.3). */
+export type EventActionKey =
+  | 'created' | 'updated' | 'closed' | 'reopened' | 'pushed' | 'commented' | 'merged' | 'joined' | 'left'
+  | 'destroyed' | 'expired' | 'approved';
+
+export interface DoubleNote {
+  id: number;
+  type: 'DiffNote' | 'DiscussionNote' | null;
+  body: string;
+  /** Null for notes on commits. */
+  noteableId: number | null;
+  noteableType: 'Issue' | 'MergeRequest' | 'Commit' | 'WorkItem' | 'Snippet';
+  noteableIid: number | null;
+  /** For notes on commits and diff notes on merge requests. */
+  commitId: string | null;
+  system: boolean;
+  resolvable: boolean;
+  resolved: boolean;
+  /** Internal note: reporters and up only. */
+  confidential: boolean;
+}
+
+export interface DoublePushData {
+  commit_count: number;
+  action: 'pushed' | 'created' | 'removed';
+  ref_type: 'branch' | 'tag';
+  commit_from: string | null;
+  commit_to: string | null;
+  ref: string | null;
+  commit_title: string | null;
+  ref_count: number | null;
+}
+
+export interface DoubleWikiPage {
+  format: string;
+  slug: string;
+  title: string;
+}
+
+/**
+ * Why an event may be invisible to a caller who can read its project. Checked after paging, as GitLab does (§3.8):
+ * 'repository' (pushes: code access), 'confidential' (confidential issues, internal notes: reporters and the issue
+ * author), 'hidden' (nobody: for example a target deleted since).
+ */
+export type EventRestriction =
+  | { kind: 'repository' }
+  | { kind: 'confidential'; authorId: number }
+  | { kind: 'hidden' };
+
+export interface DoubleEvent {
+  id: number;
+  projectId: number;
+  authorId: number;
+  action: EventActionKey;
+  /** Capitalised class name (§3.5) or null. */
+  targetType: string | null;
+  targetId: number | null;
+  targetIid: number | null;
+  targetTitle: string | null;
+  /** `Date#toISOString()` form: compared as text by the date filters. */
+  createdAt: string;
+  note?: DoubleNote;
+  pushData?: DoublePushData;
+  wikiPage?: DoubleWikiPage;
+  restriction?: EventRestriction;
+  imported: boolean;
+  importedFrom: string;
+}
+
+export interface StoredSetting {
+  /** Null only transiently (a blank level is rejected). */
+  level: string;
+  /** Raw column values that were set; keys not present show their column default. */
+  events: Record<string, boolean | null>;
+}
+
+export interface DoubleData {
+  users: DoubleUser[];
+  groups: DoubleGroup[];
+  projects: DoubleProject[];
+  /** Ascending `id` (addEvent keeps it so). */
+  events: DoubleEvent[];
+  tokens: DoubleToken[];
+  /** Notification settings by `settingKey()`. */
+  settings: Record<string, StoredSetting>;
+}
+
+export type SettingSource = { kind: 'global' } | { kind: 'group'; id: number } | { kind: 'project'; id: number };
+
+export function settingKey(userId: number, source: SettingSource): string {
+  return source.kind === 'global' ? `${userId}:global` : `${userId}:${source.kind}:${source.id}`;
+}

@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..', '..', '..');
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+
+/** `npm run gitlab-double -- …` runs test/double/cli.ts with tsx. */
+describe('GitLab double: command line', () => {
+  it('prints its address, serves, and stops on SIGTERM', async function () {
+    this.timeout(20_000);
+    const child = spawn(tsx, ['test/double/cli.ts', '--port', '0', '--edition', 'ce', '--token', 'cli-token', '--events', '30', '--seed', '3', '--hostile'], {
+      cwd: root, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      let output = '';
+      child.stdout.setEncoding('utf8');
+      const line = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: string) => {
+          output += chunk;
+          if (output.includes('\n')) resolve(output.split('\n')[0]);
+        });
+        child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+      });
+      const match = /^GitLab double listening on (http:\/\/127\.0\.0\.1:(\d+))$/.exec(line);
+      assert.ok(match, line);
+      const response = await fetch(`${match[1]}/api/v4/notification_settings?level=custom`, {
+        method: 'PUT', headers: { 'PRIVATE-TOKEN': 'cli-token' },
+      });
+      assert.equal(response.status, 200);
+      assert.equal(Object.keys((await response.json() as any).events).length, 19);
+      child.kill('SIGTERM');
+      const [code] = await once(child, 'exit');
+      assert.equal(code, 0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('refuses unknown options with exit code 2', async function () {
+    this.timeout(20_000);
+    const child = spawn(tsx, ['test/double/cli.ts', '--colour', 'blue'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    const [code] = await once(child, 'exit');
+    assert.equal(code, 2);
+    assert.match(stderr, /Unknown option --colour/);
+  });
+});

@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { actionName, GitLabDouble, settingKey } from '../../double';
+import { call, FIXED_NOW } from './http';
+
+/** The generated world: deterministic, the right cast, hostile names only on request, fast at scale. */
+describe('GitLab double: generated world', () => {
+  it('gives the same data for the same seed and clock, on any port', async () => {
+    const a = await GitLabDouble.start({ seed: 7, events: 500, now: () => FIXED_NOW });
+    const b = await GitLabDouble.start({ seed: 7, events: 500, now: () => FIXED_NOW });
+    try {
+      assert.notEqual(a.url, b.url);
+      assert.deepEqual(a.data, b.data);
+      // And the same answers, apart from the server's own URL.
+      const [ra, rb] = await Promise.all([call(a, '/events?scope=all&per_page=100'), call(b, '/events?scope=all&per_page=100')]);
+      assert.equal(ra.text.split(a.url).join('URL'), rb.text.split(b.url).join('URL'));
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('gives different events for another seed', async () => {
+    const a = await GitLabDouble.start({ seed: 1, events: 100, now: () => FIXED_NOW });
+    const b = await GitLabDouble.start({ seed: 2, events: 100, now: () => FIXED_NOW });
+    try {
+      assert.notDeepEqual(a.data.events, b.data.events);
+      assert.deepEqual(a.data.users, b.data.users);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  describe('the cast', () => {
+    let double: GitLabDouble;
+    before(async () => {
+      double = await GitLabDouble.start({ now: () => FIXED_NOW });
+    });
+    after(() => double.close());
+
+    it('has a private profile, a dotted username, a subgroup and a nested project path', () => {
+      const { users, groups, projects } = double.data;
+      assert.ok(users.length >= 5);
+      assert.equal(users.filter((u) => u.privateProfile).length, 1);
+      assert.ok(users.some((u) => u.username.includes('.')));
+      assert.ok(groups.some((g) => g.fullPath === 'acme/platform' && g.parentId === 1));
+      assert.ok(projects.some((p) => p.pathWithNamespace.split('/').length === 3));
+      assert.ok(projects.every((p) => !/[<>]/.test(p.name)), 'no hostile names by default');
+      assert.ok(users.every((u) => !/[<>]/.test(u.name)));
+    });
+
+    it('spreads events over ~60 days before now, ids and times ascending', () => {
+      const { events } = double.data;
+      assert.equal(events.length, 200);
+      const first = Date.parse(events[0].createdAt);
+      const last = Date.parse(events[events.length - 1].createdAt);
+      assert.ok(FIXED_NOW.getTime() - first <= 61 * 86_400_000 && FIXED_NOW.getTime() - first > 58 * 86_400_000);
+      assert.ok(last <= FIXED_NOW.getTime());
+      for (let i = 1; i < events.length; i++) {
+        assert.equal(events[i].id, events[i - 1].id + 1);
+        assert.ok(events[i].createdAt > events[i - 1].createdAt);
+      }
+      assert.ok(new Set(events.map((e) => e.projectId)).size >= 7);
+      assert.ok(new Set(events.map((e) => e.authorId)).size >= 5);
+    });
+
+    it('gives every action_name from the data alone', () => {
+      const projects = new Map(double.data.projects.map((p) => [p.id, p]));
+      const names = new Set(double.data.events.map((e) => actionName(e, projects.get(e.projectId))));
+      assert.equal(names.size, 17);
+    });
+
+    it('exports the settings key used by data.settings', async () => {
+      await call(double, '/projects/1/notification_settings?level=watch', { method: 'PUT' });
+      assert.equal(double.data.settings[settingKey(1, { kind: 'project', id: 1 })].level, 'watch');
+    });
+  });
+
+  it('hostileNames adds markup to names and titles, served verbatim', async () => {
+    const double = await GitLabDouble.start({ hostileNames: true, now: () => FIXED_NOW });
+    try {
+      const project = double.data.projects.find((p) => p.name === '<img src=x onerror=alert(1)>');
+      assert.ok(project);
+      const reply = await call(double, `/projects/${project.id}`);
+      assert.equal(reply.body.name, '<img src=x onerror=alert(1)>');
+      assert.ok(double.data.users.some((u) => u.name.includes('<script>')));
+      assert.ok(double.data.events.some((e) => e.targetTitle?.includes('<') || e.note?.body.includes('<')));
+      const listed = await call(double, '/projects?membership=true&simple=true');
+      assert.ok(listed.body.some((p: any) => p.name === project.name));
+    } finally {
+      await double.close();
+    }
+  });
+
+  it('generates 100 000 events in a few seconds and answers a deep page fast', async function () {
+    this.timeout(20_000);
+    const started = Date.now();
+    const double = await GitLabDouble.start({ events: 100_000, now: () => FIXED_NOW });
+    try {
+      assert.ok(Date.now() - started < 5_000, `start took ${Date.now() - started} ms`);
+      const pageStarted = Date.now();
+      const reply = await call(double, '/projects/1/events?per_page=100&page=50&sort=asc');
+      assert.equal(reply.status, 200);
+      assert.ok(Date.now() - pageStarted < 500, `page took ${Date.now() - pageStarted} ms`);
+    } finally {
+      await double.close();
+    }
+  });
+
+  it('uses the real clock by default', async () => {
+    const double = await GitLabDouble.start({ events: 5 });
+    try {
+      const newest = Date.parse(double.data.events[4].createdAt);
+      assert.ok(Date.now() - newest < 14 * 86_400_000);
+      assert.ok(newest <= Date.now());
+    } finally {
+      await double.close();
+    }
+  });
+});
