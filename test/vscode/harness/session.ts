@@ -1,0 +1,195 @@
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, startCodeServer, workbenchUrl, writeUserSettings, type RunningCodeServer } from '../../../scripts/vscode-env/code-server.mjs';
+import { CHROMIUM_PATH } from '../../../scripts/vscode-env/paths.mjs';
+import { GitLabDouble, type DoubleOptions } from '../../double';
+import { copyInto, extensionLogFiles, hostLogFiles, slug, writeText } from './artifacts';
+import { readRunContext, type RunContext } from './run-context';
+import { Workbench } from './workbench';
+
+export const EXTENSION_ID = 'gitlab-activity.gitlab-activity';
+export const LOG_CHANNEL = 'GitLab Activity';
+
+/** The GitLab double a session's extension talks to. */
+export type RunningDouble = GitLabDouble;
+
+export interface VscodeSessionOptions {
+  /** Names the session's folders and its artifacts. */
+  name: string;
+  /** Options of the GitLab double that `gitlabActivity.instanceUrl` points at; `false` starts none. */
+  double?: DoubleOptions | false;
+  /** User settings, over the defaults below (`null` removes a default). */
+  settings?: Record<string, unknown>;
+  /** Environment of code-server and so of the extension host, e.g. a token variable. */
+  env?: Record<string, string>;
+  /** Workspace folder to open; default a fresh empty folder. */
+  folder?: string;
+  /** Files to create in the workspace folder (relative path → content), e.g. `.git/config`. */
+  files?: Record<string, string>;
+  viewport?: { width: number; height: number };
+}
+
+/** Settings every session starts from: a quiet workbench, no telemetry, no trust prompt, no polling. */
+export function defaultSettings(doubleUrl: string | undefined): Record<string, unknown> {
+  return {
+    'workbench.startupEditor': 'none',
+    'workbench.tips.enabled': false,
+    'workbench.enableExperiments': false,
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    'chat.disableAIFeatures': true,
+    'telemetry.telemetryLevel': 'off',
+    'security.workspace.trust.enabled': false,
+    'extensions.autoUpdate': false,
+    'extensions.autoCheckUpdates': false,
+    'extensions.ignoreRecommendations': true,
+    'update.mode': 'none',
+    // Tests refresh explicitly; a timer would make request counts depend on timing.
+    'gitlabActivity.pollInterval': 0,
+    ...(doubleUrl ? { 'gitlabActivity.instanceUrl': doubleUrl } : {}),
+  };
+}
+
+function mergeSettings(base: Record<string, unknown>, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const merged = { ...base, ...overrides };
+  for (const [key, value] of Object.entries(merged)) if (value === null) delete merged[key];
+  return merged;
+}
+
+/** One real VS Code: a GitLab double, code-server with a fresh profile, and a headless Chromium showing it. */
+export class VscodeSession {
+  private readonly consoleLines: string[] = [];
+
+  private constructor(
+    readonly name: string,
+    readonly run: RunContext,
+    readonly dir: string,
+    readonly userDataDir: string,
+    readonly folder: string,
+    readonly double: RunningDouble | undefined,
+    private readonly server: RunningCodeServer,
+    private readonly browser: Browser,
+    readonly page: Page,
+    readonly workbench: Workbench,
+  ) {
+    page.on('console', (message: ConsoleMessage) => this.recordConsole(message));
+  }
+
+  static async start(options: VscodeSessionOptions): Promise<VscodeSession> {
+    const run = readRunContext();
+    const dir = mkdtempSync(path.join(run.runDir, `${slug(options.name, 20)}-`));
+    const userDataDir = path.join(dir, 'user-data');
+    const folder = options.folder ?? path.join(dir, 'workspace');
+    mkdirSync(folder, { recursive: true });
+    for (const [relative, content] of Object.entries(options.files ?? {})) writeText(path.join(folder, relative), content);
+
+    // code-server, its extension host and Chromium leave sockets and folders in the temp dir: keep them in this run's.
+    const tmpDir = path.join(run.runDir, 'tmp');
+    mkdirSync(tmpDir, { recursive: true });
+
+    const cleanups: Array<() => Promise<unknown>> = [];
+    const cleanUp = async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    };
+    try {
+      const double = options.double === false ? undefined : await GitLabDouble.start(options.double ?? {});
+      if (double) cleanups.push(() => double.close());
+      writeUserSettings(userDataDir, mergeSettings(defaultSettings(double?.url), options.settings));
+
+      const server = await startCodeServer({
+        paths: run.paths,
+        userDataDir,
+        extensionsDir: run.extensionsDir,
+        configFile: run.configFile,
+        folder,
+        env: { TMPDIR: tmpDir, ...options.env },
+        logFile: path.join(dir, 'code-server.log'),
+      });
+      cleanups.push(() => server.stop());
+
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM_PATH,
+        args: CHROMIUM_ARGS,
+        headless: true,
+        env: { ...process.env, TMPDIR: tmpDir },
+      });
+      cleanups.push(() => browser.close());
+      const context = await browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 900 } });
+      const page = await context.newPage();
+      const workbench = new Workbench(page, run.artifactsDir);
+      const session = new VscodeSession(options.name, run, dir, userDataDir, folder, double, server, browser, page, workbench);
+      cleanups.length = 0;
+      try {
+        await page.goto(workbenchUrl(server.url, folder));
+        await workbench.waitForReady();
+      } catch (error) {
+        const artifacts = await session.captureFailure(`${options.name} start`);
+        await session.close();
+        throw new Error(`the workbench did not load (artifacts: ${artifacts}): ${(error as Error).message}`);
+      }
+      return session;
+    } catch (error) {
+      await cleanUp();
+      throw error;
+    }
+  }
+
+  get serverUrl(): string {
+    return this.server.url;
+  }
+
+  /** Reloads the browser page (a new workbench and extension host, same profile). */
+  async reload(): Promise<void> {
+    await this.page.reload();
+    await this.workbench.waitForReady();
+  }
+
+  /** Everything the extension wrote to its "GitLab Activity" output channel so far. */
+  extensionLog(): string {
+    return extensionLogFiles(this.userDataDir, EXTENSION_ID, LOG_CHANNEL)
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+  }
+
+  /**
+   * Saves what explains a failure under artifacts/vscode/<test>/: a screenshot, the extension's output-channel log,
+   * the extension host's and server's logs, code-server's output and the browser console. Returns the folder.
+   */
+  async captureFailure(testTitle: string): Promise<string> {
+    const target = path.join(this.run.artifactsDir, slug(testTitle));
+    mkdirSync(target, { recursive: true });
+    try {
+      await this.page.screenshot({ path: path.join(target, 'screenshot.png'), timeout: 10_000 });
+    } catch (error) {
+      writeText(path.join(target, 'screenshot-failed.txt'), String(error));
+    }
+    const logsDir = path.join(this.userDataDir, 'logs');
+    copyInto(path.join(target, 'extension-log'), logsDir, extensionLogFiles(this.userDataDir, EXTENSION_ID, LOG_CHANNEL));
+    copyInto(path.join(target, 'host-logs'), logsDir, hostLogFiles(this.userDataDir));
+    writeFileSync(path.join(target, 'code-server.log'), this.server.output());
+    writeFileSync(path.join(target, 'browser-console.log'), this.consoleLines.join('\n'));
+    if (this.double) writeFileSync(path.join(target, 'double-requests.json'), JSON.stringify(this.double.requests, null, 2));
+    return target;
+  }
+
+  async close(): Promise<void> {
+    const errors: unknown[] = [];
+    const attempt = async (step: () => Promise<unknown>) => {
+      try {
+        await step();
+      } catch (error) {
+        errors.push(error);
+      }
+    };
+    await attempt(() => this.browser.close());
+    await attempt(() => this.server.stop());
+    if (this.double) await attempt(() => this.double!.close());
+    if (errors.length > 0) throw errors[0];
+  }
+
+  private recordConsole(message: ConsoleMessage): void {
+    this.consoleLines.push(`[${message.type()}] ${message.text()}`);
+    // Bounded: a long session must not grow without limit.
+    if (this.consoleLines.length > 2000) this.consoleLines.splice(0, this.consoleLines.length - 2000);
+  }
+}
