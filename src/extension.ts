@@ -1,13 +1,16 @@
 import * as vscode from 'vscode';
-import { SettingChanges } from './app/notifications/settingChanges';
 import { ProjectDirectory } from './app/projectDirectory';
+import { NotificationSettingsService } from './app/settings/notificationSettingsService';
+import type { ScopeRef } from './app/settings/scopes';
 import { COMMANDS, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TOKEN_ENV_VAR } from './ids';
 import { ActivityView } from './ui/activity/activityView';
 import { SignInFlow } from './ui/auth/signInFlow';
 import { TokenStore } from './ui/auth/tokenStore';
-import { readConfig } from './ui/config';
+import { readConfig, updateList } from './ui/config';
 import { Log } from './ui/log';
 import { Session } from './ui/session';
+import { registerNotificationSettingsEditor } from './ui/settings/registerNotificationSettings';
+import type { ActivityNode } from './ui/activity/nodes';
 import { NotificationStatusBar } from './ui/statusBar/notificationStatusBar';
 import { StatusBarScope } from './ui/statusBar/statusBarScope';
 
@@ -23,14 +26,28 @@ export function activate(context: vscode.ExtensionContext): void {
   const version = String(context.extension.packageJSON.version ?? '0');
   const session: Session = new Session(tokens, readConfig, log, context.globalState, `gitlab-activity/${version} vscode/${vscode.version}`);
   const directory = new ProjectDirectory(() => session.api);
-  const changes = new SettingChanges();
+  const levels = new NotificationSettingsService(() => session.api, context.globalState, session.instanceUrl);
   const activity = new ActivityView(session, readConfig, directory, context.workspaceState, log);
-  const statusBar = new NotificationStatusBar(session, new StatusBarScope(readConfig), changes, context.globalState, log);
+  const statusBar = new NotificationStatusBar(session, new StatusBarScope(readConfig), levels, log);
   const signIn = new SignInFlow(session);
+  const { editor: settingsEditor, disposable: settingsEditorRegistration } = registerNotificationSettingsEditor({
+    extensionUri: context.extensionUri,
+    api: () => session.api,
+    projects: () => activity.projectScopes(),
+    rememberProject: (path) => updateList('projects', (list) => (list.some((p) => p.toLowerCase() === path.toLowerCase()) ? list : [...list, path])),
+    onDidChangeSetting: (change) => void levels.record({ scope: change.scope, setting: change.setting, previous: change.previous, source: 'settingsEditor' }),
+    log: (line) => log.info(line),
+  });
 
   context.subscriptions.push(
-    log, tokens, session, activity, statusBar,
-    session.onDidChange(() => activity.sessionChanged()),
+    log, tokens, session, activity, statusBar, settingsEditorRegistration,
+    session.onDidChange(() => {
+      activity.sessionChanged();
+      void settingsEditor.refreshScopes();
+    }),
+    levels.onDidChange((change) => {
+      if (change.source !== 'settingsEditor') settingsEditor.notifyExternalChange(change.scope, change.setting);
+    }),
     tokens.onDidChange(() => void session.restore()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration(SETTINGS_SECTION) && !e.affectsConfiguration('http.proxy')) return;
@@ -47,11 +64,23 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand(COMMANDS.showLog, () => log.show()),
     vscode.commands.registerCommand(COMMANDS.setNotificationLevel, () => statusBar.pickLevel()),
     vscode.commands.registerCommand(COMMANDS.toggleMute, () => statusBar.toggleMute()),
+    vscode.commands.registerCommand(COMMANDS.openNotificationSettings, (scope?: ScopeRef) => settingsEditor.open(isScope(scope) ? scope : undefined)),
+    vscode.commands.registerCommand(COMMANDS.projectNotificationSettings, (node?: ActivityNode) => {
+      if (node?.type === 'source' && node.source.source.kind === 'project') return settingsEditor.open({ kind: 'project', id: node.source.ref });
+      return settingsEditor.open();
+    }),
   );
 
   // After activation returns: read the token (SecretStorage), then the first requests follow from the change event.
   setTimeout(() => void session.restore().catch((error) => log.error('Restoring the session', error)), 0);
   log.info(`Activated in ${(performance.now() - started).toFixed(1)} ms`);
+}
+
+/** Commands can be called with anything from the palette or other extensions: accept only a real scope. */
+function isScope(value: unknown): value is ScopeRef {
+  if (!value || typeof value !== 'object') return false;
+  const scope = value as { kind?: unknown; id?: unknown };
+  return scope.kind === 'global' || ((scope.kind === 'group' || scope.kind === 'project') && (typeof scope.id === 'string' || typeof scope.id === 'number'));
 }
 
 export function deactivate(): void {}

@@ -101,6 +101,14 @@ export class ActivityView implements vscode.Disposable {
     return projectSources(this.config().projects, this.remoteProjects);
   }
 
+  /** The tree's projects, named where known, for the notification settings editor. */
+  projectScopes(): Array<{ id: string; label?: string; path?: string }> {
+    return this.projects().map((source) => {
+      const project = this.directory.get(source.ref);
+      return { id: source.ref, label: project?.name_with_namespace ?? project?.name, path: project?.path_with_namespace };
+    });
+  }
+
   private allSources(): ActivitySource[] {
     return [MY_ACTIVITY, ...this.projects(), ...userSources(this.config().users)];
   }

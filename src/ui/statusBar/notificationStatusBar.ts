@@ -1,12 +1,11 @@
 import * as vscode from 'vscode';
-import { levelLabel, scopeKey, statusBarView, toggleMuteTarget } from '../../app/notifications/statusBarView';
-import type { SettingChanges } from '../../app/notifications/settingChanges';
-import { GitLabError, isNotificationLevel, NOTIFICATION_LEVELS, type Scope } from '../../gitlab';
+import { levelLabel, statusBarView } from '../../app/notifications/statusBarView';
+import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
+import { scopeKey } from '../../app/settings/scopes';
+import { GitLabError, isNotificationLevel, NOTIFICATION_LEVELS, type NotificationSetting, type Scope } from '../../gitlab';
 import { COMMANDS } from '../../ids';
 import type { Session } from '../session';
 import type { Log } from '../log';
-
-const PREVIOUS_LEVELS = 'gitlabActivity.levelsBeforeMute';
 
 export interface StatusBarScopeSource {
   /** The scope in force and its name for people. */
@@ -15,7 +14,7 @@ export interface StatusBarScopeSource {
 
 /**
  * `$(bell) <Level>` for the scope in force; click for a quick pick of levels, Mute/Unmute and the editor.
- * Hidden while signed out; follows every setting change announced through `SettingChanges`.
+ * Hidden while signed out; follows every level change the service announces, whoever made it.
  */
 export class NotificationStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
@@ -26,14 +25,13 @@ export class NotificationStatusBar implements vscode.Disposable {
   constructor(
     private readonly session: Session,
     private readonly scopes: StatusBarScopeSource,
-    private readonly changes: SettingChanges,
-    private readonly state: vscode.Memento,
+    private readonly levels: NotificationSettingsService,
     private readonly log: Log,
   ) {
     this.item = vscode.window.createStatusBarItem('gitlabActivity.notificationLevel', vscode.StatusBarAlignment.Right, 100);
     this.item.name = vscode.l10n.t('GitLab Notification Level');
     this.item.command = COMMANDS.setNotificationLevel;
-    this.disposables.push(this.item, session.onDidChange(() => void this.refresh()), this.changes.on((scope, setting) => {
+    this.disposables.push(this.item, session.onDidChange(() => void this.refresh()), this.levels.onDidChange(({ scope, setting }) => {
       if (this.current && scopeKey(scope) === scopeKey(this.current.scope)) {
         this.current = { ...this.current, level: setting.level };
         this.render();
@@ -48,15 +46,14 @@ export class NotificationStatusBar implements vscode.Disposable {
   }
 
   private async load(): Promise<void> {
-    const api = this.session.api;
-    if (!api) {
+    if (!this.session.signedIn) {
       this.current = undefined;
       this.item.hide();
       return;
     }
     try {
       const { scope, name } = await this.scopes.resolve();
-      const setting = await api.getNotificationSettings(scope);
+      const setting = await this.levels.getSetting(scope);
       this.current = { scope, name, level: setting.level };
       this.render();
     } catch (error) {
@@ -103,26 +100,23 @@ export class NotificationStatusBar implements vscode.Disposable {
       await vscode.commands.executeCommand(COMMANDS.openNotificationSettings, current.scope);
       return;
     }
-    if (choice.level && choice.level !== current.level) await this.setLevel(choice.level);
+    const level = choice.level;
+    if (level && level !== current.level && isNotificationLevel(level)) await this.change((scope) => this.levels.setLevel(scope, level));
   }
 
+  /** Muted: back to the level before the mute; else `disabled`, remembering the level it leaves. */
   async toggleMute(): Promise<void> {
     if (!this.current) await this.refresh();
     const current = this.current;
     if (!current) return;
-    const previous = this.state.get<Record<string, string>>(PREVIOUS_LEVELS) ?? {};
-    const target = toggleMuteTarget(current.level, previous[scopeKey(current.scope)], current.scope);
-    if (target === 'disabled') await this.state.update(PREVIOUS_LEVELS, { ...previous, [scopeKey(current.scope)]: current.level });
-    await this.setLevel(target);
+    await this.change((scope) => (current.level === 'disabled' ? this.levels.unmute(scope) : this.levels.mute(scope)));
   }
 
-  private async setLevel(level: string): Promise<void> {
-    const api = this.session.api;
+  private async change(run: (scope: Scope) => Promise<NotificationSetting>): Promise<void> {
     const current = this.current;
-    if (!api || !current || !isNotificationLevel(level)) return;
+    if (!current) return;
     try {
-      const setting = await api.updateNotificationSettings(current.scope, { level });
-      this.changes.fire(current.scope, setting);
+      await run(current.scope);
     } catch (error) {
       this.handle(error);
       void vscode.window.showErrorMessage(vscode.l10n.t('Could not change the notification level: {0}',

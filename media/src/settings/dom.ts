@@ -1,0 +1,66 @@
+/**
+ * Builds elements without HTML strings: text goes in as text nodes and attributes through setAttribute, so
+ * nothing from GitLab (names, messages, keys) can become markup.
+ */
+export type Child = Node | string | null | undefined | false;
+
+export interface Props {
+  id?: string;
+  className?: string;
+  /** data-* attributes, without the `data-` prefix (camelCase is turned into kebab-case by the browser). */
+  data?: Record<string, string>;
+  attrs?: Record<string, string>;
+  hidden?: boolean;
+  disabled?: boolean;
+  title?: string;
+  on?: Partial<{ [K in keyof HTMLElementEventMap]: (event: HTMLElementEventMap[K]) => void }>;
+}
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  if (props.id !== undefined) element.id = props.id;
+  if (props.className !== undefined) element.className = props.className;
+  if (props.title !== undefined) element.title = props.title;
+  if (props.hidden) element.hidden = true;
+  if (props.disabled) element.setAttribute('disabled', '');
+  for (const [name, value] of Object.entries(props.data ?? {})) element.dataset[name] = value;
+  for (const [name, value] of Object.entries(props.attrs ?? {})) element.setAttribute(name, value);
+  for (const [type, listener] of Object.entries(props.on ?? {})) element.addEventListener(type, listener as EventListener);
+  append(element, children);
+  return element;
+}
+
+export function append(parent: Node, children: readonly Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+}
+
+/** Replaces an element's content, keeping the focused control (by id), its caret and the scroll positions. */
+export function replaceContent(container: HTMLElement, children: readonly Child[]): void {
+  const active = document.activeElement instanceof HTMLElement && container.contains(document.activeElement) ? document.activeElement : undefined;
+  const focusId = active?.id;
+  const caret = active instanceof HTMLInputElement && active.type !== 'checkbox'
+    ? { start: active.selectionStart, end: active.selectionEnd } : undefined;
+  const scrolled = Array.from(container.querySelectorAll<HTMLElement>('[data-keep-scroll]')).map((element) => [element.id, element.scrollTop] as const);
+  container.replaceChildren();
+  append(container, children);
+  for (const [id, top] of scrolled) {
+    const element = id ? document.getElementById(id) : null;
+    if (element) element.scrollTop = top;
+  }
+  if (focusId) {
+    const again = document.getElementById(focusId);
+    if (again instanceof HTMLElement) {
+      again.focus();
+      if (caret && again instanceof HTMLInputElement && caret.start !== null) {
+        try {
+          again.setSelectionRange(caret.start, caret.end);
+        } catch {
+          // e-mail inputs do not support selection ranges
+        }
+      }
+    }
+  }
+}

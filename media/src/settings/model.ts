@@ -1,0 +1,101 @@
+import type { NotificationLevel, NotificationSetting } from '../../../src/gitlab/types';
+import { isDirty, type SettingForm } from '../../../src/app/settings/formState';
+import type { LevelInfo } from '../../../src/app/settings/levels';
+import type {
+  BulkSnapshot, ErrorInfo, PersistedState, ScopeEntry, ScopeListState,
+} from '../../../src/app/settings/protocol';
+import { parseScopeKey } from '../../../src/app/settings/scopes';
+import type { WebviewStrings } from '../../../src/app/settings/strings';
+
+/** What the host sent once, at `ready`: texts and labels. */
+export interface Texts {
+  strings: WebviewStrings;
+  levels: Map<string, LevelInfo>;
+  eventLabels: Record<string, string>;
+}
+
+export type Pending =
+  | { kind: 'load'; key: string }
+  | { kind: 'save'; key: string }
+  | { kind: 'add' }
+  | { kind: 'bulk' };
+
+export type Notice = 'saved' | 'alreadySaved';
+
+/** Everything the page shows, in one place; views read it, the app changes it. */
+export interface UiState {
+  texts?: Texts;
+  scopes?: ScopeListState;
+  selectedKey?: string;
+  forms: Map<string, SettingForm>;
+  loading: Map<string, number>;
+  loadErrors: Map<string, ErrorInfo>;
+  saving: Map<string, number>;
+  saveErrors: Map<string, ErrorInfo>;
+  conflicts: Map<string, NotificationSetting>;
+  notices: Map<string, Notice>;
+  /** Scopes whose e-mail field failed the check before sending. */
+  emailChecked: Set<string>;
+  add: { open: boolean; kind: 'group' | 'project'; ref: string; pendingId?: number; error?: string };
+  bulkSelection: Set<string>;
+  bulkLevel: NotificationLevel;
+  bulk?: BulkSnapshot;
+  /** Why the host refused to start a bulk run. */
+  bulkError?: string;
+  pending: Map<number, Pending>;
+}
+
+export function initialState(): UiState {
+  return {
+    forms: new Map(),
+    loading: new Map(),
+    loadErrors: new Map(),
+    saving: new Map(),
+    saveErrors: new Map(),
+    conflicts: new Map(),
+    notices: new Map(),
+    emailChecked: new Set(),
+    add: { open: false, kind: 'group', ref: '' },
+    bulkSelection: new Set(),
+    bulkLevel: 'disabled',
+    pending: new Map(),
+  };
+}
+
+/** What survives hiding the panel and reloading the window: unsaved edits, open conflicts, selections. */
+export function toPersisted(state: UiState): PersistedState {
+  const forms = [...state.forms].filter(([key, form]) => isDirty(form) || key === state.selectedKey || state.conflicts.has(key));
+  const persisted: PersistedState = {
+    version: 1,
+    forms: forms.map(([key, form]) => ({ key, form })),
+    conflicts: [...state.conflicts].map(([key, server]) => ({ key, server })),
+    bulkSelection: [...state.bulkSelection],
+    bulkLevel: state.bulkLevel,
+  };
+  if (state.selectedKey) persisted.selectedKey = state.selectedKey;
+  return persisted;
+}
+
+export function applyPersisted(state: UiState, persisted: PersistedState): void {
+  for (const { key, form } of persisted.forms) state.forms.set(key, form);
+  for (const { key, server } of persisted.conflicts) if (state.forms.has(key)) state.conflicts.set(key, server);
+  state.bulkSelection = new Set(persisted.bulkSelection);
+  if (persisted.bulkLevel) state.bulkLevel = persisted.bulkLevel;
+  state.selectedKey = persisted.selectedKey;
+}
+
+/** The list to show: the host's entries plus any scope the page still holds edits for but the host no longer lists. */
+export function visibleEntries(state: UiState): ScopeEntry[] {
+  const entries = [...(state.scopes?.entries ?? [])];
+  const known = new Set(entries.map((entry) => entry.key));
+  for (const [key, form] of state.forms) {
+    if (known.has(key) || (key !== state.selectedKey && !isDirty(form))) continue;
+    const scope = parseScopeKey(key);
+    if (scope && scope.kind !== 'global') entries.push({ key, scope, label: String(scope.id), origin: 'added' });
+  }
+  return entries;
+}
+
+export function findEntry(state: UiState, key: string | undefined): ScopeEntry | undefined {
+  return key === undefined ? undefined : visibleEntries(state).find((entry) => entry.key === key);
+}

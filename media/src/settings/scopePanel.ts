@@ -1,0 +1,121 @@
+import { isDirty } from '../../../src/app/settings/formState';
+import type { ScopeEntry } from '../../../src/app/settings/protocol';
+import type { Actions } from './actions';
+import { bulkPanel } from './bulkPanel';
+import { h, type Child } from './dom';
+import { format } from './format';
+import { visibleEntries, type Texts, type UiState } from './model';
+
+/** The left column: Global, Groups, Projects, "Add…", and the bulk change of the checked rows. */
+export function scopePanel(state: UiState, texts: Texts, actions: Actions): Child[] {
+  const { strings } = texts;
+  const entries = visibleEntries(state);
+  const groups = entries.filter((entry) => entry.scope.kind === 'group');
+  const projects = entries.filter((entry) => entry.scope.kind === 'project');
+  const global = entries.find((entry) => entry.key === 'global');
+  const scopes = state.scopes;
+
+  let groupsHint: string | undefined;
+  if (scopes?.groupsLoading && groups.length === 0) groupsHint = strings.loading;
+  else if (scopes?.groupsError) groupsHint = format(strings.groupsListFailed, scopes.groupsError.message);
+  else if (groups.length === 0) groupsHint = scopes?.groupsOffered === false ? strings.groupsNotOffered : strings.noGroups;
+
+  return [
+    h('div', { className: 'scope-toolbar' },
+      h('h2', {}, strings.scopesHeading),
+      h('button', {
+        id: 'refresh-scopes', className: 'icon-button', title: strings.refreshScopes,
+        attrs: { type: 'button', 'aria-label': strings.refreshScopes }, on: { click: () => actions.refreshScopes() },
+      }, '⟳')),
+    h('ul', { id: 'scope-list', className: 'scope-list', data: { keepScroll: '' }, attrs: { 'aria-label': strings.scopesHeading } },
+      global ? scopeRow(state, texts, { ...global, label: strings.globalLabel, detail: strings.globalDetail }, actions) : null,
+      sectionHeading('groups', strings.groupsHeading),
+      ...groups.map((entry) => scopeRow(state, texts, entry, actions)),
+      groupsHint ? h('li', { className: 'scope-hint', id: 'groups-hint' }, groupsHint) : null,
+      sectionHeading('projects', strings.projectsHeading),
+      ...projects.map((entry) => scopeRow(state, texts, entry, actions)),
+      projects.length === 0 ? h('li', { className: 'scope-hint', id: 'projects-hint' }, strings.noProjects) : null),
+    addScope(state, texts, actions),
+    bulkPanel(state, texts, actions),
+  ];
+}
+
+function sectionHeading(id: string, text: string): HTMLElement {
+  return h('li', { className: 'scope-section', id: `scope-section-${id}`, attrs: { role: 'presentation' } }, text);
+}
+
+function scopeRow(state: UiState, texts: Texts, entry: ScopeEntry, actions: Actions): HTMLElement {
+  const selected = entry.key === state.selectedKey;
+  const form = state.forms.get(entry.key);
+  const dirty = form !== undefined && isDirty(form);
+  const bulkable = entry.scope.kind !== 'global';
+  const checked = state.bulkSelection.has(entry.key);
+  const running = state.bulk !== undefined && !state.bulk.done;
+  return h('li', {
+    className: 'scope-row',
+    data: { scopeKey: entry.key, scopeKind: entry.scope.kind, origin: entry.origin, selected: String(selected), dirty: String(dirty) },
+  },
+  bulkable
+    ? h('input', {
+      id: `bulk-select-${entry.key}`, className: 'scope-bulk-select', disabled: running,
+      data: { bulkSelect: entry.key },
+      attrs: { type: 'checkbox', 'aria-label': format(texts.strings.selectForBulk, entry.label), ...(checked ? { checked: '' } : {}) },
+      on: { change: (event) => actions.toggleBulk(entry.key, (event.target as HTMLInputElement).checked) },
+    })
+    : h('span', { className: 'scope-bulk-spacer' }),
+  h('button', {
+    id: `scope-select-${entry.key}`, className: 'scope-button', data: { scopeSelect: entry.key },
+    title: entry.detail ?? entry.label,
+    attrs: { type: 'button', ...(selected ? { 'aria-current': 'true' } : {}) },
+    on: { click: () => actions.selectScope(entry.key) },
+  },
+  h('span', { className: 'scope-label' }, entry.label),
+  entry.detail ? h('span', { className: 'scope-detail' }, entry.detail) : null,
+  dirty ? h('span', { className: 'scope-dirty', title: texts.strings.unsavedMarker, attrs: { 'aria-label': texts.strings.unsavedMarker } }, '●') : null));
+}
+
+function addScope(state: UiState, texts: Texts, actions: Actions): HTMLElement {
+  const { strings } = texts;
+  const { add } = state;
+  const adding = add.pendingId !== undefined;
+  return h('div', { id: 'add-scope', className: 'add-scope' },
+    h('button', {
+      id: 'add-scope-toggle', className: 'link-button',
+      attrs: { type: 'button', 'aria-expanded': String(add.open), 'aria-controls': 'add-scope-form' },
+      on: { click: () => actions.toggleAdd() },
+    }, strings.addScopeToggle),
+    h('form', {
+      id: 'add-scope-form', className: 'add-scope-form', hidden: !add.open,
+      attrs: { novalidate: '' },
+      on: { submit: (event) => { event.preventDefault(); actions.submitAdd(); } },
+    },
+    h('label', { attrs: { for: 'add-scope-kind' } }, strings.addScopeKindLabel),
+    h('select', {
+      id: 'add-scope-kind', disabled: adding,
+      on: { change: (event) => actions.setAddKind((event.target as HTMLSelectElement).value === 'project' ? 'project' : 'group') },
+    },
+    option('group', strings.addScopeKindGroup, add.kind === 'group'),
+    option('project', strings.addScopeKindProject, add.kind === 'project')),
+    h('label', { attrs: { for: 'add-scope-ref' } }, strings.addScopeRefLabel),
+    valueInput('add-scope-ref', add.ref, {
+      type: 'text', placeholder: strings.addScopeRefPlaceholder, spellcheck: 'false', autocomplete: 'off',
+      ...(add.error ? { 'aria-invalid': 'true', 'aria-describedby': 'add-scope-error' } : {}),
+    }, adding, (value) => actions.setAddRef(value)),
+    h('button', { id: 'add-scope-submit', disabled: adding, attrs: { type: 'submit' } }, adding ? strings.addScopeAdding : strings.addScopeButton),
+    h('p', { id: 'add-scope-error', className: 'field-error', hidden: !add.error, attrs: { role: 'alert' } }, add.error ?? '')));
+}
+
+export function option(value: string, label: string, selected: boolean, title?: string): HTMLOptionElement {
+  const element = h('option', { attrs: { value }, ...(title ? { title } : {}) }, label);
+  element.selected = selected;
+  return element;
+}
+
+/** A text input whose value is set as a property (never parsed as markup). */
+export function valueInput(
+  id: string, value: string, attrs: Record<string, string>, disabled: boolean, onInput: (value: string) => void,
+): HTMLInputElement {
+  const input = h('input', { id, disabled, attrs, on: { input: (event) => onInput((event.target as HTMLInputElement).value) } });
+  input.value = value;
+  return input;
+}

@@ -1,0 +1,3 @@
+import type { VscodeEnvPaths } from './paths.mjs';
+
+export declare function ensureVscodeEnv(options?: { force?: boolean }): VscodeEnvPaths;

@@ -1,0 +1,90 @@
+import { isGitLabError } from '../../gitlab/errors';
+import type { Localize } from '../localize';
+import type { ErrorInfo } from './protocol';
+
+/** What the user was doing when the error happened; it decides which scope is missing and which fix to offer. */
+export type ErrorContext = 'load' | 'save' | 'add' | 'listGroups';
+
+const MAX_MESSAGE = 1000;
+
+function clip(text: string): string {
+  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
+}
+
+function fieldLabel(field: string, localize: Localize): string {
+  return field === 'notification_email' ? localize('Notification e-mail') : field === 'level' ? localize('Level') : field;
+}
+
+/**
+ * Turns any failure into what the form shows next to itself. GitLab's own words (a 400's message, field errors)
+ * are kept, since they name the exact problem; everything else gets a sentence that says what to do.
+ */
+export function describeError(error: unknown, context: ErrorContext, localize: Localize): ErrorInfo {
+  if (!isGitLabError(error)) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { kind: 'unexpected', message: clip(localize('Something went wrong: {0}', message)) };
+  }
+  switch (error.kind) {
+    case 'validation': {
+      const fields = Object.entries(error.fieldErrors ?? {});
+      if (fields.length > 0) {
+        const text = fields.map(([field, problems]) => `${fieldLabel(field, localize)}: ${problems.join(', ')}`).join('; ');
+        const field = fields.some(([name]) => name === 'notification_email') ? 'notification_email'
+          : fields.some(([name]) => name === 'level') ? 'level' : undefined;
+        return field ? { kind: 'validation', message: clip(text), field } : { kind: 'validation', message: clip(text) };
+      }
+      return { kind: 'validation', message: clip(localize('GitLab refused the change: {0}', error.message)) };
+    }
+    case 'forbidden':
+      if (error.insufficientScope) {
+        return {
+          kind: 'forbidden',
+          message: context === 'save'
+            ? localize('Your token lacks the `api` scope needed to change settings.')
+            : localize('Your token lacks the `read_api` scope needed to read settings.'),
+          action: 'signIn',
+        };
+      }
+      return { kind: 'forbidden', message: clip(localize('GitLab does not allow this: {0}', error.message)) };
+    case 'notFound':
+      return {
+        kind: 'notFound',
+        message: context === 'add'
+          ? localize('GitLab found no such group or project, or you cannot see it.')
+          : localize('GitLab cannot find this group or project any more, or you no longer have access to it.'),
+        ...(context === 'add' ? { field: 'ref' as const } : {}),
+      };
+    case 'unauthorized':
+      return { kind: 'unauthorized', message: localize('GitLab did not accept your token. Sign in again.'), action: 'signIn' };
+    case 'rateLimited': {
+      const seconds = error.retryAfterMs !== undefined ? Math.max(1, Math.ceil(error.retryAfterMs / 1000)) : undefined;
+      return {
+        kind: 'rateLimited',
+        message: seconds !== undefined
+          ? localize('GitLab is limiting requests. Try again in {0} s.', seconds)
+          : localize('GitLab is limiting requests. Try again in a moment.'),
+        action: 'retry',
+      };
+    }
+    case 'network':
+      return { kind: 'network', message: clip(localize('Could not reach GitLab: {0}', error.message)), action: 'retry' };
+    case 'timeout':
+      return { kind: 'timeout', message: localize('GitLab did not answer in time.'), action: 'retry' };
+    case 'server':
+      return {
+        kind: 'server',
+        message: error.status !== undefined
+          ? localize('GitLab had a problem (HTTP {0}). Try again later.', error.status)
+          : localize('GitLab had a problem. Try again later.'),
+        action: 'retry',
+      };
+    case 'badResponse':
+      return { kind: 'badResponse', message: localize('GitLab sent an answer this extension cannot read.'), action: 'retry' };
+    case 'cancelled':
+      return { kind: 'cancelled', message: localize('Cancelled.') };
+  }
+}
+
+export function signedOutError(localize: Localize): ErrorInfo {
+  return { kind: 'signedOut', message: localize('Sign in to GitLab to see and change notification settings.'), action: 'signIn' };
+}

@@ -1,0 +1,57 @@
+import type { Localize } from '../localize';
+
+/**
+ * The custom-level e-mail events GitLab knows today (CE 19 + EE 5, behaviour note §2.3), in GitLab's order.
+ * A server may return fewer or more; unknown keys are shown by name.
+ */
+export const KNOWN_EVENT_KEYS = [
+  'new_release', 'new_note', 'new_issue', 'reopen_issue', 'close_issue', 'reassign_issue', 'issue_due',
+  'new_merge_request', 'push_to_merge_request', 'reopen_merge_request', 'close_merge_request',
+  'reassign_merge_request', 'change_reviewer_merge_request', 'merge_merge_request',
+  'failed_pipeline', 'fixed_pipeline', 'success_pipeline', 'moved_project', 'merge_when_pipeline_succeeds',
+  'new_epic', 'service_account_failed_pipeline', 'service_account_success_pipeline', 'service_account_fixed_pipeline',
+  'approver',
+] as const;
+export type KnownEventKey = (typeof KNOWN_EVENT_KEYS)[number];
+
+export function isKnownEventKey(key: string): key is KnownEventKey {
+  return (KNOWN_EVENT_KEYS as readonly string[]).includes(key);
+}
+
+/** A human label for a known event key; undefined for keys this version does not know. */
+export function eventLabel(key: string, localize: Localize): string | undefined {
+  if (!isKnownEventKey(key)) return undefined;
+  switch (key) {
+    case 'new_release': return localize('Release is created');
+    case 'new_note': return localize('Comment is added');
+    case 'new_issue': return localize('Issue is created');
+    case 'reopen_issue': return localize('Issue is reopened');
+    case 'close_issue': return localize('Issue is closed');
+    case 'reassign_issue': return localize('Issue is reassigned');
+    case 'issue_due': return localize('Issue is due tomorrow');
+    case 'new_merge_request': return localize('Merge request is created');
+    case 'push_to_merge_request': return localize('Merge request receives a push');
+    case 'reopen_merge_request': return localize('Merge request is reopened');
+    case 'close_merge_request': return localize('Merge request is closed');
+    case 'reassign_merge_request': return localize('Merge request is reassigned');
+    case 'change_reviewer_merge_request': return localize('Merge request reviewers are changed');
+    case 'merge_merge_request': return localize('Merge request is merged');
+    case 'failed_pipeline': return localize('Pipeline fails');
+    case 'fixed_pipeline': return localize('Failed pipeline is fixed');
+    case 'success_pipeline': return localize('Pipeline succeeds');
+    case 'moved_project': return localize('Project is moved');
+    case 'merge_when_pipeline_succeeds': return localize('Merge request is set to auto-merge');
+    case 'new_epic': return localize('Epic is created');
+    case 'service_account_failed_pipeline': return localize('Pipeline started by a service account fails');
+    case 'service_account_success_pipeline': return localize('Pipeline started by a service account succeeds');
+    case 'service_account_fixed_pipeline': return localize('Pipeline started by a service account is fixed');
+    case 'approver': return localize('Merge request you can approve is created');
+  }
+}
+
+/** Labels of every known key, for the webview. */
+export function eventLabels(localize: Localize): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const key of KNOWN_EVENT_KEYS) labels[key] = eventLabel(key, localize) ?? key;
+  return labels;
+}

@@ -1,0 +1,164 @@
+import {
+  isNotificationLevel, type NotificationEvents, type NotificationSetting, type NotificationSettingUpdate,
+} from '../../gitlab/types';
+import { hasOwn, MAX_EMAIL_LENGTH } from './settingShape';
+import type { ScopeRef } from './scopes';
+
+/** What the user changed, and only that; everything else comes from the baseline. */
+export interface SettingEdits {
+  level?: string;
+  notification_email?: string;
+  events?: Record<string, boolean>;
+}
+
+/** One scope's form: the setting as loaded from GitLab plus the user's edits. Immutable. */
+export interface SettingForm {
+  scope: ScopeRef;
+  baseline: NotificationSetting;
+  edits: SettingEdits;
+}
+
+/** How an event switch reads: `default` is GitLab's `null` (never set). */
+export type EventState = 'default' | 'on' | 'off';
+
+export function createForm(scope: ScopeRef, setting: NotificationSetting): SettingForm {
+  return { scope, baseline: setting, edits: {} };
+}
+
+export function currentLevel(form: SettingForm): string {
+  return form.edits.level ?? form.baseline.level;
+}
+
+export function currentEmail(form: SettingForm): string {
+  return form.edits.notification_email ?? form.baseline.notification_email ?? '';
+}
+
+/** The event keys GitLab returned for this scope, in its order; the only ones the form shows or sends. */
+export function eventKeys(form: SettingForm): string[] {
+  return form.baseline.events ? Object.keys(form.baseline.events) : [];
+}
+
+export function eventValue(form: SettingForm, key: string): boolean | null {
+  if (form.edits.events && hasOwn(form.edits.events, key)) return form.edits.events[key];
+  return form.baseline.events && hasOwn(form.baseline.events, key) ? form.baseline.events[key] : null;
+}
+
+export function eventState(form: SettingForm, key: string): EventState {
+  const value = eventValue(form, key);
+  return value === null ? 'default' : value ? 'on' : 'off';
+}
+
+export function isEventChanged(form: SettingForm, key: string): boolean {
+  return form.edits.events !== undefined && hasOwn(form.edits.events, key);
+}
+
+export function withLevel(form: SettingForm, level: string): SettingForm {
+  const edits = { ...form.edits };
+  if (level === form.baseline.level) delete edits.level;
+  else edits.level = level;
+  return { ...form, edits };
+}
+
+export function withEmail(form: SettingForm, email: string): SettingForm {
+  const edits = { ...form.edits };
+  if (email.trim() === (form.baseline.notification_email ?? '')) delete edits.notification_email;
+  else edits.notification_email = email;
+  return { ...form, edits };
+}
+
+/** Sets a switch the server returned for this scope; a value equal to the loaded one clears the edit. */
+export function withEvent(form: SettingForm, key: string, value: boolean): SettingForm {
+  if (!form.baseline.events || !hasOwn(form.baseline.events, key)) return form;
+  const events = { ...(form.edits.events ?? {}) };
+  if (form.baseline.events[key] === value) delete events[key];
+  else events[key] = value;
+  return { ...form, edits: withEvents(form.edits, events) };
+}
+
+/** Back to the value loaded from GitLab (which may be "default"). */
+export function resetEvent(form: SettingForm, key: string): SettingForm {
+  if (!isEventChanged(form, key)) return form;
+  const events = { ...(form.edits.events ?? {}) };
+  delete events[key];
+  return { ...form, edits: withEvents(form.edits, events) };
+}
+
+function withEvents(edits: SettingEdits, events: Record<string, boolean>): SettingEdits {
+  const next = { ...edits };
+  if (Object.keys(events).length === 0) delete next.events;
+  else next.events = events;
+  return next;
+}
+
+/**
+ * The parameters a save sends: only what differs from the baseline. Event switches go only at level `custom`
+ * (elsewhere GitLab stores but ignores them) and only for keys the server returned for this scope; the e-mail only
+ * at global scope; an unknown level is never sent (it can only be the loaded one).
+ */
+export function changedParameters(form: SettingForm): NotificationSettingUpdate {
+  const update: NotificationSettingUpdate = {};
+  const { baseline, edits } = form;
+  if (edits.level !== undefined && edits.level !== baseline.level && isNotificationLevel(edits.level)) {
+    update.level = edits.level;
+  }
+  if (form.scope.kind === 'global' && edits.notification_email !== undefined) {
+    const email = edits.notification_email.trim();
+    if (email !== (baseline.notification_email ?? '')) update.notification_email = email;
+  }
+  if (currentLevel(form) === 'custom' && baseline.events && edits.events) {
+    const events: Record<string, boolean> = {};
+    for (const [key, value] of Object.entries(edits.events)) {
+      if (hasOwn(baseline.events, key) && baseline.events[key] !== value) events[key] = value;
+    }
+    if (Object.keys(events).length > 0) update.events = events;
+  }
+  return update;
+}
+
+export function isEmptyUpdate(update: NotificationSettingUpdate): boolean {
+  return update.level === undefined && update.notification_email === undefined
+    && (update.events === undefined || Object.keys(update.events).length === 0);
+}
+
+export function isDirty(form: SettingForm): boolean {
+  return !isEmptyUpdate(changedParameters(form));
+}
+
+/** The setting as it would be after a successful save: the baseline with the sendable edits applied. */
+export function desiredSetting(form: SettingForm): NotificationSetting {
+  return applyUpdate(form.baseline, changedParameters(form));
+}
+
+/** A setting with an update applied the way GitLab applies a partial PUT. */
+export function applyUpdate(setting: NotificationSetting, update: NotificationSettingUpdate): NotificationSetting {
+  const next: NotificationSetting = { ...setting };
+  if (update.level !== undefined) next.level = update.level;
+  if (update.notification_email !== undefined) next.notification_email = update.notification_email;
+  if (update.events && next.events) {
+    const events: NotificationEvents = { ...next.events };
+    for (const [key, value] of Object.entries(update.events)) if (hasOwn(events, key)) events[key] = value;
+    next.events = events;
+  }
+  return next;
+}
+
+/**
+ * Moves the form onto a newer server state, keeping the user's edits ("keep mine"): edits that now equal the
+ * server's values disappear, event edits for keys the server no longer returns are dropped.
+ */
+export function rebase(form: SettingForm, server: NotificationSetting): SettingForm {
+  let next = createForm(form.scope, server);
+  if (form.edits.level !== undefined) next = withLevel(next, form.edits.level);
+  if (form.edits.notification_email !== undefined) next = withEmail(next, form.edits.notification_email);
+  for (const [key, value] of Object.entries(form.edits.events ?? {})) next = withEvent(next, key, value);
+  return next;
+}
+
+export type EmailProblem = 'invalidEmail';
+
+/** A light check before sending; GitLab decides the rest (it accepts only the user's verified addresses). */
+export function emailProblem(value: string): EmailProblem | undefined {
+  const email = value.trim();
+  if (email === '') return undefined; // clears it: GitLab falls back to the primary address
+  return email.length <= MAX_EMAIL_LENGTH && /^[^\s@]+@[^\s@]+$/.test(email) ? undefined : 'invalidEmail';
+}

@@ -1,0 +1,163 @@
+import type { GitLabApi } from '../../gitlab/api';
+import { isGitLabError } from '../../gitlab/errors';
+import type { Group } from '../../gitlab/types';
+import type { Localize } from '../localize';
+import { describeError } from './errorInfo';
+import type { ScopeEntry, ScopeListState } from './protocol';
+import { isValidScopeId, scopeKey, type EntityKind, type EntityScopeRef } from './scopes';
+
+/** A project the activity tree shows (the host passes these in). Prefer the numeric ID when known. */
+export interface ProjectScopeSource {
+  id: number | string;
+  label?: string;
+  /** `path_with_namespace`, when known. */
+  path?: string;
+}
+
+export interface ScopeCatalogDeps {
+  api: () => GitLabApi | undefined;
+  /** The tree's projects. */
+  projects: () => readonly ProjectScopeSource[] | Promise<readonly ProjectScopeSource[]>;
+  /** Groups the user added by hand earlier (IDs or full paths). */
+  addedGroups: () => readonly string[];
+  /** Keeps a group added by hand for next time. */
+  rememberGroup?: (ref: string) => Promise<void>;
+  /** Keeps a project added by hand (the tree shows it too). */
+  rememberProject?: (ref: string) => Promise<void>;
+  localize: Localize;
+  log?: (line: string) => void;
+}
+
+/** At most this many pages of 100 groups are listed; a person does not scroll further than that. */
+const MAX_GROUP_PAGES = 10;
+
+/**
+ * The scopes the editor lists: Global, the user's groups (where the server offers `GET /groups`), groups added by
+ * hand, the tree's projects and projects added here. Member groups are fetched once and kept until `refresh`.
+ */
+export class ScopeCatalog {
+  private memberGroups: Group[] | undefined;
+  private groupsOffered = true;
+  private groupsError: ScopeListState['groupsError'];
+  /** Entries added while the extension runs (by hand, or to focus a scope that was not listed). */
+  private readonly extra = new Map<string, ScopeEntry>();
+
+  constructor(private readonly deps: ScopeCatalogDeps) {}
+
+  /** `cachedOnly`: answer at once, without fetching the user's groups (they follow in a later call). */
+  async list(options: { refresh?: boolean; cachedOnly?: boolean; signal?: AbortSignal } = {}): Promise<ScopeListState> {
+    const fetchGroups = options.refresh || this.memberGroups === undefined;
+    if (fetchGroups && !options.cachedOnly) await this.loadGroups(options.signal);
+    const entries: ScopeEntry[] = [{ key: 'global', scope: { kind: 'global' }, label: this.deps.localize('Global'), origin: 'global' }];
+    const add = (entry: ScopeEntry): void => {
+      if (!entries.some((existing) => existing.key === entry.key || sameThing(existing, entry))) entries.push(entry);
+    };
+    for (const group of this.memberGroups ?? []) add(groupEntry(group, 'member'));
+    for (const ref of this.deps.addedGroups()) {
+      const id = typeof ref === 'string' && /^\d+$/.test(ref) ? Number(ref) : ref;
+      if (isValidScopeId(id)) add(this.refEntry('group', id, 'added'));
+    }
+    for (const project of await this.deps.projects()) {
+      if (!isValidScopeId(project.id)) continue;
+      const scope: EntityScopeRef = { kind: 'project', id: project.id };
+      const label = project.label ?? project.path ?? String(project.id);
+      add(withDetail({ key: scopeKey(scope), scope, label: clipLabel(label), origin: 'workspace' }, project.path));
+    }
+    for (const entry of this.extra.values()) add(entry);
+    const state: ScopeListState = { entries, groupsOffered: this.groupsOffered };
+    if (this.groupsError) state.groupsError = this.groupsError;
+    if (fetchGroups && options.cachedOnly) state.groupsLoading = true;
+    return state;
+  }
+
+  /**
+   * Checks a scope typed by the user exists and is visible (a project through `GET /projects/:id`, a group by reading
+   * its notification setting, since the interface has no group lookup) and keeps it. Rejects with a GitLabError.
+   */
+  async add(kind: EntityKind, ref: string | number, api: GitLabApi, signal?: AbortSignal): Promise<ScopeEntry> {
+    let entry: ScopeEntry;
+    if (kind === 'project') {
+      const project = await api.getProject(ref, signal);
+      const scope: EntityScopeRef = { kind: 'project', id: project.id };
+      entry = withDetail({
+        key: scopeKey(scope), scope, label: clipLabel(project.name_with_namespace ?? project.path_with_namespace), origin: 'added',
+      }, project.path_with_namespace);
+      await this.deps.rememberProject?.(project.path_with_namespace);
+    } else {
+      await api.getNotificationSettings({ kind: 'group', id: ref }, signal);
+      entry = this.refEntry('group', ref, 'added');
+      await this.deps.rememberGroup?.(String(ref));
+    }
+    this.extra.set(entry.key, entry);
+    return entry;
+  }
+
+  /** The entry for a scope, adding a plain one when the list does not have it (opening the editor on any scope). */
+  async ensure(scope: EntityScopeRef): Promise<ScopeEntry> {
+    const state = await this.list();
+    const key = scopeKey(scope);
+    const found = state.entries.find((entry) => entry.key === key || (entry.scope.kind === scope.kind && entry.detail === String(scope.id)));
+    if (found) return found;
+    const entry = this.refEntry(scope.kind, scope.id, 'added');
+    this.extra.set(entry.key, entry);
+    return entry;
+  }
+
+  private refEntry(kind: EntityKind, id: string | number, origin: ScopeEntry['origin']): ScopeEntry {
+    const member = kind === 'group'
+      ? this.memberGroups?.find((group) => group.id === id || group.full_path === id || String(group.id) === String(id))
+      : undefined;
+    if (member) return groupEntry(member, origin);
+    const scope: EntityScopeRef = { kind, id };
+    const label = typeof id === 'number'
+      ? (kind === 'group' ? this.deps.localize('Group {0}', id) : this.deps.localize('Project {0}', id))
+      : id;
+    return withDetail({ key: scopeKey(scope), scope, label, origin }, typeof id === 'string' ? id : undefined);
+  }
+
+  private async loadGroups(signal?: AbortSignal): Promise<void> {
+    this.groupsError = undefined;
+    const api = this.deps.api();
+    if (!api) return; // signed out: nothing cached, so the groups come once there is a token
+    const groups: Group[] = [];
+    try {
+      for (let page: number | undefined = 1, count = 0; page !== undefined && count < MAX_GROUP_PAGES; count++) {
+        const result = await api.listGroups({ page, perPage: 100 }, signal);
+        groups.push(...result.items);
+        page = result.nextPage;
+      }
+      this.groupsOffered = true;
+    } catch (error) {
+      if (isGitLabError(error) && error.kind === 'notFound') {
+        // The server does not offer GET /groups: list only groups added by hand, quietly.
+        this.groupsOffered = false;
+      } else {
+        this.groupsError = describeError(error, 'listGroups', this.deps.localize);
+        this.deps.log?.(`Listing groups failed: ${this.groupsError.message}`);
+      }
+    }
+    this.memberGroups = groups;
+  }
+}
+
+function groupEntry(group: Group, origin: ScopeEntry['origin']): ScopeEntry {
+  const scope: EntityScopeRef = { kind: 'group', id: group.id };
+  return withDetail({ key: scopeKey(scope), scope, label: clipLabel(group.full_name ?? group.name), origin }, group.full_path);
+}
+
+function withDetail(entry: ScopeEntry, detail: string | undefined): ScopeEntry {
+  return detail !== undefined && detail !== entry.label && detail.length <= 512 ? { ...entry, detail } : entry;
+}
+
+function clipLabel(label: string): string {
+  const text = label.trim() === '' ? '?' : label;
+  return text.length > 512 ? `${text.slice(0, 511)}…` : text;
+}
+
+/** The same group or project named once by ID and once by path. */
+function sameThing(a: ScopeEntry, b: ScopeEntry): boolean {
+  if (a.scope.kind !== b.scope.kind || a.scope.kind === 'global' || b.scope.kind === 'global') return false;
+  const namesA = [String(a.scope.id), a.detail].filter((name) => name !== undefined);
+  const namesB = [String(b.scope.id), b.detail].filter((name) => name !== undefined);
+  return namesA.some((name) => namesB.includes(name));
+}

@@ -1,0 +1,62 @@
+import { strict as assert } from 'node:assert';
+import { describeError, signedOutError } from '../../../../src/app/settings/errorInfo';
+import { formatMessage } from '../../../../src/app/localize';
+import { GitLabError } from '../../../../src/gitlab/errors';
+
+describe('settings error descriptions', () => {
+  it("keeps GitLab's message for an invalid level", () => {
+    const info = describeError(new GitLabError('validation', "'bogus' is not a valid level", { status: 400 }), 'save', formatMessage);
+    assert.equal(info.kind, 'validation');
+    assert.match(info.message, /'bogus' is not a valid level/);
+    assert.equal(info.field, undefined);
+  });
+
+  it('ties an unverified e-mail to the e-mail field, with GitLab\'s words', () => {
+    const info = describeError(new GitLabError('validation', 'notification_email must be an email you have verified', {
+      status: 400, fieldErrors: { notification_email: ['must be an email you have verified'] },
+    }), 'save', formatMessage);
+    assert.equal(info.field, 'notification_email');
+    assert.equal(info.message, 'Notification e-mail: must be an email you have verified');
+  });
+
+  it('names the missing api scope on a refused save, read_api on a refused read', () => {
+    const error = new GitLabError('forbidden', 'insufficient_scope', { status: 403, insufficientScope: true });
+    const save = describeError(error, 'save', formatMessage);
+    assert.equal(save.message, 'Your token lacks the `api` scope needed to change settings.');
+    assert.equal(save.action, 'signIn');
+    assert.match(describeError(error, 'load', formatMessage).message, /`read_api`/);
+    const plain = describeError(new GitLabError('forbidden', '403 Forbidden - Your account has been blocked.'), 'save', formatMessage);
+    assert.match(plain.message, /Your account has been blocked/);
+    assert.equal(plain.action, undefined);
+  });
+
+  it('says what a 404 means where it happened', () => {
+    const error = new GitLabError('notFound', '404 Project Not Found', { status: 404 });
+    assert.equal(describeError(error, 'add', formatMessage).field, 'ref');
+    assert.match(describeError(error, 'load', formatMessage).message, /cannot find/);
+  });
+
+  it('offers a retry for passing troubles, with the wait GitLab asked for', () => {
+    assert.equal(describeError(new GitLabError('network', 'ECONNRESET'), 'save', formatMessage).action, 'retry');
+    assert.match(describeError(new GitLabError('network', 'ECONNRESET'), 'save', formatMessage).message, /ECONNRESET/);
+    assert.equal(describeError(new GitLabError('timeout', 't'), 'load', formatMessage).action, 'retry');
+    assert.match(describeError(new GitLabError('rateLimited', 'r', { retryAfterMs: 2500 }), 'load', formatMessage).message, /3 s/);
+    assert.match(describeError(new GitLabError('server', 's', { status: 502 }), 'load', formatMessage).message, /502/);
+    assert.equal(describeError(new GitLabError('unauthorized', 'u'), 'load', formatMessage).action, 'signIn');
+  });
+
+  it('handles anything thrown, and clips very long text', () => {
+    assert.equal(describeError(new Error('boom'), 'load', formatMessage).kind, 'unexpected');
+    assert.equal(describeError('plain', 'load', formatMessage).kind, 'unexpected');
+    assert.ok(describeError(new GitLabError('validation', 'x'.repeat(5000)), 'save', formatMessage).message.length <= 1000);
+    assert.equal(signedOutError(formatMessage).action, 'signIn');
+  });
+
+  it('describes every error kind', () => {
+    for (const kind of ['unauthorized', 'forbidden', 'notFound', 'validation', 'rateLimited', 'server', 'network', 'timeout', 'badResponse', 'cancelled'] as const) {
+      const info = describeError(new GitLabError(kind, 'm'), 'save', formatMessage);
+      assert.equal(info.kind, kind);
+      assert.ok(info.message.length > 0);
+    }
+  });
+});

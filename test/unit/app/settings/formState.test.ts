@@ -1,0 +1,157 @@
+import { strict as assert } from 'node:assert';
+import {
+  applyUpdate, changedParameters, createForm, currentEmail, currentLevel, desiredSetting, emailProblem, eventKeys,
+  eventState, isDirty, isEventChanged, rebase, resetEvent, withEmail, withEvent, withLevel,
+} from '../../../../src/app/settings/formState';
+import type { NotificationSetting } from '../../../../src/gitlab/types';
+
+const project = { kind: 'project', id: 8 } as const;
+const global = { kind: 'global' } as const;
+
+const customSetting: NotificationSetting = {
+  level: 'custom',
+  events: { new_note: true, new_issue: null, failed_pipeline: false, future_event_key: null },
+};
+
+describe('settings form state', () => {
+  it('starts clean and sends nothing', () => {
+    const form = createForm(project, { level: 'watch' });
+    assert.equal(isDirty(form), false);
+    assert.deepEqual(changedParameters(form), {});
+  });
+
+  it('tracks a level change and forgets it when set back', () => {
+    const form = withLevel(createForm(project, { level: 'watch' }), 'disabled');
+    assert.equal(isDirty(form), true);
+    assert.deepEqual(changedParameters(form), { level: 'disabled' });
+    const back = withLevel(form, 'watch');
+    assert.equal(isDirty(back), false);
+    assert.deepEqual(back.edits, {});
+  });
+
+  it('keeps an unknown level from the server and never sends it', () => {
+    const form = createForm(project, { level: 'nightly_digest' });
+    assert.equal(currentLevel(form), 'nightly_digest');
+    assert.deepEqual(changedParameters(form), {});
+    const changed = withLevel(form, 'mention');
+    assert.deepEqual(changedParameters(changed), { level: 'mention' });
+  });
+
+  it('sends only the event switches the user changed, with their values', () => {
+    let form = createForm(project, customSetting);
+    form = withEvent(form, 'new_issue', true);
+    form = withEvent(form, 'failed_pipeline', true);
+    assert.deepEqual(changedParameters(form), { events: { new_issue: true, failed_pipeline: true } });
+    assert.equal(eventState(form, 'new_issue'), 'on');
+    assert.equal(eventState(form, 'future_event_key'), 'default');
+  });
+
+  it('shows null as default and treats default → on → back as unchanged', () => {
+    let form = createForm(project, customSetting);
+    assert.equal(eventState(form, 'new_issue'), 'default');
+    form = withEvent(form, 'new_issue', true);
+    assert.equal(isEventChanged(form, 'new_issue'), true);
+    form = resetEvent(form, 'new_issue');
+    assert.equal(eventState(form, 'new_issue'), 'default');
+    assert.equal(isDirty(form), false);
+  });
+
+  it('counts false over a null as a change (off is not default)', () => {
+    const form = withEvent(createForm(project, customSetting), 'new_issue', false);
+    assert.deepEqual(changedParameters(form), { events: { new_issue: false } });
+    assert.equal(eventState(form, 'new_issue'), 'off');
+  });
+
+  it('drops an edit that sets a switch back to its loaded boolean', () => {
+    let form = withEvent(createForm(project, customSetting), 'new_note', false);
+    assert.equal(isDirty(form), true);
+    form = withEvent(form, 'new_note', true);
+    assert.equal(isDirty(form), false);
+  });
+
+  it('preserves unknown keys in order and lets them be changed', () => {
+    let form = createForm(project, customSetting);
+    assert.deepEqual(eventKeys(form), ['new_note', 'new_issue', 'failed_pipeline', 'future_event_key']);
+    form = withEvent(form, 'future_event_key', true);
+    assert.deepEqual(changedParameters(form), { events: { future_event_key: true } });
+  });
+
+  it('ignores switches for keys the server did not return for the scope', () => {
+    const form = withEvent(createForm(project, customSetting), 'approver', true);
+    assert.deepEqual(form.edits, {});
+    assert.deepEqual(changedParameters(form), {});
+  });
+
+  it('does not send event switches when the level being saved is not custom', () => {
+    let form = withEvent(createForm(project, customSetting), 'new_issue', true);
+    form = withLevel(form, 'watch');
+    assert.deepEqual(changedParameters(form), { level: 'watch' });
+    // back at custom, the switch edit is still there
+    form = withLevel(form, 'custom');
+    assert.deepEqual(changedParameters(form), { events: { new_issue: true } });
+  });
+
+  it('has no switches when switching to custom from a level without events', () => {
+    const form = withLevel(createForm(project, { level: 'watch' }), 'custom');
+    assert.deepEqual(eventKeys(form), []);
+    assert.deepEqual(changedParameters(form), { level: 'custom' });
+  });
+
+  it('sends the e-mail at global scope only, trimmed, and an empty one to clear it', () => {
+    let form = createForm(global, { level: 'participating', notification_email: 'me@example.com' });
+    form = withEmail(form, '  other@example.com ');
+    assert.deepEqual(changedParameters(form), { notification_email: 'other@example.com' });
+    assert.equal(currentEmail(form), '  other@example.com ');
+    form = withEmail(form, 'me@example.com ');
+    assert.equal(isDirty(form), false);
+    form = withEmail(form, '');
+    assert.deepEqual(changedParameters(form), { notification_email: '' });
+
+    const projectForm = withEmail(createForm(project, { level: 'watch' }), 'x@example.com');
+    assert.deepEqual(changedParameters(projectForm), {});
+  });
+
+  it('checks the e-mail lightly before sending', () => {
+    assert.equal(emailProblem(''), undefined);
+    assert.equal(emailProblem(' a@b '), undefined);
+    assert.equal(emailProblem('not an email'), 'invalidEmail');
+    assert.equal(emailProblem('a@b@c'), 'invalidEmail');
+    assert.equal(emailProblem(`${'a'.repeat(400)}@example.com`), 'invalidEmail');
+  });
+
+  it('computes the setting a save would produce', () => {
+    let form = createForm(project, customSetting);
+    form = withEvent(form, 'new_issue', true);
+    assert.deepEqual(desiredSetting(form), {
+      level: 'custom',
+      events: { new_note: true, new_issue: true, failed_pipeline: false, future_event_key: null },
+    });
+  });
+
+  it('applies an update like a partial PUT, ignoring keys the setting does not have', () => {
+    const next = applyUpdate(customSetting, { events: { new_note: false, approver: true } });
+    assert.deepEqual(next.events, { ...customSetting.events, new_note: false });
+    assert.deepEqual(customSetting.events?.new_note, true, 'the input is not mutated');
+  });
+
+  it('rebases edits onto a newer server state, dropping those it already has', () => {
+    let form = createForm(project, customSetting);
+    form = withLevel(form, 'custom');
+    form = withEvent(form, 'new_issue', true);
+    form = withEvent(form, 'failed_pipeline', true);
+    const server: NotificationSetting = {
+      level: 'custom',
+      events: { new_note: false, new_issue: true, failed_pipeline: false, future_event_key: null },
+    };
+    const rebased = rebase(form, server);
+    assert.equal(rebased.baseline, server);
+    assert.deepEqual(changedParameters(rebased), { events: { failed_pipeline: true } });
+    assert.equal(eventState(rebased, 'new_note'), 'off', 'untouched fields follow the server');
+  });
+
+  it('rebasing drops event edits for keys the server no longer returns', () => {
+    const form = withEvent(createForm(project, customSetting), 'future_event_key', true);
+    const rebased = rebase(form, { level: 'custom', events: { new_note: true } });
+    assert.deepEqual(rebased.edits, {});
+  });
+});

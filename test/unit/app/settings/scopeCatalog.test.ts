@@ -1,0 +1,128 @@
+import { strict as assert } from 'node:assert';
+import { ScopeCatalog, type ScopeCatalogDeps } from '../../../../src/app/settings/scopeCatalog';
+import { formatMessage } from '../../../../src/app/localize';
+import { GitLabError } from '../../../../src/gitlab/errors';
+import { FakeGitLabApi, group, project } from './fakeGitLabApi';
+
+function catalog(api: FakeGitLabApi | undefined, overrides: Partial<ScopeCatalogDeps> = {}): { catalog: ScopeCatalog; remembered: string[] } {
+  const remembered: string[] = [];
+  return {
+    remembered,
+    catalog: new ScopeCatalog({
+      api: () => api,
+      projects: () => [{ id: 10, label: 'Acme / Website', path: 'acme/website' }],
+      addedGroups: () => [],
+      rememberGroup: async (ref) => { remembered.push(`group ${ref}`); },
+      rememberProject: async (ref) => { remembered.push(`project ${ref}`); },
+      localize: formatMessage,
+      ...overrides,
+    }),
+  };
+}
+
+describe('settings scope list', () => {
+  it('lists Global, every page of the user\'s groups, then the tree\'s projects', async () => {
+    const api = new FakeGitLabApi();
+    api.groupPageSize = 2;
+    api.groups = [group(1, 'acme'), group(2, 'acme/platform'), group(3, 'design')];
+    const { catalog: scopes } = catalog(api);
+    const state = await scopes.list();
+    assert.deepEqual(state.entries.map((entry) => [entry.key, entry.label, entry.origin]), [
+      ['global', 'Global', 'global'],
+      ['group:1', 'acme', 'member'],
+      ['group:2', 'acme / platform', 'member'],
+      ['group:3', 'design', 'member'],
+      ['project:10', 'Acme / Website', 'workspace'],
+    ]);
+    assert.equal(state.groupsOffered, true);
+    assert.deepEqual(api.calls, ['listGroups 1', 'listGroups 2']);
+    await scopes.list();
+    assert.equal(api.calls.length, 2, 'groups are fetched once until a refresh');
+    await scopes.list({ refresh: true });
+    assert.equal(api.calls.length, 4);
+  });
+
+  it('quietly lists only hand-added groups when the server has no GET /groups', async () => {
+    const api = new FakeGitLabApi();
+    api.fail('listGroups', '1', new GitLabError('notFound', '404 Not Found', { status: 404 }));
+    const { catalog: scopes } = catalog(api, { addedGroups: () => ['parent/child', '7', 'not a path'] });
+    const state = await scopes.list();
+    assert.equal(state.groupsOffered, false);
+    assert.equal(state.groupsError, undefined);
+    assert.deepEqual(state.entries.filter((entry) => entry.scope.kind === 'group').map((entry) => [entry.key, entry.label, entry.origin]), [
+      ['group:parent/child', 'parent/child', 'added'],
+      ['group:7', 'Group 7', 'added'],
+    ]);
+  });
+
+  it('says why groups could not be listed for other failures, and still lists the rest', async () => {
+    const api = new FakeGitLabApi();
+    api.fail('listGroups', '1', new GitLabError('forbidden', 'insufficient_scope', { status: 403, insufficientScope: true }));
+    const lines: string[] = [];
+    const { catalog: scopes } = catalog(api, { log: (line) => lines.push(line) });
+    const state = await scopes.list();
+    assert.equal(state.groupsOffered, true);
+    assert.match(state.groupsError?.message ?? '', /read_api/);
+    assert.equal(state.entries.length, 2);
+    assert.equal(lines.length, 1);
+  });
+
+  it('answers at once without groups when asked for cached entries only', async () => {
+    const api = new FakeGitLabApi();
+    api.groups = [group(1, 'acme')];
+    const { catalog: scopes } = catalog(api);
+    const quick = await scopes.list({ cachedOnly: true });
+    assert.equal(quick.groupsLoading, true);
+    assert.equal(api.calls.length, 0);
+    const full = await scopes.list();
+    assert.equal(full.groupsLoading, undefined);
+    assert.ok(full.entries.some((entry) => entry.key === 'group:1'));
+  });
+
+  it('does not list a hand-added group twice when it is also a member group', async () => {
+    const api = new FakeGitLabApi();
+    api.groups = [group(5, 'parent/child')];
+    const { catalog: scopes } = catalog(api, { addedGroups: () => ['parent/child', '5'] });
+    const state = await scopes.list();
+    assert.deepEqual(state.entries.filter((entry) => entry.scope.kind === 'group').map((entry) => entry.key), ['group:5']);
+  });
+
+  it('adds a project by path after checking it exists, keyed by its numeric ID', async () => {
+    const api = new FakeGitLabApi();
+    api.projects = [project(42, 'acme/api')];
+    const { catalog: scopes, remembered } = catalog(api);
+    const entry = await scopes.add('project', 'acme/api', api);
+    assert.deepEqual(entry, { key: 'project:42', scope: { kind: 'project', id: 42 }, label: 'acme / api', detail: 'acme/api', origin: 'added' });
+    assert.deepEqual(remembered, ['project acme/api']);
+    assert.ok((await scopes.list()).entries.some((listed) => listed.key === 'project:42'));
+  });
+
+  it('adds a group after reading its setting, and refuses what GitLab cannot find', async () => {
+    const api = new FakeGitLabApi();
+    const { catalog: scopes, remembered } = catalog(api);
+    const entry = await scopes.add('group', 'team/sub', api);
+    assert.equal(entry.key, 'group:team/sub');
+    assert.deepEqual(remembered, ['group team/sub']);
+    api.fail('get', 'group:nope', new GitLabError('notFound', '404 Group Not Found', { status: 404 }));
+    await assert.rejects(scopes.add('group', 'nope', api), (error: unknown) => error instanceof GitLabError && error.kind === 'notFound');
+    assert.deepEqual(remembered, ['group team/sub'], 'nothing remembered for a failure');
+  });
+
+  it('adds an entry for a scope opened from elsewhere that the list lacks', async () => {
+    const { catalog: scopes } = catalog(new FakeGitLabApi());
+    const found = await scopes.ensure({ kind: 'project', id: 'acme/website' });
+    assert.equal(found.key, 'project:10', 'the listed project, recognised by its path');
+    const added = await scopes.ensure({ kind: 'project', id: 99 });
+    assert.equal(added.label, 'Project 99');
+    assert.ok((await scopes.list()).entries.some((entry) => entry.key === 'project:99'));
+  });
+
+  it('lists without groups while signed out, and fetches them once there is a client', async () => {
+    let api: FakeGitLabApi | undefined;
+    const scopes = new ScopeCatalog({ api: () => api, projects: () => [], addedGroups: () => [], localize: formatMessage });
+    assert.equal((await scopes.list()).entries.length, 1);
+    api = new FakeGitLabApi();
+    api.groups = [group(1, 'acme')];
+    assert.equal((await scopes.list()).entries.length, 2);
+  });
+});
