@@ -33,6 +33,12 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   readonly onDidChangeTreeData = this.changed.event;
   private readonly zone = localZone();
   private readonly sourceNodes = new Map<string, ActivityNode>();
+  // VS Code matches change events to rows by object identity: roots are created once.
+  private readonly roots = {
+    mine: { type: 'root', root: 'mine' } as const,
+    projects: { type: 'root', root: 'projects' } as const,
+    users: { type: 'root', root: 'users' } as const,
+  };
   private readonly unsubscribe: Array<() => void>;
 
   constructor(
@@ -41,7 +47,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     private readonly context: ActivityTreeContext,
   ) {
     this.unsubscribe = [
-      feeds.onDidChange((key) => this.changed.fire(key === undefined ? undefined : this.sourceNodes.get(key))),
+      feeds.onDidChange((key) => this.changed.fire(this.nodeOfFeed(key))),
       directory.onDidChange(() => this.changed.fire(undefined)),
     ];
   }
@@ -50,14 +56,20 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     this.changed.fire(undefined);
   }
 
+  /** The row whose children show a feed: My Activity's root, or a project's or user's row. */
+  private nodeOfFeed(key: string | undefined): ActivityNode | undefined {
+    if (key === undefined) return undefined;
+    return key === MY_ACTIVITY.key ? this.roots.mine : this.sourceNodes.get(key);
+  }
+
   getChildren(node?: ActivityNode): ActivityNode[] {
     if (!this.context.signedIn()) return [];
     if (!node) {
-      return [{ type: 'root', root: 'mine' }, { type: 'root', root: 'projects' }, { type: 'root', root: 'users' }];
+      return [this.roots.mine, this.roots.projects, this.roots.users];
     }
     switch (node.type) {
       case 'root': {
-        if (node.root === 'mine') return this.feedChildren(this.sourceNode(MY_ACTIVITY).source);
+        if (node.root === 'mine') return this.feedChildren(MY_ACTIVITY);
         const sources = node.root === 'projects' ? this.context.projects() : this.context.users();
         if (sources.length === 0) return [{ type: 'hint', root: node.root }];
         if (node.root === 'projects') void this.directory.resolve(sources.map((s) => s.ref));
@@ -108,7 +120,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   /** Parents of the nodes `reveal` is used on (projects and users). */
   getParent(node: ActivityNode): ActivityNode | undefined {
     if (node.type === 'source' && node.source.source.kind !== 'mine') {
-      return { type: 'root', root: node.source.source.kind === 'project' ? 'projects' : 'users' };
+      return node.source.source.kind === 'project' ? this.roots.projects : this.roots.users;
     }
     return undefined;
   }
@@ -140,7 +152,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
       case 'source': return this.sourceItem(node.source);
       case 'day': {
         const item = new vscode.TreeItem(node.label, Expanded);
-        item.description = vscode.l10n.t('{0} events', node.events.length);
+        item.description = node.events.length === 1 ? vscode.l10n.t('1 event') : vscode.l10n.t('{0} events', node.events.length);
         item.iconPath = new vscode.ThemeIcon('calendar');
         item.contextValue = 'day';
         return item;

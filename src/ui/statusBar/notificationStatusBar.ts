@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { levelLabel, statusBarView } from '../../app/notifications/statusBarView';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import { scopeKey } from '../../app/settings/scopes';
-import { GitLabError, isNotificationLevel, NOTIFICATION_LEVELS, type NotificationSetting, type Scope } from '../../gitlab';
+import { LEVEL_ORDER } from '../../app/settings/levels';
+import { GitLabError, isNotificationLevel, type NotificationSetting, type Scope } from '../../gitlab';
 import { COMMANDS } from '../../ids';
 import type { Session } from '../session';
 import type { Log } from '../log';
@@ -79,7 +80,7 @@ export class NotificationStatusBar implements vscode.Disposable {
     const current = this.current;
     if (!current) return;
     type Pick = vscode.QuickPickItem & { level?: string; action?: 'mute' | 'editor' };
-    const levels = NOTIFICATION_LEVELS.filter((level) => level !== 'global' || current.scope.kind !== 'global');
+    const levels = LEVEL_ORDER.filter((level) => level !== 'global' || current.scope.kind !== 'global');
     const items: Pick[] = levels.map((level) => ({
       label: `${level === current.level ? '$(check) ' : ''}${levelLabel(level, vscode.l10n.t)}`,
       description: level === current.level ? vscode.l10n.t('current') : undefined,

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { Workbench } from '../test/vscode/harness/workbench';
+
+/**
+ * Visits each surface a person uses and saves a screenshot of it: the activity tree with a filter applied, an
+ * event's tooltip, the status bar's level quick pick, and the settings editor at the workspace project's custom scope.
+ */
+export async function tourSurfaces(workbench: Workbench, page: Page, out: string, customProject: string): Promise<string[]> {
+  const files: string[] = [];
+  const shot = async (name: string) => {
+    const file = path.join(out, `${name}.png`);
+    await page.screenshot({ path: file });
+    files.push(file);
+  };
+
+  await workbench.openViewContainer('GitLab Activity');
+  await workbench.waitForTreeRow(/Today|Yesterday|\d{4}/);
+  await workbench.runCommand('GitLab: Filter Activity by Target Type…');
+  await workbench.pickQuickItem(/^merge request/);
+  await workbench.waitForTreeRow(/merge request !\d+/);
+  await shot('activity-tree');
+
+  const row = await workbench.waitForTreeRow(/merge request !\d+/);
+  await row.hover();
+  await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'visible', timeout: 15_000 });
+  await shot('event-tooltip');
+  await page.mouse.move(5, 5);
+
+  await workbench.waitForStatusBarItem(/Custom/);
+  await workbench.runCommand('GitLab: Set Notification Level…');
+  await workbench.waitForQuickPickItem(/Mute|Unmute/);
+  await shot('status-bar-levels');
+
+  // The quick pick's last item opens the editor on the status bar's scope: the workspace project, at `custom`.
+  await workbench.pickQuickItem(/Open Notification Settings/);
+  const form = `#settings-form[data-scope-key="project:${customProject}"]`;
+  const frame = await workbench.webviewFrame({ containing: form });
+  await frame.waitForSelector(`${form} [data-event-key="new_note"][data-event-state="on"]`, { timeout: 20_000 });
+  await shot('settings-editor');
+  return files;
+}
