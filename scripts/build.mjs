@@ -1,6 +1,6 @@
 // Bundles the extension (Node, CommonJS, `vscode` external) and the webview front end (browser, IIFE).
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -36,6 +36,9 @@ if (existsSync('media/src/settings/main.ts')) {
     target: 'es2022',
   });
 }
+
+// A production build starts from an empty dist/, so no source map of a development build is packaged.
+if (production) rmSync('dist', { recursive: true, force: true });
 
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();
