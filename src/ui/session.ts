@@ -94,7 +94,7 @@ export class Session implements vscode.Disposable {
     this.unauthorizedShown = true;
     this.log.warn(`GitLab answered 401: ${error.message}`);
     const signInAgain = vscode.l10n.t('Sign In Again');
-    void vscode.window.showErrorMessage(vscode.l10n.t('GitLab did not accept your token: {0}', error.message), signInAgain)
+    void vscode.window.showErrorMessage(error.message, signInAgain)
       .then((choice) => {
         if (choice === signInAgain) void vscode.commands.executeCommand('gitlabActivity.signIn');
       });
