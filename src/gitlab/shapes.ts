@@ -124,28 +124,19 @@ export function currentUser(value: unknown): CurrentUser {
   return userSummary(value, 'user') as CurrentUser;
 }
 
-export function project(value: unknown, path = 'project'): Project {
+/** A record with a numeric `id` and the named string fields (projects, groups). */
+function record<T>(value: unknown, path: string, strings: readonly string[]): T {
   const o = object(value, path);
   num(o, 'id', path);
-  str(o, 'name', path);
-  str(o, 'path_with_namespace', path);
-  str(o, 'web_url', path);
-  return o as unknown as Project;
+  for (const key of strings) str(o, key, path);
+  return o as unknown as T;
 }
 
-export function projects(value: unknown): Project[] {
-  return array(value, 'projects').map((item, i) => project(item, `projects[${i}]`));
+function listOf<T>(name: string, item: (value: unknown, path: string) => T): (value: unknown) => T[] {
+  return (value) => array(value, name).map((entry, i) => item(entry, `${name}[${i}]`));
 }
 
-export function group(value: unknown, path = 'group'): Group {
-  const o = object(value, path);
-  num(o, 'id', path);
-  str(o, 'name', path);
-  str(o, 'full_path', path);
-  str(o, 'web_url', path);
-  return o as unknown as Group;
-}
-
-export function groups(value: unknown): Group[] {
-  return array(value, 'groups').map((item, i) => group(item, `groups[${i}]`));
-}
+export const project = (value: unknown, path = 'project'): Project => record(value, path, ['name', 'path_with_namespace', 'web_url']);
+export const projects = listOf('projects', project);
+export const group = (value: unknown, path = 'group'): Group => record(value, path, ['name', 'full_path', 'web_url']);
+export const groups = listOf('groups', group);
