@@ -113,11 +113,17 @@ export class Session implements vscode.Disposable {
     if (!this.dispatcher) {
       let extraCa: string | undefined;
       if (config.caFile) {
-        try {
-          extraCa = readFileSync(config.caFile, 'utf8');
-        } catch (error) {
-          this.log.error(`Could not read the CA file ${config.caFile}`, error);
-        }
+        // An explicit CA list replaces Node's default store, which includes NODE_EXTRA_CA_CERTS: keep those too.
+        const files = [config.caFile, process.env.NODE_EXTRA_CA_CERTS].filter((file): file is string => Boolean(file));
+        const pems = files.flatMap((file) => {
+          try {
+            return [readFileSync(file, 'utf8')];
+          } catch (error) {
+            this.log.error(`Could not read the CA file ${file}`, error);
+            return [];
+          }
+        });
+        extraCa = pems.length > 0 ? pems.join('\n') : undefined;
       }
       this.dispatcher = createDispatcher({
         proxyUrl: config.proxy, extraCa, rejectUnauthorized: !config.ignoreCertificateErrors,
