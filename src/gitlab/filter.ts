@@ -15,6 +15,15 @@ export function dateProblem(value: string): string | undefined {
   return undefined;
 }
 
+/** A value as text for a message; never throws (an object without a usable `toString` included). */
+function shown(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
 /**
  * Every problem with a filter, in a sentence each; empty when the filter may be sent. GitLab ignores an unknown
  * `action` instead of refusing it (behaviour note §3.3), so the client must refuse it itself.
@@ -22,22 +31,22 @@ export function dateProblem(value: string): string | undefined {
 export function filterProblems(filter: EventFilter): string[] {
   const problems: string[] = [];
   if (filter.action !== undefined && !(EVENT_ACTIONS as readonly string[]).includes(filter.action)) {
-    problems.push(`Unknown action "${String(filter.action)}". Use one of: ${EVENT_ACTIONS.join(', ')}.`);
+    problems.push(`Unknown action "${shown(filter.action)}". Use one of: ${EVENT_ACTIONS.join(', ')}.`);
   }
   if (filter.target_type !== undefined && !(EVENT_TARGET_TYPES as readonly string[]).includes(filter.target_type)) {
-    problems.push(`Unknown target type "${String(filter.target_type)}". Use one of: ${EVENT_TARGET_TYPES.join(', ')}.`);
+    problems.push(`Unknown target type "${shown(filter.target_type)}". Use one of: ${EVENT_TARGET_TYPES.join(', ')}.`);
   }
   for (const key of ['after', 'before'] as const) {
     const value = filter[key];
     if (value === undefined) continue;
-    const problem = typeof value === 'string' ? dateProblem(value) : `"${String(value)}" is not a date.`;
+    const problem = typeof value === 'string' ? dateProblem(value) : `"${shown(value)}" is not a date.`;
     if (problem) problems.push(`${key}: ${problem}`);
   }
   if (filter.after !== undefined && filter.before !== undefined && problems.length === 0 && filter.after >= filter.before) {
     problems.push(`"after" (${filter.after}) must be earlier than "before" (${filter.before}).`);
   }
   if (filter.sort !== undefined && filter.sort !== 'asc' && filter.sort !== 'desc') {
-    problems.push(`Unknown sort order "${String(filter.sort)}". Use asc or desc.`);
+    problems.push(`Unknown sort order "${shown(filter.sort)}". Use asc or desc.`);
   }
   return problems;
 }

@@ -9,7 +9,12 @@ export function segment(value: string | number): string {
   if (text === '' || text === '.' || text === '..' || /[\u0000-\u001f\u007f]/.test(text)) {
     throw new GitLabError('validation', `"${text}" is not a valid ID, path or username.`);
   }
-  return encodeURIComponent(text);
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    // A lone surrogate has no UTF-8 form, so it cannot be percent-encoded.
+    throw new GitLabError('validation', `"${text}" is not a valid ID, path or username.`);
+  }
 }
 
 /** `https://host/prefix` + `/api/v4`; only http(s) instance URLs are accepted. */

@@ -1,7 +1,10 @@
+export { expectedDays, feedUnder, isSettled, shownDays, stateLabels, waitForFeedFromDouble, type FeedView } from './activity-tree';
 export { slug } from './artifacts';
+export { expectNoExtensionRequest, extensionRequests, isEventsRequest, readFromDouble, waitForExtensionRequest } from './double-reads';
 export { InHostReportReceiver, type InHostReport, type InHostTest } from './in-host-report';
+export { parseLogLines, type LogLine } from './log-lines';
 export { readRunContext, type RunContext } from './run-context';
 export { defaultSettings, EXTENSION_ID, LOG_CHANNEL, VscodeSession, type RunningDouble, type VscodeSessionOptions } from './session';
 export { useVscodeSession } from './use-session';
 export { waitFor } from './wait-for';
-export { Workbench, type StatusBarItem } from './workbench';
+export { Workbench, type QuickPickEntry, type StatusBarItem, type TreeItemView } from './workbench';

@@ -5,6 +5,7 @@ import { CHROMIUM_ARGS, startCodeServer, workbenchUrl, writeUserSettings, type R
 import { CHROMIUM_PATH } from '../../../scripts/vscode-env/paths.mjs';
 import { GitLabDouble, type DoubleOptions } from '../../double';
 import { copyInto, extensionLogFiles, hostLogFiles, slug, writeText } from './artifacts';
+import { parseLogLines, type LogLine } from './log-lines';
 import { readRunContext, type RunContext } from './run-context';
 import { Workbench } from './workbench';
 
@@ -25,8 +26,11 @@ export interface VscodeSessionOptions {
   env?: Record<string, string>;
   /** Workspace folder to open; default a fresh empty folder. */
   folder?: string;
-  /** Files to create in the workspace folder (relative path → content), e.g. `.git/config`. */
-  files?: Record<string, string>;
+  /**
+   * Files to create in the workspace folder (relative path → content), e.g. `.git/config`; or a function of the
+   * running double, for files that name its URL (known only once it listens) or its data, such as a git remote.
+   */
+  files?: Record<string, string> | ((double: RunningDouble | undefined) => Record<string, string>);
   viewport?: { width: number; height: number };
 }
 
@@ -81,7 +85,6 @@ export class VscodeSession {
     const userDataDir = path.join(dir, 'user-data');
     const folder = options.folder ?? path.join(dir, 'workspace');
     mkdirSync(folder, { recursive: true });
-    for (const [relative, content] of Object.entries(options.files ?? {})) writeText(path.join(folder, relative), content);
 
     // code-server, its extension host and Chromium leave sockets and folders in the temp dir: keep them in this run's.
     const tmpDir = path.join(run.runDir, 'tmp');
@@ -94,6 +97,8 @@ export class VscodeSession {
     try {
       const double = options.double === false ? undefined : await GitLabDouble.start(options.double ?? {});
       if (double) cleanups.push(() => double.close());
+      const files = typeof options.files === 'function' ? options.files(double) : (options.files ?? {});
+      for (const [relative, content] of Object.entries(files)) writeText(path.join(folder, relative), content);
       writeUserSettings(userDataDir, mergeSettings(defaultSettings(double?.url), options.settings));
 
       const server = await startCodeServer({
@@ -144,11 +149,34 @@ export class VscodeSession {
     await this.workbench.waitForReady();
   }
 
+  /**
+   * "Developer: Reload Window", as a person reloads VS Code: unlike a reload of the browser page, the workbench
+   * shuts down first and writes its state (extensions' workspace and global state) before the new window loads.
+   */
+  async reloadWindow(timeoutMs = 60_000): Promise<void> {
+    const mainFrame = this.page.mainFrame();
+    const navigated = this.page.waitForEvent('framenavigated', { predicate: (frame) => frame === mainFrame, timeout: timeoutMs });
+    await this.workbench.runCommand('Developer: Reload Window').catch(async (error) => {
+      // The palette may vanish with the old page before the harness sees it close.
+      if (!(await navigated.then(() => true, () => false))) throw error;
+    });
+    await navigated;
+    await this.page.waitForLoadState('load', { timeout: timeoutMs });
+    await this.workbench.waitForReady();
+  }
+
   /** Everything the extension wrote to its "GitLab Activity" output channel so far. */
   extensionLog(): string {
     return extensionLogFiles(this.userDataDir, EXTENSION_ID, LOG_CHANNEL)
       .map((file) => readFileSync(file, 'utf8'))
       .join('\n');
+  }
+
+  /** The extension's log lines with their times, oldest first (across reloads: each extension host has a file). */
+  extensionLogLines(): LogLine[] {
+    return extensionLogFiles(this.userDataDir, EXTENSION_ID, LOG_CHANNEL)
+      .flatMap((file) => parseLogLines(readFileSync(file, 'utf8')))
+      .sort((a, b) => a.at - b.at);
   }
 
   /**

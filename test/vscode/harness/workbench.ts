@@ -9,6 +9,26 @@ export interface StatusBarItem {
   ariaLabel: string;
 }
 
+/** One rendered row of a side-bar tree, in display order. */
+export interface TreeItemView {
+  /** Position in the whole tree (`data-index`), which orders the rows as shown. */
+  index: number;
+  label: string;
+  description: string;
+  ariaLabel: string;
+  /** 1 for the roots. */
+  level: number;
+  /** Undefined for rows that cannot expand. */
+  expanded?: boolean;
+}
+
+/** An item of the open quick pick. */
+export interface QuickPickEntry {
+  label: string;
+  description: string;
+  detail: string;
+}
+
 type TextMatch = string | RegExp;
 
 function matches(value: string, expected: TextMatch): boolean {
@@ -57,8 +77,15 @@ export class Workbench {
     const item = await this.waitForActivityBarItem(label, timeoutMs);
     const isOpen = async () =>
       item.evaluate((element) => element.closest('.action-item')?.classList.contains('checked') ?? false);
-    if (!(await isOpen())) await item.click();
-    await waitFor(`view container "${label}" to open`, isOpen, { timeoutMs });
+    // Right after a (re)load the workbench may still be restoring the side bar: a click can land while the
+    // container is opening and close it again. So click, give it a moment, and click again if it is still closed.
+    const deadline = Date.now() + timeoutMs;
+    while (!(await isOpen())) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) throw new Error(`timed out after ${timeoutMs} ms waiting for view container "${label}" to open`);
+      await item.click();
+      await waitFor(`view container "${label}" to open`, isOpen, { timeoutMs: Math.min(3_000, remaining) }).catch(() => undefined);
+    }
   }
 
   /** The sidebar's header text (the view container's title, plus the view's when it holds a single view). */
@@ -111,6 +138,108 @@ export class Workbench {
       { timeoutMs },
     );
     return rows.nth(index - 1);
+  }
+
+  /**
+   * The rendered rows of the side bar's tree, structured and in display order (the list reuses row elements, so
+   * document order is not display order). Only rows scrolled into view are rendered.
+   */
+  async treeItems(): Promise<TreeItemView[]> {
+    // Runs in the page: no named helper functions in here (the test's TypeScript build would wrap them).
+    const items = await this.page.locator('.part.sidebar .monaco-list-row[role="treeitem"]').evaluateAll((rows) =>
+      rows.map((row) => {
+        const expanded = row.getAttribute('aria-expanded');
+        return {
+          index: Number(row.getAttribute('data-index')),
+          label: (row.querySelector('.label-name') as HTMLElement | null)?.innerText.trim() ?? '',
+          description: (row.querySelector('.label-description') as HTMLElement | null)?.innerText.trim() ?? '',
+          ariaLabel: row.getAttribute('aria-label') ?? '',
+          level: Number(row.getAttribute('aria-level')),
+          expanded: expanded === null ? undefined : expanded === 'true',
+        };
+      }),
+    );
+    return items.sort((a, b) => a.index - b.index);
+  }
+
+  /** Polls the tree's rows until `probe` returns something (not undefined/false/null), and returns that. */
+  async waitForTree<T>(
+    what: string,
+    probe: (items: TreeItemView[]) => T | undefined | null | false,
+    timeoutMs = 20_000,
+  ): Promise<T> {
+    let last: TreeItemView[] = [];
+    try {
+      return await waitFor(what, async () => probe((last = await this.treeItems())), { timeoutMs });
+    } catch (error) {
+      const shown = last.map((item) => `${'  '.repeat(item.level - 1)}${item.label}${item.description ? ` — ${item.description}` : ''}`);
+      throw new Error(`${(error as Error).message}; the tree showed:\n${shown.join('\n')}`);
+    }
+  }
+
+  /** The row element of the tree item shown at `index` (see `treeItems`). */
+  treeRow(index: number): Locator {
+    return this.page.locator(`.part.sidebar .monaco-list-row[role="treeitem"][data-index="${index}"]`);
+  }
+
+  /** Expands the tree row whose label matches (exactly, for a string) and waits until it shows as expanded. */
+  async expandTreeRow(label: TextMatch, timeoutMs = 20_000): Promise<void> {
+    await this.setTreeRowExpanded(label, true, timeoutMs);
+  }
+
+  async collapseTreeRow(label: TextMatch, timeoutMs = 20_000): Promise<void> {
+    await this.setTreeRowExpanded(label, false, timeoutMs);
+  }
+
+  private async setTreeRowExpanded(label: TextMatch, expanded: boolean, timeoutMs: number): Promise<void> {
+    const isRow = (item: TreeItemView) => (typeof label === 'string' ? item.label === label : label.test(item.label));
+    const what = `tree row ${describeMatch(label)} to be ${expanded ? 'expanded' : 'collapsed'}`;
+    const item = await this.waitForTree(`a collapsible ${what.replace(/ to be .*/, '')}`, (items) =>
+      items.find((candidate) => isRow(candidate) && candidate.expanded !== undefined), timeoutMs);
+    if (item.expanded !== expanded) await this.treeRow(item.index).locator('.monaco-tl-twistie').click();
+    await this.waitForTree(what, (items) => items.some((candidate) => isRow(candidate) && candidate.expanded === expanded), timeoutMs);
+  }
+
+  /**
+   * The description an extension sets next to a view's name (`TreeView.description`), '' when none, read from the
+   * view's header. When the view is the only one of its container, VS Code merges that header into the container's
+   * title and hides it: the text is set but not on screen (see `isShownInSideBar`).
+   */
+  async viewDescription(viewName: string): Promise<string> {
+    const description = this.page
+      .locator('.part.sidebar .pane-header')
+      .filter({ has: this.page.locator('h3.title', { hasText: viewName }) })
+      .locator('.description');
+    return (await description.count()) > 0 ? ((await description.first().textContent()) ?? '').trim() : '';
+  }
+
+  /** Whether `text` is on screen in the side bar outside the tree's rows (title, view headers, view messages). */
+  async isShownInSideBar(text: string): Promise<boolean> {
+    const candidates = this.page
+      .locator('.part.sidebar')
+      .getByText(text)
+      .filter({ hasNot: this.page.locator('.monaco-list-row') });
+    for (const candidate of await candidates.all()) {
+      const inRow = await candidate.evaluate((element) => element.closest('.monaco-list-row') !== null);
+      if (!inRow && (await candidate.isVisible())) return true;
+    }
+    return false;
+  }
+
+  /** An action of the side bar's title bar shown as an icon, by its label, e.g. "Clear Filters". */
+  viewTitleAction(label: string): Locator {
+    return this.page.locator(`.part.sidebar .composite.title .actions-container a.action-label[aria-label="${label}"]`).first();
+  }
+
+  async clickViewTitleAction(label: string, timeoutMs = 20_000): Promise<void> {
+    const action = this.viewTitleAction(label);
+    await action.waitFor({ state: 'visible', timeout: timeoutMs });
+    await action.click();
+  }
+
+  /** A button of the welcome content of the side bar's view (`viewsWelcome`), by its text. */
+  welcomeButton(text: string): Locator {
+    return this.page.locator('.part.sidebar .welcome-view-content a.monaco-button', { hasText: text });
   }
 
   /** Waits for visible text anywhere in the workbench. */
@@ -168,6 +297,22 @@ export class Workbench {
     await input.press('Enter');
   }
 
+  /**
+   * Changes a user setting in the Settings editor, as a person does: search for its key, type the value into its
+   * text or number box; the editor stays open. (code-server does not notice edits of settings.json made behind its
+   * back, so this is also the way for tests to change a setting of a running window.)
+   */
+  async changeSettingInSettingsEditor(key: string, value: string, timeoutMs = 20_000): Promise<void> {
+    await this.runCommand('Preferences: Open User Settings');
+    await this.page.locator('.settings-editor').waitFor({ state: 'visible', timeout: timeoutMs });
+    // The search box has the focus once the editor opens.
+    await this.page.keyboard.type(key);
+    const input = this.page.locator(`.settings-editor .setting-item-contents[data-key="${key}"] .setting-item-control input`);
+    await input.waitFor({ state: 'visible', timeout: timeoutMs });
+    // The editor writes the value to the user settings after a short pause.
+    await input.fill(value);
+  }
+
   /** Opens a workspace file in an editor through Quick Open (Ctrl+P), by its file name. */
   async openFile(fileName: string, timeoutMs = 20_000): Promise<void> {
     await this.page.keyboard.press('Control+P');
@@ -196,6 +341,41 @@ export class Workbench {
       message: await text('.quick-input-message'),
       value: await this.page.locator(QUICK_INPUT_BOX).inputValue(),
     };
+  }
+
+  /** Waits for the open quick input's validation or prompt message to match, and returns it. */
+  async waitForQuickInputMessage(expected: TextMatch, timeoutMs = 20_000): Promise<string> {
+    let last = '';
+    try {
+      return await waitFor(
+        `a quick input message matching ${describeMatch(expected)}`,
+        async () => {
+          last = (await this.quickInputText()).message;
+          return matches(last, expected) ? last : undefined;
+        },
+        { timeoutMs },
+      );
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; the message was ${JSON.stringify(last)}`);
+    }
+  }
+
+  /** Label, description and detail of each item of the open quick pick (separators left out). */
+  async quickPickEntries(): Promise<QuickPickEntry[]> {
+    await this.waitForQuickInput();
+    // Runs in the page: no named helper functions in here (the test's TypeScript build would wrap them).
+    return this.page.locator(QUICK_INPUT_ROWS).evaluateAll((rows) =>
+      rows
+        .map((row) => ({
+          index: Number(row.getAttribute('data-index')),
+          label: (row.querySelector('.label-name') as HTMLElement | null)?.innerText.trim() ?? '',
+          description: (row.querySelector('.label-description') as HTMLElement | null)?.innerText.trim() ?? '',
+          detail: (row.querySelector('.quick-input-list-label-meta .label-name') as HTMLElement | null)?.innerText.trim() ?? '',
+        }))
+        .filter((entry) => entry.label !== '')
+        .sort((a, b) => a.index - b.index)
+        .map(({ label, description, detail }) => ({ label, description, detail })),
+    );
   }
 
   /** Labels of the items in the open quick pick. */
@@ -261,6 +441,15 @@ export class Workbench {
 
   statusBarItem(id: string): Locator {
     return this.page.locator(`.part.statusbar .statusbar-item[id="${id}"]`);
+  }
+
+  /** Codicon names shown in a status bar item, e.g. ['bell'] for `$(bell) Watch`. */
+  async statusBarIcons(id: string): Promise<string[]> {
+    return this.statusBarItem(id)
+      .locator('.codicon')
+      .evaluateAll((icons) =>
+        icons.flatMap((icon) => Array.from(icon.classList).filter((name) => name.startsWith('codicon-')).map((name) => name.slice('codicon-'.length))),
+      );
   }
 
   /** Texts of the notification toasts on screen. */

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  extensionRequests, feedUnder, isEventsRequest, stateLabels, useVscodeSession, waitForExtensionRequest,
+  waitForFeedFromDouble,
+} from './harness';
+
+const PAGE_SIZE = 5;
+
+describe('activity tree', function () {
+  this.timeout(90_000);
+  const session = useVscodeSession({
+    name: 'activity',
+    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
+    // A small page makes "Load more…" appear and keeps every feed on screen (rows out of view are not rendered).
+    settings: { 'gitlabActivity.pageSize': PAGE_SIZE },
+  });
+
+  it('shows My Activity as day groups of sentences, with the roots Projects and Users', async function () {
+    const { workbench, double } = session();
+    await workbench.openViewContainer('GitLab Activity');
+    const { nextPage } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
+    // Project names come from lookups that follow the events: wait for every row to have its project.
+    const feed = await workbench.waitForTree('every event row to name its project', (items) => {
+      const found = feedUnder(items, 'My Activity');
+      return found?.events.every((event) => event.description.includes(' · ')) && found;
+    });
+
+    const roots = (await workbench.treeItems()).filter((item) => item.level === 1);
+    assert.deepEqual(roots.map((root) => [root.label, root.expanded]), [['My Activity', true], ['Projects', false], ['Users', false]]);
+    for (const day of feed.days) {
+      assert.match(day.row.label, /^(Today|Yesterday|(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d{4})$/);
+      assert.equal(day.row.description, day.events.length === 1 ? '1 event' : `${day.events.length} events`);
+    }
+    // Description: the project's name and when, e.g. "Acme / Website · 2 days ago".
+    const projectNames = new Set(double!.data.projects.map((project) => project.nameWithNamespace));
+    for (const event of feed.events) {
+      const [project, when] = event.description.split(' · ');
+      assert.ok(projectNames.has(project), `"${event.description}" does not start with a project name`);
+      assert.match(when, /^(just now|\d+ (minute|hour|day)s? ago|yesterday|\d{1,2} [A-Z][a-z]{2} \d{4})$/);
+    }
+    assert.ok(nextPage, 'the double should have a second page for user 1');
+    assert.deepEqual(stateLabels(feed), ['Load more…']);
+    assert.deepEqual(
+      extensionRequests(double!, (r) => isEventsRequest(r)).map((r) => r.query),
+      [{ page: '1', per_page: String(PAGE_SIZE) }],
+    );
+    await workbench.screenshot('activity-my-activity');
+  });
+
+  it('appends the next page when "Load more…" is clicked', async function () {
+    const { workbench, double } = session();
+    const loadMore = feedUnder(await workbench.treeItems(), 'My Activity')!.states.find((row) => row.label === 'Load more…');
+    assert.ok(loadMore, 'no "Load more…" row');
+    const since = Date.now();
+    await workbench.treeRow(loadMore.index).click();
+    await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r) && r.query.page === '2');
+    const { feed } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, pages: 2 });
+    assert.equal(feed.events.length > PAGE_SIZE, true);
+    assert.deepEqual(stateLabels(feed), ['Load more…']);
+    assert.equal(extensionRequests(double!, (r) => isEventsRequest(r) && r.query.page === '1').length, 1, 'the first page was loaded again');
+    await workbench.screenshot('activity-load-more');
+  });
+
+  it('"Add User…" refuses an invalid name, then shows the user\'s events under Users', async function () {
+    const { workbench, double } = session();
+    const since = Date.now();
+    await workbench.runCommand('GitLab: Add User…');
+    await workbench.answerQuickInput('not a user!', { expect: 'Add User' });
+    await workbench.waitForQuickInputMessage('Enter a username or a numeric user ID.');
+    assert.equal((await workbench.quickInputText()).title, 'Add User', 'the input box closed on an invalid name');
+    await workbench.answerQuickInput('jordan', { expect: 'Add User' });
+    await workbench.waitForQuickInputClosed();
+
+    const settings = JSON.parse(readFileSync(path.join(session().folder, '.vscode', 'settings.json'), 'utf8')) as Record<string, unknown>;
+    assert.deepEqual(settings['gitlabActivity.users'], ['jordan']);
+
+    await workbench.collapseTreeRow('My Activity');
+    await workbench.expandTreeRow('Users');
+    await workbench.expandTreeRow('jordan');
+    await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r, '/users/jordan/events'));
+    const { feed } = await waitForFeedFromDouble(session(), { parent: 'jordan', apiPath: '/users/jordan/events', perPage: PAGE_SIZE });
+    const jordan = double!.data.users.find((user) => user.username === 'jordan')!;
+    for (const event of feed.events) assert.ok(event.label.startsWith(`${jordan.name} `), event.label);
+    assert.deepEqual(
+      extensionRequests(double!, (r) => r.at >= since && r.path.startsWith('/api/v4/users/') && !r.path.startsWith('/api/v4/users/jordan/')),
+      [],
+      'a request was made for the refused name',
+    );
+    await workbench.screenshot('activity-user');
+  });
+
+  it('"Add Project…" offers the user\'s projects and shows the picked project\'s events under Projects', async function () {
+    const { workbench, double } = session();
+    await workbench.collapseTreeRow('Users');
+    const since = Date.now();
+    await workbench.runCommand('GitLab: Add Project…');
+    await workbench.waitForQuickInput('Add Project');
+    await waitForExtensionRequest(double!, (r) => r.at >= since && r.path === '/api/v4/projects' && r.query.membership === 'true');
+    const website = double!.data.projects.find((project) => project.pathWithNamespace === 'acme/website')!;
+    await workbench.waitForQuickPickItem(website.nameWithNamespace, { exact: true });
+    const entries = await workbench.quickPickEntries();
+    assert.ok(entries.some((entry) => entry.label === website.nameWithNamespace && entry.description === 'acme/website'), JSON.stringify(entries));
+    await workbench.pickQuickItem(website.nameWithNamespace);
+    await workbench.waitForQuickInputClosed();
+
+    await workbench.expandTreeRow('Projects');
+    await workbench.expandTreeRow(website.nameWithNamespace);
+    await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r, '/projects/acme/website/events'));
+    const { feed } = await waitForFeedFromDouble(session(), {
+      parent: website.nameWithNamespace, apiPath: '/projects/acme%2Fwebsite/events', perPage: PAGE_SIZE,
+    });
+    for (const event of feed.events) assert.ok(event.description.startsWith(`${website.nameWithNamespace} · `), event.description);
+    await workbench.screenshot('activity-project');
+  });
+});

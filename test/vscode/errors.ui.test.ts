@@ -1,0 +1,119 @@
+import assert from 'node:assert/strict';
+import {
+  extensionRequests, feedUnder, isEventsRequest, isSettled, useVscodeSession, waitFor, waitForExtensionRequest,
+  waitForFeedFromDouble, type FeedView, type VscodeSession,
+} from './harness';
+
+const PAGE_SIZE = 5;
+const UNAUTHORIZED = /GitLab did not accept (the|your) token/;
+
+/** Waits until the feed under `parent` shows an error row (and nothing loading), and returns the feed. */
+function waitForErrorRow(session: VscodeSession, parent: string, message: RegExp, fix: string): Promise<FeedView> {
+  return session.workbench.waitForTree(`an error row "${String(message)}" with "${fix}" under ${parent}`, (items) => {
+    const feed = feedUnder(items, parent);
+    return isSettled(feed) && feed.events.length === 0 && feed.states.some((row) => message.test(row.label) && row.description === fix) && feed;
+  });
+}
+
+function countLogLines(session: VscodeSession, pattern: RegExp): number {
+  return session.extensionLogLines().filter((line) => pattern.test(line.message)).length;
+}
+
+describe('activity errors', function () {
+  this.timeout(90_000);
+  const session = useVscodeSession({
+    name: 'errors',
+    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
+    settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.users': ['jordan'] },
+  });
+
+  afterEach(function () {
+    session().double?.clearFaults();
+  });
+
+  it('a server error (500) shows an error row with "Retry" and "Show Log"; Retry loads the events once GitLab is back', async function () {
+    const { workbench, double } = session();
+    await workbench.openViewContainer('GitLab Activity');
+    await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
+
+    double!.inject({ fault: { kind: 'status', status: 500 }, path: '/events', times: Infinity });
+    const since = Date.now();
+    await workbench.clickViewTitleAction('Refresh Activity');
+    await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r) && r.status === 500);
+    const feed = await waitForErrorRow(session(), 'My Activity', /server error \(500\)/, 'Retry');
+    assert.deepEqual(feed.states.map((row) => row.label).slice(1), ['Show Log']);
+    await workbench.screenshot('errors-server-error');
+
+    double!.clearFaults();
+    const retried = Date.now();
+    await workbench.treeRow(feed.states[0].index).click();
+    await waitForExtensionRequest(double!, (r) => r.at >= retried && isEventsRequest(r) && r.status === 200);
+    await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
+  });
+
+  it('the "Show Log" row opens the extension\'s log with the failed request', async function () {
+    const { workbench, double, page } = session();
+    double!.inject({ fault: { kind: 'status', status: 500 }, path: '/events', times: Infinity });
+    await workbench.runCommand('GitLab: Refresh Activity');
+    const feed = await waitForErrorRow(session(), 'My Activity', /server error \(500\)/, 'Retry');
+    await workbench.treeRow(feed.states.find((row) => row.label === 'Show Log')!.index).click();
+    const output = page.locator('.part.panel');
+    await output.waitFor({ state: 'visible', timeout: 20_000 });
+    await waitFor('the output panel to show the "GitLab Activity" log', async () =>
+      (await output.locator('.monaco-editor .view-lines').innerText()).replace(/\u00a0/g, ' ').includes('GET /api/v4/events?page=1&per_page=5 500'));
+    await workbench.screenshot('errors-show-log');
+    await workbench.runCommand('View: Hide Panel');
+  });
+
+  it('a refused token (401) shows "Sign In Again" in every feed and one notification, however many requests failed', async function () {
+    const { workbench, double } = session();
+    await workbench.runCommand('GitLab: Refresh Activity');
+    await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
+    await workbench.expandTreeRow('Users');
+    await workbench.expandTreeRow('jordan');
+    await waitForFeedFromDouble(session(), { parent: 'jordan', apiPath: '/users/jordan/events', perPage: PAGE_SIZE });
+    const warningsBefore = countLogLines(session(), /^GitLab answered 401/);
+
+    double!.inject({ fault: { kind: 'status', status: 401 }, times: Infinity });
+    const since = Date.now();
+    for (let round = 1; round <= 2; round++) {
+      await workbench.clickViewTitleAction('Refresh Activity');
+      await waitFor(`round ${round} of failing requests`, () =>
+        extensionRequests(double!, (r) => r.at >= since && r.status === 401 && r.path.endsWith('/events')).length >= 2 * round);
+      await waitForErrorRow(session(), 'My Activity', UNAUTHORIZED, 'Sign In Again');
+      await waitForErrorRow(session(), 'jordan', UNAUTHORIZED, 'Sign In Again');
+    }
+    const failed = extensionRequests(double!, (r) => r.at >= since && r.status === 401);
+    assert.ok(failed.length >= 4, `only ${failed.length} requests failed`);
+
+    const toast = await workbench.waitForNotification(UNAUTHORIZED);
+    assert.equal((await workbench.notifications()).filter((text) => UNAUTHORIZED.test(text)).length, 1);
+    await workbench.screenshot('errors-unauthorized');
+
+    // The notification's button leads back in.
+    double!.clearFaults();
+    await toast.locator('a.monaco-button', { hasText: 'Sign In Again' }).click();
+    await workbench.waitForQuickInput('Sign in to GitLab (1/2)');
+    await session().page.keyboard.press('Enter');
+    await workbench.answerQuickInput('glpat-test-token', { expect: 'Sign in to GitLab (2/2)' });
+    await workbench.waitForNotification(/Signed in to/);
+    await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
+    await waitForFeedFromDouble(session(), { parent: 'jordan', apiPath: '/users/jordan/events', perPage: PAGE_SIZE });
+
+    // The log is written in order: once it has the requests after the sign-in, it has every earlier line too.
+    await waitFor('the requests after signing in again in the log', () =>
+      countLogLines(session(), /^GET \/api\/v4\/users\/jordan\/events\?page=1&per_page=5 200/) >= 2);
+    assert.equal(countLogLines(session(), /^GitLab answered 401/) - warningsBefore, 1, 'the 401 was reported more than once');
+  });
+
+  it('the error row\'s "Sign In Again" opens the sign-in flow', async function () {
+    const { workbench, double, page } = session();
+    double!.inject({ fault: { kind: 'status', status: 401 }, path: '/events', times: Infinity });
+    await workbench.runCommand('GitLab: Refresh Activity');
+    const feed = await waitForErrorRow(session(), 'My Activity', UNAUTHORIZED, 'Sign In Again');
+    await workbench.treeRow(feed.states[0].index).click();
+    await workbench.waitForQuickInput('Sign in to GitLab (1/2)');
+    await page.keyboard.press('Escape');
+    await workbench.waitForQuickInputClosed();
+  });
+});

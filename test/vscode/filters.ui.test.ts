@@ -1,0 +1,284 @@
+import assert from 'node:assert/strict';
+import type { LoggedRequest } from '../double';
+import {
+  extensionRequests, feedUnder, isEventsRequest, stateLabels, useVscodeSession, waitFor, waitForExtensionRequest,
+  waitForFeedFromDouble, type VscodeSession,
+} from './harness';
+
+const PAGE_SIZE = 10;
+const DAY = 86_400_000;
+const FILTER_PARAMS = ['action', 'target_type', 'after', 'before', 'sort'];
+
+/** `YYYY-MM-DD` of the UTC day `offset` days from today: GitLab reads date bounds in the instance's zone, UTC. */
+function utcDay(offset: number): string {
+  return new Date(Date.now() + offset * DAY).toISOString().slice(0, 10);
+}
+
+/** Start of the local day a day row stands for ("Today", "Yesterday", "Tue 17 Nov 2026"). */
+function dayOfLabel(label: string): number {
+  const today = new Date();
+  today.setHours(0, 0, 0, 0);
+  if (label === 'Today') return today.getTime();
+  if (label === 'Yesterday') return today.getTime() - DAY;
+  const parsed = Date.parse(label.replace(/^[A-Z][a-z]{2} /, ''));
+  assert.ok(Number.isFinite(parsed), `not a day label: ${label}`);
+  return parsed;
+}
+
+function filterParams(request: LoggedRequest): Record<string, string> {
+  return Object.fromEntries(Object.entries(request.query).filter(([key]) => FILTER_PARAMS.includes(key)));
+}
+
+/** Runs a filter command and picks `item` from its quick pick; resolves with the extension's next events request. */
+async function pickFilter(session: VscodeSession, command: string, title: string, item: RegExp): Promise<LoggedRequest> {
+  const { workbench, double } = session;
+  const since = Date.now();
+  await workbench.runCommand(command);
+  await workbench.waitForQuickInput(title);
+  await workbench.pickQuickItem(item);
+  return waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r));
+}
+
+/** Back to no filter (when one is set), through the palette; waits until the unfiltered feed is shown. */
+async function clearFilters(session: VscodeSession): Promise<void> {
+  const { workbench, double } = session;
+  // The title bar offers "Clear Filters" exactly while a filter is set (context key gitlabActivity.filtered).
+  if (!(await workbench.viewTitleAction('Clear Filters').isVisible())) return;
+  const since = Date.now();
+  await workbench.runCommand('GitLab: Clear Filters');
+  const request = await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r));
+  assert.deepEqual(filterParams(request), {});
+  await waitFor('the filter description to go', async () => (await workbench.viewDescription('Activity')) === '');
+  await waitForFeedFromDouble(session, { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
+}
+
+describe('activity filters', function () {
+  this.timeout(90_000);
+  const session = useVscodeSession({
+    name: 'filters',
+    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
+    settings: { 'gitlabActivity.pageSize': PAGE_SIZE },
+  });
+
+  before(async function () {
+    this.timeout(60_000);
+    await session().workbench.openViewContainer('GitLab Activity');
+    await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
+  });
+
+  beforeEach(async function () {
+    this.timeout(60_000);
+    await clearFilters(session());
+  });
+
+  it('by action: the quick pick offers the actions, GitLab is asked for action=closed, only closed events show', async function () {
+    const { workbench } = session();
+    const since = Date.now();
+    await workbench.runCommand('GitLab: Filter Activity by Action…');
+    await workbench.waitForQuickInput('Filter by Action');
+    const entries = await workbench.quickPickEntries();
+    assert.deepEqual(entries[0], { label: 'Any', description: 'current', detail: '' });
+    for (const [label, value] of [['closed', 'closed'], ['pushed', 'pushed'], ['deleted', 'destroyed'], ['commented', 'commented']]) {
+      assert.ok(entries.some((entry) => entry.label === label && entry.description === value), `no "${label}" (${value}) in ${JSON.stringify(entries)}`);
+    }
+    await workbench.pickQuickItem(/^closed$/);
+    const request = await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r));
+    assert.deepEqual(filterParams(request), { action: 'closed' });
+
+    const { feed } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { action: 'closed' } });
+    assert.ok(feed.events.length > 0, 'user 1 has closed nothing in the double');
+    for (const event of feed.events) assert.match(event.label, /^Alex Rivera closed /);
+    assert.equal(await workbench.viewDescription('Activity'), 'closed');
+    await workbench.screenshot('filters-action-closed');
+  });
+
+  it('"Clear Filters" in the view\'s title bar resets the filter: the next request has no filter parameter', async function () {
+    const { workbench } = session();
+    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^pushed$/);
+    await waitFor('the description "pushed"', async () => (await workbench.viewDescription('Activity')) === 'pushed');
+    const since = Date.now();
+    await workbench.clickViewTitleAction('Clear Filters');
+    const request = await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r));
+    assert.deepEqual(filterParams(request), {});
+    assert.equal(request.query.action, undefined);
+    await waitFor('the filter description to go', async () => (await workbench.viewDescription('Activity')) === '');
+    await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
+    await workbench.screenshot('filters-cleared');
+  });
+
+  it('by target type: GitLab is asked for target_type=issue, only events on issues show', async function () {
+    const { workbench } = session();
+    const since = Date.now();
+    await workbench.runCommand('GitLab: Filter Activity by Target Type…');
+    await workbench.waitForQuickInput('Filter by Target Type');
+    const entries = await workbench.quickPickEntries();
+    for (const [label, value] of [['issue', 'issue'], ['merge request', 'merge_request'], ['comment', 'note']]) {
+      assert.ok(entries.some((entry) => entry.label === label && entry.description === value), `no "${label}" (${value}) in ${JSON.stringify(entries)}`);
+    }
+    await workbench.pickQuickItem(/^issue$/);
+    const request = await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r));
+    assert.deepEqual(filterParams(request), { target_type: 'issue' });
+
+    const { feed } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { target_type: 'issue' } });
+    assert.ok(feed.events.length > 0);
+    for (const event of feed.events) assert.match(event.label, /^Alex Rivera \w+ issue #\d+/);
+    assert.equal(await workbench.viewDescription('Activity'), 'issue');
+  });
+
+  it('by date range "Last 7 days": after and before are the exclusive days around the last 7 UTC days', async function () {
+    const { workbench } = session();
+    const since = Date.now();
+    await workbench.runCommand('GitLab: Filter Activity by Date Range…');
+    await workbench.waitForQuickInput('Filter by Date Range');
+    const labels = (await workbench.quickPickEntries()).map((entry) => entry.label);
+    assert.deepEqual(labels, ['Any date', 'Today', 'Yesterday', 'Last 7 days', 'Last 30 days', 'This month', 'Custom range…']);
+    await workbench.pickQuickItem(/^Last 7 days$/);
+    const request = await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r));
+    // Today and the 6 days before it: strictly after today-7, strictly before tomorrow.
+    const range = { after: utcDay(-7), before: utcDay(1) };
+    assert.deepEqual(filterParams(request), range);
+
+    const { feed } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: range });
+    assert.ok(feed.days.length > 0, 'user 1 has no events in the last 7 days of the double');
+    for (const day of feed.days) {
+      const start = dayOfLabel(day.row.label);
+      // One day of slack: rows group by local days, the filter counts UTC days.
+      assert.ok(start >= Date.now() - 8 * DAY, `${day.row.label} is older than the last 7 days`);
+    }
+    assert.equal(await workbench.viewDescription('Activity'), `after ${range.after} · before ${range.before}`);
+    await workbench.screenshot('filters-last-7-days');
+  });
+
+  it('sorted oldest first: GitLab is asked for sort=asc and the days run forward', async function () {
+    const { workbench } = session();
+    const since = Date.now();
+    await workbench.runCommand('GitLab: Sort Activity…');
+    await workbench.waitForQuickInput('Sort Activity');
+    assert.deepEqual(await workbench.quickPickEntries(), [
+      { label: 'newest first', description: 'current', detail: '' },
+      { label: 'oldest first', description: '', detail: '' },
+    ]);
+    await workbench.pickQuickItem(/^oldest first$/);
+    const request = await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r));
+    assert.deepEqual(filterParams(request), { sort: 'asc' });
+
+    const { feed } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { sort: 'asc' } });
+    const starts = feed.days.map((day) => dayOfLabel(day.row.label));
+    assert.ok(starts.length > 1);
+    assert.deepEqual(starts, [...starts].sort((a, b) => a - b), `days not in ascending order: ${feed.days.map((d) => d.row.label).join(', ')}`);
+    assert.equal(await workbench.viewDescription('Activity'), 'oldest first');
+  });
+
+  it('a custom range with no events shows "No events match the filter", whose click clears the filter', async function () {
+    const { workbench, double } = session();
+    const since = Date.now();
+    await workbench.runCommand('GitLab: Filter Activity by Date Range…');
+    await workbench.waitForQuickInput('Filter by Date Range');
+    await workbench.pickQuickItem(/^Custom range…$/);
+    await workbench.answerQuickInput('2020-01-01', { expect: 'Custom Date Range (1/2)' });
+    await workbench.answerQuickInput('2020-01-10', { expect: 'Custom Date Range (2/2)' });
+    const request = await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r));
+    assert.deepEqual(filterParams(request), { after: '2020-01-01', before: '2020-01-10' });
+
+    const feed = await workbench.waitForTree('the empty, filtered feed', (items) => {
+      const found = feedUnder(items, 'My Activity');
+      return found?.events.length === 0 && found.states.some((row) => row.label.startsWith('No events')) && found;
+    });
+    assert.deepEqual(feed.events, []);
+    assert.deepEqual(feed.states.map((row) => [row.label, row.description]), [['No events match the filter', 'Clear Filters']]);
+    await workbench.screenshot('filters-no-match');
+
+    const clicked = Date.now();
+    await workbench.treeRow(feed.states[0].index).click();
+    const next = await waitForExtensionRequest(double!, (r) => r.at >= clicked && isEventsRequest(r));
+    assert.deepEqual(filterParams(next), {});
+    await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
+    assert.equal(await workbench.viewDescription('Activity'), '');
+  });
+
+  it('refuses invalid custom dates in the input box, and no request carries them', async function () {
+    const { workbench, double, page } = session();
+    await workbench.runCommand('GitLab: Filter Activity by Date Range…');
+    await workbench.waitForQuickInput('Filter by Date Range');
+    await workbench.pickQuickItem(/^Custom range…$/);
+
+    await workbench.answerQuickInput('2026-13-45', { expect: 'Custom Date Range (1/2)' });
+    await workbench.waitForQuickInputMessage('2026-13-45 is not a day of the calendar.');
+    await workbench.answerQuickInput('3 Nov', { expect: 'Custom Date Range (1/2)' });
+    await workbench.waitForQuickInputMessage('Enter a date as YYYY-MM-DD, for example 2026-11-03.');
+    await workbench.screenshot('filters-invalid-date');
+    assert.equal((await workbench.quickInputText()).title, 'Custom Date Range (1/2)', 'an invalid date was accepted');
+
+    // A valid lower bound, then an upper bound that leaves no day between the two (both are excluded).
+    await workbench.answerQuickInput('2026-11-01', { expect: 'Custom Date Range (1/2)' });
+    await workbench.answerQuickInput('2026-11-02', { expect: 'Custom Date Range (2/2)' });
+    await workbench.waitForQuickInputMessage('No day lies strictly between 2026-11-01 and 2026-11-02: both bounds are excluded.');
+    assert.equal((await workbench.quickInputText()).title, 'Custom Date Range (2/2)');
+    await page.keyboard.press('Escape');
+    await workbench.waitForQuickInputClosed();
+
+    const carried = extensionRequests(double!, (r) =>
+      ['2026-13-45', '3 Nov', '2026-11-02'].includes(r.query.after) || ['2026-11-02'].includes(r.query.before));
+    assert.deepEqual(carried.map((r) => r.rawPath), []);
+    assert.equal(await workbench.viewDescription('Activity'), '', 'a cancelled custom range changed the filter');
+  });
+
+  it('keeps the filter across "Reload Window" (it is stored per workspace)', async function () {
+    const { workbench, double } = session();
+    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^pushed$/);
+    const since = Date.now();
+    await session().reloadWindow();
+    await workbench.openViewContainer('GitLab Activity');
+    const request = await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r));
+    assert.deepEqual(filterParams(request), { action: 'pushed' });
+    const { feed } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { action: 'pushed' } });
+    for (const event of feed.events) assert.match(event.label, /^Alex Rivera pushed /);
+    assert.deepEqual(stateLabels(feed).filter((label) => label !== 'Load more…'), []);
+    assert.ok(await workbench.viewTitleAction('Clear Filters').isVisible(), 'no "Clear Filters" in the title bar after the reload');
+  });
+
+  it('after "Reload Window", the view\'s description still names the filter', async function () {
+    const { workbench } = session();
+    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^pushed$/);
+    await waitFor('the description "pushed"', async () => (await workbench.viewDescription('Activity')) === 'pushed');
+    const since = Date.now();
+    await session().reloadWindow();
+    await workbench.openViewContainer('GitLab Activity');
+    await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r) && r.query.action === 'pushed');
+    await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { action: 'pushed' } });
+    await waitFor('the description "pushed" after the reload', async () => (await workbench.viewDescription('Activity')) === 'pushed', {
+      timeoutMs: 5_000,
+    });
+  });
+
+  it('names the filter in the description when the view is first opened after the extension activated', async function () {
+    const { workbench } = session();
+    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^pushed$/);
+    await waitFor('the description "pushed"', async () => (await workbench.viewDescription('Activity')) === 'pushed');
+    // The window comes back with the Explorer in the side bar: the extension activates (and sets the view's
+    // description) before the Activity view exists, as on most start-ups.
+    await workbench.runCommand('View: Show Explorer');
+    const activated = session().extensionLogLines().filter((line) => /^Activated in/.test(line.message)).length;
+    await session().reloadWindow();
+    await waitFor('the extension to activate in the reloaded window', () =>
+      session().extensionLogLines().filter((line) => /^Activated in/.test(line.message)).length > activated, { timeoutMs: 30_000 });
+    const since = Date.now();
+    await workbench.openViewContainer('GitLab Activity');
+    await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r) && r.query.action === 'pushed');
+    await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { action: 'pushed' } });
+    await waitFor('the description "pushed" once the view is opened', async () => (await workbench.viewDescription('Activity')) === 'pushed', {
+      timeoutMs: 5_000,
+    });
+  });
+
+  it('shows the active filter where the user can see it', async function () {
+    const { workbench } = session();
+    await pickFilter(session(), 'GitLab: Sort Activity…', 'Sort Activity', /^oldest first$/);
+    await waitFor('the description "oldest first"', async () => (await workbench.viewDescription('Activity')) === 'oldest first');
+    await workbench.screenshot('filters-active-filter');
+    assert.ok(
+      await workbench.isShownInSideBar('oldest first'),
+      'the filter is set as the view\'s description, but VS Code hides it while "Activity" is the only view of its container',
+    );
+  });
+});

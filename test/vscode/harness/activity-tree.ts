@@ -1,0 +1,95 @@
+import { groupByDay } from '../../../src/app/activity/dayGrouping';
+import { localZone } from '../../../src/app/activity/calendar';
+import { describeEvent } from '../../../src/app/activity/eventSentence';
+import type { GitLabEvent } from '../../../src/gitlab/types';
+import { readFromDouble } from './double-reads';
+import type { VscodeSession } from './session';
+import type { TreeItemView } from './workbench';
+
+/** Day rows carry "N events" (or "1 event"): that is how they are told apart from state rows at the same depth. */
+const DAY_DESCRIPTION = /^\d+ events?$/;
+
+/** What the Activity tree shows under one feed's row (My Activity, a project, a user). */
+export interface FeedView {
+  parent: TreeItemView;
+  /** Day rows in order, each with its event rows. */
+  days: Array<{ row: TreeItemView; events: TreeItemView[] }>;
+  /** Every event row, in order. */
+  events: TreeItemView[];
+  /** Rows beside the days: "Load more…", "Loading…", "No events…", an error, "Show Log". */
+  states: TreeItemView[];
+}
+
+/**
+ * The rendered rows under the row labelled `parent` (the first match), or undefined while that row is not shown.
+ * Rows scrolled out of view are not rendered, so keep feeds short (a small `gitlabActivity.pageSize`).
+ */
+export function feedUnder(items: TreeItemView[], parent: string | RegExp): FeedView | undefined {
+  const start = items.findIndex((item) => (typeof parent === 'string' ? item.label === parent : parent.test(item.label)));
+  if (start < 0) return undefined;
+  const head = items[start];
+  const feed: FeedView = { parent: head, days: [], events: [], states: [] };
+  for (const item of items.slice(start + 1)) {
+    if (item.level <= head.level) break;
+    if (item.level === head.level + 1) {
+      if (DAY_DESCRIPTION.test(item.description)) feed.days.push({ row: item, events: [] });
+      else feed.states.push(item);
+    } else if (item.level === head.level + 2 && feed.days.length > 0) {
+      feed.days[feed.days.length - 1].events.push(item);
+      feed.events.push(item);
+    }
+  }
+  return feed;
+}
+
+/** A feed that has finished loading: no "Loading…" row. */
+export function isSettled(feed: FeedView | undefined): feed is FeedView {
+  return feed !== undefined && !feed.states.some((row) => row.label === 'Loading…');
+}
+
+export function stateLabels(feed: FeedView): string[] {
+  return feed.states.map((row) => row.label);
+}
+
+/** The days and event sentences that `events` should show as, grouped as the extension groups them (local days). */
+export function expectedDays(events: GitLabEvent[], now = Date.now()): Array<{ label: string; sentences: string[] }> {
+  return groupByDay(events, { now, zone: localZone() }).map((day) => ({
+    label: day.label,
+    sentences: day.events.map((event) => describeEvent(event).sentence),
+  }));
+}
+
+/** The days and sentences a feed shows, in the shape of `expectedDays`. */
+export function shownDays(feed: FeedView): Array<{ label: string; sentences: string[] }> {
+  return feed.days.map((day) => ({ label: day.row.label, sentences: day.events.map((event) => event.label) }));
+}
+
+/**
+ * Reads the first `pages` pages of an event listing from the double (as the extension asks for them) and waits
+ * until the feed under `parent` shows exactly those events, grouped by day, with nothing still loading.
+ */
+export async function waitForFeedFromDouble(
+  session: VscodeSession,
+  { parent, apiPath, perPage, pages = 1, query = {} }: {
+    parent: string | RegExp; apiPath: string; perPage: number; pages?: number; query?: Record<string, string>;
+  },
+): Promise<{ feed: FeedView; events: GitLabEvent[]; nextPage: string | null }> {
+  const double = session.double;
+  if (!double) throw new Error('the session has no GitLab double');
+  const events: GitLabEvent[] = [];
+  let nextPage: string | null = null;
+  for (let page = 1; page <= pages; page++) {
+    const answer = await readFromDouble<GitLabEvent[]>(double, apiPath, { ...query, page, per_page: perPage });
+    events.push(...answer.body);
+    nextPage = answer.nextPage;
+  }
+  const expected = expectedDays(events);
+  const feed = await session.workbench.waitForTree(
+    `the feed under ${String(parent)} to show the ${events.length} events of ${pages} page(s) of ${apiPath}`,
+    (items) => {
+      const found = feedUnder(items, parent);
+      return isSettled(found) && JSON.stringify(shownDays(found)) === JSON.stringify(expected) && found;
+    },
+  );
+  return { feed, events, nextPage };
+}

@@ -1,0 +1,58 @@
+import { DEFAULT_TOKEN, type LoggedRequest } from '../../double';
+import type { RunningDouble } from './session';
+
+/**
+ * What the double answers to a GET, for comparing the workbench with the data behind it. The test asks with an
+ * `Authorization: Bearer` header, so its own reads are told apart from the extension's (which sends PRIVATE-TOKEN)
+ * in `double.requests`; see `extensionRequests`.
+ */
+export async function readFromDouble<T>(
+  double: RunningDouble,
+  apiPath: string,
+  query: Record<string, string | number> = {},
+  token = DEFAULT_TOKEN,
+): Promise<{ body: T; nextPage: string | null }> {
+  const url = new URL(`${double.apiUrl}${apiPath}`);
+  for (const [key, value] of Object.entries(query)) url.searchParams.set(key, String(value));
+  const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`GET ${url.pathname}${url.search} answered ${response.status}`);
+  return { body: (await response.json()) as T, nextPage: response.headers.get('x-next-page') || null };
+}
+
+/** The requests the extension made (not the test's own reads), optionally only those that match. */
+export function extensionRequests(double: RunningDouble, predicate: (request: LoggedRequest) => boolean = () => true): LoggedRequest[] {
+  return double.requests.filter((request) => request.auth !== 'bearer' && predicate(request));
+}
+
+/** Waits for a request of the extension (not one of the test's own reads) that matches. */
+export function waitForExtensionRequest(
+  double: RunningDouble,
+  predicate: (request: LoggedRequest) => boolean,
+  timeoutMs = 20_000,
+): Promise<LoggedRequest> {
+  return double.waitForRequest((request) => request.auth !== 'bearer' && predicate(request), timeoutMs);
+}
+
+/** `GET /api/v4/events` and the other event listings, by their path without `/api/v4`. */
+export function isEventsRequest(request: LoggedRequest, apiPath = '/events'): boolean {
+  return request.method === 'GET' && request.path === `/api/v4${apiPath}`;
+}
+
+/**
+ * Asserts that the extension makes no request matching `predicate` for `windowMs`: an observation over a bounded
+ * window, for claims of absence ("signed out, it asks GitLab nothing") that no event could confirm sooner.
+ */
+export async function expectNoExtensionRequest(
+  double: RunningDouble,
+  predicate: (request: LoggedRequest) => boolean,
+  windowMs: number,
+  what: string,
+): Promise<void> {
+  let seen: LoggedRequest | undefined;
+  try {
+    seen = await waitForExtensionRequest(double, predicate, windowMs);
+  } catch {
+    return;
+  }
+  throw new Error(`${what}, but within ${windowMs} ms the extension sent ${seen.method} ${seen.rawPath} (${seen.status})`);
+}

@@ -1,0 +1,107 @@
+import type { Frame, Locator } from 'playwright-core';
+import type { Workbench } from './workbench';
+
+/** The panel's title, as its editor tab shows it. */
+export const SETTINGS_EDITOR_TITLE = 'GitLab Notification Settings';
+
+export interface FormExpectation {
+  /** `data-form-state`: ready, loading, saving, conflict, error, empty. Default ready. */
+  state?: string;
+  /** `data-dirty`. */
+  dirty?: boolean;
+  /** The level the level select shows (`data-level`). */
+  level?: string;
+}
+
+/** A CSS attribute selector value in double quotes. */
+function quoted(value: string): string {
+  return JSON.stringify(value);
+}
+
+/**
+ * The notification settings editor as a person uses it: its webview's DOM hooks (`data-scope-key`,
+ * `data-form-state`, `#level-select`…). The webview's document is replaced whenever VS Code hides and shows the
+ * panel or reloads the window, so every step looks the frame up again instead of keeping one.
+ */
+export class SettingsEditor {
+  constructor(private readonly workbench: Workbench) {}
+
+  /** The editor's tab in the editor area. */
+  get tab(): Locator {
+    return this.workbench.page.locator(`.part.editor .tab[aria-label^=${quoted(SETTINGS_EDITOR_TITLE)}]`).first();
+  }
+
+  /** Opens (or reveals) the editor through the command palette and waits for its page to render. */
+  async openFromPalette(timeoutMs = 30_000): Promise<Frame> {
+    await this.workbench.runCommand('GitLab: Open Notification Settings…');
+    return this.frame(timeoutMs);
+  }
+
+  /** The page's frame once it has rendered (it holds the scope list). */
+  frame(timeoutMs = 30_000): Promise<Frame> {
+    return this.workbench.webviewFrame({ containing: '#app[data-state="ready"] #scope-list', timeoutMs });
+  }
+
+  /** Waits until the page holds `selector` and returns its frame. */
+  frameWith(selector: string, timeoutMs = 20_000): Promise<Frame> {
+    return this.workbench.webviewFrame({ containing: selector, timeoutMs });
+  }
+
+  static formSelector(key: string, expect: FormExpectation = {}): string {
+    const state = expect.state ?? 'ready';
+    let selector = `#settings-form[data-scope-key=${quoted(key)}][data-form-state=${quoted(state)}]`;
+    if (expect.dirty !== undefined) selector += `[data-dirty="${String(expect.dirty)}"]`;
+    if (expect.level !== undefined) selector += ` #level-select[data-level=${quoted(expect.level)}]`;
+    return selector;
+  }
+
+  /** Waits for the form of scope `key` in the given state (ready by default). */
+  waitForForm(key: string, expect: FormExpectation = {}, timeoutMs = 20_000): Promise<Frame> {
+    return this.frameWith(SettingsEditor.formSelector(key, expect), timeoutMs);
+  }
+
+  /** Clicks a scope in the list and waits for its form to be loaded. */
+  async selectScope(key: string, expect: FormExpectation = {}): Promise<Frame> {
+    const frame = await this.frameWith(`[data-scope-select=${quoted(key)}]`);
+    await frame.locator(`[data-scope-select=${quoted(key)}]`).click();
+    return this.waitForForm(key, expect);
+  }
+
+  async setLevel(level: string): Promise<void> {
+    const frame = await this.frameWith('#level-select');
+    await frame.locator('#level-select').selectOption(level);
+    await this.frameWith(`#level-select[data-level=${quoted(level)}]`);
+  }
+
+  /** Clicks an event's checkbox and waits until the row reads `expected`. */
+  async clickEvent(key: string, expected: 'on' | 'off'): Promise<void> {
+    const frame = await this.frameWith(`#event-${key}`);
+    await frame.locator(`#event-${key}`).click();
+    await this.frameWith(`[data-event-key=${quoted(key)}][data-event-state=${quoted(expected)}]`);
+  }
+
+  async click(selector: string): Promise<void> {
+    const frame = await this.frameWith(selector);
+    await frame.locator(selector).first().click();
+  }
+
+  /** The trimmed text of the first element matching `selector` (waiting for it). */
+  async text(selector: string): Promise<string> {
+    const frame = await this.frameWith(selector);
+    return ((await frame.locator(selector).first().textContent()) ?? '').trim();
+  }
+
+  /** The value of the select or input `selector`. */
+  async value(selector: string): Promise<string> {
+    const frame = await this.frameWith(selector);
+    return frame.locator(selector).first().inputValue();
+  }
+
+  /** Event keys of the form by their state. */
+  async eventStates(): Promise<Record<string, string>> {
+    const frame = await this.frameWith('[data-event-key]');
+    return frame.locator('[data-event-key]').evaluateAll((rows) =>
+      Object.fromEntries(rows.map((row) => [row.getAttribute('data-event-key') ?? '', row.getAttribute('data-event-state') ?? ''])),
+    );
+  }
+}

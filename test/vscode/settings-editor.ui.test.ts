@@ -1,0 +1,390 @@
+import assert from 'node:assert/strict';
+import type { Frame } from 'playwright-core';
+import { useVscodeSession, waitFor, type RunningDouble } from './harness';
+import { pickContextMenuItem } from './harness/context-menu';
+import { changeSettingElsewhere, settingsApiPath, settingsPuts } from './harness/double-control';
+import { SettingsEditor } from './harness/settings-editor';
+import { expandOnlyRoot, treeRowsLabelled } from './harness/tree-rows';
+
+const TOKEN = 'glpat-test-token';
+/** Projects of the generated world (test/double/README.md) that user 1 may change settings of. */
+const WEBSITE = 'acme/website';
+const BILLING = 'acme/platform/billing';
+const HANDBOOK = 'community/handbook';
+/** The workspace is a clone of this project: its git remote makes it the status bar's scope. */
+const STATUS_BAR_PROJECT = 'alex/dotfiles';
+
+const projectKey = (path: string) => `project:${path}`;
+
+function groupId(double: RunningDouble, fullPath: string): number {
+  const group = double.data.groups.find((candidate) => candidate.fullPath === fullPath);
+  assert.ok(group, `the double has no group ${fullPath}`);
+  return group.id;
+}
+
+type ScopeKind = 'global' | 'group' | 'project';
+type StoredSetting = { level: string; events?: Record<string, boolean | null> };
+
+/** A setting as GitLab reports it now, read through the REST API like any client. */
+async function readSetting(double: RunningDouble, scope: ScopeKind, id?: string | number): Promise<StoredSetting> {
+  const response = await fetch(`${double.url}${settingsApiPath(scope, id)}`, { headers: { 'PRIVATE-TOKEN': TOKEN } });
+  assert.equal(response.status, 200, `GET ${settingsApiPath(scope, id)}`);
+  return (await response.json()) as StoredSetting;
+}
+
+describe('notification settings editor', function () {
+  this.timeout(120_000);
+  const session = useVscodeSession({
+    name: 'settings-editor',
+    env: { GITLAB_ACTIVITY_TOKEN: TOKEN },
+    settings: { 'gitlabActivity.projects': [WEBSITE, BILLING, HANDBOOK] },
+    files: (double) => ({
+      '.git/config': [
+        '[core]', '\trepositoryformatversion = 0', '[remote "origin"]',
+        `\turl = ${double?.url}/${STATUS_BAR_PROJECT}.git`, '\tfetch = +refs/heads/*:refs/remotes/origin/*', '',
+      ].join('\n'),
+      'notes.md': '# Notes\n\nAnother editor to switch to.\n',
+    }),
+  });
+  const editor = () => new SettingsEditor(session().workbench);
+
+  // The world has the projects these tests name, and the extension is signed in (its status bar item shows).
+  before(async function () {
+    const paths = session().double!.data.projects.map((project) => project.pathWithNamespace);
+    for (const path of [WEBSITE, BILLING, HANDBOOK, STATUS_BAR_PROJECT]) {
+      assert.ok(paths.includes(path), `the double has no project ${path}`);
+    }
+    await session().workbench.waitForStatusBarItem(/GitLab notifications for /, 60_000);
+  });
+
+  it('opens on Global and loads each scope’s own level as the selection moves to a group and a project', async function () {
+    const { double, workbench } = session();
+    const acme = groupId(double!, 'acme');
+    await changeSettingElsewhere(double!, { scope: 'global', level: 'watch' });
+    await changeSettingElsewhere(double!, { scope: 'group', id: acme, level: 'mention' });
+    await changeSettingElsewhere(double!, { scope: 'project', id: WEBSITE, level: 'disabled' });
+
+    const page = editor();
+    await page.openFromPalette();
+    await page.tab.waitFor({ state: 'visible' });
+    await page.waitForForm('global', { level: 'watch', dirty: false });
+    assert.equal(await page.text('#scope-title'), 'Global');
+    assert.equal(await page.text('#level-explanation'), 'Receive notifications for any activity.');
+    await workbench.screenshot('settings-editor-global');
+
+    await page.selectScope(`group:${acme}`, { level: 'mention', dirty: false });
+    assert.equal(await page.text('#scope-title'), 'Acme');
+    assert.equal(await page.text('#level-explanation'), 'Receive notifications only when you are @mentioned in a comment.');
+    await workbench.screenshot('settings-editor-group');
+
+    await page.selectScope(projectKey(WEBSITE), { level: 'disabled', dirty: false });
+    assert.equal(await page.text('#level-explanation'), 'Receive no notifications.');
+    // The e-mail belongs to the global setting only.
+    assert.equal(await (await page.frame()).locator('#notification-email').count(), 0);
+    await workbench.screenshot('settings-editor-project');
+
+    const reads = double!.requests.filter((request) => request.method === 'GET' && request.path.endsWith('/notification_settings'));
+    for (const path of [settingsApiPath('global'), settingsApiPath('group', acme), settingsApiPath('project', WEBSITE)]) {
+      assert.ok(reads.some((request) => request.rawPath === path && request.status === 200), `no GET ${path}`);
+    }
+  });
+
+  it('opens on a project from its row’s context menu in the Activity view', async function () {
+    const { workbench, page } = session();
+    await workbench.openViewContainer('GitLab Activity');
+    await expandOnlyRoot(workbench, 'Projects');
+    // The row is named once the project is fetched; wait for that so the click does not land on a replaced row.
+    const row = treeRowsLabelled(page, 'Acme / Platform / Billing').first();
+    await row.waitFor({ state: 'visible', timeout: 20_000 });
+    await pickContextMenuItem(page, row, 'Notification Settings…');
+    await editor().waitForForm(projectKey(BILLING), { dirty: false });
+    assert.equal(await editor().text('#scope-title'), 'Acme / Platform / Billing');
+    await workbench.screenshot('settings-editor-from-context-menu');
+  });
+
+  it('sets a project to Custom, turns on two events and sends only those changes', async function () {
+    const { double, workbench } = session();
+    const key = projectKey(BILLING);
+    const page = editor();
+    await page.openFromPalette();
+    await page.selectScope(key, { level: 'global', dirty: false });
+    const since = double!.requests.length;
+
+    await page.setLevel('custom');
+    await page.waitForForm(key, { level: 'custom', dirty: true });
+    // GitLab returns a scope's event keys only once its level is custom (behaviour note §2.4): the form says so.
+    assert.match(await page.text('#events-note'), /once its level is Custom: save to choose them/);
+    await page.click('#save-button');
+    await page.waitForForm(key, { level: 'custom', dirty: false });
+    await page.frameWith('[data-event-key="new_note"]');
+    const loaded = await page.eventStates();
+    assert.equal(loaded.new_note, 'default');
+    assert.equal(loaded.close_issue, 'default');
+
+    await page.clickEvent('new_note', 'on');
+    await page.clickEvent('close_issue', 'on');
+    await page.waitForForm(key, { level: 'custom', dirty: true });
+    await page.click('#save-button');
+    await page.waitForForm(key, { level: 'custom', dirty: false });
+    assert.equal(await page.text('#form-status'), 'Saved.');
+    const saved = await page.eventStates();
+    assert.deepEqual(Object.keys(saved).filter((event) => saved[event] !== loaded[event]).sort(), ['close_issue', 'new_note']);
+    assert.equal(saved.new_note, 'on');
+    assert.equal(saved.close_issue, 'on');
+    await workbench.screenshot('settings-editor-custom-saved');
+
+    const puts = settingsPuts(double!, since);
+    assert.deepEqual(
+      puts.map(({ rawPath, query, body, status }) => ({ rawPath, query, body, status })),
+      [
+        { rawPath: settingsApiPath('project', BILLING), query: { level: 'custom' }, body: undefined, status: 200 },
+        { rawPath: settingsApiPath('project', BILLING), query: { new_note: 'true', close_issue: 'true' }, body: undefined, status: 200 },
+      ],
+    );
+    const stored = await readSetting(double!, 'project', BILLING);
+    assert.equal(stored.level, 'custom');
+    assert.equal(stored.events?.new_note, true);
+    assert.equal(stored.events?.close_issue, true);
+  });
+
+  it('shows GitLab’s refusal of an unverified e-mail at the field and keeps the edit', async function () {
+    const { double, workbench } = session();
+    const me = double!.data.users.find((user) => user.id === 1)!;
+    const unverified = me.secondaryEmails.find((email) => !email.verified)?.email;
+    assert.ok(unverified, 'user 1 has an unverified secondary e-mail');
+    const page = editor();
+    await page.openFromPalette();
+    await page.selectScope('global', { dirty: false });
+    const since = double!.requests.length;
+
+    const frame = await page.frameWith('#notification-email');
+    await frame.locator('#notification-email').fill(unverified);
+    await page.waitForForm('global', { dirty: true });
+    await page.click('#save-button');
+
+    await page.frameWith('#notification-email-error:not([hidden])');
+    await page.waitForForm('global', { state: 'error', dirty: true });
+    assert.match(await page.text('#notification-email-error'), /must be an email you have verified/);
+    assert.equal(await page.value('#notification-email'), unverified);
+    const field = (await page.frame()).locator('#notification-email');
+    assert.equal(await field.getAttribute('aria-invalid'), 'true');
+    // Shown once, at the field: the general error box stays hidden.
+    assert.equal(await (await page.frame()).locator('#form-error').isHidden(), true);
+    await workbench.screenshot('settings-editor-unverified-email');
+
+    const puts = settingsPuts(double!, since);
+    assert.deepEqual(puts.map(({ rawPath, query, status }) => ({ rawPath, query, status })), [
+      { rawPath: settingsApiPath('global'), query: { notification_email: unverified }, status: 400 },
+    ]);
+    assert.equal(me.notificationEmail, null, 'GitLab kept the primary address');
+
+    await page.click('#revert-button');
+    await page.waitForForm('global', { dirty: false });
+  });
+
+  it('detects a change made on GitLab between load and save; Take theirs and Keep mine do what they say', async function () {
+    const { double, workbench } = session();
+    const key = projectKey(WEBSITE);
+    const page = editor();
+    await page.openFromPalette();
+    await page.selectScope(key, { dirty: false });
+
+    // Take theirs: the edit goes, GitLab's value stays, nothing is written.
+    await page.setLevel('watch');
+    await changeSettingElsewhere(double!, { scope: 'project', id: WEBSITE, level: 'participating' });
+    let since = double!.requests.length;
+    await page.click('#save-button');
+    let frame = await page.waitForForm(key, { state: 'conflict', dirty: true });
+    assert.deepEqual(await conflictRows(frame), [{ field: 'level', yours: 'Watch', theirs: 'Participate' }]);
+    await workbench.screenshot('settings-editor-conflict');
+    await page.click('#conflict-take-theirs');
+    frame = await page.waitForForm(key, { level: 'participating', dirty: false });
+    assert.equal(await frame.locator('#conflict').count(), 0);
+    assert.deepEqual(settingsPuts(double!, since), [], 'Take theirs wrote nothing');
+    assert.equal((await readSetting(double!, 'project', WEBSITE)).level, 'participating');
+
+    // Keep mine: the edit is written over GitLab's newer value.
+    await page.setLevel('mention');
+    await changeSettingElsewhere(double!, { scope: 'project', id: WEBSITE, level: 'watch' });
+    since = double!.requests.length;
+    await page.click('#save-button');
+    frame = await page.waitForForm(key, { state: 'conflict', dirty: true });
+    assert.deepEqual(await conflictRows(frame), [{ field: 'level', yours: 'On mention', theirs: 'Watch' }]);
+    assert.deepEqual(settingsPuts(double!, since), [], 'nothing is written before a choice');
+    await page.click('#conflict-keep-mine');
+    await page.waitForForm(key, { level: 'mention', dirty: false });
+    assert.equal(await page.text('#form-status'), 'Saved.');
+    assert.deepEqual(settingsPuts(double!, since).map(({ rawPath, query, status }) => ({ rawPath, query, status })), [
+      { rawPath: settingsApiPath('project', WEBSITE), query: { level: 'mention' }, status: 200 },
+    ]);
+    assert.equal((await readSetting(double!, 'project', WEBSITE)).level, 'mention');
+  });
+
+  it('keeps unsaved edits when the panel is hidden and when the window reloads', async function () {
+    const s = session();
+    const { double, workbench } = s;
+    const key = projectKey(HANDBOOK);
+    const page = editor();
+    await page.openFromPalette();
+    await page.selectScope(key, { dirty: false });
+    const loaded = await page.value('#level-select');
+    const edited = loaded === 'watch' ? 'mention' : 'watch';
+    await page.setLevel(edited);
+    await page.waitForForm(key, { level: edited, dirty: true });
+    await page.frameWith(`[data-scope-key="${key}"][data-dirty="true"]`);
+    const since = double!.requests.length;
+
+    await workbench.openFile('notes.md');
+    const inBackground = async () => !((await page.tab.getAttribute('class')) ?? '').split(/\s+/).includes('active');
+    await waitFor('the settings tab to be in the background', inBackground);
+    await page.tab.click();
+    await page.waitForForm(key, { level: edited, dirty: true });
+    await page.frameWith(`[data-scope-key="${key}"][data-dirty="true"]`);
+    await workbench.screenshot('settings-editor-shown-again');
+
+    await s.reload();
+    // The workbench restores the editor tabs; the panel's page is rebuilt when its tab is shown.
+    await page.tab.waitFor({ state: 'visible', timeout: 60_000 });
+    await page.tab.click();
+    await page.waitForForm(key, { level: edited, dirty: true }, 60_000);
+    await page.frameWith(`[data-scope-key="${key}"][data-dirty="true"]`);
+    assert.equal(await page.text('#form-status'), 'Unsaved changes');
+    await workbench.screenshot('settings-editor-after-reload');
+    assert.deepEqual(settingsPuts(double!, since), [], 'nothing was saved on the way');
+
+    await page.click('#revert-button');
+    await page.waitForForm(key, { level: loaded, dirty: false });
+  });
+
+  describe('bulk change', function () {
+    const selection = (double: RunningDouble) => [projectKey(BILLING), projectKey(HANDBOOK), `group:${groupId(double, 'acme/platform')}`];
+
+    async function select(page: SettingsEditor, keys: string[], level: string): Promise<void> {
+      for (const key of keys) {
+        const frame = await page.frameWith(`[data-bulk-select="${key}"]`);
+        await frame.locator(`[data-bulk-select="${key}"]`).click();
+        await page.frameWith(`[data-bulk-select="${key}"]:checked`);
+      }
+      const frame = await page.frameWith('#bulk-panel:not([hidden]) #bulk-level');
+      await frame.locator('#bulk-level').selectOption(level);
+    }
+
+    async function report(page: SettingsEditor): Promise<Array<{ key: string; status: string; text: string }>> {
+      const frame = await page.frameWith('#bulk-panel[data-bulk-state="done"]', 30_000);
+      return frame.locator('[data-bulk-item-key]').evaluateAll((items) => items.map((item) => ({
+        key: item.getAttribute('data-bulk-item-key') ?? '',
+        status: item.getAttribute('data-bulk-status') ?? '',
+        text: (item.textContent ?? '').replace(/\s+/g, ' ').trim(),
+      })));
+    }
+
+    it('applies a level to two projects and a group, item by item, and ends with a report', async function () {
+      const { double, workbench } = session();
+      const keys = selection(double!);
+      const group = groupId(double!, 'acme/platform');
+      const page = editor();
+      await page.openFromPalette();
+      await select(page, keys, 'mention');
+      // The group's read is slowed so its "applying" state can be seen.
+      double!.inject({ fault: { kind: 'latency', ms: 1500 }, method: 'GET', path: `/groups/${group}/notification_settings` });
+      const since = double!.requests.length;
+      await page.click('#bulk-apply');
+      await page.frameWith('#bulk-panel[data-bulk-state="running"]');
+      await page.frameWith(`[data-bulk-item-key="group:${group}"][data-bulk-status="running"]`);
+
+      const items = await report(page);
+      assert.deepEqual(
+        items.map(({ key, status }) => ({ key, status })).sort(byKey),
+        keys.map((key) => ({ key, status: 'changed' })).sort(byKey),
+      );
+      for (const item of items) assert.match(item.text, /changed from .+ to On mention/);
+      assert.equal(await page.text('#bulk-summary'), '3 changed, 0 already set, 0 failed, 0 stopped.');
+      await workbench.screenshot('settings-editor-bulk-report');
+
+      const puts = settingsPuts(double!, since);
+      assert.deepEqual(
+        puts.map(({ rawPath, query, status }) => ({ rawPath, query, status })).sort((a, b) => a.rawPath.localeCompare(b.rawPath)),
+        [settingsApiPath('project', BILLING), settingsApiPath('project', HANDBOOK), settingsApiPath('group', group)]
+          .map((rawPath) => ({ rawPath, query: { level: 'mention' }, status: 200 }))
+          .sort((a, b) => a.rawPath.localeCompare(b.rawPath)),
+      );
+    });
+
+    it('names the item GitLab refused and why, and changes the others', async function () {
+      const { double, workbench } = session();
+      const keys = selection(double!);
+      const group = groupId(double!, 'acme/platform');
+      const page = editor();
+      await page.openFromPalette();
+      await page.click('#bulk-clear');
+      await page.frameWith('#bulk-panel[hidden]');
+      await select(page, keys, 'watch');
+      const handbookBefore = (await readSetting(double!, 'project', HANDBOOK)).level;
+      assert.notEqual(handbookBefore, 'watch');
+      double!.inject({ fault: { kind: 'status', status: 403 }, method: 'PUT', path: `/projects/${HANDBOOK}/notification_settings` });
+      const since = double!.requests.length;
+      await page.click('#bulk-apply');
+
+      const items = await report(page);
+      const failed = items.filter((item) => item.status === 'failed');
+      assert.deepEqual(failed.map((item) => item.key), [projectKey(HANDBOOK)]);
+      assert.match(failed[0].text, /Handbook|community\/handbook/, 'the report names the project');
+      assert.match(failed[0].text, /failed: GitLab does not allow this: .*\b403 Forbidden/);
+      const changed = items.filter((item) => item.status === 'changed').map((item) => item.key);
+      assert.deepEqual(changed.sort(), keys.filter((key) => key !== projectKey(HANDBOOK)).sort());
+      assert.equal(await page.text('#bulk-summary'), '2 changed, 0 already set, 1 failed, 0 stopped.');
+      await workbench.screenshot('settings-editor-bulk-report-with-failure');
+
+      const puts = settingsPuts(double!, since).map(({ rawPath, query, status }) => ({ rawPath, query, status }));
+      assert.deepEqual(
+        puts.sort((a, b) => a.rawPath.localeCompare(b.rawPath)),
+        [
+          { rawPath: settingsApiPath('project', BILLING), query: { level: 'watch' }, status: 200 },
+          { rawPath: settingsApiPath('project', HANDBOOK), query: { level: 'watch' }, status: 403 },
+          { rawPath: settingsApiPath('group', group), query: { level: 'watch' }, status: 200 },
+        ].sort((a, b) => a.rawPath.localeCompare(b.rawPath)),
+      );
+      assert.equal((await readSetting(double!, 'project', BILLING)).level, 'watch');
+      assert.equal((await readSetting(double!, 'group', group)).level, 'watch');
+      assert.equal((await readSetting(double!, 'project', HANDBOOK)).level, handbookBefore, 'the refused project kept its level');
+    });
+  });
+
+  it('updates the status bar item after the editor opened from it saves a new level for its scope', async function () {
+    const { double, workbench } = session();
+    const key = projectKey(STATUS_BAR_PROJECT);
+    const scopeName = new RegExp(`GitLab notifications for project ${STATUS_BAR_PROJECT.replace('/', '\\/')}: `);
+    const before = await workbench.waitForStatusBarItem(scopeName, 30_000);
+    const loaded = (await readSetting(double!, 'project', STATUS_BAR_PROJECT)).level;
+    assert.equal(loaded, 'global');
+    assert.match(before.text, /Global$/);
+
+    // The status bar item's own quick pick links to the editor, on the item's scope.
+    assert.ok(before.id, 'the status bar item has a DOM id');
+    await workbench.statusBarItem(before.id).click();
+    await workbench.pickQuickItem(/Open Notification Settings/);
+    const page = editor();
+    await page.waitForForm(key, { level: 'global', dirty: false });
+    await workbench.screenshot('settings-editor-from-status-bar');
+
+    await page.setLevel('watch');
+    await page.click('#save-button');
+    await page.waitForForm(key, { level: 'watch', dirty: false });
+    const after = await workbench.waitForStatusBarItem(new RegExp(`${scopeName.source}Watch`));
+    assert.match(after.text, /Watch$/);
+    assert.notEqual(after.text, before.text);
+    await workbench.screenshot('status-bar-after-editor-save');
+  });
+});
+
+function byKey(a: { key: string }, b: { key: string }): number {
+  return a.key.localeCompare(b.key);
+}
+
+async function conflictRows(frame: Frame): Promise<Array<{ field: string; yours: string; theirs: string }>> {
+  return frame.locator('#conflict-table tr[data-conflict-field]').evaluateAll((rows) => rows.map((row) => ({
+    field: row.getAttribute('data-conflict-field') ?? '',
+    yours: row.querySelector('.conflict-yours')?.textContent?.trim() ?? '',
+    theirs: row.querySelector('.conflict-theirs')?.textContent?.trim() ?? '',
+  })));
+}

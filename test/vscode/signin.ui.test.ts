@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { GitLabEvent } from '../../src/gitlab/types';
+import {
+  expectedDays, expectNoExtensionRequest, extensionRequests, feedUnder, isEventsRequest, isSettled, readFromDouble,
+  shownDays, useVscodeSession, waitFor, waitForExtensionRequest, type VscodeSession,
+} from './harness';
+
+const STATUS_ITEM = 'gitlab-activity.gitlab-activity.gitlabActivity.notificationLevel';
+const WELCOME = 'Sign in to GitLab to see your activity';
+const PAGE_SIZE = 5;
+
+/** The first page of My Activity as the double has it, and the tree showing exactly that. */
+async function expectMyActivityFromDouble(session: VscodeSession): Promise<void> {
+  const double = session.double!;
+  const { body: expected } = await readFromDouble<GitLabEvent[]>(double, '/events', { page: 1, per_page: PAGE_SIZE });
+  assert.ok(expected.length > 0, 'the double has no events for user 1');
+  const feed = await session.workbench.waitForTree(`My Activity to show the ${expected.length} events of the first page`, (items) => {
+    const found = feedUnder(items, 'My Activity');
+    return isSettled(found) && found.events.length === expected.length && found;
+  });
+  assert.deepEqual(shownDays(feed), expectedDays(expected));
+  // Written out once by hand: rows read as sentences by the signed-in user.
+  const name = double.data.users.find((user) => user.id === 1)!.name;
+  for (const event of feed.events) assert.match(event.label, new RegExp(`^${name} \\S`), `not a sentence by ${name}: ${event.label}`);
+}
+
+async function waitForWelcome(session: VscodeSession): Promise<void> {
+  await waitFor('the welcome content of the signed-out view', async () => (await session.workbench.welcomeText()).includes(WELCOME));
+}
+
+async function activationCount(session: VscodeSession): Promise<number> {
+  return session.extensionLogLines().filter((line) => /^Activated in \d/.test(line.message)).length;
+}
+
+describe('sign-in and sign-out', function () {
+  this.timeout(90_000);
+  // No token in the environment: the only way in is the sign-in flow.
+  const session = useVscodeSession({ name: 'signin', settings: { 'gitlabActivity.pageSize': PAGE_SIZE } });
+
+  it('signed out, shows the welcome content with a Sign In button and asks GitLab nothing', async function () {
+    const { workbench, double } = session();
+    await workbench.openViewContainer('GitLab Activity');
+    await workbench.waitForView('Activity');
+    await waitForWelcome(session());
+    assert.ok(await workbench.welcomeButton('Sign In').isVisible(), 'no Sign In button in the welcome content');
+    assert.deepEqual(await workbench.treeItems(), []);
+    assert.equal(await workbench.statusBarItem(STATUS_ITEM).count(), 0, 'the notification level shows while signed out');
+    assert.deepEqual(extensionRequests(double!).map((r) => `${r.method} ${r.path}`), []);
+    await workbench.screenshot('signin-welcome');
+  });
+
+  it('refuses a wrong token with a validation message and keeps the token box open', async function () {
+    const { workbench, double, page } = session();
+    await workbench.runCommand('GitLab: Sign In…');
+    await workbench.waitForQuickInput('URL of the GitLab instance');
+    const urlStep = await workbench.quickInputText();
+    assert.equal(urlStep.title, 'Sign in to GitLab (1/2)');
+    assert.equal(urlStep.value, double!.url, 'the URL box is not prefilled from gitlabActivity.instanceUrl');
+    await page.keyboard.press('Enter');
+
+    await workbench.waitForQuickInput('Sign in to GitLab (2/2)');
+    assert.equal(await page.locator('.quick-input-widget .quick-input-box input').getAttribute('type'), 'password');
+    const since = Date.now();
+    await workbench.answerQuickInput('glpat-not-a-valid-token', { expect: 'Sign in to GitLab (2/2)' });
+    await waitForExtensionRequest(double!, (r) => r.at >= since && r.path === '/api/v4/user' && r.status === 401);
+    await workbench.waitForQuickInputMessage(/GitLab did not accept the token/);
+
+    const tokenStep = await workbench.quickInputText();
+    assert.equal(tokenStep.title, 'Sign in to GitLab (2/2)', 'the token box closed after a refused token');
+    assert.equal(tokenStep.value, 'glpat-not-a-valid-token', 'the refused token was cleared: the user cannot fix a typo');
+    assert.ok((await workbench.welcomeText()).includes(WELCOME), 'signed in with a refused token');
+    await workbench.screenshot('signin-wrong-token');
+  });
+
+  it('signs in with the right token: a confirmation, the tree fills with the user\'s events, the level shows', async function () {
+    const { workbench, double } = session();
+    await workbench.answerQuickInput('glpat-test-token', { expect: 'Sign in to GitLab (2/2)' });
+    await workbench.waitForQuickInputClosed();
+    const user = double!.data.users.find((candidate) => candidate.id === 1)!;
+    await workbench.waitForNotification(`Signed in to ${new URL(double!.url).host} as ${user.username}.`);
+    await workbench.waitForView('Activity');
+    await expectMyActivityFromDouble(session());
+    await workbench.waitForStatusBarItem(STATUS_ITEM);
+    await workbench.screenshot('signin-signed-in');
+  });
+
+  it('keeps the token in SecretStorage only: after a reload it is signed in again, and no file holds the token', async function () {
+    const { workbench, double } = session();
+    const since = Date.now();
+    await session().reload();
+    await workbench.openViewContainer('GitLab Activity');
+    const request = await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r) && r.status === 200);
+    assert.equal(request.auth, 'private-token');
+    await expectMyActivityFromDouble(session());
+
+    const settings = readFileSync(path.join(session().userDataDir, 'User', 'settings.json'), 'utf8');
+    assert.ok(!settings.includes('glpat-test-token'), 'the token is in the user settings');
+    const log = session().extensionLog();
+    assert.ok(log.includes('GET /api/v4/events'), 'the log has no requests: is it the right file?');
+    assert.ok(!log.includes('glpat-test-token'), 'the token is in the extension log');
+  });
+
+  it('signs out: the tree empties, the welcome content returns and the level item goes', async function () {
+    const { workbench } = session();
+    await workbench.runCommand('GitLab: Sign Out');
+    await waitForWelcome(session());
+    await waitFor('the tree to empty', async () => (await workbench.treeItems()).length === 0);
+    await workbench.statusBarItem(STATUS_ITEM).waitFor({ state: 'detached', timeout: 20_000 });
+    assert.ok(await workbench.welcomeButton('Sign In').isVisible());
+    await workbench.screenshot('signin-signed-out');
+  });
+
+  it('is still signed out after a reload: the token left SecretStorage', async function () {
+    const { workbench, double } = session();
+    const activations = await activationCount(session());
+    const since = Date.now();
+    await session().reload();
+    await workbench.openViewContainer('GitLab Activity');
+    await waitFor('the extension to activate after the reload', async () => (await activationCount(session())) > activations, {
+      timeoutMs: 30_000,
+    });
+    // Signed in, a reload asks GitLab for the events within milliseconds of activation (the test before this one).
+    await expectNoExtensionRequest(double!, (r) => r.at >= since, 3_000, 'signed out, a reload should ask GitLab nothing');
+    assert.ok((await workbench.welcomeText()).includes(WELCOME), 'the welcome content is gone after the reload');
+    assert.deepEqual(await workbench.treeItems(), []);
+    assert.equal(await workbench.statusBarItem(STATUS_ITEM).count(), 0);
+  });
+
+  it('signs in again from the welcome content\'s Sign In button', async function () {
+    const { workbench, double, page } = session();
+    await workbench.welcomeButton('Sign In').click();
+    await workbench.waitForQuickInput('URL of the GitLab instance');
+    await page.keyboard.press('Enter');
+    await workbench.answerQuickInput('glpat-test-token', { expect: 'Sign in to GitLab (2/2)' });
+    await workbench.waitForNotification(/Signed in to .* as alex\./);
+    await expectMyActivityFromDouble(session());
+    assert.ok(extensionRequests(double!, (r) => r.path === '/api/v4/user' && r.status === 200).length >= 2);
+  });
+});

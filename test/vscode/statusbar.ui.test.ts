@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import { levelLabel } from '../../src/app/notifications/statusBarView';
+import { formatMessage } from '../../src/app/localize';
+import { LEVEL_ORDER } from '../../src/app/settings/levels';
+import type { NotificationLevel } from '../../src/gitlab/types';
+import {
+  extensionRequests, feedUnder, readFromDouble, useVscodeSession, waitFor, waitForExtensionRequest, type StatusBarItem,
+  type VscodeSession,
+} from './harness';
+
+const STATUS_ITEM = 'gitlab-activity.gitlab-activity.gitlabActivity.notificationLevel';
+/** The words the status bar uses for a level (kept in one place in the extension; not this suite's to decide). */
+const label = (level: NotificationLevel) => levelLabel(level, formatMessage);
+
+async function waitForLevel(session: VscodeSession, level: NotificationLevel): Promise<StatusBarItem> {
+  return waitFor(`the status bar to show "${label(level)}"`, async () => {
+    const item = (await session.workbench.statusBarItems()).find((candidate) => candidate.id === STATUS_ITEM);
+    return item?.text === label(level) && item;
+  });
+}
+
+async function openLevelPick(session: VscodeSession): Promise<void> {
+  await session.workbench.statusBarItem(STATUS_ITEM).locator('a').first().click();
+  await session.workbench.waitForQuickInput(/^GitLab notification level for /);
+}
+
+describe('status bar: notification level (global)', function () {
+  this.timeout(90_000);
+  const session = useVscodeSession({ name: 'statusbar', env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' } });
+
+  it('shows the global level GitLab reports, with a bell', async function () {
+    const { workbench, double } = session();
+    const item = await waitForLevel(session(), 'participating');
+    assert.deepEqual(await workbench.statusBarIcons(STATUS_ITEM), ['bell']);
+    assert.match(item.ariaLabel, /global settings/);
+    assert.ok(extensionRequests(double!, (r) => r.method === 'GET' && r.path === '/api/v4/notification_settings').length > 0);
+    await workbench.screenshot('statusbar-level');
+  });
+
+  it('a click offers the levels (current marked), Mute and the settings editor; picking one sends the PUT and updates the item', async function () {
+    const { workbench, double } = session();
+    await openLevelPick(session());
+    assert.equal((await workbench.quickInputText()).title, 'GitLab notification level for global settings');
+    const entries = await workbench.quickPickEntries();
+    const expectedLevels = LEVEL_ORDER.filter((level) => level !== 'global');
+    assert.deepEqual(entries.map((entry) => entry.label), [...expectedLevels.map(label), 'Mute', 'Open Notification Settings…']);
+    assert.deepEqual(entries.filter((entry) => entry.description === 'current').map((entry) => entry.label), [label('participating')]);
+    await workbench.screenshot('statusbar-pick');
+
+    const since = Date.now();
+    await workbench.pickQuickItem(new RegExp(`^${label('watch')}$`));
+    const put = await waitForExtensionRequest(double!, (r) => r.at >= since && r.method === 'PUT');
+    assert.equal(put.path, '/api/v4/notification_settings');
+    assert.deepEqual(put.query, { level: 'watch' });
+    assert.equal(put.status, 200);
+    await waitForLevel(session(), 'watch');
+    const { body } = await readFromDouble<{ level: string }>(double!, '/notification_settings');
+    assert.equal(body.level, 'watch');
+  });
+
+  it('"GitLab: Toggle Mute" mutes (crossed bell, "Disabled") and unmutes back to the level before', async function () {
+    const { workbench, double } = session();
+    let since = Date.now();
+    await workbench.runCommand('GitLab: Toggle Mute');
+    const mute = await waitForExtensionRequest(double!, (r) => r.at >= since && r.method === 'PUT');
+    assert.deepEqual([mute.path, mute.query], ['/api/v4/notification_settings', { level: 'disabled' }]);
+    await waitForLevel(session(), 'disabled');
+    assert.deepEqual(await workbench.statusBarIcons(STATUS_ITEM), ['bell-slash']);
+    await workbench.screenshot('statusbar-muted');
+
+    since = Date.now();
+    await workbench.runCommand('GitLab: Toggle Mute');
+    const unmute = await waitForExtensionRequest(double!, (r) => r.at >= since && r.method === 'PUT');
+    assert.deepEqual([unmute.path, unmute.query], ['/api/v4/notification_settings', { level: 'watch' }]);
+    await waitForLevel(session(), 'watch');
+    assert.deepEqual(await workbench.statusBarIcons(STATUS_ITEM), ['bell']);
+  });
+
+  it('the pick\'s "Mute" offers "Unmute" once muted', async function () {
+    const { workbench, double } = session();
+    await openLevelPick(session());
+    const since = Date.now();
+    await workbench.pickQuickItem(/^Mute$/);
+    await waitForExtensionRequest(double!, (r) => r.at >= since && r.method === 'PUT' && r.query.level === 'disabled');
+    await waitForLevel(session(), 'disabled');
+    await openLevelPick(session());
+    const entries = await workbench.quickPickEntries();
+    assert.ok(entries.some((entry) => entry.label === 'Unmute'), JSON.stringify(entries));
+    assert.ok(!entries.some((entry) => entry.label === 'Mute'));
+    const unmuted = Date.now();
+    await workbench.pickQuickItem(/^Unmute$/);
+    await waitForExtensionRequest(double!, (r) => r.at >= unmuted && r.method === 'PUT' && r.query.level === 'watch');
+    await waitForLevel(session(), 'watch');
+  });
+});
+
+describe('status bar: notification level of the workspace\'s project', function () {
+  this.timeout(90_000);
+  const PROJECT = 'acme/platform/billing';
+  const session = useVscodeSession({
+    name: 'statusbar-project',
+    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
+    settings: { 'gitlabActivity.pageSize': 5 },
+    // A clone of a project of the double: its remote points at the instance.
+    files: (double) => {
+      const project = double!.data.projects.find((candidate) => candidate.pathWithNamespace === PROJECT)!;
+      return {
+        '.git/config': [
+          '[core]', '\trepositoryformatversion = 0', '\tbare = false',
+          '[remote "origin"]', `\turl = ${double!.url}/${project.pathWithNamespace}.git`, '\tfetch = +refs/heads/*:refs/remotes/origin/*',
+          '',
+        ].join('\n'),
+        '.git/HEAD': 'ref: refs/heads/main\n',
+      };
+    },
+  });
+
+  it('shows the project\'s level (GitLab\'s default for a project: Global) and names the project', async function () {
+    const { workbench, double } = session();
+    const item = await waitForLevel(session(), 'global');
+    assert.match(item.ariaLabel, new RegExp(`project ${PROJECT}`));
+    const read = extensionRequests(double!, (r) => r.method === 'GET' && r.path === `/api/v4/projects/${PROJECT}/notification_settings`);
+    assert.ok(read.length > 0, 'the project\'s setting was not read');
+    assert.equal(read[0].rawPath, `/api/v4/projects/${encodeURIComponent(PROJECT)}/notification_settings`);
+    await workbench.screenshot('statusbar-project-level');
+  });
+
+  it('lists the project under Projects', async function () {
+    const { workbench, double } = session();
+    const project = double!.data.projects.find((candidate) => candidate.pathWithNamespace === PROJECT)!;
+    await workbench.openViewContainer('GitLab Activity');
+    await workbench.collapseTreeRow('My Activity');
+    await workbench.expandTreeRow('Projects');
+    const row = await workbench.waitForTree(`${project.nameWithNamespace} under Projects`, (items) => {
+      const projects = feedUnder(items, 'Projects');
+      return projects?.states.find((candidate) => candidate.label === project.nameWithNamespace);
+    });
+    assert.match(row.ariaLabel, new RegExp(PROJECT));
+    await workbench.screenshot('statusbar-project-in-tree');
+  });
+
+  it('marks that project as coming from the git remote', async function () {
+    const { workbench, double } = session();
+    const project = double!.data.projects.find((candidate) => candidate.pathWithNamespace === PROJECT)!;
+    const row = await workbench.waitForTree(`${project.nameWithNamespace} under Projects`, (items) =>
+      feedUnder(items, 'Projects')?.states.find((candidate) => candidate.label === project.nameWithNamespace));
+    assert.match(`${row.description} ${row.ariaLabel}`, /from git remote/, `the row reads "${row.label} — ${row.description}"`);
+  });
+
+  it('its quick pick offers "Global" and changes the project\'s level, not the global one', async function () {
+    const { workbench, double } = session();
+    await openLevelPick(session());
+    assert.equal((await workbench.quickInputText()).title, `GitLab notification level for project ${PROJECT}`);
+    const entries = await workbench.quickPickEntries();
+    assert.deepEqual(entries.slice(0, LEVEL_ORDER.length).map((entry) => entry.label), LEVEL_ORDER.map(label));
+    assert.equal(entries.find((entry) => entry.description === 'current')?.label, label('global'));
+
+    const since = Date.now();
+    await workbench.pickQuickItem(new RegExp(`^${label('watch')}$`));
+    const put = await waitForExtensionRequest(double!, (r) => r.at >= since && r.method === 'PUT');
+    assert.equal(put.rawPath, `/api/v4/projects/${encodeURIComponent(PROJECT)}/notification_settings`);
+    assert.deepEqual(put.query, { level: 'watch' });
+    await waitForLevel(session(), 'watch');
+    assert.deepEqual(extensionRequests(double!, (r) => r.method === 'PUT' && r.path === '/api/v4/notification_settings'), []);
+  });
+});
