@@ -1,0 +1,56 @@
+import { Gitlab } from '@gitbeaker/rest';
+import { Agent, request, type Dispatcher } from 'undici';
+import { GitLabClient, Transport, createDispatcher } from '../../src/gitlab';
+
+export const TOKEN = 'glpat-test-token';
+export const PER_PAGE = 100;
+
+/** Lists every event of the signed-in user, all pages; `run` returns how many events it got. */
+export interface Lister {
+  run(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** (A) The extension's client, with the dispatcher the extension builds (or another one, for a variant). */
+export function clientLister(url: string, dispatcher: Dispatcher = createDispatcher()): Lister {
+  const client = new GitLabClient(new Transport({ instanceUrl: url, token: () => TOKEN, dispatcher }));
+  return {
+    run: async () => (await client.listAllEvents({ kind: 'mine' }, {}, PER_PAGE)).length,
+    close: () => dispatcher.close(),
+  };
+}
+
+/**
+ * (B) The floor: undici's `request` on a keep-alive Agent, following X-Next-Page, `JSON.parse` of each body and
+ * nothing else (no URL building beyond a template string, no checks, no retries, no shape validation). It keeps the
+ * events, as every lister must: dropping them would let the collector free each page young and flatter the floor.
+ */
+export function floorLister(url: string, dispatcher: Dispatcher = new Agent({ keepAliveTimeout: 30_000 })): Lister {
+  return {
+    run: async () => {
+      const all: unknown[] = [];
+      let page = '1';
+      while (page) {
+        const response = await request(`${url}/api/v4/events?page=${page}&per_page=${PER_PAGE}`, {
+          dispatcher, headers: { 'private-token': TOKEN },
+        });
+        const items = JSON.parse(await response.body.text()) as unknown[];
+        for (const item of items) all.push(item);
+        const next = response.headers['x-next-page'];
+        page = typeof next === 'string' ? next : '';
+      }
+      return all.length;
+    },
+    close: () => dispatcher.close(),
+  };
+}
+
+/** (C) The peer: @gitbeaker/rest listing all of the user's events (it follows `Link: rel="next"`, over `fetch`). */
+export function peerLister(url: string): Lister {
+  const api = new Gitlab({ host: url, token: TOKEN });
+  return {
+    run: async () => (await api.Events.all({ perPage: PER_PAGE })).length,
+    // It uses the process-wide fetch dispatcher, which it does not let a caller close.
+    close: async () => undefined,
+  };
+}

@@ -1,0 +1,114 @@
+import type { EconomyResult } from '../economy/economyBench';
+import type { Tally } from '../economy/requestTally';
+import type { FetchResult } from '../fetch/fetchBench';
+import { bytes, formatTable, ms, times } from '../lib/table';
+import type { Summary } from '../lib/stats';
+import type { StartupResult } from '../startup/startupBench';
+import type { TreeResult } from '../tree/treeBench';
+
+/** The terminal tables of each section. */
+
+const verdict = (met: boolean) => (met ? 'MET' : 'MISSED');
+const spread = (s: Summary, digits = 1) => `${s.q1.toFixed(digits)}–${s.q3.toFixed(digits)}`;
+const range = (s: Summary, digits = 1) => `${s.min.toFixed(digits)}–${s.max.toFixed(digits)}`;
+
+export function fetchTables(r: FetchResult): string {
+  const floor = r.contenders.floor.time.median;
+  const client = r.contenders.client.time.median;
+  const cpuFloor = r.contenders.floor.cpu.median;
+  const rows: Array<Array<string | number>> = [['listing', 'events', 'requests', 'conns/listing', 'median', 'IQR ms', 'min–max ms', '÷ floor', '÷ client', 'CPU', 'CPU ÷ floor']];
+  for (const c of Object.values(r.contenders)) {
+    rows.push([c.label, c.events, c.freshListing.requests, c.freshListing.connectionsPerListing.join('/'), ms(c.time.median), spread(c.time), range(c.time),
+      times(c.time.median / floor), times(c.time.median / client), ms(c.cpu.median), times(c.cpu.median / cpuFloor)]);
+  }
+  const stages = Object.entries(r.clientStages.microsecondsPerPage).map(([stage, us]) => [stage, `${us.toFixed(1)} µs`]);
+  return [
+    formatTable(`1. Fetch all events: ${r.events} events in ${r.pages} pages; ${r.rounds} interleaved rounds after ${r.warmup} warm-up (double in its own process)`, rows),
+    `client ÷ floor  ${r.clientOverFloor.median.toFixed(2)} (per round ${r.clientOverFloor.min.toFixed(2)}–${r.clientOverFloor.max.toFixed(2)}, best ÷ best ${r.clientOverFloor.best.toFixed(2)})  goal ${r.clientOverFloor.goal}: ${verdict(r.clientOverFloor.met)}`,
+    `client ÷ peer   ${r.clientOverPeer.median.toFixed(2)} (per round ${r.clientOverPeer.min.toFixed(2)}–${r.clientOverPeer.max.toFixed(2)}, best ÷ best ${r.clientOverPeer.best.toFixed(2)})  goal ${r.clientOverPeer.goal}: ${verdict(r.clientOverPeer.met)}`,
+    `in CPU time of the listing process: client ÷ floor ${r.cpuClientOverFloor.median.toFixed(2)}, client ÷ peer ${r.cpuClientOverPeer.median.toFixed(2)}`,
+    `client overhead over the floor: ${(r.clientOverheadPerPageMs * 1000).toFixed(0)} µs per page as measured; the client's own work timed alone `
+      + `is ${(r.clientOwnWorkShare * 100).toFixed(1)} % of the floor's time per page; duplicated requests: ${Object.values(r.contenders).map((c) => c.freshListing.duplicates).join('/')}; non-200: ${Object.values(r.contenders).map((c) => c.freshListing.nonOk).join('/')}`,
+    `timed phase: ${r.timedPhase.connections} connections for ${r.timedPhase.listings} listings (${r.timedPhase.requests} requests), pools kept between rounds`,
+    formatTable(`   Client work per page alone (page of ${bytes(r.clientStages.pageBytes)}, no network)`, [['part', 'per page'], ...stages]),
+  ].join('\n');
+}
+
+export function treeTables(r: TreeResult): string {
+  const rows: Array<Array<string | number>> = [['events', 'days', 'first build', 'warm median', 'warm IQR ms', 'CPU/build', 'ms/1k wall', 'ms/1k CPU', '÷ floor', 'events B/ev', 'rows B/ev', 'cached rebuild']];
+  for (const s of r.sizes) {
+    rows.push([s.events, s.days, ms(s.firstBuildMs), ms(s.warm.median), spread(s.warm), ms(s.warmCpuMs, 0), (s.warm.median / (s.events / 1000)).toFixed(2),
+      (s.warmCpuMs / (s.events / 1000)).toFixed(2), `${Math.round(s.overFloor.median)}×`, Math.round(s.eventBytesPerEvent), Math.round(s.rowBytesPerEvent),
+      ms(s.cachedRebuild.median)]);
+  }
+  const ten = r.sizes.find((s) => s.events === 10_000);
+  const stageRows: Array<Array<string | number>> = [['part (10,000 events)', 'warm median', 'share of build']];
+  if (ten) for (const [stage, value] of Object.entries(ten.stages)) stageRows.push([stage, ms(value), `${Math.round((100 * value) / ten.warm.median)} %`]);
+  return [
+    formatTable('2. Tree rows: groupByDay + label, description, icon, URL per row (as ActivityTreeProvider); tooltips excluded (lazy, resolveTreeItem)', rows),
+    `10,000 events: ${ms(r.tenThousandMs)} (${r.tenThousandBasis} per warm build; wall median ${ms(ten?.warm.median ?? NaN)}, first build ${ms(ten?.firstBuildMs ?? NaN)}); goal < 50 ms: ${verdict(r.goalMet)}`,
+    growthLine(r),
+    `floor: a loop copying created_at of each event; CPU/build: main-thread CPU time, which leaves out waiting for a core; `
+      + `"cached rebuild": label, icon and URL kept per event (a suggestion, not today's code)`,
+    ten ? formatTable('   Where the time goes', stageRows) : '',
+  ].join('\n');
+}
+
+function growthLine(r: TreeResult): string {
+  const first = r.msPerThousand[0];
+  const last = r.msPerThousand[r.msPerThousand.length - 1];
+  const basis = Number.isFinite(first.warmCpu) && Number.isFinite(last.warmCpu) ? 'warmCpu' : 'warm';
+  const factor = last[basis] / first[basis];
+  return `growth ${first.events} → ${last.events} events: ms per 1,000 ×${factor.toFixed(2)} (${basis === 'warmCpu' ? 'CPU' : 'wall'}; 1.00 is linear)`;
+}
+
+export function startupTables(r: StartupResult): string {
+  const files: Array<Array<string | number>> = [['file', 'size', 'gzip']];
+  for (const f of r.files) files.push([f.file, bytes(f.bytes), bytes(f.gzipBytes)]);
+  if (r.vsix) files.push([`.vsix (${r.vsix.entries} files${r.vsix.withPlaceholderBaseUrls ? ', placeholder README base URLs' : ''})`, bytes(r.vsix.bytes), '']);
+  const parts: Array<Array<string | number>> = [['bundle part', 'bytes', 'share']];
+  const total = r.files.find((f) => f.file === 'dist/extension.js')?.bytes ?? 1;
+  for (const p of r.composition) parts.push([p.part, bytes(p.bytes), `${Math.round((100 * p.bytes) / total)} %`]);
+  const cold: Array<Array<string | number>> = [['cold start (fresh node process)', 'median', 'IQR ms', '÷ empty']];
+  cold.push(['require an empty module', ms(r.requireEmpty.median, 2), spread(r.requireEmpty, 2), times(1)]);
+  cold.push(['require undici alone (bundled alike)', ms(r.requireUndiciOnly.median), spread(r.requireUndiciOnly), `${Math.round(r.requireUndiciOnly.median / r.requireEmpty.median)}×`]);
+  cold.push(['require dist/extension.js', ms(r.requireBundle.median), spread(r.requireBundle), `${Math.round(r.requireBundleOverEmpty)}×`]);
+  cold.push(['activate(context), stub API, signed out', ms(r.activate.median, 2), spread(r.activate, 2), '']);
+  cold.push(['  as logged by the extension ("Activated in")', ms(r.selfReported.median, 2), spread(r.selfReported, 2), '']);
+  return [
+    formatTable(`3. Bundle (production build ${ms(r.buildMs, 0)})`, files),
+    r.vsixError ? `vsce package as the project runs it: ${r.vsixError}` : 'vsce package: ok',
+    r.vsix && r.vsix.unexpected.length > 0 ? `unexpected files in the .vsix: ${r.vsix.unexpected.join(', ')}` : 'no sources, maps or dependencies in the .vsix',
+    formatTable('   What dist/extension.js is made of (esbuild metafile)', parts),
+    formatTable(`   Start-up, ${r.coldRuns} interleaved cold runs`, cold),
+    `stub fallbacks used during activation: ${r.stubFallbacks.length === 0 ? 'none' : r.stubFallbacks.join(', ')}`,
+    r.note,
+  ].join('\n');
+}
+
+function tallyRows(title: string, t: Tally): string {
+  const rows: Array<Array<string | number>> = [['request', 'count']];
+  for (const r of t.requests) rows.push([r.request, Number.isInteger(r.count) ? r.count : r.count.toFixed(2)]);
+  return formatTable(`${title}: ${t.total} requests, ${t.distinct} distinct, duplicated: ${t.duplicated.length === 0 ? 'none' : t.duplicated.map((d) => `${d.request} ×${d.count}`).join('; ')}`, rows);
+}
+
+export function economyTables(r: EconomyResult): string {
+  const sources = `My Activity + projects ${r.sources.projects.join(', ')} + user ${r.sources.users.join(', ')}`;
+  const lines = [`\n4. Request economy (${sources})`];
+  if (r.extension) {
+    const e = r.extension;
+    lines.push(tallyRows('   Production bundle, activation to a filled tree and status bar', e.start));
+    lines.push(tallyRows(`   Per poll cycle with nothing new (${e.pollCycles} cycles)`, e.perPollCycle));
+    lines.push(`settled tree rows: ${Object.entries(e.rows).map(([k, v]) => `${v} ${k}`).join(', ')}; status bar: ${e.statusBar.join(' | ') || '(hidden)'}; `
+      + `${e.treeChanges} change events, ${e.renders} renders; stub fallbacks: ${e.stubFallbacks.length === 0 ? 'none' : e.stubFallbacks.join(', ')}`);
+  } else {
+    lines.push(`production bundle: not run (${r.extensionError ?? 'unknown'})`);
+  }
+  lines.push(tallyRows('   Pure pieces (FeedStore, ProjectDirectory, two renders at once), to a filled tree', r.pure.start));
+  const slow = r.pure.startWithSlowProjectLookup;
+  lines.push(`pure pieces with the lookup of ${r.sources.projects[0]} answering 150 ms late: ${slow.total} requests; `
+    + `same project fetched twice: ${slow.sameProjectTwice.length === 0 ? 'none' : slow.sameProjectTwice.join('; ')}`);
+  lines.push(`pure pieces per poll cycle: ${r.pure.perPollCycle.total} request(s): ${r.pure.perPollCycle.requests.map((q) => q.request).join(', ')}; `
+    + `two identical concurrent GETs sent as ${r.pure.concurrentIdenticalGets.sent} request(s)`);
+  return lines.join('\n');
+}

@@ -1,0 +1,21 @@
+import type { EconomyResult } from './economy/economyBench';
+import type { FetchResult } from './fetch/fetchBench';
+import type { Machine } from './lib/machine';
+import type { StartupResult } from './startup/startupBench';
+import type { TreeResult } from './tree/treeBench';
+
+/** What bench/results.json holds. Sections left out with --only are absent. */
+export interface BenchResults {
+  generatedAt: string;
+  machine: Machine;
+  /** 1, 5 and 15 minute load averages at the start and end: other work on the machine shows here. */
+  load: { before: number[]; after: number[] };
+  commit: string;
+  durationSeconds: number;
+  goals: Array<{ goal: string; value: string; met: boolean }>;
+  fetch?: FetchResult;
+  tree?: TreeResult;
+  startup?: StartupResult;
+  economy?: EconomyResult;
+  errors: Record<string, string>;
+}

@@ -1,0 +1,174 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { economyBench } from './economy/economyBench';
+import type { FetchResult } from './fetch/fetchBench';
+import { bundleProbe } from './lib/bundle';
+import { runNodeChild } from './lib/child';
+import { describeMachine } from './lib/machine';
+import { figuresMarkdown } from './report/markdown';
+import { economyTables, fetchTables, startupTables, treeTables } from './report/tables';
+import type { BenchResults } from './results';
+import { isolatedPackage } from './startup/isolatedPackage';
+import { startupBench } from './startup/startupBench';
+import { writeEventCorpus } from './tree/eventCorpus';
+import { treeBench } from './tree/treeBench';
+
+/**
+ * npm run bench [-- --only fetch,tree,startup,economy] [--rounds N] [--update-readme] [--keep]
+ *
+ * Every timing is reported next to something measured in the same run (a floor, a peer, an empty module), since
+ * absolute times depend on the machine and on what else it is doing. Prints tables; writes bench/results.json.
+ */
+
+const SECTIONS = ['fetch', 'tree', 'startup', 'economy'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const root = join(__dirname, '..');
+const README = join(__dirname, 'README.md');
+const FIGURES_START = '<!-- figures:start -->';
+const FIGURES_END = '<!-- figures:end -->';
+
+function options() {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      rounds: { type: 'string', default: '21' },
+      'update-readme': { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+    },
+  });
+  const only = values.only ? values.only.split(',').map((s) => s.trim()) : [...SECTIONS];
+  const unknown = only.filter((s) => !(SECTIONS as readonly string[]).includes(s));
+  if (unknown.length > 0) throw new Error(`Unknown section(s) ${unknown.join(', ')}; use ${SECTIONS.join(', ')}.`);
+  const rounds = Number(values.rounds);
+  if (!Number.isInteger(rounds) || rounds < 3) throw new Error('--rounds must be a whole number of at least 3.');
+  return { only: new Set(only as Section[]), rounds, updateReadme: values['update-readme'], keep: values.keep };
+}
+
+function commit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
+function goals(results: BenchResults): BenchResults['goals'] {
+  const list: BenchResults['goals'] = [];
+  const f = results.fetch;
+  if (f) {
+    list.push({ goal: `fetch: client ÷ floor ${f.clientOverFloor.goal}`, value: f.clientOverFloor.median.toFixed(2), met: f.clientOverFloor.met });
+    list.push({ goal: `fetch: client ÷ peer ${f.clientOverPeer.goal}`, value: f.clientOverPeer.median.toFixed(2), met: f.clientOverPeer.met });
+    const connections = f.contenders.client.freshListing.connectionsPerListing;
+    list.push({ goal: 'fetch: one connection when paging sequentially', value: connections.join('/'), met: connections.every((c) => c === 1) });
+  }
+  if (results.tree) {
+    list.push({
+      goal: 'tree: 10,000 events under 50 ms', value: `${results.tree.tenThousandMs.toFixed(1)} ms (${results.tree.tenThousandBasis})`, met: results.tree.goalMet,
+    });
+  }
+  const e = results.economy?.extension;
+  if (e) {
+    const duplicated = e.start.duplicated.length + e.perPollCycle.duplicated.length;
+    list.push({ goal: 'requests: none duplicated', value: `${duplicated}`, met: duplicated === 0 });
+  }
+  const slow = results.economy?.pure.startWithSlowProjectLookup;
+  if (slow) {
+    list.push({
+      goal: 'requests: none duplicated when a project lookup is slow', value: slow.sameProjectTwice.join('; ') || 'none',
+      met: slow.sameProjectTwice.length === 0 && slow.duplicated.length === 0,
+    });
+  }
+  return list;
+}
+
+async function main(): Promise<void> {
+  const opts = options();
+  const started = performance.now();
+  const workDir = mkdtempSync(join(tmpdir(), 'gitlab-activity-bench-'));
+  const progress = (line: string) => console.log(line);
+  const results: BenchResults = {
+    generatedAt: new Date().toISOString(), machine: describeMachine(), load: { before: loadavg(), after: [] }, commit: commit(),
+    durationSeconds: 0, goals: [], errors: {},
+  };
+  const m = results.machine;
+  console.log(`Benchmark on ${m.cpu}, ${m.cores} cores, Node ${m.node}; load average ${results.load.before.map((l) => l.toFixed(2)).join(' ')}`);
+
+  const run = async (section: Section, body: () => Promise<void>) => {
+    if (!opts.only.has(section)) return;
+    const sectionStarted = performance.now();
+    console.log(`\n[${section}]`);
+    try {
+      await body();
+    } catch (error) {
+      results.errors[section] = error instanceof Error ? error.stack ?? error.message : String(error);
+      console.log(`  ${section} failed: ${results.errors[section]}`);
+    }
+    console.log(`  (${((performance.now() - sectionStarted) / 1000).toFixed(1)} s)`);
+  };
+
+  try {
+    await run('fetch', async () => {
+      // Bundled like the extension; the peer stays as published (loaded from node_modules).
+      const probe = await bundleProbe(join(__dirname, 'fetch', 'fetchProbe.ts'), join(workDir, 'fetchProbe.cjs'), ['@gitbeaker/rest']);
+      results.fetch = await runNodeChild<FetchResult>(probe, {
+        args: [join(__dirname, 'fetch', 'doubleProcess.ts'), String(opts.rounds), '2'], forwardStderr: true, timeoutMs: 480_000, cwd: root,
+        env: { ...process.env, NODE_PATH: join(root, 'node_modules') },
+      });
+      console.log(fetchTables(results.fetch));
+    });
+    await run('tree', async () => {
+      const corpus = join(workDir, 'corpus.json');
+      const written = await writeEventCorpus(corpus);
+      progress(`  corpus: ${written.events} events of ${written.projects} projects from the double`);
+      results.tree = await treeBench(corpus, workDir, progress);
+      console.log(treeTables(results.tree));
+    });
+    await run('startup', async () => {
+      results.startup = await startupBench(root, workDir, 8, progress);
+      console.log(startupTables(results.startup));
+    });
+    await run('economy', async () => {
+      // Reuses the production build and stub of the start-up section, or makes them.
+      const packageDir = join(workDir, 'package');
+      const stub = join(workDir, 'vscode-stub.cjs');
+      if (!existsSync(join(packageDir, 'dist', 'extension.js'))) isolatedPackage(root, workDir);
+      if (!existsSync(stub)) await bundleProbe(join(__dirname, 'startup', 'vscodeStubEntry.ts'), stub);
+      results.economy = await economyBench(packageDir, stub, workDir, progress);
+      console.log(economyTables(results.economy));
+    });
+  } finally {
+    if (opts.keep) console.log(`\nWork files kept in ${workDir}`);
+    else rmSync(workDir, { recursive: true, force: true });
+  }
+
+  results.load.after = loadavg();
+  results.durationSeconds = Math.round((performance.now() - started) / 1000);
+  results.goals = goals(results);
+  console.log('\nGoals');
+  for (const g of results.goals) console.log(`  ${g.met ? 'MET   ' : 'MISSED'}  ${g.goal}: ${g.value}`);
+  writeFileSync(join(__dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nWrote bench/results.json (${results.durationSeconds} s; load average now ${results.load.after.map((l) => l.toFixed(2)).join(' ')})`);
+
+  if (opts.updateReadme) {
+    const text = readFileSync(README, 'utf8');
+    const start = text.indexOf(FIGURES_START);
+    const end = text.indexOf(FIGURES_END);
+    if (start < 0 || end < start) throw new Error(`bench/README.md has no ${FIGURES_START} … ${FIGURES_END} section.`);
+    writeFileSync(README, `${text.slice(0, start + FIGURES_START.length)}\n${figuresMarkdown(results)}\n${text.slice(end)}`);
+    console.log('Updated the figures in bench/README.md');
+  }
+  if (Object.keys(results.errors).length > 0) process.exitCode = 1;
+}
+
+main().then(
+  // Pools of the peer's process-wide fetch dispatcher may linger; the results are written.
+  () => process.exit(process.exitCode ?? 0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exit(1);
+  },
+);
