@@ -33,6 +33,8 @@ export class ProjectDirectory {
   async resolve(ids: Iterable<number | string>): Promise<void> {
     const api = this.api();
     if (!api) return;
+    // A lookup by path still running may be the project an event names by id: wait for it before asking again.
+    if (this.pending.size > 0) await Promise.all(this.pending.values());
     const waits: Array<Promise<Project | undefined>> = [];
     for (const id of ids) {
       const key = String(id).toLowerCase();

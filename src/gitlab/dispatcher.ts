@@ -1,5 +1,6 @@
 import { rootCertificates } from 'node:tls';
-import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { undici } from './undiciModule';
 
 export interface NetworkOptions {
   /** Explicit proxy URL (`gitlabActivity.proxy` or `http.proxy`); empty uses `HTTPS_PROXY`/`HTTP_PROXY`. */
@@ -25,7 +26,7 @@ export function createDispatcher(options: NetworkOptions = {}): Dispatcher {
     ...(options.rejectUnauthorized === false ? { rejectUnauthorized: false } : {}),
   };
   const proxy = options.proxyUrl?.trim() || undefined;
-  return new EnvHttpProxyAgent({
+  return new (undici().EnvHttpProxyAgent)({
     ...(proxy ? { httpProxy: proxy, httpsProxy: proxy } : {}),
     ...(options.noProxy?.trim() ? { noProxy: options.noProxy.trim() } : {}),
     keepAliveTimeout: options.keepAliveMs ?? 30_000,

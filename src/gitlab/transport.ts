@@ -1,4 +1,5 @@
-import { request as undiciRequest, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { undici } from './undiciModule';
 import { GitLabError } from './errors';
 import { parseErrorBody } from './errorBody';
 import { errorForNetwork, errorForStatus } from './messages';
@@ -172,7 +173,7 @@ export class Transport {
 
   private async exchange(method: string, url: URL, signal: AbortSignal): Promise<RawResponse> {
     const token = this.options.token();
-    const response = await undiciRequest(url, {
+    const response = await undici().request(url, {
       method,
       dispatcher: this.options.dispatcher,
       signal,

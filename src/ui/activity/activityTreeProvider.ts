@@ -1,12 +1,9 @@
 import * as vscode from 'vscode';
 import { groupByDay } from '../../app/activity/dayGrouping';
 import { localZone } from '../../app/activity/calendar';
-import { describeEvent } from '../../app/activity/eventSentence';
-import { eventIconId } from '../../app/activity/eventIcon';
+import { EXPANDED_DAY_GROUPS, EventRows } from '../../app/activity/eventRows';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
-import { eventWebUrl } from '../../app/activity/eventUrl';
 import type { ProjectInfo } from '../../app/activity/projectInfo';
-import { relativeTime } from '../../app/activity/relativeTime';
 import type { FeedStore } from '../../app/feeds';
 import type { ProjectDirectory } from '../../app/projectDirectory';
 import { MY_ACTIVITY, type ActivitySource } from '../../app/sources';
@@ -40,15 +37,22 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     users: { type: 'root', root: 'users' } as const,
   };
   private readonly unsubscribe: Array<() => void>;
+  private readonly rows: EventRows;
 
   constructor(
     private readonly feeds: FeedStore,
     private readonly directory: ProjectDirectory,
     private readonly context: ActivityTreeContext,
   ) {
+    this.rows = new EventRows(() => ({
+      instanceUrl: context.instanceUrl(), lookupProject: (id) => this.projectInfo(id), zone: this.zone, t: vscode.l10n.t,
+    }));
     this.unsubscribe = [
       feeds.onDidChange((key) => this.changed.fire(this.nodeOfFeed(key))),
-      directory.onDidChange(() => this.changed.fire(undefined)),
+      directory.onDidChange(() => {
+        this.rows.forget();
+        this.changed.fire(undefined);
+      }),
     ];
   }
 
@@ -107,9 +111,9 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     }
     const projectIds = new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number'));
     if (projectIds.size > 0) void this.directory.resolve(projectIds);
-    for (const day of groupByDay(events, { now: this.now(), zone: this.zone, t: vscode.l10n.t })) {
-      rows.push({ type: 'day', source, key: day.key, label: day.label, events: day.events });
-    }
+    groupByDay(events, { now: this.now(), zone: this.zone, t: vscode.l10n.t }).forEach((day, index) => {
+      rows.push({ type: 'day', source, key: day.key, label: day.label, events: day.events, expanded: index < EXPANDED_DAY_GROUPS });
+    });
     const error = this.feeds.errorOf(source.key);
     if (error) rows.push({ type: 'error', source, error }, { type: 'showLog', source });
     else if (state.loading) rows.push({ type: 'loading', source });
@@ -151,7 +155,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
       }
       case 'source': return this.sourceItem(node.source);
       case 'day': {
-        const item = new vscode.TreeItem(node.label, Expanded);
+        const item = new vscode.TreeItem(node.label, node.expanded ? Expanded : Collapsed);
         item.description = node.events.length === 1 ? vscode.l10n.t('1 event') : vscode.l10n.t('{0} events', node.events.length);
         item.iconPath = new vscode.ThemeIcon('calendar');
         item.contextValue = 'day';
@@ -217,19 +221,15 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   }
 
   private eventItem(node: ActivityNode & { type: 'event' }): vscode.TreeItem {
-    const event = node.event;
-    const description = describeEvent(event, vscode.l10n.t);
-    const item = new vscode.TreeItem(description.sentence);
-    const project = this.projectInfo(event.project_id);
-    const when = relativeTime(event.created_at, { now: this.now(), zone: this.zone, t: vscode.l10n.t });
-    item.description = [project?.name ?? project?.pathWithNamespace, when].filter(Boolean).join(' · ');
-    item.iconPath = new vscode.ThemeIcon(eventIconId(event));
-    const url = this.urlOf(event);
-    item.contextValue = url ? 'event linkable' : 'event';
-    item.command = url
+    const row = this.rows.row(node.event, this.now());
+    const item = new vscode.TreeItem(row.label);
+    item.description = row.description;
+    item.iconPath = new vscode.ThemeIcon(row.iconId);
+    item.contextValue = row.url ? 'event linkable' : 'event';
+    item.command = row.url
       ? { command: COMMANDS.openInBrowser, title: vscode.l10n.t('Open in Browser'), arguments: [node] }
       : { command: COMMANDS.showEventDetails, title: vscode.l10n.t('Show Event Details'), arguments: [node] };
-    item.accessibilityInformation = { label: `${description.sentence}, ${item.description}` };
+    item.accessibilityInformation = { label: row.accessibilityLabel };
     return item;
   }
 
@@ -248,7 +248,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
 
   /** The event's web page, when one can be derived. */
   urlOf(event: GitLabEvent): string | undefined {
-    return eventWebUrl(event, { instanceUrl: this.context.instanceUrl(), lookupProject: (id) => this.projectInfo(id) });
+    return this.rows.url(event);
   }
 
   /** The web page of a project or user source. */

@@ -5,7 +5,7 @@ import type { GitLabError, GitLabEvent } from '../../gitlab';
 export type ActivityNode =
   | { type: 'root'; root: 'mine' | 'projects' | 'users' }
   | { type: 'source'; source: ActivitySource }
-  | { type: 'day'; source: ActivitySource; key: string; label: string; events: GitLabEvent[] }
+  | { type: 'day'; source: ActivitySource; key: string; label: string; events: GitLabEvent[]; expanded: boolean }
   | { type: 'event'; source: ActivitySource; event: GitLabEvent; index: number }
   | { type: 'loadMore'; source: ActivitySource }
   | { type: 'loading'; source: ActivitySource }

@@ -111,3 +111,20 @@ describe('redact', () => {
     assert.equal(redact('abc', ['ab']), 'abc');
   });
 });
+
+describe('project directory race', () => {
+  it('does not fetch by id a project whose lookup by path is still running', async () => {
+    const asked: Array<string | number> = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => { release = resolve; });
+    const project: Project = { id: 7, name: 'Web', path_with_namespace: 'acme/website', web_url: 'https://g.example/acme/website' };
+    const api = { getProject: async (id: string | number) => { asked.push(id); await gate; return project; } } as unknown as GitLabApi;
+    const directory = new ProjectDirectory(() => api);
+    const byPath = directory.resolve(['acme/website']);
+    const byId = directory.resolve([7]);
+    release();
+    await Promise.all([byPath, byId]);
+    assert.deepEqual(asked, ['acme/website']);
+    assert.equal(directory.get(7)?.name, 'Web');
+  });
+});
