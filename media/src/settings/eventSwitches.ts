@@ -5,7 +5,8 @@ import { eventText } from './format';
 import type { Texts } from './model';
 
 /**
- * One checkbox per event key GitLab returned for the scope. A key never set (`null`) shows as an indeterminate
+ * One checkbox per event key the form offers (GitLab's for the scope, or the spec's while switching to Custom before
+ * GitLab has listed any). A key never set (`null`) shows as an indeterminate
  * checkbox marked "default"; clicking it sets it on, then off; Reset goes back to what was loaded.
  */
 export function eventSwitches(form: SettingForm, texts: Texts, actions: Actions): HTMLElement {

@@ -1,5 +1,5 @@
 import {
-  currentEmail, currentLevel, emailProblem, eventKeys, isDirty, type SettingForm,
+  currentEmail, currentLevel, emailProblem, eventKeys, isDirty, offersSpecEvents, type SettingForm,
 } from '../../../src/app/settings/formState';
 import { offeredLevels } from '../../../src/app/settings/levels';
 import type { Actions } from './actions';
@@ -46,7 +46,7 @@ export function settingsForm(state: UiState, texts: Texts, actions: Actions): Ch
       }, ...offeredLevels(form.scope, level).map((value) =>
         option(value, levelText(texts, value), value === level, texts.levels.get(value)?.explanation))),
       h('p', { id: 'level-explanation', className: 'hint' }, texts.levels.get(level)?.explanation ?? strings.unknownLevelExplanation)),
-    level === 'custom' ? eventsPart(form, texts, actions) : null,
+    ...(level === 'custom' ? eventsPart(form, texts, actions) : []),
     form.scope.kind === 'global'
       ? h('div', { id: 'email-field', className: 'field' },
         h('label', { attrs: { for: 'notification-email' } }, strings.emailLabel),
@@ -69,11 +69,11 @@ export function settingsForm(state: UiState, texts: Texts, actions: Actions): Ch
   ];
 }
 
-function eventsPart(form: SettingForm, texts: Texts, actions: Actions): HTMLElement {
-  if (eventKeys(form).length > 0) return eventSwitches(form, texts, actions);
-  // Switching to Custom: GitLab lists this scope's events only once the level is saved as custom.
-  const text = form.baseline.level === 'custom' ? texts.strings.eventsNotReturned : texts.strings.eventsAfterSave;
-  return h('p', { id: 'events-note', className: 'hint' }, text);
+function eventsPart(form: SettingForm, texts: Texts, actions: Actions): Child[] {
+  if (eventKeys(form).length === 0) return [h('p', { id: 'events-note', className: 'hint' }, texts.strings.eventsNotReturned)];
+  // Switching to Custom before GitLab has listed this scope's events: the spec's are offered, the save brings the rest.
+  const note = offersSpecEvents(form) ? h('p', { id: 'events-note', className: 'hint' }, texts.strings.eventsBeforeSave) : null;
+  return [eventSwitches(form, texts, actions), note];
 }
 
 export function statusText(state: UiState, key: string, form: SettingForm, texts: Texts): string {

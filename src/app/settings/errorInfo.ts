@@ -1,4 +1,4 @@
-import { isGitLabError } from '../../gitlab/errors';
+import { isGitLabError, type GitLabError } from '../../gitlab/errors';
 import type { Localize } from '../localize';
 import type { ErrorInfo } from './protocol';
 
@@ -45,7 +45,7 @@ export function describeError(error: unknown, context: ErrorContext, localize: L
           action: 'signIn',
         };
       }
-      return { kind: 'forbidden', message: clip(localize('GitLab does not allow this: {0}', error.message)) };
+      return { kind: 'forbidden', message: clip(forbiddenMessage(error, localize)) };
     case 'notFound':
       return {
         kind: 'notFound',
@@ -83,6 +83,17 @@ export function describeError(error: unknown, context: ErrorContext, localize: L
     case 'cancelled':
       return { kind: 'cancelled', message: localize('Cancelled.') };
   }
+}
+
+/**
+ * A refusal in one sentence. The client's own message is already a sentence ("GitLab refused access (403): …"), so
+ * only GitLab's reason is kept, without the status line it starts with ("403 Forbidden - Your account has been blocked.").
+ */
+function forbiddenMessage(error: GitLabError, localize: Localize): string {
+  const text = error.serverMessage ?? (error.status === undefined ? error.message : undefined);
+  const reason = (text ?? '').replace(/^403\s+Forbidden\b\s*[-–:]?\s*/i, '').trim();
+  if (reason === '') return localize('GitLab does not allow this (403 Forbidden).');
+  return localize('GitLab does not allow this: {0}', /[.!?…]$/.test(reason) ? reason : `${reason}.`);
 }
 
 export function signedOutError(localize: Localize): ErrorInfo {

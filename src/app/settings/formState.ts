@@ -1,5 +1,5 @@
 import {
-  isNotificationLevel, type NotificationEvents, type NotificationSetting, type NotificationSettingUpdate,
+  isNotificationLevel, SPEC_EMAIL_EVENTS, type NotificationEvents, type NotificationSetting, type NotificationSettingUpdate,
 } from '../../gitlab/types';
 import { hasOwn, MAX_EMAIL_LENGTH } from './settingShape';
 import type { ScopeRef } from './scopes';
@@ -33,14 +33,36 @@ export function currentEmail(form: SettingForm): string {
   return form.edits.notification_email ?? form.baseline.notification_email ?? '';
 }
 
-/** The event keys GitLab returned for this scope, in its order; the only ones the form shows or sends. */
+/**
+ * True while the level is being switched to custom on a scope GitLab has listed no events for (it lists them only
+ * once the stored level is custom). The form then offers the interface's own 12 keys, so the events can be chosen
+ * in the same save as the level. Every GitLab edition accepts them (CE's and EE's lists are supersets), so the rule
+ * "send only keys the server returned for the scope" holds in spirit; the server's full list replaces them on save.
+ */
+export function offersSpecEvents(form: SettingForm): boolean {
+  const { baseline } = form;
+  return currentLevel(form) === 'custom' && baseline.level !== 'custom'
+    && (!baseline.events || Object.keys(baseline.events).length === 0);
+}
+
+/** The switches the form works with: GitLab's for this scope, or the spec's (all "default") while offered. */
+function offeredEvents(form: SettingForm): NotificationEvents | undefined {
+  if (!offersSpecEvents(form)) return form.baseline.events;
+  const events: NotificationEvents = {};
+  for (const key of SPEC_EMAIL_EVENTS) events[key] = null;
+  return events;
+}
+
+/** The event keys GitLab returned for this scope, in its order (or the offered spec keys); the only ones shown or sent. */
 export function eventKeys(form: SettingForm): string[] {
-  return form.baseline.events ? Object.keys(form.baseline.events) : [];
+  const events = offeredEvents(form);
+  return events ? Object.keys(events) : [];
 }
 
 export function eventValue(form: SettingForm, key: string): boolean | null {
   if (form.edits.events && hasOwn(form.edits.events, key)) return form.edits.events[key];
-  return form.baseline.events && hasOwn(form.baseline.events, key) ? form.baseline.events[key] : null;
+  const events = offeredEvents(form);
+  return events && hasOwn(events, key) ? events[key] : null;
 }
 
 export function eventState(form: SettingForm, key: string): EventState {
@@ -66,11 +88,12 @@ export function withEmail(form: SettingForm, email: string): SettingForm {
   return { ...form, edits };
 }
 
-/** Sets a switch the server returned for this scope; a value equal to the loaded one clears the edit. */
+/** Sets a switch the form offers (see `eventKeys`); a value equal to the loaded one clears the edit. */
 export function withEvent(form: SettingForm, key: string, value: boolean): SettingForm {
-  if (!form.baseline.events || !hasOwn(form.baseline.events, key)) return form;
+  const offered = offeredEvents(form);
+  if (!offered || !hasOwn(offered, key)) return form;
   const events = { ...(form.edits.events ?? {}) };
-  if (form.baseline.events[key] === value) delete events[key];
+  if (offered[key] === value) delete events[key];
   else events[key] = value;
   return { ...form, edits: withEvents(form.edits, events) };
 }
@@ -92,8 +115,9 @@ function withEvents(edits: SettingEdits, events: Record<string, boolean>): Setti
 
 /**
  * The parameters a save sends: only what differs from the baseline. Event switches go only at level `custom`
- * (elsewhere GitLab stores but ignores them) and only for keys the server returned for this scope; the e-mail only
- * at global scope; an unknown level is never sent (it can only be the loaded one).
+ * (elsewhere GitLab stores but ignores them) and only for keys the form offers (the server's for this scope, or the
+ * spec's while switching to custom); the e-mail only at global scope; an unknown level is never sent (it can only be
+ * the loaded one).
  */
 export function changedParameters(form: SettingForm): NotificationSettingUpdate {
   const update: NotificationSettingUpdate = {};
@@ -105,10 +129,11 @@ export function changedParameters(form: SettingForm): NotificationSettingUpdate 
     const email = edits.notification_email.trim();
     if (email !== (baseline.notification_email ?? '')) update.notification_email = email;
   }
-  if (currentLevel(form) === 'custom' && baseline.events && edits.events) {
+  const offered = offeredEvents(form);
+  if (currentLevel(form) === 'custom' && offered && edits.events) {
     const events: Record<string, boolean> = {};
     for (const [key, value] of Object.entries(edits.events)) {
-      if (hasOwn(baseline.events, key) && baseline.events[key] !== value) events[key] = value;
+      if (hasOwn(offered, key) && offered[key] !== value) events[key] = value;
     }
     if (Object.keys(events).length > 0) update.events = events;
   }
@@ -126,7 +151,11 @@ export function isDirty(form: SettingForm): boolean {
 
 /** The setting as it would be after a successful save: the baseline with the sendable edits applied. */
 export function desiredSetting(form: SettingForm): NotificationSetting {
-  return applyUpdate(form.baseline, changedParameters(form));
+  const update = changedParameters(form);
+  const desired = applyUpdate(form.baseline, update);
+  // Before GitLab has listed the scope's events, the switches being sent are all that is known of them.
+  if (offersSpecEvents(form) && update.events) desired.events = { ...update.events };
+  return desired;
 }
 
 /** A setting with an update applied the way GitLab applies a partial PUT. */

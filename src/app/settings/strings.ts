@@ -32,7 +32,7 @@ export const WEBVIEW_STRINGS = {
   unknownLevelLabel: '{0} (not known to this extension)',
   unknownLevelExplanation: 'GitLab reports a level this extension does not know. It is kept unless you choose another.',
   eventsLegend: 'Also notify me when',
-  eventsAfterSave: 'GitLab lists the events of this scope once its level is Custom: save to choose them.',
+  eventsBeforeSave: 'Once Custom is saved, GitLab may list more events for this scope.',
   eventsNotReturned: 'GitLab returned no event switches for this scope.',
   eventDefault: 'default',
   eventOn: 'on',

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { describeError, signedOutError } from '../../../../src/app/settings/errorInfo';
 import { formatMessage } from '../../../../src/app/localize';
 import { GitLabError } from '../../../../src/gitlab/errors';
+import { errorForStatus } from '../../../../src/gitlab/messages';
 
 describe('settings error descriptions', () => {
   it("keeps GitLab's message for an invalid level", () => {
@@ -28,6 +29,21 @@ describe('settings error descriptions', () => {
     const plain = describeError(new GitLabError('forbidden', '403 Forbidden - Your account has been blocked.'), 'save', formatMessage);
     assert.match(plain.message, /Your account has been blocked/);
     assert.equal(plain.action, undefined);
+  });
+
+  it('says a plain 403 once, in one sentence, with GitLab’s reason when it gives one', () => {
+    // As the client builds them from GitLab's answers (behaviour note §1.5): its message is already a sentence.
+    const bare = errorForStatus(403, { text: '403 Forbidden' }, 'PUT /projects/8/notification_settings');
+    assert.equal(describeError(bare, 'save', formatMessage).message, 'GitLab does not allow this (403 Forbidden).');
+    const empty = errorForStatus(403, {}, 'PUT /projects/8/notification_settings');
+    assert.equal(describeError(empty, 'save', formatMessage).message, 'GitLab does not allow this (403 Forbidden).');
+    const blocked = errorForStatus(403, { text: '403 Forbidden - Your account has been blocked.' }, 'GET /notification_settings');
+    assert.equal(describeError(blocked, 'load', formatMessage).message, 'GitLab does not allow this: Your account has been blocked.');
+    const other = errorForStatus(403, { text: 'Access denied by policy' }, 'GET /notification_settings');
+    assert.equal(describeError(other, 'load', formatMessage).message, 'GitLab does not allow this: Access denied by policy.');
+    // The scope case keeps its own words.
+    const scope = errorForStatus(403, { text: 'The request requires higher privileges.', code: 'insufficient_scope' }, 'PUT /notification_settings');
+    assert.equal(describeError(scope, 'save', formatMessage).message, 'Your token lacks the `api` scope needed to change settings.');
   });
 
   it('says what a 404 means where it happened', () => {

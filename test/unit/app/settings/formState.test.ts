@@ -1,12 +1,20 @@
 import { strict as assert } from 'node:assert';
 import {
   applyUpdate, changedParameters, createForm, currentEmail, currentLevel, desiredSetting, emailProblem, eventKeys,
-  eventState, isDirty, isEventChanged, rebase, resetEvent, withEmail, withEvent, withLevel,
+  eventState, isDirty, isEventChanged, offersSpecEvents, rebase, resetEvent, withEmail, withEvent, withLevel,
 } from '../../../../src/app/settings/formState';
-import type { NotificationSetting } from '../../../../src/gitlab/types';
+import { SPEC_EMAIL_EVENTS, type NotificationSetting } from '../../../../src/gitlab/types';
 
 const project = { kind: 'project', id: 8 } as const;
 const global = { kind: 'global' } as const;
+
+/** The 19 keys a CE server returns for a custom scope (behaviour note §2.3). */
+const CE_KEYS = [
+  'new_release', 'new_note', 'new_issue', 'reopen_issue', 'close_issue', 'reassign_issue', 'issue_due',
+  'new_merge_request', 'push_to_merge_request', 'reopen_merge_request', 'close_merge_request',
+  'reassign_merge_request', 'change_reviewer_merge_request', 'merge_merge_request',
+  'failed_pipeline', 'fixed_pipeline', 'success_pipeline', 'moved_project', 'merge_when_pipeline_succeeds',
+];
 
 const customSetting: NotificationSetting = {
   level: 'custom',
@@ -91,10 +99,86 @@ describe('settings form state', () => {
     assert.deepEqual(changedParameters(form), { events: { new_issue: true } });
   });
 
-  it('has no switches when switching to custom from a level without events', () => {
-    const form = withLevel(createForm(project, { level: 'watch' }), 'custom');
-    assert.deepEqual(eventKeys(form), []);
-    assert.deepEqual(changedParameters(form), { level: 'custom' });
+  describe('switching to custom on a scope GitLab has listed no events for', () => {
+    it('offers the 12 event keys of the spec, all at default', () => {
+      const form = withLevel(createForm(project, { level: 'watch' }), 'custom');
+      assert.equal(offersSpecEvents(form), true);
+      assert.deepEqual(eventKeys(form), [...SPEC_EMAIL_EVENTS]);
+      for (const key of SPEC_EMAIL_EVENTS) assert.equal(eventState(form, key), 'default', key);
+      assert.deepEqual(changedParameters(form), { level: 'custom' }, 'untouched switches are not sent');
+    });
+
+    it('sends the level and only the switches the person changed, in one update', () => {
+      let form = withLevel(createForm(project, { level: 'global' }), 'custom');
+      form = withEvent(form, 'new_note', true);
+      form = withEvent(form, 'close_issue', true);
+      form = withEvent(form, 'failed_pipeline', false);
+      form = resetEvent(form, 'failed_pipeline');
+      assert.deepEqual(changedParameters(form), { level: 'custom', events: { new_note: true, close_issue: true } });
+      assert.equal(isEventChanged(form, 'new_note'), true);
+      assert.equal(eventState(form, 'new_note'), 'on');
+      assert.equal(eventState(form, 'new_issue'), 'default');
+      assert.deepEqual(desiredSetting(form), { level: 'custom', events: { new_note: true, close_issue: true } });
+    });
+
+    it('ignores keys outside the spec, and offers nothing once the level leaves custom', () => {
+      let form = withLevel(createForm(project, { level: 'watch' }), 'custom');
+      form = withEvent(form, 'approver', true);
+      assert.deepEqual(form.edits, { level: 'custom' });
+      form = withEvent(form, 'new_issue', true);
+      form = withLevel(form, 'disabled');
+      assert.equal(offersSpecEvents(form), false);
+      assert.deepEqual(eventKeys(form), []);
+      assert.deepEqual(changedParameters(form), { level: 'disabled' });
+      assert.equal(withEvent(form, 'new_note', true), form, 'no switch to set away from custom');
+      form = withLevel(form, 'custom');
+      assert.deepEqual(changedParameters(form), { level: 'custom', events: { new_issue: true } }, 'the edit comes back');
+    });
+
+    it('takes the server’s full key set from the save’s response', () => {
+      let form = withLevel(createForm(project, { level: 'global' }), 'custom');
+      form = withEvent(form, 'new_note', true);
+      form = withEvent(form, 'close_issue', true);
+      const saved = applyUpdate({ level: 'custom', events: Object.fromEntries(CE_KEYS.map((key) => [key, null])) },
+        { events: { new_note: true, close_issue: true } });
+      const after = rebase(form, saved);
+      assert.equal(offersSpecEvents(after), false);
+      assert.deepEqual(eventKeys(after), CE_KEYS);
+      assert.equal(isDirty(after), false);
+      assert.deepEqual(after.edits, {});
+      assert.equal(eventState(after, 'new_note'), 'on');
+      assert.equal(eventState(after, 'moved_project'), 'default');
+    });
+
+    it('keeps the edits over a server still without events (keep mine), and sends them again', () => {
+      let form = withLevel(createForm(project, { level: 'global' }), 'custom');
+      form = withEvent(form, 'new_note', true);
+      const rebased = rebase(form, { level: 'mention' });
+      assert.deepEqual(changedParameters(rebased), { level: 'custom', events: { new_note: true } });
+    });
+
+    it('changes nothing when GitLab did list the scope’s events', () => {
+      let form = createForm(project, customSetting);
+      assert.equal(offersSpecEvents(form), false);
+      assert.deepEqual(eventKeys(form), ['new_note', 'new_issue', 'failed_pipeline', 'future_event_key']);
+      form = withEvent(form, 'close_issue', true);
+      assert.deepEqual(form.edits, {}, 'a spec key the server did not return stays out');
+
+      // Events stored from an earlier custom level and returned with another level are still GitLab's own list.
+      let returned = withLevel(createForm(project, { level: 'watch', events: { new_note: false, approver: null } }), 'custom');
+      assert.equal(offersSpecEvents(returned), false);
+      assert.deepEqual(eventKeys(returned), ['new_note', 'approver']);
+      returned = withEvent(returned, 'approver', true);
+      returned = withEvent(returned, 'close_issue', true);
+      assert.deepEqual(changedParameters(returned), { level: 'custom', events: { approver: true } });
+    });
+
+    it('offers nothing for a scope already custom whose events GitLab did not return', () => {
+      const form = createForm(project, { level: 'custom' });
+      assert.equal(offersSpecEvents(form), false);
+      assert.deepEqual(eventKeys(form), []);
+      assert.deepEqual(withEvent(form, 'new_note', true).edits, {});
+    });
   });
 
   it('sends the e-mail at global scope only, trimmed, and an empty one to clear it', () => {
