@@ -1,0 +1,99 @@
+/**
+ * An independent reading of the webview → host protocol (src/app/settings/protocol.ts), written from its types
+ * and documented limits rather than from the validator's code, so the two can be compared on generated input.
+ */
+
+const LEVELS = ['disabled', 'participating', 'watch', 'global', 'mention', 'custom'];
+const MAX_REQUEST_ID = 2 ** 31 - 1;
+
+type Record_ = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is Record_ {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
+function onlyKeys(value: Record_, allowed: readonly string[], required: readonly string[]): boolean {
+  const keys = Object.keys(value);
+  return keys.every((key) => allowed.includes(key)) && required.every((key) => keys.includes(key));
+}
+
+const lowerSnake = (text: string): boolean => text.length > 0 && text[0] >= 'a' && text[0] <= 'z' && /^[a-z0-9_]+$/.test(text);
+
+function requestIdOk(value: unknown): boolean {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_REQUEST_ID;
+}
+
+/** A positive safe integer, or a path: 1–255 characters, segments starting with a letter, digit or `_`. */
+export function scopeIdOk(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0;
+  if (typeof value !== 'string' || value.length === 0 || value.length > 255) return false;
+  return value.split('/').every((part) => part.length > 0 && /^[A-Za-z0-9_]/.test(part) && /^[A-Za-z0-9_.+-]+$/.test(part));
+}
+
+function scopeOk(value: unknown, entityOnly = false): boolean {
+  if (!isPlainObject(value) || !onlyKeys(value, ['kind', 'id'], ['kind'])) return false;
+  if (value.kind === 'global') return !entityOnly && !('id' in value);
+  return (value.kind === 'group' || value.kind === 'project') && scopeIdOk(value.id);
+}
+
+function eventMapOk(value: unknown, valueOk: (flag: unknown) => boolean): boolean {
+  if (!isPlainObject(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length <= 128 && keys.every((key) => key.length <= 64 && lowerSnake(key) && valueOk(value[key]));
+}
+
+const emailOk = (value: unknown): boolean => typeof value === 'string' && value.length <= 320;
+
+/** A setting as GitLab has it: any level name (a newer server may add some), switches true/false/null. */
+function settingOk(value: unknown): boolean {
+  if (!isPlainObject(value) || !onlyKeys(value, ['level', 'events', 'notification_email'], ['level'])) return false;
+  if (typeof value.level !== 'string' || value.level.length > 32 || !lowerSnake(value.level)) return false;
+  if ('events' in value && !eventMapOk(value.events, (flag) => flag === null || typeof flag === 'boolean')) return false;
+  return !('notification_email' in value) || emailOk(value.notification_email);
+}
+
+/** What to send: only known levels, switches true/false. */
+function updateOk(value: unknown): boolean {
+  if (!isPlainObject(value) || !onlyKeys(value, ['level', 'events', 'notification_email'], [])) return false;
+  if ('level' in value && !LEVELS.includes(value.level as string)) return false;
+  if ('events' in value && !eventMapOk(value.events, (flag) => typeof flag === 'boolean')) return false;
+  return !('notification_email' in value) || emailOk(value.notification_email);
+}
+
+/** True when `value` is a message of the webview → host protocol. */
+export function conformsToWebviewProtocol(value: unknown): boolean {
+  if (!isPlainObject(value)) return false;
+  const m = value;
+  switch (m.type) {
+    case 'ready':
+    case 'refreshScopes':
+    case 'signIn':
+      return onlyKeys(m, ['type'], ['type']);
+    case 'loadScope':
+      return onlyKeys(m, ['type', 'requestId', 'scope'], ['type', 'requestId', 'scope']) && requestIdOk(m.requestId) && scopeOk(m.scope);
+    case 'save':
+      return onlyKeys(m, ['type', 'requestId', 'scope', 'baseline', 'update'], ['type', 'requestId', 'scope', 'baseline', 'update'])
+        && requestIdOk(m.requestId) && scopeOk(m.scope) && settingOk(m.baseline) && updateOk(m.update);
+    case 'resolveConflict':
+      if (m.choice === 'theirs') {
+        return onlyKeys(m, ['type', 'requestId', 'scope', 'choice'], ['type', 'requestId', 'scope', 'choice'])
+          && requestIdOk(m.requestId) && scopeOk(m.scope);
+      }
+      return m.choice === 'overwrite'
+        && onlyKeys(m, ['type', 'requestId', 'scope', 'choice', 'baseline', 'update'], ['type', 'requestId', 'scope', 'choice', 'baseline', 'update'])
+        && requestIdOk(m.requestId) && scopeOk(m.scope) && settingOk(m.baseline) && updateOk(m.update);
+    case 'addScope':
+      return onlyKeys(m, ['type', 'requestId', 'kind', 'ref'], ['type', 'requestId', 'kind', 'ref']) && requestIdOk(m.requestId)
+        && (m.kind === 'group' || m.kind === 'project') && scopeIdOk(m.ref);
+    case 'bulkApply':
+      return onlyKeys(m, ['type', 'requestId', 'scopes', 'level'], ['type', 'requestId', 'scopes', 'level']) && requestIdOk(m.requestId)
+        && Array.isArray(m.scopes) && m.scopes.length >= 1 && m.scopes.length <= 500 && m.scopes.every((s) => scopeOk(s, true))
+        && LEVELS.includes(m.level as string);
+    case 'cancelBulk':
+      return onlyKeys(m, ['type', 'requestId'], ['type', 'requestId']) && requestIdOk(m.requestId);
+    default:
+      return false;
+  }
+}
