@@ -23,10 +23,10 @@ export interface PackageResult {
 /** Used only when packaging as is fails on relative README links: lets the size still be measured. */
 const PLACEHOLDER_BASE = 'https://example.invalid/';
 
-const COPIED = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'tsconfig.json', 'images'];
+const COPIED = ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'tsconfig.json', 'images', 'docs/images'];
 
 /**
- * `node scripts/build.mjs --production` and `vsce package --no-dependencies` in a folder of their own, so the
+ * `node scripts/build.mjs --production` and `vsce package` with the project's flags in a folder of their own, so the
  * checkout's dist/ (which other work may be using at the same moment) is left alone. The sources are linked in for
  * the build (esbuild follows the links to the real files and their node_modules) and unlinked before packaging.
  */
@@ -35,8 +35,9 @@ export function isolatedPackage(root: string, workDir: string): PackageResult {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'media'), { recursive: true });
   for (const name of COPIED) if (existsSync(join(root, name))) cpSync(join(root, name), join(dir, name), { recursive: true });
+  // Everything under media/ but the webview's sources, which are linked in for the build below.
   for (const name of readdirSync(join(root, 'media'))) {
-    if (statSync(join(root, 'media', name)).isFile()) cpSync(join(root, 'media', name), join(dir, 'media', name));
+    if (name !== 'src') cpSync(join(root, 'media', name), join(dir, 'media', name), { recursive: true });
   }
   const links = [['src', 'src'], ['media/src', 'media/src'], ['node_modules', 'node_modules']].filter(([from]) => existsSync(join(root, from)));
   for (const [from, to] of links) symlinkSync(join(root, from), join(dir, to));
@@ -64,12 +65,21 @@ export function isolatedPackage(root: string, workDir: string): PackageResult {
   return { dir, buildMs, files, vsixError: first.error, vsix: second.ok ? { ...second.vsix!, withPlaceholderBaseUrls: true } : undefined };
 }
 
+/** The flags `npm run package` gives vsce (its `--out` left out), so the benchmark packages as the project does. */
+function projectVsceFlags(dir: string): string[] {
+  const script = String(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts?.package ?? '');
+  const words = (/vsce package([^&|;]*)/.exec(script)?.[1] ?? ' --no-dependencies').trim().split(/\s+/).filter(Boolean);
+  const out = words.indexOf('--out');
+  if (out >= 0) words.splice(out, 2);
+  return words;
+}
+
 function runVsce(vsce: string, dir: string, vsixPath: string, extra: string[]):
   { ok: boolean; error?: string; vsix?: { bytes: number; packageMs: number; entries: ZipEntry[] } } {
   rmSync(vsixPath, { force: true });
   const started = performance.now();
   // No stdin: vsce asks yes/no questions (e.g. about a missing LICENSE) and must fail instead of waiting.
-  const pack = spawnSync(vsce, ['package', '--no-dependencies', '--out', vsixPath, ...extra], {
+  const pack = spawnSync(vsce, ['package', ...projectVsceFlags(dir), '--out', vsixPath, ...extra], {
     cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 180_000,
   });
   const packageMs = performance.now() - started;
