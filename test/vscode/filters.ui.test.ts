@@ -125,6 +125,32 @@ describe('activity filters', function () {
     assert.equal(await workbench.viewDescription('Activity'), 'issue');
   });
 
+  it('"Filter Activity…" in the title bar leads to each kind of filter, showing what is set', async function () {
+    const { workbench, double } = session();
+    await workbench.clickViewTitleAction('Filter Activity…');
+    await workbench.waitForQuickInput('Filter GitLab Activity');
+    assert.deepEqual(
+      (await workbench.quickPickEntries()).map((entry) => [entry.label, entry.description]),
+      [['Action', 'any'], ['Target Type', 'any'], ['Date Range', 'any day'], ['Sort Order', 'newest first']],
+    );
+    const since = Date.now();
+    await workbench.pickQuickItem(/^Target Type$/);
+    await workbench.waitForQuickInput('Filter by Target Type');
+    await workbench.pickQuickItem(/^merge request$/);
+    const request = await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r));
+    assert.deepEqual(filterParams(request), { target_type: 'merge_request' });
+    await waitFor('the description "merge request"', async () => (await workbench.viewDescription('Activity')) === 'merge request');
+
+    await workbench.clickViewTitleAction('Filter Activity…');
+    await workbench.waitForQuickInput('Filter GitLab Activity');
+    const entries = await workbench.quickPickEntries();
+    assert.deepEqual(entries.find((entry) => entry.label === 'Target Type')?.description, 'merge request');
+    assert.ok(entries.some((entry) => entry.label === 'Clear Filters'), 'no "Clear Filters" entry while filtered');
+    await workbench.screenshot('filters-filter-activity');
+    await session().page.keyboard.press('Escape');
+    await workbench.waitForQuickInputClosed();
+  });
+
   it('by date range "Last 7 days": after and before are the exclusive days around the last 7 UTC days', async function () {
     const { workbench } = session();
     const since = Date.now();

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { GitLabEvent } from '../../src/gitlab/types';
 import {
-  expectedDays, expectNoExtensionRequest, extensionRequests, feedUnder, isEventsRequest, isSettled, readFromDouble,
-  shownDays, useVscodeSession, waitFor, waitForExtensionRequest, type VscodeSession,
+  expectNoExtensionRequest, extensionRequests, isEventsRequest, useVscodeSession, waitFor, waitForExtensionRequest,
+  waitForFeedFromDouble, type VscodeSession,
 } from './harness';
 
 const STATUS_ITEM = 'gitlab-activity.gitlab-activity.gitlabActivity.notificationLevel';
@@ -14,13 +13,8 @@ const PAGE_SIZE = 5;
 /** The first page of My Activity as the double has it, and the tree showing exactly that. */
 async function expectMyActivityFromDouble(session: VscodeSession): Promise<void> {
   const double = session.double!;
-  const { body: expected } = await readFromDouble<GitLabEvent[]>(double, '/events', { page: 1, per_page: PAGE_SIZE });
-  assert.ok(expected.length > 0, 'the double has no events for user 1');
-  const feed = await session.workbench.waitForTree(`My Activity to show the ${expected.length} events of the first page`, (items) => {
-    const found = feedUnder(items, 'My Activity');
-    return isSettled(found) && found.events.length === expected.length && found;
-  });
-  assert.deepEqual(shownDays(feed), expectedDays(expected));
+  const { feed, events } = await waitForFeedFromDouble(session, { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
+  assert.ok(events.length > 0, 'the double has no events for user 1');
   // Written out once by hand: rows read as sentences by the signed-in user.
   const name = double.data.users.find((user) => user.id === 1)!.name;
   for (const event of feed.events) assert.match(event.label, new RegExp(`^${name} \\S`), `not a sentence by ${name}: ${event.label}`);

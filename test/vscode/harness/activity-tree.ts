@@ -59,9 +59,32 @@ export function expectedDays(events: GitLabEvent[], now = Date.now()): Array<{ l
   }));
 }
 
-/** The days and sentences a feed shows, in the shape of `expectedDays`. */
+/** The days and sentences a feed shows, in the shape of `expectedDays` (a collapsed day shows no sentences). */
 export function shownDays(feed: FeedView): Array<{ label: string; sentences: string[] }> {
   return feed.days.map((day) => ({ label: day.row.label, sentences: day.events.map((event) => event.label) }));
+}
+
+/** How many events a day row says it holds ("1 event", "3 events"). */
+export function dayCount(row: TreeItemView): number {
+  return Number(/^(\d+) events?$/.exec(row.description)?.[1] ?? Number.NaN);
+}
+
+/** The events a feed holds, by its day rows' counts: collapsed days included. */
+export function countedEvents(feed: FeedView): number {
+  return feed.days.reduce((sum, day) => sum + dayCount(day.row), 0);
+}
+
+/**
+ * Whether a feed shows exactly the expected days: same labels and counts in the same order, and the sentences of
+ * every expanded day. (Older days may start collapsed; their rows are not rendered until opened.)
+ */
+export function showsDays(feed: FeedView, expected: Array<{ label: string; sentences: string[] }>): boolean {
+  return feed.days.length === expected.length && feed.days.every((day, index) => {
+    const want = expected[index];
+    if (day.row.label !== want.label || dayCount(day.row) !== want.sentences.length) return false;
+    if (day.row.expanded === false) return day.events.length === 0;
+    return JSON.stringify(day.events.map((event) => event.label)) === JSON.stringify(want.sentences);
+  });
 }
 
 /**
@@ -88,7 +111,7 @@ export async function waitForFeedFromDouble(
     `the feed under ${String(parent)} to show the ${events.length} events of ${pages} page(s) of ${apiPath}`,
     (items) => {
       const found = feedUnder(items, parent);
-      return isSettled(found) && JSON.stringify(shownDays(found)) === JSON.stringify(expected) && found;
+      return isSettled(found) && showsDays(found, expected) && found;
     },
   );
   return { feed, events, nextPage };

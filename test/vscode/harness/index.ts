@@ -1,4 +1,6 @@
-export { expectedDays, feedUnder, isSettled, shownDays, stateLabels, waitForFeedFromDouble, type FeedView } from './activity-tree';
+export {
+  countedEvents, dayCount, expectedDays, feedUnder, isSettled, shownDays, showsDays, stateLabels, waitForFeedFromDouble, type FeedView,
+} from './activity-tree';
 export { slug } from './artifacts';
 export { expectNoExtensionRequest, extensionRequests, isEventsRequest, readFromDouble, waitForExtensionRequest } from './double-reads';
 export { InHostReportReceiver, type InHostReport, type InHostTest } from './in-host-report';

@@ -165,6 +165,19 @@ export class VscodeSession {
     await this.workbench.waitForReady();
   }
 
+  /**
+   * Slows the workbench's page down `rate` times (Chrome's CPU throttling; 1 restores full speed), to widen the
+   * timing windows a slow or busy machine opens between the workbench and the extension host.
+   */
+  async throttleCpu(rate: number): Promise<void> {
+    const cdp = await this.page.context().newCDPSession(this.page);
+    try {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    } finally {
+      await cdp.detach();
+    }
+  }
+
   /** Everything the extension wrote to its "GitLab Activity" output channel so far. */
   extensionLog(): string {
     return extensionLogFiles(this.userDataDir, EXTENSION_ID, LOG_CHANNEL)
