@@ -38,6 +38,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   };
   private readonly unsubscribe: Array<() => void>;
   private readonly rows: EventRows;
+  private refreshTimer?: ReturnType<typeof setTimeout>;
 
   constructor(
     private readonly feeds: FeedStore,
@@ -48,10 +49,10 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
       instanceUrl: context.instanceUrl(), lookupProject: (id) => this.projectInfo(id), zone: this.zone, t: vscode.l10n.t,
     }));
     this.unsubscribe = [
-      feeds.onDidChange((key) => this.changed.fire(this.nodeOfFeed(key))),
+      feeds.onDidChange(() => this.scheduleRefresh()),
       directory.onDidChange(() => {
         this.rows.forget();
-        this.changed.fire(undefined);
+        this.scheduleRefresh();
       }),
     ];
   }
@@ -60,10 +61,17 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     this.changed.fire(undefined);
   }
 
-  /** The row whose children show a feed: My Activity's root, or a project's or user's row. */
-  private nodeOfFeed(key: string | undefined): ActivityNode | undefined {
-    if (key === undefined) return undefined;
-    return key === MY_ACTIVITY.key ? this.roots.mine : this.sourceNodes.get(key);
+  /**
+   * One refresh of the whole tree for a burst of feed and name changes. A change event aimed at one row can be lost
+   * while VS Code is still asking for that row's children (the row then stays on "Loading…"); a whole-tree refresh
+   * cannot, and is cheap because rows are kept per event.
+   */
+  private scheduleRefresh(): void {
+    if (this.refreshTimer) return;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      this.changed.fire(undefined);
+    }, 0);
   }
 
   getChildren(node?: ActivityNode): ActivityNode[] {
@@ -210,8 +218,9 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     const project = isProject ? this.directory.get(source.ref) : undefined;
     const label = project?.name_with_namespace ?? project?.name ?? source.ref;
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
-    item.description = project && project.path_with_namespace !== label ? project.path_with_namespace
-      : source.from === 'remote' ? vscode.l10n.t('from git remote') : undefined;
+    const path = project && project.path_with_namespace !== label ? project.path_with_namespace : undefined;
+    const origin = source.from === 'remote' ? vscode.l10n.t('from git remote') : undefined;
+    item.description = [path, origin].filter(Boolean).join(' · ') || undefined;
     item.iconPath = new vscode.ThemeIcon(isProject ? 'repo' : 'person');
     item.tooltip = isProject ? vscode.l10n.t('Project {0}', source.ref) : vscode.l10n.t('User {0}', source.ref);
     const tags = [isProject ? 'project' : 'user', 'linkable'];
@@ -274,6 +283,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   }
 
   dispose(): void {
+    if (this.refreshTimer) clearTimeout(this.refreshTimer);
     for (const stop of this.unsubscribe) stop();
     this.changed.dispose();
   }

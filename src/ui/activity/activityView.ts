@@ -68,6 +68,7 @@ export class ActivityView implements vscode.Disposable {
 
   /** Signed in or out, or the instance changed: start over. */
   sessionChanged(): void {
+    this.describeFilter();
     this.directory.clear();
     this.feeds.reset();
     this.tree.refresh();
@@ -113,8 +114,15 @@ export class ActivityView implements vscode.Disposable {
     return [MY_ACTIVITY, ...this.projects(), ...userSources(this.config().users)];
   }
 
+  /**
+   * The filter in the view's description and, because VS Code hides a view's description while it is the only
+   * view of its container, also as the message at the top of the tree.
+   */
   private describeFilter(): void {
-    this.view.description = this.filter.filter.describe(vscode.l10n.t) || undefined;
+    const text = this.filter.filter.describe(vscode.l10n.t);
+    this.view.description = text || undefined;
+    // Signed out, a message would hide the welcome content with its Sign In button.
+    this.view.message = text && this.session.signedIn ? vscode.l10n.t('Filtered: {0}', text) : undefined;
   }
 
   private reportFailures(key: string | undefined): void {
