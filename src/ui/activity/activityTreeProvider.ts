@@ -49,7 +49,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
       instanceUrl: context.instanceUrl(), lookupProject: (id) => this.projectInfo(id), zone: this.zone, t: vscode.l10n.t,
     }));
     this.unsubscribe = [
-      feeds.onDidChange(() => this.scheduleRefresh()),
+      feeds.onDidChange((key) => this.feedChanged(key)),
       directory.onDidChange(() => {
         this.rows.forget();
         this.scheduleRefresh();
@@ -62,10 +62,17 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   }
 
   /**
-   * One refresh of the whole tree for a burst of feed and name changes. A change event aimed at one row can be lost
-   * while VS Code is still asking for that row's children (the row then stays on "Loading…"); a whole-tree refresh
-   * cannot, and is cheap because rows are kept per event.
+   * A project's or user's feed refreshes its own row. My Activity's feed hangs off a root row, and a change aimed at
+   * a root while VS Code is still asking for the roots can be lost (the row then stays on "Loading…"), so it
+   * refreshes the whole tree instead, as new project names do.
    */
+  private feedChanged(key: string | undefined): void {
+    const node = key === undefined || key === MY_ACTIVITY.key ? undefined : this.sourceNodes.get(key);
+    if (node) this.changed.fire(node);
+    else this.scheduleRefresh();
+  }
+
+  /** One refresh of the whole tree for a burst of changes; cheap, because rows are kept per event. */
   private scheduleRefresh(): void {
     if (this.refreshTimer) return;
     this.refreshTimer = setTimeout(() => {
