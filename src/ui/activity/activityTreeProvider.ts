@@ -39,6 +39,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   private readonly unsubscribe: Array<() => void>;
   private readonly rows: EventRows;
   private refreshTimer?: ReturnType<typeof setTimeout>;
+  private readonly expansion = new Map<string, boolean>();
 
   constructor(
     private readonly feeds: FeedStore,
@@ -62,14 +63,21 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   }
 
   /**
-   * A project's or user's feed refreshes its own row. My Activity's feed hangs off a root row, and a change aimed at
-   * a root while VS Code is still asking for the roots can be lost (the row then stays on "Loading…"), so it
-   * refreshes the whole tree instead, as new project names do.
+   * Feed and name changes refresh the whole tree: a change aimed at one row can be lost while VS Code is still asking
+   * for that row's children (the row then stays on "Loading…").
    */
-  private feedChanged(key: string | undefined): void {
-    const node = key === undefined || key === MY_ACTIVITY.key ? undefined : this.sourceNodes.get(key);
-    if (node) this.changed.fire(node);
-    else this.scheduleRefresh();
+  private feedChanged(_key: string | undefined): void {
+    this.scheduleRefresh();
+  }
+
+  /** What the person opened or closed, so a refresh of the whole tree keeps it that way. */
+  noteExpansion(node: ActivityNode, expanded: boolean): void {
+    this.expansion.set(nodeId(node), expanded);
+  }
+
+  private collapsible(node: ActivityNode, expandedByDefault: boolean): vscode.TreeItemCollapsibleState {
+    const expanded = this.expansion.get(nodeId(node)) ?? expandedByDefault;
+    return expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
   }
 
   /** One refresh of the whole tree for a burst of changes; cheap, because rows are kept per event. */
@@ -151,13 +159,11 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   }
 
   private buildItem(node: ActivityNode): vscode.TreeItem {
-    const Expanded = vscode.TreeItemCollapsibleState.Expanded;
-    const Collapsed = vscode.TreeItemCollapsibleState.Collapsed;
     switch (node.type) {
       case 'root': {
         const labels = { mine: vscode.l10n.t('My Activity'), projects: vscode.l10n.t('Projects'), users: vscode.l10n.t('Users') };
         const icons = { mine: 'account', projects: 'repo', users: 'organization' };
-        const item = new vscode.TreeItem(labels[node.root], node.root === 'mine' ? Expanded : Collapsed);
+        const item = new vscode.TreeItem(labels[node.root], this.collapsible(node, node.root === 'mine'));
         item.iconPath = new vscode.ThemeIcon(icons[node.root]);
         item.contextValue = `${node.root}Root`;
         return item;
@@ -168,9 +174,13 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
         item.command = { command: node.root === 'projects' ? COMMANDS.addProject : COMMANDS.addUser, title: item.label as string };
         return item;
       }
-      case 'source': return this.sourceItem(node.source);
+      case 'source': {
+        const item = this.sourceItem(node.source);
+        item.collapsibleState = this.collapsible(node, false);
+        return item;
+      }
       case 'day': {
-        const item = new vscode.TreeItem(node.label, node.expanded ? Expanded : Collapsed);
+        const item = new vscode.TreeItem(node.label, this.collapsible(node, node.expanded));
         item.description = node.events.length === 1 ? vscode.l10n.t('1 event') : vscode.l10n.t('{0} events', node.events.length);
         item.iconPath = new vscode.ThemeIcon('calendar');
         item.contextValue = 'day';

@@ -53,6 +53,8 @@ export class ActivityView implements vscode.Disposable {
     this.describeFilter();
     this.disposables.push(
       this.filter, this.tree, this.view, this.poller,
+      this.view.onDidExpandElement((e) => this.tree.noteExpansion(e.element, true)),
+      this.view.onDidCollapseElement((e) => this.tree.noteExpansion(e.element, false)),
       this.filter.onDidChange(() => {
         this.describeFilter();
         this.feeds.reset();
