@@ -177,9 +177,18 @@ export class Workbench {
     }
   }
 
-  /** The row element of the tree item shown at `index` (see `treeItems`). */
+  /**
+   * The row element of the tree item shown at `index` (see `treeItems`). The index of a row changes as the tree
+   * changes: to act on a row, prefer `treeRowLabelled`, which finds it again when the action happens.
+   */
   treeRow(index: number): Locator {
     return this.page.locator(`.part.sidebar .monaco-list-row[role="treeitem"][data-index="${index}"]`);
+  }
+
+  /** The row whose label is `label` (exactly, for a string), at tree depth `level` when given (1 for the roots). */
+  treeRowLabelled(label: TextMatch, { level }: { level?: number } = {}): Locator {
+    const rows = this.page.locator(`.part.sidebar .monaco-list-row[role="treeitem"]${level === undefined ? '' : `[aria-level="${level}"]`}`);
+    return rows.filter({ has: this.page.locator('.label-name').getByText(label, { exact: true }) }).first();
   }
 
   /** Expands the tree row whose label matches (exactly, for a string) and waits until it shows as expanded. */
@@ -191,13 +200,28 @@ export class Workbench {
     await this.setTreeRowExpanded(label, false, timeoutMs);
   }
 
+  /**
+   * Clicks the row's twistie until the row shows the wanted state. A click that lands while the tree re-renders
+   * (a refresh of the whole tree) can be lost; a person would click again, and so does this, after 3 s.
+   */
   private async setTreeRowExpanded(label: TextMatch, expanded: boolean, timeoutMs: number): Promise<void> {
     const isRow = (item: TreeItemView) => (typeof label === 'string' ? item.label === label : label.test(item.label));
     const what = `tree row ${describeMatch(label)} to be ${expanded ? 'expanded' : 'collapsed'}`;
-    const item = await this.waitForTree(`a collapsible ${what.replace(/ to be .*/, '')}`, (items) =>
-      items.find((candidate) => isRow(candidate) && candidate.expanded !== undefined), timeoutMs);
-    if (item.expanded !== expanded) await this.treeRow(item.index).locator('.monaco-tl-twistie').click();
-    await this.waitForTree(what, (items) => items.some((candidate) => isRow(candidate) && candidate.expanded === expanded), timeoutMs);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const item = await this.waitForTree(`a collapsible ${what.replace(/ to be .*/, '')}`, (items) =>
+        items.find((candidate) => isRow(candidate) && candidate.expanded !== undefined), Math.max(1, deadline - Date.now()));
+      if (item.expanded === expanded) return;
+      await this.treeRowLabelled(label, { level: item.level }).locator('.monaco-tl-twistie').click();
+      const remaining = deadline - Date.now();
+      try {
+        await this.waitForTree(what, (items) => items.some((candidate) => isRow(candidate) && candidate.expanded === expanded),
+          Math.max(1, Math.min(3_000, remaining)));
+        return;
+      } catch (error) {
+        if (remaining <= 3_000) throw error;
+      }
+    }
   }
 
   /**
