@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  countedEvents, dayCount, extensionRequests, feedUnder, isEventsRequest, stateLabels, useVscodeSession, waitForExtensionRequest,
-  waitForFeedFromDouble,
+  countedEvents, dayCount, extensionRequests, feedUnder, isEventsRequest, stateLabels, useVscodeSession, waitFor,
+  waitForExtensionRequest, waitForFeedFromDouble,
 } from './harness';
 
 const PAGE_SIZE = 5;
@@ -56,7 +56,7 @@ describe('activity tree', function () {
     const loadMore = feedUnder(await workbench.treeItems(), 'My Activity')!.states.find((row) => row.label === 'Load more…');
     assert.ok(loadMore, 'no "Load more…" row');
     const since = Date.now();
-    await workbench.treeRow(loadMore.index).click();
+    await workbench.treeRowLabelled('Load more…', { level: loadMore.level }).click();
     await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r) && r.query.page === '2');
     const { feed, events } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, pages: 2 });
     assert.ok(events.length > PAGE_SIZE);
@@ -76,8 +76,13 @@ describe('activity tree', function () {
     await workbench.answerQuickInput('jordan', { expect: 'Add User' });
     await workbench.waitForQuickInputClosed();
 
-    const settings = JSON.parse(readFileSync(path.join(session().folder, '.vscode', 'settings.json'), 'utf8')) as Record<string, unknown>;
-    assert.deepEqual(settings['gitlabActivity.users'], ['jordan']);
+    // Kept in the workspace's settings (written a moment after the box closes).
+    const settingsFile = path.join(session().folder, '.vscode', 'settings.json');
+    await waitFor('gitlabActivity.users = ["jordan"] in the workspace settings', () => {
+      if (!existsSync(settingsFile)) return false;
+      const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
+      return JSON.stringify(settings['gitlabActivity.users']) === JSON.stringify(['jordan']);
+    });
 
     await workbench.collapseTreeRow('My Activity');
     await workbench.expandTreeRow('Users');

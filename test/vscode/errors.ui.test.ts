@@ -46,7 +46,7 @@ describe('activity errors', function () {
 
     double!.clearFaults();
     const retried = Date.now();
-    await workbench.treeRow(feed.states[0].index).click();
+    await workbench.treeRowLabelled(feed.states[0].label, { level: 2 }).click();
     await waitForExtensionRequest(double!, (r) => r.at >= retried && isEventsRequest(r) && r.status === 200);
     await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
   });
@@ -56,7 +56,8 @@ describe('activity errors', function () {
     double!.inject({ fault: { kind: 'status', status: 500 }, path: '/events', times: Infinity });
     await workbench.runCommand('GitLab: Refresh Activity');
     const feed = await waitForErrorRow(session(), 'My Activity', /server error \(500\)/, 'Retry');
-    await workbench.treeRow(feed.states.find((row) => row.label === 'Show Log')!.index).click();
+    assert.ok(feed.states.some((row) => row.label === 'Show Log'));
+    await workbench.treeRowLabelled('Show Log', { level: 2 }).click();
     const output = page.locator('.part.panel');
     await output.waitFor({ state: 'visible', timeout: 20_000 });
     await waitFor('the output panel to show the "GitLab Activity" log', async () =>
@@ -111,7 +112,7 @@ describe('activity errors', function () {
     double!.inject({ fault: { kind: 'status', status: 401 }, path: '/events', times: Infinity });
     await workbench.runCommand('GitLab: Refresh Activity');
     const feed = await waitForErrorRow(session(), 'My Activity', UNAUTHORIZED, 'Sign In Again');
-    await workbench.treeRow(feed.states[0].index).click();
+    await workbench.treeRowLabelled(feed.states[0].label, { level: 2 }).click();
     await workbench.waitForQuickInput('Sign in to GitLab (1/2)');
     await page.keyboard.press('Escape');
     await workbench.waitForQuickInputClosed();
