@@ -22,7 +22,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const started = performance.now();
   const tokens = new TokenStore(context.secrets, process.env[TOKEN_ENV_VAR]);
   // The log masks the token in use; the closure reads the session once it exists.
-  const log: Log = new Log(OUTPUT_CHANNEL_NAME, (): Array<string | undefined> => [session.secret, process.env[TOKEN_ENV_VAR]]);
+  const channel = vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true });
+  const log: Log = new Log(channel, (): Array<string | undefined> => [session.secret, process.env[TOKEN_ENV_VAR]]);
   const version = String(context.extension.packageJSON.version ?? '0');
   const session: Session = new Session(tokens, readConfig, log, context.globalState, `gitlab-activity/${version} vscode/${vscode.version}`);
   const directory = new ProjectDirectory(() => session.api);

@@ -3,6 +3,7 @@ import { undici } from './undiciModule';
 import { GitLabError } from './errors';
 import { parseErrorBody } from './errorBody';
 import { errorForNetwork, errorForStatus } from './messages';
+import { redact } from './redact';
 import type { ApiRequest, ApiResponse, RequestLogEntry } from './request';
 import { DEFAULT_RETRY, RETRYABLE_STATUSES, backoffDelay, serverDelay, type RetryOptions } from './retryPolicy';
 import { ShapeError } from './shapes';
@@ -70,7 +71,10 @@ export class Transport {
     const raw = await this.sendWithRetries(request.method, url, label, signal);
     if (raw.status < 200 || raw.status >= 300) {
       const retryAfterMs = raw.status === 429 ? serverDelay(raw.headers, this.now()) : undefined;
-      throw errorForStatus(raw.status, parseErrorBody(raw.text, contentType(raw.headers)), label, retryAfterMs);
+      // Error text reaches messages, rows and the log; a proxy or server that echoes the request must not carry
+      // the token there.
+      const text = redact(raw.text, [this.options.token()]);
+      throw errorForStatus(raw.status, parseErrorBody(text, contentType(raw.headers)), label, retryAfterMs);
     }
     return { data: this.parse(request, raw, label), status: raw.status, headers: raw.headers };
   }

@@ -1,14 +1,13 @@
-import * as vscode from 'vscode';
-import { redact } from '../app/redact';
+import type * as vscode from 'vscode';
+import { redact } from '../gitlab';
 import type { RequestLogEntry } from '../gitlab';
+
+/** What the log writes to: a log output channel (`window.createOutputChannel(name, { log: true })`). */
+export type LogChannel = Pick<vscode.LogOutputChannel, 'info' | 'warn' | 'error' | 'show' | 'dispose'>;
 
 /** The "GitLab Activity" output channel. Every line passes through `redact`, so a token can never be logged. */
 export class Log implements vscode.Disposable {
-  private readonly channel: vscode.LogOutputChannel;
-
-  constructor(name: string, private readonly secrets: () => Iterable<string | undefined>) {
-    this.channel = vscode.window.createOutputChannel(name, { log: true });
-  }
+  constructor(private readonly channel: LogChannel, private readonly secrets: () => Iterable<string | undefined>) {}
 
   request(entry: RequestLogEntry): void {
     const status = entry.status === undefined ? '---' : String(entry.status);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { FeedStore } from '../../../src/app/feeds';
 import { ProjectDirectory } from '../../../src/app/projectDirectory';
-import { redact } from '../../../src/app/redact';
+import { redact } from '../../../src/gitlab/redact';
 import { MY_ACTIVITY, projectRefProblem, projectSources, userRefProblem, userSources } from '../../../src/app/sources';
 import { GitLabError, type GitLabApi, type GitLabEvent, type Page, type Project } from '../../../src/gitlab';
 

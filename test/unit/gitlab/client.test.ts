@@ -161,6 +161,18 @@ describe('GitLabClient against the GitLab double', function () {
       assert.match(error.message, /`api`/);
     });
 
+    it('an error body that echoes the token (a proxy quoting the request) keeps its words but not the token', async () => {
+      const statuses: Array<[number, GitLabErrorKind]> = [[400, 'validation'], [403, 'forbidden'], [404, 'notFound']];
+      for (const [status, kind] of statuses) {
+        double.inject({ fault: { kind: 'status', status, contentType: 'application/json',
+          body: JSON.stringify({ message: `blocked request with PRIVATE-TOKEN: ${TOKEN}` }) } });
+        const error = await rejectsWith(t.client.updateNotificationSettings({ kind: 'global' }, { level: 'watch' }), kind);
+        assert.equal(error.serverMessage, 'blocked request with PRIVATE-TOKEN: •••');
+        assert.match(error.message, /PRIVATE-TOKEN: •••/);
+        assert.ok(!JSON.stringify({ ...error, message: error.message }).includes(TOKEN), `the token is in the ${status} error`);
+      }
+    });
+
     it('404 for an unknown project is notFound with GitLab\'s words', async () => {
       const error = await rejectsWith(t.client.getProject('no/such-project'), 'notFound');
       assert.match(error.serverMessage ?? '', /404 Project Not Found/);
