@@ -67,6 +67,9 @@ describe('retry policy', () => {
       const ceiling = Math.min(DEFAULT_RETRY.maxDelayMs, DEFAULT_RETRY.baseDelayMs * 2 ** retry);
       return delay >= Math.floor(ceiling / 4) && delay <= ceiling;
     }));
+    // Jitter: the wait follows the random draw, so clients that failed together do not retry together.
+    const spread = [0, 0.5, 0.999].map((r) => backoffDelay(2, DEFAULT_RETRY, () => r));
+    assert.deepEqual(spread, [500, 1250, 1999]);
   });
 });
 

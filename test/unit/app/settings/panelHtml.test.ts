@@ -19,6 +19,11 @@ describe('settings panel HTML', () => {
     assert.deepEqual(directives.get('script-src'), [`'nonce-${options.nonce}'`]);
     assert.deepEqual(directives.get('style-src'), [options.cspSource]);
     assert.deepEqual(directives.get('font-src'), [options.cspSource]);
+    assert.deepEqual(directives.get('img-src'), [options.cspSource]);
+    // No <base> to redirect relative URLs and no form to post anywhere, even if markup got in.
+    assert.deepEqual(directives.get('base-uri'), ["'none'"]);
+    assert.deepEqual(directives.get('form-action'), ["'none'"]);
+    assert.deepEqual([...directives.keys()].sort(), ['base-uri', 'default-src', 'font-src', 'form-action', 'img-src', 'script-src', 'style-src']);
     assert.ok(!csp.includes('unsafe-inline') && !csp.includes('unsafe-eval') && !csp.includes('connect-src'));
   });
 
