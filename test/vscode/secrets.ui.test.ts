@@ -68,6 +68,15 @@ describe('the token stays secret', function () {
     double!.inject({ fault: { kind: 'status', status: 500 }, path: '/events', times: Infinity });
     await workbench.runCommand('GitLab: Refresh Activity');
     await waitForMyActivity(s, 'a server error row', (feed) => feed.states.some((row) => /server error \(500\)/.test(row.label)));
+    // A proxy that refuses the request and quotes its headers back: the error row keeps its words, not the token.
+    double!.clearFaults();
+    double!.inject({ fault: { kind: 'status', status: 403, contentType: 'application/json',
+      body: JSON.stringify({ message: `request blocked; headers: PRIVATE-TOKEN: ${TOKEN}` }) }, path: '/events', times: Infinity });
+    await workbench.runCommand('GitLab: Refresh Activity');
+    const refused = await waitForMyActivity(s, 'a refusal row that quotes the request', (feed) =>
+      feed.states.some((row) => /GitLab refused access \(403\): request blocked; headers: PRIVATE-TOKEN/.test(row.label)));
+    assert.deepEqual(refused.states.filter((row) => row.label.includes(TOKEN)).map((row) => row.label), [], 'the token is in an error row');
+    const whileRefused = await frameDocuments(page);
     double!.clearFaults();
     double!.inject({ fault: { kind: 'status', status: 401 }, times: Infinity });
     await workbench.runCommand('GitLab: Refresh Activity');
@@ -89,6 +98,7 @@ describe('the token stays secret', function () {
       'extension log': s.extensionLog(),
       notifications: (await workbench.notifications()).join('\n'),
       ...prefixed('while editing: ', whileEditing),
+      ...prefixed('while refused: ', whileRefused),
       ...(await frameDocuments(page)),
       ...otherStorage,
       'browser console': consoleLines.join('\n'),
@@ -102,7 +112,7 @@ describe('the token stays secret', function () {
 
     // The double saw the token in the header of every API request and in no URL or body.
     const requests = double!.requests;
-    assert.ok(requests.some((r) => r.method === 'PUT') && requests.some((r) => r.status === 401) && requests.some((r) => r.status === 500));
+    assert.ok(requests.some((r) => r.method === 'PUT') && requests.some((r) => r.status === 401) && requests.some((r) => r.status === 500) && requests.some((r) => r.status === 403));
     assert.deepEqual(requests.filter((r) => requestText(r).includes(TOKEN)).map((r) => r.rawPath), [], 'the token is in a URL or body');
     const api = requests.filter((r) => r.path.startsWith('/api/'));
     assert.deepEqual(api.filter((r) => r.auth !== 'private-token').map((r) => `${r.method} ${r.rawPath} ${r.auth}`), [],
