@@ -193,7 +193,8 @@ export class VscodeSession {
   }
 
   /**
-   * Saves what explains a failure under artifacts/vscode/<test>/: a screenshot, the extension's output-channel log,
+   * Saves what explains a failure under artifacts/vscode/<test>/: a screenshot, the notifications (listed, and a
+   * screenshot with their center open), the extension's output-channel log,
    * the extension host's and server's logs, code-server's output and the browser console. Returns the folder.
    */
   async captureFailure(testTitle: string): Promise<string> {
@@ -204,6 +205,7 @@ export class VscodeSession {
     } catch (error) {
       writeText(path.join(target, 'screenshot-failed.txt'), String(error));
     }
+    await this.captureNotifications(target);
     const logsDir = path.join(this.userDataDir, 'logs');
     copyInto(path.join(target, 'extension-log'), logsDir, extensionLogFiles(this.userDataDir, EXTENSION_ID, LOG_CHANNEL));
     copyInto(path.join(target, 'host-logs'), logsDir, hostLogFiles(this.userDataDir));
@@ -211,6 +213,24 @@ export class VscodeSession {
     writeFileSync(path.join(target, 'browser-console.log'), this.consoleLines.join('\n'));
     if (this.double) writeFileSync(path.join(target, 'double-requests.json'), JSON.stringify(this.double.requests, null, 2));
     return target;
+  }
+
+  /**
+   * Toasts hide after a while, and a failed command may only have left one there: the notification center lists
+   * them all. Its text goes to notifications.txt, and a second screenshot shows it open.
+   */
+  private async captureNotifications(target: string): Promise<void> {
+    try {
+      const center = this.page.locator('.notifications-center');
+      if (!(await center.isVisible())) await this.page.locator('[id="status.notifications"]').click({ timeout: 5_000 });
+      await center.waitFor({ state: 'visible', timeout: 5_000 });
+      const texts = await center.locator('.notification-list-item').evaluateAll((items) =>
+        items.map((item) => (item as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
+      writeText(path.join(target, 'notifications.txt'), texts.length > 0 ? texts.join('\n') : '(no notifications)');
+      await this.page.screenshot({ path: path.join(target, 'screenshot-notifications.png'), timeout: 10_000 });
+    } catch (error) {
+      writeText(path.join(target, 'notifications-failed.txt'), String(error));
+    }
   }
 
   async close(): Promise<void> {
