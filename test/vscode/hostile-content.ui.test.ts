@@ -111,6 +111,34 @@ describe('hostile content from GitLab', function () {
     await workbench.screenshot('hostile-settings-editor');
   });
 
+  it('ignores malformed messages posted into the settings editor, and keeps working', async function () {
+    const { workbench } = session();
+    const page = new SettingsEditor(workbench);
+    let frame = await page.frameWith('#scope-list');
+    const labels = () => frame.locator('#scope-list .scope-label').allTextContents();
+    const before = await labels();
+    const current = await frame.locator('#settings-form').getAttribute('data-scope-key');
+    assert.ok(current && current !== 'global', 'the editor shows a group or project, so a move to Global is seen');
+    // Each is wrong in one detail a renderer would not notice, and each would show if it were applied.
+    const malformed: unknown[] = [
+      { type: 'scopes', scopes: { entries: [{ key: 'project:424242', scope: { kind: 'group', id: 424242 }, label: `Injected ${IMG}`, origin: 'added' }], groupsOffered: true } },
+      { type: 'settingChanged', key: current, setting: { level: IMG } },
+      { type: 'scopeLoaded', key: current, setting: { level: 'watch' } },
+      { type: 'focusScope', key: 'group:not-a-number' },
+      { type: 'bulkDone', requestId: 1 },
+      { type: 'ready' },
+      'just text', null, 42, [],
+    ];
+    await frame.evaluate((messages) => { for (const message of messages) window.postMessage(message, '*'); }, malformed);
+    // Messages are handled in order: once this valid one has moved the editor to Global, the others were seen.
+    await frame.evaluate(() => window.postMessage({ type: 'focusScope', key: 'global' }, '*'));
+    frame = await page.waitForForm('global');
+    assert.deepEqual(await labels(), before, 'the scope list changed');
+    assert.deepEqual(await dangerousElements(frame.locator('#app')), { images: 0, scripts: 0, badLinks: [] });
+    assert.equal(await flagIn(frame), undefined, 'a payload ran in the editor');
+    await page.selectScope(current);
+  });
+
   it('shows hostile names and event texts literally in tree labels and tooltips, with no command links', async function () {
     const { workbench, page } = session();
     await workbench.openViewContainer('GitLab Activity');
