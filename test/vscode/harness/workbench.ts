@@ -63,7 +63,8 @@ export class Workbench {
   activityBarItem(label: string): Locator {
     return this.page
       .locator('.part.activitybar a.action-label')
-      .and(this.page.locator(`[aria-label="${label}"], [aria-label^="${label} ("]`));
+      // "Name", "Name (keybinding)", and either followed by " - <badge>" while the container shows a badge.
+      .and(this.page.locator(`[aria-label="${label}"], [aria-label^="${label} ("], [aria-label^="${label} - "]`));
   }
 
   async waitForActivityBarItem(label: string, timeoutMs = 30_000): Promise<Locator> {
@@ -83,7 +84,8 @@ export class Workbench {
     while (!(await isOpen())) {
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new Error(`timed out after ${timeoutMs} ms waiting for view container "${label}" to open`);
-      await item.click();
+      // The item, not its icon: a badge, when there is one, lies over the icon.
+      await item.locator('xpath=ancestor::li[1]').click();
       await waitFor(`view container "${label}" to open`, isOpen, { timeoutMs: Math.min(3_000, remaining) }).catch(() => undefined);
     }
   }

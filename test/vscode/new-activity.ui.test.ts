@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import type { LoggedRequest } from '../double';
+import { feedUnder, isEventsRequest, isSettled, useVscodeSession, waitFor, waitForExtensionRequest, waitForFeedFromDouble } from './harness';
+
+const PAGE_SIZE = 5;
+/** The new-activity check asks for the first 20 of My Activity; the tree asks for pages of PAGE_SIZE. */
+const isCheck = (r: LoggedRequest) => isEventsRequest(r) && r.query.per_page === '20';
+
+describe('new activity while the view is hidden', function () {
+  this.timeout(150_000);
+  const session = useVscodeSession({
+    name: 'new-activity',
+    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
+    settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.pollInterval': 1 },
+  });
+  // The item's label grows with the badge: "GitLab Activity - 2 new GitLab events".
+  const badge = () => session().page.locator('.part.activitybar li.action-item')
+    .filter({ has: session().page.locator('a.action-label[aria-label^="GitLab Activity"]') }).locator('.badge-content');
+
+  it('counts new events on the container\'s badge, and clears it and shows them once the view is seen', async function () {
+    const { workbench, double } = session();
+    await workbench.openViewContainer('GitLab Activity');
+    await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
+    await workbench.openViewContainer('Explorer');
+
+    double!.addEvent({ action: 'created', targetType: 'Issue', targetTitle: 'Fresh issue one' });
+    double!.addEvent({ action: 'created', targetType: 'Issue', targetTitle: 'Fresh issue two' });
+    await waitFor('the badge to count 2 new events', async () => (await badge().textContent().catch(() => ''))?.trim() === '2');
+    await workbench.screenshot('new-activity-badge');
+
+    await workbench.openViewContainer('GitLab Activity');
+    await waitFor('the badge to clear', async () => !(await badge().isVisible()) || (await badge().textContent())?.trim() === '');
+    await workbench.waitForTree('My Activity to show the new events', (items) => {
+      const feed = feedUnder(items, 'My Activity');
+      return isSettled(feed) && ['Fresh issue one', 'Fresh issue two'].every((title) => feed.events.some((row) => row.label.includes(title)));
+    });
+  });
+
+  it('backs off while GitLab fails, doubling the wait, and checks at the interval again once it recovers', async function () {
+    const { workbench, double } = session();
+    await workbench.openViewContainer('Explorer');
+    const since = Date.now();
+    double!.inject({ fault: { kind: 'status', status: 500 }, path: '/events', times: Infinity });
+    const failed = await waitFor('four failed checks', () => {
+      const checks = double!.requests.filter((r) => r.at >= since && isCheck(r) && r.status === 500);
+      return checks.length >= 4 && checks.slice(0, 4);
+    }, { timeoutMs: 40_000 });
+    // Interval 1 s: after the first failure 2 s, then 4 s, then 8 s (answers are logged when sent; allow for that).
+    const gaps = failed.slice(1).map((r, i) => r.at - failed[i].at);
+    gaps.forEach((gap, i) => assert.ok(gap >= 1000 * 2 ** (i + 1) - 250, `wait ${i + 1} was ${gap} ms: ${gaps.join(', ')}`));
+
+    double!.clearFaults();
+    const recovered = Date.now();
+    // The wait after four failures is 16 s; then checks come at the interval again.
+    const first = await waitForExtensionRequest(double!, (r) => r.at >= recovered && isCheck(r) && r.status === 200, 30_000);
+    const next = await waitForExtensionRequest(double!, (r) => r.at > first.at && isCheck(r) && r.status === 200, 10_000);
+    assert.ok(next.at - first.at < 4_000, `after recovering, the next check came ${next.at - first.at} ms later`);
+  });
+});
