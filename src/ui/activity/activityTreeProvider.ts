@@ -94,6 +94,9 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     if (!node) {
       return [this.roots.mine, this.roots.projects, this.roots.users];
     }
+    // VS Code asks for a row's children only when it opens: noted now, a refresh arriving before the expand event
+    // keeps the row open instead of closing it under the person's click.
+    this.noteExpansion(node, true);
     switch (node.type) {
       case 'root': {
         if (node.root === 'mine') return this.feedChildren(MY_ACTIVITY);
