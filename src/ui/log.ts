@@ -1,6 +1,5 @@
 import type * as vscode from 'vscode';
-import { redact } from '../gitlab';
-import type { RequestLogEntry } from '../gitlab';
+import { redact, type RequestLogEntry } from '../gitlab';
 
 /** What the log writes to: a log output channel (`window.createOutputChannel(name, { log: true })`). */
 export type LogChannel = Pick<vscode.LogOutputChannel, 'info' | 'warn' | 'error' | 'show' | 'dispose'>;

@@ -50,7 +50,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
       instanceUrl: context.instanceUrl(), lookupProject: (id) => this.projectInfo(id), zone: this.zone, t: vscode.l10n.t,
     }));
     this.unsubscribe = [
-      feeds.onDidChange((key) => this.feedChanged(key)),
+      feeds.onDidChange(() => this.scheduleRefresh()),
       directory.onDidChange(() => {
         this.rows.forget();
         this.scheduleRefresh();
@@ -60,14 +60,6 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
 
   refresh(): void {
     this.changed.fire(undefined);
-  }
-
-  /**
-   * Feed and name changes refresh the whole tree: a change aimed at one row can be lost while VS Code is still asking
-   * for that row's children (the row then stays on "Loading…").
-   */
-  private feedChanged(_key: string | undefined): void {
-    this.scheduleRefresh();
   }
 
   /** What the person opened or closed, so a refresh of the whole tree keeps it that way. */
@@ -80,7 +72,11 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     return expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
   }
 
-  /** One refresh of the whole tree for a burst of changes; cheap, because rows are kept per event. */
+  /**
+   * One refresh of the whole tree for a burst of feed or name changes; cheap, because rows are kept per event. Not a
+   * refresh of the changed row: that can be lost while VS Code is still asking for the row's children (it then stays
+   * on "Loading…").
+   */
   private scheduleRefresh(): void {
     if (this.refreshTimer) return;
     this.refreshTimer = setTimeout(() => {

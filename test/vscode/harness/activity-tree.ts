@@ -59,11 +59,6 @@ export function expectedDays(events: GitLabEvent[], now = Date.now()): Array<{ l
   }));
 }
 
-/** The days and sentences a feed shows, in the shape of `expectedDays` (a collapsed day shows no sentences). */
-export function shownDays(feed: FeedView): Array<{ label: string; sentences: string[] }> {
-  return feed.days.map((day) => ({ label: day.row.label, sentences: day.events.map((event) => event.label) }));
-}
-
 /** How many events a day row says it holds ("1 event", "3 events"). */
 export function dayCount(row: TreeItemView): number {
   return Number(/^(\d+) events?$/.exec(row.description)?.[1] ?? Number.NaN);

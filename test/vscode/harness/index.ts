@@ -1,5 +1,5 @@
 export {
-  countedEvents, dayCount, expectedDays, feedUnder, isSettled, shownDays, showsDays, stateLabels, waitForFeedFromDouble, type FeedView,
+  countedEvents, dayCount, expectedDays, feedUnder, isSettled, showsDays, stateLabels, waitForFeedFromDouble, type FeedView,
 } from './activity-tree';
 export { slug } from './artifacts';
 export { expectNoExtensionRequest, extensionRequests, isEventsRequest, readFromDouble, waitForExtensionRequest } from './double-reads';
