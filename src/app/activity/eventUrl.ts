@@ -81,8 +81,10 @@ function notePath(note: Note | undefined, event: GitLabEvent): string | undefine
       return id ? `/-/snippets/${id}${anchor}` : undefined;
     }
     case 'commit': {
+      // GitLab sends no SHA with a comment on a commit (only diff notes on merge requests carry `commit_id`):
+      // without one the project's page is the nearest true link.
       const sha = commitSha(note.commit_id);
-      return sha ? `/-/commit/${sha}${anchor}` : undefined;
+      return sha ? `/-/commit/${sha}${anchor}` : '';
     }
     default: return undefined;
   }

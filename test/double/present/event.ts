@@ -40,8 +40,8 @@ function presentNote(baseUrl: string, event: DoubleEvent, author: DoubleUser | u
     created_at: event.createdAt, updated_at: event.createdAt, system: note.system,
     noteable_id: note.noteableId, noteable_type: note.noteableType, project_id: event.projectId,
   };
-  // Commit notes carry their commit too (the client links them); GitLab itself exposes it on diff notes.
-  if (note.commitId !== null) body.commit_id = note.commitId;
+  // GitLab exposes `commit_id` on merge-request diff notes only (§3.6): a comment on a commit carries no SHA.
+  if (note.type === 'DiffNote' && note.noteableType === 'MergeRequest') body.commit_id = note.commitId;
   if (note.type === 'DiffNote') {
     body.position = {
       base_sha: note.commitId, start_sha: note.commitId, head_sha: note.commitId, old_path: 'README.md',

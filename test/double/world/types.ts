@@ -86,7 +86,10 @@ export interface DoubleNote {
   noteableId: number | null;
   noteableType: 'Issue' | 'MergeRequest' | 'Commit' | 'WorkItem' | 'Snippet';
   noteableIid: number | null;
-  /** For notes on commits and diff notes on merge requests. */
+  /**
+   * The commit of a note on a commit or a diff note. Only diff notes on merge requests expose it (§3.6); a note on a
+   * commit keeps it here, out of the API, as GitLab does.
+   */
   commitId: string | null;
   system: boolean;
   resolvable: boolean;

@@ -119,13 +119,21 @@ describe('GitLab double: events', () => {
       }
     });
 
-    it('has notes on commits with commit_id and no noteable id', () => {
-      const commitNote = everything.find((e) => e.note?.noteable_type === 'Commit');
-      assert.ok(commitNote);
-      assert.match(commitNote.note.commit_id, /^[0-9a-f]{40}$/);
-      assert.equal(commitNote.note.noteable_id, null);
-      assert.equal(commitNote.note.noteable_iid, null);
+    it('has notes on commits without commit_id or noteable id; commit_id only on merge-request diff notes', () => {
+      const commitNotes = everything.filter((e) => e.note?.noteable_type === 'Commit');
+      assert.ok(commitNotes.length > 0);
+      for (const commitNote of commitNotes) {
+        assert.ok(!('commit_id' in commitNote.note), 'GitLab exposes no SHA on a comment on a commit (§3.6)');
+        assert.equal(commitNote.note.noteable_id, null);
+        assert.equal(commitNote.note.noteable_iid, null);
+      }
+      for (const e of everything.filter((x) => x.note && 'commit_id' in x.note)) {
+        assert.equal(e.note.type, 'DiffNote');
+        assert.equal(e.note.noteable_type, 'MergeRequest');
+        assert.match(e.note.commit_id, /^[0-9a-f]{40}$/);
+      }
       const diffNote = everything.find((e) => e.target_type === 'DiffNote');
+      assert.match(diffNote.note.commit_id, /^[0-9a-f]{40}$/);
       assert.ok('position' in diffNote.note && diffNote.note.resolvable === true && 'resolved' in diffNote.note);
       const issueNote = everything.find((e) => e.note?.noteable_type === 'Issue');
       assert.equal(typeof issueNote.note.noteable_iid, 'number');

@@ -62,7 +62,14 @@ describe('eventTooltipMarkdown', () => {
     assertOnlyOwnMarkup(markdown);
   });
 
-  it('names the commit of a commit comment, and shortens long bodies', () => {
+  it('says "commit" for a commit comment as GitLab sends it (no SHA)', () => {
+    const event = noteEvent({ noteable_type: 'Commit', noteable_id: null, noteable_iid: null });
+    const markdown = eventTooltipMarkdown(event);
+    assert.match(markdown, /Comment on commit\\:\n\n> Looks good/);
+    assert.doesNotMatch(markdown, /undefined|null/);
+  });
+
+  it('names the commit of a commit comment when the server sends its SHA, and shortens long bodies', () => {
     const event = noteEvent({ noteable_type: 'Commit', commit_id: SHA_FROM, body: 'x'.repeat(5000) });
     const markdown = eventTooltipMarkdown(event, { maxBodyLength: 100 });
     assert.match(markdown, /Comment on commit 50d44202\\:/);

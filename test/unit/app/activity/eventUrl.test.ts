@@ -88,7 +88,9 @@ describe('eventWebUrl', () => {
       ['merge request', noteEvent({ type: 'DiffNote', noteable_type: 'MergeRequest', noteable_iid: 7 }, 'DiffNote'),
         `${PROJECT}/-/merge_requests/7#note_1312`],
       ['work item', noteEvent({ noteable_type: 'WorkItem', noteable_iid: 3 }), `${PROJECT}/-/work_items/3#note_1312`],
-      ['commit', noteEvent({ noteable_type: 'Commit', noteable_iid: null, commit_id: SHA_FROM }),
+      // GitLab sends no commit_id with a comment on a commit (behaviour note §3.6): the project's page, not a broken URL.
+      ['commit, as GitLab sends it', noteEvent({ noteable_type: 'Commit', noteable_id: null, noteable_iid: null }), PROJECT],
+      ['commit, from a server that names the SHA', noteEvent({ noteable_type: 'Commit', noteable_iid: null, commit_id: SHA_FROM }),
         `${PROJECT}/-/commit/${SHA_FROM}#note_1312`],
       ['snippet', noteEvent({ noteable_type: 'Snippet', noteable_id: 9 }), `${PROJECT}/-/snippets/9#note_1312`],
       ['note id from target_id', { ...noteEvent(), note: { ...noteEvent().note!, id: 0 } }, `${PROJECT}/-/issues/12#note_1312`],
@@ -98,7 +100,8 @@ describe('eventWebUrl', () => {
       ['issue without iid', noteEvent({ noteable_iid: null }), undefined],
       ['merge request without iid', noteEvent({ noteable_type: 'MergeRequest', noteable_iid: null }), undefined],
       ['work item without iid', noteEvent({ noteable_type: 'WorkItem', noteable_iid: null }), undefined],
-      ['commit without sha', noteEvent({ noteable_type: 'Commit', commit_id: null }), undefined],
+      ['commit with a null sha', noteEvent({ noteable_type: 'Commit', commit_id: null }), PROJECT],
+      ['commit with something else than a sha', noteEvent({ noteable_type: 'Commit', commit_id: '../../evil' }), PROJECT],
       ['snippet without id', noteEvent({ noteable_type: 'Snippet', noteable_id: null }), undefined],
       ['no note object', makeEvent({ action_name: 'commented on', target_type: 'Note' }), undefined],
     ];
@@ -187,7 +190,7 @@ describe('eventWebUrl', () => {
         assert.ok(base, 'a URL needs a project page');
         const parsed = new URL(result);
         assert.equal(parsed.origin, 'https://gitlab.example.com');
-        assert.ok(result.startsWith(`${base}/-/`), `${result} is not under ${base}`);
+        assert.ok(result === base || result.startsWith(`${base}/-/`), `${result} is not under ${base}`);
         assert.ok(!parsed.pathname.split('/').includes('..'));
       }
     }), { numRuns: 500 });

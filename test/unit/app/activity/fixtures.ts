@@ -56,7 +56,6 @@ export function noteEvent(note: Partial<Note> = {}, targetType = 'Note'): GitLab
       noteable_id: 377,
       noteable_type: 'Issue',
       noteable_iid: 12,
-      commit_id: null,
       ...note,
     },
   });
