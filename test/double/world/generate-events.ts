@@ -4,7 +4,9 @@ import type { SeededRandom } from './random';
 import type { DoubleData, DoubleEvent, DoubleProject } from './types';
 
 /**
- * Generates `count` events over the last ~60 days, oldest first (ids and times both ascending).
+ * Generates `count` events over the last ~60 days, oldest first by id. Times ascend with the ids, except for a few
+ * imported events that carry the older time of their source (see `backdateImported`), so that ordering by id, as
+ * GitLab does (§3.8), differs from ordering by time.
  * The first events cover every kind once, so every action_name and target type of the note appears in any listing
  * of 40 or more events. Half-way through, user 1 pushes a burst to design-team/mockups, where they are now a guest:
  * those events stay in the counts but are dropped after paging, which gives short and empty pages (§3.8).
@@ -72,5 +74,29 @@ export function generateEvents(
     }
     events.push({ id: i + 1, createdAt, ...body });
   }
+  backdateImported(events, coverage.length, { start: burstStart, end: burstEnd }, start);
   return events;
+}
+
+const IMPORTED_EVERY = 17;
+const DAY_MS = 86_400_000;
+/** What importers create: issues, merge requests and their comments. */
+const IMPORTABLE = new Set(['Issue', 'MergeRequest', 'Note', 'DiffNote', 'DiscussionNote']);
+
+/**
+ * An importer writes events with new ids but the source's times: every 17th event after the coverage run (on an issue,
+ * a merge request or a comment) becomes one, 2 to 6 days and some hours older than its neighbours by id, never before
+ * the generated span. Deterministic, and it draws nothing from `random`, so the rest of the world stays as it was.
+ */
+function backdateImported(events: DoubleEvent[], from: number, burst: { start: number; end: number }, spanStart: number): void {
+  for (let i = from; i < events.length; i++) {
+    const event = events[i];
+    if (i % IMPORTED_EVERY !== IMPORTED_EVERY - 1 || (i >= burst.start && i < burst.end)) continue;
+    if (event.targetType === null || !IMPORTABLE.has(event.targetType)) continue;
+    const time = Date.parse(event.createdAt) - (2 + (i % 5)) * DAY_MS - (i % 11) * 3_600_000;
+    if (time <= spanStart) continue;
+    event.createdAt = new Date(time).toISOString();
+    event.imported = true;
+    event.importedFrom = 'github';
+  }
 }

@@ -68,8 +68,7 @@ describe('GitLab double: events', () => {
         assert.equal(event.author_username, event.author.username);
         assert.deepEqual(Object.keys(event.author), ['id', 'username', 'name', 'state', 'locked', 'avatar_url', 'web_url']);
         assert.match(event.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-        assert.equal(event.imported, false);
-        assert.equal(event.imported_from, 'none');
+        assert.equal(event.imported_from, event.imported ? 'github' : 'none');
         if (event.target_type === null) {
           assert.equal(event.target_id, null);
           assert.equal(event.target_iid, null);
@@ -259,6 +258,18 @@ describe('GitLab double: events', () => {
       const bad = await call(double, '/events?sort=newest');
       assert.equal(bad.status, 400);
       assert.deepEqual(bad.body, { error: 'sort does not have a valid value' });
+    });
+
+    it('orders by id even where created_at says otherwise: imported events keep their older time (§3.8)', async () => {
+      for (const sort of ['desc', 'asc']) {
+        const listed = (await allPages(double, `/events?per_page=100&sort=${sort}`)).flatMap((page) => page.body);
+        const ids = listed.map((e: any) => e.id);
+        assert.deepEqual(ids, [...ids].sort((a: number, b: number) => (sort === 'asc' ? a - b : b - a)));
+        const outOfTime = listed.filter((e: any, i: number) => i > 0
+          && (sort === 'asc' ? e.created_at < listed[i - 1].created_at : e.created_at > listed[i - 1].created_at));
+        assert.ok(outOfTime.length > 0, `${sort}: some neighbours by id are out of order by time`);
+        assert.ok(outOfTime.some((e: any) => e.imported) || outOfTime.some((e: any) => listed[listed.indexOf(e) - 1].imported));
+      }
     });
 
     it('combines filters', async () => {

@@ -47,17 +47,24 @@ describe('GitLab double: generated world', () => {
       assert.ok(users.every((u) => !/[<>]/.test(u.name)));
     });
 
-    it('spreads events over ~60 days before now, ids and times ascending', () => {
+    it('spreads events over ~60 days before now, ids ascending, times too except for imported events', () => {
       const { events } = double.data;
       assert.equal(events.length, 200);
       const first = Date.parse(events[0].createdAt);
       const last = Date.parse(events[events.length - 1].createdAt);
       assert.ok(FIXED_NOW.getTime() - first <= 61 * 86_400_000 && FIXED_NOW.getTime() - first > 58 * 86_400_000);
       assert.ok(last <= FIXED_NOW.getTime());
+      let newestTime = '';
+      const backdated: number[] = [];
       for (let i = 1; i < events.length; i++) {
         assert.equal(events[i].id, events[i - 1].id + 1);
-        assert.ok(events[i].createdAt > events[i - 1].createdAt);
+        if (events[i].createdAt > newestTime) newestTime = events[i].createdAt;
+        else backdated.push(events[i].id);
       }
+      // Imported events keep their source's older times: order by id and order by time differ (§3.8).
+      assert.ok(backdated.length >= 3, `backdated: ${backdated.join(',')}`);
+      for (const id of backdated) assert.equal(events[id - 1].imported, true);
+      assert.deepEqual(events.filter((e) => e.imported).map((e) => e.id), backdated);
       assert.ok(new Set(events.map((e) => e.projectId)).size >= 7);
       assert.ok(new Set(events.map((e) => e.authorId)).size >= 5);
     });

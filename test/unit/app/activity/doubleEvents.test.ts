@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { UTC_ZONE } from '../../../../src/app/activity/calendar';
+import { groupByDay } from '../../../../src/app/activity/dayGrouping';
+import { EventRows } from '../../../../src/app/activity/eventRows';
+import { eventTooltipMarkdown } from '../../../../src/app/activity/eventTooltip';
+import type { ProjectInfo } from '../../../../src/app/activity/projectInfo';
+import { FeedStore } from '../../../../src/app/feeds';
+import { formatMessage } from '../../../../src/app/localize';
+import { MY_ACTIVITY } from '../../../../src/app/sources';
+import type { GitLabEvent } from '../../../../src/gitlab';
+import { GitLabDouble } from '../../../double';
+import { makeClient, type TestClient } from '../../gitlab/helpers';
+
+const NOW = new Date('2024-06-15T12:00:00.000Z');
+
+/**
+ * The presentation of what the GitLab double really sends, fetched over HTTP by the client: rows keep GitLab's
+ * order (by id, not time), and comments on commits, which carry no SHA, still get a true link.
+ */
+describe('activity presentation of events as GitLab sends them', () => {
+  let double: GitLabDouble;
+  let t: TestClient;
+  const projects = new Map<number, ProjectInfo>();
+  let rows: EventRows;
+
+  before(async () => {
+    double = await GitLabDouble.start({ events: 600, now: () => NOW });
+    t = makeClient(double.url);
+    for (const id of [1, 2, 3, 4, 5, 6]) {
+      const project = await t.client.getProject(id);
+      projects.set(id, { webUrl: project.web_url, pathWithNamespace: project.path_with_namespace, name: project.name });
+    }
+    rows = new EventRows(() => ({ instanceUrl: double.url, lookupProject: (id) => projects.get(id), zone: UTC_ZONE, t: formatMessage }));
+  });
+  after(async () => {
+    await t.close();
+    await double.close();
+  });
+
+  async function loadAll(sort: 'asc' | 'desc'): Promise<readonly GitLabEvent[]> {
+    const feeds = new FeedStore(() => t.client, () => ({ pageSize: 20, filter: { sort } }));
+    await feeds.load(MY_ACTIVITY);
+    while (feeds.get(MY_ACTIVITY.key).hasMore) await feeds.loadMore(MY_ACTIVITY);
+    return feeds.get(MY_ACTIVITY.key).events;
+  }
+
+  for (const sort of ['desc', 'asc'] as const) {
+    it(`keeps the server's order (${sort}, by id) across pages, though times disagree`, async () => {
+      const events = await loadAll(sort);
+      const ids = events.map((e) => e.id!);
+      assert.deepEqual(ids, [...ids].sort((a, b) => (sort === 'desc' ? b - a : a - b)), 'in id order, as listed');
+      const expected = double.data.events.filter((e) => e.authorId === 1).map((e) => e.id);
+      // Everything the double lists for user 1 arrives, nothing twice (some of it is hidden from the caller).
+      assert.ok(ids.every((id) => expected.includes(id)) && new Set(ids).size === ids.length);
+      const late = events.filter((e, i) => i > 0
+        && (sort === 'desc' ? e.created_at! > events[i - 1].created_at! : e.created_at! < events[i - 1].created_at!));
+      assert.ok(late.length > 0, 'the listing has events out of time order (imported)');
+
+      // Day groups: each event in the group of its own day, in server order within it; groups in order of first appearance.
+      const groups = groupByDay(events, { now: NOW.getTime(), zone: UTC_ZONE });
+      const position = new Map(events.map((e, i) => [e, i]));
+      for (const group of groups) {
+        for (const event of group.events) assert.equal(event.created_at!.slice(0, 10), group.key);
+        const order = group.events.map((e) => position.get(e)!);
+        assert.deepEqual(order, [...order].sort((a, b) => a - b), `${group.key} keeps server order`);
+      }
+      const firsts = groups.map((group) => position.get(group.events[0])!);
+      assert.deepEqual(firsts, [...firsts].sort((a, b) => a - b), 'groups follow their first event');
+      assert.equal(groups.reduce((n, g) => n + g.events.length, 0), events.length);
+      // An imported event sits in an older day's group, even when that group opened before its neighbours by id.
+      const imported = late.find((e) => (e as { imported?: boolean }).imported) ?? late[0];
+      const home = groups.find((g) => g.events.includes(imported))!;
+      assert.equal(home.key, imported.created_at!.slice(0, 10));
+    });
+  }
+
+  it('links a comment on a commit (no SHA from GitLab) to its project, in the row, Copy Link and the tooltip', async () => {
+    const listed = (await Promise.all([1, 2, 3, 5].map((id) =>
+      t.client.listAllEvents({ kind: 'project', id }, {}, 100)))).flat();
+    const commitNotes = listed.filter((e) => e.note?.noteable_type === 'Commit');
+    assert.ok(commitNotes.length > 0);
+    for (const event of commitNotes) {
+      assert.equal(event.note!.commit_id, undefined);
+      const project = projects.get(event.project_id!)!;
+      const row = rows.row(event, NOW.getTime());
+      assert.equal(row.url, project.webUrl, 'Open in Browser goes to the project');
+      assert.equal(rows.url(event), project.webUrl, 'Copy Link copies the project page');
+      assert.match(row.label, /commented on commit$/);
+      const tooltip = eventTooltipMarkdown(event, { project });
+      assert.match(tooltip, /Comment on commit\\:/);
+      assert.doesNotMatch(tooltip, /undefined|null/);
+    }
+    // Every other row's link is a page under its project, never one built from missing parts.
+    for (const event of listed) {
+      const url = rows.url(event);
+      if (url === undefined) continue;
+      const base = projects.get(event.project_id!)!.webUrl!;
+      assert.ok(url === base || url.startsWith(`${base}/-/`), url);
+      assert.doesNotMatch(url, /undefined|null|NaN/);
+    }
+  });
+});
