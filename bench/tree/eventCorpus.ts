@@ -40,7 +40,7 @@ const DAY_MS = 86_400_000;
 export function eventsOfSize(corpus: EventCorpus, count: number): GitLabEvent[] {
   const source = corpus.events;
   if (count <= source.length) return source.slice(0, count);
-  const times = source.map((e) => Date.parse(e.created_at));
+  const times = source.map((e) => Date.parse(e.created_at ?? ''));
   const spanMs = Math.ceil((Math.max(...times) - Math.min(...times)) / DAY_MS + 1) * DAY_MS;
   const maxId = Math.max(...source.map((e) => e.id ?? 0));
   const result: GitLabEvent[] = [];

@@ -95,8 +95,8 @@ export function buildFeedRows(events: readonly GitLabEvent[], context: RowContex
 }
 
 /** The floor: a plain loop over the same events that touches each one (copies `created_at` into an array). */
-export function touchEvents(events: readonly GitLabEvent[]): string[] {
-  const times = new Array<string>(events.length);
+export function touchEvents(events: readonly GitLabEvent[]): Array<string | null | undefined> {
+  const times = new Array<string | null | undefined>(events.length);
   for (let i = 0; i < events.length; i++) times[i] = events[i].created_at;
   return times;
 }

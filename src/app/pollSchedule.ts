@@ -32,9 +32,10 @@ export function countNewEvents(latest: readonly GitLabEvent[], known: { id?: num
   if (!known) return 0;
   let count = 0;
   for (const event of latest) {
+    // An event with neither an id nor a time (the spec allows both) cannot be told new: it is not counted.
     const newer = known.id !== undefined && event.id !== undefined
       ? event.id > known.id
-      : known.createdAt !== undefined && event.created_at > known.createdAt;
+      : known.createdAt !== undefined && typeof event.created_at === 'string' && event.created_at > known.createdAt;
     if (newer) count++;
   }
   return count;
@@ -44,7 +45,9 @@ export function countNewEvents(latest: readonly GitLabEvent[], known: { id?: num
 export function newestMarker(events: readonly GitLabEvent[]): { id?: number; createdAt?: string } | undefined {
   let best: GitLabEvent | undefined;
   for (const event of events) {
-    if (!best || (event.id !== undefined && best.id !== undefined ? event.id > best.id : event.created_at > best.created_at)) best = event;
+    if (!best || (event.id !== undefined && best.id !== undefined ? event.id > best.id : (event.created_at ?? '') > (best.created_at ?? ''))) {
+      best = event;
+    }
   }
-  return best ? { id: best.id, createdAt: best.created_at } : undefined;
+  return best ? { id: best.id, createdAt: best.created_at ?? undefined } : undefined;
 }

@@ -80,7 +80,7 @@ function pushData(value: unknown, path: string): PushData {
 export function event(value: unknown, path = 'event'): GitLabEvent {
   const o = object(value, path);
   str(o, 'action_name', path);
-  str(o, 'created_at', path);
+  optional(o, 'created_at', 'string', path);
   optional(o, 'id', 'number', path);
   optional(o, 'project_id', 'number', path);
   optional(o, 'target_id', 'number', path);

@@ -129,7 +129,8 @@ export interface GitLabEvent {
   author_id: number;
   author?: UserSummary;
   author_username?: string | null;
-  created_at: string;
+  /** "Present on most items" (the interface spec): an event without it is still an event. */
+  created_at?: string | null;
   note?: Note;
   push_data?: PushData;
   wiki_page?: WikiPage;

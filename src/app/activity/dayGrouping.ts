@@ -23,7 +23,7 @@ export const UNKNOWN_DAY_KEY = 'unknown';
  * their first event and keep the events' order, so newest-first and oldest-first listings both come out
  * right; an event out of place (GitLab orders by id, not time) joins its own day's group.
  */
-export function groupByDay<E extends { created_at: string }>(events: readonly E[], options: DayGroupingOptions):
+export function groupByDay<E extends { created_at?: string | null }>(events: readonly E[], options: DayGroupingOptions):
   Array<DayGroup<E>> {
   const t = options.t ?? formatMessage;
   const today = dayNumberAt(options.now, options.zone);

@@ -16,9 +16,9 @@ const CLOCK_SKEW = MINUTE;
  * "just now", "5 minutes ago", "3 hours ago", then calendar days in `zone` ("yesterday", "4 days ago"), then
  * a date. Calendar days past the first 24 hours keep the text in step with the day groups of the tree.
  */
-export function relativeTime(createdAt: string | number, options: RelativeTimeOptions): string {
+export function relativeTime(createdAt: string | number | null | undefined, options: RelativeTimeOptions): string {
   const t = options.t ?? formatMessage;
-  const time = typeof createdAt === 'number' ? createdAt : parseTimestamp(createdAt);
+  const time = typeof createdAt === 'number' ? createdAt : parseTimestamp(createdAt); // absent on some events (spec)
   if (time === undefined || !Number.isFinite(time)) return t('unknown time');
   const elapsed = options.now - time;
   if (elapsed < -CLOCK_SKEW) return formatDate(dayNumberAt(time, options.zone), t); // in the future: say when

@@ -192,15 +192,14 @@ describe('GitLab double: pagination', () => {
       }
     });
 
-    it('serves 10 000 events as 100 pages of 100 quickly', async function () {
-      this.timeout(20_000);
+    it('serves 10 000 events as 100 pages of 100 (the benchmark times it)', async function () {
+      this.timeout(30_000);
       const big = await GitLabDouble.start({ events: 25_000, now: () => FIXED_NOW });
       try {
-        const started = Date.now();
         const pages = await allPages(big, '/events?per_page=100');
         const count = pages.reduce((n, p) => n + p.body.length, 0);
         assert.ok(count >= 10_000 * 0.9 && pages.length >= 100, `${count} events in ${pages.length} pages`);
-        assert.ok(Date.now() - started < 5_000, `${Date.now() - started} ms`);
+        assert.equal(new Set(pages.flatMap((p) => p.body.map((e: any) => e.id))).size, count, 'no event twice');
       } finally {
         await big.close();
       }

@@ -137,6 +137,12 @@ describe('response shapes', () => {
     assert.equal(event.target_type, null);
     assert.equal(event.project_id, null);
   });
+  it('accepts an event without created_at ("present on most items"), and refuses one of the wrong type', () => {
+    const [absent, nulled] = shapes.events([{ action_name: 'opened', author_id: 1 }, { action_name: 'opened', created_at: null }]);
+    assert.equal(absent.created_at, undefined);
+    assert.equal(nulled.created_at, null);
+    assert.throws(() => shapes.events([{ action_name: 'opened', created_at: 1_700_000_000 }]), /events\[0\]\.created_at/);
+  });
   it('accepts events maps with nulls and unknown keys', () => {
     const setting = shapes.notificationSetting({ level: 'custom', events: { new_note: true, approver: null, brand_new: false } });
     assert.deepEqual(setting.events, { new_note: true, approver: null, brand_new: false });

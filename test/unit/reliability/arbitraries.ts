@@ -104,7 +104,7 @@ const eventLike = fc.record({
   target_title: loose(maybeNull(fc.string({ maxLength: 12 }))), author_id: loose(fc.nat()), author: loose(userLike),
   author_username: loose(maybeNull(fc.string({ maxLength: 8 }))), created_at: loose(fc.constant('2026-01-01T00:00:00.000Z')),
   note: loose(noteLike), push_data: loose(pushLike),
-}, { requiredKeys: ['action_name', 'created_at'] });
+}, { requiredKeys: ['action_name'] });
 
 const settingLike = fc.record({
   level: loose(fc.constantFrom(...NOTIFICATION_LEVELS, 'digest', 'Loud!', '')),

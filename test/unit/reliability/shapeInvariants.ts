@@ -25,7 +25,7 @@ function user(value: unknown, where: string): void {
 function event(value: unknown, where: string): void {
   assert.ok(isObject(value), `${where} is an object`);
   field(value, 'action_name', ['string'], where);
-  field(value, 'created_at', ['string'], where);
+  field(value, 'created_at', ['string', 'null', 'undefined'], where);
   field(value, 'project_id', ['number', 'null'], where);
   field(value, 'target_type', ['string', 'null'], where);
   field(value, 'target_id', ['number', 'null'], where);

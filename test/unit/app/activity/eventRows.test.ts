@@ -37,6 +37,14 @@ describe('event rows', () => {
     assert.equal(rows.row(e, now + 120_000).description, 'Group / App · 7 minutes ago');
   });
 
+  it('shows an event without created_at (the spec: "present on most items") with an unknown time', () => {
+    const { created_at: _omitted, ...rest } = event();
+    const row = rows.row(rest as GitLabEvent, now);
+    assert.equal(row.label, 'Jane Doe opened issue #12 · Crash on save');
+    assert.equal(row.description, 'Group / App · unknown time');
+    assert.equal(row.url, 'https://gitlab.example.com/group/app/-/issues/12');
+  });
+
   it('forgets everything when projects change', () => {
     const e = event();
     rows.row(e, now);
