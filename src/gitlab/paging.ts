@@ -1,6 +1,10 @@
 /**
  * GitLab's offset pagination (behaviour note §1.7): follow `X-Next-Page`, or `rel="next"` in `Link`, until it is
  * empty. A short or empty page is not the end: events the caller may not see are dropped after paging (§3.8).
+ *
+ * GitLab always sends these headers; the interface spec shows none. A server that sends none of them (`unpaged`) is
+ * paged by size alone (`GitLabClient`): a full page may have a successor, so it is asked for; a short or empty page
+ * ends the listing. A listing that ends on a full page so costs one empty request; none is ever skipped.
  */
 export interface PageInfo {
   nextPage?: number;

@@ -3,7 +3,7 @@ import type { DoubleOptions, DoubleToken, Edition } from './types';
 
 /**
  * npm run gitlab-double -- --port N [--edition spec|ce|ee] [--token T]… [--events N] [--seed S] [--hostile]
- *   [--strict-action] [--without-user-endpoint] [--without-discovery]
+ *   [--strict-action] [--without-user-endpoint] [--without-discovery] [--without-paging-headers] [--spec-events] [--spec-only]
  */
 
 function parseArgs(argv: string[]): DoubleOptions {
@@ -36,6 +36,9 @@ function parseArgs(argv: string[]): DoubleOptions {
       case '--strict-action': options.strictAction = true; break;
       case '--without-user-endpoint': options.withoutUserEndpoint = true; break;
       case '--without-discovery': options.withoutDiscovery = true; break;
+      case '--without-paging-headers': options.withoutPagingHeaders = true; break;
+      case '--spec-events': options.specEvents = true; break;
+      case '--spec-only': options.specOnly = true; break;
       default: throw new Error(`Unknown option ${flag}.`);
     }
   }

@@ -52,13 +52,16 @@ export class GitLabDouble {
       seed: options.seed ?? 1, events: options.events ?? 200, hostileNames: options.hostileNames ?? false, tokens,
       now: clock(),
     });
+    const specOnly = options.specOnly ?? false;
     const resolved: ResolvedOptions = {
-      edition: options.edition ?? 'ee',
+      edition: options.edition ?? (specOnly ? 'spec' : 'ee'),
       strictAction: options.strictAction ?? false,
-      withoutUserEndpoint: options.withoutUserEndpoint ?? false,
-      withoutDiscovery: options.withoutDiscovery ?? false,
+      withoutUserEndpoint: options.withoutUserEndpoint ?? specOnly,
+      withoutDiscovery: options.withoutDiscovery ?? specOnly,
       eventTotals: options.eventTotals ?? 'capped',
       dottedUsernamesFail: options.dottedUsernamesFail ?? false,
+      withoutPagingHeaders: options.withoutPagingHeaders ?? specOnly,
+      specEvents: options.specEvents ?? specOnly,
       defaultUserId: tokens[0]?.userId ?? 1,
     };
     const context: DoubleContext = { data, factory, options: resolved, baseUrl: '', now: clock };

@@ -43,6 +43,23 @@ export interface DoubleOptions {
   eventTotals?: 'capped' | 'omitted';
   /** `/users/<name.with.dot>/events` hits the catch-all 404 (an unconfirmed routing quirk, §1.2). Default false. */
   dottedUsernamesFail?: boolean;
+  /**
+   * Listings send no pagination headers at all (no X-Page, X-Per-Page, X-Next-Page, X-Prev-Page, X-Total,
+   * X-Total-Pages, Link): the interface spec shows none, so a plain server of it may send none. Default false.
+   */
+  withoutPagingHeaders?: boolean;
+  /**
+   * Events carry the fields of the interface spec only: no `id`, `imported` or `wiki_page`; `title: null`;
+   * `target_iid` and `note.noteable_iid` in project listings only; `data: null` on project listings' note events; the
+   * spec's user summary, note and push data fields. `created_at` is "present on most items": every 10th event by id
+   * has none. Default false.
+   */
+  specEvents?: boolean;
+  /**
+   * A server offering only the interface spec: `edition: 'spec'` (unless given), `withoutUserEndpoint`,
+   * `withoutDiscovery`, `withoutPagingHeaders` and `specEvents`. Default false.
+   */
+  specOnly?: boolean;
 }
 
 export type AuthKind = 'private-token' | 'bearer' | 'none';

@@ -19,10 +19,12 @@ export interface EventPage {
 /**
  * EventsFinder (§3.8): filter in SQL terms (readable projects, action, target type, dates), order by id, take the page,
  * then drop what the caller may not see. One pass over the id-ordered events, stopping once the page and the capped
- * count are known.
+ * count are known. A server without pagination headers checks visibility before paging instead: its clients can tell
+ * the end only by a short page, so only its last page may be short.
  */
 export function findEventPage(
   data: DoubleData, callerId: number | null, source: EventSource, filter: EventFilter, page: PageParams,
+  visibleBeforePaging = false,
 ): EventPage {
   const readable = new Map<number, { project: DoubleProject; access: number }>();
   for (const project of data.projects) {
@@ -40,7 +42,11 @@ export function findEventPage(
     if (filter.targetClass !== undefined && e.targetType !== filter.targetClass) return false;
     if (filter.createdBefore !== undefined && !(e.createdAt < filter.createdBefore)) return false;
     if (filter.createdFrom !== undefined && !(e.createdAt >= filter.createdFrom)) return false;
-    return true;
+    return !visibleBeforePaging || visible(e);
+  };
+  const visible = (e: DoubleEvent): boolean => {
+    const entry = readable.get(e.projectId)!;
+    return canSeeEvent(e, entry.project, callerId, entry.access);
   };
 
   const events = data.events;
@@ -55,9 +61,5 @@ export function findEventPage(
     if (count >= page.offset && count < end) pageEvents.push(event);
     count++;
   }
-  const visible = pageEvents.filter((e) => {
-    const entry = readable.get(e.projectId)!;
-    return canSeeEvent(e, entry.project, callerId, entry.access);
-  });
-  return { events: visible, total: Math.min(count, MAX_COUNT_LIMIT + 1) };
+  return { events: pageEvents.filter(visible), total: Math.min(count, MAX_COUNT_LIMIT + 1) };
 }

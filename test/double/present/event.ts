@@ -82,3 +82,33 @@ export function presentEvent(
   body.author_username = author?.username ?? null;
   return body;
 }
+
+const pick = (from: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> =>
+  Object.fromEntries(keys.filter((key) => key in from).map((key) => [key, from[key]]));
+
+const SPEC_USER_KEYS = ['name', 'username', 'id', 'state', 'avatar_url', 'web_url'];
+const SPEC_PUSH_KEYS = ['commit_count', 'action', 'ref_type', 'commit_from', 'commit_to', 'ref', 'commit_title'];
+/** Every 10th event by id comes without `created_at`: the spec says it is "present on most items". */
+const WITHOUT_TIME_EVERY = 10;
+
+/**
+ * The Event of the interface spec (`DoubleOptions.specEvents`), made from GitLab's: the spec's fields only, in the
+ * order of its table. `target_iid`, `note.noteable_iid` and `data` appear in project listings only.
+ */
+export function presentSpecEvent(gitlab: Record<string, unknown>, event: DoubleEvent, projectListing: boolean): Record<string, unknown> {
+  const body: Record<string, unknown> = { title: null, ...pick(gitlab, ['project_id', 'action_name', 'target_id']) };
+  if (projectListing) body.target_iid = gitlab.target_iid;
+  Object.assign(body, pick(gitlab, ['target_type', 'target_title', 'author_id']));
+  if (gitlab.author) body.author = pick(gitlab.author as Record<string, unknown>, SPEC_USER_KEYS);
+  body.author_username = gitlab.author_username;
+  if (event.id % WITHOUT_TIME_EVERY !== 0) body.created_at = gitlab.created_at;
+  const note = gitlab.note as Record<string, unknown> | undefined;
+  if (note) {
+    if (projectListing) body.data = null;
+    const keys = ['id', 'body', 'attachment', 'author', 'created_at', 'system', 'noteable_id', 'noteable_type'];
+    body.note = pick(note, projectListing ? [...keys, 'noteable_iid'] : keys);
+    if (note.author) (body.note as Record<string, unknown>).author = pick(note.author as Record<string, unknown>, SPEC_USER_KEYS);
+  }
+  if (gitlab.push_data) body.push_data = pick(gitlab.push_data as Record<string, unknown>, SPEC_PUSH_KEYS);
+  return body;
+}

@@ -2,7 +2,7 @@ import { findEventPage, type EventSource } from '../events/listing';
 import { parseEventFilter } from '../events/filter';
 import { MAX_COUNT_LIMIT, paginationHeaders, parsePagination, type Counting } from '../http/pagination';
 import { grapeError, json, messageError, type ApiResponse } from '../http/response';
-import { presentEvent } from '../present/event';
+import { presentEvent, presentSpecEvent } from '../present/event';
 import { canReadProject } from '../world/access';
 import { findProject, findUser } from '../world/lookup';
 import type { DoubleEvent } from '../world/types';
@@ -12,7 +12,7 @@ import { READ_SCOPES, READ_USER_SCOPES, type Route, type RouteContext } from './
 
 type SourceResult = { source: EventSource; privateProfile?: boolean } | { response: ApiResponse };
 
-function listEvents(context: RouteContext, resolveSource: () => SourceResult, routeId?: string): ApiResponse {
+function listEvents(context: RouteContext, resolveSource: () => SourceResult, routeId?: string, projectListing = false): ApiResponse {
   const { request, double } = context;
   const pagination = parsePagination(request.query);
   const parsed = parseEventFilter(request.query, double.options.strictAction);
@@ -28,7 +28,7 @@ function listEvents(context: RouteContext, resolveSource: () => SourceResult, ro
   let counting: Counting = { kind: 'counted', total: 0 };
   // A private profile the caller may not read gives `Event.none`: 200 [] with headers (§3.9).
   if (!resolved.privateProfile) {
-    const found = findEventPage(double.data, context.user?.id ?? null, resolved.source, filter, page);
+    const found = findEventPage(double.data, context.user?.id ?? null, resolved.source, filter, page, double.options.withoutPagingHeaders);
     events = found.events;
     counting = {
       kind: 'counted', total: found.total,
@@ -41,7 +41,9 @@ function listEvents(context: RouteContext, resolveSource: () => SourceResult, ro
   const headers = paginationHeaders(page, counting, { base: `${double.baseUrl}${request.rawPath}`, params: linkParams });
   const usersById = new Map(double.data.users.map((u) => [u.id, u]));
   const projectsById = new Map(double.data.projects.map((p) => [p.id, p]));
-  return json(200, events.map((e) => presentEvent(double.baseUrl, e, usersById, projectsById)), headers);
+  const present = (e: DoubleEvent) => presentEvent(double.baseUrl, e, usersById, projectsById);
+  const body = double.options.specEvents ? events.map((e) => presentSpecEvent(present(e), e, projectListing)) : events.map(present);
+  return json(200, body, headers);
 }
 
 function ownEvents(context: RouteContext): ApiResponse {
@@ -70,7 +72,7 @@ function projectEvents(context: RouteContext): ApiResponse {
       return { response: messageError(404, '404 Project Not Found') };
     }
     return { source: { kind: 'project', projectId: project.id } };
-  }, context.params.id);
+  }, context.params.id, true);
 }
 
 export const eventRoutes: Route[] = [

@@ -13,6 +13,8 @@ export interface ResolvedOptions {
   withoutDiscovery: boolean;
   eventTotals: 'capped' | 'omitted';
   dottedUsernamesFail: boolean;
+  withoutPagingHeaders: boolean;
+  specEvents: boolean;
   /** User of the first token: the default author of added events and target of control-surface settings. */
   defaultUserId: number;
 }

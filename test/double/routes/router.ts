@@ -12,6 +12,14 @@ const AVATAR_PNG = Buffer.from(
 
 interface Match { route: Route; params: Record<string, string> }
 
+const PAGING_HEADERS = new Set(['x-page', 'x-per-page', 'x-next-page', 'x-prev-page', 'x-total', 'x-total-pages', 'link']);
+
+/** A server of the plain interface: the spec shows no pagination headers, so none are sent. */
+function withoutPaging(response: ApiResponse): ApiResponse {
+  const headers = Object.fromEntries(Object.entries(response.headers).filter(([name]) => !PAGING_HEADERS.has(name.toLowerCase())));
+  return { ...response, headers };
+}
+
 function match(route: Route, segments: string[], double: DoubleContext): Match | undefined {
   const pattern = route.pattern.split('/');
   if (pattern.length !== segments.length) return undefined;
@@ -37,7 +45,8 @@ export class Router {
 
   dispatch(request: ApiRequest, double: DoubleContext): ApiResponse {
     try {
-      return this.route(request, double);
+      const response = this.route(request, double);
+      return double.options.withoutPagingHeaders ? withoutPaging(response) : response;
     } catch (error) {
       // As GitLab's handle_api_exception; the cause goes in a header to help whoever debugs the double.
       const cause = String(error).slice(0, 200).replace(/[^\x20-\x7e]/g, '?');
