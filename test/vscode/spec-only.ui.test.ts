@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { levelLabel } from '../../src/app/notifications/statusBarView';
+import { formatMessage } from '../../src/app/localize';
+import { SPEC_EMAIL_EVENTS, type NotificationLevel } from '../../src/gitlab/types';
+import {
+  extensionRequests, feedUnder, isEventsRequest, stateLabels, useVscodeSession, waitFor, waitForExtensionRequest,
+  waitForFeedFromDouble, type VscodeSession,
+} from './harness';
+import { settingsApiPath, settingsPuts } from './harness/double-control';
+import { SettingsEditor } from './harness/settings-editor';
+
+const STATUS_ITEM = 'gitlab-activity.gitlab-activity.gitlabActivity.notificationLevel';
+const PAGE_SIZE = 5;
+const TOKEN = 'glpat-test-token';
+const WEBSITE = 'acme/website';
+
+async function waitForLevel(session: VscodeSession, level: NotificationLevel): Promise<void> {
+  const text = levelLabel(level, formatMessage);
+  await waitFor(`the status bar to show "${text}"`, async () =>
+    (await session.workbench.statusBarItems()).some((item) => item.id === STATUS_ITEM && item.text === text));
+}
+
+/**
+ * The main path once more, against a server of the interface spec alone (the double's `specOnly` form): no GET /user,
+ * no pagination headers, no group or project listing or lookup, events with the spec's fields (no ids, some without
+ * created_at), the spec's 12 custom keys with booleans. Signed in through the UI, as a person would.
+ */
+describe('a server of the interface spec only', function () {
+  this.timeout(120_000);
+  const session = useVscodeSession({
+    name: 'spec-only',
+    double: { specOnly: true },
+    settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.projects': [WEBSITE] },
+  });
+
+  before(function () {
+    // The spec: created_at is present "on most items". Make user 1's newest event one without it (every 10th id).
+    const double = session().double!;
+    const nextId = () => double.data.events[double.data.events.length - 1].id + 1;
+    while (nextId() % 10 !== 0) double.addEvent({ authorId: 2 });
+    double.addEvent({ authorId: 1 });
+  });
+
+  it('signs in through the UI (the token is checked by a settings read) and shows My Activity', async function () {
+    const { workbench, double, page } = session();
+    await workbench.openViewContainer('GitLab Activity');
+    await workbench.runCommand('GitLab: Sign In…');
+    await workbench.waitForQuickInput('URL of the GitLab instance');
+    await page.keyboard.press('Enter');
+    await workbench.waitForQuickInput('Sign in to GitLab (2/2)');
+    await workbench.answerQuickInput(TOKEN, { expect: 'Sign in to GitLab (2/2)' });
+    await workbench.waitForQuickInputClosed();
+    await workbench.waitForNotification(`Signed in to ${new URL(double!.url).host}.`);
+    const user = await waitForExtensionRequest(double!, (r) => r.path === '/api/v4/user');
+    assert.equal(user.status, 404);
+    assert.ok(extensionRequests(double!, (r) => r.path === '/api/v4/notification_settings' && r.status === 200).length > 0);
+
+    const { feed, events } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
+    assert.equal(events.length, PAGE_SIZE);
+    assert.ok(events.every((event) => event.id === undefined), 'spec events carry no id');
+    // The newest event has no created_at: shown under "Unknown date", not a failed page.
+    assert.equal(events[0].created_at, undefined);
+    assert.equal(feed.days[0].row.label, 'Unknown date');
+    assert.equal(feed.days[0].events.length, events.filter((event) => event.created_at === undefined).length);
+    for (const row of feed.days[0].events) assert.match(row.description, /unknown time/);
+    // No pagination headers: a full page offers "Load more…".
+    assert.deepEqual(stateLabels(feed), ['Load more…']);
+    await workbench.screenshot('spec-only-my-activity');
+  });
+
+  it('"Load more…" asks for page 2 and appends it', async function () {
+    const { workbench, double } = session();
+    const loadMore = feedUnder(await workbench.treeItems(), 'My Activity')!.states.find((row) => row.label === 'Load more…');
+    assert.ok(loadMore, 'no "Load more…" row');
+    const since = Date.now();
+    await workbench.treeRowLabelled('Load more…', { level: loadMore.level }).click();
+    const request = await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r));
+    assert.deepEqual(request.query, { page: '2', per_page: String(PAGE_SIZE) });
+    const { events } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, pages: 2 });
+    assert.equal(events.length, 2 * PAGE_SIZE);
+    await workbench.screenshot('spec-only-load-more');
+  });
+
+  it('filters by action: GitLab is asked for action=closed and only closed events show', async function () {
+    const { workbench, double } = session();
+    const since = Date.now();
+    await workbench.runCommand('GitLab: Filter Activity by Action…');
+    await workbench.waitForQuickInput('Filter by Action');
+    await workbench.pickQuickItem(/^closed$/);
+    const request = await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r));
+    assert.equal(request.query.action, 'closed');
+    const { feed } = await waitForFeedFromDouble(session(), {
+      parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { action: 'closed' },
+    });
+    assert.ok(feed.events.length > 0, 'user 1 has closed nothing in the double');
+    for (const event of feed.events) assert.match(event.label, /^Alex Rivera closed /);
+    await workbench.screenshot('spec-only-filtered');
+  });
+
+  it('shows the global notification level in the status bar', async function () {
+    const { double } = session();
+    const reply = await fetch(`${double!.apiUrl}/notification_settings`, { headers: { 'PRIVATE-TOKEN': TOKEN } });
+    const { level } = (await reply.json()) as { level: NotificationLevel };
+    await waitForLevel(session(), level);
+  });
+
+  it('the settings editor saves a custom switch of a project with the spec\'s 12 keys', async function () {
+    const { workbench, double } = session();
+    const editor = new SettingsEditor(workbench);
+    await editor.openFromPalette();
+    await editor.waitForForm('global', { dirty: false });
+    const key = `project:${WEBSITE}`;
+    await editor.selectScope(key, { dirty: false });
+    const since = double!.requests.length;
+    await editor.setLevel('custom');
+    await editor.waitForForm(key, { level: 'custom', dirty: true });
+    await editor.frameWith('[data-event-key="new_note"]');
+    assert.deepEqual(Object.keys(await editor.eventStates()), [...SPEC_EMAIL_EVENTS]);
+    await editor.clickEvent('new_note', 'on');
+    await editor.click('#save-button');
+    await editor.waitForForm(key, { level: 'custom', dirty: false });
+
+    const puts = settingsPuts(double!, since);
+    assert.deepEqual(puts.map(({ rawPath, query, status }) => ({ rawPath, query, status })),
+      [{ rawPath: settingsApiPath('project', WEBSITE), query: { level: 'custom', new_note: 'true' }, status: 200 }]);
+    // The server's answer (12 booleans, no nulls) is what the form shows now.
+    const saved = await editor.eventStates();
+    assert.deepEqual(Object.keys(saved), [...SPEC_EMAIL_EVENTS]);
+    assert.equal(saved.new_note, 'on');
+    assert.deepEqual(Object.values(saved).filter((state) => state !== 'on' && state !== 'off'), []);
+    await workbench.screenshot('spec-only-settings-editor');
+  });
+});
