@@ -38,6 +38,34 @@ describe('GitLab double: command line', () => {
     }
   });
 
+  it('--spec-only serves the plain interface: no /user, no paging headers, spec-shaped events', async function () {
+    this.timeout(20_000);
+    const child = spawn(tsx, ['test/double/cli.ts', '--port', '0', '--spec-only', '--events', '60'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      child.stdout.setEncoding('utf8');
+      let output = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: string) => {
+          output += chunk;
+          const match = /listening on (\S+)\n/.exec(output);
+          if (match) resolve(match[1]);
+        });
+        child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+      });
+      const headers = { 'PRIVATE-TOKEN': 'glpat-test-token' };
+      assert.equal((await fetch(`${url}/api/v4/user`, { headers })).status, 404);
+      const events = await fetch(`${url}/api/v4/events?per_page=5`, { headers });
+      assert.equal(events.status, 200);
+      assert.equal(events.headers.get('x-next-page'), null);
+      const body = await events.json() as any[];
+      assert.ok(body.length > 0 && body.every((event) => !('id' in event) && event.title === null));
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  });
+
   it('refuses unknown options with exit code 2', async function () {
     this.timeout(20_000);
     const child = spawn(tsx, ['test/double/cli.ts', '--colour', 'blue'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
