@@ -38,6 +38,7 @@ export function activate(context: vscode.ExtensionContext): void {
     rememberProject: (path) => updateList('projects', (list) => (list.some((p) => p.toLowerCase() === path.toLowerCase()) ? list : [...list, path])),
     onDidChangeSetting: (change) => void levels.record({ scope: change.scope, setting: change.setting, previous: change.previous, source: 'settingsEditor' }),
     log: (line) => log.info(line),
+    inheritance: (scope, path) => levels.levelInForce(scope, { path, assumeGlobal: true }),
   });
 
   context.subscriptions.push(
@@ -48,6 +49,7 @@ export function activate(context: vscode.ExtensionContext): void {
     }),
     levels.onDidChange((change) => {
       if (change.source !== 'settingsEditor') settingsEditor.notifyExternalChange(change.scope, change.setting);
+      settingsEditor.refreshInherited();
     }),
     tokens.onDidChange(() => void session.restore()),
     vscode.workspace.onDidChangeConfiguration((e) => {

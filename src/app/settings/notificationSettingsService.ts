@@ -38,6 +38,8 @@ export class NotificationSettingsService {
   /** Own settings read to resolve levels in force, by scope key; emptied by every change (a group's change can
    *  change a project's level in force) and when the client changes (another instance or token). */
   private readonly settings = new Map<string, Promise<NotificationSetting>>();
+  /** The levels those reads answered, to tell a change from a read that found what was known. */
+  private readonly knownLevels = new Map<string, string>();
   /** A project's groups, nearest first, by project ID or path; they do not change with settings. */
   private readonly projectGroups = new Map<string, Promise<string[]>>();
   private cachedFor: GitLabApi | undefined;
@@ -109,7 +111,7 @@ export class NotificationSettingsService {
 
   /** Drops what was read to resolve levels in force (an explicit refresh; a new client). */
   forget(api?: GitLabApi): void {
-    this.settings.clear();
+    this.forgetSettings();
     this.projectGroups.clear();
     this.cachedFor = api;
   }
@@ -124,13 +126,19 @@ export class NotificationSettingsService {
    * remembers the level it left, so Unmute works whoever muted.
    */
   async record(change: LevelChange): Promise<void> {
-    // Before anything else, so a listener that resolves again reads the new state.
-    this.settings.clear();
+    // Before anything else, so a listener that resolves again reads the new state. A read that found the level
+    // already known (the settings editor reports what it loads) changes nothing.
+    if (this.knownLevels.get(scopeKey(change.scope)) !== change.setting.level) this.forgetSettings();
     const before = change.previous?.level;
     if (change.setting.level === 'disabled' && before !== undefined && before !== 'disabled' && isNotificationLevel(before)) {
       await this.memory.update(this.memoryKey(change.scope), before);
     }
     for (const listener of [...this.listeners]) listener(change);
+  }
+
+  private forgetSettings(): void {
+    this.settings.clear();
+    this.knownLevels.clear();
   }
 
   private cachedSetting(api: GitLabApi, scope: ScopeRef): Promise<NotificationSetting> {
@@ -140,7 +148,11 @@ export class NotificationSettingsService {
       read = api.getNotificationSettings(scope);
       this.settings.set(key, read);
       // A failure is not remembered: the next resolve asks again.
-      read.catch(() => { if (this.settings.get(key) === read) this.settings.delete(key); });
+      read.then((setting) => {
+        if (this.settings.get(key) === read) this.knownLevels.set(key, setting.level);
+      }, () => {
+        if (this.settings.get(key) === read) this.settings.delete(key);
+      });
     }
     return read;
   }

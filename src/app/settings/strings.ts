@@ -30,6 +30,8 @@ export const WEBVIEW_STRINGS = {
   noScopeSelected: 'Select a scope on the left.',
   levelLabel: 'Notification level',
   unknownLevelLabel: '{0} (not known to this extension)',
+  inheritsFromGlobal: 'Inherits {0} from global settings',
+  inheritsFromGroup: 'Inherits {0} from group {1}',
   unknownLevelExplanation: 'GitLab reports a level this extension does not know. It is kept unless you choose another.',
   eventsLegend: 'Also notify me when',
   eventsBeforeSave: 'Once Custom is saved, GitLab may list more events for this scope.',

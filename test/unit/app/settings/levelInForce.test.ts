@@ -82,6 +82,15 @@ describe('level in force, resolved by the settings service against the GitLab do
       assert.equal((await service.levelInForce(BILLING)).level, 'watch', 'forget() reads GitLab again');
     });
 
+    it('a change event that only reports a level already known (a read elsewhere) keeps the cache', async () => {
+      await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
+      await service.levelInForce(BILLING);
+      const reads = settingReads(double).length;
+      await service.record({ scope: { kind: 'group', id: 'acme/platform' }, setting: { level: 'watch' } });
+      assert.equal((await service.levelInForce(BILLING)).level, 'watch');
+      assert.equal(settingReads(double).length, reads);
+    });
+
     it("a project's own level decides and its groups are not read", async () => {
       await putSetting(double, { scope: 'project', id: '2', level: 'custom' });
       const result = await service.levelInForce(BILLING);
