@@ -27,7 +27,10 @@ export function activate(context: vscode.ExtensionContext): void {
   const version = String(context.extension.packageJSON.version ?? '0');
   const session: Session = new Session(tokens, readConfig, log, context.globalState, `gitlab-activity/${version} vscode/${vscode.version}`);
   const directory = new ProjectDirectory(() => session.api);
-  const levels = new NotificationSettingsService(() => session.api, context.globalState, session.instanceUrl);
+  const levels = new NotificationSettingsService(() => session.api, context.globalState, session.instanceUrl, async (id) => {
+    await directory.resolve([id]);
+    return directory.get(id);
+  });
   const activity = new ActivityView(session, readConfig, directory, context.workspaceState, log);
   const statusBar = new NotificationStatusBar(session, new StatusBarScope(readConfig), levels, log);
   const signIn = new SignInFlow(session);

@@ -1,6 +1,6 @@
 import type { GitLabApi } from '../../gitlab/api';
 import { GitLabError, isGitLabError } from '../../gitlab/errors';
-import { isNotificationLevel, type NotificationLevel, type NotificationSetting } from '../../gitlab/types';
+import { isNotificationLevel, type NotificationLevel, type NotificationSetting, type Project } from '../../gitlab/types';
 import { parentPaths, resolveLevelInForce, selfAndParentPaths, type LevelInForce, type LevelLink } from './effectiveLevel';
 import { scopeKey, type ScopeRef } from './scopes';
 
@@ -21,6 +21,12 @@ export interface LevelChange {
 export interface Disposable {
   dispose(): void;
 }
+
+/**
+ * Looks a project up where the rest of the extension already does (the activity view's directory), so the same
+ * project is not fetched twice; undefined when the lookup failed.
+ */
+export type ProjectLookup = (id: string | number) => Promise<Project | undefined>;
 
 export interface LevelInForceOptions {
   /** The scope's full path when it is known by ID (a group's ancestors are the prefixes of its path). */
@@ -49,6 +55,7 @@ export class NotificationSettingsService {
     private readonly api: () => GitLabApi | undefined,
     private readonly memory: LevelMemory,
     private readonly namespace: string,
+    private readonly lookupProject?: ProjectLookup,
   ) {}
 
   onDidChange(listener: (change: LevelChange) => void): Disposable {
@@ -169,7 +176,7 @@ export class NotificationSettingsService {
     const key = String(scope.id);
     let found = this.projectGroups.get(key);
     if (!found) {
-      found = projectGroupPaths(api, scope.id, fullPath);
+      found = projectGroupPaths(api, scope.id, fullPath, this.lookupProject);
       this.projectGroups.set(key, found);
       found.catch(() => { if (this.projectGroups.get(key) === found) this.projectGroups.delete(key); });
     }
@@ -189,9 +196,13 @@ export class NotificationSettingsService {
 }
 
 /** Guessed from a path, some prefixes may be a user's namespace: those answer 404 and are skipped. */
-async function projectGroupPaths(api: GitLabApi, id: string | number, path: string | undefined): Promise<string[]> {
+async function projectGroupPaths(
+  api: GitLabApi, id: string | number, path: string | undefined, lookup: ProjectLookup | undefined,
+): Promise<string[]> {
   try {
-    const project = await api.getProject(id);
+    const project = lookup ? await lookup(id) : await api.getProject(id);
+    // No project: the server has no lookup (or it failed); the path is all there is.
+    if (!project) return path ? parentPaths(path) : [];
     const namespace = project.namespace;
     if (namespace?.kind === 'group' && typeof namespace.full_path === 'string') return selfAndParentPaths(namespace.full_path);
     if (namespace?.kind !== undefined) return []; // a user's namespace has no groups

@@ -114,6 +114,21 @@ describe('level in force, resolved by the settings service against the GitLab do
       assert.equal(result.chain[0].name, 'acme/platform');
     });
 
+    it('uses the lookup it is given for the project, so the project is not fetched twice', async () => {
+      await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
+      const looked: Array<string | number> = [];
+      const shared = new NotificationSettingsService(() => t.client, new MapMemory(), double.url, async (id) => {
+        looked.push(id);
+        return t.client.getProject(id);
+      });
+      assert.equal((await shared.levelInForce(BILLING)).level, 'watch');
+      assert.equal((await shared.levelInForce(BILLING, { assumeGlobal: true })).level, 'watch');
+      assert.deepEqual(looked, [2], 'looked up once, through the lookup');
+      const failing = new NotificationSettingsService(() => t.client, new MapMemory(), double.url, async () => undefined);
+      assert.equal((await failing.levelInForce({ kind: 'project', id: 'acme/platform/billing' })).level, 'watch',
+        'a failed lookup leaves the prefixes of the path');
+    });
+
     it('a project in a user namespace has no groups', async () => {
       const result = await service.levelInForce({ kind: 'project', id: 5 });
       assert.deepEqual(result.chain.map((link) => link.kind), ['project', 'global']);
