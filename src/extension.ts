@@ -27,7 +27,10 @@ export function activate(context: vscode.ExtensionContext): void {
   const version = String(context.extension.packageJSON.version ?? '0');
   const session: Session = new Session(tokens, readConfig, log, context.globalState, `gitlab-activity/${version} vscode/${vscode.version}`);
   const directory = new ProjectDirectory(() => session.api);
-  const levels = new NotificationSettingsService(() => session.api, context.globalState, session.instanceUrl);
+  const levels = new NotificationSettingsService(() => session.api, context.globalState, session.instanceUrl, async (id) => {
+    await directory.resolve([id]);
+    return directory.get(id);
+  });
   const activity = new ActivityView(session, readConfig, directory, context.workspaceState, log);
   const statusBar = new NotificationStatusBar(session, new StatusBarScope(readConfig), levels, log);
   const signIn = new SignInFlow(session);
@@ -38,6 +41,7 @@ export function activate(context: vscode.ExtensionContext): void {
     rememberProject: (path) => updateList('projects', (list) => (list.some((p) => p.toLowerCase() === path.toLowerCase()) ? list : [...list, path])),
     onDidChangeSetting: (change) => void levels.record({ scope: change.scope, setting: change.setting, previous: change.previous, source: 'settingsEditor' }),
     log: (line) => log.info(line),
+    inheritance: (scope, path) => levels.levelInForce(scope, { path, assumeGlobal: true }),
   });
 
   context.subscriptions.push(
@@ -48,6 +52,7 @@ export function activate(context: vscode.ExtensionContext): void {
     }),
     levels.onDidChange((change) => {
       if (change.source !== 'settingsEditor') settingsEditor.notifyExternalChange(change.scope, change.setting);
+      settingsEditor.refreshInherited();
     }),
     tokens.onDidChange(() => void session.restore()),
     vscode.workspace.onDidChangeConfiguration((e) => {

@@ -147,6 +147,8 @@ export interface Project {
   path?: string;
   path_with_namespace: string;
   web_url: string;
+  /** `kind` is `group` or `user`; a group's `full_path` names the project's group (its parents are its prefixes). */
+  namespace?: { kind?: string; full_path?: string; name?: string };
 }
 
 export interface Group {

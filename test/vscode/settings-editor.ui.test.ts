@@ -90,6 +90,29 @@ describe('notification settings editor', function () {
     }
   });
 
+  it('says what GitLab does with a custom switch never set: default (on) for failed_pipeline, default (off) for new_note', async function () {
+    const { double, workbench } = session();
+    await changeSettingElsewhere(double!, {
+      scope: 'project', id: WEBSITE, level: 'custom',
+      events: { failed_pipeline: null, fixed_pipeline: null, new_note: null, new_issue: true, success_pipeline: false },
+    });
+    const stored = await readSetting(double!, 'project', WEBSITE);
+    assert.equal(stored.events?.failed_pipeline, null, 'GitLab returns the never-set switch as null');
+    assert.equal(stored.events?.new_note, null);
+
+    const page = editor();
+    await page.openFromPalette();
+    await page.selectScope(projectKey(WEBSITE), { level: 'custom', dirty: false });
+    await page.frameWith('[data-event-key="failed_pipeline"][data-event-state="default"]');
+    assert.equal(await page.text('#event-state-failed_pipeline'), 'default (on)');
+    assert.equal(await page.text('#event-state-fixed_pipeline'), 'default (on)');
+    assert.equal(await page.text('#event-state-new_note'), 'default (off)');
+    assert.equal(await page.text('#event-state-new_issue'), 'on');
+    assert.equal(await page.text('#event-state-success_pipeline'), 'off');
+    await workbench.screenshot('settings-editor-null-switches');
+    await changeSettingElsewhere(double!, { scope: 'project', id: WEBSITE, level: 'disabled' });
+  });
+
   it('opens on a project from its row’s context menu in the Activity view', async function () {
     const { workbench, page } = session();
     await workbench.openViewContainer('GitLab Activity');
@@ -361,7 +384,8 @@ describe('notification settings editor', function () {
     const before = await workbench.waitForStatusBarItem(scopeName, 30_000);
     const loaded = (await readSetting(double!, 'project', STATUS_BAR_PROJECT)).level;
     assert.equal(loaded, 'global');
-    assert.match(before.text, /Global$/);
+    // At Global, it shows the level it inherits (alex/dotfiles is in a user's namespace: the global level decides).
+    assert.match(before.text, /\(global\)$/);
 
     // The status bar item's own quick pick links to the editor, on the item's scope.
     assert.ok(before.id, 'the status bar item has a DOM id');

@@ -7,6 +7,17 @@ import {
   extensionRequests, feedUnder, readFromDouble, useVscodeSession, waitFor, waitForExtensionRequest, type StatusBarItem,
   type VscodeSession,
 } from './harness';
+import { SettingsEditor } from './harness/settings-editor';
+
+/** The editor's key for a project, whichever way its list names it (by path or by ID). */
+async function scopeKeyOf(page: SettingsEditor, path: string): Promise<string> {
+  const frame = await page.frameWith('[data-scope-select^="project:"]');
+  const keys = await frame.locator('[data-scope-select^="project:"]').evaluateAll((rows) =>
+    rows.map((row) => ({ key: row.getAttribute('data-scope-select') ?? '', title: row.getAttribute('title') ?? '' })));
+  const found = keys.find((row) => row.key === `project:${path}` || row.title === path);
+  assert.ok(found, `the editor lists no project ${path}: ${JSON.stringify(keys)}`);
+  return found.key;
+}
 
 const STATUS_ITEM = 'gitlab-activity.gitlab-activity.gitlabActivity.notificationLevel';
 /** The words the status bar uses for a level (kept in one place in the extension; not this suite's to decide). */
@@ -16,6 +27,14 @@ async function waitForLevel(session: VscodeSession, level: NotificationLevel): P
   return waitFor(`the status bar to show "${label(level)}"`, async () => {
     const item = (await session.workbench.statusBarItems()).find((candidate) => candidate.id === STATUS_ITEM);
     return item?.text === label(level) && item;
+  });
+}
+
+/** Waits for the item to read `text` exactly (for a level in force with where it comes from). */
+async function waitForText(session: VscodeSession, text: string): Promise<StatusBarItem> {
+  return waitFor(`the status bar to show "${text}"`, async () => {
+    const item = (await session.workbench.statusBarItems()).find((candidate) => candidate.id === STATUS_ITEM);
+    return item?.text === text && item;
   });
 }
 
@@ -115,10 +134,14 @@ describe('status bar: notification level of the workspace\'s project', function 
     },
   });
 
-  it('shows the project\'s level (GitLab\'s default for a project: Global) and names the project', async function () {
+  it('shows the level the project inherits at GitLab\'s default for a project (Global), and names the project', async function () {
     const { workbench, double } = session();
-    const item = await waitForLevel(session(), 'global');
+    // Every group above it is at global too, so the user's global level (GitLab's default: Participate) decides.
+    const item = await waitForText(session(), `${label('participating')} (global)`);
     assert.match(item.ariaLabel, new RegExp(`project ${PROJECT}`));
+    for (const line of [`project ${PROJECT}: Global`, 'group acme/platform: Global', 'group acme: Global', 'global settings: Participate (decides)']) {
+      assert.ok(item.ariaLabel.includes(line), `the tooltip lists "${line}": ${item.ariaLabel}`);
+    }
     const read = extensionRequests(double!, (r) => r.method === 'GET' && r.path === `/api/v4/projects/${PROJECT}/notification_settings`);
     assert.ok(read.length > 0, 'the project\'s setting was not read');
     assert.equal(read[0].rawPath, `/api/v4/projects/${encodeURIComponent(PROJECT)}/notification_settings`);
@@ -147,13 +170,51 @@ describe('status bar: notification level of the workspace\'s project', function 
     assert.match(`${row.description} ${row.ariaLabel}`, /from git remote/, `the row reads "${row.label} — ${row.description}"`);
   });
 
+  it('follows a group\'s level: the project at global inherits from its nearest group with a level of its own, then global again', async function () {
+    const { workbench, double } = session();
+    const platform = double!.data.groups.find((group) => group.fullPath === 'acme/platform')!;
+    const page = new SettingsEditor(workbench);
+    await page.openFromPalette();
+    // The group, as the user's own group list names it (by ID), set to Watch in the editor.
+    await page.selectScope(`group:${platform.id}`, { level: 'global', dirty: false });
+    await page.setLevel('watch');
+    await page.click('#save-button');
+    await page.waitForForm(`group:${platform.id}`, { level: 'watch', dirty: false });
+    const watched = await waitForText(session(), `${label('watch')} (platform)`);
+    assert.ok(watched.ariaLabel.includes('group acme/platform: Watch (decides)'), watched.ariaLabel);
+    assert.deepEqual(await workbench.statusBarIcons(STATUS_ITEM), ['bell']);
+
+    // The project in the editor says the same: its own level is Global, and it inherits Watch from the group.
+    const projectKey = await scopeKeyOf(page, PROJECT);
+    await page.selectScope(projectKey, { level: 'global', dirty: false });
+    await page.frameWith('#level-inherited[data-inherited-from="group"]');
+    assert.equal(await page.text('#level-inherited'), 'Inherits Watch from group acme/platform');
+    await workbench.screenshot('statusbar-project-inherits-group');
+
+    // Back to Global on the group: the user's global level decides again, in the status bar and in the editor.
+    await page.selectScope(`group:${platform.id}`, { level: 'watch', dirty: false });
+    assert.equal(await (await page.frame()).locator('#level-inherited').count(), 0, 'no inheritance line while the group has a level of its own');
+    await page.setLevel('global');
+    assert.equal(await page.text('#level-inherited'), 'Inherits Participate from global settings', 'the line shows as soon as Global is chosen');
+    await page.click('#save-button');
+    await page.waitForForm(`group:${platform.id}`, { level: 'global', dirty: false });
+    await waitForText(session(), `${label('participating')} (global)`);
+    await page.selectScope(projectKey, { level: 'global', dirty: false });
+    await page.frameWith('#level-inherited[data-inherited-from="global"]');
+    assert.equal(await page.text('#level-inherited'), 'Inherits Participate from global settings');
+    assert.equal((await readFromDouble<{ level: string }>(double!, `/groups/${platform.id}/notification_settings`)).body.level, 'global');
+    await workbench.runCommand('View: Close Editor');
+  });
+
   it('its quick pick offers "Global" and changes the project\'s level, not the global one', async function () {
     const { workbench, double } = session();
     await openLevelPick(session());
     assert.equal((await workbench.quickInputText()).title, `GitLab notification level for project ${PROJECT}`);
     const entries = await workbench.quickPickEntries();
     assert.deepEqual(entries.slice(0, LEVEL_ORDER.length).map((entry) => entry.label), LEVEL_ORDER.map(label));
-    assert.equal(entries.find((entry) => entry.description === 'current')?.label, label('global'));
+    // Global is current, and says what it resolves to.
+    assert.deepEqual(entries.filter((entry) => entry.description?.startsWith('current')).map((entry) => [entry.label, entry.description]),
+      [[label('global'), `current: ${label('participating')} (global)`]]);
 
     const since = Date.now();
     await workbench.pickQuickItem(new RegExp(`^${label('watch')}$`));

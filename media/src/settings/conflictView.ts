@@ -3,7 +3,7 @@ import { desiredSetting, type SettingForm } from '../../../src/app/settings/form
 import type { NotificationSetting } from '../../../src/gitlab/types';
 import type { Actions } from './actions';
 import { h } from './dom';
-import { eventText, levelText } from './format';
+import { eventStateText, eventText, levelText } from './format';
 import type { Texts } from './model';
 
 /** "Yours vs GitLab's": every field that differs, and the two ways out. Nothing is saved until one is chosen. */
@@ -43,6 +43,6 @@ function valueText(row: ConflictRow, value: ConflictRow['yours'], texts: Texts):
   const { strings } = texts;
   if (value === undefined) return strings.valueAbsent;
   if (row.field.kind === 'level') return levelText(texts, String(value));
-  if (row.field.kind === 'event') return value === null ? strings.eventDefault : value ? strings.eventOn : strings.eventOff;
+  if (row.field.kind === 'event') return eventStateText(texts, row.field.key, value === null ? 'default' : value ? 'on' : 'off');
   return value === '' ? strings.valueAbsent : String(value);
 }

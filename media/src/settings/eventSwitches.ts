@@ -1,13 +1,13 @@
 import { eventKeys, eventState, isEventChanged, type SettingForm } from '../../../src/app/settings/formState';
 import type { Actions } from './actions';
 import { h } from './dom';
-import { eventText } from './format';
+import { eventStateText, eventText } from './format';
 import type { Texts } from './model';
 
 /**
  * One checkbox per event key the form offers (GitLab's for the scope, or the spec's while switching to Custom before
- * GitLab has listed any). A key never set (`null`) shows as an indeterminate
- * checkbox marked "default"; clicking it sets it on, then off; Reset goes back to what was loaded.
+ * GitLab has listed any). A key never set (`null`) shows as an indeterminate checkbox marked with what GitLab does
+ * with it ("default (on)" or "default (off)"); clicking it sets it on, then off; Reset goes back to what was loaded.
  */
 export function eventSwitches(form: SettingForm, texts: Texts, actions: Actions): HTMLElement {
   const { strings } = texts;
@@ -34,7 +34,7 @@ export function eventSwitches(form: SettingForm, texts: Texts, actions: Actions)
         known ? null : h('span', { className: 'event-unknown' }, ` (${strings.unknownEventHint})`)),
       h('code', { className: 'event-key' }, key),
       h('span', { id: `event-state-${key}`, className: `event-state event-state-${state}` },
-        state === 'default' ? strings.eventDefault : state === 'on' ? strings.eventOn : strings.eventOff),
+        eventStateText(texts, key, state)),
       changed
         ? h('button', {
           className: 'link-button event-reset', title: strings.eventResetTitle, data: { eventReset: key },

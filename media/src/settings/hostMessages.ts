@@ -56,6 +56,9 @@ export function applyHostMessage(state: UiState, message: HostMessage, page: Pag
       if (form && !isDirty(form) && !state.conflicts.has(message.key)) state.forms.set(message.key, createForm(form.scope, message.setting));
       return;
     }
+    case 'inherited':
+      state.inherited.set(message.key, message.inherited);
+      return;
     case 'saveResult': {
       if (!page.takePending(message.requestId, 'save')) return;
       const { key, result } = message;

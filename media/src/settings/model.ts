@@ -2,7 +2,7 @@ import type { NotificationLevel, NotificationSetting } from '../../../src/gitlab
 import { isDirty, type SettingForm } from '../../../src/app/settings/formState';
 import type { LevelInfo } from '../../../src/app/settings/levels';
 import type {
-  BulkSnapshot, ErrorInfo, PersistedState, ScopeEntry, ScopeListState,
+  BulkSnapshot, ErrorInfo, InheritedLevel, PersistedState, ScopeEntry, ScopeListState,
 } from '../../../src/app/settings/protocol';
 import { parseScopeKey } from '../../../src/app/settings/scopes';
 import type { WebviewStrings } from '../../../src/app/settings/strings';
@@ -33,6 +33,8 @@ export interface UiState {
   saving: Map<string, number>;
   saveErrors: Map<string, ErrorInfo>;
   conflicts: Map<string, NotificationSetting>;
+  /** What each loaded group or project inherits at `global`, as the host worked it out. */
+  inherited: Map<string, InheritedLevel>;
   notices: Map<string, Notice>;
   /** Scopes whose e-mail field failed the check before sending. */
   emailChecked: Set<string>;
@@ -53,6 +55,7 @@ export function initialState(): UiState {
     saving: new Map(),
     saveErrors: new Map(),
     conflicts: new Map(),
+    inherited: new Map(),
     notices: new Map(),
     emailChecked: new Set(),
     add: { open: false, kind: 'group', ref: '' },

@@ -2,12 +2,13 @@ import {
   currentEmail, currentLevel, emailProblem, eventKeys, isDirty, offersSpecEvents, type SettingForm,
 } from '../../../src/app/settings/formState';
 import { offeredLevels } from '../../../src/app/settings/levels';
+import type { InheritedLevel } from '../../../src/app/settings/protocol';
 import type { Actions } from './actions';
 import { conflictView } from './conflictView';
 import { h, type Child } from './dom';
 import { errorBox } from './errorBox';
 import { eventSwitches } from './eventSwitches';
-import { levelText } from './format';
+import { format, levelText } from './format';
 import { findEntry, type Texts, type UiState } from './model';
 import { option, valueInput } from './scopePanel';
 
@@ -45,7 +46,8 @@ export function settingsForm(state: UiState, texts: Texts, actions: Actions): Ch
         on: { change: (event) => actions.setLevel((event.target as HTMLSelectElement).value) },
       }, ...offeredLevels(form.scope, level).map((value) =>
         option(value, levelText(texts, value), value === level, texts.levels.get(value)?.explanation))),
-      h('p', { id: 'level-explanation', className: 'hint' }, texts.levels.get(level)?.explanation ?? strings.unknownLevelExplanation)),
+      h('p', { id: 'level-explanation', className: 'hint' }, texts.levels.get(level)?.explanation ?? strings.unknownLevelExplanation),
+      level === 'global' ? inheritedLine(state.inherited.get(key), texts) : null),
     ...(level === 'custom' ? eventsPart(form, texts, actions) : []),
     form.scope.kind === 'global'
       ? h('div', { id: 'email-field', className: 'field' },
@@ -67,6 +69,16 @@ export function settingsForm(state: UiState, texts: Texts, actions: Actions): Ch
         on: { click: () => actions.revert() },
       }, strings.revertButton)),
   ];
+}
+
+/** "Inherits Participate from global settings" / "… from group acme/platform", as text. */
+function inheritedLine(inherited: InheritedLevel | undefined, texts: Texts): Child {
+  if (!inherited) return null;
+  const level = levelText(texts, inherited.level);
+  const text = inherited.from === 'group'
+    ? format(texts.strings.inheritsFromGroup, level, inherited.path)
+    : format(texts.strings.inheritsFromGlobal, level);
+  return h('p', { id: 'level-inherited', className: 'hint', data: { inheritedLevel: inherited.level, inheritedFrom: inherited.from } }, text);
 }
 
 function eventsPart(form: SettingForm, texts: Texts, actions: Actions): Child[] {

@@ -1,9 +1,11 @@
 import { isNotificationLevel } from '../../gitlab/types';
 import type { Localize } from '../localize';
+import { decidingLink, isInherited, type LevelInForce, type LevelLink } from '../settings/effectiveLevel';
 import { levelLabel as knownLevelLabel } from '../settings/levels';
 
 export interface StatusBarView {
   text: string;
+  /** Plain text, one line per link of the chain. */
   tooltip: string;
   muted: boolean;
 }
@@ -13,15 +15,44 @@ export function levelLabel(level: string, t: Localize): string {
   return isNotificationLevel(level) ? knownLevelLabel(level, t) : level.replace(/[_-]+/g, ' ');
 }
 
-/** What the status bar shows for the level in force: `$(bell) Watch`, or a crossed bell when muted. */
-export function statusBarView(scopeName: string, level: string, t: Localize): StatusBarView {
-  const muted = level === 'disabled';
-  const label = levelLabel(level, t);
-  // `$(…)` in status bar text renders an icon: keep a server-sent level from doing so.
-  const safe = label.replace(/\$\(/g, '$\u200b(');
+/** The level in force with where it comes from, short: `Watch`, `Participate (global)`, `Watch (platform)`. */
+export function levelInForceLabel(result: LevelInForce, t: Localize): string {
+  const label = levelLabel(result.level, t);
+  if (!isInherited(result)) return label;
+  const link = decidingLink(result);
+  if (link.kind === 'global') return t('{0} (global)', label);
+  // The group's own name (last path segment) keeps the status bar short; the tooltip has the full path.
+  return t('{0} ({1})', label, link.name.split('/').pop() || link.name);
+}
+
+/** Where an inherited level comes from, for sentences: "global settings" or "group acme/platform". */
+export function linkName(link: LevelLink, t: Localize): string {
+  switch (link.kind) {
+    case 'global': return t('global settings');
+    case 'group': return t('group {0}', link.name);
+    case 'project': return t('project {0}', link.name);
+  }
+}
+
+/**
+ * What the status bar shows for the level in force: `$(bell) Watch`, `$(bell) Participate (global)` for a scope that
+ * inherits, a crossed bell when the level in force is `disabled`; the tooltip lists the chain that decided.
+ */
+export function statusBarView(scopeName: string, result: LevelInForce, t: Localize): StatusBarView {
+  const muted = result.level === 'disabled';
+  const label = levelInForceLabel(result, t);
+  const lines = [t('GitLab notifications for {0}: {1}. Click to change.', scopeName, label)];
+  if (isInherited(result)) {
+    lines.push('');
+    result.chain.forEach((link, index) => {
+      const line = t('{0}: {1}', linkName(link, t), levelLabel(link.level, t));
+      lines.push(index === result.decidedBy ? t('{0} (decides)', line) : line);
+    });
+  }
   return {
-    text: `$(${muted ? 'bell-slash' : 'bell'}) ${safe}`,
-    tooltip: t('GitLab notifications for {0}: {1}. Click to change.', scopeName, label),
+    // `$(…)` in status bar text renders an icon: keep a server-sent level or group name from doing so.
+    text: `$(${muted ? 'bell-slash' : 'bell'}) ${label.replace(/\$\(/g, '$\u200b(')}`,
+    tooltip: lines.join('\n'),
     muted,
   };
 }

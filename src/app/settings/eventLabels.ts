@@ -49,6 +49,14 @@ export function eventLabel(key: string, localize: Localize): string | undefined 
   }
 }
 
+/**
+ * What GitLab does for a switch it returns as `null` (never set, behaviour note §2.8): its model reads `null` as on
+ * for `failed_pipeline` and `fixed_pipeline` and as off for every other key.
+ */
+export function nullSwitchIsOn(key: string): boolean {
+  return key === 'failed_pipeline' || key === 'fixed_pipeline';
+}
+
 /** Labels of every known key, for the webview. */
 export function eventLabels(localize: Localize): Record<string, string> {
   const labels: Record<string, string> = {};

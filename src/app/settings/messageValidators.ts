@@ -1,8 +1,8 @@
 import { NOTIFICATION_LEVELS } from '../../gitlab/types';
 import type { HostMessage, PersistedState, WebviewMessage } from './protocol';
 import {
-  MAX_BULK_SCOPES, readBulkItem, readBulkSnapshot, readEntityScope, readErrorInfo, readEventLabels, readKey,
-  readKnownLevel, readLevelInfo, readPersistedState, readRequestId, readSaveResult, readScope, readScopeEntry,
+  MAX_BULK_SCOPES, readBulkItem, readBulkSnapshot, readEntityScope, readErrorInfo, readEventLabels, readInheritedLevel,
+  readKey, readKnownLevel, readLevelInfo, readPersistedState, readRequestId, readSaveResult, readScope, readScopeEntry,
   readScopeList, readSetting, readStrings, readUpdate,
 } from './protocolReaders';
 import { isValidScopeId } from './scopes';
@@ -90,8 +90,8 @@ export function parseWebviewMessage(value: unknown): Validated<WebviewMessage> {
 // ---- host → webview ---------------------------------------------------------------------------------------------
 
 const HOST_TYPES = [
-  'state', 'scopes', 'focusScope', 'scopeLoaded', 'settingChanged', 'saveResult', 'scopeAdded', 'error', 'bulkProgress',
-  'bulkDone',
+  'state', 'scopes', 'focusScope', 'scopeLoaded', 'settingChanged', 'inherited', 'saveResult', 'scopeAdded', 'error',
+  'bulkProgress', 'bulkDone',
 ] as const;
 
 function readHostMessage(value: unknown): HostMessage {
@@ -131,6 +131,10 @@ function readHostMessage(value: unknown): HostMessage {
     case 'settingChanged': {
       const fields = readObject(raw, '', ['type', 'key', 'setting']);
       return { type, key: readKey(fields.key, 'key'), setting: readSetting(fields.setting, 'setting') };
+    }
+    case 'inherited': {
+      const fields = readObject(raw, '', ['type', 'key', 'inherited']);
+      return { type, key: readKey(fields.key, 'key'), inherited: readInheritedLevel(fields.inherited, 'inherited') };
     }
     case 'saveResult': {
       const fields = readObject(raw, '', ['type', 'requestId', 'key', 'result']);

@@ -55,6 +55,11 @@ export type SaveResult =
    *  applied part of the change, behaviour note §2.5). */
   | { outcome: 'failed'; error: ErrorInfo; server?: NotificationSetting };
 
+/** What a group or project inherits while its level is `global` (behaviour note §2.7), for the line beside the select. */
+export type InheritedLevel =
+  | { level: string; from: 'global' }
+  | { level: string; from: 'group'; path: string };
+
 export type BulkItemStatus = 'queued' | 'running' | 'changed' | 'unchanged' | 'failed' | 'cancelled';
 export const BULK_ITEM_STATUSES: readonly BulkItemStatus[] = ['queued', 'running', 'changed', 'unchanged', 'failed', 'cancelled'];
 
@@ -109,6 +114,8 @@ export type HostMessage =
   | { type: 'focusScope'; key: string }
   | { type: 'scopeLoaded'; requestId: number; key: string; setting: NotificationSetting }
   | { type: 'settingChanged'; key: string; setting: NotificationSetting }
+  /** Sent after a scope loads and again when any level changes; shown while the scope's level is `global`. */
+  | { type: 'inherited'; key: string; inherited: InheritedLevel }
   | { type: 'saveResult'; requestId: number; key: string; result: SaveResult }
   | { type: 'scopeAdded'; requestId: number; entry: ScopeEntry }
   | { type: 'error'; requestId: number; error: ErrorInfo }

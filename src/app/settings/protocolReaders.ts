@@ -3,7 +3,7 @@ import { NOTIFICATION_LEVELS, type NotificationLevel, type NotificationSetting, 
 import type { SettingEdits, SettingForm } from './formState';
 import type { LevelInfo } from './levels';
 import {
-  BULK_ITEM_STATUSES, ERROR_FIELDS, ERROR_KINDS, type BulkItemReport, type BulkSnapshot, type ErrorInfo,
+  BULK_ITEM_STATUSES, ERROR_FIELDS, ERROR_KINDS, type BulkItemReport, type BulkSnapshot, type ErrorInfo, type InheritedLevel,
   type PersistedForm, type PersistedState, type SaveResult, type ScopeEntry, type ScopeListState,
 } from './protocol';
 import { isValidScopeId, scopeKey, type EntityScopeRef, type ScopeRef } from './scopes';
@@ -48,6 +48,18 @@ export function readKey(value: unknown, path: string): string {
 
 export function readLevelName(value: unknown, path: string): string {
   return readString(value, path, { min: 1, max: 32, pattern: LEVEL_PATTERN });
+}
+
+export function readInheritedLevel(value: unknown, path: string): InheritedLevel {
+  const fields = readObject(value, path, ['level', 'from', 'path']);
+  const level = readLevelName(fields.level, `${path}.level`);
+  const from = readOneOf(fields.from, `${path}.from`, ['global', 'group'] as const);
+  if (from === 'global') {
+    if (has(fields, 'path')) invalid(path, 'global has no path');
+    return { level, from };
+  }
+  if (typeof fields.path !== 'string' || !isValidScopeId(fields.path)) invalid(`${path}.path`, 'expected a group path');
+  return { level, from, path: fields.path };
 }
 
 export function readKnownLevel(value: unknown, path: string): NotificationLevel {

@@ -1,6 +1,7 @@
 import type { GitLabApi } from '../../gitlab/api';
 import type { NotificationLevel, NotificationSetting, NotificationSettingUpdate } from '../../gitlab/types';
 import type { Localize } from '../localize';
+import { decidingLink, type LevelInForce } from './effectiveLevel';
 import { applyLevelToScopes } from './bulkApply';
 import { mergeBulkItem } from './bulkReport';
 import { pendingUpdate } from './conflict';
@@ -9,7 +10,7 @@ import { eventLabels } from './eventLabels';
 import { isEmptyUpdate } from './formState';
 import { levelInfos } from './levels';
 import { parseWebviewMessage } from './messageValidators';
-import type { BulkSnapshot, HostMessage, PersistedState, WebviewMessage } from './protocol';
+import type { BulkSnapshot, HostMessage, InheritedLevel, PersistedState, WebviewMessage } from './protocol';
 import type { ScopeCatalog } from './scopeCatalog';
 import { scopeKey, type EntityScopeRef, type ScopeRef } from './scopes';
 import { cleanSetting, sameSetting } from './settingShape';
@@ -34,6 +35,9 @@ export interface SettingsRequestHandlerDeps {
   onDidChangeSetting?: (change: SettingChange) => void;
   signIn?: () => void;
   log: (line: string) => void;
+  /** What a group or project would inherit at `global` (the settings service's level in force); `path` is its full
+   *  path when the list knows it. Without it the editor shows no inheritance line. */
+  inheritance?: (scope: ScopeRef, path: string | undefined) => Promise<LevelInForce>;
 }
 
 /**
@@ -47,6 +51,9 @@ export class SettingsRequestHandler {
   private bulk: { snapshot: BulkSnapshot; controller: AbortController } | undefined;
   private readonly inflight = new Set<AbortController>();
   private disposed = false;
+  /** Groups and projects the page has loaded: their inheritance lines follow every change. */
+  private readonly shown = new Map<string, ScopeRef>();
+  private inheriting: { again: boolean } | undefined;
 
   constructor(private readonly deps: SettingsRequestHandlerDeps) {}
 
@@ -93,6 +100,27 @@ export class SettingsRequestHandler {
     this.post({ type: 'settingChanged', key: scopeKey(scope), setting: this.clean(setting) });
   }
 
+  /**
+   * Works out again what each loaded group and project inherits (a level changed somewhere: a group's change can
+   * change what its projects inherit). Calls while a round runs are folded into one more round.
+   */
+  async refreshInherited(): Promise<void> {
+    if (this.inheriting) {
+      this.inheriting.again = true;
+      return;
+    }
+    const round = { again: false };
+    this.inheriting = round;
+    try {
+      do {
+        round.again = false;
+        await this.sendInherited([...this.shown.values()]);
+      } while (round.again && !this.disposed);
+    } finally {
+      this.inheriting = undefined;
+    }
+  }
+
   dispose(): void {
     this.disposed = true;
     for (const controller of this.inflight) controller.abort();
@@ -124,6 +152,7 @@ export class SettingsRequestHandler {
 
   private async onReady(): Promise<void> {
     this.ready = true;
+    this.shown.clear(); // a new page knows nothing yet: its loads get the lines again
     const { localize } = this.deps;
     const scopes = await this.deps.catalog.list({ cachedOnly: true });
     const state: HostMessage = {
@@ -148,6 +177,10 @@ export class SettingsRequestHandler {
         const setting = this.clean(await api.getNotificationSettings(scope, signal));
         this.post({ type: 'scopeLoaded', requestId, key: scopeKey(scope), setting });
         this.announce({ scope, key: scopeKey(scope), setting, cause: 'observed' });
+        if (scope.kind !== 'global' && !this.shown.has(scopeKey(scope))) {
+          this.shown.set(scopeKey(scope), scope);
+          await this.sendInherited([scope]);
+        }
       } catch (error) {
         this.post({ type: 'error', requestId, error: describeError(error, 'load', this.deps.localize) });
       }
@@ -253,6 +286,23 @@ export class SettingsRequestHandler {
     }
   }
 
+  private async sendInherited(scopes: ScopeRef[]): Promise<void> {
+    const inheritance = this.deps.inheritance;
+    if (!inheritance || scopes.length === 0) return;
+    const entries = (await this.deps.catalog.list({ cachedOnly: true })).entries;
+    for (const scope of scopes) {
+      const key = scopeKey(scope);
+      const path = entries.find((entry) => entry.key === key)?.detail;
+      try {
+        const inherited = toInherited(await inheritance(scope, path));
+        if (inherited) this.post({ type: 'inherited', key, inherited });
+      } catch (error) {
+        // The form works without the line; the log says why it is missing.
+        this.deps.log(`Settings view: could not work out what ${key} inherits: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  }
+
   private async tryRead(api: GitLabApi, scope: ScopeRef, signal: AbortSignal): Promise<NotificationSetting | undefined> {
     try {
       return this.clean(await api.getNotificationSettings(scope, signal));
@@ -278,4 +328,11 @@ export class SettingsRequestHandler {
   private post(message: HostMessage): void {
     if (!this.disposed) this.deps.post(message);
   }
+}
+
+function toInherited(result: LevelInForce): InheritedLevel | undefined {
+  const link = decidingLink(result);
+  if (link.kind === 'global') return { level: result.level, from: 'global' };
+  if (link.kind === 'group') return { level: result.level, from: 'group', path: link.name };
+  return undefined; // the scope's own level: nothing inherited
 }

@@ -6,7 +6,7 @@ import type { Localize } from '../../app/localize';
 import { ScopeCatalog, type ProjectScopeSource } from '../../app/settings/scopeCatalog';
 import type { PersistedState } from '../../app/settings/protocol';
 import type { ScopeRef } from '../../app/settings/scopes';
-import { SettingsRequestHandler, type SettingChange } from '../../app/settings/settingsRequestHandler';
+import { SettingsRequestHandler, type SettingChange, type SettingsRequestHandlerDeps } from '../../app/settings/settingsRequestHandler';
 import { ConfiguredGroups } from './configuredGroups';
 import { settingsPanelHtml, settingsWebviewOptions } from './settingsPanelHtml';
 import { NOTIFICATION_SETTINGS_VIEW_TYPE } from './viewType';
@@ -23,6 +23,8 @@ export interface NotificationSettingsEditorDeps {
   onDidChangeSetting?: (change: SettingChange) => void;
   /** One line to the output channel. */
   log: (line: string) => void;
+  /** What a group or project inherits at `global`, for the line beside the level. */
+  inheritance?: SettingsRequestHandlerDeps['inheritance'];
 }
 
 const localize: Localize = (message, ...args) => vscode.l10n.t(message, ...args);
@@ -80,6 +82,11 @@ export class NotificationSettingsEditor implements vscode.Disposable {
     this.live?.handler.notifyExternalChange(scope, setting);
   }
 
+  /** A level changed somewhere: the open editor works out again what its groups and projects inherit. */
+  refreshInherited(): void {
+    void this.live?.handler.refreshInherited();
+  }
+
   /** Groups or projects came or went (sign-in, tree changes): the list is fetched again next time it is shown. */
   async refreshScopes(): Promise<void> {
     await this.live?.handler.receive({ type: 'refreshScopes' });
@@ -101,6 +108,7 @@ export class NotificationSettingsEditor implements vscode.Disposable {
       onDidChangeSetting: this.deps.onDidChangeSetting,
       signIn: () => void vscode.commands.executeCommand(COMMANDS.signIn),
       log: this.deps.log,
+      inheritance: this.deps.inheritance,
     });
     const created = new LivePanel(panel, handler, () => {
       if (this.live === created) this.live = undefined;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { levelLabel, statusBarView } from '../../app/notifications/statusBarView';
+import { levelInForceLabel, levelLabel, statusBarView } from '../../app/notifications/statusBarView';
+import type { LevelInForce } from '../../app/settings/effectiveLevel';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
-import { scopeKey } from '../../app/settings/scopes';
 import { LEVEL_ORDER } from '../../app/settings/levels';
 import { GitLabError, isNotificationLevel, type NotificationSetting, type Scope } from '../../gitlab';
 import { COMMANDS } from '../../ids';
@@ -20,8 +20,11 @@ export interface StatusBarScopeSource {
 export class NotificationStatusBar implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private readonly disposables: vscode.Disposable[] = [];
-  private current?: { scope: Scope; name: string; level: string };
+  /** `level` is the scope's own level; `inForce` what decides, with its chain. */
+  private current?: { scope: Scope; name: string; level: string; inForce: LevelInForce };
   private refreshing?: Promise<void>;
+  /** Counts resolutions, so only the newest one is shown when changes come quickly. */
+  private generation = 0;
 
   constructor(
     private readonly session: Session,
@@ -32,12 +35,8 @@ export class NotificationStatusBar implements vscode.Disposable {
     this.item = vscode.window.createStatusBarItem('gitlabActivity.notificationLevel', vscode.StatusBarAlignment.Right, 100);
     this.item.name = vscode.l10n.t('GitLab Notification Level');
     this.item.command = COMMANDS.setNotificationLevel;
-    this.disposables.push(this.item, session.onDidChange(() => void this.refresh()), this.levels.onDidChange(({ scope, setting }) => {
-      if (this.current && scopeKey(scope) === scopeKey(this.current.scope)) {
-        this.current = { ...this.current, level: setting.level };
-        this.render();
-      }
-    }));
+    // Any change can move the level in force: the scope's own, one of its groups', or the global one.
+    this.disposables.push(this.item, session.onDidChange(() => void this.refresh()), this.levels.onDidChange(() => void this.follow()));
   }
 
   /** Reads the level of the scope in force (after activation; never blocks it). */
@@ -52,12 +51,16 @@ export class NotificationStatusBar implements vscode.Disposable {
       this.item.hide();
       return;
     }
+    const generation = ++this.generation;
     try {
       const { scope, name } = await this.scopes.resolve();
-      const setting = await this.levels.getSetting(scope);
-      this.current = { scope, name, level: setting.level };
+      this.levels.forget(); // an explicit refresh reads GitLab again
+      const inForce = await this.levels.levelInForce(scope);
+      if (generation !== this.generation) return;
+      this.current = { scope, name, level: inForce.chain[0].level, inForce };
       this.render();
     } catch (error) {
+      if (generation !== this.generation) return;
       this.handle(error);
       this.item.text = '$(bell) ?';
       this.item.tooltip = vscode.l10n.t('GitLab notification level unavailable: {0}', error instanceof Error ? error.message : String(error));
@@ -65,9 +68,24 @@ export class NotificationStatusBar implements vscode.Disposable {
     }
   }
 
+  /** Resolves the shown scope again after a change (the service emptied its cache first). */
+  private async follow(): Promise<void> {
+    const shown = this.current;
+    if (!shown || !this.session.signedIn) return;
+    const generation = ++this.generation;
+    try {
+      const inForce = await this.levels.levelInForce(shown.scope);
+      if (generation !== this.generation || this.current?.scope !== shown.scope) return;
+      this.current = { ...shown, level: inForce.chain[0].level, inForce };
+      this.render();
+    } catch (error) {
+      if (generation === this.generation) this.handle(error);
+    }
+  }
+
   private render(): void {
     if (!this.current) return;
-    const view = statusBarView(this.current.name, this.current.level, vscode.l10n.t);
+    const view = statusBarView(this.current.name, this.current.inForce, vscode.l10n.t);
     this.item.text = view.text;
     this.item.tooltip = view.tooltip;
     this.item.accessibilityInformation = { label: view.tooltip };
@@ -81,9 +99,11 @@ export class NotificationStatusBar implements vscode.Disposable {
     if (!current) return;
     type Pick = vscode.QuickPickItem & { level?: string; action?: 'mute' | 'editor' };
     const levels = LEVEL_ORDER.filter((level) => level !== 'global' || current.scope.kind !== 'global');
+    const inForce = levelInForceLabel(current.inForce, vscode.l10n.t);
     const items: Pick[] = levels.map((level) => ({
       label: `${level === current.level ? '$(check) ' : ''}${levelLabel(level, vscode.l10n.t)}`,
-      description: level === current.level ? vscode.l10n.t('current') : undefined,
+      description: level !== current.level ? undefined
+        : level === 'global' ? vscode.l10n.t('current: {0}', inForce) : vscode.l10n.t('current'),
       level,
     }));
     items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
@@ -93,7 +113,7 @@ export class NotificationStatusBar implements vscode.Disposable {
     items.push({ label: `$(settings-gear) ${vscode.l10n.t('Open Notification Settings…')}`, action: 'editor' });
     const choice = await vscode.window.showQuickPick(items, {
       title: vscode.l10n.t('GitLab notification level for {0}', current.name),
-      placeHolder: vscode.l10n.t('Current: {0}', levelLabel(current.level, vscode.l10n.t)),
+      placeHolder: vscode.l10n.t('Current: {0}', inForce),
     });
     if (!choice) return;
     if (choice.action === 'mute') return this.toggleMute();

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { eventLabel, eventLabels, isKnownEventKey, KNOWN_EVENT_KEYS } from '../../../../src/app/settings/eventLabels';
+import { eventLabel, eventLabels, isKnownEventKey, KNOWN_EVENT_KEYS, nullSwitchIsOn } from '../../../../src/app/settings/eventLabels';
 import { LEVEL_ORDER, levelExplanation, levelInfos, levelLabel, offeredLevels } from '../../../../src/app/settings/levels';
 import { formatMessage, type Localize } from '../../../../src/app/localize';
 import { NOTIFICATION_LEVELS, SPEC_EMAIL_EVENTS } from '../../../../src/gitlab/types';
@@ -58,5 +58,15 @@ describe('settings levels and event labels', () => {
     assert.equal(eventLabel('brand_new_event', formatMessage), undefined);
     assert.equal(eventLabel('constructor', formatMessage), undefined);
     assert.equal(eventLabel('__proto__', formatMessage), undefined);
+  });
+
+  it('a switch never set (null) is on for failed and fixed pipelines only, as GitLab reads it (§2.8)', () => {
+    assert.equal(nullSwitchIsOn('failed_pipeline'), true);
+    assert.equal(nullSwitchIsOn('fixed_pipeline'), true);
+    for (const key of KNOWN_EVENT_KEYS.filter((k) => k !== 'failed_pipeline' && k !== 'fixed_pipeline')) {
+      assert.equal(nullSwitchIsOn(key), false, key);
+    }
+    assert.equal(nullSwitchIsOn('some_future_event'), false);
+    assert.equal(nullSwitchIsOn('service_account_failed_pipeline'), false);
   });
 });

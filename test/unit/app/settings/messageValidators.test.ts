@@ -44,6 +44,8 @@ const hostSamples: HostMessage[] = [
   { type: 'focusScope', key: 'project:a/b' },
   { type: 'scopeLoaded', requestId: 1, key: 'group:5', setting: customSetting },
   { type: 'settingChanged', key: 'global', setting: { level: 'disabled', notification_email: 'a@b' } },
+  { type: 'inherited', key: 'project:42', inherited: { level: 'watch', from: 'group', path: 'acme/platform' } },
+  { type: 'inherited', key: 'group:5', inherited: { level: 'super_loud', from: 'global' } },
   { type: 'saveResult', requestId: 2, key: 'global', result: { outcome: 'saved', setting: { level: 'watch' }, alreadyApplied: false } },
   { type: 'saveResult', requestId: 2, key: 'global', result: { outcome: 'conflict', server: { level: 'watch' } } },
   { type: 'saveResult', requestId: 2, key: 'global', result: { outcome: 'failed', error: { kind: 'validation', message: 'must be verified', field: 'notification_email' }, server: { level: 'watch' } } },
@@ -181,7 +183,7 @@ function checkValidator(
 checkValidator('settings protocol: webview → host validator', parseWebviewMessage, webviewSamples,
   ['ready', 'loadScope', 'save', 'resolveConflict', 'addScope', 'refreshScopes', 'bulkApply', 'cancelBulk', 'signIn']);
 checkValidator('settings protocol: host → webview validator', parseHostMessage, hostSamples,
-  ['state', 'scopes', 'focusScope', 'scopeLoaded', 'settingChanged', 'saveResult', 'scopeAdded', 'error', 'bulkProgress', 'bulkDone']);
+  ['state', 'scopes', 'focusScope', 'scopeLoaded', 'settingChanged', 'inherited', 'saveResult', 'scopeAdded', 'error', 'bulkProgress', 'bulkDone']);
 
 describe('settings protocol: specific refusals', () => {
   const save = webviewSamples[5] as Extract<WebviewMessage, { type: 'save' }>;
@@ -235,6 +237,17 @@ describe('settings protocol: specific refusals', () => {
   it('refuses entries whose key does not name their scope', () => {
     const entry = { key: 'group:6', scope: { kind: 'group', id: 5 }, label: 'x', origin: 'member' };
     assert.equal(parseHostMessage({ type: 'scopeAdded', requestId: 1, entry }).ok, false);
+  });
+
+  it('refuses an inheritance line whose group is not a path, or a global one with a path', () => {
+    const message = (inherited: unknown) => ({ type: 'inherited', key: 'project:42', inherited });
+    for (const path of ['<img src=x onerror=alert(1)>', '', '../x', 'a//b', 'x'.repeat(300), 5]) {
+      assert.equal(parseHostMessage(message({ level: 'watch', from: 'group', path })).ok, false, String(path));
+    }
+    assert.equal(parseHostMessage(message({ level: 'watch', from: 'group' })).ok, false);
+    assert.equal(parseHostMessage(message({ level: 'watch', from: 'global', path: 'acme' })).ok, false);
+    assert.equal(parseHostMessage(message({ level: 'watch', from: 'project', path: 'acme/x' })).ok, false);
+    assert.equal(parseHostMessage(message({ level: '<b>', from: 'global' })).ok, false);
   });
 
   it('refuses a save result with the fields of another outcome', () => {

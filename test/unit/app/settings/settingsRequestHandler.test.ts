@@ -6,6 +6,8 @@ import { SettingsRequestHandler, type SettingChange } from '../../../../src/app/
 import { formatMessage } from '../../../../src/app/localize';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import type { NotificationSetting } from '../../../../src/gitlab/types';
+import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
+import type { ScopeRef } from '../../../../src/app/settings/scopes';
 import { FakeGitLabApi, group, project } from './fakeGitLabApi';
 
 interface Harness {
@@ -18,7 +20,7 @@ interface Harness {
   of<T extends HostMessage['type']>(type: T): Array<Extract<HostMessage, { type: T }>>;
 }
 
-function harness(options: { signedOut?: boolean } = {}): Harness {
+function harness(options: { signedOut?: boolean; levels?: NotificationSettingsService } = {}): Harness {
   const api = new FakeGitLabApi();
   api.groups = [group(5, 'acme')];
   api.projects = [project(42, 'acme/api')];
@@ -45,6 +47,7 @@ function harness(options: { signedOut?: boolean } = {}): Harness {
     onDidChangeSetting: (change) => changes.push(change),
     signIn: () => { state.signIns++; },
     log: (line) => logs.push(line),
+    ...(options.levels ? { inheritance: inheritanceOf(options.levels) } : {}),
   });
   return {
     api, handler, posted, changes, logs,
@@ -54,6 +57,12 @@ function harness(options: { signedOut?: boolean } = {}): Harness {
 }
 
 const projectScope = { kind: 'project', id: 8 } as const;
+
+function inheritanceOf(levels: NotificationSettingsService) {
+  return (scope: ScopeRef, path: string | undefined) => levels.levelInForce(scope, { path, assumeGlobal: true });
+}
+
+const noMemory = { get: () => undefined, update: async () => undefined };
 
 async function load(h: Harness, scope: object, requestId = 1): Promise<NotificationSetting> {
   await h.handler.receive({ type: 'loadScope', requestId, scope });
@@ -283,5 +292,44 @@ describe('settings request handler (host side)', () => {
     h.handler.dispose();
     await h.handler.receive({ type: 'loadScope', requestId: 1, scope: { kind: 'global' } });
     assert.equal(h.of('scopeLoaded').length, 0);
+  });
+
+  it('tells the page what a loaded group or project inherits at global, and again after any change', async () => {
+    let api: FakeGitLabApi | undefined;
+    const levels = new NotificationSettingsService(() => api, noMemory, 'x');
+    const h = harness({ levels });
+    api = h.api;
+    h.api.set('global', { level: 'mention' });
+    h.api.set('project:10', { level: 'disabled' });
+    // Project 10 is listed with its path acme/website, the hint when the server has no project lookup.
+    h.api.fail('getProject', '10', new GitLabError('notFound', '404 Not Found'));
+    await h.handler.receive({ type: 'ready' });
+    await load(h, { kind: 'project', id: 10 }, 1);
+    await load(h, { kind: 'group', id: 5 }, 2);
+    assert.deepEqual(h.of('inherited'), [
+      // whatever its own level (disabled here): the page shows the line only while the select is at global
+      { type: 'inherited', key: 'project:10', inherited: { level: 'mention', from: 'global' } },
+      { type: 'inherited', key: 'group:5', inherited: { level: 'mention', from: 'global' } },
+    ]);
+    h.api.set('group:acme', { level: 'watch' });
+    await levels.record({ scope: { kind: 'group', id: 'acme' }, setting: { level: 'watch' } });
+    h.posted.length = 0;
+    await h.handler.refreshInherited();
+    assert.deepEqual(h.of('inherited').map((m) => [m.key, m.inherited]), [
+      ['project:10', { level: 'watch', from: 'group', path: 'acme' }],
+      ['group:5', { level: 'mention', from: 'global' }],
+    ]);
+  });
+
+  it('leaves the inheritance line out, and logs why, when a group on the way cannot be read', async () => {
+    let api: FakeGitLabApi | undefined;
+    const levels = new NotificationSettingsService(() => api, noMemory, 'x');
+    const h = harness({ levels });
+    api = h.api;
+    h.api.fail('getProject', '10', new GitLabError('notFound', '404 Not Found'));
+    h.api.fail('get', 'group:acme', new GitLabError('server', '500 Internal Server Error'));
+    await load(h, { kind: 'project', id: 10 });
+    assert.equal(h.of('inherited').length, 0);
+    assert.ok(h.logs.some((line) => line.includes('could not work out what project:10 inherits')), h.logs.join('\n'));
   });
 });
