@@ -13,14 +13,16 @@ const LOOPBACK = /^(?:127\.0\.0\.1|localhost):(\d+)$/;
 
 /**
  * A forward proxy of the test's own, as a repository could name one: it records every connection made to it, every
- * CONNECT and every absolute-form request (with its headers, where a PRIVATE-TOKEN would show), and passes them on
- * to loopback only, so a test can also see a client work through it.
+ * CONNECT, every absolute-form request (with its headers) and every byte sent into a tunnel (to a plain-HTTP target
+ * the PRIVATE-TOKEN header shows there), and passes them on to loopback only, so a test also sees a client work
+ * through it.
  */
 export class RecordingProxy {
   readonly requests: ProxiedRequest[] = [];
   /** TCP connections accepted, whatever came over them. */
   connections = 0;
   private readonly sockets = new Set<Socket>();
+  private readonly tunnelled: Buffer[] = [];
 
   private constructor(readonly url: string, private readonly server: Server) {}
 
@@ -63,6 +65,11 @@ export class RecordingProxy {
     return proxy;
   }
 
+  /** Every byte clients wrote into tunnels: to plain-HTTP targets, their requests and headers in clear. */
+  get tunnelledText(): string {
+    return Buffer.concat(this.tunnelled).toString('latin1');
+  }
+
   /** What the proxy was shown, one line per request: `CONNECT 127.0.0.1:3000`, `GET http://…`. */
   summary(): string[] {
     return this.requests.map((r) => `${r.method} ${r.target}`);
@@ -82,6 +89,8 @@ export class RecordingProxy {
       return;
     }
     const upstream = connect(Number(match[1]), '127.0.0.1', () => {
+      this.tunnelled.push(head);
+      client.on('data', (chunk: Buffer) => this.tunnelled.push(chunk));
       upstream.write(head);
       upstream.pipe(client);
       client.pipe(upstream);
