@@ -16,6 +16,8 @@ const WORKSPACE_PAGE_SIZE = 3;
 /** The sign-in flow as a person goes through it, the URL box left as prefilled; returns the token step's prompt. */
 async function signIn(session: VscodeSession, token: string, instanceUrl?: string): Promise<string> {
   const { workbench, page } = session;
+  // The view container shows once the extension's contributions are in; the palette lists its commands from then.
+  await workbench.openViewContainer('GitLab Activity');
   await workbench.runCommand('GitLab: Sign In…');
   await workbench.waitForQuickInput('URL of the GitLab instance');
   if (instanceUrl === undefined) await page.keyboard.press('Enter');
