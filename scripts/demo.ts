@@ -81,7 +81,7 @@ async function main(): Promise<void> {
 
   const server = await startCodeServer({
     paths, userDataDir, extensionsDir, configFile, folder: workspace,
-    env: { GITLAB_ACTIVITY_TOKEN: TOKEN, TMPDIR: demoDir }, logFile: path.join(demoDir, 'code-server.log'),
+    env: { GITLAB_ACTIVITY_TOKEN: TOKEN, GITLAB_ACTIVITY_INSTANCE_URL: double.url, TMPDIR: demoDir }, logFile: path.join(demoDir, 'code-server.log'),
   });
   const url = workbenchUrl(server.url, workspace);
 

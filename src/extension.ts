@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { ProjectDirectory } from './app/projectDirectory';
 import { NotificationSettingsService } from './app/settings/notificationSettingsService';
 import type { ScopeRef } from './app/settings/scopes';
-import { COMMANDS, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TOKEN_ENV_VAR } from './ids';
+import { COMMANDS, INSTANCE_ENV_VAR, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TOKEN_ENV_VAR } from './ids';
 import { ActivityView } from './ui/activity/activityView';
 import { SignInFlow } from './ui/auth/signInFlow';
 import { TokenStore } from './ui/auth/tokenStore';
@@ -20,10 +20,10 @@ import { StatusBarScope } from './ui/statusBar/statusBarScope';
  */
 export function activate(context: vscode.ExtensionContext): void {
   const started = performance.now();
-  const tokens = new TokenStore(context.secrets, process.env[TOKEN_ENV_VAR]);
   // The log masks the token in use; the closure reads the session once it exists.
   const channel = vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true });
   const log: Log = new Log(channel, (): Array<string | undefined> => [session.secret, process.env[TOKEN_ENV_VAR]]);
+  const tokens = new TokenStore(context.secrets, { token: process.env[TOKEN_ENV_VAR], instanceUrl: process.env[INSTANCE_ENV_VAR] }, (line) => log.warn(line));
   const version = String(context.extension.packageJSON.version ?? '0');
   const session: Session = new Session(tokens, readConfig, log, context.globalState, `gitlab-activity/${version} vscode/${vscode.version}`);
   const directory = new ProjectDirectory(() => session.api);
@@ -33,7 +33,7 @@ export function activate(context: vscode.ExtensionContext): void {
   });
   const activity = new ActivityView(session, readConfig, directory, context.workspaceState, log);
   const statusBar = new NotificationStatusBar(session, new StatusBarScope(readConfig), levels, log);
-  const signIn = new SignInFlow(session);
+  const signIn = new SignInFlow(session, readConfig);
   const { editor: settingsEditor, disposable: settingsEditorRegistration } = registerNotificationSettingsEditor({
     extensionUri: context.extensionUri,
     api: () => session.api,

@@ -55,4 +55,6 @@ export const SETTINGS = {
 
 /** Environment variable that may supply a token (remote and test setups). */
 export const TOKEN_ENV_VAR = 'GITLAB_ACTIVITY_TOKEN';
+/** The instance the environment token belongs to: without it the token is not used. */
+export const INSTANCE_ENV_VAR = 'GITLAB_ACTIVITY_INSTANCE_URL';
 export const OUTPUT_CHANNEL_NAME = 'GitLab Activity';

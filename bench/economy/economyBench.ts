@@ -55,7 +55,7 @@ export async function economyBench(packageDir: string, stub: string, workDir: st
       args: [join(packageDir, 'dist', 'extension.js'), stub], timeoutMs: 60_000,
       env: {
         ...process.env, BENCH_PACKAGE_JSON: join(packageDir, 'package.json'), BENCH_VSCODE_SETTINGS: JSON.stringify(settings),
-        GITLAB_ACTIVITY_TOKEN: TOKEN,
+        GITLAB_ACTIVITY_TOKEN: TOKEN, GITLAB_ACTIVITY_INSTANCE_URL: double.url,
       },
     });
     const within = (phase: { from: number; to: number }) => double.requests.filter((r) => r.at >= phase.from && r.at <= phase.to);

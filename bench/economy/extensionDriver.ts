@@ -10,7 +10,8 @@ import type { StubTreeView } from '../startup/vscodeStub';
  * event), with the user having expanded Projects, Users and each source. Reports when each phase began and ended,
  * so the caller can cut the double's request log into phases.
  *   node extensionDriver.cjs <dist/extension.js> <vscode-stub.cjs>
- * Settings come from BENCH_VSCODE_SETTINGS (polling off: pollInterval 0), the token from GITLAB_ACTIVITY_TOKEN.
+ * Settings come from BENCH_VSCODE_SETTINGS (polling off: pollInterval 0), the token from GITLAB_ACTIVITY_TOKEN (bound to
+ * the double by GITLAB_ACTIVITY_INSTANCE_URL).
  */
 export interface DriverResult {
   /** Activation to a settled tree and status bar. */

@@ -1,8 +1,11 @@
 import * as vscode from 'vscode';
-import { SETTINGS, SETTINGS_SECTION } from '../ids';
+import { resolveInstance, userOrDefault, type InstanceSource } from '../app/settingTrust';
+import { INSTANCE_ENV_VAR, SETTINGS, SETTINGS_SECTION } from '../ids';
 
 export interface ExtensionConfig {
   instanceUrl: string;
+  /** Where `instanceUrl` comes from; a workspace or folder naming it is said at sign-in. */
+  instanceSource: InstanceSource;
   projects: string[];
   users: string[];
   groups: string[];
@@ -10,9 +13,14 @@ export interface ExtensionConfig {
   pollIntervalSeconds: number;
   statusBarScope: 'auto' | 'global';
   requestTimeoutSeconds: number;
+  /** The next three come from the user's own settings only (see settingTrust.ts). */
   proxy: string;
   caFile: string;
   ignoreCertificateErrors: boolean;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
 }
 
 function strings(value: unknown): string[] {
@@ -23,13 +31,17 @@ function clampInt(value: unknown, fallback: number, min: number, max: number): n
   return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback;
 }
 
-/** Reads the extension's settings, tolerating hand-edited wrong types. */
+/**
+ * Reads the extension's settings, tolerating hand-edited wrong types. Where requests go and whether TLS is checked
+ * are read through `inspect()` from the user's settings alone: a repository's own settings must not steer the token.
+ */
 export function readConfig(): ExtensionConfig {
   const c = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-  const httpProxy = vscode.workspace.getConfiguration('http').get<string>('proxy') ?? '';
-  const instance = c.get<string>(SETTINGS.instanceUrl);
+  const httpProxy = text(userOrDefault(vscode.workspace.getConfiguration('http').inspect<unknown>('proxy')));
+  const instance = resolveInstance(c.inspect<unknown>(SETTINGS.instanceUrl), process.env[INSTANCE_ENV_VAR]);
   return {
-    instanceUrl: typeof instance === 'string' && instance.trim() ? instance.trim().replace(/\/+$/, '') : 'https://gitlab.com',
+    instanceUrl: instance.url,
+    instanceSource: instance.source,
     projects: strings(c.get(SETTINGS.projects)),
     users: strings(c.get(SETTINGS.users)),
     groups: strings(c.get(SETTINGS.groups)),
@@ -37,9 +49,9 @@ export function readConfig(): ExtensionConfig {
     pollIntervalSeconds: clampInt(c.get(SETTINGS.pollInterval), 120, 0, 86_400),
     statusBarScope: c.get(SETTINGS.statusBarScope) === 'global' ? 'global' : 'auto',
     requestTimeoutSeconds: clampInt(c.get(SETTINGS.requestTimeout), 30, 1, 600),
-    proxy: (c.get<string>(SETTINGS.proxy) || httpProxy || '').trim(),
-    caFile: (c.get<string>(SETTINGS.caFile) ?? '').trim(),
-    ignoreCertificateErrors: c.get<boolean>(SETTINGS.ignoreCertificateErrors) === true,
+    proxy: text(userOrDefault(c.inspect<unknown>(SETTINGS.proxy))) || httpProxy,
+    caFile: text(userOrDefault(c.inspect<unknown>(SETTINGS.caFile))),
+    ignoreCertificateErrors: userOrDefault(c.inspect<unknown>(SETTINGS.ignoreCertificateErrors)) === true,
   };
 }
 

@@ -4,6 +4,8 @@ import {
   GitLabClient, GitLabError, Transport, createDispatcher, type CurrentUser, type GitLabApi,
 } from '../gitlab';
 import type { Dispatcher } from 'undici';
+import { sameInstance } from '../app/settingTrust';
+import { SETTINGS, SETTINGS_SECTION } from '../ids';
 import type { ExtensionConfig } from './config';
 import type { Log } from './log';
 import type { TokenStore } from './auth/tokenStore';
@@ -20,6 +22,8 @@ export class Session implements vscode.Disposable {
   private client?: GitLabClient;
   private dispatcher?: Dispatcher;
   private token?: string;
+  /** The instance `token` was stored for. */
+  private tokenInstance = '';
   private unauthorizedShown = false;
   currentUser?: CurrentUser;
 
@@ -48,12 +52,17 @@ export class Session implements vscode.Disposable {
     return this.token;
   }
 
-  /** Reads the stored token and builds the client. */
+  /**
+   * Reads the token stored for the instance in effect and builds the client for that same instance: the client is
+   * never built from one instance's token and another instance's URL.
+   */
   async restore(): Promise<void> {
     const instance = this.instanceUrl;
     let token = await this.tokens.get(instance);
     if (token && this.state.get<boolean>(ENV_TOKEN_DISMISSED) && !(await this.tokens.hasStored(instance))) token = undefined;
-    this.use(token);
+    // The setting may have changed while the secret was read: the next restore (its change event) handles that.
+    if (!sameInstance(instance, this.instanceUrl)) return;
+    this.use(instance, token);
   }
 
   /** Builds a client for a candidate token without storing it (sign-in validation). */
@@ -61,28 +70,38 @@ export class Session implements vscode.Disposable {
     return new GitLabClient(this.transport(instanceUrl, () => token));
   }
 
-  async signIn(instanceUrl: string, token: string, user: CurrentUser | undefined): Promise<void> {
+  /**
+   * Stores the token for `instanceUrl` and makes that the user's instance. Resolves false when the workspace's
+   * settings name another instance, which stays in effect: the new token is then kept for its own instance and
+   * never sent to the workspace's.
+   */
+  async signIn(instanceUrl: string, token: string, user: CurrentUser | undefined): Promise<boolean> {
     await this.tokens.store(instanceUrl, token);
     await this.state.update(ENV_TOKEN_DISMISSED, undefined);
-    if (instanceUrl !== this.instanceUrl) {
-      await vscode.workspace.getConfiguration('gitlabActivity').update('instanceUrl', instanceUrl, vscode.ConfigurationTarget.Global);
+    if (!sameInstance(instanceUrl, this.instanceUrl)) {
+      await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(SETTINGS.instanceUrl, instanceUrl, vscode.ConfigurationTarget.Global);
+    }
+    if (!sameInstance(instanceUrl, this.instanceUrl)) {
+      await this.restore();
+      return false;
     }
     this.currentUser = user;
-    this.use(token);
+    this.use(this.instanceUrl, token);
+    return true;
   }
 
   async signOut(): Promise<void> {
     await this.tokens.delete(this.instanceUrl);
     await this.state.update(ENV_TOKEN_DISMISSED, true);
     this.currentUser = undefined;
-    this.use(undefined);
+    this.use(this.instanceUrl, undefined);
   }
 
   /** Network settings changed: new connection pool, same token. */
   rebuild(): void {
     void this.dispatcher?.close().catch(() => undefined);
     this.dispatcher = undefined;
-    this.use(this.token);
+    this.use(this.tokenInstance, this.token);
   }
 
   /**
@@ -100,10 +119,12 @@ export class Session implements vscode.Disposable {
       });
   }
 
-  private use(token: string | undefined): void {
+  /** `token` is the one stored for `instance`; the client talks to that instance and no other. */
+  private use(instance: string, token: string | undefined): void {
     this.token = token;
+    this.tokenInstance = instance;
     this.unauthorizedShown = false;
-    this.client = token ? new GitLabClient(this.transport(this.instanceUrl, () => this.token)) : undefined;
+    this.client = token ? new GitLabClient(this.transport(instance, () => this.token)) : undefined;
     void vscode.commands.executeCommand('setContext', 'gitlabActivity.signedIn', this.client !== undefined);
     this.changed.fire();
   }

@@ -42,6 +42,17 @@ describe('package.json and src/ids.ts agree', () => {
     assert.ok(used.size > 0);
   });
 
+  it('keeps the settings that decide where the token goes out of a workspace\'s hands', () => {
+    const networkSettings = [SETTINGS.proxy, SETTINGS.caFile, SETTINGS.ignoreCertificateErrors].map((key) => `${SETTINGS_SECTION}.${key}`);
+    // Machine scope: VS Code applies them from the user's (or the remote machine's) settings only.
+    for (const key of networkSettings) assert.equal(contributes.configuration.properties[key].scope, 'machine', key);
+    // Restricted Mode: VS Code ignores the workspace's values of these, the instance included.
+    const untrusted = manifest.capabilities.untrustedWorkspaces;
+    assert.equal(untrusted.supported, 'limited');
+    assert.ok(typeof untrusted.description === 'string' && untrusted.description.length > 0);
+    assert.deepEqual([...untrusted.restrictedConfigurations].sort(), [...networkSettings, `${SETTINGS_SECTION}.${SETTINGS.instanceUrl}`].sort());
+  });
+
   it('targets the Node of the oldest supported VS Code', () => {
     assert.equal(manifest.engines.vscode, '^1.100.0');
     assert.match(readFileSync(join(__dirname, '..', '..', 'scripts', 'build.mjs'), 'utf8'), /target: 'node20\.19'/);

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { GitLabError, type CurrentUser, type GitLabApi } from '../../gitlab';
 import { apiBase } from '../../gitlab/url';
+import { sameInstance } from '../../app/settingTrust';
+import type { ExtensionConfig } from '../config';
 import type { Session } from '../session';
 
 /** Where GitLab creates personal access tokens, prefilled with a name and the `api` scope. */
@@ -33,9 +35,17 @@ export async function validateToken(api: GitLabApi): Promise<CurrentUser | undef
   }
 }
 
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
 /** "GitLab: Sign In…": instance URL, then the token in a password box that stays open until it is valid. */
 export class SignInFlow {
-  constructor(private readonly session: Session) {}
+  constructor(private readonly session: Session, private readonly config: () => ExtensionConfig) {}
 
   async run(): Promise<boolean> {
     const instanceUrl = await vscode.window.showInputBox({
@@ -50,6 +60,11 @@ export class SignInFlow {
     return this.askToken(instance);
   }
 
+  private namedByWorkspace(instanceUrl: string): boolean {
+    const config = this.config();
+    return (config.instanceSource === 'workspace' || config.instanceSource === 'folder') && sameInstance(config.instanceUrl, instanceUrl);
+  }
+
   private askToken(instanceUrl: string): Promise<boolean> {
     return new Promise((resolve) => {
       const box = vscode.window.createInputBox();
@@ -58,7 +73,11 @@ export class SignInFlow {
         tooltip: vscode.l10n.t('Create a personal access token on GitLab'),
       };
       box.title = vscode.l10n.t('Sign in to GitLab (2/2)');
-      box.prompt = vscode.l10n.t('Personal access token: scope read_api to read activity, api to also change notification settings. The button opens the token page.');
+      const scopes = vscode.l10n.t('Personal access token: scope read_api to read activity, api to also change notification settings. The button opens the token page.');
+      box.prompt = this.namedByWorkspace(instanceUrl)
+        // A cloned repository can name any server; the user decides whether it deserves a token.
+        ? `${vscode.l10n.t("This workspace's settings name this GitLab instance: {0}. Sign in only if you trust it.", new URL(instanceUrl).host)} ${scopes}`
+        : scopes;
       box.placeholder = 'glpat-…';
       box.password = true;
       box.ignoreFocusOut = true;
@@ -76,12 +95,16 @@ export class SignInFlow {
         box.enabled = false;
         try {
           const user = await validateToken(this.session.clientFor(instanceUrl, token));
-          await this.session.signIn(instanceUrl, token, user);
+          const inEffect = await this.session.signIn(instanceUrl, token, user);
           done = true;
           box.hide();
-          void vscode.window.showInformationMessage(user
+          const signedIn = user
             ? vscode.l10n.t('Signed in to {0} as {1}.', new URL(instanceUrl).host, user.username)
-            : vscode.l10n.t('Signed in to {0}.', new URL(instanceUrl).host));
+            : vscode.l10n.t('Signed in to {0}.', new URL(instanceUrl).host);
+          if (inEffect) void vscode.window.showInformationMessage(signedIn);
+          else {
+            void vscode.window.showWarningMessage(`${signedIn} ${vscode.l10n.t("This workspace's settings name another GitLab instance, {0}, which stays in use; the token is kept for {1} only.", hostOf(this.session.instanceUrl), new URL(instanceUrl).host)}`);
+          }
           resolve(true);
         } catch (error) {
           box.validationMessage = error instanceof GitLabError ? error.message : vscode.l10n.t('The token could not be checked.');

@@ -5,6 +5,7 @@ export { slug } from './artifacts';
 export { expectNoExtensionRequest, extensionRequests, isEventsRequest, readFromDouble, waitForExtensionRequest } from './double-reads';
 export { InHostReportReceiver, type InHostReport, type InHostTest } from './in-host-report';
 export { parseLogLines, type LogLine } from './log-lines';
+export { RecordingProxy, type ProxiedRequest } from './recording-proxy';
 export { readRunContext, type RunContext } from './run-context';
 export { defaultSettings, EXTENSION_ID, LOG_CHANNEL, VscodeSession, type RunningDouble, type VscodeSessionOptions } from './session';
 export { useVscodeSession } from './use-session';

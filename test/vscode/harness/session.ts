@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, startCodeServer, workbenchUrl, writeUserSettings, type RunningCodeServer } from '../../../scripts/vscode-env/code-server.mjs';
 import { CHROMIUM_PATH } from '../../../scripts/vscode-env/paths.mjs';
+import { INSTANCE_ENV_VAR, TOKEN_ENV_VAR } from '../../../src/ids';
 import { GitLabDouble, type DoubleOptions } from '../../double';
 import { copyInto, extensionLogFiles, hostLogFiles, slug, writeText } from './artifacts';
 import { parseLogLines, type LogLine } from './log-lines';
@@ -22,8 +23,16 @@ export interface VscodeSessionOptions {
   double?: DoubleOptions | false;
   /** User settings, over the defaults below (`null` removes a default). */
   settings?: Record<string, unknown>;
-  /** Environment of code-server and so of the extension host, e.g. a token variable. */
+  /**
+   * Environment of code-server and so of the extension host, e.g. a token variable. A GITLAB_ACTIVITY_TOKEN here is
+   * bound to the session's double: GITLAB_ACTIVITY_INSTANCE_URL is set to its URL unless `env` names an instance.
+   */
   env?: Record<string, string>;
+  /**
+   * Remote machine settings (`Machine/settings.json`): in code-server the workbench is a remote window, so settings of
+   * machine scope (the proxy, the CA file, certificate checks) apply from here, not from the user settings.
+   */
+  machineSettings?: Record<string, unknown> | (() => Record<string, unknown>);
   /** Workspace folder to open; default a fresh empty folder. */
   folder?: string;
   /**
@@ -52,6 +61,12 @@ export function defaultSettings(doubleUrl: string | undefined): Record<string, u
     'gitlabActivity.pollInterval': 0,
     ...(doubleUrl ? { 'gitlabActivity.instanceUrl': doubleUrl } : {}),
   };
+}
+
+/** An environment token names its instance (the extension ignores it otherwise): the session's double by default. */
+function boundToken(env: Record<string, string> = {}, double: RunningDouble | undefined): Record<string, string> {
+  if (!env[TOKEN_ENV_VAR] || env[INSTANCE_ENV_VAR] !== undefined || !double) return env;
+  return { ...env, [INSTANCE_ENV_VAR]: double.url };
 }
 
 function mergeSettings(base: Record<string, unknown>, overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -100,6 +115,8 @@ export class VscodeSession {
       const files = typeof options.files === 'function' ? options.files(double) : (options.files ?? {});
       for (const [relative, content] of Object.entries(files)) writeText(path.join(folder, relative), content);
       writeUserSettings(userDataDir, mergeSettings(defaultSettings(double?.url), options.settings));
+      const machineSettings = typeof options.machineSettings === 'function' ? options.machineSettings() : options.machineSettings;
+      if (machineSettings) writeText(path.join(userDataDir, 'Machine', 'settings.json'), `${JSON.stringify(machineSettings, null, 2)}\n`);
 
       const server = await startCodeServer({
         paths: run.paths,
@@ -107,7 +124,7 @@ export class VscodeSession {
         extensionsDir: run.extensionsDir,
         configFile: run.configFile,
         folder,
-        env: { TMPDIR: tmpDir, ...options.env },
+        env: { TMPDIR: tmpDir, ...boundToken(options.env, double) },
         logFile: path.join(dir, 'code-server.log'),
       });
       cleanups.push(() => server.stop());

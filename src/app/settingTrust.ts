@@ -1,0 +1,92 @@
+/**
+ * Which setting values may be believed. A repository's own `.vscode/settings.json` is untrusted input: anyone who
+ * can push to it writes it. Settings that decide where requests (and so the token) go, or whether TLS is checked, are
+ * taken only from the user's own settings; an environment token goes only to the instance named beside it.
+ */
+
+/** The shape of `WorkspaceConfiguration.inspect()`, the layers a value can come from. */
+export interface InspectedSetting<T> {
+  defaultValue?: T;
+  /** The user's settings (in a remote window: the user's and the remote machine's). */
+  globalValue?: T;
+  workspaceValue?: T;
+  workspaceFolderValue?: T;
+}
+
+/**
+ * The user's value, else the default: a workspace or folder value never counts. Used for the proxy, the CA file,
+ * ignoring certificate errors and `http.proxy`, even where the manifest already scopes them to the machine, so a
+ * VS Code that does not enforce the scope cannot be steered either.
+ */
+export function userOrDefault<T>(inspected: InspectedSetting<T> | undefined): T | undefined {
+  return inspected?.globalValue !== undefined ? inspected.globalValue : inspected?.defaultValue;
+}
+
+/** Whether the value in effect comes from the workspace's or a folder's settings. */
+export function namedByWorkspace(inspected: InspectedSetting<unknown> | undefined): boolean {
+  return inspected?.workspaceFolderValue !== undefined || inspected?.workspaceValue !== undefined;
+}
+
+/** One spelling per instance: lower case, no trailing slash, default port dropped. Unparsable text is only trimmed. */
+export function normalizeInstanceUrl(value: string): string {
+  const text = value.trim();
+  try {
+    const url = new URL(text);
+    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`.toLowerCase();
+  } catch {
+    return text.replace(/\/+$/, '').toLowerCase();
+  }
+}
+
+export function sameInstance(a: string, b: string): boolean {
+  return normalizeInstanceUrl(a) === normalizeInstanceUrl(b);
+}
+
+export type InstanceSource = 'folder' | 'workspace' | 'user' | 'environment' | 'default';
+
+export interface ResolvedInstance {
+  url: string;
+  source: InstanceSource;
+}
+
+function nonEmpty(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim().replace(/\/+$/, '') : undefined;
+}
+
+/**
+ * The instance in use: a workspace may name it (teams commit it), else the user; when neither does, the instance
+ * named by the environment beside its token, else the manifest's default.
+ */
+export function resolveInstance(inspected: InspectedSetting<unknown> | undefined, envInstance: string | undefined): ResolvedInstance {
+  const layers: Array<[InstanceSource, unknown]> = [
+    ['folder', inspected?.workspaceFolderValue],
+    ['workspace', inspected?.workspaceValue],
+    ['user', inspected?.globalValue],
+    ['environment', envInstance],
+    ['default', inspected?.defaultValue],
+  ];
+  for (const [source, value] of layers) {
+    const url = nonEmpty(value);
+    if (url) return { url, source };
+  }
+  return { url: 'https://gitlab.com', source: 'default' };
+}
+
+export interface EnvToken {
+  token?: string;
+  /** The instance the token belongs to (GITLAB_ACTIVITY_INSTANCE_URL). */
+  instanceUrl?: string;
+}
+
+export type EnvTokenVerdict =
+  | { use: true; token: string }
+  | { use: false; reason: 'none' | 'unbound' | 'otherInstance' };
+
+/** The environment token, only for the instance named beside it. */
+export function envTokenFor(env: EnvToken, instanceUrl: string): EnvTokenVerdict {
+  const token = env.token?.trim();
+  if (!token) return { use: false, reason: 'none' };
+  const bound = nonEmpty(env.instanceUrl);
+  if (!bound) return { use: false, reason: 'unbound' };
+  return sameInstance(bound, instanceUrl) ? { use: true, token } : { use: false, reason: 'otherInstance' };
+}

@@ -1,0 +1,161 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { GitLabDouble } from '../double';
+import {
+  expectNoExtensionRequest, extensionRequests, isEventsRequest, RecordingProxy, useVscodeSession, waitFor,
+  waitForExtensionRequest, waitForFeedFromDouble, type VscodeSession,
+} from './harness';
+
+const TOKEN = 'glpat-test-token';
+const WELCOME = 'Sign in to GitLab to see your activity';
+const WORKSPACE_NAMED = /This workspace's settings name this GitLab instance/;
+/** A page size no other setting uses: seeing it in a request shows the workspace's settings file is in force. */
+const WORKSPACE_PAGE_SIZE = 3;
+
+/** The sign-in flow as a person goes through it, the URL box left as prefilled; returns the token step's prompt. */
+async function signIn(session: VscodeSession, token: string, instanceUrl?: string): Promise<string> {
+  const { workbench, page } = session;
+  // The view container shows once the extension's contributions are in; the palette lists its commands from then.
+  await workbench.openViewContainer('GitLab Activity');
+  await workbench.runCommand('GitLab: Sign In…');
+  await workbench.waitForQuickInput('URL of the GitLab instance');
+  if (instanceUrl === undefined) await page.keyboard.press('Enter');
+  else await workbench.answerQuickInput(instanceUrl, { expect: 'URL of the GitLab instance' });
+  await workbench.waitForQuickInput('Sign in to GitLab (2/2)');
+  const prompt = await workbench.waitForQuickInputMessage(/Personal access token/);
+  await workbench.answerQuickInput(token, { expect: 'Sign in to GitLab (2/2)' });
+  await workbench.waitForQuickInputClosed();
+  return prompt;
+}
+
+describe('a repository\'s settings cannot send the token through a proxy', function () {
+  this.timeout(120_000);
+  let proxy: RecordingProxy;
+  // Registered before the session's own hook, so the proxy's URL is known when the workspace is written.
+  before(async () => {
+    proxy = await RecordingProxy.start();
+  });
+  after(async () => {
+    await proxy?.close();
+  });
+  const session = useVscodeSession({
+    name: 'trust-proxy',
+    files: () => ({
+      '.vscode/settings.json': JSON.stringify({
+        'gitlabActivity.proxy': proxy.url,
+        'http.proxy': proxy.url,
+        'gitlabActivity.ignoreCertificateErrors': true,
+        'gitlabActivity.caFile': '/nonexistent/repository-ca.pem',
+        'gitlabActivity.pageSize': WORKSPACE_PAGE_SIZE,
+      }, null, 2),
+    }),
+  });
+
+  it('signs in and loads the tree straight from the instance; the workspace\'s proxy receives nothing', async function () {
+    const s = session();
+    const double = s.double!;
+    await s.workbench.openViewContainer('GitLab Activity');
+    const prompt = await signIn(s, TOKEN);
+    assert.doesNotMatch(prompt, WORKSPACE_NAMED, 'the instance comes from the user settings, yet the prompt blames the workspace');
+    await s.workbench.waitForNotification(/Signed in to .* as alex\./);
+    await waitForFeedFromDouble(s, { parent: 'My Activity', apiPath: '/events', perPage: WORKSPACE_PAGE_SIZE });
+
+    // The workspace's settings file is in force (its page size is used)…
+    const events = extensionRequests(double, (r) => isEventsRequest(r) && r.status === 200);
+    assert.ok(events.some((r) => r.query.per_page === String(WORKSPACE_PAGE_SIZE)), 'the workspace\'s settings.json was not read');
+    // …and the requests reached the instance directly, with the token; the proxy saw not even a connection.
+    assert.ok(extensionRequests(double, (r) => r.path === '/api/v4/user' && r.auth === 'private-token' && r.status === 200).length >= 1);
+    assert.deepEqual(proxy.summary(), [], 'the repository\'s proxy received requests');
+    assert.equal(proxy.connections, 0, 'the repository\'s proxy was connected to');
+    assert.doesNotMatch(s.extensionLog(), /repository-ca\.pem/, 'the repository\'s CA file was read');
+    await s.workbench.screenshot('trust-workspace-proxy-ignored');
+  });
+});
+
+describe('the same proxy in the user\'s own settings does carry the requests (control)', function () {
+  this.timeout(120_000);
+  let proxy: RecordingProxy;
+  before(async () => {
+    proxy = await RecordingProxy.start();
+  });
+  after(async () => {
+    await proxy?.close();
+  });
+  // code-server's workbench is a remote window: settings of machine scope apply from the remote machine's settings.
+  const session = useVscodeSession({
+    name: 'trust-proxy-control',
+    env: { GITLAB_ACTIVITY_TOKEN: TOKEN },
+    machineSettings: () => ({ 'gitlabActivity.proxy': proxy.url }),
+  });
+
+  it('sends the requests, token included, through the proxy the user set', async function () {
+    const s = session();
+    await s.workbench.openViewContainer('GitLab Activity');
+    await waitForExtensionRequest(s.double!, (r) => isEventsRequest(r) && r.status === 200);
+    const target = new URL(s.double!.url).host;
+    const proxied = proxy.requests.filter((r) => r.method === 'CONNECT' ? r.target === target : r.target.startsWith(`${s.double!.url}/api/v4/`));
+    assert.ok(proxied.length > 0, `the proxy saw no request for ${target}: ${JSON.stringify(proxy.summary())}`);
+    // Plain HTTP through a proxy, tunnelled or not, shows it the headers: what a repository's proxy would have read.
+    const sawToken = proxied.some((r) => r.headers['private-token'] === TOKEN) || new RegExp(`^private-token: ${TOKEN}\\r$`, 'im').test(proxy.tunnelledText);
+    assert.ok(sawToken, 'the proxy did not see the token');
+    assert.ok(extensionRequests(s.double!, (r) => isEventsRequest(r) && r.status === 200).length > 0);
+  });
+});
+
+describe('a workspace naming another instance never receives the first instance\'s token', function () {
+  this.timeout(120_000);
+  const OTHER_TOKEN = 'glpat-other-instance';
+  let other: GitLabDouble;
+  before(async () => {
+    other = await GitLabDouble.start({ tokens: [{ token: OTHER_TOKEN, scopes: ['api'], userId: 1 }] });
+  });
+  after(async () => {
+    await other?.close();
+  });
+  // The environment token is bound to the session's double (the harness names it beside the token).
+  const session = useVscodeSession({
+    name: 'trust-instance',
+    env: { GITLAB_ACTIVITY_TOKEN: TOKEN },
+    files: () => ({ '.vscode/settings.json': JSON.stringify({ 'gitlabActivity.instanceUrl': other.url }, null, 2) }),
+  });
+
+  it('leaves the environment token unused for the workspace\'s instance, and says why in the log', async function () {
+    const s = session();
+    await s.workbench.openViewContainer('GitLab Activity');
+    await waitFor('the log to say the environment token is not used', async () =>
+      /GITLAB_ACTIVITY_TOKEN belongs to the instance in GITLAB_ACTIVITY_INSTANCE_URL, not to http:\/\/127\.0\.0\.1/.test(s.extensionLog()));
+    await waitFor('the welcome content of the signed-out view', async () => (await s.workbench.welcomeText()).includes(WELCOME));
+    assert.deepEqual(extensionRequests(other).map((r) => `${r.method} ${r.path}`), [], 'the workspace\'s instance was asked');
+    assert.doesNotMatch(s.extensionLog(), new RegExp(TOKEN), 'the log holds the token');
+  });
+
+  it('signing in to the first instance keeps its new token from the workspace\'s instance', async function () {
+    const s = session();
+    const double = s.double!;
+    const since = Date.now();
+    const prompt = await signIn(s, TOKEN, double.url);
+    assert.doesNotMatch(prompt, WORKSPACE_NAMED);
+    await waitForExtensionRequest(double, (r) => r.at >= since && r.path === '/api/v4/user' && r.status === 200);
+    await s.workbench.waitForNotification(/This workspace's settings name another GitLab instance, 127\.0\.0\.1:\d+, which stays in use/);
+    // Before, the new token went to whatever instance the workspace named, right after sign-in.
+    await expectNoExtensionRequest(other, () => true, 3_000, 'the workspace\'s instance must not receive the first instance\'s token');
+    const userSettings = readFileSync(path.join(s.userDataDir, 'User', 'settings.json'), 'utf8');
+    assert.ok(userSettings.includes(double.url), 'the user\'s instance setting changed');
+    assert.ok((await s.workbench.welcomeText()).includes(WELCOME), 'signed in to the workspace\'s instance without its token');
+  });
+
+  it('signing in to the workspace\'s instance says the workspace named it, and uses that instance\'s own token', async function () {
+    const s = session();
+    const prompt = await signIn(s, OTHER_TOKEN);
+    assert.match(prompt, new RegExp(`This workspace's settings name this GitLab instance: ${new URL(other.url).host.replace(/\./g, '\\.')}\\. Sign in only if you trust it\\.`));
+    await s.workbench.waitForNotification(/Signed in to .* as alex\./);
+    await waitForExtensionRequest(other, (r) => isEventsRequest(r) && r.status === 200);
+    await s.workbench.waitForTreeRow(/^My Activity/);
+    // The other instance knows only its own token: the first instance's would have been answered 401.
+    const sent = extensionRequests(other);
+    assert.ok(sent.length > 0);
+    assert.deepEqual(sent.filter((r) => r.auth !== 'private-token' || r.status === 401).map((r) => `${r.method} ${r.path} ${r.status}`), []);
+    await s.workbench.screenshot('trust-workspace-instance-signed-in');
+  });
+});
