@@ -26,7 +26,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const log: Log = new Log(channel, (): Array<string | undefined> => [session.secret, process.env[TOKEN_ENV_VAR]]);
   const version = String(context.extension.packageJSON.version ?? '0');
   const session: Session = new Session(tokens, readConfig, log, context.globalState, `gitlab-activity/${version} vscode/${vscode.version}`);
-  const directory = new ProjectDirectory(() => session.api);
+  const directory = new ProjectDirectory(() => session.api, (line) => log.warn(line));
   const levels = new NotificationSettingsService(() => session.api, context.globalState, session.instanceUrl);
   const activity = new ActivityView(session, readConfig, directory, context.workspaceState, log);
   const statusBar = new NotificationStatusBar(session, new StatusBarScope(readConfig), levels, log);

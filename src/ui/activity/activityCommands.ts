@@ -38,6 +38,8 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
 
   return [
     register(COMMANDS.refresh, (key?: unknown) => {
+      // Project names that failed to load (network, 429, 401) are asked for again.
+      c.directory.forgetFailures();
       if (typeof key === 'string' && sourceOf(key)) c.feeds.resetOne(key);
       else c.refreshAll();
     }),
