@@ -65,6 +65,7 @@ export class ActivityView implements vscode.Disposable {
       ...registerActivityCommands({
         session, feeds: this.feeds, directory, tree: this.tree, view: this.view,
         picks: new FilterPicks(this.filter), sources: () => this.allSources(), refreshAll: () => this.refreshAll(),
+        filter: () => this.filter.filter.toEventFilter(),
       }),
     );
   }
