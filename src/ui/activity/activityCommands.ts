@@ -134,7 +134,7 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
       token.onCancellationRequested(() => controller.abort());
       return fetchEventsInRange(api, MY_ACTIVITY.source, plan, {
         perPage: 100, signal: controller.signal,
-        onPage: (pages, found) => progress.report({ message: vscode.l10n.t('{0} pages read, {1} events', pages, found) }),
+        onPage: (pages, found) => progress.report({ message: vscode.l10n.t('page {0} read, {1} events so far', pages, found) }),
       });
     });
   } catch (error) {
