@@ -1,5 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { feedUnder, isSettled } from '../test/vscode/harness/activity-tree';
+import { waitFor } from '../test/vscode/harness/wait-for';
 import type { Workbench } from '../test/vscode/harness/workbench';
 
 /**
@@ -18,7 +20,14 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
   await workbench.waitForTreeRow(/Today|Yesterday|\d{4}/);
   await workbench.runCommand('GitLab: Filter Activity by Target Type…');
   await workbench.pickQuickItem(/^merge request/);
-  await workbench.waitForTreeRow(/merge request !\d+/);
+  await workbench.waitForQuickInputClosed();
+  // The filtered rows themselves, under the filter's label: every event row on merge requests, nothing loading.
+  // (Any row mentioning a merge request would also match the unfiltered rows still on screen.)
+  await waitFor('the filter\'s label', () => workbench.isShownInSideBar('Filtered: merge request'));
+  await workbench.waitForTree('the rows filtered to merge requests', (items) => {
+    const feed = feedUnder(items, 'My Activity');
+    return isSettled(feed) && feed.events.length > 0 && feed.events.every((row) => /merge request !\d+/.test(row.label));
+  });
   await shot('activity-tree');
 
   const row = await workbench.waitForTreeRow(/merge request !\d+/);

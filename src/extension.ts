@@ -26,7 +26,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const tokens = new TokenStore(context.secrets, { token: process.env[TOKEN_ENV_VAR], instanceUrl: process.env[INSTANCE_ENV_VAR] }, (line) => log.warn(line));
   const version = String(context.extension.packageJSON.version ?? '0');
   const session: Session = new Session(tokens, readConfig, log, context.globalState, `gitlab-activity/${version} vscode/${vscode.version}`);
-  const directory = new ProjectDirectory(() => session.api);
+  const directory = new ProjectDirectory(() => session.api, (line) => log.warn(line));
   const levels = new NotificationSettingsService(() => session.api, context.globalState, session.instanceUrl, async (id) => {
     await directory.resolve([id]);
     return directory.get(id);

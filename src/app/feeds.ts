@@ -16,6 +16,7 @@ export interface FeedOptions {
 export class FeedStore {
   private readonly feeds = new Map<string, PagingState>();
   private readonly listeners = new Set<(key: string | undefined) => void>();
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly api: () => GitLabApi | undefined, private readonly options: () => FeedOptions) {}
 
@@ -49,10 +50,30 @@ export class FeedStore {
     return this.fetch(source);
   }
 
-  /** Forget every source's pages; views ask again. */
-  reset(): void {
-    for (const state of this.feeds.values()) state.reset();
+  /**
+   * Forget every source's pages; views ask again. With `keepShown` (a filter change), each source keeps showing its
+   * rows, marked stale, until its new first page arrives: see `settle`.
+   */
+  reset(options: { keepShown?: boolean } = {}): void {
+    for (const state of this.feeds.values()) state.reset(options);
     this.notify(undefined);
+  }
+
+  /** Resolves once no page is loading (each load's outcome is recorded in its state; this never rejects). */
+  async whenIdle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
+  }
+
+  /** Sources still showing an earlier filter's rows (none asked for their new first page) show nothing old. */
+  dropStale(): void {
+    let dropped = false;
+    for (const state of this.feeds.values()) {
+      if (state.stale) {
+        state.dropStale();
+        dropped = true;
+      }
+    }
+    if (dropped) this.notify(undefined);
   }
 
   /** Forget one source's pages (retry, refresh of one node). */
@@ -61,7 +82,13 @@ export class FeedStore {
     this.notify(key);
   }
 
-  private async fetch(source: ActivitySource): Promise<void> {
+  private fetch(source: ActivitySource): Promise<void> {
+    const load = this.fetchPage(source);
+    this.inFlight.add(load);
+    return load.finally(() => this.inFlight.delete(load));
+  }
+
+  private async fetchPage(source: ActivitySource): Promise<void> {
     const api = this.api();
     const state = this.get(source.key);
     const ticket = api ? state.begin() : undefined;

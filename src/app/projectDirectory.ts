@@ -1,4 +1,5 @@
 import type { GitLabApi } from '../gitlab/api';
+import { GitLabError } from '../gitlab/errors';
 import type { Project } from '../gitlab/types';
 
 /**
@@ -12,7 +13,8 @@ export class ProjectDirectory {
   private readonly failed = new Set<string>();
   private readonly listeners = new Set<() => void>();
 
-  constructor(private readonly api: () => GitLabApi | undefined) {}
+  /** `warn` receives one line per failed lookup (the error's kind and message; errors never carry the token). */
+  constructor(private readonly api: () => GitLabApi | undefined, private readonly warn: (message: string) => void = () => undefined) {}
 
   onDidChange(listener: () => void): () => void {
     this.listeners.add(listener);
@@ -29,7 +31,10 @@ export class ProjectDirectory {
     this.byPath.set(project.path_with_namespace.toLowerCase(), project);
   }
 
-  /** Fetches the projects not yet known (each at most once, failures included), then notifies once. */
+  /**
+   * Fetches the projects not yet known, then notifies once. A failed lookup is logged and not tried again until
+   * `forgetFailures` (a Refresh), so a project that cannot be read is not asked for on every redraw.
+   */
   async resolve(ids: Iterable<number | string>): Promise<void> {
     const api = this.api();
     if (!api) return;
@@ -43,7 +48,12 @@ export class ProjectDirectory {
       if (!pending) {
         pending = api.getProject(id).then(
           (project) => { this.remember(project); return project; },
-          () => { this.failed.add(key); return undefined; },
+          (error: unknown) => {
+            this.failed.add(key);
+            const kind = error instanceof GitLabError ? error.kind : 'error';
+            this.warn(`Looking up project ${String(id)} failed (${kind}): ${error instanceof Error ? error.message : String(error)}`);
+            return undefined;
+          },
         ).finally(() => this.pending.delete(key));
         this.pending.set(key, pending);
       }
@@ -52,6 +62,11 @@ export class ProjectDirectory {
     if (waits.length === 0) return;
     await Promise.all(waits);
     for (const listener of this.listeners) listener();
+  }
+
+  /** Failed lookups are tried again on the next `resolve` (Refresh: the network, a rate limit or the token may have recovered). */
+  forgetFailures(): void {
+    this.failed.clear();
   }
 
   clear(): void {

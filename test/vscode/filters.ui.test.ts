@@ -88,7 +88,8 @@ describe('activity filters', function () {
     const { feed } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { action: 'closed' } });
     assert.ok(feed.events.length > 0, 'user 1 has closed nothing in the double');
     for (const event of feed.events) assert.match(event.label, /^Alex Rivera closed /);
-    assert.equal(await workbench.viewDescription('Activity'), 'closed');
+    // The label follows the rows once VS Code has drawn them.
+    await waitFor('the description "closed"', async () => (await workbench.viewDescription('Activity')) === 'closed');
     await workbench.screenshot('filters-action-closed');
   });
 
@@ -122,7 +123,7 @@ describe('activity filters', function () {
     const { feed } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { target_type: 'issue' } });
     assert.ok(feed.events.length > 0);
     for (const event of feed.events) assert.match(event.label, /^Alex Rivera \w+ issue #\d+/);
-    assert.equal(await workbench.viewDescription('Activity'), 'issue');
+    await waitFor('the filter in the description', async () => (await workbench.viewDescription('Activity')) === 'issue');
   });
 
   it('"Filter Activity…" in the title bar leads to each kind of filter, showing what is set', async function () {
@@ -171,7 +172,7 @@ describe('activity filters', function () {
       // One day of slack: rows group by local days, the filter counts UTC days.
       assert.ok(start >= Date.now() - 8 * DAY, `${day.row.label} is older than the last 7 days`);
     }
-    assert.equal(await workbench.viewDescription('Activity'), `after ${range.after} · before ${range.before}`);
+    await waitFor('the filter in the description', async () => (await workbench.viewDescription('Activity')) === `after ${range.after} · before ${range.before}`);
     await workbench.screenshot('filters-last-7-days');
   });
 
@@ -192,7 +193,7 @@ describe('activity filters', function () {
     const starts = feed.days.map((day) => dayOfLabel(day.row.label));
     assert.ok(starts.length > 1);
     assert.deepEqual(starts, [...starts].sort((a, b) => a - b), `days not in ascending order: ${feed.days.map((d) => d.row.label).join(', ')}`);
-    assert.equal(await workbench.viewDescription('Activity'), 'oldest first');
+    await waitFor('the filter in the description', async () => (await workbench.viewDescription('Activity')) === 'oldest first');
   });
 
   it('a custom range with no events shows "No events match the filter", whose click clears the filter', async function () {

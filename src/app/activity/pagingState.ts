@@ -20,8 +20,12 @@ export class PagingState {
   private inFlight: PageTicket | undefined;
   private lastError: unknown;
   private pagesLoaded = 0;
+  /** The rows of the previous filter, shown until the first page of the new one arrives (see `reset`). */
+  private previous: readonly GitLabEvent[] | undefined;
 
-  get events(): readonly GitLabEvent[] { return this.loaded; }
+  get events(): readonly GitLabEvent[] { return this.previous ?? this.loaded; }
+  /** Showing the previous filter's rows while the new filter's first page is still to come. */
+  get stale(): boolean { return this.previous !== undefined; }
   get nextPage(): number | undefined { return this.next; }
   get hasMore(): boolean { return this.next !== undefined; }
   get loading(): boolean { return this.inFlight !== undefined; }
@@ -42,6 +46,7 @@ export class PagingState {
   receive(ticket: PageTicket, page: Page<GitLabEvent>): number | undefined {
     if (!this.isCurrent(ticket)) return undefined;
     this.inFlight = undefined;
+    this.previous = undefined;
     this.pagesLoaded += 1;
     let added = 0;
     for (const event of page.items) {
@@ -64,12 +69,20 @@ export class PagingState {
   fail(ticket: PageTicket, error: unknown): boolean {
     if (!this.isCurrent(ticket)) return false;
     this.inFlight = undefined;
+    // The error is about the new filter: the old rows must not stay under it.
+    this.previous = undefined;
     this.lastError = error ?? new Error('Loading failed');
     return true;
   }
 
-  /** Forgets everything (filter changed, refresh); responses to earlier tickets are ignored from now on. */
-  reset(): void {
+  /**
+   * Forgets everything (filter changed, refresh); responses to earlier tickets are ignored from now on. With
+   * `keepShown`, the rows loaded so far stay in `events` (marked `stale`) until the next first page arrives or fails,
+   * so a filter change replaces the rows instead of blanking them.
+   */
+  reset({ keepShown = false }: { keepShown?: boolean } = {}): void {
+    const shown = this.events;
+    this.previous = keepShown && shown.length > 0 ? shown : undefined;
     this.generation += 1;
     this.loaded = [];
     this.seen = new Set();
@@ -77,6 +90,11 @@ export class PagingState {
     this.inFlight = undefined;
     this.lastError = undefined;
     this.pagesLoaded = 0;
+  }
+
+  /** Stops showing the previous filter's rows (nobody asked for this source's new first page). */
+  dropStale(): void {
+    this.previous = undefined;
   }
 
   private isCurrent(ticket: PageTicket): boolean {

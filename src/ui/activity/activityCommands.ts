@@ -1,17 +1,20 @@
 import * as vscode from 'vscode';
 import { localZone } from '../../app/activity/calendar';
 import { activityMarkdown } from '../../app/activity/activityMarkdown';
+import { planRange } from '../../app/activity/markdownRange';
+import { fetchEventsInRange } from '../../app/activity/rangeEvents';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
 import type { FeedStore } from '../../app/feeds';
 import type { ProjectDirectory } from '../../app/projectDirectory';
 import { MY_ACTIVITY, sourceKey, type ActivitySource } from '../../app/sources';
-import { GitLabError } from '../../gitlab';
+import { GitLabError, type EventFilter } from '../../gitlab';
 import { COMMANDS } from '../../ids';
 import { updateList } from '../config';
 import type { Session } from '../session';
 import type { ActivityTreeProvider } from './activityTreeProvider';
 import type { FilterPicks } from './filterPicks';
 import type { ActivityNode } from './nodes';
+import { pickMarkdownRange } from './markdownRangePick';
 import { askUser, pickProject } from './projectPicks';
 
 export interface ActivityCommandContext {
@@ -23,6 +26,8 @@ export interface ActivityCommandContext {
   picks: FilterPicks;
   sources(): ActivitySource[];
   refreshAll(): void;
+  /** The Activity view's current filter, which the Markdown copy applies too. */
+  filter(): EventFilter;
 }
 
 /** The Activity view's commands; each takes the node it was invoked on (context menu, inline button, row click). */
@@ -38,6 +43,8 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
 
   return [
     register(COMMANDS.refresh, (key?: unknown) => {
+      // Project names that failed to load (network, 429, 401) are asked for again.
+      c.directory.forgetFailures();
       if (typeof key === 'string' && sourceOf(key)) c.feeds.resetOne(key);
       else c.refreshAll();
     }),
@@ -95,29 +102,64 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
       const target = c.sources().find((s) => s.key === sourceKey('user', ref));
       if (target) await c.view.reveal({ type: 'source', source: target }, { expand: true, focus: true, select: true }).then(undefined, () => undefined);
     }),
-    register(COMMANDS.copyActivityAsMarkdown, async () => {
-      await c.feeds.load(MY_ACTIVITY);
-      const state = c.feeds.get(MY_ACTIVITY.key);
-      const error = c.feeds.errorOf(MY_ACTIVITY.key);
-      if (error) {
-        if (error.kind === 'unauthorized') c.session.reportUnauthorized(error);
-        void vscode.window.showErrorMessage(vscode.l10n.t('Could not load your activity: {0}', error.message));
-        return;
-      }
-      const text = activityMarkdown(state.events, {
-        now: Date.now(), zone: localZone(), t: vscode.l10n.t,
-        lookupProject: (id) => {
-          const project = c.directory.get(id);
-          return project && { webUrl: project.web_url, pathWithNamespace: project.path_with_namespace, name: project.name };
-        },
-        eventUrl: (event) => c.tree.urlOf(event),
-      });
-      await vscode.env.clipboard.writeText(text);
-      const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: text });
-      await vscode.window.showTextDocument(document);
-      void vscode.window.setStatusBarMessage(vscode.l10n.t('GitLab activity copied as Markdown'), 3000);
-    }),
+    register(COMMANDS.copyActivityAsMarkdown, () => copyActivityAsMarkdown(c)),
   ];
+}
+
+/**
+ * My Activity for the days the person picks, under the current filter: every page of that range is fetched (not only
+ * the pages the tree happens to hold), with progress and cancellation, then grouped by day and project.
+ */
+async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> {
+  const zone = localZone();
+  const span = await pickMarkdownRange(Date.now(), zone);
+  if (!span) return;
+  const plan = planRange(span, c.filter(), zone, vscode.l10n.t);
+  if (!plan.ok) {
+    void vscode.window.showWarningMessage(plan.message);
+    return;
+  }
+  const api = c.session.api;
+  if (!api) {
+    void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to GitLab first.'));
+    return;
+  }
+  let events;
+  try {
+    events = await vscode.window.withProgress({
+      location: vscode.ProgressLocation.Notification, cancellable: true,
+      title: vscode.l10n.t('Copying GitLab activity as Markdown'),
+    }, (progress, token) => {
+      const controller = new AbortController();
+      token.onCancellationRequested(() => controller.abort());
+      return fetchEventsInRange(api, MY_ACTIVITY.source, plan, {
+        perPage: 100, signal: controller.signal,
+        onPage: (pages, found) => progress.report({ message: vscode.l10n.t('page {0} read, {1} events so far', pages, found) }),
+      });
+    });
+  } catch (error) {
+    if (error instanceof GitLabError && error.kind === 'cancelled') {
+      void vscode.window.setStatusBarMessage(vscode.l10n.t('Copying GitLab activity cancelled'), 3000);
+      return;
+    }
+    if (isUnauthorized(error)) c.session.reportUnauthorized(error);
+    void vscode.window.showErrorMessage(vscode.l10n.t('Could not load your activity: {0}', error instanceof Error ? error.message : String(error)));
+    return;
+  }
+  // Headings name each project: look up the ones the tree has not met yet (failures fall back to "Project 5").
+  await c.directory.resolve(new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number')));
+  const text = activityMarkdown(events, {
+    now: Date.now(), zone, t: vscode.l10n.t,
+    lookupProject: (id) => {
+      const project = c.directory.get(id);
+      return project && { webUrl: project.web_url, pathWithNamespace: project.path_with_namespace, name: project.name };
+    },
+    eventUrl: (event) => c.tree.urlOf(event),
+  });
+  await vscode.env.clipboard.writeText(text);
+  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: text });
+  await vscode.window.showTextDocument(document);
+  void vscode.window.setStatusBarMessage(vscode.l10n.t('GitLab activity copied as Markdown ({0} events)', events.length), 3000);
 }
 
 export function isUnauthorized(error: unknown): error is GitLabError {

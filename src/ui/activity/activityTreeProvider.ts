@@ -58,6 +58,11 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     ];
   }
 
+  /** The "My Activity" row, always in the tree while signed in (the view reveals it to wait for a refresh). */
+  get myActivityRoot(): ActivityNode {
+    return this.roots.mine;
+  }
+
   refresh(): void {
     this.changed.fire(undefined);
   }
@@ -125,7 +130,9 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   private feedChildren(source: ActivitySource): ActivityNode[] {
     const state = this.feeds.get(source.key);
     if (!state.started && !state.loading && !state.hasError) void this.feeds.load(source);
-    if (!state.started && !state.hasError) return [{ type: 'loading', source }];
+    // A filter change keeps the earlier rows (stale) until the new first page replaces them; the view's progress
+    // bar says that it is loading.
+    if (!state.started && !state.hasError && !state.stale) return [{ type: 'loading', source }];
     const rows: ActivityNode[] = [];
     const events = state.events as GitLabEvent[];
     if (events.length === 0 && !state.hasError && !state.hasMore) {
@@ -138,6 +145,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     });
     const error = this.feeds.errorOf(source.key);
     if (error) rows.push({ type: 'error', source, error }, { type: 'showLog', source });
+    else if (state.stale) return rows;
     else if (state.loading) rows.push({ type: 'loading', source });
     else if (state.hasMore) rows.push({ type: 'loadMore', source });
     return rows;

@@ -24,6 +24,8 @@ export class ActivityView implements vscode.Disposable {
   private readonly view: vscode.TreeView<ActivityNode>;
   private readonly poller: NewActivityPoller;
   private remoteProjects: string[] = [];
+  /** Counts filter changes, so only the latest one sets the label. */
+  private filterTurn = 0;
 
   constructor(
     private readonly session: Session,
@@ -56,16 +58,42 @@ export class ActivityView implements vscode.Disposable {
       this.view.onDidExpandElement((e) => this.tree.noteExpansion(e.element, true)),
       this.view.onDidCollapseElement((e) => this.tree.noteExpansion(e.element, false)),
       this.filter.onDidChange(() => {
-        this.describeFilter();
-        this.feeds.reset();
+        void this.switchFilter();
         this.poller.restart();
       }),
       { dispose: this.feeds.onDidChange((key) => this.reportFailures(key)) },
       ...registerActivityCommands({
         session, feeds: this.feeds, directory, tree: this.tree, view: this.view,
         picks: new FilterPicks(this.filter), sources: () => this.allSources(), refreshAll: () => this.refreshAll(),
+        filter: () => this.filter.filter.toEventFilter(),
       }),
     );
+  }
+
+  /**
+   * A new filter: the rows and the label change together, never the old rows under the new label. The old rows stay
+   * (with the view's progress bar) until the new first pages arrive; the label follows once VS Code has drawn them.
+   * VS Code sends a view's message at once but redraws the tree only after asking for its rows again, so the label
+   * waits for that redraw.
+   */
+  private async switchFilter(): Promise<void> {
+    const turn = ++this.filterTurn;
+    this.feeds.reset({ keepShown: true });
+    await vscode.window.withProgress({ location: { viewId: VIEWS.activity } }, async () => {
+      await this.treeRedrawn(); // VS Code asked for each open feed: their first pages are loading now
+      await this.feeds.whenIdle();
+      this.feeds.dropStale(); // feeds nobody opened keep nothing of the old filter
+      await this.treeRedrawn();
+    });
+    if (turn === this.filterTurn) this.describeFilter();
+  }
+
+  /** Refreshes the tree and resolves once VS Code has drawn it (or at once while the view is not shown). */
+  private async treeRedrawn(): Promise<void> {
+    this.tree.refresh();
+    if (!this.view.visible || !this.session.signedIn) return;
+    // `reveal` waits for the tree's pending refreshes to be drawn; the always-present first root barely scrolls.
+    await this.view.reveal(this.tree.myActivityRoot, { select: false, focus: false, expand: false }).then(undefined, () => undefined);
   }
 
   /** Signed in or out, or the instance changed: start over. */

@@ -128,3 +128,40 @@ describe('project directory race', () => {
     assert.equal(directory.get(7)?.name, 'Web');
   });
 });
+
+describe('feed store across a filter change', () => {
+  it('keeps rows until the new first page, waits for loads with whenIdle, and drops rows nobody reloaded', async () => {
+    let filter = {};
+    const asked: Array<Record<string, unknown>> = [];
+    let release!: () => void;
+    let gate: Promise<void> = Promise.resolve();
+    const api = {
+      listEvents: async (source: { kind: string }, f: Record<string, unknown>) => {
+        asked.push(f);
+        await gate;
+        const base = source.kind === 'mine' ? 10 : 20;
+        return { page: 1, items: [event(base + ('action' in f ? 1 : 0))] };
+      },
+    } as unknown as GitLabApi;
+    const store = new FeedStore(() => api, () => ({ pageSize: 20, filter }));
+    const project = projectSources(['acme/website'], [])[0];
+    await store.load(MY_ACTIVITY);
+    await store.load(project);
+    filter = { action: 'closed' };
+    gate = new Promise((resolve) => { release = resolve; });
+    store.reset({ keepShown: true });
+    void store.load(MY_ACTIVITY); // the open feed asks again; the project's stays closed
+    assert.deepEqual(store.get('mine').events.map((e) => e.id), [10], 'the old rows stay while loading');
+    let idle = false;
+    const waiting = store.whenIdle().then(() => { idle = true; });
+    await Promise.resolve();
+    assert.equal(idle, false);
+    release();
+    await waiting;
+    assert.deepEqual(store.get('mine').events.map((e) => e.id), [11]);
+    assert.equal(store.get(project.key).stale, true);
+    store.dropStale();
+    assert.deepEqual(store.get(project.key).events, []);
+    assert.deepEqual(asked.at(-1), { action: 'closed' });
+  });
+});

@@ -129,3 +129,52 @@ describe('PagingState', () => {
     }));
   });
 });
+
+describe('PagingState across a filter change (reset keeping the shown rows)', () => {
+  it('shows the old rows, marked stale, until the new first page replaces them', () => {
+    const state = new PagingState();
+    load(state, events(5, 4, 3), 2);
+    state.reset({ keepShown: true });
+    assert.equal(state.stale, true);
+    assert.deepEqual(ids(state), [5, 4, 3]);
+    assert.equal(state.started, false, 'the new filter has not started');
+    const ticket = state.begin();
+    assert.equal(ticket?.page, 1, 'the new filter starts at page 1');
+    assert.deepEqual(ids(state), [5, 4, 3]);
+    state.receive(ticket!, page(1, events(9, 8)));
+    assert.equal(state.stale, false);
+    assert.deepEqual(ids(state), [9, 8], 'no old row survives the new first page');
+  });
+
+  it('drops the old rows when the new first page fails: the error is not shown under old rows', () => {
+    const state = new PagingState();
+    load(state, events(2, 1));
+    state.reset({ keepShown: true });
+    const ticket = state.begin()!;
+    assert.equal(state.fail(ticket, new Error('down')), true);
+    assert.equal(state.stale, false);
+    assert.deepEqual(ids(state), []);
+  });
+
+  it('ignores a late answer of the old filter while stale, and dropStale empties it', () => {
+    const state = new PagingState();
+    load(state, events(2, 1), 2);
+    const old = state.begin()!;
+    state.reset({ keepShown: true });
+    assert.equal(state.receive(old, page(2, events(0))), undefined);
+    assert.deepEqual(ids(state), [2, 1]);
+    state.dropStale();
+    assert.equal(state.stale, false);
+    assert.deepEqual(ids(state), []);
+  });
+
+  it('a plain reset (Refresh) keeps nothing, and keeping an empty list is not stale', () => {
+    const state = new PagingState();
+    load(state, events(2, 1));
+    state.reset();
+    assert.equal(state.stale, false);
+    assert.deepEqual(ids(state), []);
+    state.reset({ keepShown: true });
+    assert.equal(state.stale, false);
+  });
+});

@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import { fixedOffsetZone, UTC_ZONE } from '../../../../src/app/activity/calendar';
+import { customDayProblem, inWindow, markdownRangeDays, planRange } from '../../../../src/app/activity/markdownRange';
+import { fetchEventsInRange } from '../../../../src/app/activity/rangeEvents';
+import { GitLabError, type GitLabEvent } from '../../../../src/gitlab';
+import { GitLabDouble } from '../../../double';
+import { makeClient, type TestClient } from '../../gitlab/helpers';
+
+const NOW = Date.parse('2026-11-19T10:00:00Z'); // a Thursday
+const plan = (span: { first: string; last: string }, filter = {}, zone = UTC_ZONE) => {
+  const result = planRange(span, filter, zone);
+  assert.ok(result.ok, result.ok ? '' : result.message);
+  return result;
+};
+
+describe('Markdown range: days and query', () => {
+  it('names the days of each preset, the week starting on Monday', () => {
+    assert.deepEqual(markdownRangeDays('today', NOW, UTC_ZONE), { first: '2026-11-19', last: '2026-11-19' });
+    assert.deepEqual(markdownRangeDays('yesterday', NOW, UTC_ZONE), { first: '2026-11-18', last: '2026-11-18' });
+    assert.deepEqual(markdownRangeDays('thisWeek', NOW, UTC_ZONE), { first: '2026-11-16', last: '2026-11-19' });
+    assert.deepEqual(markdownRangeDays('last7Days', NOW, UTC_ZONE), { first: '2026-11-13', last: '2026-11-19' });
+    // Sunday belongs to the week that started the Monday before.
+    assert.deepEqual(markdownRangeDays('thisWeek', Date.parse('2026-11-22T12:00:00Z'), UTC_ZONE), { first: '2026-11-16', last: '2026-11-22' });
+    // 23:30 UTC is already tomorrow two hours east.
+    assert.deepEqual(markdownRangeDays('today', Date.parse('2026-11-19T23:30:00Z'), fixedOffsetZone(120)), { first: '2026-11-20', last: '2026-11-20' });
+  });
+
+  it('asks GitLab for the exclusive days around the range (UTC), keeping the filter\'s action, target type and sort', () => {
+    const p = plan({ first: '2026-11-16', last: '2026-11-19' }, { action: 'closed', target_type: 'issue', sort: 'asc' });
+    assert.deepEqual(p.filter, { action: 'closed', target_type: 'issue', sort: 'asc', after: '2026-11-15', before: '2026-11-20' });
+    assert.equal(p.from, Date.parse('2026-11-16T00:00:00Z'));
+    assert.equal(p.to, Date.parse('2026-11-20T00:00:00Z'));
+  });
+
+  it('covers every UTC day a local range touches, and keeps only events inside the local days', () => {
+    // A day at UTC+02:00 runs from 22:00 UTC the day before.
+    const p = plan({ first: '2026-11-19', last: '2026-11-19' }, {}, fixedOffsetZone(120));
+    assert.deepEqual({ after: p.filter.after, before: p.filter.before }, { after: '2026-11-17', before: '2026-11-20' });
+    const at = (created_at: string) => ({ created_at }) as GitLabEvent;
+    assert.equal(inWindow(at('2026-11-18T22:00:00.000Z'), p), true);
+    assert.equal(inWindow(at('2026-11-18T21:59:59.999Z'), p), false);
+    assert.equal(inWindow(at('2026-11-19T21:59:59.999Z'), p), true);
+    assert.equal(inWindow(at('2026-11-19T22:00:00.000Z'), p), false);
+    assert.equal(inWindow({} as GitLabEvent, p), true, 'an event without a time is shown, not dropped');
+  });
+
+  it('narrows the range to the filter\'s own dates', () => {
+    // Filter: after 2026-11-17 (exclusive) → from the 18th; before 2026-11-19 → the 18th only.
+    const p = plan({ first: '2026-11-13', last: '2026-11-19' }, { after: '2026-11-17', before: '2026-11-19' });
+    assert.deepEqual({ after: p.filter.after, before: p.filter.before }, { after: '2026-11-17', before: '2026-11-19' });
+    assert.equal(p.from, Date.parse('2026-11-18T00:00:00Z'));
+    assert.equal(p.to, Date.parse('2026-11-19T00:00:00Z'));
+  });
+
+  it('says so when the filter\'s dates and the range do not overlap', () => {
+    const result = planRange({ first: '2026-11-19', last: '2026-11-19' }, { after: '2026-11-01', before: '2026-11-10' }, UTC_ZONE);
+    assert.equal(result.ok, false);
+    assert.match(result.ok ? '' : result.message,
+      /^The filter's dates \(2026-11-02 to 2026-11-09\) and the chosen range \(on 2026-11-19\) do not overlap/);
+    // Touching but not overlapping: before=2026-11-19 excludes the 19th itself.
+    assert.equal(planRange({ first: '2026-11-19', last: '2026-11-20' }, { before: '2026-11-19' }, UTC_ZONE).ok, false);
+  });
+
+  it('validates the custom range\'s days as the date filter does', () => {
+    assert.equal(customDayProblem('2026-11-03', 'first', undefined), undefined);
+    assert.equal(customDayProblem('2026-13-45', 'first', undefined), '2026-13-45 is not a day of the calendar.');
+    assert.equal(customDayProblem('3 Nov', 'first', undefined), 'Enter a date as YYYY-MM-DD, for example 2026-11-03.');
+    assert.equal(customDayProblem('', 'last', '2026-11-03'), 'Enter a date as YYYY-MM-DD, for example 2026-11-03.');
+    assert.equal(customDayProblem('2026-11-02', 'last', '2026-11-03'), 'The last day (2026-11-02) must not be earlier than the first (2026-11-03).');
+    assert.equal(customDayProblem('2026-11-03', 'last', '2026-11-03'), undefined, 'a one-day range');
+  });
+});
+
+describe('Markdown range: fetching every page of the range from the double', () => {
+  let double: GitLabDouble;
+  let client: TestClient;
+  before(async () => {
+    double = await GitLabDouble.start({ edition: 'ee', events: 400, seed: 11, now: () => new Date(NOW) });
+    client = makeClient(double.url);
+  });
+  after(async () => {
+    await client.close();
+    await double.close();
+  });
+
+  it('returns exactly the events in the range, across many pages, in the server\'s order', async () => {
+    const p = plan({ first: '2026-10-20', last: '2026-11-05' }, { target_type: 'issue' });
+    const pages: number[] = [];
+    const events = await fetchEventsInRange(client.client, { kind: 'mine' }, p, { perPage: 2, onPage: (n) => pages.push(n) });
+    const everything = await client.client.listAllEvents({ kind: 'mine' }, { target_type: 'issue' }, 100);
+    const expected = everything.filter((e) => {
+      const at = Date.parse(e.created_at as string);
+      return at >= Date.parse('2026-10-20T00:00:00Z') && at < Date.parse('2026-11-06T00:00:00Z');
+    });
+    assert.ok(expected.length > 4, `too few events in the range (${expected.length}) to need several pages`);
+    assert.deepEqual(events.map((e) => e.id), expected.map((e) => e.id));
+    assert.ok(pages.length > 2, `only ${pages.length} page(s) read`);
+    const asked = double.requests.filter((r) => r.path === '/api/v4/events' && r.query.after === '2026-10-19');
+    assert.ok(asked.every((r) => r.query.before === '2026-11-06' && r.query.target_type === 'issue'));
+  });
+
+  it('stops on cancellation: a cancelled error, and no page asked for after it', async () => {
+    const p = plan({ first: '2026-09-25', last: '2026-11-19' });
+    const controller = new AbortController();
+    double.clearLog();
+    await assert.rejects(
+      fetchEventsInRange(client.client, { kind: 'mine' }, p, { perPage: 2, signal: controller.signal, onPage: (n) => { if (n === 2) controller.abort(); } }),
+      (error: unknown) => error instanceof GitLabError && error.kind === 'cancelled',
+    );
+    assert.equal(double.requests.filter((r) => r.path === '/api/v4/events').length, 2);
+  });
+});

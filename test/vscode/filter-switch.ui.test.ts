@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { feedUnder, isEventsRequest, useVscodeSession, waitFor, waitForExtensionRequest, waitForFeedFromDouble } from './harness';
+
+const PAGE_SIZE = 10;
+const NEW_LABEL = 'Filtered: merge request';
+const MR_ROW = /merge request !\d+/;
+
+/**
+ * Watches the side bar from inside the page: on every DOM change, notes when the view's message names the new filter
+ * while an event row that the new filter excludes is on screen, and whether the view showed its progress bar. A
+ * MutationObserver sees every state the workbench renders, however short, which polling from the test would miss.
+ * A string, not a function: the test's TypeScript build would wrap named helpers in a function the page lacks.
+ */
+const WATCH_SCRIPT = `(() => {
+  const record = { violations: [], progressSeen: false, messages: [] };
+  window.__filterSwitchWatch = record;
+  const sidebar = document.querySelector('.part.sidebar');
+  const check = () => {
+    const message = Array.from(sidebar.querySelectorAll('.tree-explorer-viewlet-tree-view > .message'))
+      .filter((element) => element.getClientRects().length > 0)
+      .map((element) => element.textContent.trim()).join(' ');
+    if (record.messages[record.messages.length - 1] !== message) record.messages.push(message);
+    if (sidebar.querySelector('.monaco-progress-container.active')) record.progressSeen = true;
+    if (!message.includes(${JSON.stringify(NEW_LABEL)})) return;
+    const rows = Array.from(sidebar.querySelectorAll('.monaco-list-row[role="treeitem"][aria-level="3"]'))
+      .map((row) => (row.querySelector('.label-name') || row).textContent.trim());
+    const wrong = rows.filter((label) => !${MR_ROW}.test(label));
+    if (wrong.length > 0) record.violations.push({ message, rows: wrong.slice(0, 3) });
+  };
+  new MutationObserver(check).observe(sidebar, { subtree: true, childList: true, characterData: true, attributes: true });
+  check();
+})()`;
+
+interface WatchRecord {
+  violations: Array<{ message: string; rows: string[] }>;
+  progressSeen: boolean;
+  messages: string[];
+}
+
+describe('activity filter switch', function () {
+  this.timeout(90_000);
+  const session = useVscodeSession({
+    name: 'filter-switch',
+    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
+    settings: { 'gitlabActivity.pageSize': PAGE_SIZE },
+  });
+
+  it('never shows the old filter\'s rows under the new filter\'s label; progress shows while the new first page is delayed', async function () {
+    const { workbench, double, page } = session();
+    await workbench.openViewContainer('GitLab Activity');
+    const { feed: before } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
+    const oldRows = before.events.map((row) => row.label);
+    assert.ok(oldRows.some((label) => !MR_ROW.test(label)), 'the unfiltered first page has only merge request events');
+
+    await page.evaluate(WATCH_SCRIPT);
+    // The new filter's first page is slow: the window in which old rows and the new label could meet is wide open.
+    double!.inject({ fault: { kind: 'latency', ms: 4_000 }, method: 'GET', path: '/events', times: 1 });
+    const since = Date.now();
+    await workbench.runCommand('GitLab: Filter Activity by Target Type…');
+    await workbench.waitForQuickInput('Filter by Target Type');
+    await workbench.pickQuickItem(/^merge request$/);
+    await double!.waitForArrival((r) => r.at >= since && isEventsRequest(r) && r.query.target_type === 'merge_request', 20_000);
+
+    // While the page is on its way: the old rows under the old label, and the view's progress bar.
+    await workbench.waitForTree('the tree to settle after the filter change', (items) => feedUnder(items, 'My Activity'));
+    const during = feedUnder(await workbench.treeItems(), 'My Activity');
+    const midway = (await page.evaluate('window.__filterSwitchWatch')) as WatchRecord;
+    assert.deepEqual(midway.violations, [], `old rows under "${NEW_LABEL}"; messages seen: ${JSON.stringify(midway.messages)}`);
+    await waitFor('the view\'s progress bar while the filtered page loads', async () =>
+      (await page.evaluate('window.__filterSwitchWatch.progressSeen')) === true, { timeoutMs: 3_000 });
+    assert.deepEqual(during?.events.map((row) => row.label), oldRows, 'the old rows were not kept while the new page loaded');
+    assert.equal(await workbench.isShownInSideBar(NEW_LABEL), false, 'the new label showed before its rows');
+    await workbench.screenshot('filter-switch-loading');
+
+    await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r) && r.query.target_type === 'merge_request');
+    const { feed } = await waitForFeedFromDouble(session(), {
+      parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { target_type: 'merge_request' },
+    });
+    assert.ok(feed.events.length > 0);
+    for (const row of feed.events) assert.match(row.label, MR_ROW);
+    await waitFor('the new label', () => workbench.isShownInSideBar(NEW_LABEL));
+    await workbench.screenshot('filter-switch-done');
+
+    const record = (await page.evaluate('window.__filterSwitchWatch')) as WatchRecord;
+    assert.deepEqual(record.violations, [], `old rows under "${NEW_LABEL}"; messages seen: ${JSON.stringify(record.messages)}`);
+  });
+});
