@@ -1,6 +1,8 @@
 import type { GitLabApi } from '../../gitlab/api';
 import { GitLabError, isGitLabError } from '../../gitlab/errors';
-import { isNotificationLevel, type NotificationLevel, type NotificationSetting, type Project } from '../../gitlab/types';
+import {
+  isNotificationLevel, type NotificationLevel, type NotificationSetting, type NotificationSettingUpdate, type Project,
+} from '../../gitlab/types';
 import { parentPaths, resolveLevelInForce, selfAndParentPaths, type LevelInForce, type LevelLink } from './effectiveLevel';
 import { scopeKey, type ScopeRef } from './scopes';
 
@@ -192,6 +194,15 @@ export class NotificationSettingsService {
     // Signed out reads like a refused token: callers already offer Sign In for it.
     if (!api) throw new GitLabError('unauthorized', 'Not signed in to GitLab.');
     return api;
+  }
+
+  /** Sends an update (only the parameters given) and tells the listeners; rejects with a GitLabError. */
+  async update(scope: ScopeRef, update: NotificationSettingUpdate, options: { signal?: AbortSignal } = {}): Promise<NotificationSetting> {
+    const api = this.requireApi();
+    const previous = await api.getNotificationSettings(scope, options.signal);
+    const setting = await api.updateNotificationSettings(scope, update, options.signal);
+    await this.record({ scope, setting, previous });
+    return setting;
   }
 }
 
