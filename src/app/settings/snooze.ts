@@ -1,6 +1,7 @@
 import { isNotificationLevel, type NotificationEvents, type NotificationSetting, type NotificationSettingUpdate } from '../../gitlab/types';
 import { dayKey, dayNumberAt, type TimeZone } from '../activity/calendar';
 import type { Localize } from '../localize';
+import { decidingLink, type LevelInForce } from './effectiveLevel';
 import { EVENT_KEY_PATTERN, hasOwn, MAX_EVENT_KEYS } from './settingShape';
 import { isValidScopeId, scopeKey, type ScopeRef } from './scopes';
 
@@ -87,6 +88,20 @@ export function dueSnoozes(snoozes: readonly Snooze[], now: number): { due: Snoo
 
 export function sameScope(a: ScopeRef, b: ScopeRef): boolean {
   return scopeKey(a) === scopeKey(b);
+}
+
+/**
+ * The snooze that mutes `shown` (the status bar's scope) now: one of its own, or of the group or global setting
+ * it inherits `disabled` from. Undefined when the level in force is not muted by a snooze.
+ */
+export function snoozeInForce(shown: ScopeRef, inForce: LevelInForce, snoozes: readonly Snooze[]): Snooze | undefined {
+  if (inForce.level !== 'disabled') return undefined;
+  const link = decidingLink(inForce);
+  return snoozes.find(({ scope }) => {
+    if (inForce.decidedBy === 0) return sameScope(scope, shown);
+    if (link.kind === 'global') return scope.kind === 'global';
+    return scope.kind === link.kind && String(scope.id) === link.name;
+  });
 }
 
 /**

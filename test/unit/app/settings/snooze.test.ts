@@ -3,7 +3,10 @@ import fc from 'fast-check';
 import { fixedOffsetZone, UTC_ZONE, type TimeZone } from '../../../../src/app/activity/calendar';
 import { formatMessage } from '../../../../src/app/localize';
 import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
+import { snoozedView, statusBarView } from '../../../../src/app/notifications/statusBarView';
+import { resolveLevelInForce } from '../../../../src/app/settings/effectiveLevel';
 import {
+  snoozeInForce,
   dueSnoozes, formatSnoozeEnd, parseSnoozeEnd, readStoredSnoozes, restoreDecision, restoreUpdate, snoozeEnd,
   storedSnoozes, type Clock, type Snooze,
 } from '../../../../src/app/settings/snooze';
@@ -141,6 +144,27 @@ describe('snooze model', () => {
       'stored snooze 7: a second snooze of the same scope; ignored',
       'stored snooze 8: not an object; ignored',
     ]);
+  });
+
+  it('finds the snooze behind a muted status bar: the scope\'s own, or the group or global one it inherits from', () => {
+    const shown = { kind: 'project', id: 'acme/web' } as const;
+    const own = resolveLevelInForce({ kind: 'project', name: 'acme/web', level: 'disabled' }, [], { kind: 'global', name: '', level: 'watch' });
+    const fromGroup = resolveLevelInForce({ kind: 'project', name: 'acme/web', level: 'global' }, [{ kind: 'group', name: 'acme', level: 'disabled' }], { kind: 'global', name: '', level: 'watch' });
+    const fromGlobal = resolveLevelInForce({ kind: 'project', name: 'acme/web', level: 'global' }, [], { kind: 'global', name: '', level: 'disabled' });
+    const projectSnooze = snooze();
+    const groupSnooze = snooze({ scope: { kind: 'group', id: 'acme' } });
+    const globalSnooze = snooze({ scope: { kind: 'global' } });
+    const all = [globalSnooze, groupSnooze, projectSnooze];
+    assert.equal(snoozeInForce(shown, own, all), projectSnooze);
+    assert.equal(snoozeInForce(shown, fromGroup, all), groupSnooze);
+    assert.equal(snoozeInForce(shown, fromGlobal, all), globalSnooze);
+    assert.equal(snoozeInForce(shown, fromGlobal, [projectSnooze]), undefined, 'muted by a plain mute, not a snooze');
+    const watching = resolveLevelInForce({ kind: 'project', name: 'acme/web', level: 'watch' }, [], { kind: 'global', name: '', level: 'disabled' });
+    assert.equal(snoozeInForce(shown, watching, all), undefined);
+
+    const view = snoozedView(statusBarView('project acme/web', own, t), '14:00', t);
+    assert.equal(view.text, '$(bell-slash) Muted until 14:00');
+    assert.match(view.tooltip, /^Snoozed: muted until 14:00\.\nGitLab notifications for project acme\/web: Disabled/);
   });
 
   it('never lets a stored key reach the prototype', () => {

@@ -1,0 +1,74 @@
+import { readFileSync, unwatchFile, watchFile } from 'node:fs';
+import type { Clock } from '../../app/settings/snooze';
+
+/** The system's time and timers. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimer: (callback, delayMs) => {
+    const handle = setTimeout(callback, delayMs);
+    return { dispose: () => clearTimeout(handle) };
+  },
+};
+
+interface Timer {
+  at: number;
+  callback: () => void;
+  handle: ReturnType<typeof setTimeout>;
+}
+
+/**
+ * For tests of the real workbench: the system's time plus an offset read from a file (`{"offsetMs": n}`), read again
+ * whenever the file changes; timers whose time the new offset has passed fire then. Built only by the composition
+ * root, and only when the environment names the file; a missing or malformed file means no offset.
+ */
+export class FileOffsetClock implements Clock {
+  private offset = 0;
+  private readonly timers = new Set<Timer>();
+
+  constructor(private readonly file: string, private readonly log: (line: string) => void) {
+    this.read();
+    watchFile(file, { interval: 100 }, () => this.changed());
+  }
+
+  now(): number {
+    return Date.now() + this.offset;
+  }
+
+  setTimer(callback: () => void, delayMs: number): { dispose(): void } {
+    const timer: Timer = { at: this.now() + delayMs, callback, handle: setTimeout(() => this.fire(timer), delayMs) };
+    this.timers.add(timer);
+    return { dispose: () => this.clear(timer) };
+  }
+
+  dispose(): void {
+    unwatchFile(this.file);
+    for (const timer of [...this.timers]) this.clear(timer);
+  }
+
+  private changed(): void {
+    this.read();
+    const now = this.now();
+    for (const timer of [...this.timers]) if (timer.at <= now) this.fire(timer);
+  }
+
+  private read(): void {
+    try {
+      const value = (JSON.parse(readFileSync(this.file, 'utf8')) as { offsetMs?: unknown }).offsetMs;
+      this.offset = typeof value === 'number' && Number.isFinite(value) ? value : 0;
+    } catch {
+      this.offset = 0;
+    }
+    this.log(`Test clock: offset ${this.offset} ms`);
+  }
+
+  private fire(timer: Timer): void {
+    if (!this.timers.has(timer)) return;
+    this.clear(timer);
+    timer.callback();
+  }
+
+  private clear(timer: Timer): void {
+    clearTimeout(timer.handle);
+    this.timers.delete(timer);
+  }
+}
