@@ -35,7 +35,7 @@ export class ProfileCommands {
     });
     if (!picked || picked.length === 0) return;
     const uri = toUri(target) ?? await vscode.window.showSaveDialog({
-      title: vscode.l10n.t('Export Notification Profile'),
+      title: vscode.l10n.t('Save Notification Profile'),
       defaultUri: defaultFile(),
       filters: { [vscode.l10n.t('Notification profile')]: ['json'] },
     });
@@ -65,7 +65,7 @@ export class ProfileCommands {
 
   async import(source?: unknown): Promise<void> {
     const uri = toUri(source) ?? (await vscode.window.showOpenDialog({
-      title: vscode.l10n.t('Import Notification Profile'),
+      title: vscode.l10n.t('Open Notification Profile'),
       canSelectMany: false,
       filters: { [vscode.l10n.t('Notification profile')]: ['json'] },
     }))?.[0];
