@@ -6,7 +6,8 @@ import type { Workbench } from '../test/vscode/harness/workbench';
 
 /**
  * Visits each surface a person uses and saves a screenshot of it: the activity tree with a filter applied, an
- * event's tooltip, the status bar's level quick pick, and the settings editor at the workspace project's custom scope.
+ * event's tooltip, the status bar's level quick pick, the settings editor at the workspace project's custom scope, and
+ * the status bar while that project is snoozed.
  */
 export async function tourSurfaces(workbench: Workbench, page: Page, out: string, customProject: string): Promise<string[]> {
   const files: string[] = [];
@@ -47,5 +48,14 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
   const frame = await workbench.webviewFrame({ containing: form });
   await frame.waitForSelector(`${form} [data-event-key="new_note"][data-event-state="on"]`, { timeout: 20_000 });
   await shot('settings-editor');
+
+  // Snooze: the workspace project muted for an hour, and the status bar saying until when; then ended again.
+  await workbench.runCommand('GitLab: Snooze Notifications…');
+  await workbench.pickQuickItem(new RegExp(`^project ${customProject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  await workbench.pickQuickItem(/^For 1 Hour$/);
+  await workbench.waitForStatusBarItem(/Muted until/);
+  await shot('status-bar-snoozed');
+  await workbench.runCommand('GitLab: End Snooze');
+  await workbench.waitForStatusBarItem(/Custom/);
   return files;
 }
