@@ -99,6 +99,26 @@ describe('snooze and notification profiles', function () {
     await workbench.waitForNotification(`Snooze ended: notifications for project ${PROJECT} are back to Custom.`);
   });
 
+  it('keeps a snooze across "Reload Window"; the reloaded window ends it', async function () {
+    const { workbench, double } = session();
+    const before = (await readFromDouble<Setting>(double!, PROJECT_SETTINGS)).body;
+    await workbench.runCommand('GitLab: Snooze Notifications…');
+    await workbench.waitForQuickInput('Snooze Notifications');
+    await workbench.pickQuickItem(new RegExp(`^project ${PROJECT}$`));
+    await workbench.waitForQuickInput(`Snooze project ${PROJECT}`);
+    await workbench.pickQuickItem(/^For 1 Hour$/);
+    await waitForStatus(session(), '"Muted until HH:MM"', (text) => /^Muted until \d\d:\d\d$/.test(text));
+
+    await session().reloadWindow();
+    await waitForStatus(session(), '"Muted until HH:MM" after the reload', (text) => /^Muted until \d\d:\d\d$/.test(text));
+    const ended = Date.now();
+    moveClock(HOUR + 60_000);
+    const restore = await waitForExtensionRequest(double!, (r) => r.at >= ended && r.method === 'PUT', 30_000);
+    assert.equal(restore.query.level, 'custom');
+    assert.deepEqual((await readFromDouble<Setting>(double!, PROJECT_SETTINGS)).body, before);
+    await waitForStatus(session(), 'Custom again', (text) => text === 'Custom');
+  });
+
   it('does not overwrite a level changed elsewhere during the snooze; says so and restores when asked', async function () {
     const { workbench, double } = session();
     const global = (await readFromDouble<Setting>(double!, '/notification_settings')).body.level;

@@ -159,7 +159,9 @@ export class SnoozeScheduler {
   /** Runs one operation at a time (a timer and a sign-in may ask together), then sets the timer again. */
   private serial<T>(operation: () => Promise<T>): Promise<T> {
     const run = this.queue.then(operation);
-    this.queue = run.catch(() => undefined).then(() => this.schedule());
+    this.queue = run.catch(() => undefined).then(() => this.schedule()).catch((error: unknown) => {
+      this.log(`Snooze: could not set the timer: ${error instanceof Error ? error.message : String(error)}`);
+    });
     return run;
   }
 
