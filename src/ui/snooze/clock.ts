@@ -1,4 +1,4 @@
-import { readFileSync, unwatchFile, watchFile } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { Clock } from '../../app/settings/snooze';
 
 /** The system's time and timers. */
@@ -18,16 +18,19 @@ interface Timer {
 
 /**
  * For tests of the real workbench: the system's time plus an offset read from a file (`{"offsetMs": n}`), read again
- * whenever the file changes; timers whose time the new offset has passed fire then. Built only by the composition
+ * every tenth of a second (polling: a file watcher can miss a write made while it starts); timers whose time a new
+ * offset has passed fire then. Built only by the composition
  * root, and only when the environment names the file; a missing or malformed file means no offset.
  */
 export class FileOffsetClock implements Clock {
   private offset = 0;
   private readonly timers = new Set<Timer>();
+  private readonly poll: ReturnType<typeof setInterval>;
 
   constructor(private readonly file: string, private readonly log: (line: string) => void) {
     this.read();
-    watchFile(file, { interval: 100 }, () => this.changed());
+    this.poll = setInterval(() => this.changed(), 100);
+    this.poll.unref?.();
   }
 
   now(): number {
@@ -41,24 +44,29 @@ export class FileOffsetClock implements Clock {
   }
 
   dispose(): void {
-    unwatchFile(this.file);
+    clearInterval(this.poll);
     for (const timer of [...this.timers]) this.clear(timer);
   }
 
   private changed(): void {
-    this.read();
+    if (!this.read()) return;
     const now = this.now();
     for (const timer of [...this.timers]) if (timer.at <= now) this.fire(timer);
   }
 
-  private read(): void {
+  /** True when the offset changed. */
+  private read(): boolean {
+    let offset = 0;
     try {
       const value = (JSON.parse(readFileSync(this.file, 'utf8')) as { offsetMs?: unknown }).offsetMs;
-      this.offset = typeof value === 'number' && Number.isFinite(value) ? value : 0;
+      if (typeof value === 'number' && Number.isFinite(value)) offset = value;
     } catch {
-      this.offset = 0;
+      // missing or malformed: no offset
     }
-    this.log(`Test clock: offset ${this.offset} ms`);
+    if (offset === this.offset) return false;
+    this.offset = offset;
+    this.log(`Test clock: offset ${offset} ms`);
+    return true;
   }
 
   private fire(timer: Timer): void {
