@@ -48,6 +48,13 @@ async function waitForStatus(session: VscodeSession, what: string, test: (text: 
   }
 }
 
+/** Answers code-server's open dialog (a quick input showing the workspace folder) with a file of that folder. */
+async function openInDialog(session: VscodeSession, name: string): Promise<void> {
+  await session.workbench.waitForQuickInput('Open Notification Profile');
+  const folder = (await session.workbench.quickInputText()).value;
+  await session.workbench.answerQuickInput(`${folder}${folder.endsWith('/') ? '' : '/'}${name}`, { expect: 'Open Notification Profile' });
+}
+
 describe('snooze and notification profiles', function () {
   this.timeout(120_000);
   const session = useVscodeSession({
@@ -148,7 +155,7 @@ describe('snooze and notification profiles', function () {
 
   it('exports a profile, and importing it after changes on GitLab shows the difference and puts the settings back', async function () {
     const { workbench, double } = session();
-    const file = path.join(scratch, 'profile.json');
+    const file = path.join(session().folder, 'gitlab-notifications.json');
     const projectBefore = (await readFromDouble<Setting>(double!, PROJECT_SETTINGS)).body;
     const globalBefore = (await readFromDouble<Setting>(double!, '/notification_settings')).body.level;
     assert.equal(projectBefore.level, 'custom');
@@ -156,7 +163,11 @@ describe('snooze and notification profiles', function () {
     await workbench.runCommand('GitLab: Export Notification Profile…');
     await workbench.waitForQuickInput('Export Notification Profile');
     await workbench.answerQuickInput('', { expect: 'Export Notification Profile' }); // every scope is checked
-    await workbench.answerQuickInput(file, { expect: 'Save Notification Profile' });
+    // code-server's save dialog, at the default file in the workspace folder.
+    await workbench.waitForQuickInput('Save Notification Profile');
+    const suggested = (await workbench.quickInputText()).value;
+    assert.ok(suggested.endsWith('/gitlab-notifications.json'), suggested);
+    await workbench.answerQuickInput(suggested, { expect: 'Save Notification Profile' });
     await workbench.waitForNotification(/Exported the notification profile of \d+ scopes to /);
     const exported = JSON.parse(readFileSync(file, 'utf8')) as { format: string; version: number; scopes: Array<Record<string, unknown>> };
     assert.equal(exported.format, 'gitlab-activity/notification-profile');
@@ -169,7 +180,7 @@ describe('snooze and notification profiles', function () {
     await putToDouble(double!, '/notification_settings', { level: 'mention' });
 
     await workbench.runCommand('GitLab: Import Notification Profile…');
-    await workbench.answerQuickInput(file, { expect: 'Open Notification Profile' });
+    await openInDialog(session(), 'gitlab-notifications.json');
     await workbench.waitForQuickInput('Import Notification Profile: apply these changes?');
     const entries = await workbench.quickPickEntries();
     const project = entries.find((entry) => entry.label === `project ${PROJECT}`);
@@ -191,14 +202,14 @@ describe('snooze and notification profiles', function () {
 
   it('refuses an invalid profile with the key and the reason, and changes nothing', async function () {
     const { workbench, double } = session();
-    const file = path.join(scratch, 'invalid.json');
+    const file = path.join(session().folder, 'invalid.json');
     writeFileSync(file, JSON.stringify({
       format: 'gitlab-activity/notification-profile', version: 1,
       scopes: [{ scope: 'global', level: 'watch' }, { scope: 'project', path: PROJECT, level: 'loud' }],
     }));
     const since = Date.now();
     await workbench.runCommand('GitLab: Import Notification Profile…');
-    await workbench.answerQuickInput(file, { expect: 'Open Notification Profile' });
+    await openInDialog(session(), 'invalid.json');
     await workbench.waitForNotification(/The profile was not imported; nothing was changed\. scopes\[1\]\.level: "loud" is not a notification level/);
     assert.deepEqual(extensionRequests(double!, (r) => r.at >= since && r.method === 'PUT'), []);
   });
