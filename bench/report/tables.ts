@@ -5,6 +5,8 @@ import { bytes, formatTable, ms, times } from '../lib/table';
 import type { Summary } from '../lib/stats';
 import type { StartupResult } from '../startup/startupBench';
 import type { TreeResult } from '../tree/treeBench';
+import type { PagesResult } from '../pages/pagesBench';
+import type { WorkbenchResult } from '../workbench/workbenchBench';
 
 /** The terminal tables of each section. */
 
@@ -106,4 +108,31 @@ export function economyTables(r: EconomyResult): string {
   lines.push(`pure pieces per poll cycle: ${r.pure.perPollCycle.total} request(s): ${r.pure.perPollCycle.requests.map((q) => q.request).join(', ')}; `
     + `two identical concurrent GETs sent as ${r.pure.concurrentIdenticalGets.sent} request(s)`);
   return lines.join('\n');
+}
+
+const m3 = (x: Summary, digits = 0) => `${x.min.toFixed(digits)} / ${x.median.toFixed(digits)} / ${x.max.toFixed(digits)} ms`;
+
+export function pagesTables(r: PagesResult): string {
+  const rows: Array<Array<string | number>> = [['reader', 'wall min / median / max', '÷ floor (median; per round)', 'most in flight', 'events']];
+  rows.push(['floor: raw undici, one page after another', m3(r.floor), '1.00', r.floorPeakInFlight, 'reference']);
+  for (const w of r.windows) {
+    rows.push([`fetchEventsInRange, window ${w.window}`, m3(w.time), `${w.overFloor.median.toFixed(2)} (${w.overFloor.min.toFixed(2)}–${w.overFloor.max.toFixed(2)})`,
+      w.peakInFlight, w.sameEvents ? 'same, same order' : 'DIFFERENT']);
+  }
+  const l = r.loadMore;
+  return [
+    formatTable(`Many pages under latency: the Markdown range reader, ${r.pages} pages of 100 (${r.events} events), ${r.latencyMs} ms per answer; ${r.runs} interleaved runs`, rows),
+    `one 429 (Retry-After 1 s) during a window-8 read: window ${r.rateLimited.windows.join(' → ')}, ${r.rateLimited.status429} × 429, most in flight ${r.rateLimited.peakInFlight}, events ${r.rateLimited.sameEvents ? 'the same' : 'DIFFERENT'}`,
+    `Load more (click to rows, the real provider and client, ${r.latencyMs} ms latency): ${m3(l.tree, 1)} vs one raw request of the same page ${m3(l.raw, 1)}; `
+      + `÷ raw ${l.overRaw.median.toFixed(2)} (${l.overRaw.min.toFixed(2)}–${l.overRaw.max.toFixed(2)}); ${l.rowsAdded} rows added`,
+  ].join('\n');
+}
+
+export function workbenchTables(r: WorkbenchResult): string {
+  if (r.skipped) return `First rows in a real workbench: SKIPPED (${r.skipped})`;
+  return [
+    `First rows in a real workbench (code-server, ${r.runs.length} runs; double latency ${r.latencyMs} ms): activation to first event rows ${m3(r.activationToRows)}`,
+    `requests until then: ${r.requestsUntilRows.join(' | ')}`,
+    ...r.goals.map((g) => `${g.goal}: ${g.value}: ${verdict(g.met)}`),
+  ].join('\n');
 }
