@@ -15,7 +15,7 @@ export function figuresMarkdown(results: BenchResults): string {
   const out: string[] = [
     `Measured ${results.generatedAt.slice(0, 10)} on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node} (${m.platform}); `
       + `load average ${results.load.before.map((l) => l.toFixed(1)).join('/')} at the start, ${results.load.after.map((l) => l.toFixed(1)).join('/')} at the end `
-      + `(other work was running: single runs vary, ratios within a run are the figures to compare). Commit ${results.commit}.`,
+      + `(above the core count means other work was running: wall times then include waiting for a core). Commit ${results.commit}.`,
   ];
   const f = results.fetch;
   if (f) {
@@ -43,6 +43,30 @@ export function figuresMarkdown(results: BenchResults): string {
         m3(s.resolveOne, 2), `${Math.round(s.treeBytesPerEvent.median)} B`, `${Math.round(s.eventBytesPerEvent.median)} B`]);
     }
     out.push(table(rows), '', ...t.goals.map((g) => `- ${g.goal}: ${g.value}: **${g.met ? 'MET' : 'MISSED'}**`));
+  }
+  const p = results.pages;
+  if (p) {
+    const m3 = (x: { min: number; median: number; max: number }) => `${x.min.toFixed(0)} / ${x.median.toFixed(0)} / ${x.max.toFixed(0)} ms`;
+    out.push('', `**Many pages under latency** (the Markdown range reader \`fetchEventsInRange\`, ${p.pages} pages of 100, ${p.events} events; the double adds ${p.latencyMs} ms to every answer; `
+      + `wall time, min / median / max of ${p.runs} interleaved runs):`, '');
+    const rows: Array<Array<string | number>> = [['reader', 'wall time', '÷ floor (median; per run)', 'most requests in flight', 'events']];
+    rows.push(['floor: raw undici, one page after another', m3(p.floor), '1.00', p.floorPeakInFlight, 'reference']);
+    for (const w of p.windows) {
+      rows.push([`window ${w.window}`, m3(w.time), `${w.overFloor.median.toFixed(2)} (${w.overFloor.min.toFixed(2)}–${w.overFloor.max.toFixed(2)})`, w.peakInFlight,
+        w.sameEvents ? 'same, same order' : 'different']);
+    }
+    out.push(table(rows), '',
+      `One 429 (Retry-After 1 s) during a window-8 read: window ${p.rateLimited.windows.join(' → ')}; events ${p.rateLimited.sameEvents ? 'the same' : 'different'}.`,
+      '', `**Load more** (click to the new rows drawn, real provider and client, ${p.latencyMs} ms latency; wall): ${m3(p.loadMore.tree)}, `
+        + `against one raw undici request of the same page ${m3(p.loadMore.raw)} (÷ raw ${p.loadMore.overRaw.median.toFixed(2)}); ${p.loadMore.rowsAdded} rows added.`);
+  }
+  const w = results.workbench;
+  if (w) {
+    out.push('', w.skipped ? `**First rows in a real workbench:** SKIPPED (${w.skipped}).`
+      : `**First rows in a real workbench:** activation to first event rows ${w.activationToRows.min.toFixed(0)} / ${w.activationToRows.median.toFixed(0)} / ${w.activationToRows.max.toFixed(0)} ms.`);
+  }
+  if (results.goals.length > 0) {
+    out.push('', '**Goals:**', '', ...results.goals.map((g) => `- ${g.met ? 'MET' : 'MISSED'}: ${g.goal}: ${g.value}`));
   }
   const s = results.startup;
   if (s) {
