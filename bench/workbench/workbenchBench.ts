@@ -1,30 +1,77 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Summary } from '../lib/stats';
+import { RESULT_MARKER } from '../lib/child';
+import { summarize, type Summary } from '../lib/stats';
+import type { FirstRowsRun } from './firstRowsProbe';
+
+export const WORKBENCH_LATENCY_MS = 50;
+const LOCK = '/tmp/workbench.lock';
 
 export interface WorkbenchResult {
   /** Why nothing was measured, when nothing was. */
   skipped?: string;
   latencyMs: number;
-  runs: Array<{ activationToRowsMs: number; requests: string[] }>;
+  runs: FirstRowsRun[];
   activationToRows: Summary;
+  /** Each run's requests from the reload to the first rows. */
   requestsUntilRows: string[];
   goals: Array<{ goal: string; value: string; met: boolean }>;
 }
 
 /**
  * First rows in a real workbench: from the extension's activation to the first event rows in code-server, and the
- * requests made until then. Runs only where the real-VS-Code stage is set up (.cache/vscode-env/ready.json), under
- * the shared workbench lock; says SKIPPED with the reason otherwise.
- *
- * Not measured yet: driving code-server from here (test/vscode/harness's VscodeSession needs the run context that
- * scripts/test-vscode.mjs prepares: the packaged .vsix installed into a fresh extensions dir) is still to be written,
- * so this section reports SKIPPED in every case rather than a figure it did not take.
+ * requests made until then, with the double answering 50 ms late. Runs only where the real-VS-Code stage is set up
+ * (.cache/vscode-env/ready.json), under the shared workbench lock (it waits for it); says SKIPPED with the reason
+ * otherwise.
  */
-export async function workbenchBench(root: string, _runs: number, _progress: (line: string) => void): Promise<WorkbenchResult> {
-  const empty: WorkbenchResult = { latencyMs: 50, runs: [], activationToRows: { n: 0, median: NaN, min: NaN, max: NaN, q1: NaN, q3: NaN }, requestsUntilRows: [], goals: [] };
+export async function workbenchBench(root: string, runs: number, progress: (line: string) => void): Promise<WorkbenchResult> {
+  const empty: WorkbenchResult = {
+    latencyMs: WORKBENCH_LATENCY_MS, runs: [], activationToRows: summarize([]), requestsUntilRows: [], goals: [],
+  };
   if (!existsSync(join(root, '.cache', 'vscode-env', 'ready.json'))) {
     return { ...empty, skipped: 'code-server is not set up here (.cache/vscode-env/ready.json is missing; `npm run test:vscode` sets it up)' };
   }
-  return { ...empty, skipped: 'the workbench driver is not written yet: activation to first rows in code-server is not measured (issue 14, first point)' };
+  progress(`  waiting for ${LOCK}, then packaging and ${runs} code-server sessions`);
+  let measured: FirstRowsRun[];
+  try {
+    measured = await underLock(root, [join(__dirname, 'firstRowsProbe.ts'), root, String(runs), String(WORKBENCH_LATENCY_MS)], progress);
+  } catch (error) {
+    return { ...empty, skipped: `the workbench run failed: ${(error as Error).message.split('\n').slice(-3).join(' ')}` };
+  }
+  const spans = measured.map((r) => r.firstRowAt - r.activatedAt);
+  const roundTrip = summarize(measured.map((r) => r.roundTripMs)).median;
+  const activationToRows = summarize(spans);
+  const early = measured.flatMap((r) => r.requests.filter((q) => q.afterActivationMs < 0).map((q) => q.request));
+  return {
+    ...empty, runs: measured, activationToRows,
+    requestsUntilRows: measured.map((r) => `${r.requests.length}: ${r.requests.map((q) => `${q.request} @${q.afterActivationMs} ms`).join(', ')}`),
+    goals: [
+      {
+        goal: `workbench: first rows within 2 round trips of the double after activation (round trip ${roundTrip.toFixed(0)} ms; wall, median of ${spans.length})`,
+        value: `${activationToRows.min.toFixed(0)} / ${activationToRows.median.toFixed(0)} / ${activationToRows.max.toFixed(0)} ms = ${(activationToRows.median / roundTrip).toFixed(1)} round trips`,
+        met: activationToRows.median <= 2 * roundTrip,
+      },
+      { goal: 'workbench: no request before activate returns', value: early.length === 0 ? 'none' : early.join(', '), met: early.length === 0 },
+    ],
+  };
+}
+
+function underLock(root: string, args: string[], progress: (line: string) => void): Promise<FirstRowsRun[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('flock', [LOCK, process.execPath, '--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => { stdout += text; });
+    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+      stderr += text;
+      for (const line of text.split('\n')) if (line.startsWith('  workbench run')) progress(line);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = stdout.split('\n').find((l) => l.startsWith(RESULT_MARKER));
+      if (code === 0 && line) resolve(JSON.parse(line.slice(RESULT_MARKER.length)) as FirstRowsRun[]);
+      else reject(new Error(`ended with code ${code}: ${(stderr || stdout).trim().split('\n').slice(-8).join('\n')}`));
+    });
+  });
 }
