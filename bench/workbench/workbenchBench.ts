@@ -7,6 +7,9 @@ import type { FirstRowsRun } from './firstRowsProbe';
 
 export const WORKBENCH_LATENCY_MS = 50;
 const LOCK = '/tmp/workbench.lock';
+/** How long to wait for the shared lock (other runs of the real-VS-Code stage) before reporting SKIPPED. */
+const LOCK_WAIT_SECONDS = 1200;
+const LOCK_BUSY_EXIT = 75;
 
 export interface WorkbenchResult {
   /** Why nothing was measured, when nothing was. */
@@ -37,7 +40,7 @@ export async function workbenchBench(root: string, runs: number, progress: (line
   try {
     measured = await underLock(root, [join(__dirname, 'firstRowsProbe.ts'), root, String(runs), String(WORKBENCH_LATENCY_MS)], progress);
   } catch (error) {
-    return { ...empty, skipped: `the workbench run failed: ${(error as Error).message.split('\n').slice(-3).join(' ')}` };
+    return { ...empty, skipped: `the workbench run did not finish: ${(error as Error).message.split('\n').slice(-3).join(' ')}` };
   }
   const spans = measured.map((r) => r.firstRowAt - r.activatedAt);
   const roundTrip = summarize(measured.map((r) => r.roundTripMs)).median;
@@ -59,7 +62,8 @@ export async function workbenchBench(root: string, runs: number, progress: (line
 
 function underLock(root: string, args: string[], progress: (line: string) => void): Promise<FirstRowsRun[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn('flock', [LOCK, process.execPath, '--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('flock', ['-w', String(LOCK_WAIT_SECONDS), '-E', String(LOCK_BUSY_EXIT), LOCK, process.execPath, '--import', 'tsx', ...args],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => { stdout += text; });
@@ -71,6 +75,7 @@ function underLock(root: string, args: string[], progress: (line: string) => voi
     child.on('close', (code) => {
       const line = stdout.split('\n').find((l) => l.startsWith(RESULT_MARKER));
       if (code === 0 && line) resolve(JSON.parse(line.slice(RESULT_MARKER.length)) as FirstRowsRun[]);
+      else if (code === LOCK_BUSY_EXIT) reject(new Error(`${LOCK} stayed busy for ${LOCK_WAIT_SECONDS / 60} minutes (another run of the real-VS-Code stage)`));
       else reject(new Error(`ended with code ${code}: ${(stderr || stdout).trim().split('\n').slice(-8).join('\n')}`));
     });
   });
