@@ -1,10 +1,8 @@
-import { summarizeBulk } from '../../../src/app/settings/bulkReport';
-import type { BulkItemReport } from '../../../src/app/settings/protocol';
+import type { BulkItemReport } from '../../../src/app/settings/shared/protocol';
 import { NOTIFICATION_LEVELS, type NotificationLevel } from '../../../src/gitlab/types';
-import type { Actions } from './actions';
+import type { SettingsApp as Actions } from './app';
 import { h } from './dom';
-import { format, levelText } from './format';
-import { findEntry, type Texts, type UiState } from './model';
+import { findEntry, format, levelText, type Texts, type UiState } from './model';
 import { option } from './scopePanel';
 
 /** The bulk change: shown while rows are checked, or while a run's report is there to read. */
@@ -39,11 +37,11 @@ export function bulkPanel(state: UiState, texts: Texts, actions: Actions): HTMLE
 
 function bulkReport(state: UiState, texts: Texts, items: readonly BulkItemReport[], done: boolean): HTMLElement {
   const { strings } = texts;
-  const summary = summarizeBulk(items);
+  const count = (status: BulkItemReport['status']): number => items.filter((item) => item.status === status).length;
   return h('div', { id: 'bulk-report', className: 'bulk-report' },
     h('p', { id: 'bulk-summary', attrs: { role: 'status' } },
       done
-        ? format(strings.bulkSummary, summary.changed.length, summary.unchanged.length, summary.failed.length, summary.cancelled.length)
+        ? format(strings.bulkSummary, count('changed'), count('unchanged'), count('failed'), count('cancelled'))
         : strings.bulkRunning),
     h('ul', { id: 'bulk-items', className: 'bulk-items' }, ...items.map((item) => h('li', {
       className: 'bulk-item', data: { bulkItemKey: item.key, bulkStatus: item.status },

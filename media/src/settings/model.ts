@@ -1,11 +1,12 @@
+import { formatMessage } from '../../../src/app/localize';
 import type { NotificationLevel, NotificationSetting } from '../../../src/gitlab/types';
-import { isDirty, type SettingForm } from '../../../src/app/settings/formState';
-import type { LevelInfo } from '../../../src/app/settings/levels';
+import { isDirty, type EventState, type SettingForm } from '../../../src/app/settings/shared/formState';
+import { nullSwitchIsOn, type LevelInfo } from '../../../src/app/settings/shared/labels';
 import type {
   BulkSnapshot, ErrorInfo, InheritedLevel, PersistedState, ScopeEntry, ScopeListState,
-} from '../../../src/app/settings/protocol';
-import { parseScopeKey } from '../../../src/app/settings/scopes';
-import type { WebviewStrings } from '../../../src/app/settings/strings';
+} from '../../../src/app/settings/shared/protocol';
+import { parseScopeKey } from '../../../src/app/settings/shared/scopes';
+import type { WebviewStrings } from '../../../src/app/settings/shared/strings';
 
 /** What the host sent once, at `ready`: texts and labels. */
 export interface Texts {
@@ -13,12 +14,6 @@ export interface Texts {
   levels: Map<string, LevelInfo>;
   eventLabels: Record<string, string>;
 }
-
-export type Pending =
-  | { kind: 'load'; key: string }
-  | { kind: 'save'; key: string }
-  | { kind: 'add' }
-  | { kind: 'bulk' };
 
 export type Notice = 'saved' | 'alreadySaved';
 
@@ -28,9 +23,10 @@ export interface UiState {
   scopes?: ScopeListState;
   selectedKey?: string;
   forms: Map<string, SettingForm>;
-  loading: Map<string, number>;
+  /** The newest load of each scope: an older one's answer is dropped. */
+  loading: Map<string, Promise<unknown>>;
   loadErrors: Map<string, ErrorInfo>;
-  saving: Map<string, number>;
+  saving: Set<string>;
   saveErrors: Map<string, ErrorInfo>;
   conflicts: Map<string, NotificationSetting>;
   /** What each loaded group or project inherits at `global`, as the host worked it out. */
@@ -38,13 +34,12 @@ export interface UiState {
   notices: Map<string, Notice>;
   /** Scopes whose e-mail field failed the check before sending. */
   emailChecked: Set<string>;
-  add: { open: boolean; kind: 'group' | 'project'; ref: string; pendingId?: number; error?: string };
+  add: { open: boolean; kind: 'group' | 'project'; ref: string; adding?: boolean; error?: string };
   bulkSelection: Set<string>;
   bulkLevel: NotificationLevel;
   bulk?: BulkSnapshot;
   /** Why the host refused to start a bulk run. */
   bulkError?: string;
-  pending: Map<number, Pending>;
 }
 
 export function initialState(): UiState {
@@ -52,7 +47,7 @@ export function initialState(): UiState {
     forms: new Map(),
     loading: new Map(),
     loadErrors: new Map(),
-    saving: new Map(),
+    saving: new Set(),
     saveErrors: new Map(),
     conflicts: new Map(),
     inherited: new Map(),
@@ -61,7 +56,6 @@ export function initialState(): UiState {
     add: { open: false, kind: 'group', ref: '' },
     bulkSelection: new Set(),
     bulkLevel: 'disabled',
-    pending: new Map(),
   };
 }
 
@@ -101,4 +95,23 @@ export function visibleEntries(state: UiState): ScopeEntry[] {
 
 export function findEntry(state: UiState, key: string | undefined): ScopeEntry | undefined {
   return key === undefined ? undefined : visibleEntries(state).find((entry) => entry.key === key);
+}
+
+/** Fills `{0}`-style placeholders of a localized template. */
+export const format = formatMessage;
+
+/** A level's human label; an unknown level keeps its name with a note. */
+export function levelText(texts: Texts, level: string): string {
+  return texts.levels.get(level)?.label ?? format(texts.strings.unknownLevelLabel, level);
+}
+
+/** The state of a switch; a never-set (`null`) one says what GitLab does with it. */
+export function eventStateText(texts: Texts, key: string, state: EventState): string {
+  if (state === 'on') return texts.strings.eventOn;
+  if (state === 'off') return texts.strings.eventOff;
+  return nullSwitchIsOn(key) ? texts.strings.eventDefaultOn : texts.strings.eventDefaultOff;
+}
+
+export function eventText(texts: Texts, key: string): string {
+  return texts.eventLabels[key] ?? key;
 }

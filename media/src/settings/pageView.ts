@@ -1,5 +1,5 @@
-import { isDirty } from '../../../src/app/settings/formState';
-import type { Actions } from './actions';
+import { isDirty } from '../../../src/app/settings/shared/formState';
+import type { SettingsApp as Actions } from './app';
 import { h, replaceContent } from './dom';
 import type { UiState } from './model';
 import { scopePanel } from './scopePanel';

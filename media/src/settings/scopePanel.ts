@@ -1,10 +1,9 @@
-import { isDirty } from '../../../src/app/settings/formState';
-import type { ScopeEntry } from '../../../src/app/settings/protocol';
-import type { Actions } from './actions';
+import { isDirty } from '../../../src/app/settings/shared/formState';
+import type { ScopeEntry } from '../../../src/app/settings/shared/protocol';
+import type { SettingsApp as Actions } from './app';
 import { bulkPanel } from './bulkPanel';
 import { h, type Child } from './dom';
-import { format } from './format';
-import { visibleEntries, type Texts, type UiState } from './model';
+import { format, visibleEntries, type Texts, type UiState } from './model';
 
 /** The left column: Global, Groups, Projects, "Add…", and the bulk change of the checked rows. */
 export function scopePanel(state: UiState, texts: Texts, actions: Actions): Child[] {
@@ -77,7 +76,7 @@ function scopeRow(state: UiState, texts: Texts, entry: ScopeEntry, actions: Acti
 function addScope(state: UiState, texts: Texts, actions: Actions): HTMLElement {
   const { strings } = texts;
   const { add } = state;
-  const adding = add.pendingId !== undefined;
+  const adding = add.adding === true;
   return h('div', { id: 'add-scope', className: 'add-scope' },
     h('button', {
       id: 'add-scope-toggle', className: 'link-button',

@@ -1,4 +1,4 @@
-import type { Localize } from '../localize';
+import type { Localize } from '../../localize';
 
 /**
  * Every sentence the webview shows besides level and event labels, in English. The host localizes them and sends
