@@ -7,8 +7,8 @@ import {
 } from '../../../src/app/settings/shared/protocol';
 import { Requester } from '../../../src/app/settings/shared/rpc';
 import { parseScopeInput, parseScopeKey, scopeKey, type EntityScopeRef } from '../../../src/app/settings/shared/scopes';
-import type { NotificationLevel, NotificationSetting } from '../../../src/gitlab/types';
-import { applyPersisted, findEntry, initialState, toPersisted, visibleEntries, type UiState } from './model';
+import type { NotificationLevel, NotificationSetting } from '../../../src/app/settings/shared/labels';
+import { applyPersisted, findEntry, initialState, textsFrom, toPersisted, visibleEntries, type UiState } from './model';
 import { PageView } from './pageView';
 
 /** The part of the webview API this page uses. */
@@ -60,11 +60,7 @@ export class SettingsApp {
         this.host.settle(message);
         return;
       case 'state': {
-        state.texts = {
-          strings: message.strings,
-          levels: new Map(message.levels.map((info) => [info.level, info])),
-          eventLabels: message.eventLabels,
-        };
+        state.texts = textsFrom(message.l10n);
         state.scopes = message.scopes;
         if (message.bulk) this.bulkStep(message.bulk);
         if (message.restored && !this.hadState) this.restore(message.restored);
@@ -130,7 +126,7 @@ export class SettingsApp {
     if (add.adding || !texts) return;
     const ref = parseScopeInput(add.ref);
     if (ref === undefined) {
-      this.state.add = { ...add, error: texts.strings.invalidRef };
+      this.state.add = { ...add, error: texts.t('Enter a numeric ID, a full path such as group/subgroup/project, or its GitLab URL.') };
       this.changed();
       document.getElementById('add-scope-ref')?.focus();
       return;

@@ -1,18 +1,19 @@
-import { formatMessage } from '../../../src/app/localize';
-import type { NotificationLevel, NotificationSetting } from '../../../src/gitlab/types';
+import { formatMessage, type Localize } from '../../../src/app/settings/shared/labels';
+import { isNotificationLevel, type NotificationLevel, type NotificationSetting } from '../../../src/app/settings/shared/labels';
 import { isDirty, type EventState, type SettingForm } from '../../../src/app/settings/shared/formState';
-import { nullSwitchIsOn, type LevelInfo } from '../../../src/app/settings/shared/labels';
+import { eventLabel, levelExplanation, levelLabel, nullSwitchIsOn } from '../../../src/app/settings/shared/labels';
 import type {
   BulkSnapshot, ErrorInfo, InheritedLevel, PersistedState, ScopeEntry, ScopeListState,
 } from '../../../src/app/settings/shared/protocol';
 import { parseScopeKey } from '../../../src/app/settings/shared/scopes';
-import type { WebviewStrings } from '../../../src/app/settings/shared/strings';
 
-/** What the host sent once, at `ready`: texts and labels. */
+/** The host's translations (VS Code's l10n bundle for the display language; none in English), as a `t` function. */
 export interface Texts {
-  strings: WebviewStrings;
-  levels: Map<string, LevelInfo>;
-  eventLabels: Record<string, string>;
+  t: Localize;
+}
+
+export function textsFrom(bundle: Record<string, string> | undefined): Texts {
+  return { t: (message, ...args) => formatMessage(bundle?.[message] ?? message, ...args) };
 }
 
 export type Notice = 'saved' | 'alreadySaved';
@@ -97,21 +98,23 @@ export function findEntry(state: UiState, key: string | undefined): ScopeEntry |
   return key === undefined ? undefined : visibleEntries(state).find((entry) => entry.key === key);
 }
 
-/** Fills `{0}`-style placeholders of a localized template. */
-export const format = formatMessage;
-
 /** A level's human label; an unknown level keeps its name with a note. */
 export function levelText(texts: Texts, level: string): string {
-  return texts.levels.get(level)?.label ?? format(texts.strings.unknownLevelLabel, level);
+  return isNotificationLevel(level) ? levelLabel(level, texts.t) : texts.t('{0} (not known to this extension)', level);
+}
+
+export function levelHint(texts: Texts, level: string): string {
+  return isNotificationLevel(level) ? levelExplanation(level, texts.t)
+    : texts.t('GitLab reports a level this extension does not know. It is kept unless you choose another.');
 }
 
 /** The state of a switch; a never-set (`null`) one says what GitLab does with it. */
-export function eventStateText(texts: Texts, key: string, state: EventState): string {
-  if (state === 'on') return texts.strings.eventOn;
-  if (state === 'off') return texts.strings.eventOff;
-  return nullSwitchIsOn(key) ? texts.strings.eventDefaultOn : texts.strings.eventDefaultOff;
+export function eventStateText({ t }: Texts, key: string, state: EventState): string {
+  if (state === 'on') return t('on');
+  if (state === 'off') return t('off');
+  return nullSwitchIsOn(key) ? t('default (on)') : t('default (off)');
 }
 
 export function eventText(texts: Texts, key: string): string {
-  return texts.eventLabels[key] ?? key;
+  return eventLabel(key, texts.t) ?? key;
 }

@@ -5,13 +5,11 @@ import { decidingLink } from './effectiveLevel';
 import { describeError, signedOutError } from './errorInfo';
 import { SettingConflict, type BulkItem, type NotificationSettingsService } from './notificationSettingsService';
 import type { ScopeCatalog } from './scopeCatalog';
-import { eventLabels, levelInfos } from './shared/labels';
 import {
   parsePageMessage, type BulkItemReport, type BulkSnapshot, type ErrorInfo, type HostMessage, type PersistedState, type Requests,
 } from './shared/protocol';
 import { answer, type RequestMessage } from './shared/rpc';
 import { scopeKey, type EntityScopeRef, type ScopeRef } from './shared/scopes';
-import { webviewStrings } from './shared/strings';
 
 export interface SettingsRequestHandlerDeps {
   settings: NotificationSettingsService;
@@ -23,6 +21,8 @@ export interface SettingsRequestHandlerDeps {
   post: (message: HostMessage) => void;
   signIn?: () => void;
   log: (line: string) => void;
+  /** VS Code's translation bundle (`vscode.l10n.bundle`), handed to the page. */
+  l10n?: Record<string, string>;
 }
 
 type Handlers = { [M in keyof Requests]: (params: Requests[M]['params'], signal: AbortSignal) => Promise<Requests[M]['result']> };
@@ -156,10 +156,9 @@ export class SettingsRequestHandler {
   private async onReady(): Promise<void> {
     this.ready = true;
     this.shown.clear(); // a new page knows nothing yet: its loads get the lines again
-    const { localize } = this.deps;
     const scopes = await this.deps.catalog.list({ cachedOnly: true });
     this.post({
-      type: 'state', strings: webviewStrings(localize), levels: levelInfos(localize), eventLabels: eventLabels(localize), scopes,
+      type: 'state', scopes, ...(this.deps.l10n ? { l10n: this.deps.l10n } : {}),
       ...(this.pendingFocusKey ? { focusKey: this.pendingFocusKey } : {}),
       ...(this.bulk ? { bulk: this.bulk.snapshot } : {}),
       ...(this.restoredState ? { restored: this.restoredState } : {}),

@@ -98,6 +98,7 @@ export class NotificationSettingsEditor implements vscode.Disposable {
       post: (message) => void panel.webview.postMessage(message),
       signIn: () => void vscode.commands.executeCommand(COMMANDS.signIn),
       log: this.deps.log,
+      l10n: vscode.l10n.bundle,
     });
     const live = { panel, handler };
     this.live = live;

@@ -107,9 +107,6 @@ export function nullSwitchIsOn(key: string): boolean {
   return key === 'failed_pipeline' || key === 'fixed_pipeline';
 }
 
-/** Labels of every known key, for the webview. */
-export function eventLabels(localize: Localize): Record<string, string> {
-  const labels: Record<string, string> = {};
-  for (const key of KNOWN_EVENT_KEYS) labels[key] = eventLabel(key, localize) ?? key;
-  return labels;
-}
+// What the page needs of the rest, through this folder only (so the folder shows all the page bundles).
+export { formatMessage, type Localize } from '../../localize';
+export { isNotificationLevel, type NotificationLevel, type NotificationSetting } from '../../../gitlab/types';

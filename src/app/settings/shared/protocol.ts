@@ -8,10 +8,8 @@ import {
   NOTIFICATION_LEVELS, type NotificationLevel, type NotificationSetting, type NotificationSettingUpdate,
 } from '../../../gitlab/types';
 import type { SettingEdits, SettingForm } from './formState';
-import type { LevelInfo } from './labels';
 import type { ReplyMessage, RequestMessage } from './rpc';
 import { isValidScopeId, scopeKey, type EntityKind, type EntityScopeRef, type ScopeRef } from './scopes';
-import type { WebviewStrings } from './strings';
 
 export interface ScopeEntry {
   key: string;
@@ -82,8 +80,8 @@ export type PageMessage =
 
 export type HostMessage =
   | {
-    type: 'state'; strings: WebviewStrings; levels: LevelInfo[]; eventLabels: Record<string, string>;
-    scopes: ScopeListState; focusKey?: string; bulk?: BulkSnapshot;
+    /** VS Code's translations for the display language (none in English): the page localizes its own text. */
+    type: 'state'; l10n?: Record<string, string>; scopes: ScopeListState; focusKey?: string; bulk?: BulkSnapshot;
     /** The page state the panel serializer got after a window reload, for a page that lost it. */
     restored?: PersistedState;
   }
@@ -115,6 +113,7 @@ export const LEVEL_PATTERN = /^[a-z][a-z0-9_]{0,31}$/;
 export const MAX_EVENT_KEYS = 128;
 export const MAX_EMAIL_LENGTH = 320;
 const MAX_SCOPES = 500;
+const MAX_REQUEST_ID = 2 ** 31 - 1;
 const KEY_PATTERN = /^(global|(group|project):[A-Za-z0-9_][A-Za-z0-9_.+\-/]{0,254})$/;
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -141,7 +140,7 @@ function readObject(value: unknown, path: string, allowed?: readonly string[], m
   if (prototype !== Object.prototype && prototype !== null) invalid(path, 'expected a plain object');
   const keys = Object.keys(value);
   if (keys.length > max) invalid(path, 'too many entries');
-  const fields: Fields = {};
+  const fields = Object.create(null) as Fields; // so a `__proto__` key stays a key, to be refused
   for (const key of keys) {
     if (allowed && !allowed.includes(key)) invalid(path, `unexpected field "${key.slice(0, 40)}"`);
     fields[key] = (value as Fields)[key];
@@ -267,7 +266,7 @@ function readPageMessage(value: unknown): PageMessage {
     return { type };
   }
   const fields = readObject(value, '', ['type', 'id', 'method', 'params']);
-  if (typeof fields.id !== 'number' || !Number.isSafeInteger(fields.id) || fields.id < 1) invalid('id', 'expected a positive integer');
+  if (typeof fields.id !== 'number' || !Number.isInteger(fields.id) || fields.id < 1 || fields.id > MAX_REQUEST_ID) invalid('id', 'expected a positive integer');
   const method = readOneOf(fields.method, 'method', Object.keys(PARAMS) as Array<keyof typeof PARAMS>);
   return { type, id: fields.id, method, params: PARAMS[method](fields.params) };
 }
