@@ -40,6 +40,12 @@ export const CONTEXT_KEYS = {
   filtered: 'gitlabActivity.filtered',
 } as const;
 
+/** Keys of what the extension keeps in VS Code's global and workspace state. */
+export const STATE_KEYS = {
+  envTokenSignedOut: 'gitlabActivity.envTokenSignedOut',
+  filter: 'gitlabActivity.filter',
+} as const;
+
 export const SETTINGS_SECTION = 'gitlabActivity';
 /** Keys relative to the `gitlabActivity` section. */
 export const SETTINGS = {
