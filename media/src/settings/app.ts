@@ -21,7 +21,7 @@ export interface VsCodeApi {
 /**
  * The settings page: holds the UI state, asks the host through `Requester` (one promise per request), keeps unsaved
  * edits in the webview state (so hiding the panel or reloading the window loses nothing) and re-renders after each
- * change. Messages from the host are not validated: the host is the trusted side.
+ * change. Messages from the host are not validated (it is the trusted side); only the host's channel is listened to.
  */
 export class SettingsApp {
   private readonly state: UiState = initialState();
@@ -43,7 +43,10 @@ export class SettingsApp {
       if (persisted.ok) this.restore(persisted.value);
       else console.warn(`GitLab settings: saved state ignored (${persisted.reason}).`);
     }
-    window.addEventListener('message', (event: MessageEvent<HostMessage>) => this.receive(event.data));
+    // The host's messages come through VS Code's frame around the page; anything posted from inside it is not heard.
+    window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
+      if (event.source === window.parent && event.source !== window) this.receive(event.data);
+    });
     window.addEventListener('keydown', (event) => {
       if ((event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 's') {
         event.preventDefault();
