@@ -43,9 +43,9 @@ export class SettingsApp {
       if (persisted.ok) this.restore(persisted.value);
       else console.warn(`GitLab settings: saved state ignored (${persisted.reason}).`);
     }
-    // The host's messages come through VS Code's frame around the page; anything posted from inside it is not heard.
+    // The host's messages come through VS Code's frame around the page; anything the page's own window posts is not heard.
     window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
-      if (event.source === window.parent && event.source !== window) this.receive(event.data);
+      if (event.source !== window) this.receive(event.data);
     });
     window.addEventListener('keydown', (event) => {
       if ((event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 's') {
