@@ -3,7 +3,7 @@ import { groupByDay } from '../../app/activity/dayGrouping';
 import { localZone } from '../../app/activity/calendar';
 import { EXPANDED_DAY_GROUPS, EventRows } from '../../app/activity/eventRows';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
-import type { ProjectInfo } from '../../app/activity/projectInfo';
+import { projectInfo, type ProjectInfo } from '../../app/activity/projectInfo';
 import type { FeedStore } from '../../app/feeds';
 import { keepPlainMessages } from '../../app/localize';
 import type { ProjectDirectory } from '../../app/projectDirectory';
@@ -11,6 +11,7 @@ import { MY_ACTIVITY, type ActivitySource } from '../../app/sources';
 import type { GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
 import { nodeId, type ActivityNode } from './nodes';
+import { trimInstanceUrl } from '../../gitlab/url';
 
 export interface ActivityTreeContext {
   signedIn(): boolean;
@@ -298,7 +299,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
 
   /** The web page of a project or user source. */
   sourceUrl(source: ActivitySource): string | undefined {
-    const base = this.context.instanceUrl().replace(/\/+$/, '');
+    const base = trimInstanceUrl(this.context.instanceUrl());
     if (source.source.kind === 'project') {
       const project = this.directory.get(source.ref);
       return project?.web_url && new URL(project.web_url).origin === new URL(base).origin ? project.web_url
@@ -310,8 +311,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
 
   private projectInfo(id: number | null): ProjectInfo | undefined {
     if (typeof id !== 'number') return undefined;
-    const project = this.directory.get(id);
-    return project ? { webUrl: project.web_url, pathWithNamespace: project.path_with_namespace, name: project.name_with_namespace ?? project.name } : undefined;
+    return projectInfo(this.directory.get(id));
   }
 
   private now(): number {
