@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { ProjectDirectory } from './app/projectDirectory';
 import { NotificationSettingsService } from './app/settings/notificationSettingsService';
-import type { ScopeRef } from './app/settings/scopes';
+import type { ScopeRef } from './app/settings/shared/scopes';
 import { localZone } from './app/activity/calendar';
+import { projectInfo } from './app/activity/projectInfo';
 import { normalizeInstanceUrl } from './app/settingTrust';
 import { snoozeInForce } from './app/settings/snooze';
 import { SnoozeScheduler } from './app/settings/snoozeScheduler';
@@ -10,14 +11,12 @@ import { COMMANDS, INSTANCE_ENV_VAR, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TEST
 import { ActivityView } from './ui/activity/activityView';
 import { SignInFlow } from './ui/auth/signInFlow';
 import { TokenStore } from './ui/auth/tokenStore';
-import { readConfig, updateList } from './ui/config';
+import { readConfig } from './ui/config';
 import { Log } from './ui/log';
 import { Session } from './ui/session';
-import { registerNotificationSettingsEditor } from './ui/settings/registerNotificationSettings';
+import { NotificationSettingsEditor } from './ui/settings/notificationSettingsEditor';
 import type { ActivityNode } from './ui/activity/nodes';
-import { NotificationStatusBar } from './ui/statusBar/notificationStatusBar';
-import { StatusBarScope } from './ui/statusBar/statusBarScope';
-import { ConfiguredGroups } from './ui/settings/configuredGroups';
+import { NotificationStatusBar, StatusBarScope } from './ui/statusBar/notificationStatusBar';
 import { ProfileCommands } from './ui/settings/profileCommands';
 import type { ScopeSources } from './ui/settings/scopeChoices';
 import { FileOffsetClock, systemClock } from './ui/snooze/clock';
@@ -39,14 +38,13 @@ export function activate(context: vscode.ExtensionContext): void {
   const levels = new NotificationSettingsService(() => session.api, context.globalState, session.instanceUrl, async (id) => {
     await directory.resolve([id]);
     return directory.get(id);
-  });
+  }, (line) => log.warn(line));
   const activity = new ActivityView(session, readConfig, directory, context.workspaceState, log);
   // Snooze and profiles. The test clock exists only when the environment names its file (tests of the workbench).
   const clockFile = process.env[TEST_CLOCK_ENV_VAR];
   const clock = clockFile ? new FileOffsetClock(clockFile, (line) => log.info(line)) : systemClock;
   const statusBarScope = new StatusBarScope(readConfig);
-  const groups = new ConfiguredGroups();
-  const scopeSources: ScopeSources = { workspace: () => statusBarScope.resolve(), projects: () => activity.projectScopes(), groups: () => groups.list() };
+  const scopeSources: ScopeSources = { workspace: () => statusBarScope.resolve(), projects: () => activity.projectScopes(), groups: () => readConfig().groups };
   const snoozeCommands = new SnoozeCommands(scopeSources, clock, localZone, log, (error) => session.reportUnauthorized(error));
   const snoozes = new SnoozeScheduler(levels, context.globalState, clock, () => normalizeInstanceUrl(session.instanceUrl),
     () => session.signedIn, snoozeCommands, (line) => log.info(line));
@@ -57,7 +55,7 @@ export function activate(context: vscode.ExtensionContext): void {
     pathOf: async (scope) => {
       if (scope.kind !== 'project') return undefined;
       await directory.resolve([scope.id]);
-      return directory.get(scope.id)?.path_with_namespace;
+      return projectInfo(directory.get(scope.id))?.pathWithNamespace;
     },
   });
   const statusBar = new NotificationStatusBar(session, statusBarScope, levels, log, (scope, inForce) => {
@@ -65,18 +63,16 @@ export function activate(context: vscode.ExtensionContext): void {
     return snooze && snoozeCommands.formatEnd(snooze.until);
   });
   const signIn = new SignInFlow(session, readConfig);
-  const { editor: settingsEditor, disposable: settingsEditorRegistration } = registerNotificationSettingsEditor({
+  const settingsEditor = new NotificationSettingsEditor({
     extensionUri: context.extensionUri,
     api: () => session.api,
+    settings: levels,
     projects: () => activity.projectScopes(),
-    rememberProject: (path) => updateList('projects', (list) => (list.some((p) => p.toLowerCase() === path.toLowerCase()) ? list : [...list, path])),
-    onDidChangeSetting: (change) => void levels.record({ scope: change.scope, setting: change.setting, previous: change.previous, source: 'settingsEditor' }),
     log: (line) => log.info(line),
-    inheritance: (scope, path) => levels.levelInForce(scope, { path, assumeGlobal: true }),
   });
 
   context.subscriptions.push(
-    log, tokens, session, activity, statusBar, settingsEditorRegistration,
+    log, tokens, session, activity, statusBar, settingsEditor,
     snoozes, snoozes.onDidChange(() => statusBar.redraw()),
     ...(clock instanceof FileOffsetClock ? [clock] : []),
     session.onDidChange(() => {
@@ -84,10 +80,6 @@ export function activate(context: vscode.ExtensionContext): void {
       // Ends that passed while VS Code was closed or signed out.
       void snoozes.check();
       void settingsEditor.refreshScopes();
-    }),
-    levels.onDidChange((change) => {
-      if (change.source !== 'settingsEditor') settingsEditor.notifyExternalChange(change.scope, change.setting);
-      settingsEditor.refreshInherited();
     }),
     tokens.onDidChange(() => void session.restore()),
     vscode.workspace.onDidChangeConfiguration((e) => {

@@ -2,10 +2,11 @@ import {
   isNotificationLevel, type NotificationEvents, type NotificationLevel, type NotificationSetting, type NotificationSettingUpdate,
 } from '../../gitlab/types';
 import type { Localize } from '../localize';
-import { pendingUpdate } from './conflict';
-import { isKnownEventKey } from './eventLabels';
-import { EVENT_KEY_PATTERN, hasOwn, MAX_EVENT_KEYS } from './settingShape';
-import { isValidScopeId, scopeKey, type ScopeRef } from './scopes';
+import { SettingConflict } from './notificationSettingsService';
+import { hasOwn, pendingUpdate } from './shared/formState';
+import { isKnownEventKey } from './shared/labels';
+import { EVENT_KEY_PATTERN, MAX_EVENT_KEYS } from './shared/protocol';
+import { isValidScopeId, scopeKey, type ScopeRef } from './shared/scopes';
 
 /**
  * Profiles as code: the levels and switches of chosen scopes as a versioned JSON file, scopes named by full path,
@@ -193,9 +194,12 @@ export interface ApplyReport {
   reason?: string;
 }
 
+/** The part of the notification settings service an import needs. */
 export interface ProfileSettings {
-  getSetting(scope: ScopeRef): Promise<NotificationSetting>;
-  update(scope: ScopeRef, update: NotificationSettingUpdate): Promise<NotificationSetting>;
+  /** `fresh`: asks GitLab, not the cache. */
+  getSetting(scope: ScopeRef, signal?: AbortSignal, options?: { fresh?: boolean }): Promise<NotificationSetting>;
+  /** With `expected`, rejects with `SettingConflict` when the scope changed elsewhere since that read. */
+  update(scope: ScopeRef, update: NotificationSettingUpdate, options?: { expected?: NotificationSetting }): Promise<NotificationSetting>;
 }
 
 /**
@@ -214,10 +218,10 @@ export async function applyProfile(
       continue;
     }
     try {
-      const current = await settings.getSetting(scope);
+      const current = await settings.getSetting(scope, undefined, { fresh: true });
       const now = diffEntry(preview.entry, current);
       if (JSON.stringify(now.rows) !== JSON.stringify(preview.rows)) {
-        reports.push({ scope, status: 'failed', reason: t('changed at GitLab since the preview; import again to see the difference') });
+        reports.push({ scope, status: 'failed', reason: changedSincePreview(t) });
         continue;
       }
       const pending = pendingUpdate(entryUpdate(preview.entry), current);
@@ -225,13 +229,18 @@ export async function applyProfile(
         reports.push({ scope, status: 'unchanged' });
         continue;
       }
-      const result = await settings.update(scope, pending);
+      const result = await settings.update(scope, pending, { expected: current });
       reports.push(checkResult(scope, preview.entry, pending, result, t));
     } catch (error) {
-      reports.push({ scope, status: 'failed', reason: error instanceof Error ? error.message : String(error) });
+      if (error instanceof SettingConflict) reports.push({ scope, status: 'failed', reason: changedSincePreview(t) });
+      else reports.push({ scope, status: 'failed', reason: error instanceof Error ? error.message : String(error) });
     }
   }
   return reports;
+}
+
+function changedSincePreview(t: Localize): string {
+  return t('changed at GitLab since the preview; import again to see the difference');
 }
 
 function checkResult(

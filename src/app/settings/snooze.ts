@@ -2,8 +2,9 @@ import { isNotificationLevel, type NotificationEvents, type NotificationSetting,
 import { dayKey, dayNumberAt, type TimeZone } from '../activity/calendar';
 import type { Localize } from '../localize';
 import { decidingLink, type LevelInForce } from './effectiveLevel';
-import { EVENT_KEY_PATTERN, hasOwn, MAX_EVENT_KEYS } from './settingShape';
-import { isValidScopeId, scopeKey, type ScopeRef } from './scopes';
+import { hasOwn } from './shared/formState';
+import { EVENT_KEY_PATTERN, MAX_EVENT_KEYS } from './shared/protocol';
+import { isValidScopeId, scopeKey, type ScopeRef } from './shared/scopes';
 
 /**
  * Snooze: a scope muted until a time, then given back its exact previous setting (level and custom switches).

@@ -4,14 +4,15 @@ import {
   dueSnoozes, readStoredSnoozes, restoreDecision, restoreUpdate, sameScope, snoozedSetting, storedSnoozes,
   type Clock, type Snooze,
 } from './snooze';
-import type { ScopeRef } from './scopes';
+import { SettingConflict } from './notificationSettingsService';
+import type { ScopeRef } from './shared/scopes';
 
 /** The part of the notification settings service a snooze needs. */
 export interface SnoozeSettings {
-  getSetting(scope: ScopeRef, signal?: AbortSignal): Promise<NotificationSetting>;
-  update(scope: ScopeRef, update: NotificationSettingUpdate, options?: { signal?: AbortSignal }): Promise<NotificationSetting>;
-  /** Drops cached reads, so the next read asks GitLab (a restore must see what is there now). */
-  forget(): void;
+  /** `fresh`: asks GitLab, not the cache (a snooze and a restore must see what is there now). */
+  getSetting(scope: ScopeRef, signal?: AbortSignal, options?: { fresh?: boolean }): Promise<NotificationSetting>;
+  /** With `expected`, rejects with `SettingConflict` when the scope changed elsewhere since that read. */
+  update(scope: ScopeRef, update: NotificationSettingUpdate, options?: { expected?: NotificationSetting; signal?: AbortSignal }): Promise<NotificationSetting>;
 }
 
 /** `vscode.Memento` (globalState) fits: it survives reloads and restarts. */
@@ -77,8 +78,7 @@ export class SnoozeScheduler {
   snooze(scope: ScopeRef, name: string, until: number): Promise<Snooze> {
     return this.serial(async () => {
       const existing = this.find(scope);
-      this.settings.forget();
-      const current = await this.settings.getSetting(scope);
+      const current = await this.settings.getSetting(scope, undefined, { fresh: true });
       let previous: Snooze['previous'];
       if (existing && current.level === 'disabled') previous = existing.previous;
       else if (current.level === 'disabled') throw new SnoozeError('already muted');
@@ -88,7 +88,8 @@ export class SnoozeScheduler {
       // Stored before the mute: a window closed in between still knows what to give back.
       await this.write([...this.list().filter((other) => !sameScope(other.scope, scope)), snooze]);
       try {
-        if (current.level !== 'disabled') await this.settings.update(scope, { level: 'disabled' });
+        // Against the setting just read: a change made meanwhile is not muted over (nor kept as the one to give back).
+        if (current.level !== 'disabled') await this.settings.update(scope, { level: 'disabled' }, { expected: current });
       } catch (error) {
         await this.write(existing ? this.list().map((other) => (sameScope(other.scope, scope) ? existing : other)) : this.without(scope));
         throw error;
@@ -135,11 +136,21 @@ export class SnoozeScheduler {
 
   private async finish(snooze: Snooze): Promise<void> {
     try {
-      this.settings.forget();
-      const current = await this.settings.getSetting(snooze.scope);
-      const decision = restoreDecision(snooze, current);
+      let current = await this.settings.getSetting(snooze.scope, undefined, { fresh: true });
+      let decision = restoreDecision(snooze, current);
+      let setting: NotificationSetting | undefined;
       if (decision === 'restore') {
-        const setting = await this.settings.update(snooze.scope, restoreUpdate(snooze));
+        try {
+          setting = await this.settings.update(snooze.scope, restoreUpdate(snooze), { expected: current });
+        } catch (error) {
+          // Changed elsewhere between the read and the restore: decided again on what GitLab has now (still muted:
+          // kept, and the next try restores it).
+          if (!(error instanceof SettingConflict) || restoreDecision(snooze, error.server) === 'restore') throw error;
+          current = error.server;
+          decision = restoreDecision(snooze, current);
+        }
+      }
+      if (setting) {
         await this.write(this.without(snooze.scope));
         this.log(`Snooze of ${snooze.name} ended: level ${setting.level} restored`);
         this.outcomes.restored(snooze, setting);

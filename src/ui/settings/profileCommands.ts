@@ -1,20 +1,16 @@
 import * as vscode from 'vscode';
 import {
   applyProfile, describeRow, diffEntry, entryName, parseProfile, profileText, type ApplyReport, type ExportedScope,
-  type ScopeDiff,
+  type ProfileSettings, type ScopeDiff,
 } from '../../app/settings/profile';
-import { scopeKey, type ScopeRef } from '../../app/settings/scopes';
-import { GitLabError, type NotificationSetting, type NotificationSettingUpdate } from '../../gitlab';
+import { scopeKey, type ScopeRef } from '../../app/settings/shared/scopes';
+import { GitLabError } from '../../gitlab';
 import type { Log } from '../log';
 import { knownScopes, type ScopeSources } from './scopeChoices';
 
 export interface ProfileDeps {
   sources: ScopeSources;
-  settings: {
-    getSetting(scope: ScopeRef): Promise<NotificationSetting>;
-    update(scope: ScopeRef, update: NotificationSettingUpdate): Promise<NotificationSetting>;
-    forget(): void;
-  };
+  settings: ProfileSettings;
   /** A project's full path when it is known by ID only (undefined when it cannot be looked up). */
   pathOf(scope: ScopeRef): Promise<string | undefined>;
   instanceUrl(): string;
@@ -40,12 +36,11 @@ export class ProfileCommands {
       filters: { [vscode.l10n.t('Notification profile')]: ['json'] },
     });
     if (!uri) return;
-    this.deps.settings.forget();
     const exported: ExportedScope[] = [];
     const failures: string[] = [];
     for (const { choice } of picked) {
       try {
-        const setting = await this.deps.settings.getSetting(choice.scope);
+        const setting = await this.deps.settings.getSetting(choice.scope, undefined, { fresh: true });
         const path = choice.path ?? (choice.scope.kind === 'global' ? undefined : await this.deps.pathOf(choice.scope));
         exported.push(path === undefined ? { scope: choice.scope, setting } : { scope: choice.scope, path, setting });
       } catch (error) {
@@ -84,13 +79,12 @@ export class ProfileCommands {
         parsed.problems.map((problem) => `${problem.key}: ${problem.reason}`).join('; ')));
       return;
     }
-    this.deps.settings.forget();
     const previews: ScopeDiff[] = [];
     const unreadable: ApplyReport[] = [];
     await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Reading the current notification settings…') }, async () => {
       for (const entry of parsed.entries) {
         try {
-          previews.push(diffEntry(entry, await this.deps.settings.getSetting(entry.scope)));
+          previews.push(diffEntry(entry, await this.deps.settings.getSetting(entry.scope, undefined, { fresh: true })));
         } catch (error) {
           this.report(error);
           unreadable.push({ scope: entry.scope, status: 'failed', reason: message(error) });
@@ -122,7 +116,6 @@ export class ProfileCommands {
       if (!picked) return; // dismissed: nothing applied
       confirmed = new Set(picked.map((item) => item.key));
     }
-    this.deps.settings.forget();
     const reports = [...unreadable, ...await applyProfile(previews, confirmed, this.deps.settings, vscode.l10n.t)];
     this.announce(reports, uri);
   }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { parseScopeInput, scopeKey, type EntityKind, type ScopeRef } from '../../app/settings/scopes';
+import { parseScopeInput, scopeKey, type EntityKind, type ScopeRef } from '../../app/settings/shared/scopes';
 
 /** A scope a person can pick, with its name for people and its full path where known. */
 export interface ScopeChoice {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { TimeZone } from '../../app/activity/calendar';
-import { levelLabel } from '../../app/notifications/statusBarView';
+import { levelLabel } from '../../app/settings/shared/labels';
 import {
   formatSnoozeEnd, parseSnoozeEnd, sameScope, snoozeEnd, type Clock, type Snooze, type SnoozePreset,
 } from '../../app/settings/snooze';

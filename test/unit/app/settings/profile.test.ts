@@ -5,7 +5,8 @@ import {
   applyProfile, describeRow, diffEntry, entryUpdate, parseProfile, profileText, PROFILE_FORMAT, type ProfileEntry,
   type ProfileProblem, type ScopeDiff,
 } from '../../../../src/app/settings/profile';
-import { scopeKey } from '../../../../src/app/settings/scopes';
+import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
+import { scopeKey } from '../../../../src/app/settings/shared/scopes';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import { NOTIFICATION_LEVELS, type NotificationSetting } from '../../../../src/gitlab/types';
 import { FakeGitLabApi } from './fakeGitLabApi';
@@ -138,6 +139,13 @@ describe('notification profile: preview and apply', () => {
     assert.deepEqual(diffEntry({ scope: PROJECT, level: 'watch' }, { level: 'watch' }).rows, []);
   });
 
+  /** The one owner of settings, over the fake server, as the extension builds it. */
+  function service(api: FakeGitLabApi): NotificationSettingsService {
+    const values = new Map<string, unknown>();
+    const memory: LevelMemory = { get: (key) => values.get(key), update: async (key, value) => { values.set(key, value); } };
+    return new NotificationSettingsService(() => api, memory, 'https://gitlab.example.com');
+  }
+
   async function previews(api: FakeGitLabApi, list: ProfileEntry[]): Promise<ScopeDiff[]> {
     return Promise.all(list.map(async (e) => diffEntry(e, await api.getNotificationSettings(e.scope))));
   }
@@ -158,7 +166,7 @@ describe('notification profile: preview and apply', () => {
     ];
     const shown = await previews(api, list);
     const confirmed = new Set([scopeKey(PROJECT), 'group:acme', 'project:acme/gone', 'global']);
-    const settings = { getSetting: (s: typeof PROJECT) => api.getNotificationSettings(s), update: api.updateNotificationSettings.bind(api) };
+    const settings = service(api);
     const reports = await applyProfile(shown, confirmed, settings, t);
     assert.deepEqual(reports.map((r) => [scopeKey(r.scope), r.status, r.reason]), [
       ['project:acme/web', 'applied', 'GitLab does not know future_event and ignored it'],
@@ -181,11 +189,31 @@ describe('notification profile: preview and apply', () => {
     api.set(PROJECT, { level: 'watch' });
     const shown = await previews(api, [{ scope: PROJECT, level: 'mention' }]);
     api.set(PROJECT, { level: 'disabled' });
-    const settings = { getSetting: (s: typeof PROJECT) => api.getNotificationSettings(s), update: api.updateNotificationSettings.bind(api) };
+    const settings = service(api);
     const [report] = await applyProfile(shown, new Set([scopeKey(PROJECT)]), settings, t);
     assert.equal(report.status, 'failed');
     assert.match(report.reason ?? '', /changed at GitLab since the preview/);
     assert.equal(api.stored('project:acme/web').level, 'disabled');
+    assert.deepEqual(api.updates, []);
+  });
+
+  it('does not write a scope changed at GitLab between its last read and the write', async () => {
+    const api = new FakeGitLabApi();
+    api.set(PROJECT, { level: 'watch' });
+    const shown = await previews(api, [{ scope: PROJECT, level: 'mention' }]);
+    const owner = service(api);
+    const settings = {
+      getSetting: async (...args: Parameters<NotificationSettingsService['getSetting']>) => {
+        const setting = await owner.getSetting(...args);
+        api.set(PROJECT, { level: 'participating' }); // someone else, right after the check
+        return setting;
+      },
+      update: owner.update.bind(owner),
+    };
+    const [report] = await applyProfile(shown, new Set([scopeKey(PROJECT)]), settings, t);
+    assert.equal(report.status, 'failed');
+    assert.match(report.reason ?? '', /changed at GitLab since the preview/);
+    assert.equal(api.stored('project:acme/web').level, 'participating');
     assert.deepEqual(api.updates, []);
   });
 

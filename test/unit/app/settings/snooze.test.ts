@@ -291,6 +291,35 @@ describe('snooze scheduler', () => {
     assert.deepEqual(api.stored('project:acme/web'), { level: 'custom', events: CUSTOM });
   });
 
+  it('does not restore over a level changed elsewhere between its read and its write', async () => {
+    const { api, memory, clock, service, scheduler } = setup();
+    api.set(PROJECT, { level: 'watch' });
+    await scheduler.snooze(PROJECT, 'project acme/web', NOW + 1000);
+    scheduler.dispose();
+    let armed = true;
+    const changedElsewhere: NotificationSetting[] = [];
+    const racing = new SnoozeScheduler({
+      getSetting: async (...args) => {
+        const setting = await service.getSetting(...args);
+        if (armed) api.set(PROJECT, { level: 'mention' }); // someone else, right after the restore's read
+        armed = false;
+        return setting;
+      },
+      update: (...args) => service.update(...args),
+    }, memory, clock, () => INSTANCE, () => true, {
+      restored: () => assert.fail('restored over the change'),
+      changedElsewhere: (_snooze, current) => changedElsewhere.push(current),
+    }, () => undefined);
+    const puts = api.updates.length;
+    clock.advance(1000);
+    await racing.check();
+    assert.equal(api.updates.length, puts, 'no PUT over the level chosen elsewhere');
+    assert.equal(api.stored('project:acme/web').level, 'mention');
+    assert.deepEqual(changedElsewhere.map((setting) => setting.level), ['mention']);
+    assert.deepEqual(racing.list(), []);
+    racing.dispose();
+  });
+
   it('keeps the setting from before the first snooze when a snooze is extended', async () => {
     const { api, clock, scheduler } = setup();
     api.set({ kind: 'global' }, { level: 'watch' });
