@@ -33,6 +33,8 @@ export interface LevelInForceOptions {
   path?: string;
   /** Resolve as if the scope's own level were `global`: what it inherits (the settings editor's hint). */
   assumeGlobal?: boolean;
+  /** Read every group up to global, also above the one that decides ("Why am I notified?" shows them all). */
+  complete?: boolean;
 }
 
 /**
@@ -99,7 +101,7 @@ export class NotificationSettingsService {
     const ownLevel = options.assumeGlobal ? 'global' : (await this.cachedSetting(api, scope)).level;
     const own: LevelLink = { kind: scope.kind, name: options.path ?? String(scope.id), level: ownLevel };
     const groups: LevelLink[] = [];
-    if (ownLevel === 'global') {
+    if (ownLevel === 'global' || options.complete) {
       const paths = await this.groupPathsOf(api, scope, options.path);
       // Only as far up as needed: the nearest group with a level of its own decides.
       for (const path of paths) {
@@ -110,7 +112,7 @@ export class NotificationSettingsService {
         });
         if (!setting) continue;
         groups.push({ kind: 'group', name: path, level: setting.level });
-        if (setting.level !== 'global') break;
+        if (setting.level !== 'global' && !options.complete) break;
       }
     }
     return resolveLevelInForce(own, groups, global);
