@@ -55,7 +55,7 @@ export class NotificationStatusBar implements vscode.Disposable {
     try {
       const { scope, name } = await this.scopes.resolve();
       this.levels.forget(); // an explicit refresh reads GitLab again
-      const inForce = await this.levels.levelInForce(scope);
+      const inForce = await this.levels.levelInForce(scope, { complete: true });
       if (generation !== this.generation) return;
       this.current = { scope, name, level: inForce.chain[0].level, inForce };
       this.render();
@@ -74,7 +74,7 @@ export class NotificationStatusBar implements vscode.Disposable {
     if (!shown || !this.session.signedIn) return;
     const generation = ++this.generation;
     try {
-      const inForce = await this.levels.levelInForce(shown.scope);
+      const inForce = await this.levels.levelInForce(shown.scope, { complete: true });
       if (generation !== this.generation || this.current?.scope !== shown.scope) return;
       this.current = { ...shown, level: inForce.chain[0].level, inForce };
       this.render();
