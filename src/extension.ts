@@ -42,7 +42,7 @@ export function activate(context: vscode.ExtensionContext): void {
     rememberProject: (path) => updateList('projects', (list) => (list.some((p) => p.toLowerCase() === path.toLowerCase()) ? list : [...list, path])),
     onDidChangeSetting: (change) => void levels.record({ scope: change.scope, setting: change.setting, previous: change.previous, source: 'settingsEditor' }),
     log: (line) => log.info(line),
-    inheritance: (scope, path) => levels.levelInForce(scope, { path, assumeGlobal: true }),
+    inheritance: (scope, path) => levels.levelInForce(scope, { path, assumeGlobal: true, complete: true }),
   });
 
   context.subscriptions.push(

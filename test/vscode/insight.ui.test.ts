@@ -37,6 +37,28 @@ async function waitForStatus(session: VscodeSession, text: string) {
   });
 }
 
+/** The editor's "why" list under the level, once it reads `expected`. */
+async function waitForChain(page: SettingsEditor, expected: string[]): Promise<void> {
+  let last: string[] = [];
+  await waitFor(`the editor's chain to read ${JSON.stringify(expected)}`, async () => {
+    const frame = await page.frameWith('#level-chain li');
+    last = await frame.locator('#level-chain li').allInnerTexts();
+    return JSON.stringify(last.map((line) => line.trim())) === JSON.stringify(expected);
+  }).catch((error: Error) => {
+    throw new Error(`${error.message}; it reads ${JSON.stringify(last)}`);
+  });
+}
+
+/** The editor's key for a project, whichever way its list names it (by path or by ID). */
+async function scopeKeyOf(page: SettingsEditor, path: string): Promise<string> {
+  const frame = await page.frameWith('[data-scope-select^="project:"]');
+  const keys = await frame.locator('[data-scope-select^="project:"]').evaluateAll((rows) =>
+    rows.map((row) => ({ key: row.getAttribute('data-scope-select') ?? '', title: row.getAttribute('title') ?? '' })));
+  const found = keys.find((row) => row.key === `project:${path}` || row.title === path);
+  assert.ok(found, `the editor lists no project ${path}: ${JSON.stringify(keys)}`);
+  return found.key;
+}
+
 async function typeIntoQuickInput(session: VscodeSession, text: string): Promise<void> {
   await session.page.locator('.quick-input-widget .quick-input-box input').fill(text);
 }
@@ -82,6 +104,18 @@ describe('insight: why am I notified, and the overrides overview', function () {
     const platform = double!.data.groups.find((group) => group.fullPath === 'acme/platform')!;
     // The editor opens at the deciding group, as its own list names it (by ID), with the level it has on GitLab.
     await page.waitForForm(`group:${platform.id}`, { level: 'watch', dirty: false }, 30_000);
+    // The editor lists the same chain under the level: the group, its parent, global.
+    await waitForChain(page, ['group acme/platform: Watch (decides)', 'group acme: On mention', 'global settings: Participate']);
+    await workbench.screenshot('insight-editor-chain');
+    // And for the project, its own link first; the chain follows the select, saying what a save would do.
+    const projectKey = await scopeKeyOf(page, PROJECT);
+    await page.selectScope(projectKey, { level: 'global', dirty: false });
+    const projectChain = [`project ${PROJECT}: Global`, 'group acme/platform: Watch (decides)', 'group acme: On mention', 'global settings: Participate'];
+    await waitForChain(page, projectChain);
+    await page.setLevel('disabled');
+    await waitForChain(page, [`project ${PROJECT}: Disabled (decides)`, ...projectChain.slice(1).map((line) => line.replace(' (decides)', ''))]);
+    await page.click('#revert-button');
+    await waitForChain(page, projectChain);
     // Having read the group, the status bar follows it too: the project inherits Watch from it.
     await waitForStatus(s, `${label('watch')} (platform)`);
     await workbench.runCommand('View: Close Editor');

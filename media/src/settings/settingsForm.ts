@@ -4,6 +4,7 @@ import {
 import { offeredLevels } from '../../../src/app/settings/levels';
 import type { InheritedLevel } from '../../../src/app/settings/protocol';
 import type { Actions } from './actions';
+import { chainView } from './chainView';
 import { conflictView } from './conflictView';
 import { h, type Child } from './dom';
 import { errorBox } from './errorBox';
@@ -47,7 +48,8 @@ export function settingsForm(state: UiState, texts: Texts, actions: Actions): Ch
       }, ...offeredLevels(form.scope, level).map((value) =>
         option(value, levelText(texts, value), value === level, texts.levels.get(value)?.explanation))),
       h('p', { id: 'level-explanation', className: 'hint' }, texts.levels.get(level)?.explanation ?? strings.unknownLevelExplanation),
-      level === 'global' ? inheritedLine(state.inherited.get(key), texts) : null),
+      level === 'global' ? inheritedLine(state.inherited.get(key), texts) : null,
+      chainView(form.scope, entry.detail, level, state.inherited.get(key), texts)),
     ...(level === 'custom' ? eventsPart(form, texts, actions) : []),
     form.scope.kind === 'global'
       ? h('div', { id: 'email-field', className: 'field' },

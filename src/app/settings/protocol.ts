@@ -57,8 +57,16 @@ export type SaveResult =
 
 /** What a group or project inherits while its level is `global` (behaviour note §2.7), for the line beside the select. */
 export type InheritedLevel =
-  | { level: string; from: 'global' }
-  | { level: string; from: 'group'; path: string };
+  | { level: string; from: 'global'; chain?: ChainLink[] }
+  | { level: string; from: 'group'; path: string; chain?: ChainLink[] };
+
+/** A link above a group or project ("Why am I notified?"): its groups nearest first, then global, each as GitLab has it. */
+export interface ChainLink {
+  kind: 'group' | 'global';
+  /** A group's full path; empty for global. */
+  name: string;
+  level: string;
+}
 
 export type BulkItemStatus = 'queued' | 'running' | 'changed' | 'unchanged' | 'failed' | 'cancelled';
 export const BULK_ITEM_STATUSES: readonly BulkItemStatus[] = ['queued', 'running', 'changed', 'unchanged', 'failed', 'cancelled'];

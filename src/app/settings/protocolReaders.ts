@@ -3,7 +3,7 @@ import { NOTIFICATION_LEVELS, type NotificationLevel, type NotificationSetting, 
 import type { SettingEdits, SettingForm } from './formState';
 import type { LevelInfo } from './levels';
 import {
-  BULK_ITEM_STATUSES, ERROR_FIELDS, ERROR_KINDS, type BulkItemReport, type BulkSnapshot, type ErrorInfo, type InheritedLevel,
+  BULK_ITEM_STATUSES, ERROR_FIELDS, ERROR_KINDS, type BulkItemReport, type BulkSnapshot, type ChainLink, type ErrorInfo, type InheritedLevel,
   type PersistedForm, type PersistedState, type SaveResult, type ScopeEntry, type ScopeListState,
 } from './protocol';
 import { isValidScopeId, scopeKey, type EntityScopeRef, type ScopeRef } from './scopes';
@@ -51,15 +51,31 @@ export function readLevelName(value: unknown, path: string): string {
 }
 
 export function readInheritedLevel(value: unknown, path: string): InheritedLevel {
-  const fields = readObject(value, path, ['level', 'from', 'path']);
+  const fields = readObject(value, path, ['level', 'from', 'path', 'chain']);
   const level = readLevelName(fields.level, `${path}.level`);
   const from = readOneOf(fields.from, `${path}.from`, ['global', 'group'] as const);
+  const chain = has(fields, 'chain') ? { chain: readArray(fields.chain, `${path}.chain`, MAX_CHAIN, readChainLink) } : {};
   if (from === 'global') {
     if (has(fields, 'path')) invalid(path, 'global has no path');
-    return { level, from };
+    return { level, from, ...chain };
   }
   if (typeof fields.path !== 'string' || !isValidScopeId(fields.path)) invalid(`${path}.path`, 'expected a group path');
-  return { level, from, path: fields.path };
+  return { level, from, path: fields.path, ...chain };
+}
+
+/** Groups nest at most 20 deep in GitLab; global is one more. */
+const MAX_CHAIN = 21;
+
+function readChainLink(value: unknown, path: string): ChainLink {
+  const fields = readObject(value, path, ['kind', 'name', 'level']);
+  const kind = readOneOf(fields.kind, `${path}.kind`, ['group', 'global'] as const);
+  const level = readLevelName(fields.level, `${path}.level`);
+  if (kind === 'global') {
+    if (fields.name !== '') invalid(`${path}.name`, 'global has no name');
+    return { kind, name: '', level };
+  }
+  if (typeof fields.name !== 'string' || !isValidScopeId(fields.name)) invalid(`${path}.name`, 'expected a group path');
+  return { kind, name: fields.name, level };
 }
 
 export function readKnownLevel(value: unknown, path: string): NotificationLevel {

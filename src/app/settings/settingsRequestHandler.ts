@@ -332,7 +332,9 @@ export class SettingsRequestHandler {
 
 function toInherited(result: LevelInForce): InheritedLevel | undefined {
   const link = decidingLink(result);
-  if (link.kind === 'global') return { level: result.level, from: 'global' };
-  if (link.kind === 'group') return { level: result.level, from: 'group', path: link.name };
+  // The links above the scope, for the editor's "why" list (the scope's own link is the form's level).
+  const chain = result.chain.slice(1).flatMap((above) => (above.kind === 'project' ? [] : [{ kind: above.kind, name: above.name, level: above.level }]));
+  if (link.kind === 'global') return { level: result.level, from: 'global', chain };
+  if (link.kind === 'group') return { level: result.level, from: 'group', path: link.name, chain };
   return undefined; // the scope's own level: nothing inherited
 }

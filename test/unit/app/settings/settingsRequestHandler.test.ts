@@ -59,7 +59,7 @@ function harness(options: { signedOut?: boolean; levels?: NotificationSettingsSe
 const projectScope = { kind: 'project', id: 8 } as const;
 
 function inheritanceOf(levels: NotificationSettingsService) {
-  return (scope: ScopeRef, path: string | undefined) => levels.levelInForce(scope, { path, assumeGlobal: true });
+  return (scope: ScopeRef, path: string | undefined) => levels.levelInForce(scope, { path, assumeGlobal: true, complete: true });
 }
 
 const noMemory = { get: () => undefined, update: async () => undefined };
@@ -308,16 +308,19 @@ describe('settings request handler (host side)', () => {
     await load(h, { kind: 'group', id: 5 }, 2);
     assert.deepEqual(h.of('inherited'), [
       // whatever its own level (disabled here): the page shows the line only while the select is at global
-      { type: 'inherited', key: 'project:10', inherited: { level: 'mention', from: 'global' } },
-      { type: 'inherited', key: 'group:5', inherited: { level: 'mention', from: 'global' } },
+      { type: 'inherited', key: 'project:10', inherited: { level: 'mention', from: 'global', chain: [
+        { kind: 'group', name: 'acme', level: 'global' }, { kind: 'global', name: '', level: 'mention' }] } },
+      { type: 'inherited', key: 'group:5', inherited: { level: 'mention', from: 'global', chain: [{ kind: 'global', name: '', level: 'mention' }] } },
     ]);
     h.api.set('group:acme', { level: 'watch' });
     await levels.record({ scope: { kind: 'group', id: 'acme' }, setting: { level: 'watch' } });
     h.posted.length = 0;
     await h.handler.refreshInherited();
     assert.deepEqual(h.of('inherited').map((m) => [m.key, m.inherited]), [
-      ['project:10', { level: 'watch', from: 'group', path: 'acme' }],
-      ['group:5', { level: 'mention', from: 'global' }],
+      // the whole chain above it, for the editor's "why" list: the group, then global (not consulted, still shown)
+      ['project:10', { level: 'watch', from: 'group', path: 'acme', chain: [
+        { kind: 'group', name: 'acme', level: 'watch' }, { kind: 'global', name: '', level: 'mention' }] }],
+      ['group:5', { level: 'mention', from: 'global', chain: [{ kind: 'global', name: '', level: 'mention' }] }],
     ]);
   });
 
