@@ -231,4 +231,22 @@ describe('insight: the overview on a server of the interface spec only', functio
     assert.ok(extensionRequests(double!, (r) => r.path === settingsApiPath('group', 'acme') && r.status === 200).length > 0);
     await s.page.keyboard.press('Escape');
   });
+
+  it('"Why Am I Notified…" without a workspace project offers the known ones, or an ID or path typed in', async function () {
+    const { workbench } = session();
+    await workbench.runCommand(WHY);
+    await workbench.waitForQuickInput('This workspace has no GitLab project: choose one');
+    const offered = (await workbench.quickPickEntries()).map((entry) => entry.label);
+    assert.ok(offered.includes('acme/website'), JSON.stringify(offered));
+    assert.ok(offered.includes('Global'));
+    await workbench.pickQuickItem(/^Enter a Group ID or Path…$/);
+    await workbench.answerQuickInput('acme', { expect: 'Group ID, full path or URL' });
+    await workbench.waitForQuickInput('Why am I notified about group acme?');
+    assert.deepEqual((await workbench.quickPickEntries()).map((entry) => [entry.label, entry.description]), [
+      ['group acme', `${label('global')}: passes the question up`],
+      ['global settings', `${label('participating')}: decides`],
+      ['Open Settings at global settings', ''],
+    ]);
+    await session().page.keyboard.press('Escape');
+  });
 });
