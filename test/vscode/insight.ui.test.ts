@@ -28,7 +28,9 @@ async function overviewRows(session: VscodeSession, until: (entries: QuickPickEn
 }
 
 /** A row of the overview by the path it shows (the detail line, or the label when name and path are alike). */
-const rowOf = (entries: QuickPickEntry[], path: string) => entries.find((entry) => entry.detail === path || entry.label === path);
+// Rows always have a description (their level); the detail of an action item may be a recycled row's stale text.
+const rowOf = (entries: QuickPickEntry[], path: string) =>
+  entries.find((entry) => entry.description !== '' && (entry.detail === path || entry.label === path));
 
 async function waitForStatus(session: VscodeSession, text: string) {
   return waitFor(`the status bar to show "${text}"`, async () => {
@@ -147,6 +149,7 @@ describe('insight: why am I notified, and the overrides overview', function () {
     assert.deepEqual(searched.filter((entry) => entry.description.includes('differs')).map((entry) => entry.detail || entry.label), ['acme/platform']);
     await typeIntoQuickInput(s, '');
     await overviewRows(s, (entries) => rowOf(entries, 'acme') !== undefined);
+    await s.page.keyboard.press('Escape');
   });
 
   it('"Reset to Global…" sends a PUT for each chosen scope; the rows, the status bar and GitLab all show Global', async function () {
@@ -154,6 +157,8 @@ describe('insight: why am I notified, and the overrides overview', function () {
     const { workbench, double } = s;
     await waitForStatus(s, `${label('watch')} (platform)`);
     const since = Date.now();
+    await workbench.runCommand(OVERVIEW);
+    await overviewRows(s, (entries) => rowOf(entries, 'acme/platform') !== undefined);
     await workbench.pickQuickItem(/^Reset to Global…$/);
     await workbench.waitForQuickInput('Reset to Global');
     const chosen = await workbench.quickPickEntries();
@@ -168,8 +173,9 @@ describe('insight: why am I notified, and the overrides overview', function () {
     ]);
     for (const id of [1, 2]) assert.equal((await readFromDouble<{ level: string }>(double!, `/groups/${id}/notification_settings`)).body.level, 'global');
 
-    // The overview is back, filtered: nothing differs any more; shown all, the groups read Global.
+    // The overview is back: filtered, nothing differs any more; shown all, the groups read Global.
     await workbench.waitForQuickInput(new RegExp(`^${OVERVIEW_TITLE}`));
+    await workbench.pickQuickItem(/^Show Only Those Differing from Global$/);
     await overviewRows(s, (entries) => entries.some((entry) => entry.label === 'Nothing differs from global.'));
     await workbench.pickQuickItem(/^Show All Groups and Projects$/);
     const after = await overviewRows(s, (entries) => rowOf(entries, 'acme/platform') !== undefined);
