@@ -1,6 +1,8 @@
 import type { EconomyResult } from './economy/economyBench';
 import type { FetchResult } from './fetch/fetchBench';
 import type { Machine } from './lib/machine';
+import type { PagesResult } from './pages/pagesBench';
+import type { WorkbenchResult } from './workbench/workbenchBench';
 import type { StartupResult } from './startup/startupBench';
 import type { TreeResult } from './tree/treeBench';
 
@@ -15,6 +17,8 @@ export interface BenchResults {
   goals: Array<{ goal: string; value: string; met: boolean }>;
   fetch?: FetchResult;
   tree?: TreeResult;
+  pages?: PagesResult;
+  workbench?: WorkbenchResult;
   startup?: StartupResult;
   economy?: EconomyResult;
   errors: Record<string, string>;

@@ -4,26 +4,28 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { economyBench } from './economy/economyBench';
+import { pagesBench } from './pages/pagesBench';
 import type { FetchResult } from './fetch/fetchBench';
 import { bundleProbe } from './lib/bundle';
 import { runNodeChild } from './lib/child';
 import { describeMachine } from './lib/machine';
 import { figuresMarkdown } from './report/markdown';
-import { economyTables, fetchTables, startupTables, treeTables } from './report/tables';
+import { economyTables, fetchTables, pagesTables, workbenchTables, startupTables, treeTables } from './report/tables';
 import type { BenchResults } from './results';
 import { isolatedPackage } from './startup/isolatedPackage';
 import { startupBench } from './startup/startupBench';
 import { writeEventCorpus } from './tree/eventCorpus';
 import { treeBench } from './tree/treeBench';
+import { workbenchBench } from './workbench/workbenchBench';
 
 /**
- * npm run bench [-- --only fetch,tree,startup,economy] [--rounds N] [--update-readme] [--keep]
+ * npm run bench [-- --only fetch,tree,pages,workbench,startup,economy] [--rounds N] [--runs N] [--update-readme] [--keep]
  *
  * Every timing is reported next to something measured in the same run (a floor, a peer, an empty module), since
  * absolute times depend on the machine and on what else it is doing. Prints tables; writes bench/results.json.
  */
 
-const SECTIONS = ['fetch', 'tree', 'startup', 'economy'] as const;
+const SECTIONS = ['fetch', 'tree', 'pages', 'workbench', 'startup', 'economy'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const root = join(__dirname, '..');
@@ -36,6 +38,7 @@ function options() {
     options: {
       only: { type: 'string' },
       rounds: { type: 'string', default: '21' },
+      runs: { type: 'string', default: '3' },
       'update-readme': { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
     },
@@ -45,7 +48,9 @@ function options() {
   if (unknown.length > 0) throw new Error(`Unknown section(s) ${unknown.join(', ')}; use ${SECTIONS.join(', ')}.`);
   const rounds = Number(values.rounds);
   if (!Number.isInteger(rounds) || rounds < 3) throw new Error('--rounds must be a whole number of at least 3.');
-  return { only: new Set(only as Section[]), rounds, updateReadme: values['update-readme'], keep: values.keep };
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 3) throw new Error('--runs must be a whole number of at least 3.');
+  return { only: new Set(only as Section[]), rounds, runs, updateReadme: values['update-readme'], keep: values.keep };
 }
 
 function commit(): string {
@@ -65,11 +70,24 @@ function goals(results: BenchResults): BenchResults['goals'] {
     const connections = f.contenders.client.freshListing.connectionsPerListing;
     list.push({ goal: 'fetch: one connection when paging sequentially', value: connections.join('/'), met: connections.every((c) => c === 1) });
   }
-  if (results.tree) {
-    list.push({
-      goal: 'tree: 10,000 events under 50 ms', value: `${results.tree.tenThousandMs.toFixed(1)} ms (${results.tree.tenThousandBasis})`, met: results.tree.goalMet,
-    });
+  if (results.tree) list.push(...results.tree.goals);
+  const p = results.pages;
+  if (p) {
+    const four = p.windows.find((w) => w.window === 4);
+    if (four) {
+      list.push({ goal: `pages: window 4 at most half the sequential floor's time (${p.pages} pages, ${p.latencyMs} ms latency; median ratio)`,
+        value: `${four.overFloor.median.toFixed(2)} (per round ${four.overFloor.min.toFixed(2)}–${four.overFloor.max.toFixed(2)}; ${four.time.median.toFixed(0)} ms vs ${p.floor.median.toFixed(0)} ms)`,
+        met: four.overFloor.median <= 0.5 });
+    }
+    list.push({ goal: 'pages: never more requests in flight than the window', value: p.windows.map((w) => `${w.window}→${w.peakInFlight}`).join(', '),
+      met: p.windows.every((w) => w.peakInFlight <= w.window) });
+    list.push({ goal: 'pages: the same events in the same order as the floor, every window', value: p.windows.map((w) => `${w.window}: ${w.sameEvents ? 'same' : 'DIFFERENT'}`).join(', '),
+      met: p.windows.every((w) => w.sameEvents) });
+    list.push({ goal: 'pages: the window halves on a 429', value: `${p.rateLimited.status429} × 429; window ${p.rateLimited.windows.join(' → ')}; events ${p.rateLimited.sameEvents ? 'same' : 'DIFFERENT'}`,
+      met: p.rateLimited.windows[1] === 4 && p.rateLimited.sameEvents });
   }
+  const w = results.workbench;
+  if (w) list.push(...w.goals);
   const e = results.economy?.extension;
   if (e) {
     const duplicated = e.start.duplicated.length + e.perPollCycle.duplicated.length;
@@ -126,6 +144,14 @@ async function main(): Promise<void> {
       progress(`  corpus: ${written.events} events of ${written.projects} projects from the double`);
       results.tree = await treeBench(corpus, workDir, progress);
       console.log(treeTables(results.tree));
+    });
+    await run('pages', async () => {
+      results.pages = await pagesBench(opts.runs, progress);
+      console.log(pagesTables(results.pages));
+    });
+    await run('workbench', async () => {
+      results.workbench = await workbenchBench(root, opts.runs, progress);
+      console.log(workbenchTables(results.workbench));
     });
     await run('startup', async () => {
       results.startup = await startupBench(root, workDir, 8, progress);

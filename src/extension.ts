@@ -1,19 +1,19 @@
 import * as vscode from 'vscode';
 import { ProjectDirectory } from './app/projectDirectory';
 import { NotificationSettingsService } from './app/settings/notificationSettingsService';
-import type { ScopeRef } from './app/settings/scopes';
+import type { ScopeRef } from './app/settings/shared/scopes';
 import { COMMANDS, INSTANCE_ENV_VAR, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TOKEN_ENV_VAR } from './ids';
 import { ActivityView } from './ui/activity/activityView';
 import { SignInFlow } from './ui/auth/signInFlow';
 import { TokenStore } from './ui/auth/tokenStore';
-import { readConfig, updateList } from './ui/config';
+import { readConfig } from './ui/config';
 import { Log } from './ui/log';
 import { Session } from './ui/session';
-import { registerNotificationSettingsEditor } from './ui/settings/registerNotificationSettings';
+import { NotificationSettingsEditor } from './ui/settings/notificationSettingsEditor';
 import { registerInsight } from './ui/settings/registerInsight';
 import type { ActivityNode } from './ui/activity/nodes';
-import { NotificationStatusBar } from './ui/statusBar/notificationStatusBar';
-import { StatusBarScope } from './ui/statusBar/statusBarScope';
+import { NotificationStatusBar, StatusBarScope } from './ui/statusBar/notificationStatusBar';
+
 
 /**
  * Composition root: builds the objects and registers them. Nothing here waits on the network: the stored token is
@@ -31,29 +31,23 @@ export function activate(context: vscode.ExtensionContext): void {
   const levels = new NotificationSettingsService(() => session.api, context.globalState, session.instanceUrl, async (id) => {
     await directory.resolve([id]);
     return directory.get(id);
-  });
+  }, (line) => log.warn(line));
   const activity = new ActivityView(session, readConfig, directory, context.workspaceState, log);
   const statusBar = new NotificationStatusBar(session, new StatusBarScope(readConfig), levels, log);
   const signIn = new SignInFlow(session, readConfig);
-  const { editor: settingsEditor, disposable: settingsEditorRegistration } = registerNotificationSettingsEditor({
+  const settingsEditor = new NotificationSettingsEditor({
     extensionUri: context.extensionUri,
     api: () => session.api,
+    settings: levels,
     projects: () => activity.projectScopes(),
-    rememberProject: (path) => updateList('projects', (list) => (list.some((p) => p.toLowerCase() === path.toLowerCase()) ? list : [...list, path])),
-    onDidChangeSetting: (change) => void levels.record({ scope: change.scope, setting: change.setting, previous: change.previous, source: 'settingsEditor' }),
     log: (line) => log.info(line),
-    inheritance: (scope, path) => levels.levelInForce(scope, { path, assumeGlobal: true, complete: true }),
   });
 
   context.subscriptions.push(
-    log, tokens, session, activity, statusBar, settingsEditorRegistration,
+    log, tokens, session, activity, statusBar, settingsEditor,
     session.onDidChange(() => {
       activity.sessionChanged();
       void settingsEditor.refreshScopes();
-    }),
-    levels.onDidChange((change) => {
-      if (change.source !== 'settingsEditor') settingsEditor.notifyExternalChange(change.scope, change.setting);
-      settingsEditor.refreshInherited();
     }),
     tokens.onDidChange(() => void session.restore()),
     vscode.workspace.onDidChangeConfiguration((e) => {

@@ -33,10 +33,19 @@ export const COMMANDS = {
 
 export const VIEW_CONTAINER = 'gitlabActivity';
 export const VIEWS = { activity: 'gitlabActivity.activity' } as const;
+/** The settings editor's webview view type; package.json declares `onWebviewPanel:` + this for restoring it. */
+export const WEBVIEWS = { notificationSettings: 'gitlabActivity.notificationSettings' } as const;
+export const STATUS_BAR_ITEMS = { notificationLevel: 'gitlabActivity.notificationLevel' } as const;
 
 export const CONTEXT_KEYS = {
   signedIn: 'gitlabActivity.signedIn',
   filtered: 'gitlabActivity.filtered',
+} as const;
+
+/** Keys of what the extension keeps in VS Code's global and workspace state. */
+export const STATE_KEYS = {
+  envTokenSignedOut: 'gitlabActivity.envTokenSignedOut',
+  filter: 'gitlabActivity.filter',
 } as const;
 
 export const SETTINGS_SECTION = 'gitlabActivity';

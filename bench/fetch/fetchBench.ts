@@ -22,7 +22,7 @@ interface ContenderSpec {
 }
 
 export const CONTENDERS: readonly ContenderSpec[] = [
-  { id: 'client', label: "(A) extension's client, listAllEvents", make: (url) => clientLister(url) },
+  { id: 'client', label: "(A) extension's client: readPages over listEvents, window 1", make: (url) => clientLister(url) },
   { id: 'floor', label: '(B) floor: undici request + JSON.parse', make: (url) => floorLister(url) },
   { id: 'peer', label: '(C) peer: @gitbeaker/rest Events.all', make: (url) => peerLister(url) },
   {

@@ -5,10 +5,10 @@ import { build } from 'esbuild';
  * minified, no source map), so CPU-bound code is timed as it ships: without tsx's per-module wrappers (getters on
  * every cross-module call, `__name` on every closure), which cost more than some of the functions they wrap.
  */
-export async function bundleProbe(entry: string, outfile: string, external: string[] = []): Promise<string> {
+export async function bundleProbe(entry: string, outfile: string, external: string[] = [], alias: Record<string, string> = {}): Promise<string> {
   await build({
     entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'cjs', target: 'node20.19',
-    minify: true, sourcemap: false, logLevel: 'warning', legalComments: 'none', external,
+    minify: true, sourcemap: false, logLevel: 'warning', legalComments: 'none', external, alias,
   });
   return outfile;
 }

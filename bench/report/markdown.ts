@@ -15,7 +15,7 @@ export function figuresMarkdown(results: BenchResults): string {
   const out: string[] = [
     `Measured ${results.generatedAt.slice(0, 10)} on ${m.cpu}, ${m.cores} cores, ${m.memoryGb} GB, Node ${m.node} (${m.platform}); `
       + `load average ${results.load.before.map((l) => l.toFixed(1)).join('/')} at the start, ${results.load.after.map((l) => l.toFixed(1)).join('/')} at the end `
-      + `(other work was running: single runs vary, ratios within a run are the figures to compare). Commit ${results.commit}.`,
+      + `(above the core count means other work was running: wall times then include waiting for a core). Commit ${results.commit}.`,
   ];
   const f = results.fetch;
   if (f) {
@@ -34,13 +34,40 @@ export function figuresMarkdown(results: BenchResults): string {
   }
   const t = results.tree;
   if (t) {
-    out.push('', '**Tree rows** (group by day, then label, description, icon, URL for the rows of the first 7 day groups, which start expanded; older groups build their rows when opened; tooltips are lazy):', '');
-    const rows: Array<Array<string | number>> = [['events', 'first build', 'warm (wall median)', 'warm (main-thread CPU)', 'CPU ms per 1,000', 'row heap per event', 'event heap per event', 'refresh (parts kept per event)', 'every day expanded']];
+    const m3 = (x: { min: number; median: number; max: number }, digits = 1) => `${x.min.toFixed(digits)} / ${x.median.toFixed(digits)} / ${x.max.toFixed(digits)} ms`;
+    out.push('', `**The Activity tree** (the real \`ActivityTreeProvider\` under the bench's \`vscode\` stub, driven as the workbench drives it; `
+      + `min / median / max of ${t.sizes[0]?.runs.length ?? 0} fresh processes; wall time except the CPU column):`, '');
+    const rows: Array<Array<string | number>> = [['events', 'first build (cold)', 'warm build', 'warm build, main-thread CPU', 'refresh', 'every group opened', 'resolveTreeItem (one row)', 'tree heap per event', 'event heap per event']];
     for (const s of t.sizes) {
-      rows.push([s.events.toLocaleString('en'), msText(s.firstBuildMs), msText(s.warm.median), msText(s.warmCpuMs, 0), (s.warmCpuMs / (s.events / 1000)).toFixed(1),
-        `${Math.round(s.rowBytesPerEvent)} B`, `${Math.round(s.eventBytesPerEvent)} B`, msText(s.cachedRebuild.median), `${msText(s.allExpanded.median)} (${s.allRows.toLocaleString('en')} rows)`]);
+      rows.push([s.events.toLocaleString('en'), m3(s.firstBuild), m3(s.warm), m3(s.warmCpu, 0), m3(s.refresh), `${m3(s.firstOpenAll)} (${s.runs[0].allRows.toLocaleString('en')} rows)`,
+        m3(s.resolveOne, 2), `${Math.round(s.treeBytesPerEvent.median)} B`, `${Math.round(s.eventBytesPerEvent.median)} B`]);
     }
-    out.push(table(rows), '', `10,000 events under 50 ms: ${t.goalMet ? 'met' : 'missed'} (${msText(t.tenThousandMs)}, ${t.tenThousandBasis}).`);
+    out.push(table(rows), '', `Cost per event at 100,000 ÷ at 10,000 (medians): first build ×${t.growth.firstBuild.toFixed(2)}, warm build ×${t.growth.warm.toFixed(2)}, `
+      + `every group opened ×${t.growth.openAll.toFixed(2)}.`);
+  }
+  const p = results.pages;
+  if (p) {
+    const m3 = (x: { min: number; median: number; max: number }) => `${x.min.toFixed(0)} / ${x.median.toFixed(0)} / ${x.max.toFixed(0)} ms`;
+    out.push('', `**Many pages under latency** (the Markdown range reader \`fetchEventsInRange\`, ${p.pages} pages of 100, ${p.events} events; the double adds ${p.latencyMs} ms to every answer; `
+      + `wall time, min / median / max of ${p.runs} interleaved runs):`, '');
+    const rows: Array<Array<string | number>> = [['reader', 'wall time', '÷ floor (median; per run)', 'most requests in flight', 'events']];
+    rows.push(['floor: raw undici, one page after another', m3(p.floor), '1.00', p.floorPeakInFlight, 'reference']);
+    for (const w of p.windows) {
+      rows.push([`window ${w.window}`, m3(w.time), `${w.overFloor.median.toFixed(2)} (${w.overFloor.min.toFixed(2)}–${w.overFloor.max.toFixed(2)})`, w.peakInFlight,
+        w.sameEvents ? 'same, same order' : 'different']);
+    }
+    out.push(table(rows), '',
+      `One 429 (Retry-After 1 s) during a window-8 read: window ${p.rateLimited.windows.join(' → ')}; events ${p.rateLimited.sameEvents ? 'the same' : 'different'}.`,
+      '', `**Load more** (click to the new rows drawn, real provider and client, ${p.latencyMs} ms latency; wall): ${m3(p.loadMore.tree)}, `
+        + `against one raw undici request of the same page ${m3(p.loadMore.raw)} (÷ raw ${p.loadMore.overRaw.median.toFixed(2)}); ${p.loadMore.rowsAdded} rows added.`);
+  }
+  const w = results.workbench;
+  if (w) {
+    out.push('', w.skipped ? `**First rows in a real workbench:** SKIPPED (${w.skipped}).`
+      : `**First rows in a real workbench:** activation to first event rows ${w.activationToRows.min.toFixed(0)} / ${w.activationToRows.median.toFixed(0)} / ${w.activationToRows.max.toFixed(0)} ms.`);
+  }
+  if (results.goals.length > 0) {
+    out.push('', '**Goals:**', '', ...results.goals.map((g) => `- ${g.met ? 'MET' : 'MISSED'}: ${g.goal}: ${g.value}`));
   }
   const s = results.startup;
   if (s) {

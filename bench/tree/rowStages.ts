@@ -4,23 +4,34 @@ import { eventIconId } from '../../src/app/activity/eventIcon';
 import { eventWebUrl, projectWebUrl } from '../../src/app/activity/eventUrl';
 import { relativeTime } from '../../src/app/activity/relativeTime';
 import type { GitLabEvent } from '../../src/gitlab/types';
-import type { RowContext } from './rowModel';
+import type { ProjectDirectory } from '../../src/app/projectDirectory';
+import { localZone } from '../../src/app/activity/calendar';
+import { vscodeL10nT } from './vscodeL10n';
+
+export interface StageContext {
+  now: number;
+  instanceUrl: string;
+  directory: ProjectDirectory;
+}
+
+const zone = localZone();
+const t = vscodeL10nT;
 
 /**
- * The row model's parts one at a time over the same events, to say where its time goes. Each stage is a loop over
- * all events doing one of the provider's calls; their sum is close to a full build (which also allocates the rows).
+ * The parts of an event row (what `EventRows` computes for the provider) one at a time over the same events, to say
+ * where the time goes. Each stage is a loop over all events doing one of the calls.
  */
-export const ROW_STAGES: ReadonlyArray<{ id: string; run(events: readonly GitLabEvent[], context: RowContext): number }> = [
-  { id: 'groupByDay', run: (events, c) => groupByDay(events, { now: c.now, zone: c.zone, t: c.t }).length },
+export const ROW_STAGES: ReadonlyArray<{ id: string; run(events: readonly GitLabEvent[], context: StageContext): number }> = [
+  { id: 'groupByDay', run: (events, c) => groupByDay(events, { now: c.now, zone, t }).length },
   {
     id: 'describeEvent (label)',
-    run: (events, c) => { let n = 0; for (const e of events) n += describeEvent(e, c.t).sentence.length; return n; },
+    run: (events) => { let n = 0; for (const e of events) n += describeEvent(e, t).sentence.length; return n; },
   },
   {
     id: 'relativeTime (description)',
     run: (events, c) => {
       let n = 0;
-      for (const e of events) n += relativeTime(e.created_at, { now: c.now, zone: c.zone, t: c.t }).length;
+      for (const e of events) n += relativeTime(e.created_at, { now: c.now, zone, t }).length;
       return n;
     },
   },

@@ -1,48 +1,60 @@
 import { readFileSync } from 'node:fs';
-import { localZone } from '../../src/app/activity/calendar';
+import { FeedStore } from '../../src/app/feeds';
 import { ProjectDirectory } from '../../src/app/projectDirectory';
+import { MY_ACTIVITY } from '../../src/app/sources';
+import type { GitLabApi } from '../../src/gitlab/api';
 import type { GitLabEvent } from '../../src/gitlab/types';
+import { ActivityTreeProvider } from '../../src/ui/activity/activityTreeProvider';
+import type { ActivityNode } from '../../src/ui/activity/nodes';
 import { reportResult } from '../lib/child';
-import { ratioOf, summarize, type Ratio, type Summary } from '../lib/stats';
+import { summarize, type Summary } from '../lib/stats';
 import { eventsOfSize, type EventCorpus } from './eventCorpus';
-import { buildFeedRows, rowBuilder, touchEvents, type FeedRows, type RowContext } from './rowModel';
-import { ROW_STAGES } from './rowStages';
-import { vscodeL10nT } from './vscodeL10n';
+import { ROW_STAGES, type StageContext } from './rowStages';
 
 /**
- * One size of the tree benchmark, in a fresh process started with --expose-gc: the first build (cold code, as when
- * the view first opens), the heap the rows keep, then interleaved warm builds against the floor. Run bundled
- * (see lib/bundle.ts): node --expose-gc treeProbe.cjs <corpus.json> <events> <rounds>
+ * One size of the tree benchmark, in a fresh process started with --expose-gc: the real `ActivityTreeProvider`
+ * (bundled with the `vscode` module answered by bench/startup/vscodeStub.ts) driven as the workbench drives it:
+ * `getChildren` of the root and of every row whose item says Expanded, `getTreeItem` of every row returned, and
+ * `resolveTreeItem` of one event row (the one under the pointer). Run bundled (see lib/bundle.ts):
+ *   node --expose-gc treeProbe.cjs <corpus.json> <events> <rounds>
  */
 export interface TreeProbeResult {
   events: number;
   days: number;
+  /** Rows the first build asked for (roots, day groups, the event rows of the groups that start expanded). */
   rows: number;
+  /** The first build in this process: cold code, fresh provider (as when the view first opens). Wall time. */
   firstBuildMs: number;
+  /** The same, process CPU time. */
+  firstBuildCpuMs: number;
+  /** Opening every day group, right after the first build, on the same provider (the first time in the process). */
+  firstOpenAllMs: number;
+  firstOpenAllCpuMs: number;
+  /** A build by a fresh provider with warm code (nothing kept per event yet), wall. */
   warm: Summary;
-  floor: Summary;
-  overFloor: Ratio;
-  /** Heap kept by the parsed events themselves (what the feed holds), per event. */
-  eventBytesPerEvent: number;
-  /** Heap kept by the built rows on top of the events, per event. */
-  rowBytesPerEvent: number;
-  /** Main-thread CPU time per warm build (Linux, from /proc; NaN elsewhere): unlike wall time, not inflated by waiting for a core. */
+  /** Main-thread CPU per warm build (Linux, from /proc; NaN elsewhere). */
   warmCpuMs: number;
-  /** Warm median of each part of the row model alone, ms. */
-  stages: Record<string, number>;
-  /** Warm median of a refresh: the same feed rebuilt with the provider's row builder, which keeps parts per event. */
-  cachedRebuild: Summary;
-  /** Warm median of a first build with every day group expanded (every event's row built). */
-  allExpanded: Summary;
-  /** Rows built with every group expanded. */
+  /** The whole tree asked for again by the same provider (after a change event): rows are kept per event. */
+  refresh: Summary;
+  /** Every day group opened one after the other after a first build (fresh provider each round, warm code), wall. */
+  openAll: Summary;
+  openAllCpu: Summary;
+  /** Rows built with every group open. */
   allRows: number;
+  /** resolveTreeItem (the tooltip) of one event row, warm, wall. */
+  resolveOne: Summary;
+  /** Heap kept by the parsed events (what the feed holds), per event. */
+  eventBytesPerEvent: number;
+  /** Heap kept, on top of the events, by the provider and the nodes and items of every row (as the workbench keeps them), every group open. */
+  treeBytesPerEvent: number;
+  /** Warm median of each part of a row alone, ms. */
+  stages: Record<string, number>;
 }
 
 /** User + system CPU time of the main thread, ms (10 ms ticks: use over many rounds). */
 function mainThreadCpuMs(): number {
   try {
     const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
-    // After "pid (comm) ", utime and stime are the 12th and 13th fields.
     return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return NaN;
@@ -58,97 +70,161 @@ function settledHeap(): number {
   return process.memoryUsage().heapUsed;
 }
 
+const EXPANDED = 2; // vscode.TreeItemCollapsibleState.Expanded
+
+interface Loaded {
+  events: GitLabEvent[];
+  feeds: FeedStore;
+  directory: ProjectDirectory;
+  corpus: Pick<EventCorpus, 'instanceUrl' | 'now'>;
+}
+
 /**
- * Loading and the first build run in functions of their own: a temporary still held in a register of the running
- * frame (the file's text, the full corpus, the rows) would otherwise stay reachable and count as retained.
+ * The feed holds the events as FeedStore keeps them after loading (one page of all of them from an in-memory
+ * answer: what is timed here is the tree, not the network). Separate function: temporaries of loading must not stay
+ * reachable from the running frame and count as retained.
  */
-function loadEvents(file: string, size: number): { events: GitLabEvent[]; context: RowContext } {
+async function load(file: string, size: number): Promise<Loaded> {
   const corpus = JSON.parse(readFileSync(file, 'utf8')) as EventCorpus;
   const events = eventsOfSize(corpus, size);
   const directory = new ProjectDirectory(() => undefined);
   for (const project of corpus.projects) directory.remember(project);
-  const context: RowContext = {
-    now: corpus.now, zone: localZone(), t: vscodeL10nT, instanceUrl: corpus.instanceUrl, directory, sourceKey: 'mine',
-  };
-  return { events, context };
+  const api = { listEvents: async () => ({ items: events, nextPage: undefined }) } as unknown as GitLabApi;
+  const feeds = new FeedStore(() => api, () => ({ pageSize: 100, filter: {} }));
+  await feeds.load(MY_ACTIVITY);
+  if (feeds.get(MY_ACTIVITY.key).events.length !== events.length) throw new Error('The feed did not take every event.');
+  return { events, feeds, directory, corpus: { instanceUrl: corpus.instanceUrl, now: corpus.now } };
 }
 
-function firstBuild(events: GitLabEvent[], context: RowContext, keep: FeedRows[]): { ms: number; days: number; rows: number } {
+function provider(l: Loaded): ActivityTreeProvider {
+  return new ActivityTreeProvider(l.feeds, l.directory, {
+    signedIn: () => true, instanceUrl: () => l.corpus.instanceUrl, isFiltered: () => false, projects: () => [], users: () => [],
+    now: () => l.corpus.now,
+  });
+}
+
+interface Rendered {
+  nodes: ActivityNode[];
+  items: unknown[];
+  days: Array<ActivityNode & { type: 'day' }>;
+}
+
+/** As the workbench renders a tree: the children of every row whose item is Expanded, each child's item. */
+function render(tree: ActivityTreeProvider, into: Rendered = { nodes: [], items: [], days: [] }, parent?: ActivityNode): Rendered {
+  for (const node of tree.getChildren(parent)) {
+    const item = tree.getTreeItem(node);
+    into.nodes.push(node);
+    into.items.push(item);
+    if (node.type === 'day') into.days.push(node);
+    if (item.collapsibleState === EXPANDED) render(tree, into, node);
+  }
+  return into;
+}
+
+/** A person opening every collapsed day group: the group's children and their items. */
+function openAll(tree: ActivityTreeProvider, shown: Rendered): number {
+  let rows = 0;
+  for (const day of shown.days) {
+    if (tree.getTreeItem(day).collapsibleState === EXPANDED) continue; // open already, rows built
+    for (const node of tree.getChildren(day)) {
+      shown.items.push(tree.getTreeItem(node));
+      shown.nodes.push(node);
+      rows += 1;
+    }
+  }
+  return rows;
+}
+
+function firstEvent(shown: Rendered): ActivityNode {
+  const event = shown.nodes.find((n) => n.type === 'event');
+  if (!event) throw new Error('No event row was rendered.');
+  return event;
+}
+
+/** Wall time and the process's CPU time (all its threads: the collector's and the compiler's work counts too). */
+function timed<T>(run: () => T): { ms: number; cpuMs: number; value: T } {
+  const cpu = process.cpuUsage();
   const started = performance.now();
-  const rows = buildFeedRows(events, context);
+  const value = run();
   const ms = performance.now() - started;
-  keep.push(rows);
-  return { ms, days: rows.days.length, rows: rows.days.reduce((sum, day) => sum + day.rows.length, 0) };
+  const used = process.cpuUsage(cpu);
+  return { ms, cpuMs: (used.user + used.system) / 1000, value };
 }
 
-function main(): void {
+/** First build, then the heap kept with every group open (in a function of its own, see `load`). */
+function firstBuild(l: Loaded, keep: unknown[]): { ms: number; cpuMs: number; openMs: number; openCpuMs: number; days: number; rows: number; allRows: number } {
+  const tree = provider(l);
+  const first = timed(() => render(tree));
+  const rows = first.value.items.length;
+  const open = timed(() => openAll(tree, first.value));
+  keep.push(tree, first.value);
+  return { ms: first.ms, cpuMs: first.cpuMs, openMs: open.ms, openCpuMs: open.cpuMs, days: first.value.days.length, rows, allRows: first.value.items.length };
+}
+
+async function main(): Promise<void> {
   const [file, sizeText, roundsText] = process.argv.slice(2);
   const size = Number(sizeText);
   const rounds = Number(roundsText);
 
   const beforeEvents = settledHeap();
-  const { events, context } = loadEvents(file, size);
+  const loaded = await load(file, size);
   const afterEvents = settledHeap();
 
-  const kept: FeedRows[] = [];
-  const first = firstBuild(events, context, kept);
-  const withRows = settledHeap();
+  const kept: unknown[] = [];
+  const first = firstBuild(loaded, kept);
+  const withTree = settledHeap();
   kept.length = 0;
 
   const warm: number[] = [];
-  const floor: number[] = [];
-  let sink = 0;
+  const refresh: number[] = [];
+  const open: number[] = [];
+  const openCpu: number[] = [];
+  const resolveOne: number[] = [];
   let cpuMs = 0;
+  let sink = 0;
   for (let r = 0; r < rounds + 1; r++) {
+    const tree = provider(loaded);
     const cpuBefore = mainThreadCpuMs();
-    let started = performance.now();
-    sink += buildFeedRows(events, context).days.length;
-    const rowMs = performance.now() - started;
+    const build = timed(() => render(tree));
     if (r > 0) cpuMs += mainThreadCpuMs() - cpuBefore;
-    started = performance.now();
-    sink += touchEvents(events).length;
-    const floorMs = performance.now() - started;
+    const again = timed(() => render(tree));
+    const node = firstEvent(build.value);
+    const resolved = timed(() => tree.resolveTreeItem(tree.getTreeItem(node), node) as { tooltip?: { value?: string } });
+    const opened = timed(() => openAll(tree, build.value));
+    sink += build.value.items.length + again.value.items.length + opened.value + (resolved.value.tooltip?.value?.length ?? 0);
+    tree.dispose();
     if (r === 0) continue; // warm-up
-    warm.push(rowMs);
-    floor.push(floorMs);
+    warm.push(build.ms);
+    refresh.push(again.ms);
+    resolveOne.push(resolved.ms);
+    open.push(opened.ms);
+    openCpu.push(opened.cpuMs);
   }
+
+  const context: StageContext = { now: loaded.corpus.now, instanceUrl: loaded.corpus.instanceUrl, directory: loaded.directory };
   const stageSamples: Record<string, number[]> = {};
   for (let r = 0; r < Math.max(3, Math.ceil(rounds / 2)) + 1; r++) {
     for (const stage of ROW_STAGES) {
-      const started = performance.now();
-      sink += stage.run(events, context);
-      if (r > 0) (stageSamples[stage.id] ??= []).push(performance.now() - started);
+      const t = timed(() => stage.run(loaded.events, context));
+      sink += t.value;
+      if (r > 0) (stageSamples[stage.id] ??= []).push(t.ms);
     }
-  }
-  const cached = rowBuilder(context);
-  sink += buildFeedRows(events, context, cached).days.length;
-  const rebuilds: number[] = [];
-  for (let r = 0; r < Math.max(3, Math.ceil(rounds / 2)) + 1; r++) {
-    const started = performance.now();
-    sink += buildFeedRows(events, context, cached).days.length;
-    if (r > 0) rebuilds.push(performance.now() - started);
-  }
-  const allExpanded: number[] = [];
-  let allRows = 0;
-  for (let r = 0; r < Math.max(3, Math.ceil(rounds / 2)) + 1; r++) {
-    const started = performance.now();
-    const built = buildFeedRows(events, context, rowBuilder(context), true);
-    if (r > 0) allExpanded.push(performance.now() - started);
-    allRows = built.days.reduce((sum, day) => sum + day.rows.length, 0);
   }
   if (sink === 0) throw new Error('Nothing was built.');
 
   const result: TreeProbeResult = {
-    events: events.length, days: first.days, rows: first.rows, firstBuildMs: first.ms,
-    warm: summarize(warm), floor: summarize(floor), overFloor: ratioOf(warm, floor),
-    eventBytesPerEvent: (afterEvents - beforeEvents) / events.length,
-    rowBytesPerEvent: (withRows - afterEvents) / events.length,
-    warmCpuMs: cpuMs / rounds,
-    cachedRebuild: summarize(rebuilds),
-    allExpanded: summarize(allExpanded), allRows,
+    events: loaded.events.length, days: first.days, rows: first.rows, firstBuildMs: first.ms, firstBuildCpuMs: first.cpuMs, firstOpenAllMs: first.openMs, firstOpenAllCpuMs: first.openCpuMs,
+    warm: summarize(warm), warmCpuMs: cpuMs / rounds, refresh: summarize(refresh), openAll: summarize(open), openAllCpu: summarize(openCpu), allRows: first.allRows,
+    resolveOne: summarize(resolveOne),
+    eventBytesPerEvent: (afterEvents - beforeEvents) / loaded.events.length,
+    treeBytesPerEvent: (withTree - afterEvents) / loaded.events.length,
     stages: Object.fromEntries(Object.entries(stageSamples).map(([id, samples]) => [id, summarize(samples).median])),
   };
   reportResult(result);
+  loaded.feeds.reset(); // nothing pending; lets the process end
 }
 
-main();
+main().then(() => process.exit(0), (error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

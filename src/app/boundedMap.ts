@@ -3,6 +3,9 @@
  * (not of completion). Once `signal` is aborted no further item starts; those left out answer `undefined`, while
  * the calls already running finish (each receives the signal, to stop early if it can). A call that rejects
  * rejects the whole map after the running ones settle; callers that want every item to report catch inside `run`.
+ *
+ * Not src/gitlab/pageReader.ts: that one reads the pages of one listing in order (page numbers, totals, a window
+ * that halves on 429). This one runs N unrelated requests (one setting per scope) with a fixed bound.
  */
 export async function mapBounded<T, R>(
   items: readonly T[], limit: number, run: (item: T, index: number) => Promise<R>, signal?: AbortSignal,

@@ -10,3 +10,18 @@ export const formatMessage: Localize = (message, ...args) =>
     const value = args[Number(index)];
     return value === undefined ? whole : String(value);
   });
+
+/**
+ * `t` with the messages that take no arguments kept after their first use: a tree of thousands of rows asks for the
+ * same few words (verbs, months, "Open in Browser") tens of thousands of times, and the display language cannot
+ * change while the extension runs (VS Code restarts the extension host for that).
+ */
+export function keepPlainMessages(t: Localize): Localize {
+  const plain = new Map<string, string>();
+  return (message, ...args) => {
+    if (args.length > 0) return t(message, ...args);
+    let text = plain.get(message);
+    if (text === undefined) plain.set(message, (text = t(message)));
+    return text;
+  };
+}

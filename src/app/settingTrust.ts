@@ -1,3 +1,5 @@
+import { trimInstanceUrl } from '../gitlab/url';
+
 /**
  * Which setting values may be believed. A repository's own `.vscode/settings.json` is untrusted input: anyone who
  * can push to it writes it. Settings that decide where requests (and so the token) go, or whether TLS is checked, are
@@ -34,7 +36,7 @@ export function normalizeInstanceUrl(value: string): string {
     const url = new URL(text);
     return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`.toLowerCase();
   } catch {
-    return text.replace(/\/+$/, '').toLowerCase();
+    return trimInstanceUrl(text).toLowerCase();
   }
 }
 

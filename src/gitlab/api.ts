@@ -27,4 +27,6 @@ export interface GitLabApi {
   listMyProjects(page: PageRequest, signal?: AbortSignal): Promise<Page<Project>>;
   /** `GET /groups` (the user's groups). */
   listGroups(page: PageRequest, signal?: AbortSignal): Promise<Page<Group>>;
+  /** Told of every 429 the server answers (retried or not); returns an unsubscribe. Optional for other implementations. */
+  onRateLimited?(listener: () => void): () => void;
 }

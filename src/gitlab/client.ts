@@ -15,6 +15,10 @@ const MAX_PAGES = 10_000;
 export class GitLabClient implements GitLabApi {
   constructor(private readonly transport: Transport) {}
 
+  onRateLimited(listener: () => void): () => void {
+    return this.transport.onRateLimited(listener);
+  }
+
   async getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
     return this.data(endpoints.getCurrentUser(), signal);
   }

@@ -2,6 +2,7 @@ export type { EventSource, GitLabApi } from './api';
 export { GitLabClient } from './client';
 export { createDispatcher, type NetworkOptions } from './dispatcher';
 export { GitLabError, isGitLabError, type GitLabErrorKind } from './errors';
+export { PageWindow, readPages, type PageReaderOptions } from './pageReader';
 export { redact } from './redact';
 export { dateProblem, filterProblems, validateFilter } from './filter';
 export type { RequestLogEntry } from './request';

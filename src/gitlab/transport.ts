@@ -50,6 +50,7 @@ export class Transport {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private readonly random: () => number;
   private readonly inFlight = new Map<string, Promise<RawResponse>>();
+  private readonly rateLimitListeners = new Set<() => void>();
 
   constructor(private readonly options: TransportOptions) {
     this.base = apiBase(options.instanceUrl);
@@ -59,6 +60,12 @@ export class Transport {
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? abortableSleep;
     this.random = options.random ?? Math.random;
+  }
+
+  /** Called on every 429 answer, also those then retried: readers of many pages slow down (see pageReader.ts). */
+  onRateLimited(listener: () => void): () => void {
+    this.rateLimitListeners.add(listener);
+    return () => this.rateLimitListeners.delete(listener);
   }
 
   get origin(): string {
@@ -123,6 +130,7 @@ export class Transport {
       } catch (error) {
         failure = error instanceof GitLabError ? error : errorForNetwork(error, label);
       }
+      if (response?.status === 429) for (const listener of [...this.rateLimitListeners]) listener();
       const last = attempt >= this.retry.maxAttempts;
       const retryable = failure ? failure.kind === 'network' : RETRYABLE_STATUSES.has(response!.status);
       let delay: number | undefined;

@@ -1,5 +1,10 @@
 import { GitLabError } from './errors';
 
+/** The one spelling of an instance URL for building links and keys: trimmed, without trailing slashes. */
+export function trimInstanceUrl(url: string): string {
+  return url.trim().replace(/\/+$/, '');
+}
+
 /**
  * One path segment from an ID, a full path or a username: `group/sub/project` becomes `group%2Fsub%2Fproject`
  * (GitLab's routes require it, behaviour note §1.2). Values that could step out of `/api/v4` are refused.

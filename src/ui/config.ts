@@ -55,7 +55,11 @@ export function readConfig(): ExtensionConfig {
   };
 }
 
-/** Adds or removes a value of a list setting, in the workspace when one is open, else for the user. */
+/**
+ * Adds or removes a value of a list setting, in the workspace when one is open, else for the user. Every list
+ * (projects, users, groups) follows this one rule: what a person adds while working on a folder belongs to that
+ * folder, and the lists stay together where they look for them.
+ */
 export async function updateList(key: 'projects' | 'users' | 'groups', change: (list: string[]) => string[]): Promise<void> {
   const c = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const inspected = c.inspect<string[]>(SETTINGS[key]);
@@ -64,4 +68,9 @@ export async function updateList(key: 'projects' | 'users' | 'groups', change: (
     ? inspected?.workspaceValue ?? inspected?.globalValue
     : inspected?.globalValue);
   await c.update(SETTINGS[key], change(current), target);
+}
+
+/** Adds a value to a list setting once: a value already there in any letter case is not added again. */
+export async function addToList(key: 'projects' | 'users' | 'groups', value: string): Promise<void> {
+  await updateList(key, (list) => (list.some((item) => item.toLowerCase() === value.toLowerCase()) ? list : [...list, value]));
 }

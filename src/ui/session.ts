@@ -5,12 +5,12 @@ import {
 } from '../gitlab';
 import type { Dispatcher } from 'undici';
 import { sameInstance } from '../app/settingTrust';
-import { SETTINGS, SETTINGS_SECTION } from '../ids';
+import { COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, STATE_KEYS } from '../ids';
 import type { ExtensionConfig } from './config';
 import type { Log } from './log';
 import type { TokenStore } from './auth/tokenStore';
 
-const ENV_TOKEN_DISMISSED = 'gitlabActivity.envTokenSignedOut';
+const ENV_TOKEN_DISMISSED = STATE_KEYS.envTokenSignedOut;
 
 /**
  * Who is signed in to which instance, and the API client for it. Rebuilt when the token or the network settings
@@ -115,7 +115,7 @@ export class Session implements vscode.Disposable {
     const signInAgain = vscode.l10n.t('Sign In Again');
     void vscode.window.showErrorMessage(error.message, signInAgain)
       .then((choice) => {
-        if (choice === signInAgain) void vscode.commands.executeCommand('gitlabActivity.signIn');
+        if (choice === signInAgain) void vscode.commands.executeCommand(COMMANDS.signIn);
       });
   }
 
@@ -125,7 +125,7 @@ export class Session implements vscode.Disposable {
     this.tokenInstance = instance;
     this.unauthorizedShown = false;
     this.client = token ? new GitLabClient(this.transport(instance, () => this.token)) : undefined;
-    void vscode.commands.executeCommand('setContext', 'gitlabActivity.signedIn', this.client !== undefined);
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.signedIn, this.client !== undefined);
     this.changed.fire();
   }
 

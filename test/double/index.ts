@@ -123,6 +123,11 @@ export class GitLabDouble {
     return this.log.inFlightCount;
   }
 
+  /** The most requests in flight at once since the log was last cleared (`clearLog`). */
+  get peakInFlight(): number {
+    return this.log.peakInFlight;
+  }
+
   /**
    * Appends a newest event (id after the current newest, created now), for "new activity" tests. Unset fields follow
    * the kind matching `action`/`targetType` (an issue opened by the first token's user, by default).

@@ -22,9 +22,13 @@ export class RequestLog {
     return this.inFlight.size;
   }
 
+  /** The most requests in flight at once since the log was last cleared. */
+  peakInFlight = 0;
+
   /** A request has arrived (status 0 until it completes). */
   arrive(entry: LoggedRequest): void {
     this.inFlight.add(entry);
+    this.peakInFlight = Math.max(this.peakInFlight, this.inFlight.size);
     this.notify(entry, ['arrival']);
   }
 
@@ -37,6 +41,7 @@ export class RequestLog {
 
   clear(): void {
     this.entries.length = 0;
+    this.peakInFlight = this.inFlight.size;
   }
 
   waitFor(predicate: Predicate, timeoutMs = 5000, on: Waiter['on'] = 'completion'): Promise<LoggedRequest> {

@@ -34,4 +34,22 @@ describe('direction of dependencies', () => {
       }
     }
   });
+
+  it('the settings page imports only the shared folder, which imports nothing of the host', () => {
+    const shared = join(root, 'src', 'app', 'settings', 'shared');
+    for (const file of files(join(root, 'media', 'src'))) {
+      for (const spec of imports(file)) {
+        const target = join(file, '..', spec);
+        assert.ok(spec.startsWith('./') || target.startsWith(shared + '/'), `${relative(root, file)} imports ${spec}`);
+      }
+    }
+    // What the shared folder may take along into the page's bundle: itself, the API's types and the message formatter.
+    const allowed = [shared, join(root, 'src', 'gitlab', 'types'), join(root, 'src', 'gitlab', 'errors'), join(root, 'src', 'app', 'localize')];
+    for (const file of files(shared)) {
+      for (const spec of imports(file)) {
+        const target = join(file, '..', spec);
+        assert.ok(allowed.some((path) => target === path || target.startsWith(shared + '/')), `${relative(root, file)} imports ${spec}`);
+      }
+    }
+  });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, VIEWS, VIEW_CONTAINER } from '../../src/ids';
+import { COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, VIEWS, VIEW_CONTAINER, WEBVIEWS } from '../../src/ids';
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
 const contributes = manifest.contributes;
@@ -33,6 +33,10 @@ describe('package.json and src/ids.ts agree', () => {
         }
       }
     }
+  });
+
+  it('activates to restore the settings editor under its view type', () => {
+    assert.ok((manifest.activationEvents as string[]).includes(`onWebviewPanel:${WEBVIEWS.notificationSettings}`));
   });
 
   it('uses only declared context keys in when clauses of our own', () => {

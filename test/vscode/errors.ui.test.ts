@@ -108,13 +108,12 @@ describe('activity errors', function () {
   });
 
   it('the error row\'s "Sign In Again" opens the sign-in flow', async function () {
-    const { workbench, double, page } = session();
+    const { workbench, double } = session();
     double!.inject({ fault: { kind: 'status', status: 401 }, path: '/events', times: Infinity });
     await workbench.runCommand('GitLab: Refresh Activity');
     const feed = await waitForErrorRow(session(), 'My Activity', UNAUTHORIZED, 'Sign In Again');
     await workbench.treeRowLabelled(feed.states[0].label, { level: 2 }).click();
     await workbench.waitForQuickInput('Sign in to GitLab (1/2)');
-    await page.keyboard.press('Escape');
-    await workbench.waitForQuickInputClosed();
+    await workbench.dismissQuickInput();
   });
 });

@@ -111,7 +111,7 @@ describe('hostile content from GitLab', function () {
     await workbench.screenshot('hostile-settings-editor');
   });
 
-  it('ignores malformed messages posted into the settings editor, and keeps working', async function () {
+  it('ignores messages posted into the settings editor from inside it, malformed or not, and keeps working', async function () {
     const { workbench } = session();
     const page = new SettingsEditor(workbench);
     let frame = await page.frameWith('#scope-list');
@@ -119,23 +119,30 @@ describe('hostile content from GitLab', function () {
     const before = await labels();
     const current = await frame.locator('#settings-form').getAttribute('data-scope-key');
     assert.ok(current && current !== 'global', 'the editor shows a group or project, so a move to Global is seen');
-    // Each is wrong in one detail a renderer would not notice, and each would show if it were applied.
-    const malformed: unknown[] = [
+    // Each is wrong in one detail a renderer would not notice, and each would show if it were applied; the last is
+    // well-formed. Only the host's channel (VS Code's frame around the page) is listened to.
+    const posted: unknown[] = [
       { type: 'scopes', scopes: { entries: [{ key: 'project:424242', scope: { kind: 'group', id: 424242 }, label: `Injected ${IMG}`, origin: 'added' }], groupsOffered: true } },
       { type: 'settingChanged', key: current, setting: { level: IMG } },
-      { type: 'scopeLoaded', key: current, setting: { level: 'watch' } },
+      { type: 'reply', id: 1, result: { level: 'watch' } },
       { type: 'focusScope', key: 'group:not-a-number' },
-      { type: 'bulkDone', requestId: 1 },
+      { type: 'bulk', bulk: { level: 'watch', items: [], done: true } },
       { type: 'ready' },
       'just text', null, 42, [],
+      { type: 'focusScope', key: 'global' },
     ];
-    await frame.evaluate((messages) => { for (const message of messages) window.postMessage(message, '*'); }, malformed);
-    // Messages are handled in order: once this valid one has moved the editor to Global, the others were seen.
-    await frame.evaluate(() => window.postMessage({ type: 'focusScope', key: 'global' }, '*'));
-    frame = await page.waitForForm('global');
+    // Messages are handled in order: once a listener added after the page's own hears the last one, all were seen.
+    await frame.evaluate((messages) => new Promise<void>((resolve) => {
+      const sentinel = { sentinel: true };
+      window.addEventListener('message', (event) => { if ((event.data as { sentinel?: boolean })?.sentinel) resolve(); });
+      for (const message of [...messages, sentinel]) window.postMessage(message, '*');
+    }), posted);
+    assert.equal(await frame.locator('#settings-form').getAttribute('data-scope-key'), current, 'a posted focusScope moved the editor');
     assert.deepEqual(await labels(), before, 'the scope list changed');
     assert.deepEqual(await dangerousElements(frame.locator('#app')), { images: 0, scripts: 0, badLinks: [] });
     assert.equal(await flagIn(frame), undefined, 'a payload ran in the editor');
+    // Still working: the host's answers are heard.
+    frame = await page.selectScope('global');
     await page.selectScope(current);
   });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { levelLabel } from '../../src/app/notifications/statusBarView';
+import { levelLabel } from '../../src/app/settings/shared/labels';
 import { formatMessage } from '../../src/app/localize';
 import type { NotificationLevel } from '../../src/gitlab/types';
 import { extensionRequests, readFromDouble, useVscodeSession, waitFor, type QuickPickEntry, type VscodeSession } from './harness';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { levelLabel } from '../../src/app/notifications/statusBarView';
+import { levelLabel } from '../../src/app/settings/shared/labels';
 import { formatMessage } from '../../src/app/localize';
 import { SPEC_EMAIL_EVENTS, type NotificationLevel } from '../../src/gitlab/types';
 import {

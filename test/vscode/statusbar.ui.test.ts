@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import { levelLabel } from '../../src/app/notifications/statusBarView';
 import { formatMessage } from '../../src/app/localize';
-import { LEVEL_ORDER } from '../../src/app/settings/levels';
+import { LEVEL_ORDER, levelLabel } from '../../src/app/settings/shared/labels';
 import type { NotificationLevel } from '../../src/gitlab/types';
 import {
   extensionRequests, feedUnder, readFromDouble, useVscodeSession, waitFor, waitForExtensionRequest, type StatusBarItem,

@@ -1,31 +1,38 @@
 import {
   changedParameters, createForm, currentEmail, emailProblem, isDirty, rebase, resetEvent, withEmail, withEvent, withLevel,
   type SettingForm,
-} from '../../../src/app/settings/formState';
-import { parseHostMessage, parsePersistedState } from '../../../src/app/settings/messageValidators';
-import type { WebviewMessage } from '../../../src/app/settings/protocol';
-import { parseScopeInput, parseScopeKey, scopeKey, type EntityScopeRef, type ScopeRef } from '../../../src/app/settings/scopes';
-import type { NotificationLevel } from '../../../src/gitlab/types';
-import type { Actions } from './actions';
-import { applyHostMessage } from './hostMessages';
-import { applyPersisted, findEntry, initialState, toPersisted, visibleEntries, type Pending, type UiState } from './model';
+} from '../../../src/app/settings/shared/formState';
+import {
+  parsePersistedState, type BulkSnapshot, type ErrorInfo, type HostMessage, type PageMessage, type PersistedState, type Requests,
+} from '../../../src/app/settings/shared/protocol';
+import { Requester } from '../../../src/app/settings/shared/rpc';
+import { parseScopeInput, parseScopeKey, scopeKey, type EntityScopeRef } from '../../../src/app/settings/shared/scopes';
+import type { NotificationLevel, NotificationSetting } from '../../../src/app/settings/shared/labels';
+import { applyPersisted, findEntry, initialState, textsFrom, toPersisted, visibleEntries, type UiState } from './model';
 import { PageView } from './pageView';
-import type { VsCodeApi } from './vscodeApi';
+
+/** The part of the webview API this page uses. */
+export interface VsCodeApi {
+  postMessage(message: PageMessage): void;
+  getState(): unknown;
+  setState(state: PersistedState): void;
+}
 
 /**
- * The settings page: holds the UI state, talks to the host through validated messages, keeps unsaved edits in the
- * webview state (so hiding the panel or reloading the window loses nothing) and re-renders after each change.
+ * The settings page: holds the UI state, asks the host through `Requester` (one promise per request), keeps unsaved
+ * edits in the webview state (so hiding the panel or reloading the window loses nothing) and re-renders after each
+ * change. Messages from the host are not validated (it is the trusted side); only the host's channel is listened to.
  */
-export class SettingsApp implements Actions {
+export class SettingsApp {
   private readonly state: UiState = initialState();
-  private nextRequestId: number;
+  private readonly host: Requester<Requests>;
   private readonly view: PageView;
   /** Whether `getState()` gave the page its state (else the host's copy from the serializer is used). */
   private hadState = false;
 
   constructor(root: HTMLElement, private readonly vscode: VsCodeApi, random: () => number = Math.random) {
-    // A random start keeps answers meant for an earlier page (before a reload) from matching this page's requests.
-    this.nextRequestId = 1 + Math.floor(random() * 1_000_000_000);
+    // A random first id keeps answers meant for an earlier page (before a reload) from matching this page's requests.
+    this.host = new Requester((message) => vscode.postMessage(message), 1 + Math.floor(random() * 1_000_000_000));
     this.view = new PageView(root, this);
   }
 
@@ -33,46 +40,63 @@ export class SettingsApp implements Actions {
     const saved = this.vscode.getState();
     if (saved !== undefined && saved !== null) {
       const persisted = parsePersistedState(saved);
-      if (persisted.ok) {
-        applyPersisted(this.state, persisted.value);
-        this.hadState = true;
-      }
+      if (persisted.ok) this.restore(persisted.value);
       else console.warn(`GitLab settings: saved state ignored (${persisted.reason}).`);
     }
-    window.addEventListener('message', (event: MessageEvent<unknown>) => this.receive(event.data));
+    // The host's messages come through VS Code's frame around the page; anything the page's own window posts is not heard.
+    window.addEventListener('message', (event: MessageEvent<HostMessage>) => {
+      if (event.source !== window) this.receive(event.data);
+    });
     window.addEventListener('keydown', (event) => {
       if ((event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 's') {
         event.preventDefault();
         this.save();
       }
     });
-    this.post({ type: 'ready' });
+    this.vscode.postMessage({ type: 'ready' });
   }
 
-  receive(data: unknown): void {
-    const parsed = parseHostMessage(data);
-    if (!parsed.ok) {
-      console.warn(`GitLab settings: ignored a malformed message (${parsed.reason}).`);
-      return;
+  receive(message: HostMessage): void {
+    const { state } = this;
+    switch (message.type) {
+      case 'reply':
+        this.host.settle(message);
+        return;
+      case 'state': {
+        state.texts = textsFrom(message.l10n);
+        state.scopes = message.scopes;
+        if (message.bulk) this.bulkStep(message.bulk);
+        if (message.restored && !this.hadState) this.restore(message.restored);
+        const key = message.focusKey ?? state.selectedKey ?? 'global';
+        this.select(findEntry(state, key) ? key : 'global');
+        break;
+      }
+      case 'scopes':
+        state.scopes = message.scopes;
+        break;
+      case 'focusScope':
+        this.select(message.key);
+        break;
+      case 'settingChanged': {
+        const form = state.forms.get(message.key);
+        // A form with edits keeps its baseline: saving it shows the change as a conflict instead of hiding it.
+        if (form && !isDirty(form) && !state.conflicts.has(message.key)) state.forms.set(message.key, createForm(form.scope, message.setting));
+        break;
+      }
+      case 'inherited':
+        state.inherited.set(message.key, message.inherited);
+        break;
+      case 'bulk':
+        this.bulkStep(message.bulk);
+        break;
     }
-    applyHostMessage(this.state, parsed.value, {
-      select: (key) => this.selectInternal(key),
-      load: (key) => this.load(key),
-      takePending: (requestId, kind) => this.takePending(requestId, kind),
-      scopeFor: (key) => this.scopeFor(key),
-      restore: (persisted) => {
-        if (this.hadState) return;
-        applyPersisted(this.state, persisted);
-        this.hadState = true;
-      },
-    });
     this.changed();
   }
 
   // ---- actions from the views ------------------------------------------------------------------------------------
 
   selectScope(key: string): void {
-    this.selectInternal(key);
+    this.select(key);
     this.changed();
   }
 
@@ -83,7 +107,7 @@ export class SettingsApp implements Actions {
   }
 
   refreshScopes(): void {
-    this.post({ type: 'refreshScopes' });
+    this.vscode.postMessage({ type: 'refreshScopes' });
   }
 
   toggleAdd(): void {
@@ -102,17 +126,23 @@ export class SettingsApp implements Actions {
 
   submitAdd(): void {
     const { add, texts } = this.state;
-    if (add.pendingId !== undefined || !texts) return;
+    if (add.adding || !texts) return;
     const ref = parseScopeInput(add.ref);
     if (ref === undefined) {
-      this.state.add = { ...add, error: texts.strings.invalidRef };
+      this.state.add = { ...add, error: texts.t('Enter a numeric ID, a full path such as group/subgroup/project, or its GitLab URL.') };
       this.changed();
       document.getElementById('add-scope-ref')?.focus();
       return;
     }
-    const requestId = this.request({ kind: 'add' });
-    this.state.add = { ...add, pendingId: requestId, error: undefined };
-    this.post({ type: 'addScope', requestId, kind: add.kind, ref });
+    this.state.add = { ...add, adding: true, error: undefined };
+    this.ask(this.host.request('addScope', { kind: add.kind, ref }), (entry) => {
+      this.state.add = { open: false, kind: this.state.add.kind, ref: '' };
+      const scopes = this.state.scopes ?? { entries: [], groupsOffered: true };
+      if (!scopes.entries.some((existing) => existing.key === entry.key)) this.state.scopes = { ...scopes, entries: [...scopes.entries, entry] };
+      this.select(entry.key);
+    }, (error) => {
+      this.state.add = { ...this.state.add, adding: false, error: error.message };
+    });
     this.changed();
   }
 
@@ -150,12 +180,7 @@ export class SettingsApp implements Actions {
       document.getElementById('notification-email')?.focus();
       return;
     }
-    state.saveErrors.delete(key);
-    state.notices.delete(key);
-    const requestId = this.request({ kind: 'save', key });
-    state.saving.set(key, requestId);
-    this.post({ type: 'save', requestId, scope: form.scope, baseline: form.baseline, update: changedParameters(form) });
-    this.changed();
+    this.send(key, form, form.baseline);
   }
 
   revert(): void {
@@ -171,20 +196,16 @@ export class SettingsApp implements Actions {
   retry(): void {
     const key = this.state.selectedKey;
     if (!key) return;
-    if (this.state.saveErrors.has(key)) {
-      this.state.saveErrors.delete(key);
-      this.save();
-    } else {
-      this.load(key);
-    }
+    if (this.state.saveErrors.delete(key)) this.save();
+    else this.load(key);
     this.changed();
   }
 
   signIn(): void {
-    this.post({ type: 'signIn' });
+    this.vscode.postMessage({ type: 'signIn' });
   }
 
-  /** Keep mine: the edits move onto GitLab's current setting and are sent (after another check for changes). */
+  /** Keep mine: the edits move onto GitLab's current setting and are sent (checked against it once more). */
   keepMine(): void {
     const { state } = this;
     const key = state.selectedKey;
@@ -194,15 +215,8 @@ export class SettingsApp implements Actions {
     const rebased = rebase(form, server);
     state.conflicts.delete(key);
     state.forms.set(key, rebased);
-    if (!isDirty(rebased)) {
-      state.notices.set(key, 'alreadySaved');
-    } else {
-      const requestId = this.request({ kind: 'save', key });
-      state.saving.set(key, requestId);
-      this.post({
-        type: 'resolveConflict', requestId, scope: rebased.scope, choice: 'overwrite', baseline: server, update: changedParameters(rebased),
-      });
-    }
+    if (isDirty(rebased)) return this.send(key, rebased, server);
+    state.notices.set(key, 'alreadySaved');
     this.changed();
   }
 
@@ -216,9 +230,7 @@ export class SettingsApp implements Actions {
     state.conflicts.delete(key);
     state.saveErrors.delete(key);
     state.forms.set(key, createForm(form.scope, server));
-    const requestId = this.request({ kind: 'load', key });
-    state.loading.set(key, requestId);
-    this.post({ type: 'resolveConflict', requestId, scope: form.scope, choice: 'theirs' });
+    this.load(key);
     this.changed();
   }
 
@@ -230,23 +242,20 @@ export class SettingsApp implements Actions {
   applyBulk(): void {
     const { state } = this;
     if (state.bulk && !state.bulk.done) return;
-    const scopes = visibleEntries(state)
-      .filter((entry) => state.bulkSelection.has(entry.key))
-      .map((entry) => entry.scope)
-      .filter((scope): scope is EntityScopeRef => scope.kind !== 'global');
+    const scopes = visibleEntries(state).filter((entry) => state.bulkSelection.has(entry.key))
+      .map((entry) => entry.scope).filter((scope): scope is EntityScopeRef => scope.kind !== 'global');
     if (scopes.length === 0) return;
-    const requestId = this.request({ kind: 'bulk' });
     state.bulkError = undefined;
-    state.bulk = {
-      requestId, level: state.bulkLevel, done: false,
-      items: scopes.map((scope) => ({ key: scopeKey(scope), scope, status: 'queued' })),
-    };
-    this.post({ type: 'bulkApply', requestId, scopes, level: state.bulkLevel });
+    state.bulk = { level: state.bulkLevel, done: false, items: scopes.map((scope) => ({ key: scopeKey(scope), scope, status: 'queued' })) };
+    this.ask(this.host.request('bulkApply', { scopes, level: state.bulkLevel }), () => undefined, (error) => {
+      if (!state.bulk?.done) state.bulk = undefined;
+      state.bulkError = error.message;
+    });
     this.changed();
   }
 
   cancelBulk(): void {
-    if (this.state.bulk && !this.state.bulk.done) this.post({ type: 'cancelBulk', requestId: this.state.bulk.requestId });
+    if (this.state.bulk && !this.state.bulk.done) this.vscode.postMessage({ type: 'cancelBulk' });
   }
 
   clearBulk(): void {
@@ -258,7 +267,7 @@ export class SettingsApp implements Actions {
 
   // ---- internals ---------------------------------------------------------------------------------------------------
 
-  private selectInternal(key: string): void {
+  private select(key: string): void {
     const { state } = this;
     state.selectedKey = key;
     const form = state.forms.get(key);
@@ -267,12 +276,60 @@ export class SettingsApp implements Actions {
   }
 
   private load(key: string): void {
-    const scope = this.scopeFor(key);
+    const scope = findEntry(this.state, key)?.scope ?? this.state.forms.get(key)?.scope ?? parseScopeKey(key);
     if (!scope) return;
-    const requestId = this.request({ kind: 'load', key });
-    this.state.loading.set(key, requestId);
-    this.state.loadErrors.delete(key);
-    this.post({ type: 'loadScope', requestId, scope });
+    const { loading, loadErrors, forms } = this.state;
+    const request = this.host.request('load', { scope });
+    loading.set(key, request);
+    loadErrors.delete(key);
+    const current = (): boolean => loading.get(key) === request && loading.delete(key);
+    this.ask(request, (setting) => {
+      if (!current()) return;
+      // Edits made while loading keep their baseline, so a difference on GitLab shows as a conflict on save.
+      const form = forms.get(key);
+      if (!form || !isDirty(form)) forms.set(key, createForm(form?.scope ?? scope, setting));
+    }, (error) => {
+      if (current()) loadErrors.set(key, error);
+    });
+  }
+
+  /** Sends a form's changes against `baseline`; the answer is saved, a conflict, or an error (maybe with what stuck). */
+  private send(key: string, form: SettingForm, baseline: NotificationSetting): void {
+    const { state } = this;
+    state.saveErrors.delete(key);
+    state.notices.delete(key);
+    state.saving.add(key);
+    this.ask(this.host.request('save', { scope: form.scope, baseline, update: changedParameters(form) }), (result) => {
+      state.saving.delete(key);
+      state.forms.set(key, rebase(state.forms.get(key) ?? form, result.setting));
+      state.notices.set(key, result.alreadyApplied ? 'alreadySaved' : 'saved');
+      state.emailChecked.delete(key);
+    }, (error) => {
+      state.saving.delete(key);
+      if (error.kind === 'conflict' && error.server) return void state.conflicts.set(key, error.server);
+      state.saveErrors.set(key, error);
+      if (error.server) state.forms.set(key, rebase(state.forms.get(key) ?? form, error.server));
+    });
+    this.changed();
+  }
+
+  /** A run's step: once it is done, forms of the scopes it set (without edits) are read again. */
+  private bulkStep(bulk: BulkSnapshot): void {
+    const { state } = this;
+    const finished = bulk.done && !state.bulk?.done;
+    state.bulk = bulk;
+    if (!finished) return;
+    for (const item of bulk.items) {
+      const form = state.forms.get(item.key);
+      if ((item.status !== 'changed' && item.status !== 'unchanged') || (form && isDirty(form))) continue;
+      state.forms.delete(item.key);
+      if (item.key === state.selectedKey) this.load(item.key);
+    }
+  }
+
+  /** Waits for a reply, applies it, and shows the result. */
+  private ask<T>(request: Promise<T>, then: (value: T) => void, fail: (error: ErrorInfo) => void): void {
+    request.then(then, fail).finally(() => this.changed());
   }
 
   private editSelected(edit: (form: SettingForm) => SettingForm): void {
@@ -284,25 +341,9 @@ export class SettingsApp implements Actions {
     this.changed();
   }
 
-  private scopeFor(key: string): ScopeRef | undefined {
-    return findEntry(this.state, key)?.scope ?? this.state.forms.get(key)?.scope ?? parseScopeKey(key);
-  }
-
-  private request(pending: Pending): number {
-    const requestId = this.nextRequestId++;
-    this.state.pending.set(requestId, pending);
-    return requestId;
-  }
-
-  private takePending(requestId: number, kind: Pending['kind']): boolean {
-    const pending = this.state.pending.get(requestId);
-    if (pending?.kind !== kind) return false;
-    this.state.pending.delete(requestId);
-    return true;
-  }
-
-  private post(message: WebviewMessage): void {
-    this.vscode.postMessage(message);
+  private restore(persisted: PersistedState): void {
+    applyPersisted(this.state, persisted);
+    this.hadState = true;
   }
 
   private persist(): void {

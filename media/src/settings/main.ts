@@ -1,5 +1,6 @@
-import { SettingsApp } from './app';
-import { getVsCodeApi } from './vscodeApi';
+import { SettingsApp, type VsCodeApi } from './app';
+
+declare function acquireVsCodeApi(): VsCodeApi;
 
 const root = document.getElementById('app');
-if (root) new SettingsApp(root, getVsCodeApi()).start();
+if (root) new SettingsApp(root, acquireVsCodeApi()).start();

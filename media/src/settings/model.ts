@@ -1,24 +1,20 @@
-import type { NotificationLevel, NotificationSetting } from '../../../src/gitlab/types';
-import { isDirty, type SettingForm } from '../../../src/app/settings/formState';
-import type { LevelInfo } from '../../../src/app/settings/levels';
+import { formatMessage, type Localize } from '../../../src/app/settings/shared/labels';
+import { isNotificationLevel, type NotificationLevel, type NotificationSetting } from '../../../src/app/settings/shared/labels';
+import { isDirty, type EventState, type SettingForm } from '../../../src/app/settings/shared/formState';
+import { eventLabel, levelExplanation, levelLabel, nullSwitchIsOn } from '../../../src/app/settings/shared/labels';
 import type {
   BulkSnapshot, ErrorInfo, InheritedLevel, PersistedState, ScopeEntry, ScopeListState,
-} from '../../../src/app/settings/protocol';
-import { parseScopeKey } from '../../../src/app/settings/scopes';
-import type { WebviewStrings } from '../../../src/app/settings/strings';
+} from '../../../src/app/settings/shared/protocol';
+import { parseScopeKey } from '../../../src/app/settings/shared/scopes';
 
-/** What the host sent once, at `ready`: texts and labels. */
+/** The host's translations (VS Code's l10n bundle for the display language; none in English), as a `t` function. */
 export interface Texts {
-  strings: WebviewStrings;
-  levels: Map<string, LevelInfo>;
-  eventLabels: Record<string, string>;
+  t: Localize;
 }
 
-export type Pending =
-  | { kind: 'load'; key: string }
-  | { kind: 'save'; key: string }
-  | { kind: 'add' }
-  | { kind: 'bulk' };
+export function textsFrom(bundle: Record<string, string> | undefined): Texts {
+  return { t: (message, ...args) => formatMessage(bundle?.[message] ?? message, ...args) };
+}
 
 export type Notice = 'saved' | 'alreadySaved';
 
@@ -28,9 +24,10 @@ export interface UiState {
   scopes?: ScopeListState;
   selectedKey?: string;
   forms: Map<string, SettingForm>;
-  loading: Map<string, number>;
+  /** The newest load of each scope: an older one's answer is dropped. */
+  loading: Map<string, Promise<unknown>>;
   loadErrors: Map<string, ErrorInfo>;
-  saving: Map<string, number>;
+  saving: Set<string>;
   saveErrors: Map<string, ErrorInfo>;
   conflicts: Map<string, NotificationSetting>;
   /** What each loaded group or project inherits at `global`, as the host worked it out. */
@@ -38,13 +35,12 @@ export interface UiState {
   notices: Map<string, Notice>;
   /** Scopes whose e-mail field failed the check before sending. */
   emailChecked: Set<string>;
-  add: { open: boolean; kind: 'group' | 'project'; ref: string; pendingId?: number; error?: string };
+  add: { open: boolean; kind: 'group' | 'project'; ref: string; adding?: boolean; error?: string };
   bulkSelection: Set<string>;
   bulkLevel: NotificationLevel;
   bulk?: BulkSnapshot;
   /** Why the host refused to start a bulk run. */
   bulkError?: string;
-  pending: Map<number, Pending>;
 }
 
 export function initialState(): UiState {
@@ -52,7 +48,7 @@ export function initialState(): UiState {
     forms: new Map(),
     loading: new Map(),
     loadErrors: new Map(),
-    saving: new Map(),
+    saving: new Set(),
     saveErrors: new Map(),
     conflicts: new Map(),
     inherited: new Map(),
@@ -61,7 +57,6 @@ export function initialState(): UiState {
     add: { open: false, kind: 'group', ref: '' },
     bulkSelection: new Set(),
     bulkLevel: 'disabled',
-    pending: new Map(),
   };
 }
 
@@ -101,4 +96,25 @@ export function visibleEntries(state: UiState): ScopeEntry[] {
 
 export function findEntry(state: UiState, key: string | undefined): ScopeEntry | undefined {
   return key === undefined ? undefined : visibleEntries(state).find((entry) => entry.key === key);
+}
+
+/** A level's human label; an unknown level keeps its name with a note. */
+export function levelText(texts: Texts, level: string): string {
+  return isNotificationLevel(level) ? levelLabel(level, texts.t) : texts.t('{0} (not known to this extension)', level);
+}
+
+export function levelHint(texts: Texts, level: string): string {
+  return isNotificationLevel(level) ? levelExplanation(level, texts.t)
+    : texts.t('GitLab reports a level this extension does not know. It is kept unless you choose another.');
+}
+
+/** The state of a switch; a never-set (`null`) one says what GitLab does with it. */
+export function eventStateText({ t }: Texts, key: string, state: EventState): string {
+  if (state === 'on') return t('on');
+  if (state === 'off') return t('off');
+  return nullSwitchIsOn(key) ? t('default (on)') : t('default (off)');
+}
+
+export function eventText(texts: Texts, key: string): string {
+  return eventLabel(key, texts.t) ?? key;
 }

@@ -1,5 +1,5 @@
-import { isDirty } from '../../../src/app/settings/formState';
-import type { Actions } from './actions';
+import { isDirty } from '../../../src/app/settings/shared/formState';
+import type { SettingsApp as Actions } from './app';
 import { h, replaceContent } from './dom';
 import type { UiState } from './model';
 import { scopePanel } from './scopePanel';
@@ -16,7 +16,7 @@ export class PageView {
     const { texts } = state;
     if (!texts) return; // the host's texts have not come yet: the page keeps its loading line
     if (!this.nav || !this.main) {
-      this.nav = h('nav', { id: 'scope-panel', className: 'scope-panel', attrs: { 'aria-label': texts.strings.scopesHeading } });
+      this.nav = h('nav', { id: 'scope-panel', className: 'scope-panel', attrs: { 'aria-label': texts.t('Scopes') } });
       this.main = h('main', { id: 'settings-form', className: 'settings-form' });
       this.root.replaceChildren(this.nav, this.main);
       this.root.dataset.state = 'ready';

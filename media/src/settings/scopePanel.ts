@@ -1,14 +1,13 @@
-import { isDirty } from '../../../src/app/settings/formState';
-import type { ScopeEntry } from '../../../src/app/settings/protocol';
-import type { Actions } from './actions';
+import { isDirty } from '../../../src/app/settings/shared/formState';
+import type { ScopeEntry } from '../../../src/app/settings/shared/protocol';
+import type { SettingsApp as Actions } from './app';
 import { bulkPanel } from './bulkPanel';
 import { h, type Child } from './dom';
-import { format } from './format';
 import { visibleEntries, type Texts, type UiState } from './model';
 
 /** The left column: Global, Groups, Projects, "Add…", and the bulk change of the checked rows. */
 export function scopePanel(state: UiState, texts: Texts, actions: Actions): Child[] {
-  const { strings } = texts;
+  const { t } = texts;
   const entries = visibleEntries(state);
   const groups = entries.filter((entry) => entry.scope.kind === 'group');
   const projects = entries.filter((entry) => entry.scope.kind === 'project');
@@ -16,25 +15,25 @@ export function scopePanel(state: UiState, texts: Texts, actions: Actions): Chil
   const scopes = state.scopes;
 
   let groupsHint: string | undefined;
-  if (scopes?.groupsLoading && groups.length === 0) groupsHint = strings.loading;
-  else if (scopes?.groupsError) groupsHint = format(strings.groupsListFailed, scopes.groupsError.message);
-  else if (groups.length === 0) groupsHint = scopes?.groupsOffered === false ? strings.groupsNotOffered : strings.noGroups;
+  if (scopes?.groupsLoading && groups.length === 0) groupsHint = t('Loading…');
+  else if (scopes?.groupsError) groupsHint = t('Your groups could not be listed: {0}', scopes.groupsError.message);
+  else if (groups.length === 0) groupsHint = scopes?.groupsOffered === false ? t('This server does not list your groups; add them by ID or path.') : t('No groups yet. Add one by ID or path.');
 
   return [
     h('div', { className: 'scope-toolbar' },
-      h('h2', {}, strings.scopesHeading),
+      h('h2', {}, t('Scopes')),
       h('button', {
-        id: 'refresh-scopes', className: 'icon-button', title: strings.refreshScopes,
-        attrs: { type: 'button', 'aria-label': strings.refreshScopes }, on: { click: () => actions.refreshScopes() },
+        id: 'refresh-scopes', className: 'icon-button', title: t('Refresh list'),
+        attrs: { type: 'button', 'aria-label': t('Refresh list') }, on: { click: () => actions.refreshScopes() },
       }, '⟳')),
-    h('ul', { id: 'scope-list', className: 'scope-list', data: { keepScroll: '' }, attrs: { 'aria-label': strings.scopesHeading } },
-      global ? scopeRow(state, texts, { ...global, label: strings.globalLabel, detail: strings.globalDetail }, actions) : null,
-      sectionHeading('groups', strings.groupsHeading),
+    h('ul', { id: 'scope-list', className: 'scope-list', data: { keepScroll: '' }, attrs: { 'aria-label': t('Scopes') } },
+      global ? scopeRow(state, texts, { ...global, label: t('Global'), detail: t('Your default for every group and project') }, actions) : null,
+      sectionHeading('groups', t('Groups')),
       ...groups.map((entry) => scopeRow(state, texts, entry, actions)),
       groupsHint ? h('li', { className: 'scope-hint', id: 'groups-hint' }, groupsHint) : null,
-      sectionHeading('projects', strings.projectsHeading),
+      sectionHeading('projects', t('Projects')),
       ...projects.map((entry) => scopeRow(state, texts, entry, actions)),
-      projects.length === 0 ? h('li', { className: 'scope-hint', id: 'projects-hint' }, strings.noProjects) : null),
+      projects.length === 0 ? h('li', { className: 'scope-hint', id: 'projects-hint' }, t('No projects yet. Add one by ID or path.')) : null),
     addScope(state, texts, actions),
     bulkPanel(state, texts, actions),
   ];
@@ -59,7 +58,7 @@ function scopeRow(state: UiState, texts: Texts, entry: ScopeEntry, actions: Acti
     ? h('input', {
       id: `bulk-select-${entry.key}`, className: 'scope-bulk-select', disabled: running,
       data: { bulkSelect: entry.key },
-      attrs: { type: 'checkbox', 'aria-label': format(texts.strings.selectForBulk, entry.label), ...(checked ? { checked: '' } : {}) },
+      attrs: { type: 'checkbox', 'aria-label': texts.t('Select {0} for a bulk change', entry.label), ...(checked ? { checked: '' } : {}) },
       on: { change: (event) => actions.toggleBulk(entry.key, (event.target as HTMLInputElement).checked) },
     })
     : h('span', { className: 'scope-bulk-spacer' }),
@@ -71,37 +70,37 @@ function scopeRow(state: UiState, texts: Texts, entry: ScopeEntry, actions: Acti
   },
   h('span', { className: 'scope-label' }, entry.label),
   entry.detail ? h('span', { className: 'scope-detail' }, entry.detail) : null,
-  dirty ? h('span', { className: 'scope-dirty', title: texts.strings.unsavedMarker, attrs: { 'aria-label': texts.strings.unsavedMarker } }, '●') : null));
+  dirty ? h('span', { className: 'scope-dirty', title: texts.t('Unsaved changes'), attrs: { 'aria-label': texts.t('Unsaved changes') } }, '●') : null));
 }
 
 function addScope(state: UiState, texts: Texts, actions: Actions): HTMLElement {
-  const { strings } = texts;
+  const { t } = texts;
   const { add } = state;
-  const adding = add.pendingId !== undefined;
+  const adding = add.adding === true;
   return h('div', { id: 'add-scope', className: 'add-scope' },
     h('button', {
       id: 'add-scope-toggle', className: 'link-button',
       attrs: { type: 'button', 'aria-expanded': String(add.open), 'aria-controls': 'add-scope-form' },
       on: { click: () => actions.toggleAdd() },
-    }, strings.addScopeToggle),
+    }, t('Add group/project by ID or path…')),
     h('form', {
       id: 'add-scope-form', className: 'add-scope-form', hidden: !add.open,
       attrs: { novalidate: '' },
       on: { submit: (event) => { event.preventDefault(); actions.submitAdd(); } },
     },
-    h('label', { attrs: { for: 'add-scope-kind' } }, strings.addScopeKindLabel),
+    h('label', { attrs: { for: 'add-scope-kind' } }, t('Kind')),
     h('select', {
       id: 'add-scope-kind', disabled: adding,
       on: { change: (event) => actions.setAddKind((event.target as HTMLSelectElement).value === 'project' ? 'project' : 'group') },
     },
-    option('group', strings.addScopeKindGroup, add.kind === 'group'),
-    option('project', strings.addScopeKindProject, add.kind === 'project')),
-    h('label', { attrs: { for: 'add-scope-ref' } }, strings.addScopeRefLabel),
+    option('group', t('Group'), add.kind === 'group'),
+    option('project', t('Project'), add.kind === 'project')),
+    h('label', { attrs: { for: 'add-scope-ref' } }, t('ID, path or URL')),
     valueInput('add-scope-ref', add.ref, {
-      type: 'text', placeholder: strings.addScopeRefPlaceholder, spellcheck: 'false', autocomplete: 'off',
+      type: 'text', placeholder: t('e.g. 42 or my-group/my-project'), spellcheck: 'false', autocomplete: 'off',
       ...(add.error ? { 'aria-invalid': 'true', 'aria-describedby': 'add-scope-error' } : {}),
     }, adding, (value) => actions.setAddRef(value)),
-    h('button', { id: 'add-scope-submit', disabled: adding, attrs: { type: 'submit' } }, adding ? strings.addScopeAdding : strings.addScopeButton),
+    h('button', { id: 'add-scope-submit', disabled: adding, attrs: { type: 'submit' } }, adding ? t('Adding…') : t('Add')),
     h('p', { id: 'add-scope-error', className: 'field-error', hidden: !add.error, attrs: { role: 'alert' } }, add.error ?? '')));
 }
 

@@ -15,11 +15,32 @@ export function fixedOffsetZone(minutes: number): TimeZone {
 
 export const UTC_ZONE: TimeZone = fixedOffsetZone(0);
 
-export function localZone(): TimeZone {
-  return { offsetMinutes: (epochMs) => -new Date(epochMs).getTimezoneOffset() };
-}
-
 const DAY_MS = 86_400_000;
+/** Days of offsets kept by a local zone before it starts again (a history of years is a few hundred). */
+const KEPT_DAYS = 4096;
+
+/**
+ * The system's zone. `getTimezoneOffset` costs microseconds per call and a tree of 10,000 events asks for about three
+ * offsets per event, so the offset is kept per UTC day when it is the same at the day's first and last millisecond
+ * (no zone changes its offset twice within a day and back); on a day with a change every instant is asked for.
+ */
+export function localZone(): TimeZone {
+  const offsetAt = (epochMs: number) => -new Date(epochMs).getTimezoneOffset();
+  const byDay = new Map<number, number | null>();
+  return {
+    offsetMinutes(epochMs) {
+      const day = Math.floor(epochMs / DAY_MS);
+      let offset = byDay.get(day);
+      if (offset === undefined) {
+        const first = offsetAt(day * DAY_MS);
+        offset = first === offsetAt(day * DAY_MS + DAY_MS - 1) ? first : null;
+        if (byDay.size >= KEPT_DAYS) byDay.clear();
+        byDay.set(day, offset);
+      }
+      return offset ?? offsetAt(epochMs);
+    },
+  };
+}
 
 /** Milliseconds since the epoch of an ISO timestamp, or undefined when it does not parse. */
 export function parseTimestamp(value: unknown): number | undefined {

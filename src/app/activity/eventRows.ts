@@ -3,7 +3,7 @@ import type { Localize } from '../localize';
 import type { TimeZone } from './calendar';
 import { describeEvent } from './eventSentence';
 import { eventIconId } from './eventIcon';
-import { eventWebUrl } from './eventUrl';
+import { eventWebUrl, projectWebUrl } from './eventUrl';
 import type { ProjectLookup } from './projectInfo';
 import { relativeTime } from './relativeTime';
 
@@ -30,8 +30,8 @@ interface Parts {
   iconId: string;
   url: string | undefined;
   project: string | undefined;
-  /** The relative time and the minute it was computed for. */
-  when?: { minute: number; text: string };
+  /** The row's time-dependent text and the minute it was computed for. */
+  when?: { minute: number; description: string; accessibilityLabel: string };
 }
 
 /** Day groups after this many start collapsed, so a long history costs rows only when a person opens it. */
@@ -44,6 +44,9 @@ export const EXPANDED_DAY_GROUPS = 7;
  */
 export class EventRows {
   private parts = new WeakMap<GitLabEvent, Parts>();
+  /** Each project's page (`projectWebUrl`), the same for all its events, for the instance it was computed for. */
+  private projectPages = new Map<number, string | undefined>();
+  private pagesOf = '';
 
   constructor(private readonly context: () => EventRowContext) {}
 
@@ -52,10 +55,12 @@ export class EventRows {
     const minute = Math.floor(now / 60_000);
     if (parts.when?.minute !== minute) {
       const { zone, t } = this.context();
-      parts.when = { minute, text: relativeTime(event.created_at, { now, zone, t }) };
+      const text = relativeTime(event.created_at, { now, zone, t });
+      const description = parts.project ? `${parts.project} · ${text}` : text;
+      parts.when = { minute, description, accessibilityLabel: `${parts.label}, ${description}` };
     }
-    const description = parts.project ? `${parts.project} · ${parts.when.text}` : parts.when.text;
-    return { label: parts.label, description, iconId: parts.iconId, url: parts.url, accessibilityLabel: `${parts.label}, ${description}` };
+    const { description, accessibilityLabel } = parts.when;
+    return { label: parts.label, description, iconId: parts.iconId, url: parts.url, accessibilityLabel };
   }
 
   url(event: GitLabEvent): string | undefined {
@@ -64,6 +69,18 @@ export class EventRows {
 
   forget(): void {
     this.parts = new WeakMap();
+    this.projectPages = new Map();
+  }
+
+  private projectPage(id: number, instanceUrl: string, lookupProject: ProjectLookup): string | undefined {
+    if (this.pagesOf !== instanceUrl) {
+      this.projectPages = new Map();
+      this.pagesOf = instanceUrl;
+    }
+    if (this.projectPages.has(id)) return this.projectPages.get(id);
+    const page = projectWebUrl(lookupProject(id), instanceUrl);
+    this.projectPages.set(id, page);
+    return page;
   }
 
   private partsOf(event: GitLabEvent): Parts {
@@ -74,7 +91,7 @@ export class EventRows {
       parts = {
         label: describeEvent(event, t).sentence,
         iconId: eventIconId(event),
-        url: eventWebUrl(event, { instanceUrl, lookupProject }),
+        url: eventWebUrl(event, { instanceUrl, lookupProject, projectPage: (id) => this.projectPage(id, instanceUrl, lookupProject) }),
         project: project?.name ?? project?.pathWithNamespace,
       };
       this.parts.set(event, parts);

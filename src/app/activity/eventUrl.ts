@@ -13,6 +13,11 @@ export interface EventUrlContext {
   /** The configured instance, e.g. `https://gitlab.example.com` or `https://example.com/gitlab`. */
   instanceUrl: string;
   lookupProject: ProjectLookup;
+  /**
+   * `projectWebUrl` of a project id, when the caller keeps it per project (it parses two URLs, the same for every
+   * event of a project); computed from `lookupProject` otherwise.
+   */
+  projectPage?: (projectId: number) => string | undefined;
 }
 
 interface Root {
@@ -145,12 +150,13 @@ function eventPath(event: GitLabEvent): string | undefined {
 export function eventWebUrl(event: GitLabEvent, context: EventUrlContext): string | undefined {
   const projectId = positiveInteger(event.project_id);
   if (!projectId) return undefined;
-  const base = projectWebUrl(context.lookupProject(projectId), context.instanceUrl);
+  const base = context.projectPage ? context.projectPage(projectId) : projectWebUrl(context.lookupProject(projectId), context.instanceUrl);
   if (!base) return undefined;
   const path = eventPath(event);
   if (path === undefined) return undefined;
-  // Parse the result once more: it must still be an http(s) page under the project.
+  // Parse the result once more: it must still be an http(s) page under the project. `base` is an origin followed by
+  // a path, so "base starts with the result's origin and a slash" is "the same origin", without parsing base again.
   const url = httpUrl(`${base}${path}`);
-  if (!url || url.origin !== new URL(base).origin || !url.href.startsWith(base)) return undefined;
+  if (!url || !base.startsWith(`${url.origin}/`) || !url.href.startsWith(base)) return undefined;
   return url.href;
 }

@@ -1,18 +1,12 @@
-import { isNotificationLevel } from '../../gitlab/types';
 import type { Localize } from '../localize';
 import { decidingLink, isInherited, type LevelInForce, type LevelLink } from '../settings/effectiveLevel';
-import { levelLabel as knownLevelLabel } from '../settings/levels';
+import { levelLabel } from '../settings/shared/labels';
 
 export interface StatusBarView {
   text: string;
   /** Plain text, one line per link of the chain. */
   tooltip: string;
   muted: boolean;
-}
-
-/** A level's name for people; an unknown level from the server is shown as it came, not dropped. */
-export function levelLabel(level: string, t: Localize): string {
-  return isNotificationLevel(level) ? knownLevelLabel(level, t) : level.replace(/[_-]+/g, ' ');
 }
 
 /** The level in force with where it comes from, short: `Watch`, `Participate (global)`, `Watch (platform)`. */

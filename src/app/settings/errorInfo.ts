@@ -1,6 +1,6 @@
 import { isGitLabError, type GitLabError } from '../../gitlab/errors';
 import type { Localize } from '../localize';
-import type { ErrorInfo } from './protocol';
+import type { ErrorInfo } from './shared/protocol';
 
 /** What the user was doing when the error happened; it decides which scope is missing and which fix to offer. */
 export type ErrorContext = 'load' | 'save' | 'add' | 'listGroups';

@@ -1,8 +1,15 @@
 import type { GitLabApi } from '../../gitlab/api';
 import { GitLabError, isGitLabError } from '../../gitlab/errors';
-import { isNotificationLevel, type NotificationLevel, type NotificationSetting, type Project } from '../../gitlab/types';
+import {
+  isNotificationLevel, type NotificationEvents, type NotificationLevel, type NotificationSetting, type NotificationSettingUpdate, type Project,
+} from '../../gitlab/types';
+import { Emitter } from '../emitter';
 import { parentPaths, resolveLevelInForce, selfAndParentPaths, type LevelInForce, type LevelLink } from './effectiveLevel';
-import { scopeKey, type ScopeRef } from './scopes';
+import { isEmptyUpdate, pendingUpdate, sameSetting } from './shared/formState';
+import { EVENT_KEY_PATTERN, LEVEL_PATTERN, MAX_EMAIL_LENGTH, MAX_EVENT_KEYS, type BulkItemReport } from './shared/protocol';
+import { scopeKey, type EntityScopeRef, type ScopeRef } from './shared/scopes';
+
+export type { Disposable } from '../emitter';
 
 /** Where the level before a mute is kept; `vscode.Memento` (globalState) fits. */
 export interface LevelMemory {
@@ -10,22 +17,14 @@ export interface LevelMemory {
   update(key: string, value: unknown): PromiseLike<void>;
 }
 
+/** A scope's setting changed, through this service or found changed by one of its reads. */
 export interface LevelChange {
   scope: ScopeRef;
   setting: NotificationSetting;
   previous?: NotificationSetting;
-  /** Who made or saw the change (for example `settingsEditor`), so a listener can skip its own. */
-  source?: string;
 }
 
-export interface Disposable {
-  dispose(): void;
-}
-
-/**
- * Looks a project up where the rest of the extension already does (the activity view's directory), so the same
- * project is not fetched twice; undefined when the lookup failed.
- */
+/** Looks a project up where the rest of the extension already does, so it is not fetched twice; undefined on failure. */
 export type ProjectLookup = (id: string | number) => Promise<Project | undefined>;
 
 export interface LevelInForceOptions {
@@ -37,18 +36,29 @@ export interface LevelInForceOptions {
   complete?: boolean;
 }
 
+/** GitLab's setting differs from the one the change was made against; nothing was written. */
+export class SettingConflict extends Error {
+  constructor(readonly server: NotificationSetting) {
+    super('The setting changed on GitLab since it was loaded.');
+  }
+}
+
+/** A bulk item as the service reports it: `error` is the raw failure; a `failed` item without one got another level. */
+export type BulkItem = Omit<BulkItemReport, 'error'> & { error?: unknown };
+
 /**
- * Reads and sets the level of one scope, for the status bar, the commands and the settings editor alike, and
- * remembers the level before a mute so Unmute restores it (per instance, across restarts).
+ * The one owner of notification settings: every read and PUT of the status bar, the commands and the settings editor
+ * goes through it, and `onDidChange` tells them all of every change, whoever made it. It caches own settings to
+ * resolve levels in force, and remembers the level before a mute so Unmute restores it (per instance).
  */
 export class NotificationSettingsService {
-  private readonly listeners = new Set<(change: LevelChange) => void>();
-  /** Own settings read to resolve levels in force, by scope key; emptied by every change (a group's change can
-   *  change a project's level in force) and when the client changes (another instance or token). */
+  private readonly changes = new Emitter<LevelChange>();
+  readonly onDidChange = this.changes.event;
+  /** Own settings by scope key; emptied by every change (a group's change moves its projects' levels in force). */
   private readonly settings = new Map<string, Promise<NotificationSetting>>();
-  /** The levels those reads answered, to tell a change from a read that found what was known. */
-  private readonly knownLevels = new Map<string, string>();
-  /** A project's groups, nearest first, by project ID or path; they do not change with settings. */
+  /** What those reads answered, to tell a change from a read that found what was known. */
+  private readonly known = new Map<string, NotificationSetting>();
+  /** A project's groups, nearest first; they do not change with settings. */
   private readonly projectGroups = new Map<string, Promise<string[]>>();
   private cachedFor: GitLabApi | undefined;
 
@@ -58,25 +68,50 @@ export class NotificationSettingsService {
     private readonly memory: LevelMemory,
     private readonly namespace: string,
     private readonly lookupProject?: ProjectLookup,
+    private readonly log: (line: string) => void = () => undefined,
   ) {}
 
-  onDidChange(listener: (change: LevelChange) => void): Disposable {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
-  }
-
-  async getSetting(scope: ScopeRef, signal?: AbortSignal): Promise<NotificationSetting> {
-    return this.requireApi().getNotificationSettings(scope, signal);
-  }
-
-  /** Sets a level, remembering the old one when this mutes; rejects with a GitLabError. */
-  async setLevel(scope: ScopeRef, level: NotificationLevel, signal?: AbortSignal): Promise<NotificationSetting> {
+  /** The scope's own setting, from the cache unless `fresh`; a fresh read that finds a change tells the listeners. */
+  async getSetting(scope: ScopeRef, signal?: AbortSignal, options: { fresh?: boolean } = {}): Promise<NotificationSetting> {
     const api = this.requireApi();
-    const previous = await api.getNotificationSettings(scope, signal);
-    if (previous.level === level) return previous;
-    const setting = await api.updateNotificationSettings(scope, { level }, signal);
-    await this.record({ scope, setting, previous, source: 'service' });
+    if (!options.fresh) return this.cachedSetting(api, scope, signal);
+    const setting = this.clean(await api.getNotificationSettings(scope, signal));
+    const before = this.known.get(scopeKey(scope));
+    if (before && !sameSetting(before, setting)) await this.changed(scope, setting, before);
+    else this.remember(scope, setting);
     return setting;
+  }
+
+  /**
+   * The one PUT. With `expected`, the scope is read first and a difference rejects with `SettingConflict`, unless
+   * GitLab already has every change (then nothing is written). `written` says whether a PUT went out.
+   */
+  async save(
+    scope: ScopeRef, update: NotificationSettingUpdate, options: { expected?: NotificationSetting; signal?: AbortSignal } = {},
+  ): Promise<{ setting: NotificationSetting; written: boolean }> {
+    const api = this.requireApi();
+    const current = options.expected ? await this.getSetting(scope, options.signal, { fresh: true }) : undefined;
+    if (options.expected && current && !sameSetting(options.expected, current)) {
+      if (isEmptyUpdate(pendingUpdate(update, current))) return { setting: current, written: false };
+      throw new SettingConflict(current);
+    }
+    if (isEmptyUpdate(update)) return { setting: current ?? await this.getSetting(scope, options.signal), written: false };
+    const previous = current ?? this.known.get(scopeKey(scope));
+    const setting = this.clean(await api.updateNotificationSettings(scope, update, options.signal));
+    await this.changed(scope, setting, previous);
+    return { setting, written: true };
+  }
+
+  async update(
+    scope: ScopeRef, update: NotificationSettingUpdate, options: { expected?: NotificationSetting; signal?: AbortSignal } = {},
+  ): Promise<NotificationSetting> {
+    return (await this.save(scope, update, options)).setting;
+  }
+
+  /** Sets a level after a fresh read (no PUT when it is already set); rejects with a GitLabError. */
+  async setLevel(scope: ScopeRef, level: NotificationLevel, signal?: AbortSignal): Promise<NotificationSetting> {
+    const current = await this.getSetting(scope, signal, { fresh: true });
+    return current.level === level ? current : this.update(scope, { level }, { signal });
   }
 
   async mute(scope: ScopeRef, signal?: AbortSignal): Promise<NotificationSetting> {
@@ -85,44 +120,7 @@ export class NotificationSettingsService {
 
   /** Back to the level before the mute; without one, the scope's natural default (global → participating). */
   async unmute(scope: ScopeRef, signal?: AbortSignal): Promise<NotificationSetting> {
-    return this.setLevel(scope, this.levelBeforeMute(scope) ?? defaultLevel(scope), signal);
-  }
-
-  /**
-   * The level in force for a scope and the chain that decided it (behaviour note §2.7). Reads go through a cache
-   * that every change event empties, so listeners of `onDidChange` that resolve again see the change.
-   * Rejects with a GitLabError when a setting on the chain cannot be read (a group that answers 404 is skipped).
-   */
-  async levelInForce(scope: ScopeRef, options: LevelInForceOptions = {}): Promise<LevelInForce> {
-    const api = this.requireApi();
-    if (this.cachedFor !== api) this.forget(api);
-    const global: LevelLink = { kind: 'global', name: '', level: (await this.cachedSetting(api, { kind: 'global' })).level };
-    if (scope.kind === 'global') return resolveLevelInForce(global, [], global);
-    const ownLevel = options.assumeGlobal ? 'global' : (await this.cachedSetting(api, scope)).level;
-    const own: LevelLink = { kind: scope.kind, name: options.path ?? String(scope.id), level: ownLevel };
-    const groups: LevelLink[] = [];
-    if (ownLevel === 'global' || options.complete) {
-      const paths = await this.groupPathsOf(api, scope, options.path);
-      // Only as far up as needed: the nearest group with a level of its own decides.
-      for (const path of paths) {
-        const setting = await this.cachedSetting(api, { kind: 'group', id: path }).catch((error: unknown) => {
-          // A path prefix that is a user's namespace, or a group the user cannot see, is not on the chain.
-          if (isGitLabError(error) && error.kind === 'notFound') return undefined;
-          throw error;
-        });
-        if (!setting) continue;
-        groups.push({ kind: 'group', name: path, level: setting.level });
-        if (setting.level !== 'global' && !options.complete) break;
-      }
-    }
-    return resolveLevelInForce(own, groups, global);
-  }
-
-  /** Drops what was read to resolve levels in force (an explicit refresh; a new client). */
-  forget(api?: GitLabApi): void {
-    this.forgetSettings();
-    this.projectGroups.clear();
-    this.cachedFor = api;
+    return this.setLevel(scope, this.levelBeforeMute(scope) ?? (scope.kind === 'global' ? 'participating' : 'global'), signal);
   }
 
   levelBeforeMute(scope: ScopeRef): NotificationLevel | undefined {
@@ -131,48 +129,121 @@ export class NotificationSettingsService {
   }
 
   /**
-   * Takes note of a change made elsewhere (the settings editor) and tells the listeners. A move to `disabled`
-   * remembers the level it left, so Unmute works whoever muted.
+   * Sets one update on several groups/projects, a few at a time. Each is read first, so the report says which changed
+   * (and from what) and which already had it; a failure stops only its own item.
    */
-  async record(change: LevelChange): Promise<void> {
-    // Before anything else, so a listener that resolves again reads the new state. A read that found the level
-    // already known (the settings editor reports what it loads) changes nothing.
-    if (this.knownLevels.get(scopeKey(change.scope)) !== change.setting.level) this.forgetSettings();
-    const before = change.previous?.level;
-    if (change.setting.level === 'disabled' && before !== undefined && before !== 'disabled' && isNotificationLevel(before)) {
-      await this.memory.update(this.memoryKey(change.scope), before);
+  async applyToMany(
+    scopes: readonly EntityScopeRef[], update: NotificationSettingUpdate & { level: NotificationLevel },
+    onProgress?: (item: BulkItem) => void, signal?: AbortSignal, concurrency = 3,
+  ): Promise<BulkItem[]> {
+    const keys = new Set<string>();
+    const items: BulkItem[] = scopes.filter((scope) => !keys.has(scopeKey(scope)) && keys.add(scopeKey(scope)))
+      .map((scope) => ({ key: scopeKey(scope), scope, status: 'queued' }));
+    const report = (index: number, item: BulkItem): void => {
+      items[index] = item;
+      onProgress?.(item);
+    };
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      for (let index = next++; index < items.length; index = next++) {
+        const item = items[index];
+        if (signal?.aborted) {
+          report(index, { ...item, status: 'cancelled' });
+          continue;
+        }
+        report(index, { ...item, status: 'running' });
+        let previous: string | undefined;
+        try {
+          previous = (await this.getSetting(item.scope, signal, { fresh: true })).level;
+          if (previous === update.level) {
+            report(index, { ...item, status: 'unchanged', previousLevel: previous, level: previous });
+            continue;
+          }
+          if (signal?.aborted) throw new GitLabError('cancelled', 'Cancelled.');
+          const { level } = await this.update(item.scope, update, { signal });
+          report(index, { ...item, status: level === update.level ? 'changed' : 'failed', previousLevel: previous, level });
+        } catch (error) {
+          const cancelled = isGitLabError(error) && error.kind === 'cancelled';
+          report(index, { ...item, previousLevel: previous, status: cancelled ? 'cancelled' : 'failed', ...(cancelled ? {} : { error }) });
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+    return items;
+  }
+
+  /**
+   * The level in force for a scope and the chain that decided it (behaviour note §2.7), read through the cache.
+   * Rejects with a GitLabError when a setting on the chain cannot be read (a group that answers 404 is skipped).
+   */
+  async levelInForce(scope: ScopeRef, options: LevelInForceOptions = {}): Promise<LevelInForce> {
+    const api = this.requireApi();
+    const global: LevelLink = { kind: 'global', name: '', level: (await this.cachedSetting(api, { kind: 'global' })).level };
+    if (scope.kind === 'global') return resolveLevelInForce(global, [], global);
+    const ownLevel = options.assumeGlobal ? 'global' : (await this.cachedSetting(api, scope)).level;
+    const own: LevelLink = { kind: scope.kind, name: options.path ?? String(scope.id), level: ownLevel };
+    const groups: LevelLink[] = [];
+    // Only as far up as needed (the nearest group with a level of its own decides), unless the whole chain is asked for.
+    for (const path of ownLevel === 'global' || options.complete ? await this.groupPathsOf(api, scope, options.path) : []) {
+      const setting = await this.cachedSetting(api, { kind: 'group', id: path }).catch((error: unknown) => {
+        // A path prefix that is a user's namespace, or a group the user cannot see, is not on the chain.
+        if (isGitLabError(error) && error.kind === 'notFound') return undefined;
+        throw error;
+      });
+      if (!setting) continue;
+      groups.push({ kind: 'group', name: path, level: setting.level });
+      if (setting.level !== 'global' && !options.complete) break;
     }
-    for (const listener of [...this.listeners]) listener(change);
+    return resolveLevelInForce(own, groups, global);
   }
 
-  private forgetSettings(): void {
+  /** Drops everything read (an explicit refresh; a new client). */
+  forget(api?: GitLabApi): void {
     this.settings.clear();
-    this.knownLevels.clear();
+    this.known.clear();
+    this.projectGroups.clear();
+    this.cachedFor = api;
   }
 
-  private cachedSetting(api: GitLabApi, scope: ScopeRef): Promise<NotificationSetting> {
+  /** Every change goes through here: the caches follow, a mute is remembered, then the listeners hear of it. */
+  private async changed(scope: ScopeRef, setting: NotificationSetting, previous?: NotificationSetting): Promise<void> {
+    this.settings.clear();
+    this.known.clear();
+    this.remember(scope, setting);
+    const before = previous?.level;
+    if (setting.level === 'disabled' && before !== undefined && before !== 'disabled' && isNotificationLevel(before)) {
+      await this.memory.update(this.memoryKey(scope), before);
+    }
+    this.changes.fire(previous ? { scope, setting, previous } : { scope, setting });
+  }
+
+  private remember(scope: ScopeRef, setting: NotificationSetting): void {
+    this.settings.set(scopeKey(scope), Promise.resolve(setting));
+    this.known.set(scopeKey(scope), setting);
+  }
+
+  private cachedSetting(api: GitLabApi, scope: ScopeRef, signal?: AbortSignal): Promise<NotificationSetting> {
     const key = scopeKey(scope);
     let read = this.settings.get(key);
     if (!read) {
-      read = api.getNotificationSettings(scope);
-      this.settings.set(key, read);
-      // A failure is not remembered: the next resolve asks again.
-      read.then((setting) => {
-        if (this.settings.get(key) === read) this.knownLevels.set(key, setting.level);
+      const started = api.getNotificationSettings(scope, signal).then((setting) => this.clean(setting));
+      read = started;
+      this.settings.set(key, started);
+      // A failure is not remembered: the next call asks again.
+      started.then((setting) => {
+        if (this.settings.get(key) === started) this.known.set(key, setting);
       }, () => {
-        if (this.settings.get(key) === read) this.settings.delete(key);
+        if (this.settings.get(key) === started) this.settings.delete(key);
       });
     }
     return read;
   }
 
   /**
-   * The groups above a scope, nearest first. A project's come from `GET /projects/:id` (its namespace); a server
-   * without that endpoint leaves the prefixes of the project's path, when it is known by path. A group's parents
-   * are the prefixes of its full path. Unknown (a numeric ID and no path): none.
+   * The groups above a scope, nearest first. A project's come from its namespace (`GET /projects/:id`); a server
+   * without that endpoint leaves the prefixes of its path. A group's are the prefixes of its full path.
    */
-  private groupPathsOf(api: GitLabApi, scope: ScopeRef, path: string | undefined): Promise<string[]> {
-    if (scope.kind === 'global') return Promise.resolve([]);
+  private groupPathsOf(api: GitLabApi, scope: EntityScopeRef, path: string | undefined): Promise<string[]> {
     const fullPath = path ?? (typeof scope.id === 'string' ? scope.id : undefined);
     if (scope.kind === 'group') return Promise.resolve(fullPath ? parentPaths(fullPath) : []);
     const key = String(scope.id);
@@ -185,6 +256,35 @@ export class NotificationSettingsService {
     return found;
   }
 
+  /**
+   * A setting from the server made safe to hand on: event keys must look like GitLab's snake_case keys (anything
+   * else, `__proto__` included, is dropped and logged), values boolean or null, the e-mail bounded. An unknown level
+   * is kept when it looks like a level name, so it is shown.
+   */
+  private clean(setting: NotificationSetting): NotificationSetting {
+    const dropped: string[] = [];
+    const level = typeof setting.level === 'string' && LEVEL_PATTERN.test(setting.level) ? setting.level : 'unknown';
+    if (level !== setting.level) dropped.push('level');
+    const clean: NotificationSetting = { level };
+    if (setting.events !== undefined && setting.events !== null && typeof setting.events === 'object') {
+      const events: NotificationEvents = {};
+      for (const [key, value] of Object.entries(setting.events)) {
+        if (!EVENT_KEY_PATTERN.test(key) || (value !== null && typeof value !== 'boolean') || Object.keys(events).length >= MAX_EVENT_KEYS) {
+          dropped.push(`events.${key.slice(0, 64)}`);
+        } else {
+          events[key] = value;
+        }
+      }
+      clean.events = events;
+    }
+    if (typeof setting.notification_email === 'string') {
+      if (setting.notification_email.length <= MAX_EMAIL_LENGTH) clean.notification_email = setting.notification_email;
+      else dropped.push('notification_email');
+    }
+    if (dropped.length > 0) this.log(`Left out unusable parts of a notification setting from GitLab: ${dropped.join(', ')}.`);
+    return clean;
+  }
+
   private memoryKey(scope: ScopeRef): string {
     return `gitlabActivity.levelBeforeMute:${this.namespace}:${scopeKey(scope)}`;
   }
@@ -193,6 +293,7 @@ export class NotificationSettingsService {
     const api = this.api();
     // Signed out reads like a refused token: callers already offer Sign In for it.
     if (!api) throw new GitLabError('unauthorized', 'Not signed in to GitLab.');
+    if (this.cachedFor !== api) this.forget(api);
     return api;
   }
 }
@@ -214,8 +315,4 @@ async function projectGroupPaths(
     if (isGitLabError(error) && error.kind === 'notFound') return path ? parentPaths(path) : [];
     throw error;
   }
-}
-
-function defaultLevel(scope: ScopeRef): NotificationLevel {
-  return scope.kind === 'global' ? 'participating' : 'global';
 }

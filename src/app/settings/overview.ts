@@ -3,16 +3,19 @@ import type { GitLabApi } from '../../gitlab/api';
 import { GitLabError, isGitLabError } from '../../gitlab/errors';
 import type { NotificationLevel, NotificationSetting, Page, PageRequest } from '../../gitlab/types';
 import type { Localize } from '../localize';
-import { scopeKey, type EntityKind, type EntityScopeRef, type ScopeRef } from './scopes';
+import { scopeKey, type EntityKind, type EntityScopeRef, type ScopeRef } from './shared/scopes';
 
 /** Reads of scopes' settings in flight at once: quick, without tripping GitLab's rate limits (429s are retried). */
 export const OVERVIEW_CONCURRENCY = 4;
 /** Pages of 100 listed at most per kind; a person does not scroll further than that. */
 const MAX_PAGES = 50;
 
+const FRESH = { fresh: true } as const;
+
 /** What the overview needs of the owner of notification settings; resets go through it so every view follows. */
 export interface OverviewSettings {
-  getSetting(scope: ScopeRef, signal?: AbortSignal): Promise<NotificationSetting>;
+  /** Read `fresh`: the overview keeps its own rows until Refresh, so what it reads must be GitLab's answer now. */
+  getSetting(scope: ScopeRef, signal?: AbortSignal, options?: { fresh?: boolean }): Promise<NotificationSetting>;
   setLevel(scope: ScopeRef, level: NotificationLevel, signal?: AbortSignal): Promise<NotificationSetting>;
   onDidChange(listener: (change: { scope: ScopeRef; setting: NotificationSetting }) => void): { dispose(): void };
 }
@@ -116,7 +119,7 @@ export class OverridesOverview {
       for (const row of added) addRow(this.state.rows, { ...row, level: undefined, error: undefined });
     }
     const state = this.state;
-    if (state.globalLevel === undefined) state.globalLevel = (await this.deps.settings.getSetting({ kind: 'global' }, options.signal)).level;
+    if (state.globalLevel === undefined) state.globalLevel = (await this.deps.settings.getSetting({ kind: 'global' }, options.signal, FRESH)).level;
     const todo = state.rows.filter((row) => row.level === undefined);
     let done = 0;
     options.onProgress?.({ done, total: todo.length });
@@ -133,7 +136,7 @@ export class OverridesOverview {
     const api = this.deps.api();
     if (!api) throw notSignedIn(this.deps.t);
     const scope: EntityScopeRef = { kind, id };
-    const setting = await this.deps.settings.getSetting(scope, signal);
+    const setting = await this.deps.settings.getSetting(scope, signal, FRESH);
     this.state ??= { rows: [], groupsListed: true, projectsListed: true, problems: [], complete: true };
     const row = addRow(this.state.rows, { key: scopeKey(scope), scope, name: String(id), origin: 'added' });
     row.level = setting.level;
@@ -170,7 +173,7 @@ export class OverridesOverview {
 
   private async read(row: OverviewRow, signal: AbortSignal | undefined): Promise<void> {
     try {
-      row.level = (await this.deps.settings.getSetting(row.scope, signal)).level;
+      row.level = (await this.deps.settings.getSetting(row.scope, signal, FRESH)).level;
       row.error = undefined;
     } catch (error) {
       // Cancelled: left unread, so the next load reads it.

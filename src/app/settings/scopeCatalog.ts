@@ -1,10 +1,10 @@
 import type { GitLabApi } from '../../gitlab/api';
-import { isGitLabError } from '../../gitlab/errors';
+import { GitLabError, isGitLabError } from '../../gitlab/errors';
 import type { Group } from '../../gitlab/types';
 import type { Localize } from '../localize';
 import { describeError } from './errorInfo';
-import type { ScopeEntry, ScopeListState } from './protocol';
-import { isValidScopeId, scopeKey, type EntityKind, type EntityScopeRef } from './scopes';
+import type { ScopeEntry, ScopeListState } from './shared/protocol';
+import { isValidScopeId, scopeKey, type EntityKind, type EntityScopeRef } from './shared/scopes';
 
 /** A project the activity tree shows (the host passes these in). Prefer the numeric ID when known. */
 export interface ProjectScopeSource {
@@ -74,7 +74,9 @@ export class ScopeCatalog {
    * Checks a scope typed by the user exists and is visible (a project through `GET /projects/:id`, a group by reading
    * its notification setting, since the interface has no group lookup) and keeps it. Rejects with a GitLabError.
    */
-  async add(kind: EntityKind, ref: string | number, api: GitLabApi, signal?: AbortSignal): Promise<ScopeEntry> {
+  async add(kind: EntityKind, ref: string | number, signal?: AbortSignal): Promise<ScopeEntry> {
+    const api = this.deps.api();
+    if (!api) throw new GitLabError('unauthorized', 'Not signed in to GitLab.');
     let entry: ScopeEntry;
     if (kind === 'project') {
       const project = await api.getProject(ref, signal);

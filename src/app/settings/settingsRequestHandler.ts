@@ -1,48 +1,37 @@
-import type { GitLabApi } from '../../gitlab/api';
-import type { NotificationLevel, NotificationSetting, NotificationSettingUpdate } from '../../gitlab/types';
+import type { NotificationLevel } from '../../gitlab/types';
+import type { Disposable } from '../emitter';
 import type { Localize } from '../localize';
 import { decidingLink, type LevelInForce } from './effectiveLevel';
-import { applyLevelToScopes } from './bulkApply';
-import { mergeBulkItem } from './bulkReport';
-import { pendingUpdate } from './conflict';
 import { describeError, signedOutError } from './errorInfo';
-import { eventLabels } from './eventLabels';
-import { isEmptyUpdate } from './formState';
-import { levelInfos } from './levels';
-import { parseWebviewMessage } from './messageValidators';
-import type { BulkSnapshot, HostMessage, InheritedLevel, PersistedState, WebviewMessage } from './protocol';
+import { SettingConflict, type BulkItem, type NotificationSettingsService } from './notificationSettingsService';
 import type { ScopeCatalog } from './scopeCatalog';
-import { scopeKey, type EntityScopeRef, type ScopeRef } from './scopes';
-import { cleanSetting, sameSetting } from './settingShape';
-import { webviewStrings } from './strings';
-
-/** A setting the editor wrote (`saved`, `bulk`) or read and found (`observed`), for the status bar and others. */
-export interface SettingChange {
-  scope: ScopeRef;
-  key: string;
-  setting: NotificationSetting;
-  previous?: NotificationSetting;
-  cause: 'saved' | 'bulk' | 'observed';
-}
+import {
+  parsePageMessage, type BulkItemReport, type BulkSnapshot, type ChainLink, type ErrorInfo, type HostMessage, type InheritedLevel,
+  type PersistedState, type Requests,
+} from './shared/protocol';
+import { answer, type RequestMessage } from './shared/rpc';
+import { scopeKey, type EntityScopeRef, type ScopeRef } from './shared/scopes';
 
 export interface SettingsRequestHandlerDeps {
-  /** The client while signed in; undefined when signed out. */
-  api: () => GitLabApi | undefined;
+  settings: NotificationSettingsService;
+  /** False while signed out: requests are answered with "sign in". */
+  signedIn: () => boolean;
   catalog: ScopeCatalog;
   localize: Localize;
-  /** Sends to the webview; messages to a hidden (discarded) webview are simply lost. */
+  /** Sends to the page; messages to a hidden (discarded) page are simply lost. */
   post: (message: HostMessage) => void;
-  onDidChangeSetting?: (change: SettingChange) => void;
   signIn?: () => void;
   log: (line: string) => void;
-  /** What a group or project would inherit at `global` (the settings service's level in force); `path` is its full
-   *  path when the list knows it. Without it the editor shows no inheritance line. */
-  inheritance?: (scope: ScopeRef, path: string | undefined) => Promise<LevelInForce>;
+  /** VS Code's translation bundle (`vscode.l10n.bundle`), handed to the page. */
+  l10n?: Record<string, string>;
 }
 
+type Handlers = { [M in keyof Requests]: (params: Requests[M]['params'], signal: AbortSignal) => Promise<Requests[M]['result']> };
+
 /**
- * The host side of the settings editor, free of `vscode`: validates what the webview sends, talks to GitLab through
- * the injected `GitLabApi`, and answers each request with the message the protocol pairs with it.
+ * The host side of the settings editor, free of `vscode`: validates what the page sends, answers its requests through
+ * the settings owner, and passes on every change the owner announces (its own saves included; the page keeps forms
+ * with edits as they are, so nothing needs filtering).
  */
 export class SettingsRequestHandler {
   private ready = false;
@@ -54,24 +43,30 @@ export class SettingsRequestHandler {
   /** Groups and projects the page has loaded: their inheritance lines follow every change. */
   private readonly shown = new Map<string, ScopeRef>();
   private inheriting: { again: boolean } | undefined;
+  private readonly subscription: Disposable;
 
-  constructor(private readonly deps: SettingsRequestHandlerDeps) {}
+  constructor(private readonly deps: SettingsRequestHandlerDeps) {
+    this.subscription = deps.settings.onDidChange((change) => {
+      this.post({ type: 'settingChanged', key: scopeKey(change.scope), setting: change.setting });
+      void this.refreshInherited();
+    });
+  }
 
-  /** Entry point for every raw message from the webview. */
+  /** Entry point for every raw message from the page. */
   async receive(raw: unknown): Promise<void> {
-    const parsed = parseWebviewMessage(raw);
-    if (!parsed.ok) {
-      this.deps.log(`Settings view: ignored a malformed message (${parsed.reason}).`);
-      return;
-    }
-    try {
-      await this.handle(parsed.value);
-    } catch (error) {
-      this.deps.log(`Settings view: handling "${parsed.value.type}" failed: ${error instanceof Error ? error.message : String(error)}`);
+    const parsed = parsePageMessage(raw);
+    if (!parsed.ok) return this.deps.log(`Settings view: ignored a malformed message (${parsed.reason}).`);
+    const message = parsed.value;
+    switch (message.type) {
+      case 'ready': return this.onReady();
+      case 'refreshScopes': return this.post({ type: 'scopes', scopes: await this.deps.catalog.list({ refresh: true }) });
+      case 'cancelBulk': return this.bulk?.controller.abort();
+      case 'signIn': return this.deps.signIn?.();
+      case 'request': return this.answer(message);
     }
   }
 
-  /** Shows a scope once the webview can hear it (now, or in the `state` that answers its next `ready`). */
+  /** Shows a scope once the page can hear it (now, or in the `state` that answers its next `ready`). */
   async focus(scope: ScopeRef): Promise<void> {
     const key = scope.kind === 'global' ? 'global' : (await this.deps.catalog.ensure(scope)).key;
     if (this.ready) {
@@ -82,10 +77,7 @@ export class SettingsRequestHandler {
     }
   }
 
-  /**
-   * The page state VS Code kept over a window reload (validated by the caller). The page normally reads it back with
-   * `getState()`; it is also sent with the next `state`, for a page that finds nothing there.
-   */
+  /** The page state VS Code kept over a window reload (validated by the caller), sent with the next `state`. */
   restore(state: PersistedState): void {
     this.restoredState = state;
   }
@@ -95,15 +87,7 @@ export class SettingsRequestHandler {
     this.ready = false;
   }
 
-  /** A level changed elsewhere (status bar, command): forms without edits follow it. */
-  notifyExternalChange(scope: ScopeRef, setting: NotificationSetting): void {
-    this.post({ type: 'settingChanged', key: scopeKey(scope), setting: this.clean(setting) });
-  }
-
-  /**
-   * Works out again what each loaded group and project inherits (a level changed somewhere: a group's change can
-   * change what its projects inherit). Calls while a round runs are folded into one more round.
-   */
+  /** Works out again what each loaded group and project inherits; calls during a round fold into one more round. */
   async refreshInherited(): Promise<void> {
     if (this.inheriting) {
       this.inheriting.again = true;
@@ -123,178 +107,102 @@ export class SettingsRequestHandler {
 
   dispose(): void {
     this.disposed = true;
+    this.subscription.dispose();
     for (const controller of this.inflight) controller.abort();
     this.bulk?.controller.abort();
   }
 
-  private async handle(message: WebviewMessage): Promise<void> {
-    switch (message.type) {
-      case 'ready': return this.onReady();
-      case 'loadScope': return this.load(message.requestId, message.scope);
-      case 'save': return this.save(message.requestId, message.scope, message.baseline, message.update);
-      case 'resolveConflict':
-        return message.choice === 'overwrite'
-          ? this.save(message.requestId, message.scope, message.baseline, message.update)
-          : this.load(message.requestId, message.scope);
-      case 'addScope': return this.addScope(message.requestId, message.kind, message.ref);
-      case 'refreshScopes':
-        this.post({ type: 'scopes', scopes: await this.deps.catalog.list({ refresh: true }) });
-        return;
-      case 'bulkApply': return this.bulkApply(message.requestId, message.scopes, message.level);
-      case 'cancelBulk':
-        if (this.bulk?.snapshot.requestId === message.requestId) this.bulk.controller.abort();
-        return;
-      case 'signIn':
-        this.deps.signIn?.();
-        return;
-    }
+  private readonly handlers: Handlers = {
+    load: async ({ scope }, signal) => {
+      const setting = await this.deps.settings.getSetting(scope, signal, { fresh: true });
+      if (scope.kind !== 'global' && !this.shown.has(scopeKey(scope))) {
+        this.shown.set(scopeKey(scope), scope);
+        void this.sendInherited([scope]);
+      }
+      return setting;
+    },
+    save: async ({ scope, baseline, update }, signal) => {
+      try {
+        const { setting, written } = await this.deps.settings.save(scope, update, { expected: baseline, signal });
+        return { setting, alreadyApplied: !written };
+      } catch (error) {
+        if (error instanceof SettingConflict) throw error;
+        const info = this.describe(error, 'save');
+        // A 400 can still have applied part of the change (level with a refused e-mail): tell the form what stuck.
+        if (info.kind === 'validation') {
+          const server = await this.deps.settings.getSetting(scope, signal, { fresh: true }).catch(() => undefined);
+          if (server) info.server = server;
+        }
+        throw info;
+      }
+    },
+    addScope: ({ kind, ref }, signal) => this.deps.catalog.add(kind, ref, signal),
+    bulkApply: ({ scopes, level }) => this.bulkApply(scopes, level),
+  };
+
+  /** Answers a request with its result, or its error as the page shows it. */
+  private async answer(request: RequestMessage<Requests>): Promise<void> {
+    const controller = new AbortController();
+    this.inflight.add(controller);
+    const context = request.method === 'addScope' ? 'add' : request.method === 'save' ? 'save' : 'load';
+    const run = (): Promise<unknown> => {
+      if (!this.deps.signedIn()) throw signedOutError(this.deps.localize);
+      const handler = this.handlers[request.method] as (params: unknown, signal: AbortSignal) => Promise<unknown>;
+      return handler(request.params, controller.signal);
+    };
+    await answer(request.id, run, (reply) => this.post(reply), (error) => this.describe(error, context));
+    this.inflight.delete(controller);
   }
 
   private async onReady(): Promise<void> {
     this.ready = true;
     this.shown.clear(); // a new page knows nothing yet: its loads get the lines again
-    const { localize } = this.deps;
     const scopes = await this.deps.catalog.list({ cachedOnly: true });
-    const state: HostMessage = {
-      type: 'state',
-      strings: webviewStrings(localize),
-      levels: levelInfos(localize),
-      eventLabels: eventLabels(localize),
-      scopes,
-    };
-    if (this.pendingFocusKey) state.focusKey = this.pendingFocusKey;
-    if (this.bulk) state.bulk = this.bulk.snapshot;
-    if (this.restoredState) state.restored = this.restoredState;
+    this.post({
+      type: 'state', scopes, ...(this.deps.l10n ? { l10n: this.deps.l10n } : {}),
+      ...(this.pendingFocusKey ? { focusKey: this.pendingFocusKey } : {}),
+      ...(this.bulk ? { bulk: this.bulk.snapshot } : {}),
+      ...(this.restoredState ? { restored: this.restoredState } : {}),
+    });
     this.pendingFocusKey = undefined;
     this.restoredState = undefined;
-    this.post(state);
     if (scopes.groupsLoading) this.post({ type: 'scopes', scopes: await this.deps.catalog.list() });
   }
 
-  private async load(requestId: number, scope: ScopeRef): Promise<void> {
-    await this.withApi(requestId, async (api, signal) => {
-      try {
-        const setting = this.clean(await api.getNotificationSettings(scope, signal));
-        this.post({ type: 'scopeLoaded', requestId, key: scopeKey(scope), setting });
-        this.announce({ scope, key: scopeKey(scope), setting, cause: 'observed' });
-        if (scope.kind !== 'global' && !this.shown.has(scopeKey(scope))) {
-          this.shown.set(scopeKey(scope), scope);
-          await this.sendInherited([scope]);
-        }
-      } catch (error) {
-        this.post({ type: 'error', requestId, error: describeError(error, 'load', this.deps.localize) });
-      }
-    });
-  }
-
-  /**
-   * Saves only if GitLab still has what the user loaded: the scope is read again first, and a difference is
-   * answered with a conflict (both versions go to the user) unless GitLab already has everything the user changed.
-   */
-  private async save(
-    requestId: number, scope: ScopeRef, baseline: NotificationSetting, update: NotificationSettingUpdate,
-  ): Promise<void> {
-    const key = scopeKey(scope);
-    await this.withApi(requestId, async (api, signal) => {
-      let fresh: NotificationSetting;
-      try {
-        fresh = this.clean(await api.getNotificationSettings(scope, signal));
-      } catch (error) {
-        this.post({ type: 'saveResult', requestId, key, result: { outcome: 'failed', error: describeError(error, 'load', this.deps.localize) } });
-        return;
-      }
-      if (!sameSetting(baseline, fresh)) {
-        this.announce({ scope, key, setting: fresh, cause: 'observed' });
-        const result = isEmptyUpdate(pendingUpdate(update, fresh))
-          ? { outcome: 'saved' as const, setting: fresh, alreadyApplied: true }
-          : { outcome: 'conflict' as const, server: fresh };
-        this.post({ type: 'saveResult', requestId, key, result });
-        return;
-      }
-      if (isEmptyUpdate(update)) {
-        this.post({ type: 'saveResult', requestId, key, result: { outcome: 'saved', setting: fresh, alreadyApplied: true } });
-        return;
-      }
-      try {
-        const setting = this.clean(await api.updateNotificationSettings(scope, update, signal));
-        this.announce({ scope, key, setting, previous: fresh, cause: 'saved' });
-        this.post({ type: 'saveResult', requestId, key, result: { outcome: 'saved', setting, alreadyApplied: false } });
-      } catch (error) {
-        const info = describeError(error, 'save', this.deps.localize);
-        // A 400 can still have applied part of the change (level with a refused e-mail): tell the form what stuck.
-        const server = info.kind === 'validation' ? await this.tryRead(api, scope, signal) : undefined;
-        if (server && !sameSetting(server, fresh)) this.announce({ scope, key, setting: server, previous: fresh, cause: 'saved' });
-        this.post({ type: 'saveResult', requestId, key, result: server ? { outcome: 'failed', error: info, server } : { outcome: 'failed', error: info } });
-      }
-    });
-  }
-
-  private async addScope(requestId: number, kind: EntityScopeRef['kind'], ref: string | number): Promise<void> {
-    await this.withApi(requestId, async (api, signal) => {
-      try {
-        const entry = await this.deps.catalog.add(kind, ref, api, signal);
-        this.post({ type: 'scopeAdded', requestId, entry });
-      } catch (error) {
-        this.post({ type: 'error', requestId, error: describeError(error, 'add', this.deps.localize) });
-      }
-    });
-  }
-
-  private async bulkApply(requestId: number, scopes: EntityScopeRef[], level: NotificationLevel): Promise<void> {
+  private async bulkApply(scopes: EntityScopeRef[], level: NotificationLevel): Promise<null> {
     const { localize } = this.deps;
-    if (this.bulk && !this.bulk.snapshot.done) {
-      this.post({ type: 'error', requestId, error: { kind: 'invalidInput', message: localize('A bulk change is already running.') } });
-      return;
-    }
-    const api = this.deps.api();
-    if (!api) {
-      this.post({ type: 'error', requestId, error: signedOutError(localize) });
-      return;
-    }
-    const controller = new AbortController();
-    const bulk = { snapshot: { requestId, level, items: [], done: false } as BulkSnapshot, controller };
+    if (this.bulk && !this.bulk.snapshot.done) throw { kind: 'invalidInput', message: localize('A bulk change is already running.') } satisfies ErrorInfo;
+    const bulk = { snapshot: { level, items: [], done: false } as BulkSnapshot, controller: new AbortController() };
     this.bulk = bulk;
-    const items = await applyLevelToScopes(api, scopes, level, {
-      signal: controller.signal,
-      localize,
-      onProgress: (item) => {
-        bulk.snapshot = { ...bulk.snapshot, items: mergeBulkItem(bulk.snapshot.items, item) };
-        this.post({ type: 'bulkProgress', requestId, item });
-      },
-      onChanged: (scope, previous, setting) =>
-        this.announce({ scope, key: scopeKey(scope), previous: this.clean(previous), setting: this.clean(setting), cause: 'bulk' }),
-    });
-    bulk.snapshot = { ...bulk.snapshot, items, done: true };
+    const send = (items: BulkItemReport[], done: boolean): void => {
+      bulk.snapshot = { level, items, done };
+      this.post({ type: 'bulk', bulk: bulk.snapshot });
+    };
+    const report = (item: BulkItem): BulkItemReport => {
+      const { error, ...rest } = item;
+      if (error !== undefined) return { ...rest, error: this.describe(error, 'save') };
+      if (item.status !== 'failed') return rest;
+      return { ...rest, error: { kind: 'badResponse', message: localize('GitLab answered with level {0} instead of {1}.', item.level ?? '?', level) } };
+    };
+    const reports = new Map<string, BulkItemReport>();
+    const items = await this.deps.settings.applyToMany(scopes, { level }, (item) => {
+      send([...reports.set(item.key, report(item)).values()], false);
+    }, bulk.controller.signal);
+    send(items.map(report), true);
     const failed = items.filter((item) => item.status === 'failed').length;
     this.deps.log(`Settings view: applied level ${level} to ${items.length} scopes (${failed} failed).`);
-    this.post({ type: 'bulkDone', requestId, items });
-  }
-
-  /** Runs a request with an abort signal tied to the panel's life; answers `signedOut` without a client. */
-  private async withApi(requestId: number, run: (api: GitLabApi, signal: AbortSignal) => Promise<void>): Promise<void> {
-    const api = this.deps.api();
-    if (!api) {
-      this.post({ type: 'error', requestId, error: signedOutError(this.deps.localize) });
-      return;
-    }
-    const controller = new AbortController();
-    this.inflight.add(controller);
-    try {
-      await run(api, controller.signal);
-    } finally {
-      this.inflight.delete(controller);
-    }
+    return null;
   }
 
   private async sendInherited(scopes: ScopeRef[]): Promise<void> {
-    const inheritance = this.deps.inheritance;
-    if (!inheritance || scopes.length === 0) return;
+    if (scopes.length === 0 || !this.deps.signedIn()) return;
     const entries = (await this.deps.catalog.list({ cachedOnly: true })).entries;
     for (const scope of scopes) {
       const key = scopeKey(scope);
       const path = entries.find((entry) => entry.key === key)?.detail;
       try {
-        const inherited = toInherited(await inheritance(scope, path));
+        const result = await this.deps.settings.levelInForce(scope, { path, assumeGlobal: true, complete: true });
+        const inherited = toInherited(result);
         if (inherited) this.post({ type: 'inherited', key, inherited });
       } catch (error) {
         // The form works without the line; the log says why it is missing.
@@ -303,26 +211,10 @@ export class SettingsRequestHandler {
     }
   }
 
-  private async tryRead(api: GitLabApi, scope: ScopeRef, signal: AbortSignal): Promise<NotificationSetting | undefined> {
-    try {
-      return this.clean(await api.getNotificationSettings(scope, signal));
-    } catch {
-      return undefined;
-    }
-  }
-
-  private clean(setting: NotificationSetting): NotificationSetting {
-    const { setting: clean, dropped } = cleanSetting(setting);
-    if (dropped.length > 0) this.deps.log(`Settings view: left out unusable parts of a setting from GitLab: ${dropped.join(', ')}.`);
-    return clean;
-  }
-
-  private announce(change: SettingChange): void {
-    try {
-      this.deps.onDidChangeSetting?.(change);
-    } catch (error) {
-      this.deps.log(`Settings view: a listener of setting changes failed: ${error instanceof Error ? error.message : String(error)}`);
-    }
+  private describe(error: unknown, context: 'load' | 'save' | 'add'): ErrorInfo {
+    if (error instanceof SettingConflict) return { kind: 'conflict', message: error.message, server: error.server };
+    if (isErrorInfo(error)) return error;
+    return describeError(error, context, this.deps.localize);
   }
 
   private post(message: HostMessage): void {
@@ -330,10 +222,14 @@ export class SettingsRequestHandler {
   }
 }
 
+function isErrorInfo(value: unknown): value is ErrorInfo {
+  return typeof value === 'object' && value !== null && !(value instanceof Error) && typeof (value as ErrorInfo).kind === 'string';
+}
+
 function toInherited(result: LevelInForce): InheritedLevel | undefined {
   const link = decidingLink(result);
   // The links above the scope, for the editor's "why" list (the scope's own link is the form's level).
-  const chain = result.chain.slice(1).flatMap((above) => (above.kind === 'project' ? [] : [{ kind: above.kind, name: above.name, level: above.level }]));
+  const chain = result.chain.slice(1).flatMap((above): ChainLink[] => (above.kind === 'project' ? [] : [{ kind: above.kind, name: above.name, level: above.level }]));
   if (link.kind === 'global') return { level: result.level, from: 'global', chain };
   if (link.kind === 'group') return { level: result.level, from: 'group', path: link.name, chain };
   return undefined; // the scope's own level: nothing inherited

@@ -1,7 +1,8 @@
 import type { Localize } from '../localize';
-import { levelInForceLabel, levelLabel, linkName } from '../notifications/statusBarView';
+import { levelInForceLabel, linkName } from '../notifications/statusBarView';
+import { levelLabel } from './shared/labels';
 import { decidingLink, type LevelInForce, type LevelLink } from './effectiveLevel';
-import type { ScopeRef } from './scopes';
+import type { ScopeRef } from './shared/scopes';
 
 /** How a link of the chain takes part: passes on (its own level is Global), decides, or is never consulted. */
 export type LinkRole = 'passes' | 'decides' | 'unused';

@@ -9,13 +9,14 @@ import type { ProjectDirectory } from '../../app/projectDirectory';
 import { MY_ACTIVITY, sourceKey, type ActivitySource } from '../../app/sources';
 import { GitLabError, type EventFilter } from '../../gitlab';
 import { COMMANDS } from '../../ids';
-import { updateList } from '../config';
+import { addToList, updateList } from '../config';
 import type { Session } from '../session';
 import type { ActivityTreeProvider } from './activityTreeProvider';
 import type { FilterPicks } from './filterPicks';
 import type { ActivityNode } from './nodes';
 import { pickMarkdownRange } from './markdownRangePick';
 import { askUser, pickProject } from './projectPicks';
+import { projectInfo } from '../../app/activity/projectInfo';
 
 export interface ActivityCommandContext {
   session: Session;
@@ -60,7 +61,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     register(COMMANDS.clearFilters, () => c.picks.clear()),
     register(COMMANDS.addProject, async () => {
       const ref = await pickProject(c.session.api, (project) => c.directory.remember(project));
-      if (ref) await updateList('projects', (list) => (list.some((p) => p.toLowerCase() === ref.toLowerCase()) ? list : [...list, ref]));
+      if (ref) await addToList('projects', ref);
     }),
     register(COMMANDS.removeProject, async (node?: ActivityNode) => {
       if (node?.type !== 'source' || node.source.source.kind !== 'project') return;
@@ -69,7 +70,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     }),
     register(COMMANDS.addUser, async () => {
       const ref = await askUser();
-      if (ref) await updateList('users', (list) => (list.some((u) => u.toLowerCase() === ref.toLowerCase()) ? list : [...list, ref]));
+      if (ref) await addToList('users', ref);
     }),
     register(COMMANDS.removeUser, async (node?: ActivityNode) => {
       if (node?.type !== 'source' || node.source.source.kind !== 'user') return;
@@ -90,7 +91,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
       const project = node.event.project_id === null ? undefined : c.directory.get(node.event.project_id);
       const content = eventTooltipMarkdown(node.event, {
         t: vscode.l10n.t, zone: localZone(),
-        project: project && { webUrl: project.web_url, pathWithNamespace: project.path_with_namespace, name: project.name },
+        project: projectInfo(project),
       });
       const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });
       await vscode.window.showTextDocument(document, { preview: true });
@@ -98,7 +99,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     register(COMMANDS.showUserEvents, async (node?: ActivityNode) => {
       if (node?.type !== 'event') return;
       const ref = node.event.author?.username ?? node.event.author_username ?? String(node.event.author_id);
-      await updateList('users', (list) => (list.some((u) => u.toLowerCase() === ref.toLowerCase()) ? list : [...list, ref]));
+      await addToList('users', ref);
       const target = c.sources().find((s) => s.key === sourceKey('user', ref));
       if (target) await c.view.reveal({ type: 'source', source: target }, { expand: true, focus: true, select: true }).then(undefined, () => undefined);
     }),
@@ -150,10 +151,7 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
   await c.directory.resolve(new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number')));
   const text = activityMarkdown(events, {
     now: Date.now(), zone, t: vscode.l10n.t,
-    lookupProject: (id) => {
-      const project = c.directory.get(id);
-      return project && { webUrl: project.web_url, pathWithNamespace: project.path_with_namespace, name: project.name };
-    },
+    lookupProject: (id) => projectInfo(c.directory.get(id)),
     eventUrl: (event) => c.tree.urlOf(event),
   });
   await vscode.env.clipboard.writeText(text);

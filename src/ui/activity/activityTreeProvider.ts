@@ -3,13 +3,15 @@ import { groupByDay } from '../../app/activity/dayGrouping';
 import { localZone } from '../../app/activity/calendar';
 import { EXPANDED_DAY_GROUPS, EventRows } from '../../app/activity/eventRows';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
-import type { ProjectInfo } from '../../app/activity/projectInfo';
+import { projectInfo, type ProjectInfo } from '../../app/activity/projectInfo';
 import type { FeedStore } from '../../app/feeds';
+import { keepPlainMessages } from '../../app/localize';
 import type { ProjectDirectory } from '../../app/projectDirectory';
 import { MY_ACTIVITY, type ActivitySource } from '../../app/sources';
 import type { GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
 import { nodeId, type ActivityNode } from './nodes';
+import { trimInstanceUrl } from '../../gitlab/url';
 
 export interface ActivityTreeContext {
   signedIn(): boolean;
@@ -40,6 +42,10 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   private readonly rows: EventRows;
   private refreshTimer?: ReturnType<typeof setTimeout>;
   private readonly expansion = new Map<string, boolean>();
+  /** Event rows share their icons and command titles: a tree of thousands of rows otherwise allocates them per row. */
+  private readonly icons = new Map<string, vscode.ThemeIcon>();
+  private titles?: { open: string; details: string };
+  private readonly t = keepPlainMessages(vscode.l10n.t);
 
   constructor(
     private readonly feeds: FeedStore,
@@ -47,7 +53,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     private readonly context: ActivityTreeContext,
   ) {
     this.rows = new EventRows(() => ({
-      instanceUrl: context.instanceUrl(), lookupProject: (id) => this.projectInfo(id), zone: this.zone, t: vscode.l10n.t,
+      instanceUrl: context.instanceUrl(), lookupProject: (id) => this.projectInfo(id), zone: this.zone, t: this.t,
     }));
     this.unsubscribe = [
       feeds.onDidChange(() => this.scheduleRefresh()),
@@ -140,7 +146,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     }
     const projectIds = new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number'));
     if (projectIds.size > 0) void this.directory.resolve(projectIds);
-    groupByDay(events, { now: this.now(), zone: this.zone, t: vscode.l10n.t }).forEach((day, index) => {
+    groupByDay(events, { now: this.now(), zone: this.zone, t: this.t }).forEach((day, index) => {
       rows.push({ type: 'day', source, key: day.key, label: day.label, events: day.events, expanded: index < EXPANDED_DAY_GROUPS });
     });
     const error = this.feeds.errorOf(source.key);
@@ -257,13 +263,20 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     const row = this.rows.row(node.event, this.now());
     const item = new vscode.TreeItem(row.label);
     item.description = row.description;
-    item.iconPath = new vscode.ThemeIcon(row.iconId);
+    item.iconPath = this.icon(row.iconId);
     item.contextValue = row.url ? 'event linkable' : 'event';
+    const titles = this.titles ??= { open: vscode.l10n.t('Open in Browser'), details: vscode.l10n.t('Show Event Details') };
     item.command = row.url
-      ? { command: COMMANDS.openInBrowser, title: vscode.l10n.t('Open in Browser'), arguments: [node] }
-      : { command: COMMANDS.showEventDetails, title: vscode.l10n.t('Show Event Details'), arguments: [node] };
+      ? { command: COMMANDS.openInBrowser, title: titles.open, arguments: [node] }
+      : { command: COMMANDS.showEventDetails, title: titles.details, arguments: [node] };
     item.accessibilityInformation = { label: row.accessibilityLabel };
     return item;
+  }
+
+  private icon(id: string): vscode.ThemeIcon {
+    let icon = this.icons.get(id);
+    if (!icon) this.icons.set(id, (icon = new vscode.ThemeIcon(id)));
+    return icon;
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: ActivityNode): vscode.TreeItem {
@@ -286,7 +299,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
 
   /** The web page of a project or user source. */
   sourceUrl(source: ActivitySource): string | undefined {
-    const base = this.context.instanceUrl().replace(/\/+$/, '');
+    const base = trimInstanceUrl(this.context.instanceUrl());
     if (source.source.kind === 'project') {
       const project = this.directory.get(source.ref);
       return project?.web_url && new URL(project.web_url).origin === new URL(base).origin ? project.web_url
@@ -298,8 +311,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
 
   private projectInfo(id: number | null): ProjectInfo | undefined {
     if (typeof id !== 'number') return undefined;
-    const project = this.directory.get(id);
-    return project ? { webUrl: project.web_url, pathWithNamespace: project.path_with_namespace, name: project.name_with_namespace ?? project.name } : undefined;
+    return projectInfo(this.directory.get(id));
   }
 
   private now(): number {

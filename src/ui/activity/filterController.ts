@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { ActivityFilter } from '../../app/activity/filterState';
+import { CONTEXT_KEYS, STATE_KEYS } from '../../ids';
 
-const FILTER_STATE_KEY = 'gitlabActivity.filter';
+const FILTER_STATE_KEY = STATE_KEYS.filter;
 
 /** The Activity view's filter: persisted per workspace, mirrored into the `gitlabActivity.filtered` context key. */
 export class FilterController implements vscode.Disposable {
@@ -28,7 +29,7 @@ export class FilterController implements vscode.Disposable {
   }
 
   private publishContext(): Thenable<unknown> {
-    return vscode.commands.executeCommand('setContext', 'gitlabActivity.filtered', !this.current.isEmpty);
+    return vscode.commands.executeCommand('setContext', CONTEXT_KEYS.filtered, !this.current.isEmpty);
   }
 
   dispose(): void {

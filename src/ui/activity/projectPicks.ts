@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { projectRefProblem, userRefProblem } from '../../app/sources';
 import { GitLabError, type GitLabApi, type Project } from '../../gitlab';
+import { VIEWS } from '../../ids';
 
 /**
  * "Add Project…": a quick pick of the user's projects where the server offers `GET /projects?membership=true`,
@@ -10,7 +11,7 @@ export async function pickProject(api: GitLabApi | undefined, remember: (project
   let projects: Project[] | undefined;
   if (api) {
     projects = await vscode.window.withProgress(
-      { location: { viewId: 'gitlabActivity.activity' }, title: vscode.l10n.t('Loading your projects…') },
+      { location: { viewId: VIEWS.activity }, title: vscode.l10n.t('Loading your projects…') },
       () => api.listMyProjects({ perPage: 100 }).then((page) => page.items, (error: unknown) => {
         // A server that offers only the spec's interface answers 404: fall back to typing.
         if (error instanceof GitLabError && error.kind === 'notFound') return undefined;

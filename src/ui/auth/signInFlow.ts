@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import { GitLabError, type CurrentUser, type GitLabApi } from '../../gitlab';
-import { apiBase } from '../../gitlab/url';
+import { apiBase, trimInstanceUrl } from '../../gitlab/url';
 import { sameInstance } from '../../app/settingTrust';
 import type { ExtensionConfig } from '../config';
 import type { Session } from '../session';
 
 /** Where GitLab creates personal access tokens, prefilled with a name and the `api` scope. */
 export function tokenPageUrl(instanceUrl: string): string {
-  return `${instanceUrl.replace(/\/+$/, '')}/-/user_settings/personal_access_tokens?name=VS%20Code%20GitLab%20Activity&scopes=api`;
+  return `${trimInstanceUrl(instanceUrl)}/-/user_settings/personal_access_tokens?name=VS%20Code%20GitLab%20Activity&scopes=api`;
 }
 
 export function instanceUrlProblem(value: string): string | undefined {
@@ -56,7 +56,7 @@ export class SignInFlow {
       validateInput: (value) => (instanceUrlProblem(value) ? vscode.l10n.t('Enter an http(s) URL such as https://gitlab.com') : undefined),
     });
     if (instanceUrl === undefined) return false;
-    const instance = instanceUrl.trim().replace(/\/+$/, '');
+    const instance = trimInstanceUrl(instanceUrl);
     return this.askToken(instance);
   }
 

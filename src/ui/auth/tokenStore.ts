@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { envTokenFor, normalizeInstanceUrl, type EnvToken } from '../../app/settingTrust';
 import { INSTANCE_ENV_VAR, TOKEN_ENV_VAR } from '../../ids';
+import { trimInstanceUrl } from '../../gitlab/url';
 
 /**
  * Personal access tokens in SecretStorage, keyed by instance URL, and nowhere else. An environment variable may
@@ -27,7 +28,7 @@ export class TokenStore {
   static readonly prefix = 'gitlabActivity.token:';
 
   static keyFor(instanceUrl: string): string {
-    return `${TokenStore.prefix}${instanceUrl.trim().replace(/\/+$/, '').toLowerCase()}`;
+    return `${TokenStore.prefix}${trimInstanceUrl(instanceUrl).toLowerCase()}`;
   }
 
   async get(instanceUrl: string): Promise<string | undefined> {

@@ -1,139 +1,128 @@
 import * as vscode from 'vscode';
-import type { GitLabApi } from '../../gitlab/api';
-import { COMMANDS } from '../../ids';
-import type { NotificationSetting } from '../../gitlab/types';
 import type { Localize } from '../../app/localize';
+import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import { ScopeCatalog, type ProjectScopeSource } from '../../app/settings/scopeCatalog';
-import type { PersistedState } from '../../app/settings/protocol';
-import type { ScopeRef } from '../../app/settings/scopes';
-import { SettingsRequestHandler, type SettingChange, type SettingsRequestHandlerDeps } from '../../app/settings/settingsRequestHandler';
-import { ConfiguredGroups } from './configuredGroups';
-import { settingsPanelHtml, settingsWebviewOptions } from './settingsPanelHtml';
-import { NOTIFICATION_SETTINGS_VIEW_TYPE } from './viewType';
+import { parsePersistedState, type PersistedState } from '../../app/settings/shared/protocol';
+import type { ScopeRef } from '../../app/settings/shared/scopes';
+import { SettingsRequestHandler } from '../../app/settings/settingsRequestHandler';
+import type { GitLabApi } from '../../gitlab/api';
+import { COMMANDS, WEBVIEWS } from '../../ids';
+import { addToList, readConfig } from '../config';
+import { createNonce, renderPanelHtml } from './panelHtml';
 
 export interface NotificationSettingsEditorDeps {
   extensionUri: vscode.Uri;
   /** The client while signed in, else undefined. The token stays inside it. */
   api: () => GitLabApi | undefined;
+  settings: NotificationSettingsService;
   /** The activity tree's projects. */
   projects: () => readonly ProjectScopeSource[] | Promise<readonly ProjectScopeSource[]>;
-  /** Keeps a project added in the editor (for example in `gitlabActivity.projects`); optional. */
-  rememberProject?: (path: string) => Promise<void>;
-  /** Levels the editor wrote or found, for the status bar. */
-  onDidChangeSetting?: (change: SettingChange) => void;
-  /** One line to the output channel. */
   log: (line: string) => void;
-  /** What a group or project inherits at `global`, for the line beside the level. */
-  inheritance?: SettingsRequestHandlerDeps['inheritance'];
 }
 
 const localize: Localize = (message, ...args) => vscode.l10n.t(message, ...args);
 
 /**
- * The notification settings editor: at most one panel, revealed when open, restorable after a window reload
- * (through `NotificationSettingsSerializer`). The panel's logic lives in `SettingsRequestHandler`.
+ * The notification settings editor: at most one panel, revealed when open, and brought back after a window reload by
+ * the panel serializer registered here. The panel's logic lives in `SettingsRequestHandler`.
  */
 export class NotificationSettingsEditor implements vscode.Disposable {
-  private live: LivePanel | undefined;
+  private live: { panel: vscode.WebviewPanel; handler: SettingsRequestHandler } | undefined;
   private readonly catalog: ScopeCatalog;
+  private readonly serializer: vscode.Disposable;
 
-  constructor(private readonly deps: NotificationSettingsEditorDeps, private readonly groups = new ConfiguredGroups()) {
+  constructor(private readonly deps: NotificationSettingsEditorDeps) {
     this.catalog = new ScopeCatalog({
       api: deps.api,
       projects: deps.projects,
-      addedGroups: () => this.groups.list(),
-      rememberGroup: (ref) => this.groups.remember(ref),
-      rememberProject: deps.rememberProject,
+      addedGroups: () => readConfig().groups,
+      // Added groups and projects are kept where the activity tree's lists are (see `addToList`).
+      rememberGroup: (ref) => addToList('groups', ref),
+      rememberProject: (ref) => addToList('projects', ref),
       localize,
       log: deps.log,
+    });
+    this.serializer = vscode.window.registerWebviewPanelSerializer(WEBVIEWS.notificationSettings, {
+      // The page keeps its unsaved edits in the webview state and reads them back itself; the state is checked here
+      // (an unusable one is logged and dropped) and handed to the page again in case it finds none.
+      deserializeWebviewPanel: async (panel, state: unknown) => {
+        let restored: PersistedState | undefined;
+        if (state !== undefined && state !== null) {
+          const parsed = parsePersistedState(state);
+          if (parsed.ok) restored = parsed.value;
+          else deps.log(`Settings view: the saved state cannot be used (${parsed.reason}); starting afresh.`);
+        }
+        if (this.live) return panel.dispose(); // only one editor: a second restored panel is closed, not duplicated
+        panel.webview.options = this.webviewOptions();
+        const live = this.adopt(panel);
+        if (restored) live.handler.restore(restored);
+      },
     });
   }
 
   /** Opens the editor (or brings it forward), optionally on one scope. */
   async open(scope?: ScopeRef): Promise<void> {
     let live = this.live;
-    if (live) {
-      live.panel.reveal();
-    } else {
+    if (live) live.panel.reveal();
+    else {
       live = this.adopt(vscode.window.createWebviewPanel(
-        NOTIFICATION_SETTINGS_VIEW_TYPE,
-        vscode.l10n.t('GitLab Notification Settings'),
-        vscode.ViewColumn.Active,
-        settingsWebviewOptions(this.deps.extensionUri),
+        WEBVIEWS.notificationSettings, vscode.l10n.t('GitLab Notification Settings'), vscode.ViewColumn.Active, this.webviewOptions(),
       ));
     }
     if (scope) await live.handler.focus(scope);
   }
 
-  /** Takes over a panel VS Code restored after a reload, with the page state it kept (already validated). */
-  restore(panel: vscode.WebviewPanel, state?: PersistedState): void {
-    if (this.live) {
-      // Only one editor: a second restored panel (should not happen) is closed rather than duplicated.
-      panel.dispose();
-      return;
-    }
-    panel.webview.options = settingsWebviewOptions(this.deps.extensionUri);
-    const live = this.adopt(panel);
-    if (state) live.handler.restore(state);
-  }
-
-  /** Tells the open editor about a level changed elsewhere (status bar, commands). */
-  notifyExternalChange(scope: ScopeRef, setting: NotificationSetting): void {
-    this.live?.handler.notifyExternalChange(scope, setting);
-  }
-
-  /** A level changed somewhere: the open editor works out again what its groups and projects inherit. */
-  refreshInherited(): void {
-    void this.live?.handler.refreshInherited();
-  }
-
-  /** Groups or projects came or went (sign-in, tree changes): the list is fetched again next time it is shown. */
+  /** Groups or projects came or went (sign-in, tree changes): the list is fetched again. */
   async refreshScopes(): Promise<void> {
     await this.live?.handler.receive({ type: 'refreshScopes' });
   }
 
   dispose(): void {
+    this.serializer.dispose();
     this.live?.panel.dispose();
   }
 
-  private adopt(panel: vscode.WebviewPanel): LivePanel {
+  private webviewOptions(): vscode.WebviewOptions {
+    // No retainContextWhenHidden: the page keeps its state with setState and rebuilds itself when shown again.
+    const roots = [vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(this.deps.extensionUri, 'media')];
+    return { enableScripts: true, enableCommandUris: false, localResourceRoots: roots };
+  }
+
+  private adopt(panel: vscode.WebviewPanel): { panel: vscode.WebviewPanel; handler: SettingsRequestHandler } {
     panel.iconPath = vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'activity.svg');
     const handler = new SettingsRequestHandler({
-      api: this.deps.api,
+      settings: this.deps.settings,
+      signedIn: () => this.deps.api() !== undefined,
       catalog: this.catalog,
       localize,
-      post: (message) => {
-        void panel.webview.postMessage(message);
-      },
-      onDidChangeSetting: this.deps.onDidChangeSetting,
+      post: (message) => void panel.webview.postMessage(message),
       signIn: () => void vscode.commands.executeCommand(COMMANDS.signIn),
       log: this.deps.log,
-      inheritance: this.deps.inheritance,
+      l10n: vscode.l10n.bundle,
     });
-    const created = new LivePanel(panel, handler, () => {
-      if (this.live === created) this.live = undefined;
-    });
-    this.live = created;
-    panel.webview.html = settingsPanelHtml(panel.webview, this.deps.extensionUri);
-    return created;
-  }
-}
-
-/** One live panel: routes its messages to the handler and ends everything with it. */
-class LivePanel {
-  private readonly subscriptions: vscode.Disposable[] = [];
-
-  constructor(readonly panel: vscode.WebviewPanel, readonly handler: SettingsRequestHandler, onDisposed: () => void) {
-    this.subscriptions.push(
+    const live = { panel, handler };
+    this.live = live;
+    const subscriptions = [
       panel.webview.onDidReceiveMessage((message: unknown) => handler.receive(message)),
       panel.onDidChangeViewState(({ webviewPanel }) => {
         if (!webviewPanel.visible) handler.webviewGone();
       }),
       panel.onDidDispose(() => {
         handler.dispose();
-        for (const subscription of this.subscriptions) subscription.dispose();
-        onDisposed();
+        for (const subscription of subscriptions) subscription.dispose();
+        if (this.live === live) this.live = undefined;
       }),
-    );
+    ];
+    const uri = (...path: string[]): string => panel.webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, ...path)).toString();
+    panel.webview.html = renderPanelHtml({
+      cspSource: panel.webview.cspSource,
+      nonce: createNonce(),
+      scriptUri: uri('dist', 'webview', 'settings.js'),
+      styleUri: uri('media', 'settings.css'),
+      title: vscode.l10n.t('GitLab Notification Settings'),
+      loadingText: vscode.l10n.t('Loading…'),
+      lang: vscode.env.language,
+    });
+    return live;
   }
 }

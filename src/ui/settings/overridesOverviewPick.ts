@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { levelLabel } from '../../app/notifications/statusBarView';
+import { levelLabel } from '../../app/settings/shared/labels';
 import {
   differsFromGlobal, filterRows, type OverridesOverview, type OverviewProgress, type OverviewRow,
 } from '../../app/settings/overview';
-import { parseScopeInput, type ScopeRef } from '../../app/settings/scopes';
+import { parseScopeInput, type ScopeRef } from '../../app/settings/shared/scopes';
 
 type Action = 'filter' | 'reset' | 'add' | 'refresh' | 'stop';
 type Item = vscode.QuickPickItem & { action?: Action; row?: OverviewRow };

@@ -1,12 +1,11 @@
 import * as vscode from 'vscode';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import { OverridesOverview } from '../../app/settings/overview';
-import type { ScopeRef } from '../../app/settings/scopes';
+import type { ScopeRef } from '../../app/settings/shared/scopes';
 import type { GitLabApi } from '../../gitlab';
 import { COMMANDS } from '../../ids';
 import type { ExtensionConfig } from '../config';
 import type { Log } from '../log';
-import { ConfiguredGroups } from './configuredGroups';
 import { OverridesOverviewPick } from './overridesOverviewPick';
 import { whyNotified } from './whyNotifiedCommand';
 
@@ -23,7 +22,6 @@ export interface InsightDeps {
 
 /** "Why Am I Notified About This Project?" and "Show Notification Overrides". */
 export function registerInsight(deps: InsightDeps): vscode.Disposable {
-  const groups = new ConfiguredGroups();
   const log = (message: string, error: unknown) => deps.log.error(message, error);
   const openSettings = (scope: ScopeRef) => vscode.commands.executeCommand(COMMANDS.openNotificationSettings, scope);
   const newOverview = () => new OverridesOverview({
@@ -31,7 +29,7 @@ export function registerInsight(deps: InsightDeps): vscode.Disposable {
     settings: deps.levels,
     known: () => [
       ...deps.projects().map((project) => ({ kind: 'project' as const, id: project.id, name: project.label, path: project.path })),
-      ...groups.list().map((group) => ({ kind: 'group' as const, id: /^\d+$/.test(group) ? Number(group) : group })),
+      ...deps.config().groups.map((group) => ({ kind: 'group' as const, id: /^\d+$/.test(group) ? Number(group) : group })),
     ],
     t: vscode.l10n.t,
   });
@@ -49,7 +47,7 @@ export function registerInsight(deps: InsightDeps): vscode.Disposable {
         return deps.levels.levelInForce(target, options);
       },
       projects: deps.projects,
-      groups: () => groups.list(),
+      groups: () => deps.config().groups,
       log,
     }, isScope(scope) ? scope : undefined)),
     vscode.commands.registerCommand(COMMANDS.showNotificationOverrides, () => new OverridesOverviewPick(overview, { openSettings, log }).show()),

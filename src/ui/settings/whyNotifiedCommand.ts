@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { LevelInForce } from '../../app/settings/effectiveLevel';
 import type { LevelInForceOptions } from '../../app/settings/notificationSettingsService';
-import { parseScopeInput, type ScopeRef } from '../../app/settings/scopes';
+import { parseScopeInput, type ScopeRef } from '../../app/settings/shared/scopes';
 import { whyNotifiedView, type LinkRole } from '../../app/settings/whyNotified';
 import { COMMANDS } from '../../ids';
 import { workspaceProjectPaths } from '../activity/workspaceProjects';

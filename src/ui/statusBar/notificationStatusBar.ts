@@ -1,16 +1,30 @@
 import * as vscode from 'vscode';
-import { levelInForceLabel, levelLabel, statusBarView } from '../../app/notifications/statusBarView';
+import { levelInForceLabel, statusBarView } from '../../app/notifications/statusBarView';
 import type { LevelInForce } from '../../app/settings/effectiveLevel';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
-import { LEVEL_ORDER } from '../../app/settings/levels';
+import { LEVEL_ORDER, levelLabel } from '../../app/settings/shared/labels';
 import { GitLabError, isNotificationLevel, type NotificationSetting, type Scope } from '../../gitlab';
-import { COMMANDS } from '../../ids';
+import { COMMANDS, STATUS_BAR_ITEMS } from '../../ids';
+import { workspaceProjectPaths } from '../activity/workspaceProjects';
+import type { ExtensionConfig } from '../config';
 import type { Session } from '../session';
 import type { Log } from '../log';
 
 export interface StatusBarScopeSource {
   /** The scope in force and its name for people. */
   resolve(): Promise<{ scope: Scope; name: string }>;
+}
+
+/** `auto`: the workspace's GitLab project when a git remote points at the instance, else global; or always global. */
+export class StatusBarScope implements StatusBarScopeSource {
+  constructor(private readonly config: () => ExtensionConfig) {}
+
+  async resolve(): Promise<{ scope: Scope; name: string }> {
+    const config = this.config();
+    const [project] = config.statusBarScope === 'auto' ? await workspaceProjectPaths(config.instanceUrl) : [];
+    if (project) return { scope: { kind: 'project', id: project }, name: vscode.l10n.t('project {0}', project) };
+    return { scope: { kind: 'global' }, name: vscode.l10n.t('global settings') };
+  }
 }
 
 /**
@@ -32,11 +46,11 @@ export class NotificationStatusBar implements vscode.Disposable {
     private readonly levels: NotificationSettingsService,
     private readonly log: Log,
   ) {
-    this.item = vscode.window.createStatusBarItem('gitlabActivity.notificationLevel', vscode.StatusBarAlignment.Right, 100);
+    this.item = vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.notificationLevel, vscode.StatusBarAlignment.Right, 100);
     this.item.name = vscode.l10n.t('GitLab Notification Level');
     this.item.command = COMMANDS.setNotificationLevel;
     // Any change can move the level in force: the scope's own, one of its groups', or the global one.
-    this.disposables.push(this.item, session.onDidChange(() => void this.refresh()), this.levels.onDidChange(() => void this.follow()));
+    this.disposables.push(this.item, session.onDidChange(() => void this.refresh()), this.levels.onDidChange(() => void this.load(true)));
   }
 
   /** Reads the level of the scope in force (after activation; never blocks it). */
@@ -45,16 +59,20 @@ export class NotificationStatusBar implements vscode.Disposable {
     return this.refreshing;
   }
 
-  private async load(): Promise<void> {
+  /** Reads the scope in force afresh (`refresh`), or resolves the shown scope again after a change (the owner's cache
+   *  already follows it). Only the newest resolution is shown when changes come quickly. */
+  private async load(follow = false): Promise<void> {
     if (!this.session.signedIn) {
       this.current = undefined;
       this.item.hide();
       return;
     }
+    if (follow && !this.current) return;
     const generation = ++this.generation;
     try {
-      const { scope, name } = await this.scopes.resolve();
-      this.levels.forget(); // an explicit refresh reads GitLab again
+      const { scope, name } = follow && this.current ? this.current : await this.scopes.resolve();
+      if (!follow) this.levels.forget(); // an explicit refresh reads GitLab again
+      // The whole chain, so the tooltip says why, as "Why am I notified?" does.
       const inForce = await this.levels.levelInForce(scope, { complete: true });
       if (generation !== this.generation) return;
       this.current = { scope, name, level: inForce.chain[0].level, inForce };
@@ -62,24 +80,10 @@ export class NotificationStatusBar implements vscode.Disposable {
     } catch (error) {
       if (generation !== this.generation) return;
       this.handle(error);
+      if (follow) return;
       this.item.text = '$(bell) ?';
       this.item.tooltip = vscode.l10n.t('GitLab notification level unavailable: {0}', error instanceof Error ? error.message : String(error));
       this.item.show();
-    }
-  }
-
-  /** Resolves the shown scope again after a change (the service emptied its cache first). */
-  private async follow(): Promise<void> {
-    const shown = this.current;
-    if (!shown || !this.session.signedIn) return;
-    const generation = ++this.generation;
-    try {
-      const inForce = await this.levels.levelInForce(shown.scope, { complete: true });
-      if (generation !== this.generation || this.current?.scope !== shown.scope) return;
-      this.current = { ...shown, level: inForce.chain[0].level, inForce };
-      this.render();
-    } catch (error) {
-      if (generation === this.generation) this.handle(error);
     }
   }
 

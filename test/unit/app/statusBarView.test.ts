@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { formatMessage as t } from '../../../src/app/localize';
-import { levelInForceLabel, levelLabel, statusBarView } from '../../../src/app/notifications/statusBarView';
+import { levelInForceLabel, statusBarView } from '../../../src/app/notifications/statusBarView';
+import { levelLabel } from '../../../src/app/settings/shared/labels';
 import { resolveLevelInForce, type LevelInForce, type LevelLink } from '../../../src/app/settings/effectiveLevel';
 
 const global = (level: string): LevelLink => ({ kind: 'global', name: '', level });

@@ -4,7 +4,7 @@ import { GitLabDouble } from '../../double';
 import { GitLabError, type NetworkOptions } from '../../../src/gitlab';
 import { TOKEN } from './helpers';
 import { createTestPki, type TestPki } from './network/certificates';
-import { ConnectProxy } from './network/connectProxy';
+import { RecordingProxy } from '../../vscode/harness/recording-proxy';
 import { HttpsFront } from './network/httpsFront';
 import { networkClient, type NetworkClient } from './network/networkClient';
 import { ProxyEnvironment } from './network/proxyEnvironment';
@@ -16,7 +16,7 @@ describe('GitLab client over TLS with a private CA and an HTTP proxy (loopback)'
   let pki: TestPki;
   let double: GitLabDouble;
   let front: HttpsFront;
-  let proxy: ConnectProxy;
+  let proxy: RecordingProxy;
   const environment = new ProxyEnvironment();
   const clients: NetworkClient[] = [];
 
@@ -72,7 +72,7 @@ describe('GitLab client over TLS with a private CA and an HTTP proxy (loopback)'
   beforeEach(async () => {
     environment.isolate();
     double.clearLog();
-    proxy = await ConnectProxy.start();
+    proxy = await RecordingProxy.start();
   });
   afterEach(async () => {
     environment.restore();
@@ -184,7 +184,7 @@ describe('GitLab client over TLS with a private CA and an HTTP proxy (loopback)'
     });
 
     it('prefers an explicit proxyUrl to HTTPS_PROXY', async () => {
-      const other = await ConnectProxy.start();
+      const other = await RecordingProxy.start();
       try {
         environment.set('HTTPS_PROXY', other.url);
         assert.equal((await clientWith({ proxyUrl: proxy.url, extraCa: pki.caCert }).client.getCurrentUser()).id, 1);
@@ -196,7 +196,7 @@ describe('GitLab client over TLS with a private CA and an HTTP proxy (loopback)'
     });
 
     it('reports an unreachable proxy as a network error', async () => {
-      const gone = await ConnectProxy.start();
+      const gone = await RecordingProxy.start();
       const url = gone.url;
       await gone.close();
       const error = await clientWith({ proxyUrl: url, extraCa: pki.caCert }).client.getCurrentUser().then(() => undefined, (e: unknown) => e);

@@ -207,17 +207,28 @@ function message(type: string, fields: Record<string, fc.Arbitrary<unknown>>): f
 }
 
 /** Messages a webview might post: every type of the protocol, mostly well-formed, with one thing or another wrong. */
+/** A request of the page: a known method, mostly well-formed params, sometimes a wrong method or shape. */
+function request(method: string, params: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Record<string, unknown>> {
+  const body = fc.tuple(
+    fc.oneof({ weight: 6, arbitrary: fc.record(params) }, { weight: 1, arbitrary: fc.record(params, { requiredKeys: [] }) }),
+    extraField,
+  ).map(([fields, extra]) => ({ ...extra, ...fields }));
+  return message('request', {
+    id: requestId,
+    method: fc.oneof({ weight: 12, arbitrary: fc.constant(method) }, { weight: 1, arbitrary: fc.constantFrom<unknown>('loadScope', 'constructor', '', 1, null) }),
+    params: fc.oneof({ weight: 12, arbitrary: body }, { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 1 }) }),
+  });
+}
+
 export const anyWebviewMessage: fc.Arbitrary<unknown> = fc.oneof(
   message('ready', {}),
   message('refreshScopes', {}),
   message('signIn', {}),
-  message('loadScope', { requestId, scope }),
-  message('save', { requestId, scope, baseline, update }),
-  message('resolveConflict', { requestId, scope, choice: fc.constant('theirs') }),
-  message('resolveConflict', { requestId, scope, choice: loose(fc.constantFrom('overwrite', 'theirs', 'mine')), baseline, update }),
-  message('addScope', { requestId, kind: loose(fc.constantFrom('group', 'project', 'global')), ref: scopeId }),
-  message('bulkApply', {
-    requestId,
+  message('cancelBulk', {}),
+  request('load', { scope }),
+  request('save', { scope, baseline, update }),
+  request('addScope', { kind: loose(fc.constantFrom('group', 'project', 'global')), ref: scopeId }),
+  request('bulkApply', {
     scopes: fc.oneof(
       { weight: 6, arbitrary: fc.array(scope, { maxLength: 3 }) },
       { weight: 1, arbitrary: fc.constant(Array.from({ length: 501 }, (_, index) => ({ kind: 'project', id: index + 1 }))) },
@@ -225,5 +236,4 @@ export const anyWebviewMessage: fc.Arbitrary<unknown> = fc.oneof(
     ),
     level: loose(levelName),
   }),
-  message('cancelBulk', { requestId }),
 );

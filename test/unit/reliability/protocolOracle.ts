@@ -1,5 +1,5 @@
 /**
- * An independent reading of the webview → host protocol (src/app/settings/protocol.ts), written from its types
+ * An independent reading of the webview → host protocol (src/app/settings/shared/protocol.ts), written from its types
  * and documented limits rather than from the validator's code, so the two can be compared on generated input.
  */
 
@@ -62,6 +62,17 @@ function updateOk(value: unknown): boolean {
   return !('notification_email' in value) || emailOk(value.notification_email);
 }
 
+/** The params of each request method. */
+const PARAMS: Record<string, (p: Record_) => boolean> = {
+  load: (p) => onlyKeys(p, ['scope'], ['scope']) && scopeOk(p.scope),
+  save: (p) => onlyKeys(p, ['scope', 'baseline', 'update'], ['scope', 'baseline', 'update'])
+    && scopeOk(p.scope) && settingOk(p.baseline) && updateOk(p.update),
+  addScope: (p) => onlyKeys(p, ['kind', 'ref'], ['kind', 'ref']) && (p.kind === 'group' || p.kind === 'project') && scopeIdOk(p.ref),
+  bulkApply: (p) => onlyKeys(p, ['scopes', 'level'], ['scopes', 'level'])
+    && Array.isArray(p.scopes) && p.scopes.length >= 1 && p.scopes.length <= 500 && p.scopes.every((s) => scopeOk(s, true))
+    && LEVELS.includes(p.level as string),
+};
+
 /** True when `value` is a message of the webview → host protocol. */
 export function conformsToWebviewProtocol(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
@@ -70,29 +81,12 @@ export function conformsToWebviewProtocol(value: unknown): boolean {
     case 'ready':
     case 'refreshScopes':
     case 'signIn':
-      return onlyKeys(m, ['type'], ['type']);
-    case 'loadScope':
-      return onlyKeys(m, ['type', 'requestId', 'scope'], ['type', 'requestId', 'scope']) && requestIdOk(m.requestId) && scopeOk(m.scope);
-    case 'save':
-      return onlyKeys(m, ['type', 'requestId', 'scope', 'baseline', 'update'], ['type', 'requestId', 'scope', 'baseline', 'update'])
-        && requestIdOk(m.requestId) && scopeOk(m.scope) && settingOk(m.baseline) && updateOk(m.update);
-    case 'resolveConflict':
-      if (m.choice === 'theirs') {
-        return onlyKeys(m, ['type', 'requestId', 'scope', 'choice'], ['type', 'requestId', 'scope', 'choice'])
-          && requestIdOk(m.requestId) && scopeOk(m.scope);
-      }
-      return m.choice === 'overwrite'
-        && onlyKeys(m, ['type', 'requestId', 'scope', 'choice', 'baseline', 'update'], ['type', 'requestId', 'scope', 'choice', 'baseline', 'update'])
-        && requestIdOk(m.requestId) && scopeOk(m.scope) && settingOk(m.baseline) && updateOk(m.update);
-    case 'addScope':
-      return onlyKeys(m, ['type', 'requestId', 'kind', 'ref'], ['type', 'requestId', 'kind', 'ref']) && requestIdOk(m.requestId)
-        && (m.kind === 'group' || m.kind === 'project') && scopeIdOk(m.ref);
-    case 'bulkApply':
-      return onlyKeys(m, ['type', 'requestId', 'scopes', 'level'], ['type', 'requestId', 'scopes', 'level']) && requestIdOk(m.requestId)
-        && Array.isArray(m.scopes) && m.scopes.length >= 1 && m.scopes.length <= 500 && m.scopes.every((s) => scopeOk(s, true))
-        && LEVELS.includes(m.level as string);
     case 'cancelBulk':
-      return onlyKeys(m, ['type', 'requestId'], ['type', 'requestId']) && requestIdOk(m.requestId);
+      return onlyKeys(m, ['type'], ['type']);
+    case 'request':
+      return onlyKeys(m, ['type', 'id', 'method', 'params'], ['type', 'id', 'method', 'params']) && requestIdOk(m.id)
+        && typeof m.method === 'string' && Object.prototype.hasOwnProperty.call(PARAMS, m.method)
+        && isPlainObject(m.params) && PARAMS[m.method](m.params);
     default:
       return false;
   }

@@ -65,9 +65,24 @@ export class RecordingProxy {
     return proxy;
   }
 
-  /** Every byte clients wrote into tunnels: to plain-HTTP targets, their requests and headers in clear. */
+  /** The CONNECT requests, in order. */
+  get connects(): ProxiedRequest[] {
+    return this.requests.filter((r) => r.method === 'CONNECT');
+  }
+
+  /** Absolute-form requests (`GET http://…`), which show their headers to the proxy. */
+  get plainRequests(): ProxiedRequest[] {
+    return this.requests.filter((r) => r.method !== 'CONNECT');
+  }
+
+  /** Every byte clients wrote into tunnels, after the CONNECT exchange. */
+  get tunnelledBytes(): Buffer {
+    return Buffer.concat(this.tunnelled);
+  }
+
+  /** The same bytes as text: to plain-HTTP targets, their requests and headers in clear. */
   get tunnelledText(): string {
-    return Buffer.concat(this.tunnelled).toString('latin1');
+    return this.tunnelledBytes.toString('latin1');
   }
 
   /** What the proxy was shown, one line per request: `CONNECT 127.0.0.1:3000`, `GET http://…`. */

@@ -441,6 +441,19 @@ export class Workbench {
     await this.page.locator(QUICK_INPUT).waitFor({ state: 'hidden', timeout: timeoutMs });
   }
 
+  /**
+   * Escape in the quick input's box, as a person closes it. The key goes to the box itself: a key pressed while the
+   * workbench moves focus elsewhere (a notification, a view redrawing) would not reach it.
+   */
+  async dismissQuickInput(timeoutMs = 20_000): Promise<void> {
+    const widget = this.page.locator(QUICK_INPUT);
+    await waitFor('the quick input to close on Escape', async () => {
+      if (!(await widget.isVisible())) return true;
+      await this.page.locator(QUICK_INPUT_BOX).press('Escape', { timeout: 2_000 });
+      return widget.waitFor({ state: 'hidden', timeout: 2_000 }).then(() => true, () => false);
+    }, { timeoutMs });
+  }
+
   // ---- status bar and notifications ----
 
   async statusBarItems(): Promise<StatusBarItem[]> {

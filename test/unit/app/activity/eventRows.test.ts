@@ -56,3 +56,22 @@ describe('event rows', () => {
     known = true;
   });
 });
+
+describe('event rows: project pages', () => {
+  it('keeps a project\'s page per instance: another instance URL gives links on that instance', () => {
+    let instanceUrl = 'https://gitlab.example.com';
+    let lookups = 0;
+    const rows = new EventRows(() => ({
+      instanceUrl, zone: UTC_ZONE, t: formatMessage,
+      lookupProject: () => { lookups++; return { name: 'App', pathWithNamespace: 'group/app' }; },
+    }));
+    const now = Date.parse('2026-11-21T10:05:00.000Z');
+    const a = event();
+    const b = { ...event(), id: 2, target_iid: 13 };
+    assert.equal(rows.row(a, now).url, 'https://gitlab.example.com/group/app/-/issues/12');
+    assert.equal(rows.row(b, now).url, 'https://gitlab.example.com/group/app/-/issues/13');
+    instanceUrl = 'https://other.example.org';
+    assert.equal(rows.url({ ...event(), id: 3 }), 'https://other.example.org/group/app/-/issues/12');
+    assert.ok(lookups >= 2);
+  });
+});

@@ -107,4 +107,24 @@ describe('calendar', () => {
     const instant = Date.parse('2026-07-01T12:00:00Z');
     assert.equal(localZone().offsetMinutes(instant), -new Date(instant).getTimezoneOffset());
   });
+
+  // The local zone keeps offsets per UTC day; on the days a zone changes its offset, every instant must still be right.
+  for (const tz of ['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kolkata', 'Pacific/Chatham']) {
+    it(`reads the offset of every instant around daylight saving changes (${tz})`, () => {
+      const saved = process.env.TZ;
+      process.env.TZ = tz;
+      try {
+        const zone = localZone();
+        const start = Date.UTC(2025, 0, 1);
+        // Every 7 minutes through 2025 and 2026, so each change of offset falls between two samples a few minutes apart.
+        for (let at = start; at < Date.UTC(2027, 0, 1); at += 7 * 60_000) {
+          const expected = -new Date(at).getTimezoneOffset();
+          if (zone.offsetMinutes(at) !== expected) assert.fail(`${tz} at ${new Date(at).toISOString()}: ${zone.offsetMinutes(at)} ≠ ${expected}`);
+        }
+      } finally {
+        if (saved === undefined) delete process.env.TZ;
+        else process.env.TZ = saved;
+      }
+    });
+  }
 });

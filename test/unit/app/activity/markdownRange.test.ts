@@ -104,9 +104,36 @@ describe('Markdown range: fetching every page of the range from the double', () 
     const controller = new AbortController();
     double.clearLog();
     await assert.rejects(
-      fetchEventsInRange(client.client, { kind: 'mine' }, p, { perPage: 2, signal: controller.signal, onPage: (n) => { if (n === 2) controller.abort(); } }),
+      fetchEventsInRange(client.client, { kind: 'mine' }, p, { perPage: 2, window: 1, signal: controller.signal, onPage: (n) => { if (n === 2) controller.abort(); } }),
       (error: unknown) => error instanceof GitLabError && error.kind === 'cancelled',
     );
     assert.equal(double.requests.filter((r) => r.path === '/api/v4/events').length, 2);
+  });
+
+  it('reading pages a few at a time, stops on cancellation: no page asked for after it', async () => {
+    const p = plan({ first: '2026-09-25', last: '2026-11-19' });
+    const controller = new AbortController();
+    let abortedAt = 0;
+    double.clearLog();
+    await assert.rejects(
+      fetchEventsInRange(client.client, { kind: 'mine' }, p, {
+        perPage: 2, window: 4, signal: controller.signal, onPage: (n) => { if (n === 2) { abortedAt = Date.now(); controller.abort(); } },
+      }),
+      (error: unknown) => error instanceof GitLabError && error.kind === 'cancelled',
+    );
+    while (double.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 5)); // pages asked before the abort finish
+    const events = double.requests.filter((r) => r.path === '/api/v4/events');
+    assert.ok(events.length <= 2 + 4, `${events.length} pages asked for`);
+    assert.deepEqual(events.filter((r) => r.at > abortedAt).map((r) => r.query.page), []);
+  });
+
+  it('reads the same events, in the same order, with any window', async () => {
+    const p = plan({ first: '2026-09-25', last: '2026-11-19' });
+    const one = await fetchEventsInRange(client.client, { kind: 'mine' }, p, { perPage: 5, window: 1 });
+    for (const window of [2, 4, 8]) {
+      const many = await fetchEventsInRange(client.client, { kind: 'mine' }, p, { perPage: 5, window });
+      assert.deepEqual(many.map((e) => e.id), one.map((e) => e.id), `window ${window}`);
+    }
+    assert.ok(one.length > 20, `only ${one.length} events`);
   });
 });

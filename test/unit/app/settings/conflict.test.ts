@@ -1,6 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { conflictRows, pendingUpdate } from '../../../../src/app/settings/conflict';
-import { sameSetting } from '../../../../src/app/settings/settingShape';
+import { conflictRows, pendingUpdate, sameSetting } from '../../../../src/app/settings/shared/formState';
 
 describe('settings conflicts', () => {
   it('sees no change when only the key order differs', () => {
@@ -36,10 +35,10 @@ describe('settings conflicts', () => {
       { level: 'watch', notification_email: 'theirs@x' },
     );
     assert.deepEqual(rows, [
-      { field: { kind: 'level' }, yours: 'custom', theirs: 'watch' },
-      { field: { kind: 'notification_email' }, yours: 'mine@x', theirs: 'theirs@x' },
-      { field: { kind: 'event', key: 'a_key' }, yours: true, theirs: undefined },
-      { field: { kind: 'event', key: 'b_key' }, yours: null, theirs: undefined },
+      { field: 'level', yours: 'custom', theirs: 'watch' },
+      { field: 'notification_email', yours: 'mine@x', theirs: 'theirs@x' },
+      { field: 'event:a_key', yours: true, theirs: undefined },
+      { field: 'event:b_key', yours: null, theirs: undefined },
     ]);
     assert.deepEqual(conflictRows({ level: 'watch' }, { level: 'watch' }), []);
   });

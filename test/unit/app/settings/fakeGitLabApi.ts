@@ -3,7 +3,7 @@ import { GitLabError } from '../../../../src/gitlab/errors';
 import type {
   Group, NotificationEvents, NotificationSetting, NotificationSettingUpdate, Page, PageRequest, Project, Scope,
 } from '../../../../src/gitlab/types';
-import { scopeKey } from '../../../../src/app/settings/scopes';
+import { scopeKey } from '../../../../src/app/settings/shared/scopes';
 
 interface Stored {
   level: string;

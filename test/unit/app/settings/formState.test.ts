@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import {
   applyUpdate, changedParameters, createForm, currentEmail, currentLevel, desiredSetting, emailProblem, eventKeys,
   eventState, isDirty, isEventChanged, offersSpecEvents, rebase, resetEvent, withEmail, withEvent, withLevel,
-} from '../../../../src/app/settings/formState';
+} from '../../../../src/app/settings/shared/formState';
 import { SPEC_EMAIL_EVENTS, type NotificationSetting } from '../../../../src/gitlab/types';
 
 const project = { kind: 'project', id: 8 } as const;

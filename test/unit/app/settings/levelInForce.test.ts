@@ -61,8 +61,7 @@ describe('level in force, resolved by the settings service against the GitLab do
       assert.deepEqual(viaParent.chain.map((link) => `${link.kind}:${link.level}`),
         ['project:global', 'group:global', 'group:mention', 'global:participating']);
 
-      await putSetting(double, { scope: 'group', id: 'acme', level: 'global' });
-      await service.record({ scope: { kind: 'group', id: 1 }, setting: { level: 'global' } });
+      await service.update({ kind: 'group', id: 'acme' }, { level: 'global' });
       const viaGlobal = await service.levelInForce(BILLING);
       assert.equal(viaGlobal.level, 'participating');
       assert.equal(decidingLink(viaGlobal).kind, 'global');
@@ -75,20 +74,24 @@ describe('level in force, resolved by the settings service against the GitLab do
       await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'disabled' });
       assert.equal((await service.levelInForce(BILLING)).level, 'watch', 'cached: nobody announced a change');
       assert.equal(settingReads(double).length, reads);
-      await service.record({ scope: { kind: 'group', id: 2 }, setting: { level: 'disabled' } });
+      // A change through the owner (here a PUT of group 2, acme/platform, by ID) empties the cache.
+      await service.update({ kind: 'group', id: 2 }, { level: 'disabled' });
       assert.equal((await service.levelInForce(BILLING)).level, 'disabled');
       service.forget();
       await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
       assert.equal((await service.levelInForce(BILLING)).level, 'watch', 'forget() reads GitLab again');
     });
 
-    it('a change event that only reports a level already known (a read elsewhere) keeps the cache', async () => {
+    it('a fresh read elsewhere (the editor) that finds what is known keeps the cache and tells nobody', async () => {
       await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
       await service.levelInForce(BILLING);
       const reads = settingReads(double).length;
-      await service.record({ scope: { kind: 'group', id: 'acme/platform' }, setting: { level: 'watch' } });
+      const changes: unknown[] = [];
+      service.onDidChange((change) => changes.push(change));
+      await service.getSetting({ kind: 'group', id: 'acme/platform' }, undefined, { fresh: true });
       assert.equal((await service.levelInForce(BILLING)).level, 'watch');
-      assert.equal(settingReads(double).length, reads);
+      assert.equal(settingReads(double).length, reads + 1, 'only the fresh read itself');
+      assert.deepEqual(changes, []);
     });
 
     it("a project's own level decides and its groups are not read", async () => {

@@ -1,6 +1,8 @@
 import { strict as assert } from 'node:assert';
-import { eventLabel, eventLabels, isKnownEventKey, KNOWN_EVENT_KEYS, nullSwitchIsOn } from '../../../../src/app/settings/eventLabels';
-import { LEVEL_ORDER, levelExplanation, levelInfos, levelLabel, offeredLevels } from '../../../../src/app/settings/levels';
+import { eventLabel, isKnownEventKey, KNOWN_EVENT_KEYS, nullSwitchIsOn } from '../../../../src/app/settings/shared/labels';
+import { LEVEL_ORDER, levelExplanation, levelInfos, levelLabel, offeredLevels } from '../../../../src/app/settings/shared/labels';
+const eventLabels = (t: Localize): Record<string, string> =>
+  Object.fromEntries(KNOWN_EVENT_KEYS.map((key) => [key, eventLabel(key, t) ?? key]));
 import { formatMessage, type Localize } from '../../../../src/app/localize';
 import { NOTIFICATION_LEVELS, SPEC_EMAIL_EVENTS } from '../../../../src/gitlab/types';
 

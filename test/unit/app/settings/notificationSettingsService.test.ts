@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { NotificationSettingsService, type LevelChange, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
+import { NotificationSettingsService, SettingConflict, type LevelChange, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
 import { GitLabError } from '../../../../src/gitlab/errors';
+import type { NotificationSetting } from '../../../../src/gitlab/types';
 import { FakeGitLabApi } from './fakeGitLabApi';
 
 class MapMemory implements LevelMemory {
@@ -35,16 +36,61 @@ describe('notification settings service (status bar and commands)', () => {
     assert.equal((await service.unmute({ kind: 'group', id: 3 })).level, 'global');
   });
 
-  it('remembers the level a mute from the settings editor left, per instance', async () => {
+  it('remembers the level a mute through the editor\'s save left, per instance', async () => {
     const memory = new MapMemory();
     const api = new FakeGitLabApi();
+    api.set('global', { level: 'mention' });
     const one = new NotificationSettingsService(() => api, memory, 'https://one.example');
     const two = new NotificationSettingsService(() => api, memory, 'https://two.example');
-    await one.record({ scope: { kind: 'global' }, previous: { level: 'mention' }, setting: { level: 'disabled' } });
+    await one.update({ kind: 'global' }, { level: 'disabled' }, { expected: await one.getSetting({ kind: 'global' }) });
     assert.equal(one.levelBeforeMute({ kind: 'global' }), 'mention');
     assert.equal(two.levelBeforeMute({ kind: 'global' }), undefined);
-    await one.record({ scope: { kind: 'global' }, previous: { level: 'disabled' }, setting: { level: 'disabled' } });
+    await one.update({ kind: 'global' }, { level: 'disabled' });
     assert.equal(one.levelBeforeMute({ kind: 'global' }), 'mention', 'not overwritten by disabled');
+  });
+
+  it('saves against what was loaded: a change on GitLab meanwhile is a conflict, unless GitLab already has the change', async () => {
+    const api = new FakeGitLabApi();
+    api.set('project:8', { level: 'watch' });
+    const service = new NotificationSettingsService(() => api, new MapMemory(), 'x');
+    const loaded = await service.getSetting({ kind: 'project', id: 8 });
+    api.set('project:8', { level: 'mention' });
+    await assert.rejects(service.update({ kind: 'project', id: 8 }, { level: 'custom' }, { expected: loaded }),
+      (error: unknown) => error instanceof SettingConflict && error.server.level === 'mention');
+    assert.equal(api.updates.length, 0, 'nothing written');
+    const same = await service.save({ kind: 'project', id: 8 }, { level: 'mention' }, { expected: loaded });
+    assert.deepEqual([same.setting.level, same.written], ['mention', false]);
+    const fresh = await service.getSetting({ kind: 'project', id: 8 }, undefined, { fresh: true });
+    const saved = await service.save({ kind: 'project', id: 8 }, { level: 'custom' }, { expected: fresh });
+    assert.deepEqual([saved.setting.level, saved.written], ['custom', true]);
+    assert.deepEqual(api.updates.map((u) => u.update), [{ level: 'custom' }]);
+  });
+
+  it('tells listeners of a change a fresh read finds, with what was known before', async () => {
+    const api = new FakeGitLabApi();
+    api.set('group:3', { level: 'watch' });
+    const service = new NotificationSettingsService(() => api, new MapMemory(), 'x');
+    const changes: LevelChange[] = [];
+    service.onDidChange((change) => changes.push(change));
+    await service.getSetting({ kind: 'group', id: 3 });
+    api.set('group:3', { level: 'disabled' });
+    assert.equal((await service.getSetting({ kind: 'group', id: 3 })).level, 'watch', 'cached');
+    assert.equal((await service.getSetting({ kind: 'group', id: 3 }, undefined, { fresh: true })).level, 'disabled');
+    assert.deepEqual(changes.map((change) => `${change.previous?.level}→${change.setting.level}`), ['watch→disabled']);
+  });
+
+  it('cleans unusable parts of a server answer, and logs them', async () => {
+    const api = new FakeGitLabApi();
+    const raw = JSON.parse('{"level":"custom","events":{"__proto__":true,"Bad-Key":true,"ok_key":"yes","fine":false,"new_note":null}}') as NotificationSetting;
+    api.getNotificationSettings = async () => raw;
+    const logs: string[] = [];
+    const service = new NotificationSettingsService(() => api, new MapMemory(), 'x', undefined, (line) => logs.push(line));
+    assert.deepEqual(await service.getSetting({ kind: 'global' }), { level: 'custom', events: { fine: false, new_note: null } });
+    assert.match(logs.join('\n'), /events\.Bad-Key.*events\.ok_key|events\.__proto__/);
+    api.getNotificationSettings = async () => ({ level: '<b>x</b>' });
+    assert.equal((await service.getSetting({ kind: 'project', id: 1 })).level, 'unknown', 'a malformed level is replaced');
+    api.getNotificationSettings = async () => ({ level: 'digest' });
+    assert.equal((await service.getSetting({ kind: 'project', id: 2 })).level, 'digest', 'an unknown well-formed level is kept');
   });
 
   it('does not write when the level is already set, and stops telling a disposed listener', async () => {

@@ -30,10 +30,10 @@ function counting(service: NotificationSettingsService): OverviewSettings & { ma
   const asked: string[] = [];
   return {
     asked,
-    getSetting: async (scope, signal) => {
+    getSetting: async (scope, signal, options) => {
       asked.push(scope.kind);
       max = Math.max(max, ++inFlight);
-      try { return await service.getSetting(scope, signal); } finally { inFlight--; }
+      try { return await service.getSetting(scope, signal, options); } finally { inFlight--; }
     },
     setLevel: (scope, level, signal) => service.setLevel(scope, level, signal),
     onDidChange: (listener) => service.onDidChange(listener),

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { contentSecurityPolicy, escapeHtml, renderPanelHtml } from '../../../../src/app/settings/panelHtml';
+import { contentSecurityPolicy, escapeHtml, renderPanelHtml } from '../../../../src/ui/settings/panelHtml';
 
 const options = {
   cspSource: 'https://file+.vscode-resource.vscode-cdn.net',

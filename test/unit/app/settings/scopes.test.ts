@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { isValidScopeId, parseScopeInput, parseScopeKey, scopeKey } from '../../../../src/app/settings/scopes';
+import { isValidScopeId, parseScopeInput, parseScopeKey, scopeKey } from '../../../../src/app/settings/shared/scopes';
 
 describe('settings scopes', () => {
   it('keys scopes stably and reads the keys back', () => {

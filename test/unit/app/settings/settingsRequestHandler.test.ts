@@ -1,84 +1,101 @@
 import { strict as assert } from 'node:assert';
-import { parseHostMessage } from '../../../../src/app/settings/messageValidators';
-import type { HostMessage } from '../../../../src/app/settings/protocol';
-import { ScopeCatalog } from '../../../../src/app/settings/scopeCatalog';
-import { SettingsRequestHandler, type SettingChange } from '../../../../src/app/settings/settingsRequestHandler';
 import { formatMessage } from '../../../../src/app/localize';
+import { NotificationSettingsService, type LevelChange } from '../../../../src/app/settings/notificationSettingsService';
+import { ScopeCatalog } from '../../../../src/app/settings/scopeCatalog';
+import { SettingsRequestHandler } from '../../../../src/app/settings/settingsRequestHandler';
+import type { ErrorInfo, HostMessage, Requests } from '../../../../src/app/settings/shared/protocol';
+import type { ReplyMessage } from '../../../../src/app/settings/shared/rpc';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import type { NotificationSetting } from '../../../../src/gitlab/types';
-import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
-import type { ScopeRef } from '../../../../src/app/settings/scopes';
 import { FakeGitLabApi, group, project } from './fakeGitLabApi';
+
+type Notice = Exclude<HostMessage, ReplyMessage>;
 
 interface Harness {
   api: FakeGitLabApi;
+  levels: NotificationSettingsService;
   handler: SettingsRequestHandler;
   posted: HostMessage[];
-  changes: SettingChange[];
+  changes: LevelChange[];
   logs: string[];
   signIns: number;
-  of<T extends HostMessage['type']>(type: T): Array<Extract<HostMessage, { type: T }>>;
+  of<T extends Notice['type']>(type: T): Array<Extract<Notice, { type: T }>>;
+  reply(id: number): ReplyMessage | undefined;
 }
 
-function harness(options: { signedOut?: boolean; levels?: NotificationSettingsService } = {}): Harness {
+const noMemory = { get: () => undefined, update: async () => undefined };
+
+function harness(options: { signedOut?: boolean } = {}): Harness {
   const api = new FakeGitLabApi();
   api.groups = [group(5, 'acme')];
   api.projects = [project(42, 'acme/api')];
   const posted: HostMessage[] = [];
-  const changes: SettingChange[] = [];
+  const changes: LevelChange[] = [];
   const logs: string[] = [];
   const state = { signIns: 0 };
+  const client = () => (options.signedOut ? undefined : api);
+  const levels = new NotificationSettingsService(client, noMemory, 'x', undefined, (line) => logs.push(line));
+  levels.onDidChange((change) => changes.push(change));
   const catalog = new ScopeCatalog({
-    api: () => (options.signedOut ? undefined : api),
+    api: client,
     projects: () => [{ id: 10, label: 'Acme / Website', path: 'acme/website' }],
     addedGroups: () => [],
     localize: formatMessage,
   });
   const handler = new SettingsRequestHandler({
-    api: () => (options.signedOut ? undefined : api),
+    settings: levels,
+    signedIn: () => !options.signedOut,
     catalog,
     localize: formatMessage,
-    post: (message) => {
-      // everything the host sends must pass the webview's own validator
-      const checked = parseHostMessage(JSON.parse(JSON.stringify(message)));
-      assert.ok(checked.ok, `host sent an invalid ${message.type}: ${checked.ok ? '' : checked.reason}`);
-      posted.push(message);
-    },
-    onDidChangeSetting: (change) => changes.push(change),
+    // as postMessage delivers it: plain JSON
+    post: (message) => posted.push(JSON.parse(JSON.stringify(message)) as HostMessage),
     signIn: () => { state.signIns++; },
     log: (line) => logs.push(line),
-    ...(options.levels ? { inheritance: inheritanceOf(options.levels) } : {}),
   });
   return {
-    api, handler, posted, changes, logs,
+    api, levels, handler, posted, changes, logs,
     get signIns() { return state.signIns; },
-    of: <T extends HostMessage['type']>(type: T) => posted.filter((message): message is Extract<HostMessage, { type: T }> => message.type === type),
+    of: <T extends Notice['type']>(type: T) => posted.filter((message): message is Extract<Notice, { type: T }> => message.type === type),
+    reply: (id) => posted.find((message): message is ReplyMessage => message.type === 'reply' && message.id === id),
   };
 }
 
+let nextId = 1;
+
+/** Sends a request as the page does and returns the reply's result, or throws its error. */
+async function ask<M extends keyof Requests>(h: Harness, method: M, params: Requests[M]['params']): Promise<Requests[M]['result']> {
+  const id = nextId++;
+  await h.handler.receive({ type: 'request', id, method, params });
+  const reply = h.reply(id);
+  assert.ok(reply, `a reply to ${method} #${id}`);
+  if ('error' in reply) throw reply.error;
+  return reply.result as Requests[M]['result'];
+}
+
+async function failure(request: Promise<unknown>): Promise<ErrorInfo> {
+  try {
+    await request;
+  } catch (error) {
+    return error as ErrorInfo;
+  }
+  assert.fail('expected an error reply');
+}
+
+/** Waits until a condition holds (work the handler started without waiting for it). */
+async function until(condition: () => boolean): Promise<void> {
+  for (let round = 0; round < 1000 && !condition(); round++) await new Promise((resolve) => setImmediate(resolve));
+  assert.ok(condition(), 'condition never held');
+}
+
 const projectScope = { kind: 'project', id: 8 } as const;
-
-function inheritanceOf(levels: NotificationSettingsService) {
-  return (scope: ScopeRef, path: string | undefined) => levels.levelInForce(scope, { path, assumeGlobal: true, complete: true });
-}
-
-const noMemory = { get: () => undefined, update: async () => undefined };
-
-async function load(h: Harness, scope: object, requestId = 1): Promise<NotificationSetting> {
-  await h.handler.receive({ type: 'loadScope', requestId, scope });
-  const loaded = h.of('scopeLoaded').find((message) => message.requestId === requestId);
-  assert.ok(loaded, 'loaded');
-  return loaded.setting;
-}
+const load = (h: Harness, scope: Requests['load']['params']['scope']): Promise<NotificationSetting> => ask(h, 'load', { scope });
 
 describe('settings request handler (host side)', () => {
-  it('answers ready with texts and a quick scope list, then the full list with groups', async () => {
+  it('answers ready with a quick scope list (and the translations, when there are), then the full list with groups', async () => {
     const h = harness();
     await h.handler.receive({ type: 'ready' });
     const [state] = h.of('state');
-    assert.equal(state.strings.saveButton, 'Save');
-    assert.equal(state.levels.length, 6);
-    assert.equal(state.eventLabels.new_note, 'Comment is added');
+    assert.equal(state.l10n, undefined, 'English: no translations to send');
     assert.equal(state.scopes.groupsLoading, true);
     const [scopes] = h.of('scopes');
     assert.deepEqual(scopes.scopes.entries.map((entry) => entry.key), ['global', 'group:5', 'project:10']);
@@ -108,19 +125,23 @@ describe('settings request handler (host side)', () => {
     assert.deepEqual(h.of('state').map((message) => message.restored), [restored, undefined]);
   });
 
-  it('loads a scope and tells listeners what it found', async () => {
+  it('loads a scope afresh each time, and a change found on GitLab reaches every listener', async () => {
     const h = harness();
     h.api.set('project:8', { level: 'custom', events: { new_note: true } });
     const setting = await load(h, projectScope);
     assert.deepEqual(setting, { level: 'custom', events: { new_note: true, new_issue: null, failed_pipeline: null } });
-    assert.equal(h.changes[0].cause, 'observed');
+    assert.equal(h.changes.length, 0, 'nothing was known before');
+    h.api.set('project:8', { level: 'watch' });
+    assert.equal((await load(h, projectScope)).level, 'watch');
+    assert.deepEqual(h.changes.map((change) => `${change.previous?.level}→${change.setting.level}`), ['custom→watch']);
+    assert.equal(h.of('settingChanged').at(-1)?.setting.level, 'watch');
   });
 
   it('ignores and logs malformed or hostile messages, doing nothing', async () => {
     const h = harness();
-    for (const message of [null, 'ready', { type: 'loadScope', requestId: 1, scope: { kind: 'user', id: 1 } },
-      { type: 'save', requestId: 1, scope: { kind: 'global' }, baseline: { level: 'watch' }, update: { level: 'root' } },
-      JSON.parse('{"type":"ready","__proto__":{"x":1}}'), { type: 'bulkApply', requestId: 1, scopes: [{ kind: 'global' }], level: 'watch' }]) {
+    for (const message of [null, 'ready', { type: 'request', id: 1, method: 'load', params: { scope: { kind: 'user', id: 1 } } },
+      { type: 'request', id: 1, method: 'save', params: { scope: { kind: 'global' }, baseline: { level: 'watch' }, update: { level: 'root' } } },
+      JSON.parse('{"type":"ready","__proto__":{"x":1}}'), { type: 'request', id: 1, method: 'bulkApply', params: { scopes: [{ kind: 'global' }], level: 'watch' } }]) {
       await h.handler.receive(message);
     }
     assert.equal(h.posted.length, 0);
@@ -132,12 +153,11 @@ describe('settings request handler (host side)', () => {
   it('saves only the changed parameters after checking nothing changed meanwhile', async () => {
     const h = harness();
     const baseline = await load(h, { kind: 'global' });
-    await h.handler.receive({ type: 'save', requestId: 2, scope: { kind: 'global' }, baseline, update: { level: 'watch' } });
+    const result = await ask(h, 'save', { scope: { kind: 'global' }, baseline, update: { level: 'watch' } });
     assert.deepEqual(h.api.calls.slice(-2), ['get global', 'put global']);
     assert.deepEqual(h.api.updates, [{ key: 'global', update: { level: 'watch' } }]);
-    const [result] = h.of('saveResult');
-    assert.deepEqual(result.result, { outcome: 'saved', setting: { level: 'watch', notification_email: 'me@example.com' }, alreadyApplied: false });
-    const saved = h.changes.find((change) => change.cause === 'saved');
+    assert.deepEqual(result, { setting: { level: 'watch', notification_email: 'me@example.com' }, alreadyApplied: false });
+    const saved = h.changes.at(-1);
     assert.equal(saved?.previous?.level, 'participating');
     assert.equal(saved?.setting.level, 'watch');
   });
@@ -146,21 +166,21 @@ describe('settings request handler (host side)', () => {
     const h = harness();
     const baseline = await load(h, projectScope);
     h.api.set('project:8', { level: 'mention' }); // someone else, in the browser
-    await h.handler.receive({ type: 'save', requestId: 2, scope: projectScope, baseline, update: { level: 'disabled' } });
+    const conflict = await failure(ask(h, 'save', { scope: projectScope, baseline, update: { level: 'disabled' } }));
     assert.equal(h.api.updates.length, 0);
-    assert.deepEqual(h.of('saveResult')[0].result, { outcome: 'conflict', server: { level: 'mention' } });
+    assert.equal(conflict.kind, 'conflict');
+    assert.deepEqual(conflict.server, { level: 'mention' });
 
-    // keep mine: the webview sends its edits rebased on the server's version; saved after a fresh check
-    await h.handler.receive({ type: 'resolveConflict', requestId: 3, scope: projectScope, choice: 'overwrite', baseline: { level: 'mention' }, update: { level: 'disabled' } });
+    // keep mine: the page sends its edits again against the server's version; saved after a fresh check
+    const saved = await ask(h, 'save', { scope: projectScope, baseline: { level: 'mention' }, update: { level: 'disabled' } });
     assert.deepEqual(h.api.updates, [{ key: 'project:8', update: { level: 'disabled' } }]);
-    assert.equal(h.of('saveResult')[1].result.outcome, 'saved');
+    assert.equal(saved.alreadyApplied, false);
   });
 
   it('takes theirs by reading the scope again', async () => {
     const h = harness();
     h.api.set('project:8', { level: 'watch' });
-    await h.handler.receive({ type: 'resolveConflict', requestId: 4, scope: projectScope, choice: 'theirs' });
-    assert.deepEqual(h.of('scopeLoaded')[0], { type: 'scopeLoaded', requestId: 4, key: 'project:8', setting: { level: 'watch' } });
+    assert.deepEqual(await load(h, projectScope), { level: 'watch' });
     assert.equal(h.api.updates.length, 0);
   });
 
@@ -168,9 +188,9 @@ describe('settings request handler (host side)', () => {
     const h = harness();
     const baseline = await load(h, projectScope);
     h.api.set('project:8', { level: 'disabled' });
-    await h.handler.receive({ type: 'save', requestId: 2, scope: projectScope, baseline, update: { level: 'disabled' } });
+    const result = await ask(h, 'save', { scope: projectScope, baseline, update: { level: 'disabled' } });
     assert.equal(h.api.updates.length, 0);
-    assert.deepEqual(h.of('saveResult')[0].result, { outcome: 'saved', setting: { level: 'disabled' }, alreadyApplied: true });
+    assert.deepEqual(result, { setting: { level: 'disabled' }, alreadyApplied: true });
   });
 
   it('reports an unverified e-mail on the field, and what GitLab kept of the rest', async () => {
@@ -184,14 +204,11 @@ describe('settings request handler (host side)', () => {
         status: 400, fieldErrors: { notification_email: ['must be an email you have verified'] },
       });
     };
-    await h.handler.receive({ type: 'save', requestId: 2, scope: { kind: 'global' }, baseline, update: { level: 'watch', notification_email: 'other@example.com' } });
-    const [result] = h.of('saveResult');
-    assert.equal(result.result.outcome, 'failed');
-    if (result.result.outcome !== 'failed') return;
-    assert.equal(result.result.error.field, 'notification_email');
-    assert.match(result.result.error.message, /must be an email you have verified/);
-    assert.deepEqual(result.result.server, { level: 'watch', notification_email: 'me@example.com' });
-    assert.ok(h.changes.some((change) => change.cause === 'saved' && change.setting.level === 'watch'));
+    const error = await failure(ask(h, 'save', { scope: { kind: 'global' }, baseline, update: { level: 'watch', notification_email: 'other@example.com' } }));
+    assert.equal(error.field, 'notification_email');
+    assert.match(error.message, /must be an email you have verified/);
+    assert.deepEqual(error.server, { level: 'watch', notification_email: 'me@example.com' });
+    assert.ok(h.changes.some((change) => change.previous?.level === 'participating' && change.setting.level === 'watch'));
   });
 
   it('explains a refused save: api scope, invalid level, network', async () => {
@@ -202,10 +219,8 @@ describe('settings request handler (host side)', () => {
       new GitLabError('validation', "'custom' is not a valid level", { status: 400 }),
       new GitLabError('network', 'socket hang up'),
     ][attempt - 1]);
-    for (let requestId = 2; requestId <= 4; requestId++) {
-      await h.handler.receive({ type: 'save', requestId, scope: projectScope, baseline, update: { level: 'custom' } });
-    }
-    const errors = h.of('saveResult').map((message) => (message.result.outcome === 'failed' ? message.result.error : undefined));
+    const errors: ErrorInfo[] = [];
+    for (let attempt = 1; attempt <= 3; attempt++) errors.push(await failure(ask(h, 'save', { scope: projectScope, baseline, update: { level: 'custom' } })));
     assert.equal(errors[0]?.message, 'Your token lacks the `api` scope needed to change settings.');
     assert.match(errors[1]?.message ?? '', /'custom' is not a valid level/);
     assert.equal(errors[2]?.kind, 'network');
@@ -215,26 +230,23 @@ describe('settings request handler (host side)', () => {
   it('answers a 404 on load with an error for that request', async () => {
     const h = harness();
     h.api.fail('get', 'project:8', new GitLabError('notFound', '404 Project Not Found', { status: 404 }));
-    await h.handler.receive({ type: 'loadScope', requestId: 9, scope: projectScope });
-    assert.equal(h.of('error')[0].requestId, 9);
-    assert.equal(h.of('error')[0].error.kind, 'notFound');
+    const error = await failure(load(h, projectScope));
+    assert.equal(error.kind, 'notFound');
   });
 
   it('says "sign in" without a client, and asks the shell to sign in on request', async () => {
     const h = harness({ signedOut: true });
-    await h.handler.receive({ type: 'loadScope', requestId: 1, scope: { kind: 'global' } });
-    assert.equal(h.of('error')[0].error.kind, 'signedOut');
-    assert.equal(h.of('error')[0].error.action, 'signIn');
+    const error = await failure(load(h, { kind: 'global' }));
+    assert.equal(error.kind, 'signedOut');
+    assert.equal(error.action, 'signIn');
     await h.handler.receive({ type: 'signIn' });
     assert.equal(h.signIns, 1);
   });
 
   it('adds scopes typed by the user, or says GitLab cannot find them', async () => {
     const h = harness();
-    await h.handler.receive({ type: 'addScope', requestId: 1, kind: 'project', ref: 'acme/api' });
-    assert.equal(h.of('scopeAdded')[0].entry.key, 'project:42');
-    await h.handler.receive({ type: 'addScope', requestId: 2, kind: 'project', ref: 'acme/missing' });
-    assert.equal(h.of('error')[0].error.field, 'ref');
+    assert.equal((await ask(h, 'addScope', { kind: 'project', ref: 'acme/api' })).key, 'project:42');
+    assert.equal((await failure(ask(h, 'addScope', { kind: 'project', ref: 'acme/missing' }))).field, 'ref');
   });
 
   it('runs a bulk change with progress, a final report, announcements, and no second run at once', async () => {
@@ -243,20 +255,23 @@ describe('settings request handler (host side)', () => {
     h.api.fail('put', 'project:42', new GitLabError('forbidden', 'insufficient_scope', { status: 403, insufficientScope: true }));
     let release: () => void = () => undefined;
     h.api.gate = new Promise((resolve) => { release = resolve; });
-    const run = h.handler.receive({ type: 'bulkApply', requestId: 7, scopes: [{ kind: 'group', id: 5 }, { kind: 'project', id: 42 }, { kind: 'project', id: 10 }], level: 'disabled' });
-    await h.handler.receive({ type: 'bulkApply', requestId: 8, scopes: [{ kind: 'group', id: 5 }], level: 'watch' });
-    assert.equal(h.of('error')[0].requestId, 8);
+    const run = ask(h, 'bulkApply', { scopes: [{ kind: 'group', id: 5 }, { kind: 'project', id: 42 }, { kind: 'project', id: 10 }], level: 'disabled' });
+    const second = await failure(ask(h, 'bulkApply', { scopes: [{ kind: 'group', id: 5 }], level: 'watch' }));
+    assert.equal(second.message, 'A bulk change is already running.');
     // the webview comes back while the run waits on GitLab (its group listing waits too, so it is not awaited here)
     const ready = h.handler.receive({ type: 'ready' });
     await new Promise((resolve) => setImmediate(resolve));
-    assert.equal(h.of('state')[0].bulk?.requestId, 7, 'a returning webview gets the run in progress');
+    assert.equal(h.of('state')[0].bulk?.level, 'disabled', 'a returning webview gets the run in progress');
     h.api.gate = undefined;
     release();
     await Promise.all([run, ready]);
-    const [done] = h.of('bulkDone');
+    const done = h.of('bulk').at(-1)!.bulk;
+    assert.equal(done.done, true);
     assert.deepEqual(done.items.map((item) => [item.key, item.status]), [['group:5', 'unchanged'], ['project:42', 'failed'], ['project:10', 'changed']]);
-    assert.ok(h.of('bulkProgress').length >= 6);
-    assert.deepEqual(h.changes.filter((change) => change.cause === 'bulk').map((change) => change.key), ['project:10']);
+    assert.equal(done.items[1].error?.message, 'Your token lacks the `api` scope needed to change settings.');
+    assert.ok(h.of('bulk').length >= 7, 'every step is sent');
+    assert.deepEqual(h.changes.filter((change) => change.setting.level === 'disabled' && change.previous?.level !== 'disabled')
+      .map((change) => change.scope), [{ kind: 'project', id: 10 }]);
   });
 
   it('stops a bulk change on cancel', async () => {
@@ -264,12 +279,12 @@ describe('settings request handler (host side)', () => {
     let release: () => void = () => undefined;
     h.api.gate = new Promise((resolve) => { release = resolve; });
     const scopes = Array.from({ length: 8 }, (_, index) => ({ kind: 'project', id: index + 100 }));
-    const run = h.handler.receive({ type: 'bulkApply', requestId: 3, scopes, level: 'watch' });
-    await h.handler.receive({ type: 'cancelBulk', requestId: 3 });
+    const run = ask(h, 'bulkApply', { scopes: scopes as Requests['bulkApply']['params']['scopes'], level: 'watch' });
+    await h.handler.receive({ type: 'cancelBulk' });
     h.api.gate = undefined;
     release();
     await run;
-    const [done] = h.of('bulkDone');
+    const done = h.of('bulk').at(-1)!.bulk;
     assert.ok(done.items.every((item) => item.status === 'cancelled'), JSON.stringify(done.items.map((item) => item.status)));
     assert.equal(h.api.updates.length, 0);
   });
@@ -285,37 +300,48 @@ describe('settings request handler (host side)', () => {
     assert.ok(h.logs.some((line) => line.includes('Weird-Key')));
   });
 
-  it('forwards external changes, and goes quiet once disposed', async () => {
+  it('passes on changes made elsewhere (status bar, commands), and goes quiet once disposed', async () => {
     const h = harness();
-    h.handler.notifyExternalChange({ kind: 'global' }, { level: 'disabled', notification_email: 'me@example.com' });
+    await h.levels.setLevel({ kind: 'global' }, 'disabled');
     assert.deepEqual(h.of('settingChanged')[0], { type: 'settingChanged', key: 'global', setting: { level: 'disabled', notification_email: 'me@example.com' } });
     h.handler.dispose();
-    await h.handler.receive({ type: 'loadScope', requestId: 1, scope: { kind: 'global' } });
-    assert.equal(h.of('scopeLoaded').length, 0);
+    const before = h.posted.length;
+    await h.handler.receive({ type: 'request', id: 999, method: 'load', params: { scope: { kind: 'global' } } });
+    await h.levels.setLevel({ kind: 'global' }, 'watch');
+    assert.equal(h.posted.length, before);
+  });
+
+  it('words a bulk item GitLab answered with another level than asked', async () => {
+    const h = harness();
+    const update = h.api.updateNotificationSettings.bind(h.api);
+    h.api.updateNotificationSettings = async (scope, _update, signal) => update(scope, { level: 'participating' }, signal);
+    await ask(h, 'bulkApply', { scopes: [{ kind: 'group', id: 1 }], level: 'watch' });
+    const [item] = h.of('bulk').at(-1)!.bulk.items;
+    assert.equal(item.status, 'failed');
+    assert.match(item.error?.message ?? '', /participating instead of watch/);
   });
 
   it('tells the page what a loaded group or project inherits at global, and again after any change', async () => {
-    let api: FakeGitLabApi | undefined;
-    const levels = new NotificationSettingsService(() => api, noMemory, 'x');
-    const h = harness({ levels });
-    api = h.api;
+    const h = harness();
     h.api.set('global', { level: 'mention' });
     h.api.set('project:10', { level: 'disabled' });
     // Project 10 is listed with its path acme/website, the hint when the server has no project lookup.
     h.api.fail('getProject', '10', new GitLabError('notFound', '404 Not Found'));
     await h.handler.receive({ type: 'ready' });
-    await load(h, { kind: 'project', id: 10 }, 1);
-    await load(h, { kind: 'group', id: 5 }, 2);
+    await load(h, { kind: 'project', id: 10 });
+    await until(() => h.of('inherited').length === 1);
+    await load(h, { kind: 'group', id: 5 });
+    await until(() => h.of('inherited').length === 2);
     assert.deepEqual(h.of('inherited'), [
       // whatever its own level (disabled here): the page shows the line only while the select is at global
       { type: 'inherited', key: 'project:10', inherited: { level: 'mention', from: 'global', chain: [
         { kind: 'group', name: 'acme', level: 'global' }, { kind: 'global', name: '', level: 'mention' }] } },
       { type: 'inherited', key: 'group:5', inherited: { level: 'mention', from: 'global', chain: [{ kind: 'global', name: '', level: 'mention' }] } },
     ]);
-    h.api.set('group:acme', { level: 'watch' });
-    await levels.record({ scope: { kind: 'group', id: 'acme' }, setting: { level: 'watch' } });
     h.posted.length = 0;
-    await h.handler.refreshInherited();
+    // A change through the owner: the lines follow without anyone asking.
+    await h.levels.setLevel({ kind: 'group', id: 'acme' }, 'watch');
+    await until(() => h.of('inherited').length === 2);
     assert.deepEqual(h.of('inherited').map((m) => [m.key, m.inherited]), [
       // the whole chain above it, for the editor's "why" list: the group, then global (not consulted, still shown)
       ['project:10', { level: 'watch', from: 'group', path: 'acme', chain: [
@@ -325,13 +351,11 @@ describe('settings request handler (host side)', () => {
   });
 
   it('leaves the inheritance line out, and logs why, when a group on the way cannot be read', async () => {
-    let api: FakeGitLabApi | undefined;
-    const levels = new NotificationSettingsService(() => api, noMemory, 'x');
-    const h = harness({ levels });
-    api = h.api;
+    const h = harness();
     h.api.fail('getProject', '10', new GitLabError('notFound', '404 Not Found'));
     h.api.fail('get', 'group:acme', new GitLabError('server', '500 Internal Server Error'));
     await load(h, { kind: 'project', id: 10 });
+    await until(() => h.logs.some((line) => line.includes('inherits')));
     assert.equal(h.of('inherited').length, 0);
     assert.ok(h.logs.some((line) => line.includes('could not work out what project:10 inherits')), h.logs.join('\n'));
   });

@@ -1,4 +1,54 @@
-import type { Localize } from '../localize';
+import { isNotificationLevel, type NotificationLevel } from '../../../gitlab/types';
+import type { Localize } from '../../localize';
+import type { ScopeRef } from './scopes';
+
+/** The order GitLab's own level menu uses. */
+export const LEVEL_ORDER: readonly NotificationLevel[] = ['global', 'watch', 'participating', 'mention', 'custom', 'disabled'];
+
+export interface LevelInfo {
+  level: NotificationLevel;
+  label: string;
+  explanation: string;
+}
+
+/** A level's name for people; an unknown level from the server is shown as it came, not dropped. */
+export function levelLabel(level: string, localize: Localize): string {
+  switch (level) {
+    case 'global': return localize('Global');
+    case 'watch': return localize('Watch');
+    case 'participating': return localize('Participate');
+    case 'mention': return localize('On mention');
+    case 'custom': return localize('Custom');
+    case 'disabled': return localize('Disabled');
+    default: return level.replace(/[_-]+/g, ' ');
+  }
+}
+
+export function levelExplanation(level: NotificationLevel, localize: Localize): string {
+  switch (level) {
+    case 'global': return localize('Use your global notification setting.');
+    case 'watch': return localize('Receive notifications for any activity.');
+    case 'participating': return localize('Receive notifications for threads you have participated in.');
+    case 'mention': return localize('Receive notifications only when you are @mentioned in a comment.');
+    case 'custom': return localize('Receive notifications for threads you participate in, plus the events you select.');
+    case 'disabled': return localize('Receive no notifications.');
+  }
+}
+
+/** Label and explanation of every level, in menu order. */
+export function levelInfos(localize: Localize): LevelInfo[] {
+  return LEVEL_ORDER.map((level) => ({ level, label: levelLabel(level, localize), explanation: levelExplanation(level, localize) }));
+}
+
+/**
+ * The levels the select offers for a scope: `global` only for groups and projects (it means "defer to the
+ * global setting"), and always the current level, even an unknown one, so it is shown rather than dropped.
+ */
+export function offeredLevels(scope: ScopeRef, currentLevel: string): string[] {
+  const offered: string[] = LEVEL_ORDER.filter((level) => level !== 'global' || scope.kind !== 'global' || currentLevel === 'global');
+  if (!isNotificationLevel(currentLevel)) offered.push(currentLevel);
+  return offered;
+}
 
 /**
  * The custom-level e-mail events GitLab knows today (CE 19 + EE 5, behaviour note §2.3), in GitLab's order.
@@ -57,9 +107,6 @@ export function nullSwitchIsOn(key: string): boolean {
   return key === 'failed_pipeline' || key === 'fixed_pipeline';
 }
 
-/** Labels of every known key, for the webview. */
-export function eventLabels(localize: Localize): Record<string, string> {
-  const labels: Record<string, string> = {};
-  for (const key of KNOWN_EVENT_KEYS) labels[key] = eventLabel(key, localize) ?? key;
-  return labels;
-}
+// What the page needs of the rest, through this folder only (so the folder shows all the page bundles).
+export { formatMessage, type Localize } from '../../localize';
+export { isNotificationLevel, type NotificationLevel, type NotificationSetting } from '../../../gitlab/types';

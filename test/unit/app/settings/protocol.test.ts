@@ -1,58 +1,21 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { parseHostMessage, parsePersistedState, parseWebviewMessage } from '../../../../src/app/settings/messageValidators';
-import type { HostMessage, PersistedState, WebviewMessage } from '../../../../src/app/settings/protocol';
-import { webviewStrings } from '../../../../src/app/settings/strings';
-import { levelInfos } from '../../../../src/app/settings/levels';
-import { eventLabels } from '../../../../src/app/settings/eventLabels';
-import { formatMessage } from '../../../../src/app/localize';
+import { parsePageMessage, parsePersistedState, type PageMessage, type PersistedState } from '../../../../src/app/settings/shared/protocol';
 
 const customSetting = { level: 'custom', events: { new_note: true, new_issue: null, some_future_key: false } };
 
-const webviewSamples: WebviewMessage[] = [
+const webviewSamples: PageMessage[] = [
   { type: 'ready' },
   { type: 'refreshScopes' },
   { type: 'signIn' },
-  { type: 'loadScope', requestId: 1, scope: { kind: 'global' } },
-  { type: 'loadScope', requestId: 7, scope: { kind: 'project', id: 'group/sub/project' } },
-  { type: 'save', requestId: 2, scope: { kind: 'group', id: 5 }, baseline: customSetting, update: { level: 'custom', events: { new_issue: true } } },
-  { type: 'save', requestId: 3, scope: { kind: 'global' }, baseline: { level: 'participating', notification_email: 'me@x.org' }, update: { notification_email: '' } },
-  { type: 'resolveConflict', requestId: 4, scope: { kind: 'project', id: 8 }, choice: 'overwrite', baseline: { level: 'watch' }, update: { level: 'disabled' } },
-  { type: 'resolveConflict', requestId: 5, scope: { kind: 'project', id: 8 }, choice: 'theirs' },
-  { type: 'addScope', requestId: 6, kind: 'group', ref: 'parent/child' },
-  { type: 'addScope', requestId: 8, kind: 'project', ref: 42 },
-  { type: 'bulkApply', requestId: 9, scopes: [{ kind: 'group', id: 5 }, { kind: 'project', id: 'a/b' }], level: 'disabled' },
-  { type: 'cancelBulk', requestId: 9 },
-];
-
-const scopes = {
-  entries: [
-    { key: 'global', scope: { kind: 'global' as const }, label: 'Global', origin: 'global' as const },
-    { key: 'group:5', scope: { kind: 'group' as const, id: 5 }, label: 'Parent / Child', detail: 'parent/child', origin: 'member' as const },
-  ],
-  groupsOffered: false,
-};
-
-const hostSamples: HostMessage[] = [
-  {
-    type: 'state', strings: webviewStrings(formatMessage), levels: levelInfos(formatMessage), eventLabels: eventLabels(formatMessage),
-    scopes, focusKey: 'group:5',
-    bulk: { requestId: 3, level: 'watch', done: false, items: [{ key: 'group:5', scope: { kind: 'group', id: 5 }, status: 'running' }] },
-    restored: { version: 1, forms: [], conflicts: [], bulkSelection: [] },
-  },
-  { type: 'scopes', scopes: { ...scopes, groupsError: { kind: 'forbidden', message: 'no', action: 'signIn' }, groupsLoading: true } },
-  { type: 'focusScope', key: 'project:a/b' },
-  { type: 'scopeLoaded', requestId: 1, key: 'group:5', setting: customSetting },
-  { type: 'settingChanged', key: 'global', setting: { level: 'disabled', notification_email: 'a@b' } },
-  { type: 'inherited', key: 'project:42', inherited: { level: 'watch', from: 'group', path: 'acme/platform' } },
-  { type: 'inherited', key: 'group:5', inherited: { level: 'super_loud', from: 'global' } },
-  { type: 'saveResult', requestId: 2, key: 'global', result: { outcome: 'saved', setting: { level: 'watch' }, alreadyApplied: false } },
-  { type: 'saveResult', requestId: 2, key: 'global', result: { outcome: 'conflict', server: { level: 'watch' } } },
-  { type: 'saveResult', requestId: 2, key: 'global', result: { outcome: 'failed', error: { kind: 'validation', message: 'must be verified', field: 'notification_email' }, server: { level: 'watch' } } },
-  { type: 'scopeAdded', requestId: 4, entry: { key: 'project:9', scope: { kind: 'project', id: 9 }, label: 'P', origin: 'added' } },
-  { type: 'error', requestId: 5, error: { kind: 'network', message: 'Could not reach GitLab', action: 'retry' } },
-  { type: 'bulkProgress', requestId: 6, item: { key: 'project:9', scope: { kind: 'project', id: 9 }, status: 'changed', previousLevel: 'global', level: 'disabled' } },
-  { type: 'bulkDone', requestId: 6, items: [{ key: 'project:9', scope: { kind: 'project', id: 9 }, status: 'failed', error: { kind: 'forbidden', message: 'x' } }] },
+  { type: 'cancelBulk' },
+  { type: 'request', id: 1, method: 'load', params: { scope: { kind: 'global' } } },
+  { type: 'request', id: 7, method: 'load', params: { scope: { kind: 'project', id: 'group/sub/project' } } },
+  { type: 'request', id: 2, method: 'save', params: { scope: { kind: 'group', id: 5 }, baseline: customSetting, update: { level: 'custom', events: { new_issue: true } } } },
+  { type: 'request', id: 3, method: 'save', params: { scope: { kind: 'global' }, baseline: { level: 'participating', notification_email: 'me@x.org' }, update: { notification_email: '' } } },
+  { type: 'request', id: 6, method: 'addScope', params: { kind: 'group', ref: 'parent/child' } },
+  { type: 'request', id: 8, method: 'addScope', params: { kind: 'project', ref: 42 } },
+  { type: 'request', id: 9, method: 'bulkApply', params: { scopes: [{ kind: 'group', id: 5 }, { kind: 'project', id: 'a/b' }], level: 'disabled' } },
 ];
 
 const persistedSample: PersistedState = {
@@ -180,85 +143,69 @@ function checkValidator(
   });
 }
 
-checkValidator('settings protocol: webview → host validator', parseWebviewMessage, webviewSamples,
-  ['ready', 'loadScope', 'save', 'resolveConflict', 'addScope', 'refreshScopes', 'bulkApply', 'cancelBulk', 'signIn']);
-checkValidator('settings protocol: host → webview validator', parseHostMessage, hostSamples,
-  ['state', 'scopes', 'focusScope', 'scopeLoaded', 'settingChanged', 'inherited', 'saveResult', 'scopeAdded', 'error', 'bulkProgress', 'bulkDone']);
+checkValidator('settings protocol: the one inbound validator (page → host)', parsePageMessage, webviewSamples,
+  ['ready', 'refreshScopes', 'cancelBulk', 'signIn', 'request']);
 
 describe('settings protocol: specific refusals', () => {
-  const save = webviewSamples[5] as Extract<WebviewMessage, { type: 'save' }>;
+  const save = webviewSamples[6] as Extract<PageMessage, { type: 'request' }>;
+  const params = save.params as { scope: unknown; baseline: unknown; update: unknown };
+  const withParams = (changes: Record<string, unknown>) => ({ ...save, params: { ...params, ...changes } });
+  const request = (method: string, requestParams: unknown, id: unknown = 1) => ({ type: 'request', id, method, params: requestParams });
+
+  it('says what it refused and where, clearly', () => {
+    assert.deepEqual(parsePageMessage({ type: 'deleteEverything' }), { ok: false, reason: 'type: not an allowed value' });
+    assert.deepEqual(parsePageMessage(request('load', { scope: { kind: 'group', id: '../x' } })),
+      { ok: false, reason: 'params.scope.id: expected a positive integer or a path' });
+    assert.deepEqual(parsePageMessage(request('dropTables', {})), { ok: false, reason: 'method: not an allowed value' });
+    assert.deepEqual(parsePageMessage({ ...webviewSamples[0], token: 'x' }), { ok: false, reason: 'message: unexpected field "token"' });
+    assert.deepEqual(parsePageMessage(withParams({ update: { level: 'everything' } })), { ok: false, reason: 'params.update.level: not an allowed value' });
+  });
 
   it('refuses event keys that are not snake_case names, prototype keys included', () => {
     for (const key of ['__proto__', 'Constructor', 'new-note', 'a b', '', '1abc', 'x'.repeat(65)]) {
       const baseline = JSON.parse(`{"level":"custom","events":{${JSON.stringify(key)}:true}}`) as unknown;
-      assert.equal(parseWebviewMessage({ ...save, baseline }).ok, false, key);
+      assert.equal(parsePageMessage(withParams({ baseline })).ok, false, key);
     }
     // "constructor" is a valid-looking key: it is accepted as a plain own field, never as the prototype's
-    const parsed = parseWebviewMessage({ ...save, update: { events: JSON.parse('{"constructor":true}') as unknown } });
+    const parsed = parsePageMessage(withParams({ update: { events: JSON.parse('{"constructor":true}') as unknown } }));
     assert.ok(parsed.ok);
-    assert.equal(Object.getPrototypeOf((parsed.value as typeof save).update.events), Object.prototype);
+    const update = ((parsed.value as typeof save).params as { update: { events: object } }).update;
+    assert.equal(Object.getPrototypeOf(update.events), Object.prototype);
   });
 
   it('refuses a level to send that GitLab does not know, but reads unknown levels in settings', () => {
-    assert.equal(parseWebviewMessage({ ...save, update: { level: 'everything' } }).ok, false);
-    assert.ok(parseWebviewMessage({ ...save, baseline: { level: 'digest' } }).ok);
-    assert.equal(parseWebviewMessage({ ...save, baseline: { level: 'Digest!' } }).ok, false);
+    assert.equal(parsePageMessage(withParams({ update: { level: 'everything' } })).ok, false);
+    assert.ok(parsePageMessage(withParams({ baseline: { level: 'digest' } })).ok);
+    assert.equal(parsePageMessage(withParams({ baseline: { level: 'Digest!' } })).ok, false);
   });
 
   it('refuses event values other than true, false and null, and sending null', () => {
-    assert.equal(parseWebviewMessage({ ...save, baseline: { level: 'custom', events: { new_note: 'yes' } } }).ok, false);
-    assert.equal(parseWebviewMessage({ ...save, update: { events: { new_note: null } } }).ok, false);
+    assert.equal(parsePageMessage(withParams({ baseline: { level: 'custom', events: { new_note: 'yes' } } })).ok, false);
+    assert.equal(parsePageMessage(withParams({ update: { events: { new_note: null } } })).ok, false);
   });
 
   it('refuses bad request ids and scope ids', () => {
-    for (const requestId of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31, '1']) {
-      assert.equal(parseWebviewMessage({ type: 'loadScope', requestId, scope: { kind: 'global' } }).ok, false, String(requestId));
+    for (const id of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31, '1']) {
+      assert.equal(parsePageMessage(request('load', { scope: { kind: 'global' } }, id)).ok, false, String(id));
     }
     for (const scope of [{ kind: 'global', id: 1 }, { kind: 'group' }, { kind: 'group', id: 0 }, { kind: 'group', id: 'a b' },
       { kind: 'group', id: '../x' }, { kind: 'user', id: 1 }, { kind: 'project', id: 'x'.repeat(256) }]) {
-      assert.equal(parseWebviewMessage({ type: 'loadScope', requestId: 1, scope }).ok, false, JSON.stringify(scope));
+      assert.equal(parsePageMessage(request('load', { scope })).ok, false, JSON.stringify(scope));
     }
   });
 
   it('refuses oversized input', () => {
     const events: Record<string, boolean> = {};
     for (let index = 0; index < 200; index++) events[`key_${index}`] = true;
-    assert.equal(parseWebviewMessage({ ...save, update: { events } }).ok, false);
+    assert.equal(parsePageMessage(withParams({ update: { events } })).ok, false);
     const many = Array.from({ length: 501 }, (_, index) => ({ kind: 'project', id: index + 1 }));
-    assert.equal(parseWebviewMessage({ type: 'bulkApply', requestId: 1, scopes: many, level: 'watch' }).ok, false);
-    assert.equal(parseWebviewMessage({ type: 'bulkApply', requestId: 1, scopes: [], level: 'watch' }).ok, false);
-    assert.equal(parseWebviewMessage({ ...save, update: { notification_email: 'x'.repeat(400) } }).ok, false);
+    assert.equal(parsePageMessage(request('bulkApply', { scopes: many, level: 'watch' })).ok, false);
+    assert.equal(parsePageMessage(request('bulkApply', { scopes: [], level: 'watch' })).ok, false);
+    assert.equal(parsePageMessage(withParams({ update: { notification_email: 'x'.repeat(400) } })).ok, false);
   });
 
   it('refuses global scope in a bulk change', () => {
-    assert.equal(parseWebviewMessage({ type: 'bulkApply', requestId: 1, scopes: [{ kind: 'global' }], level: 'watch' }).ok, false);
-  });
-
-  it('refuses entries whose key does not name their scope', () => {
-    const entry = { key: 'group:6', scope: { kind: 'group', id: 5 }, label: 'x', origin: 'member' };
-    assert.equal(parseHostMessage({ type: 'scopeAdded', requestId: 1, entry }).ok, false);
-  });
-
-  it('refuses an inheritance line whose group is not a path, or a global one with a path', () => {
-    const message = (inherited: unknown) => ({ type: 'inherited', key: 'project:42', inherited });
-    for (const path of ['<img src=x onerror=alert(1)>', '', '../x', 'a//b', 'x'.repeat(300), 5]) {
-      assert.equal(parseHostMessage(message({ level: 'watch', from: 'group', path })).ok, false, String(path));
-    }
-    assert.equal(parseHostMessage(message({ level: 'watch', from: 'group' })).ok, false);
-    assert.equal(parseHostMessage(message({ level: 'watch', from: 'global', path: 'acme' })).ok, false);
-    assert.equal(parseHostMessage(message({ level: 'watch', from: 'project', path: 'acme/x' })).ok, false);
-    assert.equal(parseHostMessage(message({ level: '<b>', from: 'global' })).ok, false);
-  });
-
-  it('refuses a save result with the fields of another outcome', () => {
-    assert.equal(parseHostMessage({ type: 'saveResult', requestId: 1, key: 'global', result: { outcome: 'saved', server: { level: 'watch' } } }).ok, false);
-    assert.equal(parseHostMessage({ type: 'saveResult', requestId: 1, key: 'global', result: { outcome: 'conflict', server: { level: 'watch' }, setting: { level: 'x' } } }).ok, false);
-  });
-
-  it('requires every string of the state message', () => {
-    const state = structuredClone(hostSamples[0]) as Extract<HostMessage, { type: 'state' }>;
-    delete (state.strings as Partial<typeof state.strings>).saveButton;
-    assert.equal(parseHostMessage(state).ok, false);
+    assert.equal(parsePageMessage(request('bulkApply', { scopes: [{ kind: 'global' }], level: 'watch' })).ok, false);
   });
 
   it('accepts arbitrary well-formed settings with nulls and unknown keys (property)', () => {
@@ -266,10 +213,10 @@ describe('settings protocol: specific refusals', () => {
       level: fc.constantFrom('global', 'watch', 'custom', 'disabled', 'some_new_level'),
       events: fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9_]{0,20}$/), fc.constantFrom(true, false, null), { maxKeys: 30 }),
     });
-    fc.assert(fc.property(setting, fc.integer({ min: 1, max: 2 ** 31 - 1 }), (baseline, requestId) => {
+    fc.assert(fc.property(setting, fc.integer({ min: 1, max: 2 ** 31 - 1 }), (baseline, id) => {
       // as postMessage delivers it: plain JSON objects
-      const message = JSON.parse(JSON.stringify({ type: 'save', requestId, scope: { kind: 'group', id: 3 }, baseline, update: {} })) as unknown;
-      const result = parseWebviewMessage(message);
+      const message = JSON.parse(JSON.stringify(request('save', { scope: { kind: 'group', id: 3 }, baseline, update: {} }, id))) as unknown;
+      const result = parsePageMessage(message);
       assert.ok(result.ok, result.ok ? '' : result.reason);
       assert.deepEqual(result.value, message);
     }));

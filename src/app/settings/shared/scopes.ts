@@ -1,4 +1,4 @@
-import type { Scope } from '../../gitlab/types';
+import type { Scope } from '../../../gitlab/types';
 
 /** A scope of notification settings, as the editor names it. */
 export type ScopeRef = Scope;

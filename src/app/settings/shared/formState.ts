@@ -1,7 +1,7 @@
 import {
   isNotificationLevel, SPEC_EMAIL_EVENTS, type NotificationEvents, type NotificationSetting, type NotificationSettingUpdate,
-} from '../../gitlab/types';
-import { hasOwn, MAX_EMAIL_LENGTH } from './settingShape';
+} from '../../../gitlab/types';
+import { MAX_EMAIL_LENGTH } from './protocol';
 import type { ScopeRef } from './scopes';
 
 /** What the user changed, and only that; everything else comes from the baseline. */
@@ -190,4 +190,49 @@ export function emailProblem(value: string): EmailProblem | undefined {
   const email = value.trim();
   if (email === '') return undefined; // clears it: GitLab falls back to the primary address
   return email.length <= MAX_EMAIL_LENGTH && /^[^\s@]+@[^\s@]+$/.test(email) ? undefined : 'invalidEmail';
+}
+
+export function hasOwn(object: object, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
+/** Same level, e-mail and event switches (key order ignored). */
+export function sameSetting(a: NotificationSetting, b: NotificationSetting): boolean {
+  if (a.level !== b.level || a.notification_email !== b.notification_email) return false;
+  if (a.events === undefined || b.events === undefined) return a.events === b.events;
+  const keys = Object.keys(a.events);
+  return keys.length === Object.keys(b.events).length && keys.every((key) => hasOwn(b.events as object, key) && b.events?.[key] === a.events?.[key]);
+}
+
+/** The part of an update that would still change something on a server in state `server`. */
+export function pendingUpdate(update: NotificationSettingUpdate, server: NotificationSetting): NotificationSettingUpdate {
+  const pending: NotificationSettingUpdate = {};
+  if (update.level !== undefined && update.level !== server.level) pending.level = update.level;
+  if (update.notification_email !== undefined && update.notification_email !== (server.notification_email ?? '')) {
+    pending.notification_email = update.notification_email;
+  }
+  const events = Object.entries(update.events ?? {}).filter(([key, value]) => (server.events && hasOwn(server.events, key) ? server.events[key] : undefined) !== value);
+  if (events.length > 0) pending.events = Object.fromEntries(events);
+  return pending;
+}
+
+/** One line of the "yours vs server's" comparison; `undefined` means the side does not have the field. */
+export interface ConflictRow {
+  field: 'level' | 'notification_email' | `event:${string}`;
+  yours: string | boolean | null | undefined;
+  theirs: string | boolean | null | undefined;
+}
+
+/** Every field where the user's intended setting and the server's current one differ. */
+export function conflictRows(yours: NotificationSetting, theirs: NotificationSetting): ConflictRow[] {
+  const rows: ConflictRow[] = [];
+  if (yours.level !== theirs.level) rows.push({ field: 'level', yours: yours.level, theirs: theirs.level });
+  if (yours.notification_email !== theirs.notification_email) {
+    rows.push({ field: 'notification_email', yours: yours.notification_email, theirs: theirs.notification_email });
+  }
+  const value = (setting: NotificationSetting, key: string) => (setting.events && hasOwn(setting.events, key) ? setting.events[key] : undefined);
+  for (const key of new Set([...Object.keys(yours.events ?? {}), ...Object.keys(theirs.events ?? {})])) {
+    if (value(yours, key) !== value(theirs, key)) rows.push({ field: `event:${key}`, yours: value(yours, key), theirs: value(theirs, key) });
+  }
+  return rows;
 }

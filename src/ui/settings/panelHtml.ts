@@ -1,3 +1,10 @@
+import { randomBytes } from 'node:crypto';
+
+/** A fresh nonce for each render of the page (base64, 192 bits). */
+export function createNonce(): string {
+  return randomBytes(24).toString('base64');
+}
+
 /** What the settings panel's page needs from the host; every URI is already a webview URI. */
 export interface PanelHtmlOptions {
   /** `webview.cspSource`. */

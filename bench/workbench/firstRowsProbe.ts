@@ -1,0 +1,117 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { request } from 'undici';
+import { VscodeSession } from '../../test/vscode/harness';
+import { reportResult } from '../lib/child';
+
+/**
+ * Run by workbenchBench.ts under the shared workbench lock: packages the extension, installs it into a fresh
+ * code-server extensions dir (as scripts/test-vscode.mjs does), then per run: a session whose double answers every
+ * request `latencyMs` late, the Activity view opened and the window reloaded so that it is open from the start (as
+ * after a restart), and the moment the first event row is drawn, taken in the page by a MutationObserver.
+ *   tsx firstRowsProbe.ts <root> <runs> <latencyMs>
+ */
+export interface FirstRowsRun {
+  /** The extension's "Activated in" log line (written as `activate` returns), epoch ms. */
+  activatedAt: number;
+  firstRowAt: number;
+  /** Requests the double received from the reload to the first row: method, path, arrival relative to activation. */
+  requests: Array<{ request: string; afterActivationMs: number }>;
+  /** One raw request to the double with its latency, for the round trip. */
+  roundTripMs: number;
+}
+
+const TOKEN = 'glpat-test-token';
+const EVENT_WORDS = /\b(opened|closed|pushed|commented|merged|created|joined|deleted|approved|accepted|updated|reopened|imported)\b/i;
+
+async function main(): Promise<void> {
+  const [root, runsText, latencyText] = process.argv.slice(2);
+  const runs = Number(runsText);
+  const latencyMs = Number(latencyText);
+  const require = createRequire(__filename);
+  const { ensureVscodeEnv } = await import(path.join(root, 'scripts/vscode-env/setup.mjs')) as { ensureVscodeEnv(): { node24: string; codeServerEntry: string; artifacts: string } };
+  const codeServer = await import(path.join(root, 'scripts/vscode-env/code-server.mjs')) as {
+    installExtensions(o: unknown): void; writeCodeServerConfig(file: string): string; stopAllCodeServers(): Promise<void>;
+  };
+  const paths = ensureVscodeEnv();
+  const packaged = spawnSync('npm', ['run', '--silent', 'package'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const vsix = path.join(root, 'gitlab-activity.vsix');
+  if (packaged.status !== 0 || !existsSync(vsix)) throw new Error('npm run package failed');
+  const runDir = mkdtempSync(path.join(os.tmpdir(), 'gitlab-activity-bench-vscode-'));
+  try {
+    const configFile = codeServer.writeCodeServerConfig(path.join(runDir, 'code-server.yaml'));
+    const extensionsDir = path.join(runDir, 'extensions');
+    codeServer.installExtensions({ paths, userDataDir: path.join(runDir, 'install-profile'), extensionsDir, configFile, vsixFiles: [vsix] });
+    const artifactsDir = path.join(runDir, 'artifacts');
+    mkdirSync(artifactsDir, { recursive: true });
+    process.env.GITLAB_ACTIVITY_VSCODE_RUN = JSON.stringify({
+      root, runDir, extensionsDir, configFile, artifactsDir, mochaDir: path.dirname(require.resolve('mocha/package.json')),
+      paths: { node24: paths.node24, codeServerEntry: paths.codeServerEntry },
+    });
+    const results: FirstRowsRun[] = [];
+    for (let run = 0; run < runs; run++) {
+      const session = await VscodeSession.start({
+        name: `bench-first-rows-${run}`, env: { GITLAB_ACTIVITY_TOKEN: TOKEN }, double: { events: 500, seed: 1 },
+        // Runs once the double listens, before code-server starts: every answer is late from the first request on.
+        files: (double) => {
+          double?.inject({ fault: { kind: 'latency', ms: latencyMs }, times: Infinity });
+          return {};
+        },
+      });
+      try {
+        const double = session.double!;
+        await session.workbench.openViewContainer('GitLab Activity');
+        await session.workbench.waitForTreeRow(EVENT_WORDS, 60_000);
+        // The first event row, timed in the page from its very start.
+        await session.page.addInitScript((source: string) => {
+          const words = new RegExp(source, 'i');
+          const seen = () => Array.from(document.querySelectorAll('.part.sidebar .monaco-list-row'))
+            .some((row) => words.test(`${(row as HTMLElement).innerText}\n${row.getAttribute('aria-label') ?? ''}`));
+          const observer = new MutationObserver(() => {
+            if ((window as unknown as { firstRowAt?: number }).firstRowAt === undefined && seen()) {
+              (window as unknown as { firstRowAt?: number }).firstRowAt = Date.now();
+              observer.disconnect();
+            }
+          });
+          observer.observe(document, { childList: true, subtree: true, attributes: true });
+        }, EVENT_WORDS.source);
+        double.clearLog();
+        const reloadAt = Date.now();
+        const activationsBefore = session.extensionLogLines().filter((l) => l.message.startsWith('Activated in')).length;
+        await session.reload();
+        await session.workbench.waitForTreeRow(EVENT_WORDS, 60_000);
+        const firstRowAt = await session.page.evaluate(() => (window as unknown as { firstRowAt?: number }).firstRowAt);
+        let activation = session.extensionLogLines().filter((l) => l.message.startsWith('Activated in'))[activationsBefore];
+        for (let i = 0; !activation && i < 50; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 100)); // the log file is flushed by the host
+          activation = session.extensionLogLines().filter((l) => l.message.startsWith('Activated in'))[activationsBefore];
+        }
+        if (!activation || firstRowAt === undefined) throw new Error('no activation line or no first row after the reload');
+        const started = performance.now();
+        await (await request(`${double.url}/api/v4/user`, { headers: { 'private-token': TOKEN } })).body.text();
+        const roundTripMs = performance.now() - started;
+        results.push({
+          activatedAt: activation.at, firstRowAt,
+          requests: double.requests.filter((r) => r.at >= reloadAt && r.at <= firstRowAt && !r.path.startsWith('/__double'))
+            .map((r) => ({ request: `${r.method} ${r.path}${r.query.page ? `?page=${r.query.page}` : ''}`, afterActivationMs: r.at - activation.at })),
+          roundTripMs,
+        });
+        console.error(`  workbench run ${run + 1}/${runs}: activation to first rows ${firstRowAt - activation.at} ms`);
+      } finally {
+        await session.close();
+      }
+    }
+    reportResult(results);
+  } finally {
+    await codeServer.stopAllCodeServers();
+    rmSync(runDir, { recursive: true, force: true });
+  }
+}
+
+main().then(() => process.exit(0), (error: unknown) => {
+  console.error(error instanceof Error ? error.stack : error);
+  process.exit(1);
+});

@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { RESULT_MARKER } from '../lib/child';
+import { summarize, type Summary } from '../lib/stats';
+import type { FirstRowsRun } from './firstRowsProbe';
+
+export const WORKBENCH_LATENCY_MS = 50;
+const LOCK = '/tmp/workbench.lock';
+/** How long to wait for the shared lock (other runs of the real-VS-Code stage) before reporting SKIPPED. */
+const LOCK_WAIT_SECONDS = 1200;
+const LOCK_BUSY_EXIT = 75;
+
+export interface WorkbenchResult {
+  /** Why nothing was measured, when nothing was. */
+  skipped?: string;
+  latencyMs: number;
+  runs: FirstRowsRun[];
+  activationToRows: Summary;
+  /** Each run's requests from the reload to the first rows. */
+  requestsUntilRows: string[];
+  goals: Array<{ goal: string; value: string; met: boolean }>;
+}
+
+/**
+ * First rows in a real workbench: from the extension's activation to the first event rows in code-server, and the
+ * requests made until then, with the double answering 50 ms late. Runs only where the real-VS-Code stage is set up
+ * (.cache/vscode-env/ready.json), under the shared workbench lock (it waits for it); says SKIPPED with the reason
+ * otherwise.
+ */
+export async function workbenchBench(root: string, runs: number, progress: (line: string) => void): Promise<WorkbenchResult> {
+  const empty: WorkbenchResult = {
+    latencyMs: WORKBENCH_LATENCY_MS, runs: [], activationToRows: summarize([]), requestsUntilRows: [], goals: [],
+  };
+  if (!existsSync(join(root, '.cache', 'vscode-env', 'ready.json'))) {
+    return { ...empty, skipped: 'code-server is not set up here (.cache/vscode-env/ready.json is missing; `npm run test:vscode` sets it up)' };
+  }
+  progress(`  waiting for ${LOCK}, then packaging and ${runs} code-server sessions`);
+  let measured: FirstRowsRun[];
+  try {
+    measured = await underLock(root, [join(__dirname, 'firstRowsProbe.ts'), root, String(runs), String(WORKBENCH_LATENCY_MS)], progress);
+  } catch (error) {
+    return { ...empty, skipped: `the workbench run did not finish: ${(error as Error).message.split('\n').slice(-3).join(' ')}` };
+  }
+  const spans = measured.map((r) => r.firstRowAt - r.activatedAt);
+  const roundTrip = summarize(measured.map((r) => r.roundTripMs)).median;
+  const activationToRows = summarize(spans);
+  const early = measured.flatMap((r) => r.requests.filter((q) => q.afterActivationMs < 0).map((q) => q.request));
+  return {
+    ...empty, runs: measured, activationToRows,
+    requestsUntilRows: measured.map((r) => `${r.requests.length}: ${r.requests.map((q) => `${q.request} @${q.afterActivationMs} ms`).join(', ')}`),
+    goals: [
+      {
+        goal: `workbench: first rows within 2 round trips of the double after activation (round trip ${roundTrip.toFixed(0)} ms; wall, median of ${spans.length})`,
+        value: `${activationToRows.min.toFixed(0)} / ${activationToRows.median.toFixed(0)} / ${activationToRows.max.toFixed(0)} ms = ${(activationToRows.median / roundTrip).toFixed(1)} round trips`,
+        met: activationToRows.median <= 2 * roundTrip,
+      },
+      { goal: 'workbench: no request before activate returns', value: early.length === 0 ? 'none' : early.join(', '), met: early.length === 0 },
+    ],
+  };
+}
+
+function underLock(root: string, args: string[], progress: (line: string) => void): Promise<FirstRowsRun[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('flock', ['-w', String(LOCK_WAIT_SECONDS), '-E', String(LOCK_BUSY_EXIT), LOCK, process.execPath, '--import', 'tsx', ...args],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => { stdout += text; });
+    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+      stderr += text;
+      for (const line of text.split('\n')) if (line.startsWith('  workbench run')) progress(line);
+    });
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = stdout.split('\n').find((l) => l.startsWith(RESULT_MARKER));
+      if (code === 0 && line) resolve(JSON.parse(line.slice(RESULT_MARKER.length)) as FirstRowsRun[]);
+      else if (code === LOCK_BUSY_EXIT) reject(new Error(`${LOCK} stayed busy for ${LOCK_WAIT_SECONDS / 60} minutes (another run of the real-VS-Code stage)`));
+      else reject(new Error(`ended with code ${code}: ${(stderr || stdout).trim().split('\n').slice(-8).join('\n')}`));
+    });
+  });
+}

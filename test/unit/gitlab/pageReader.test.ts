@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import { GitLabError, PageWindow, readPages, type GitLabEvent, type Page } from '../../../src/gitlab';
+import { GitLabDouble } from '../../double';
+import { makeClient, type TestClient } from './helpers';
+
+const NOW = () => new Date('2026-11-19T10:00:00Z');
+
+/** Pages of a listing held in memory: `ends` is the last page; no X-Total unless `total` is given. */
+function pagesOf(count: number, options: { total?: number; perPage?: number; next?: (page: number) => number | undefined } = {}) {
+  const asked: number[] = [];
+  const aborted: number[] = [];
+  let inFlight = 0;
+  let peak = 0;
+  const release: Array<() => void> = [];
+  const fetchPage = (page: number, signal: AbortSignal): Promise<Page<number>> => {
+    asked.push(page);
+    inFlight += 1;
+    peak = Math.max(peak, inFlight);
+    return new Promise<Page<number>>((resolve, reject) => {
+      signal.addEventListener('abort', () => { aborted.push(page); inFlight -= 1; reject(new GitLabError('cancelled', 'cancelled')); });
+      // Answered in the order asked, a turn later, so pages really overlap.
+      release.push(() => {
+        if (signal.aborted) return;
+        inFlight -= 1;
+        const next = options.next ? options.next(page) : page < count ? page + 1 : undefined;
+        resolve({ items: page <= count ? [page * 10, page * 10 + 1] : [], nextPage: next, page, perPage: options.perPage ?? 2, total: options.total });
+      });
+      setImmediate(() => release.shift()?.());
+    });
+  };
+  return { fetchPage, asked, aborted, peak: () => peak };
+}
+
+describe('Page reader: many pages, a bounded window', () => {
+  it('reads every page in order when the end is unknown, dropping the pages read past the end', async () => {
+    const source = pagesOf(7);
+    const delivered: number[] = [];
+    const pages = await readPages(source.fetchPage, { window: 4, onPage: (page) => delivered.push(page.page) });
+    assert.deepEqual(pages.map((p) => p.page), [1, 2, 3, 4, 5, 6, 7]);
+    assert.deepEqual(delivered, [1, 2, 3, 4, 5, 6, 7]);
+    assert.deepEqual(pages.flatMap((p) => p.items), [10, 11, 20, 21, 30, 31, 40, 41, 50, 51, 60, 61, 70, 71]);
+    assert.ok(source.asked.some((p) => p > 7), 'read ahead past the end');
+    assert.ok(source.peak() <= 4 && source.peak() > 1, `peak ${source.peak()}`);
+  });
+
+  it('asks for no page past the end when X-Total says where it is', async () => {
+    const source = pagesOf(7, { total: 13, perPage: 2 });
+    const pages = await readPages(source.fetchPage, { window: 4 });
+    assert.deepEqual(pages.map((p) => p.page), [1, 2, 3, 4, 5, 6, 7]);
+    assert.deepEqual([...source.asked].sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('does not trust a capped X-Total, and follows a next page that is not the following one', async () => {
+    const source = pagesOf(9, { total: 10_001, next: (page) => (page === 2 ? 5 : page < 9 ? page + 1 : undefined) });
+    const pages = await readPages(source.fetchPage, { window: 3 });
+    assert.deepEqual(pages.map((p) => p.page), [1, 2, 5, 6, 7, 8, 9]);
+  });
+
+  it('with a window of 1, reads one page at a time', async () => {
+    const source = pagesOf(5);
+    await readPages(source.fetchPage, { window: 1 });
+    assert.equal(source.peak(), 1);
+    assert.deepEqual(source.asked, [1, 2, 3, 4, 5]);
+  });
+
+  it('fails with the first failed page of the listing, not with one read past the end', async () => {
+    const failing = (bad: number) => async (page: number): Promise<Page<number>> => {
+      if (page === bad) throw new GitLabError('server', `page ${page} failed`);
+      return { items: [page], nextPage: page < 5 ? page + 1 : undefined, page };
+    };
+    await assert.rejects(readPages(failing(3), { window: 4 }), /page 3 failed/);
+    const pages = await readPages(failing(7), { window: 4 });
+    assert.deepEqual(pages.map((p) => p.page), [1, 2, 3, 4, 5]);
+  });
+
+  it('halves its window on push-back and grows it back one page at a time', () => {
+    const seen: number[] = [];
+    const window = new PageWindow(8, (w) => seen.push(w));
+    window.pushedBack();
+    window.pushedBack();
+    assert.equal(window.current, 2);
+    for (let i = 0; i < 2; i++) window.pageAnswered();
+    for (let i = 0; i < 3; i++) window.pageAnswered();
+    assert.deepEqual(seen, [4, 2, 3, 4]);
+    window.pushedBack();
+    window.pushedBack();
+    window.pushedBack();
+    assert.equal(window.current, 1, 'never below one');
+    assert.throws(() => new PageWindow(0), /at least 1/);
+  });
+});
+
+describe('Page reader against the GitLab double', () => {
+  let double: GitLabDouble;
+  let client: TestClient;
+  // About 1,300 events on /events, some pages short or empty (events dropped after paging).
+  before(async () => {
+    double = await GitLabDouble.start({ events: 3_000, seed: 3, now: NOW });
+    client = makeClient(double.url);
+  });
+  after(async () => {
+    await client.close();
+    await double.close();
+  });
+  afterEach(() => double.clearFaults());
+
+  const read = (window: number, extra: Partial<Parameters<typeof readPages<GitLabEvent>>[1]> = {}) => readPages(
+    (page, signal) => client.client.listEvents({ kind: 'mine' }, {}, { page, perPage: 20 }, signal),
+    { window, onRateLimited: (listener) => client.client.onRateLimited(listener), ...extra },
+  );
+
+  it('never has more requests in flight than its window, and returns the same events in the same order as one by one', async () => {
+    const sequential = await read(1);
+    assert.ok(sequential.length > 10, `only ${sequential.length} pages`);
+    assert.ok(sequential.some((p) => p.items.length < 20 && p.nextPage !== undefined), 'no short page before the end');
+    // A far-away server: every answer waits, so requests overlap when the reader lets them.
+    double.inject({ fault: { kind: 'latency', ms: 40 }, path: '/events', times: Infinity });
+    for (const window of [2, 3]) {
+      double.clearLog();
+      const pages = await read(window);
+      assert.ok(double.peakInFlight <= window, `window ${window}: ${double.peakInFlight} in flight`);
+      assert.ok(double.peakInFlight > 1, `window ${window}: requests never overlapped`);
+      assert.deepEqual(pages.flatMap((p) => p.items.map((e) => e.id)), sequential.flatMap((p) => p.items.map((e) => e.id)));
+      assert.deepEqual(pages.map((p) => p.page), sequential.map((p) => p.page));
+    }
+  });
+
+  it('halves its window when GitLab answers 429, still returning every page', async () => {
+    const sequential = await read(1);
+    double.inject({ fault: { kind: 'rateLimit', style: 'rackAttack', retryAfterSeconds: 1 }, path: '/events', times: 1 });
+    const windows: number[] = [];
+    const pages = await read(4, { onWindow: (w) => windows.push(w) });
+    assert.equal(double.requests.filter((r) => r.status === 429).length >= 1, true);
+    assert.equal(windows[0], 2, `windows: ${windows.join(', ')}`);
+    assert.ok(windows.includes(4), `grew back: ${windows.join(', ')}`);
+    assert.deepEqual(pages.flatMap((p) => p.items.map((e) => e.id)), sequential.flatMap((p) => p.items.map((e) => e.id)));
+  });
+});
