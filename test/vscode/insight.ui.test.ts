@@ -230,6 +230,8 @@ describe('insight: the overview on a server of the interface spec only', functio
     await workbench.screenshot('insight-overrides-spec-only');
 
     await workbench.pickQuickItem(/^Add a Group or Project by ID or Path…$/);
+    // The overview's own rows may read "Group" too: pick from the kind question once it is shown.
+    await workbench.waitForQuickInput('Add a Group or Project by ID or Path');
     await workbench.pickQuickItem(/^Group$/);
     await workbench.answerQuickInput('acme', { expect: 'Group ID, full path or URL' });
     const added = await overviewRows(s, (found) => rowOf(found, 'acme') !== undefined);

@@ -71,14 +71,20 @@ export class NotificationSettingsService {
     private readonly log: (line: string) => void = () => undefined,
   ) {}
 
-  /** The scope's own setting, from the cache unless `fresh`; a fresh read that finds a change tells the listeners. */
-  async getSetting(scope: ScopeRef, signal?: AbortSignal, options: { fresh?: boolean } = {}): Promise<NotificationSetting> {
+  /**
+   * The scope's own setting, from the cache unless `fresh`; a fresh read that finds a change tells the listeners.
+   * `path` is the full path of a scope known by ID: the level-in-force chains name groups by path, so a group read by
+   * ID is compared with, and remembered under, that name too.
+   */
+  async getSetting(scope: ScopeRef, signal?: AbortSignal, options: { fresh?: boolean; path?: string } = {}): Promise<NotificationSetting> {
     const api = this.requireApi();
     if (!options.fresh) return this.cachedSetting(api, scope, signal);
     const setting = this.clean(await api.getNotificationSettings(scope, signal));
-    const before = this.known.get(scopeKey(scope));
-    if (before && !sameSetting(before, setting)) await this.changed(scope, setting, before);
-    else this.remember(scope, setting);
+    const aliases = [scope];
+    if (scope.kind !== 'global' && options.path && options.path !== String(scope.id)) aliases.push({ kind: scope.kind, id: options.path });
+    const before = aliases.map((alias) => this.known.get(scopeKey(alias))).find((known) => known !== undefined);
+    if (before && !sameSetting(before, setting)) await this.changed(scope, setting, before, aliases);
+    else for (const alias of aliases) this.remember(alias, setting);
     return setting;
   }
 
@@ -197,19 +203,22 @@ export class NotificationSettingsService {
     return resolveLevelInForce(own, groups, global);
   }
 
-  /** Drops everything read (an explicit refresh; a new client). */
-  forget(api?: GitLabApi): void {
+  /**
+   * Reads GitLab again from now on (an explicit refresh). What the old reads answered is kept, so a new read that
+   * finds a change tells the listeners, as any fresh read does.
+   */
+  refresh(): void {
     this.settings.clear();
-    this.known.clear();
     this.projectGroups.clear();
-    this.cachedFor = api;
   }
 
   /** Every change goes through here: the caches follow, a mute is remembered, then the listeners hear of it. */
-  private async changed(scope: ScopeRef, setting: NotificationSetting, previous?: NotificationSetting): Promise<void> {
+  private async changed(
+    scope: ScopeRef, setting: NotificationSetting, previous?: NotificationSetting, aliases: readonly ScopeRef[] = [scope],
+  ): Promise<void> {
     this.settings.clear();
     this.known.clear();
-    this.remember(scope, setting);
+    for (const alias of aliases) this.remember(alias, setting);
     const before = previous?.level;
     if (setting.level === 'disabled' && before !== undefined && before !== 'disabled' && isNotificationLevel(before)) {
       await this.memory.update(this.memoryKey(scope), before);
@@ -231,7 +240,11 @@ export class NotificationSettingsService {
       this.settings.set(key, started);
       // A failure is not remembered: the next call asks again.
       started.then((setting) => {
-        if (this.settings.get(key) === started) this.known.set(key, setting);
+        if (this.settings.get(key) !== started) return;
+        const before = this.known.get(key);
+        this.known.set(key, setting);
+        // Found changed after a refresh: the level in force of scopes below may have moved too.
+        if (before && !sameSetting(before, setting)) this.changes.fire({ scope, setting, previous: before });
       }, () => {
         if (this.settings.get(key) === started) this.settings.delete(key);
       });
@@ -293,7 +306,12 @@ export class NotificationSettingsService {
     const api = this.api();
     // Signed out reads like a refused token: callers already offer Sign In for it.
     if (!api) throw new GitLabError('unauthorized', 'Not signed in to GitLab.');
-    if (this.cachedFor !== api) this.forget(api);
+    if (this.cachedFor !== api) {
+      // Another client (sign-in, another instance): nothing read through the old one holds.
+      this.refresh();
+      this.known.clear();
+      this.cachedFor = api;
+    }
     return api;
   }
 }

@@ -114,7 +114,8 @@ export class SettingsRequestHandler {
 
   private readonly handlers: Handlers = {
     load: async ({ scope }, signal) => {
-      const setting = await this.deps.settings.getSetting(scope, signal, { fresh: true });
+      const path = scope.kind === 'global' ? undefined : await this.pathOf(scope);
+      const setting = await this.deps.settings.getSetting(scope, signal, { fresh: true, path });
       if (scope.kind !== 'global' && !this.shown.has(scopeKey(scope))) {
         this.shown.set(scopeKey(scope), scope);
         void this.sendInherited([scope]);
@@ -196,10 +197,9 @@ export class SettingsRequestHandler {
 
   private async sendInherited(scopes: ScopeRef[]): Promise<void> {
     if (scopes.length === 0 || !this.deps.signedIn()) return;
-    const entries = (await this.deps.catalog.list({ cachedOnly: true })).entries;
     for (const scope of scopes) {
       const key = scopeKey(scope);
-      const path = entries.find((entry) => entry.key === key)?.detail;
+      const path = await this.pathOf(scope);
       try {
         const result = await this.deps.settings.levelInForce(scope, { path, assumeGlobal: true, complete: true });
         const inherited = toInherited(result);
@@ -209,6 +209,12 @@ export class SettingsRequestHandler {
         this.deps.log(`Settings view: could not work out what ${key} inherits: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+  }
+
+  /** A listed scope's full path, as the editor's own list knows it (no request). */
+  private async pathOf(scope: ScopeRef): Promise<string | undefined> {
+    const key = scopeKey(scope);
+    return (await this.deps.catalog.list({ cachedOnly: true })).entries.find((entry) => entry.key === key)?.detail;
   }
 
   private describe(error: unknown, context: 'load' | 'save' | 'add'): ErrorInfo {

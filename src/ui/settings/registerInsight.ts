@@ -43,7 +43,7 @@ export function registerInsight(deps: InsightDeps): vscode.Disposable {
     vscode.commands.registerCommand(COMMANDS.whyNotified, (scope?: unknown) => whyNotified({
       instanceUrl: () => deps.config().instanceUrl,
       levelInForce: (target, options) => {
-        deps.levels.forget(); // an explicit question reads GitLab again, as the status bar's refresh does
+        deps.levels.refresh(); // an explicit question reads GitLab again, as the status bar's refresh does
         return deps.levels.levelInForce(target, options);
       },
       projects: deps.projects,
