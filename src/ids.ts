@@ -26,6 +26,8 @@ export const COMMANDS = {
   projectNotificationSettings: 'gitlabActivity.projectNotificationSettings',
   setNotificationLevel: 'gitlabActivity.setNotificationLevel',
   toggleMute: 'gitlabActivity.toggleMute',
+  whyNotified: 'gitlabActivity.whyNotified',
+  showNotificationOverrides: 'gitlabActivity.showNotificationOverrides',
   showLog: 'gitlabActivity.showLog',
 } as const;
 
