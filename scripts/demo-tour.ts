@@ -6,8 +6,9 @@ import type { Workbench } from '../test/vscode/harness/workbench';
 
 /**
  * Visits each surface a person uses and saves a screenshot of it: the activity tree with a filter applied, an
- * event's tooltip, the status bar's level quick pick, the settings editor at the workspace project's custom scope, and
- * the status bar while that project is snoozed.
+ * event's tooltip, the status bar's level quick pick, the settings editor at the workspace project's custom scope, the
+ * status bar while that project is snoozed, "Why am I notified?" for that project and the overrides overview filtered
+ * to the exceptions.
  */
 export async function tourSurfaces(workbench: Workbench, page: Page, out: string, customProject: string): Promise<string[]> {
   const files: string[] = [];
@@ -57,5 +58,21 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
   await shot('status-bar-snoozed');
   await workbench.runCommand('GitLab: End Snooze');
   await workbench.waitForStatusBarItem(/Custom/);
+  // Why the workspace project gets what it gets: the chain, each link with its level.
+  await workbench.runCommand('GitLab: Why Am I Notified About This Project?');
+  await workbench.waitForQuickPickItem(/^Open Settings at /);
+  await shot('why-notified');
+  await page.keyboard.press('Escape');
+
+  // Every group and project with its level, filtered to the exceptions.
+  await workbench.runCommand('GitLab: Show Notification Overrides');
+  await workbench.pickQuickItem(/^Show Only Those Differing from Global$/);
+  await waitFor('the overview to read every level', async () => {
+    const { title } = await workbench.quickInputText();
+    const entries = await workbench.quickPickEntries();
+    return title === 'GitLab Notification Overrides' && entries.some((entry) => entry.description.includes('differs'));
+  }, { timeoutMs: 30_000 });
+  await shot('notification-overrides');
+  await page.keyboard.press('Escape');
   return files;
 }

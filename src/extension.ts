@@ -15,6 +15,7 @@ import { readConfig } from './ui/config';
 import { Log } from './ui/log';
 import { Session } from './ui/session';
 import { NotificationSettingsEditor } from './ui/settings/notificationSettingsEditor';
+import { registerInsight } from './ui/settings/registerInsight';
 import type { ActivityNode } from './ui/activity/nodes';
 import { NotificationStatusBar, StatusBarScope } from './ui/statusBar/notificationStatusBar';
 import { ProfileCommands } from './ui/settings/profileCommands';
@@ -92,6 +93,7 @@ export function activate(context: vscode.ExtensionContext): void {
       if (affects('statusBar.scope')) void statusBar.refresh();
       activity.configChanged(affects);
     }),
+    registerInsight({ api: () => session.api, levels, config: readConfig, projects: () => activity.projectScopes(), onDidChangeSession: session.onDidChange, log }),
     vscode.commands.registerCommand(COMMANDS.signIn, () => signIn.run()),
     vscode.commands.registerCommand(COMMANDS.signOut, () => session.signOut()),
     vscode.commands.registerCommand(COMMANDS.showLog, () => log.show()),

@@ -30,6 +30,8 @@ export const COMMANDS = {
   endSnooze: 'gitlabActivity.endSnooze',
   exportNotificationProfile: 'gitlabActivity.exportNotificationProfile',
   importNotificationProfile: 'gitlabActivity.importNotificationProfile',
+  whyNotified: 'gitlabActivity.whyNotified',
+  showNotificationOverrides: 'gitlabActivity.showNotificationOverrides',
   showLog: 'gitlabActivity.showLog',
 } as const;
 

@@ -13,6 +13,18 @@ const WORKSPACE_NAMED = /This workspace's settings name this GitLab instance/;
 /** A page size no other setting uses: seeing it in a request shows the workspace's settings file is in force. */
 const WORKSPACE_PAGE_SIZE = 3;
 
+/** A recording proxy for the enclosing suite, started before its session and closed after it. */
+function useRecordingProxy(): { readonly current: RecordingProxy } {
+  const holder = {} as { current: RecordingProxy };
+  before(async () => {
+    holder.current = await RecordingProxy.start();
+  });
+  after(async () => {
+    await holder.current?.close();
+  });
+  return holder;
+}
+
 /** The sign-in flow as a person goes through it, the URL box left as prefilled; returns the token step's prompt. */
 async function signIn(session: VscodeSession, token: string, instanceUrl?: string): Promise<string> {
   const { workbench, page } = session;
@@ -31,20 +43,14 @@ async function signIn(session: VscodeSession, token: string, instanceUrl?: strin
 
 describe('a repository\'s settings cannot send the token through a proxy', function () {
   this.timeout(120_000);
-  let proxy: RecordingProxy;
   // Registered before the session's own hook, so the proxy's URL is known when the workspace is written.
-  before(async () => {
-    proxy = await RecordingProxy.start();
-  });
-  after(async () => {
-    await proxy?.close();
-  });
+  const proxy = useRecordingProxy();
   const session = useVscodeSession({
     name: 'trust-proxy',
     files: () => ({
       '.vscode/settings.json': JSON.stringify({
-        'gitlabActivity.proxy': proxy.url,
-        'http.proxy': proxy.url,
+        'gitlabActivity.proxy': proxy.current.url,
+        'http.proxy': proxy.current.url,
         'gitlabActivity.ignoreCertificateErrors': true,
         'gitlabActivity.caFile': '/nonexistent/repository-ca.pem',
         'gitlabActivity.pageSize': WORKSPACE_PAGE_SIZE,
@@ -66,8 +72,8 @@ describe('a repository\'s settings cannot send the token through a proxy', funct
     assert.ok(events.some((r) => r.query.per_page === String(WORKSPACE_PAGE_SIZE)), 'the workspace\'s settings.json was not read');
     // …and the requests reached the instance directly, with the token; the proxy saw not even a connection.
     assert.ok(extensionRequests(double, (r) => r.path === '/api/v4/user' && r.auth === 'private-token' && r.status === 200).length >= 1);
-    assert.deepEqual(proxy.summary(), [], 'the repository\'s proxy received requests');
-    assert.equal(proxy.connections, 0, 'the repository\'s proxy was connected to');
+    assert.deepEqual(proxy.current.summary(), [], 'the repository\'s proxy received requests');
+    assert.equal(proxy.current.connections, 0, 'the repository\'s proxy was connected to');
     assert.doesNotMatch(s.extensionLog(), /repository-ca\.pem/, 'the repository\'s CA file was read');
     await s.workbench.screenshot('trust-workspace-proxy-ignored');
   });
@@ -75,18 +81,12 @@ describe('a repository\'s settings cannot send the token through a proxy', funct
 
 describe('the same proxy in the user\'s own settings does carry the requests (control)', function () {
   this.timeout(120_000);
-  let proxy: RecordingProxy;
-  before(async () => {
-    proxy = await RecordingProxy.start();
-  });
-  after(async () => {
-    await proxy?.close();
-  });
+  const proxy = useRecordingProxy();
   // code-server's workbench is a remote window: settings of machine scope apply from the remote machine's settings.
   const session = useVscodeSession({
     name: 'trust-proxy-control',
     env: { GITLAB_ACTIVITY_TOKEN: TOKEN },
-    machineSettings: () => ({ 'gitlabActivity.proxy': proxy.url }),
+    machineSettings: () => ({ 'gitlabActivity.proxy': proxy.current.url }),
   });
 
   it('sends the requests, token included, through the proxy the user set', async function () {
@@ -94,10 +94,10 @@ describe('the same proxy in the user\'s own settings does carry the requests (co
     await s.workbench.openViewContainer('GitLab Activity');
     await waitForExtensionRequest(s.double!, (r) => isEventsRequest(r) && r.status === 200);
     const target = new URL(s.double!.url).host;
-    const proxied = proxy.requests.filter((r) => r.method === 'CONNECT' ? r.target === target : r.target.startsWith(`${s.double!.url}/api/v4/`));
-    assert.ok(proxied.length > 0, `the proxy saw no request for ${target}: ${JSON.stringify(proxy.summary())}`);
+    const proxied = proxy.current.requests.filter((r) => r.method === 'CONNECT' ? r.target === target : r.target.startsWith(`${s.double!.url}/api/v4/`));
+    assert.ok(proxied.length > 0, `the proxy saw no request for ${target}: ${JSON.stringify(proxy.current.summary())}`);
     // Plain HTTP through a proxy, tunnelled or not, shows it the headers: what a repository's proxy would have read.
-    const sawToken = proxied.some((r) => r.headers['private-token'] === TOKEN) || new RegExp(`^private-token: ${TOKEN}\\r$`, 'im').test(proxy.tunnelledText);
+    const sawToken = proxied.some((r) => r.headers['private-token'] === TOKEN) || new RegExp(`^private-token: ${TOKEN}\\r$`, 'im').test(proxy.current.tunnelledText);
     assert.ok(sawToken, 'the proxy did not see the token');
     assert.ok(extensionRequests(s.double!, (r) => isEventsRequest(r) && r.status === 200).length > 0);
   });

@@ -6,6 +6,7 @@ import { isKnownEventKey, offeredLevels } from '../../../src/app/settings/shared
 import type { ErrorInfo, InheritedLevel } from '../../../src/app/settings/shared/protocol';
 import type { NotificationSetting } from '../../../src/app/settings/shared/labels';
 import type { SettingsApp as Actions } from './app';
+import { chainView } from './chainView';
 import { h, type Child } from './dom';
 import { eventStateText, eventText, findEntry, levelHint, levelText, type Texts, type UiState } from './model';
 import { option, valueInput } from './scopePanel';
@@ -45,7 +46,8 @@ export function settingsForm(state: UiState, texts: Texts, actions: Actions): Ch
       }, ...offeredLevels(form.scope, level).map((value) =>
         option(value, levelText(texts, value), value === level, levelHint(texts, value)))),
       h('p', { id: 'level-explanation', className: 'hint' }, levelHint(texts, level)),
-      level === 'global' ? inheritedLine(state.inherited.get(key), texts) : null),
+      level === 'global' ? inheritedLine(state.inherited.get(key), texts) : null,
+      chainView(form.scope, entry.detail, level, state.inherited.get(key), texts)),
     ...(level === 'custom' ? eventsPart(form, texts, actions) : []),
     form.scope.kind === 'global'
       ? h('div', { id: 'email-field', className: 'field' },

@@ -28,6 +28,14 @@ export function linkName(link: LevelLink, t: Localize): string {
   }
 }
 
+/** The chain that decides, one line a link, the deciding one marked: the tooltip, the editor and the Why command. */
+export function chainLines(result: LevelInForce, t: Localize): string[] {
+  return result.chain.map((link, index) => {
+    const line = t('{0}: {1}', linkName(link, t), levelLabel(link.level, t));
+    return index === result.decidedBy ? t('{0} (decides)', line) : line;
+  });
+}
+
 /**
  * What the status bar shows for the level in force: `$(bell) Watch`, `$(bell) Participate (global)` for a scope that
  * inherits, a crossed bell when the level in force is `disabled`; the tooltip lists the chain that decided.
@@ -36,13 +44,8 @@ export function statusBarView(scopeName: string, result: LevelInForce, t: Locali
   const muted = result.level === 'disabled';
   const label = levelInForceLabel(result, t);
   const lines = [t('GitLab notifications for {0}: {1}. Click to change.', scopeName, label)];
-  if (isInherited(result)) {
-    lines.push('');
-    result.chain.forEach((link, index) => {
-      const line = t('{0}: {1}', linkName(link, t), levelLabel(link.level, t));
-      lines.push(index === result.decidedBy ? t('{0} (decides)', line) : line);
-    });
-  }
+  // Global alone has nothing to explain; any other scope lists its whole chain, as "Why am I notified?" does.
+  if (result.chain.length > 1) lines.push('', ...chainLines(result, t));
   return {
     // `$(…)` in status bar text renders an icon: keep a server-sent level or group name from doing so.
     text: `$(${muted ? 'bell-slash' : 'bell'}) ${label.replace(/\$\(/g, '$\u200b(')}`,

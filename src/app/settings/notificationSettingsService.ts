@@ -32,6 +32,8 @@ export interface LevelInForceOptions {
   path?: string;
   /** Resolve as if the scope's own level were `global`: what it inherits (the settings editor's hint). */
   assumeGlobal?: boolean;
+  /** Read every group up to global, also above the one that decides ("Why am I notified?" shows them all). */
+  complete?: boolean;
 }
 
 /** GitLab's setting differs from the one the change was made against; nothing was written. */
@@ -69,14 +71,20 @@ export class NotificationSettingsService {
     private readonly log: (line: string) => void = () => undefined,
   ) {}
 
-  /** The scope's own setting, from the cache unless `fresh`; a fresh read that finds a change tells the listeners. */
-  async getSetting(scope: ScopeRef, signal?: AbortSignal, options: { fresh?: boolean } = {}): Promise<NotificationSetting> {
+  /**
+   * The scope's own setting, from the cache unless `fresh`; a fresh read that finds a change tells the listeners.
+   * `path` is the full path of a scope known by ID: the level-in-force chains name groups by path, so a group read by
+   * ID is compared with, and remembered under, that name too.
+   */
+  async getSetting(scope: ScopeRef, signal?: AbortSignal, options: { fresh?: boolean; path?: string } = {}): Promise<NotificationSetting> {
     const api = this.requireApi();
     if (!options.fresh) return this.cachedSetting(api, scope, signal);
     const setting = this.clean(await api.getNotificationSettings(scope, signal));
-    const before = this.known.get(scopeKey(scope));
-    if (before && !sameSetting(before, setting)) await this.changed(scope, setting, before);
-    else this.remember(scope, setting);
+    const aliases = [scope];
+    if (scope.kind !== 'global' && options.path && options.path !== String(scope.id)) aliases.push({ kind: scope.kind, id: options.path });
+    const before = aliases.map((alias) => this.known.get(scopeKey(alias))).find((known) => known !== undefined);
+    if (before && !sameSetting(before, setting)) await this.changed(scope, setting, before, aliases);
+    else for (const alias of aliases) this.remember(alias, setting);
     return setting;
   }
 
@@ -181,8 +189,8 @@ export class NotificationSettingsService {
     const ownLevel = options.assumeGlobal ? 'global' : (await this.cachedSetting(api, scope)).level;
     const own: LevelLink = { kind: scope.kind, name: options.path ?? String(scope.id), level: ownLevel };
     const groups: LevelLink[] = [];
-    // Only as far up as needed: the nearest group with a level of its own decides.
-    for (const path of ownLevel === 'global' ? await this.groupPathsOf(api, scope, options.path) : []) {
+    // Only as far up as needed (the nearest group with a level of its own decides), unless the whole chain is asked for.
+    for (const path of ownLevel === 'global' || options.complete ? await this.groupPathsOf(api, scope, options.path) : []) {
       const setting = await this.cachedSetting(api, { kind: 'group', id: path }).catch((error: unknown) => {
         // A path prefix that is a user's namespace, or a group the user cannot see, is not on the chain.
         if (isGitLabError(error) && error.kind === 'notFound') return undefined;
@@ -190,24 +198,27 @@ export class NotificationSettingsService {
       });
       if (!setting) continue;
       groups.push({ kind: 'group', name: path, level: setting.level });
-      if (setting.level !== 'global') break;
+      if (setting.level !== 'global' && !options.complete) break;
     }
     return resolveLevelInForce(own, groups, global);
   }
 
-  /** Drops everything read (an explicit refresh; a new client). */
-  forget(api?: GitLabApi): void {
+  /**
+   * Reads GitLab again from now on (an explicit refresh). What the old reads answered is kept, so a new read that
+   * finds a change tells the listeners, as any fresh read does.
+   */
+  refresh(): void {
     this.settings.clear();
-    this.known.clear();
     this.projectGroups.clear();
-    this.cachedFor = api;
   }
 
   /** Every change goes through here: the caches follow, a mute is remembered, then the listeners hear of it. */
-  private async changed(scope: ScopeRef, setting: NotificationSetting, previous?: NotificationSetting): Promise<void> {
+  private async changed(
+    scope: ScopeRef, setting: NotificationSetting, previous?: NotificationSetting, aliases: readonly ScopeRef[] = [scope],
+  ): Promise<void> {
     this.settings.clear();
     this.known.clear();
-    this.remember(scope, setting);
+    for (const alias of aliases) this.remember(alias, setting);
     const before = previous?.level;
     if (setting.level === 'disabled' && before !== undefined && before !== 'disabled' && isNotificationLevel(before)) {
       await this.memory.update(this.memoryKey(scope), before);
@@ -229,7 +240,11 @@ export class NotificationSettingsService {
       this.settings.set(key, started);
       // A failure is not remembered: the next call asks again.
       started.then((setting) => {
-        if (this.settings.get(key) === started) this.known.set(key, setting);
+        if (this.settings.get(key) !== started) return;
+        const before = this.known.get(key);
+        this.known.set(key, setting);
+        // Found changed after a refresh: the level in force of scopes below may have moved too.
+        if (before && !sameSetting(before, setting)) this.changes.fire({ scope, setting, previous: before });
       }, () => {
         if (this.settings.get(key) === started) this.settings.delete(key);
       });
@@ -291,7 +306,12 @@ export class NotificationSettingsService {
     const api = this.api();
     // Signed out reads like a refused token: callers already offer Sign In for it.
     if (!api) throw new GitLabError('unauthorized', 'Not signed in to GitLab.');
-    if (this.cachedFor !== api) this.forget(api);
+    if (this.cachedFor !== api) {
+      // Another client (sign-in, another instance): nothing read through the old one holds.
+      this.refresh();
+      this.known.clear();
+      this.cachedFor = api;
+    }
     return api;
   }
 }

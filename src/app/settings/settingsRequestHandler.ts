@@ -1,12 +1,13 @@
 import type { NotificationLevel } from '../../gitlab/types';
 import type { Disposable } from '../emitter';
 import type { Localize } from '../localize';
-import { decidingLink } from './effectiveLevel';
+import { decidingLink, type LevelInForce } from './effectiveLevel';
 import { describeError, signedOutError } from './errorInfo';
 import { SettingConflict, type BulkItem, type NotificationSettingsService } from './notificationSettingsService';
 import type { ScopeCatalog } from './scopeCatalog';
 import {
-  parsePageMessage, type BulkItemReport, type BulkSnapshot, type ErrorInfo, type HostMessage, type PersistedState, type Requests,
+  parsePageMessage, type BulkItemReport, type BulkSnapshot, type ChainLink, type ErrorInfo, type HostMessage, type InheritedLevel,
+  type PersistedState, type Requests,
 } from './shared/protocol';
 import { answer, type RequestMessage } from './shared/rpc';
 import { scopeKey, type EntityScopeRef, type ScopeRef } from './shared/scopes';
@@ -113,7 +114,8 @@ export class SettingsRequestHandler {
 
   private readonly handlers: Handlers = {
     load: async ({ scope }, signal) => {
-      const setting = await this.deps.settings.getSetting(scope, signal, { fresh: true });
+      const path = scope.kind === 'global' ? undefined : await this.pathOf(scope);
+      const setting = await this.deps.settings.getSetting(scope, signal, { fresh: true, path });
       if (scope.kind !== 'global' && !this.shown.has(scopeKey(scope))) {
         this.shown.set(scopeKey(scope), scope);
         void this.sendInherited([scope]);
@@ -195,20 +197,24 @@ export class SettingsRequestHandler {
 
   private async sendInherited(scopes: ScopeRef[]): Promise<void> {
     if (scopes.length === 0 || !this.deps.signedIn()) return;
-    const entries = (await this.deps.catalog.list({ cachedOnly: true })).entries;
     for (const scope of scopes) {
       const key = scopeKey(scope);
-      const path = entries.find((entry) => entry.key === key)?.detail;
+      const path = await this.pathOf(scope);
       try {
-        const result = await this.deps.settings.levelInForce(scope, { path, assumeGlobal: true });
-        const link = decidingLink(result);
-        if (link.kind === 'global') this.post({ type: 'inherited', key, inherited: { level: result.level, from: 'global' } });
-        if (link.kind === 'group') this.post({ type: 'inherited', key, inherited: { level: result.level, from: 'group', path: link.name } });
+        const result = await this.deps.settings.levelInForce(scope, { path, assumeGlobal: true, complete: true });
+        const inherited = toInherited(result);
+        if (inherited) this.post({ type: 'inherited', key, inherited });
       } catch (error) {
         // The form works without the line; the log says why it is missing.
         this.deps.log(`Settings view: could not work out what ${key} inherits: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+  }
+
+  /** A listed scope's full path, as the editor's own list knows it (no request). */
+  private async pathOf(scope: ScopeRef): Promise<string | undefined> {
+    const key = scopeKey(scope);
+    return (await this.deps.catalog.list({ cachedOnly: true })).entries.find((entry) => entry.key === key)?.detail;
   }
 
   private describe(error: unknown, context: 'load' | 'save' | 'add'): ErrorInfo {
@@ -224,4 +230,13 @@ export class SettingsRequestHandler {
 
 function isErrorInfo(value: unknown): value is ErrorInfo {
   return typeof value === 'object' && value !== null && !(value instanceof Error) && typeof (value as ErrorInfo).kind === 'string';
+}
+
+function toInherited(result: LevelInForce): InheritedLevel | undefined {
+  const link = decidingLink(result);
+  // The links above the scope, for the editor's "why" list (the scope's own link is the form's level).
+  const chain = result.chain.slice(1).flatMap((above): ChainLink[] => (above.kind === 'project' ? [] : [{ kind: above.kind, name: above.name, level: above.level }]));
+  if (link.kind === 'global') return { level: result.level, from: 'global', chain };
+  if (link.kind === 'group') return { level: result.level, from: 'group', path: link.name, chain };
+  return undefined; // the scope's own level: nothing inherited
 }

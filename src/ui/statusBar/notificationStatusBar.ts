@@ -73,8 +73,9 @@ export class NotificationStatusBar implements vscode.Disposable {
     const generation = ++this.generation;
     try {
       const { scope, name } = follow && this.current ? this.current : await this.scopes.resolve();
-      if (!follow) this.levels.forget(); // an explicit refresh reads GitLab again
-      const inForce = await this.levels.levelInForce(scope);
+      if (!follow) this.levels.refresh(); // an explicit refresh reads GitLab again
+      // The whole chain, so the tooltip says why, as "Why am I notified?" does.
+      const inForce = await this.levels.levelInForce(scope, { complete: true });
       if (generation !== this.generation) return;
       this.current = { scope, name, level: inForce.chain[0].level, inForce };
       this.render();

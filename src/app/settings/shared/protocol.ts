@@ -39,8 +39,21 @@ export interface ErrorInfo {
   server?: NotificationSetting;
 }
 
-/** What a group or project inherits while its level is `global`, for the line beside the select. */
-export type InheritedLevel = { level: string; from: 'global' } | { level: string; from: 'group'; path: string };
+/**
+ * What a group or project inherits while its level is `global`, for the line beside the select. `chain` lists the
+ * links above the scope, for the editor's "why" list (host to page only, so not validated).
+ */
+export type InheritedLevel =
+  | { level: string; from: 'global'; chain?: ChainLink[] }
+  | { level: string; from: 'group'; path: string; chain?: ChainLink[] };
+
+/** A link above a group or project ("Why am I notified?"): its groups nearest first, then global, each as GitLab has it. */
+export interface ChainLink {
+  kind: 'group' | 'global';
+  /** A group's full path; empty for global. */
+  name: string;
+  level: string;
+}
 
 export type BulkItemStatus = 'queued' | 'running' | 'changed' | 'unchanged' | 'failed' | 'cancelled';
 

@@ -77,9 +77,32 @@ describe('level in force, resolved by the settings service against the GitLab do
       // A change through the owner (here a PUT of group 2, acme/platform, by ID) empties the cache.
       await service.update({ kind: 'group', id: 2 }, { level: 'disabled' });
       assert.equal((await service.levelInForce(BILLING)).level, 'disabled');
-      service.forget();
+      service.refresh();
       await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
-      assert.equal((await service.levelInForce(BILLING)).level, 'watch', 'forget() reads GitLab again');
+      assert.equal((await service.levelInForce(BILLING)).level, 'watch', 'refresh() reads GitLab again');
+    });
+
+    it('a refresh that finds a setting changed on GitLab tells the listeners', async () => {
+      await service.levelInForce(BILLING);
+      await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
+      const changes: Array<{ scope: unknown; level: string; previous?: string }> = [];
+      service.onDidChange(({ scope, setting, previous }) => changes.push({ scope, level: setting.level, previous: previous?.level }));
+      service.refresh();
+      assert.equal((await service.levelInForce(BILLING)).level, 'watch');
+      assert.deepEqual(changes, [{ scope: { kind: 'group', id: 'acme/platform' }, level: 'watch', previous: 'global' }]);
+    });
+
+    it('a fresh read of a group by ID, given its path, is compared with what the chains read by path', async () => {
+      await service.levelInForce(BILLING, { complete: true });
+      await putSetting(double, { scope: 'group', id: 'acme', level: 'watch' });
+      await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'mention' });
+      const changes: string[] = [];
+      service.onDidChange(({ setting, previous }) => changes.push(`${previous?.level}->${setting.level}`));
+      await service.getSetting({ kind: 'group', id: 1 }, undefined, { fresh: true });
+      assert.deepEqual(changes, [], 'by ID alone it is a scope never read');
+      await service.getSetting({ kind: 'group', id: 2 }, undefined, { fresh: true, path: 'acme/platform' });
+      assert.deepEqual(changes, ['global->mention']);
+      assert.equal((await service.levelInForce(BILLING)).level, 'mention');
     });
 
     it('a fresh read elsewhere (the editor) that finds what is known keeps the cache and tells nobody', async () => {

@@ -334,16 +334,19 @@ describe('settings request handler (host side)', () => {
     await until(() => h.of('inherited').length === 2);
     assert.deepEqual(h.of('inherited'), [
       // whatever its own level (disabled here): the page shows the line only while the select is at global
-      { type: 'inherited', key: 'project:10', inherited: { level: 'mention', from: 'global' } },
-      { type: 'inherited', key: 'group:5', inherited: { level: 'mention', from: 'global' } },
+      { type: 'inherited', key: 'project:10', inherited: { level: 'mention', from: 'global', chain: [
+        { kind: 'group', name: 'acme', level: 'global' }, { kind: 'global', name: '', level: 'mention' }] } },
+      { type: 'inherited', key: 'group:5', inherited: { level: 'mention', from: 'global', chain: [{ kind: 'global', name: '', level: 'mention' }] } },
     ]);
     h.posted.length = 0;
     // A change through the owner: the lines follow without anyone asking.
     await h.levels.setLevel({ kind: 'group', id: 'acme' }, 'watch');
     await until(() => h.of('inherited').length === 2);
     assert.deepEqual(h.of('inherited').map((m) => [m.key, m.inherited]), [
-      ['project:10', { level: 'watch', from: 'group', path: 'acme' }],
-      ['group:5', { level: 'mention', from: 'global' }],
+      // the whole chain above it, for the editor's "why" list: the group, then global (not consulted, still shown)
+      ['project:10', { level: 'watch', from: 'group', path: 'acme', chain: [
+        { kind: 'group', name: 'acme', level: 'watch' }, { kind: 'global', name: '', level: 'mention' }] }],
+      ['group:5', { level: 'mention', from: 'global', chain: [{ kind: 'global', name: '', level: 'mention' }] }],
     ]);
   });
 

@@ -1,0 +1,222 @@
+import * as vscode from 'vscode';
+import { levelLabel } from '../../app/settings/shared/labels';
+import {
+  differsFromGlobal, filterRows, type OverridesOverview, type OverviewProgress, type OverviewRow,
+} from '../../app/settings/overview';
+import { parseScopeInput, type ScopeRef } from '../../app/settings/shared/scopes';
+
+type Action = 'filter' | 'reset' | 'add' | 'refresh' | 'stop';
+type Item = vscode.QuickPickItem & { action?: Action; row?: OverviewRow };
+
+/** `$(…)` in a quick pick label draws an icon: keep a server-sent name from doing so. */
+const plain = (text: string) => text.replace(/\$\(/g, '$\u200b(');
+
+/**
+ * "GitLab: Show Notification Overrides": a quick pick of every group and project with its own level, searchable by
+ * name (the filter box), filterable to those that differ from global, with a multi-select "Reset to Global…".
+ * Reads show their progress in the title and stop when the pick is closed; what was read is kept until Refresh.
+ */
+export class OverridesOverviewPick {
+  private differsOnly = false;
+
+  constructor(
+    private readonly model: OverridesOverview,
+    private readonly deps: { openSettings: (scope: ScopeRef) => Thenable<unknown>; log: (message: string, error: unknown) => void },
+  ) {}
+
+  async show(): Promise<void> {
+    const pick = vscode.window.createQuickPick<Item>();
+    const title = vscode.l10n.t('GitLab Notification Overrides');
+    pick.title = title;
+    pick.placeholder = vscode.l10n.t('Search groups and projects by name');
+    pick.ignoreFocusOut = false;
+    let controller: AbortController | undefined;
+    let suspended = false;
+    let busy = '';
+    let disposed = false;
+    const render = (): void => {
+      if (disposed) return;
+      pick.title = busy ? `${title} (${busy})` : title;
+      pick.busy = busy !== '';
+      pick.items = this.items(pick.value, controller !== undefined);
+    };
+    const progress = (what: (p: OverviewProgress) => string) => (p: OverviewProgress) => {
+      busy = what(p);
+      render();
+    };
+    const load = async (refresh: boolean): Promise<void> => {
+      if (controller) return;
+      controller = new AbortController();
+      busy = vscode.l10n.t('listing…');
+      render();
+      try {
+        await this.model.load({
+          refresh, signal: controller.signal,
+          onProgress: progress((p) => vscode.l10n.t('reading {0} of {1}…', p.done, p.total)),
+        });
+      } catch (error) {
+        if (!controller.signal.aborted) {
+          this.deps.log('Notification overrides', error);
+          void vscode.window.showErrorMessage(vscode.l10n.t('Could not read the notification overrides: {0}',
+            error instanceof Error ? error.message : String(error)));
+        }
+      } finally {
+        controller = undefined;
+        busy = '';
+        render();
+      }
+    };
+    /** Runs another quick input in place of this one, then shows this one again. */
+    const aside = async (run: () => Promise<void>): Promise<void> => {
+      suspended = true;
+      try {
+        await run();
+      } finally {
+        suspended = false;
+        render();
+        if (!disposed) pick.show();
+      }
+    };
+    const reset = async (rows: readonly OverviewRow[]): Promise<void> => {
+      if (rows.length === 0) return;
+      busy = vscode.l10n.t('resetting…');
+      render();
+      const result = await this.model.resetToGlobal(rows, {
+        onProgress: progress((p) => vscode.l10n.t('resetting {0} of {1}…', p.done, p.total)),
+      });
+      busy = '';
+      render();
+      if (result.failed > 0) {
+        void vscode.window.showWarningMessage(vscode.l10n.t('Reset {0} to Global; {1} failed (see their rows).', result.changed, result.failed));
+      } else {
+        void vscode.window.showInformationMessage(vscode.l10n.t('Reset {0} to Global.', result.changed));
+      }
+    };
+
+    pick.onDidChangeValue(() => render());
+    pick.onDidTriggerItemButton((event) => {
+      if (event.item.row) void reset([event.item.row]);
+    });
+    pick.onDidAccept(() => {
+      const item = pick.selectedItems[0];
+      if (!item) return;
+      if (item.row) {
+        const scope = item.row.scope;
+        pick.hide();
+        void this.deps.openSettings(scope);
+        return;
+      }
+      switch (item.action) {
+        case 'filter':
+          this.differsOnly = !this.differsOnly;
+          render();
+          return;
+        case 'refresh': return void load(true);
+        case 'stop':
+          controller?.abort();
+          return;
+        case 'add': return void aside(() => this.add());
+        case 'reset': return void aside(async () => {
+          const chosen = await this.chooseForReset(pick.value);
+          await reset(chosen);
+        });
+      }
+    });
+    pick.onDidHide(() => {
+      if (suspended) return;
+      // Closing stops the reads; what was read stays for next time.
+      controller?.abort();
+      disposed = true;
+      pick.dispose();
+    });
+    render();
+    pick.show();
+    if (!this.model.current?.complete) await load(false);
+  }
+
+  private items(query: string, loading: boolean): Item[] {
+    const state = this.model.current;
+    const t = vscode.l10n.t;
+    const items: Item[] = [];
+    const action = (icon: string, label: string, which: Action, detail?: string): Item =>
+      ({ label: `$(${icon}) ${label}`, action: which, alwaysShow: true, detail });
+    if (loading) items.push(action('debug-stop', t('Stop Reading'), 'stop'));
+    items.push(this.differsOnly
+      ? action('list-flat', t('Show All Groups and Projects'), 'filter')
+      : action('filter', t('Show Only Those Differing from Global'), 'filter'));
+    const rows = state ? filterRows(state.rows, { differsOnly: this.differsOnly, query }) : [];
+    if (rows.some(differsFromGlobal)) items.push(action('discard', t('Reset to Global…'), 'reset'));
+    items.push(action('add', t('Add a Group or Project by ID or Path…'), 'add'));
+    items.push(action('refresh', t('Refresh'), 'refresh'));
+    if (state && (!state.groupsListed || !state.projectsListed)) {
+      const what = !state.groupsListed && !state.projectsListed ? t('groups or projects') : !state.groupsListed ? t('groups') : t('projects');
+      items.push(action('info', t('This server does not list your {0}: add them by ID or path.', what), 'add'));
+    }
+    for (const problem of state?.problems ?? []) items.push(action('warning', plain(problem), 'refresh'));
+    const global = state?.globalLevel !== undefined ? levelLabel(state.globalLevel, t) : undefined;
+    for (const kind of ['group', 'project'] as const) {
+      const ofKind = rows.filter((row) => row.scope.kind === kind);
+      if (ofKind.length === 0) continue;
+      items.push({ label: kind === 'group' ? t('Groups') : t('Projects'), kind: vscode.QuickPickItemKind.Separator });
+      for (const row of ofKind) items.push(this.rowItem(row, global));
+    }
+    if (state && rows.length === 0 && !loading) {
+      items.push({ label: this.differsOnly ? t('Nothing differs from global.') : t('No groups or projects.'), alwaysShow: true });
+    }
+    return items;
+  }
+
+  private rowItem(row: OverviewRow, global: string | undefined): Item {
+    const t = vscode.l10n.t;
+    const level = row.level === undefined ? undefined : levelLabel(row.level, t);
+    const description = row.error !== undefined ? t('$(warning) could not read: {0}', plain(row.error))
+      : level === undefined ? t('reading…')
+        : differsFromGlobal(row) ? t('{0} · differs from global ({1})', plain(level), global ?? '?') : plain(level);
+    return {
+      label: `$(${row.scope.kind === 'group' ? 'organization' : 'repo'}) ${plain(row.name)}`,
+      description,
+      detail: row.path && row.path !== row.name ? plain(row.path) : undefined,
+      // Every row stays while searching: the model's own search (name and path, every word) decides what is listed.
+      alwaysShow: true,
+      row,
+      buttons: differsFromGlobal(row) ? [{ iconPath: new vscode.ThemeIcon('discard'), tooltip: t('Reset to Global') }] : [],
+    };
+  }
+
+  private async chooseForReset(query: string): Promise<OverviewRow[]> {
+    const state = this.model.current;
+    if (!state) return [];
+    const t = vscode.l10n.t;
+    const rows = filterRows(state.rows, { differsOnly: true, query }).filter(differsFromGlobal);
+    const picked = await vscode.window.showQuickPick(rows.map((row) => ({
+      label: plain(row.name), description: levelLabel(row.level ?? '', t), detail: row.path ? plain(row.path) : undefined, picked: true, row,
+    })), {
+      canPickMany: true,
+      title: t('Reset to Global'),
+      placeHolder: t('Choose the groups and projects to reset to Global'),
+    });
+    return picked?.map((item) => item.row) ?? [];
+  }
+
+  private async add(): Promise<void> {
+    const t = vscode.l10n.t;
+    const kind = await vscode.window.showQuickPick([
+      { label: t('Project'), scopeKind: 'project' as const },
+      { label: t('Group'), scopeKind: 'group' as const },
+    ], { title: t('Add a Group or Project by ID or Path') });
+    if (!kind) return;
+    const input = await vscode.window.showInputBox({
+      title: t('Add a Group or Project by ID or Path'),
+      prompt: kind.scopeKind === 'project' ? t('Project ID, full path or URL') : t('Group ID, full path or URL'),
+      validateInput: (text) => (parseScopeInput(text) === undefined
+        ? t('Enter a numeric ID, a full path such as group/subgroup/project, or its GitLab URL.') : undefined),
+    });
+    const id = input === undefined ? undefined : parseScopeInput(input);
+    if (id === undefined) return;
+    try {
+      await this.model.add(kind.scopeKind, id);
+    } catch (error) {
+      void vscode.window.showErrorMessage(t('Could not add {0}: {1}', String(id), error instanceof Error ? error.message : String(error)));
+    }
+  }
+}
