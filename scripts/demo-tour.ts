@@ -6,8 +6,9 @@ import type { Workbench } from '../test/vscode/harness/workbench';
 
 /**
  * Visits each surface a person uses and saves a screenshot of it: the activity tree with a filter applied, an
- * event's tooltip, the status bar's level quick pick, the settings editor at the workspace project's custom scope,
- * "Why am I notified?" for that project and the overrides overview filtered to the exceptions.
+ * event's tooltip, the status bar's level quick pick, the settings editor at the workspace project's custom scope, the
+ * status bar while that project is snoozed, "Why am I notified?" for that project and the overrides overview filtered
+ * to the exceptions.
  */
 export async function tourSurfaces(workbench: Workbench, page: Page, out: string, customProject: string): Promise<string[]> {
   const files: string[] = [];
@@ -49,6 +50,14 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
   await frame.waitForSelector(`${form} [data-event-key="new_note"][data-event-state="on"]`, { timeout: 20_000 });
   await shot('settings-editor');
 
+  // Snooze: the workspace project muted for an hour, and the status bar saying until when; then ended again.
+  await workbench.runCommand('GitLab: Snooze Notifications…');
+  await workbench.pickQuickItem(new RegExp(`^project ${customProject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  await workbench.pickQuickItem(/^For 1 Hour$/);
+  await workbench.waitForStatusBarItem(/Muted until/);
+  await shot('status-bar-snoozed');
+  await workbench.runCommand('GitLab: End Snooze');
+  await workbench.waitForStatusBarItem(/Custom/);
   // Why the workspace project gets what it gets: the chain, each link with its level.
   await workbench.runCommand('GitLab: Why Am I Notified About This Project?');
   await workbench.waitForQuickPickItem(/^Open Settings at /);

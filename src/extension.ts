@@ -2,7 +2,12 @@ import * as vscode from 'vscode';
 import { ProjectDirectory } from './app/projectDirectory';
 import { NotificationSettingsService } from './app/settings/notificationSettingsService';
 import type { ScopeRef } from './app/settings/shared/scopes';
-import { COMMANDS, INSTANCE_ENV_VAR, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TOKEN_ENV_VAR } from './ids';
+import { localZone } from './app/activity/calendar';
+import { projectInfo } from './app/activity/projectInfo';
+import { normalizeInstanceUrl } from './app/settingTrust';
+import { snoozeInForce } from './app/settings/snooze';
+import { SnoozeScheduler } from './app/settings/snoozeScheduler';
+import { COMMANDS, INSTANCE_ENV_VAR, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TEST_CLOCK_ENV_VAR, TOKEN_ENV_VAR } from './ids';
 import { ActivityView } from './ui/activity/activityView';
 import { SignInFlow } from './ui/auth/signInFlow';
 import { TokenStore } from './ui/auth/tokenStore';
@@ -13,7 +18,10 @@ import { NotificationSettingsEditor } from './ui/settings/notificationSettingsEd
 import { registerInsight } from './ui/settings/registerInsight';
 import type { ActivityNode } from './ui/activity/nodes';
 import { NotificationStatusBar, StatusBarScope } from './ui/statusBar/notificationStatusBar';
-
+import { ProfileCommands } from './ui/settings/profileCommands';
+import type { ScopeSources } from './ui/settings/scopeChoices';
+import { FileOffsetClock, systemClock } from './ui/snooze/clock';
+import { SnoozeCommands } from './ui/snooze/snoozeCommands';
 
 /**
  * Composition root: builds the objects and registers them. Nothing here waits on the network: the stored token is
@@ -33,7 +41,28 @@ export function activate(context: vscode.ExtensionContext): void {
     return directory.get(id);
   }, (line) => log.warn(line));
   const activity = new ActivityView(session, readConfig, directory, context.workspaceState, log);
-  const statusBar = new NotificationStatusBar(session, new StatusBarScope(readConfig), levels, log);
+  // Snooze and profiles. The test clock exists only when the environment names its file (tests of the workbench).
+  const clockFile = process.env[TEST_CLOCK_ENV_VAR];
+  const clock = clockFile ? new FileOffsetClock(clockFile, (line) => log.info(line)) : systemClock;
+  const statusBarScope = new StatusBarScope(readConfig);
+  const scopeSources: ScopeSources = { workspace: () => statusBarScope.resolve(), projects: () => activity.projectScopes(), groups: () => readConfig().groups };
+  const snoozeCommands = new SnoozeCommands(scopeSources, clock, localZone, log, (error) => session.reportUnauthorized(error));
+  const snoozes = new SnoozeScheduler(levels, context.globalState, clock, () => normalizeInstanceUrl(session.instanceUrl),
+    () => session.signedIn, snoozeCommands, (line) => log.info(line));
+  snoozeCommands.scheduler = snoozes;
+  const profiles = new ProfileCommands({
+    sources: scopeSources, settings: levels, instanceUrl: () => session.instanceUrl, log,
+    onUnauthorized: (error) => session.reportUnauthorized(error),
+    pathOf: async (scope) => {
+      if (scope.kind !== 'project') return undefined;
+      await directory.resolve([scope.id]);
+      return projectInfo(directory.get(scope.id))?.pathWithNamespace;
+    },
+  });
+  const statusBar = new NotificationStatusBar(session, statusBarScope, levels, log, (scope, inForce) => {
+    const snooze = snoozeInForce(scope, inForce, snoozes.list());
+    return snooze && snoozeCommands.formatEnd(snooze.until);
+  });
   const signIn = new SignInFlow(session, readConfig);
   const settingsEditor = new NotificationSettingsEditor({
     extensionUri: context.extensionUri,
@@ -45,8 +74,12 @@ export function activate(context: vscode.ExtensionContext): void {
 
   context.subscriptions.push(
     log, tokens, session, activity, statusBar, settingsEditor,
+    snoozes, snoozes.onDidChange(() => statusBar.redraw()),
+    ...(clock instanceof FileOffsetClock ? [clock] : []),
     session.onDidChange(() => {
       activity.sessionChanged();
+      // Ends that passed while VS Code was closed or signed out.
+      void snoozes.check();
       void settingsEditor.refreshScopes();
     }),
     tokens.onDidChange(() => void session.restore()),
@@ -66,6 +99,10 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand(COMMANDS.showLog, () => log.show()),
     vscode.commands.registerCommand(COMMANDS.setNotificationLevel, () => statusBar.pickLevel()),
     vscode.commands.registerCommand(COMMANDS.toggleMute, () => statusBar.toggleMute()),
+    vscode.commands.registerCommand(COMMANDS.snoozeNotifications, () => snoozeCommands.snooze()),
+    vscode.commands.registerCommand(COMMANDS.endSnooze, () => snoozeCommands.endSnooze()),
+    vscode.commands.registerCommand(COMMANDS.exportNotificationProfile, (target?: unknown) => profiles.export(target)),
+    vscode.commands.registerCommand(COMMANDS.importNotificationProfile, (source?: unknown) => profiles.import(source)),
     vscode.commands.registerCommand(COMMANDS.openNotificationSettings, (scope?: ScopeRef) => settingsEditor.open(isScope(scope) ? scope : undefined)),
     vscode.commands.registerCommand(COMMANDS.projectNotificationSettings, (node?: ActivityNode) => {
       if (node?.type === 'source' && node.source.source.kind === 'project') return settingsEditor.open({ kind: 'project', id: node.source.ref });

@@ -26,6 +26,10 @@ export const COMMANDS = {
   projectNotificationSettings: 'gitlabActivity.projectNotificationSettings',
   setNotificationLevel: 'gitlabActivity.setNotificationLevel',
   toggleMute: 'gitlabActivity.toggleMute',
+  snoozeNotifications: 'gitlabActivity.snoozeNotifications',
+  endSnooze: 'gitlabActivity.endSnooze',
+  exportNotificationProfile: 'gitlabActivity.exportNotificationProfile',
+  importNotificationProfile: 'gitlabActivity.importNotificationProfile',
   whyNotified: 'gitlabActivity.whyNotified',
   showNotificationOverrides: 'gitlabActivity.showNotificationOverrides',
   showLog: 'gitlabActivity.showLog',
@@ -68,4 +72,9 @@ export const SETTINGS = {
 export const TOKEN_ENV_VAR = 'GITLAB_ACTIVITY_TOKEN';
 /** The instance the environment token belongs to: without it the token is not used. */
 export const INSTANCE_ENV_VAR = 'GITLAB_ACTIVITY_INSTANCE_URL';
+/**
+ * Tests of the real workbench only: a file holding `{"offsetMs": n}` that moves the snooze clock ahead of the system's.
+ * Read only by the composition root, and only when the environment names it.
+ */
+export const TEST_CLOCK_ENV_VAR = 'GITLAB_ACTIVITY_TEST_CLOCK_FILE';
 export const OUTPUT_CHANNEL_NAME = 'GitLab Activity';

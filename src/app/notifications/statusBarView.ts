@@ -53,3 +53,8 @@ export function statusBarView(scopeName: string, result: LevelInForce, t: Locali
     muted,
   };
 }
+
+/** While a snooze mutes the level in force: `$(bell-slash) Muted until 14:00`; the tooltip keeps the chain. */
+export function snoozedView(view: StatusBarView, until: string, t: Localize): StatusBarView {
+  return { text: `$(bell-slash) ${t('Muted until {0}', until)}`, tooltip: `${t('Snoozed: muted until {0}.', until)}\n${view.tooltip}`, muted: true };
+}

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { levelInForceLabel, statusBarView } from '../../app/notifications/statusBarView';
+import { levelInForceLabel, snoozedView, statusBarView } from '../../app/notifications/statusBarView';
 import type { LevelInForce } from '../../app/settings/effectiveLevel';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import { LEVEL_ORDER, levelLabel } from '../../app/settings/shared/labels';
@@ -45,6 +45,8 @@ export class NotificationStatusBar implements vscode.Disposable {
     private readonly scopes: StatusBarScopeSource,
     private readonly levels: NotificationSettingsService,
     private readonly log: Log,
+    /** The end of a snooze that mutes the shown scope now (`14:00`), if any. */
+    private readonly snoozedUntil?: (scope: Scope, inForce: LevelInForce) => string | undefined,
   ) {
     this.item = vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.notificationLevel, vscode.StatusBarAlignment.Right, 100);
     this.item.name = vscode.l10n.t('GitLab Notification Level');
@@ -89,11 +91,18 @@ export class NotificationStatusBar implements vscode.Disposable {
 
   private render(): void {
     if (!this.current) return;
-    const view = statusBarView(this.current.name, this.current.inForce, vscode.l10n.t);
+    const plain = statusBarView(this.current.name, this.current.inForce, vscode.l10n.t);
+    const until = this.snoozedUntil?.(this.current.scope, this.current.inForce);
+    const view = until ? snoozedView(plain, until, vscode.l10n.t) : plain;
     this.item.text = view.text;
     this.item.tooltip = view.tooltip;
     this.item.accessibilityInformation = { label: view.tooltip };
     this.item.show();
+  }
+
+  /** Shows the last level again (a snooze started or ended; its level change comes through the service). */
+  redraw(): void {
+    this.render();
   }
 
   /** The quick pick behind the item and "GitLab: Set Notification Level…". */

@@ -1,0 +1,211 @@
+import { isNotificationLevel, type NotificationEvents, type NotificationSetting, type NotificationSettingUpdate } from '../../gitlab/types';
+import { dayKey, dayNumberAt, type TimeZone } from '../activity/calendar';
+import type { Localize } from '../localize';
+import { decidingLink, type LevelInForce } from './effectiveLevel';
+import { hasOwn } from './shared/formState';
+import { EVENT_KEY_PATTERN, MAX_EVENT_KEYS } from './shared/protocol';
+import { isValidScopeId, scopeKey, type ScopeRef } from './shared/scopes';
+
+/**
+ * Snooze: a scope muted until a time, then given back its exact previous setting (level and custom switches).
+ * Pure: the time comes from an injected clock, the zone from the caller.
+ */
+export interface Snooze {
+  /** The normalised instance URL the scope belongs to. */
+  instance: string;
+  scope: ScopeRef;
+  /** The scope's name for people (`project acme/web`), for messages after a restart. */
+  name: string;
+  /** Epoch milliseconds. */
+  until: number;
+  /** The scope's own setting before the snooze muted it. */
+  previous: { level: string; events?: NotificationEvents };
+}
+
+/** The time, and a timer on that same time (tests move both together). */
+export interface Clock {
+  now(): number;
+  setTimer(callback: () => void, delayMs: number): { dispose(): void };
+}
+
+export type SnoozePreset = { kind: 'hour' } | { kind: 'tomorrow' } | { kind: 'until'; until: number };
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+/** "Until tomorrow" means tomorrow morning at this hour, local time. */
+export const MORNING_HOUR = 9;
+
+/** The epoch time of a wall-clock time (minutes after midnight) on a day number, in `zone`. */
+export function wallClockTime(dayNumber: number, minutes: number, zone: TimeZone): number {
+  const wall = dayNumber * DAY_MS + minutes * 60_000;
+  // The offset in force at the result, not at the guess: right on both sides of a daylight-saving change.
+  const guess = wall - zone.offsetMinutes(wall) * 60_000;
+  return wall - zone.offsetMinutes(guess) * 60_000;
+}
+
+/** When a snooze started at `now` with `preset` ends. */
+export function snoozeEnd(preset: SnoozePreset, now: number, zone: TimeZone): number {
+  switch (preset.kind) {
+    case 'hour': return now + HOUR_MS;
+    case 'tomorrow': return wallClockTime(dayNumberAt(now, zone) + 1, MORNING_HOUR * 60, zone);
+    case 'until': return preset.until;
+  }
+}
+
+/**
+ * Reads a chosen end, `YYYY-MM-DD` (at 09:00) or `YYYY-MM-DD HH:MM`, in `zone`. An error message (for the input
+ * box) when it is not a real date or not in the future.
+ */
+export function parseSnoozeEnd(text: string, now: number, zone: TimeZone, t: Localize): { until: number } | { error: string } {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}))?$/.exec(text.trim());
+  if (!match) return { error: t('Enter a date as YYYY-MM-DD, optionally with a time: YYYY-MM-DD HH:MM.') };
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const hours = match[4] === undefined ? MORNING_HOUR : Number(match[4]);
+  const minutes = match[5] === undefined ? 0 : Number(match[5]);
+  const dayNumber = Math.round(Date.UTC(year, month - 1, day) / DAY_MS);
+  if (dayKey(dayNumber) !== `${match[1]}-${match[2]}-${match[3]}`) return { error: t('{0} is not a date.', text.trim()) };
+  if (hours > 23 || minutes > 59) return { error: t('{0} is not a time of day.', `${match[4]}:${match[5]}`) };
+  const until = wallClockTime(dayNumber, hours * 60 + minutes, zone);
+  if (until <= now) return { error: t('Choose a time in the future.') };
+  return { until };
+}
+
+/** `14:00` today, `Thu 26 Nov 09:00` on another day (in `zone`). */
+export function formatSnoozeEnd(until: number, now: number, zone: TimeZone, t: Localize): string {
+  const local = new Date(until + zone.offsetMinutes(until) * 60_000);
+  const time = `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`;
+  if (dayNumberAt(until, zone) === dayNumberAt(now, zone)) return time;
+  const weekday = t(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][local.getUTCDay()]);
+  const month = t(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][local.getUTCMonth()]);
+  return t('{0} {1} {2} {3}', weekday, local.getUTCDate(), month, time);
+}
+
+/** The snoozes whose end has come, and the earliest end still to come. */
+export function dueSnoozes(snoozes: readonly Snooze[], now: number): { due: Snooze[]; next?: number } {
+  const due = snoozes.filter((snooze) => snooze.until <= now);
+  const later = snoozes.filter((snooze) => snooze.until > now).map((snooze) => snooze.until);
+  return { due, next: later.length > 0 ? Math.min(...later) : undefined };
+}
+
+export function sameScope(a: ScopeRef, b: ScopeRef): boolean {
+  return scopeKey(a) === scopeKey(b);
+}
+
+/**
+ * The snooze that mutes `shown` (the status bar's scope) now: one of its own, or of the group or global setting
+ * it inherits `disabled` from. Undefined when the level in force is not muted by a snooze.
+ */
+export function snoozeInForce(shown: ScopeRef, inForce: LevelInForce, snoozes: readonly Snooze[]): Snooze | undefined {
+  if (inForce.level !== 'disabled') return undefined;
+  const link = decidingLink(inForce);
+  return snoozes.find(({ scope }) => {
+    if (inForce.decidedBy === 0) return sameScope(scope, shown);
+    if (link.kind === 'global') return scope.kind === 'global';
+    return scope.kind === link.kind && String(scope.id) === link.name;
+  });
+}
+
+/**
+ * What to do at the end: `restore` while the scope is still at the `disabled` the snooze set; `alreadyRestored`
+ * when it already has the previous setting back (another window restored it); else `changedElsewhere`: someone chose
+ * another level meanwhile, which is theirs to keep.
+ */
+export type RestoreDecision = 'restore' | 'alreadyRestored' | 'changedElsewhere';
+
+export function restoreDecision(snooze: Snooze, current: NotificationSetting): RestoreDecision {
+  if (current.level === 'disabled') return 'restore';
+  if (current.level !== snooze.previous.level) return 'changedElsewhere';
+  const wanted = restoreUpdate(snooze).events ?? {};
+  const differs = Object.entries(wanted).some(([key, value]) => !current.events || current.events[key] !== value);
+  return differs ? 'changedElsewhere' : 'alreadyRestored';
+}
+
+/**
+ * The update that gives the previous setting back: its level and every switch it had set (a `null` switch was never
+ * set and the mute did not touch it, so it is left alone).
+ */
+export function restoreUpdate(snooze: Pick<Snooze, 'previous'>): NotificationSettingUpdate {
+  const { level, events } = snooze.previous;
+  if (!isNotificationLevel(level)) throw new Error(`Cannot restore the unknown level "${level}".`);
+  const update: NotificationSettingUpdate = { level };
+  const switches = Object.entries(events ?? {}).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean');
+  if (switches.length > 0) update.events = Object.fromEntries(switches);
+  return update;
+}
+
+/** The setting a snooze keeps: level and switches, without the global e-mail (a snooze does not change it). */
+export function snoozedSetting(setting: NotificationSetting): Snooze['previous'] {
+  return setting.events ? { level: setting.level, events: { ...setting.events } } : { level: setting.level };
+}
+
+export const SNOOZE_STATE_VERSION = 1;
+
+export interface StoredSnoozes {
+  version: typeof SNOOZE_STATE_VERSION;
+  snoozes: Snooze[];
+}
+
+export function storedSnoozes(snoozes: readonly Snooze[]): StoredSnoozes {
+  return { version: SNOOZE_STATE_VERSION, snoozes: [...snoozes] };
+}
+
+/**
+ * Reads snoozes back from storage, which is a trust boundary (another version, another extension, a hand edit):
+ * keeps only well-formed snoozes of `instance` and says why each other one was left out.
+ */
+export function readStoredSnoozes(value: unknown, instance: string): { snoozes: Snooze[]; problems: string[] } {
+  if (value === undefined) return { snoozes: [], problems: [] };
+  if (!isRecord(value) || value.version !== SNOOZE_STATE_VERSION || !Array.isArray(value.snoozes)) {
+    return { snoozes: [], problems: ['stored snoozes have an unknown shape or version; ignored'] };
+  }
+  const snoozes: Snooze[] = [];
+  const problems: string[] = [];
+  value.snoozes.forEach((item: unknown, index: number) => {
+    const problem = snoozeProblem(item, instance);
+    if (problem) problems.push(`stored snooze ${index}: ${problem}; ignored`);
+    else if (snoozes.some((other) => sameScope(other.scope, (item as Snooze).scope))) problems.push(`stored snooze ${index}: a second snooze of the same scope; ignored`);
+    else snoozes.push(copySnooze(item as Snooze));
+  });
+  return { snoozes, problems };
+}
+
+function snoozeProblem(item: unknown, instance: string): string | undefined {
+  if (!isRecord(item)) return 'not an object';
+  if (item.instance !== instance) return 'another instance';
+  if (!isScope(item.scope)) return 'no valid scope';
+  if (typeof item.name !== 'string' || item.name.length > 300) return 'no valid name';
+  if (typeof item.until !== 'number' || !Number.isFinite(item.until)) return 'no valid end time';
+  const previous = item.previous;
+  if (!isRecord(previous) || !isNotificationLevel(previous.level) || previous.level === 'disabled') return 'no valid previous level';
+  if (previous.events !== undefined) {
+    if (!isRecord(previous.events)) return 'previous switches are not an object';
+    const entries = Object.entries(previous.events);
+    if (entries.length > MAX_EVENT_KEYS) return 'too many previous switches';
+    for (const [key, flag] of entries) {
+      if (!EVENT_KEY_PATTERN.test(key)) return `previous switch "${key.slice(0, 64)}" is not an event name`;
+      if (flag !== true && flag !== false && flag !== null) return `previous switch ${key} is not true, false or null`;
+    }
+  }
+  return undefined;
+}
+
+function copySnooze(snooze: Snooze): Snooze {
+  const scope: ScopeRef = snooze.scope.kind === 'global' ? { kind: 'global' } : { kind: snooze.scope.kind, id: snooze.scope.id };
+  const previous: Snooze['previous'] = { level: snooze.previous.level };
+  if (snooze.previous.events) {
+    const events: NotificationEvents = {};
+    for (const key of Object.keys(snooze.previous.events)) if (hasOwn(snooze.previous.events, key)) events[key] = snooze.previous.events[key];
+    previous.events = events;
+  }
+  return { instance: snooze.instance, scope, name: snooze.name, until: snooze.until, previous };
+}
+
+function isScope(value: unknown): value is ScopeRef {
+  if (!isRecord(value)) return false;
+  if (value.kind === 'global') return true;
+  return (value.kind === 'group' || value.kind === 'project') && isValidScopeId(value.id);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

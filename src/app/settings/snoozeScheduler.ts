@@ -1,0 +1,214 @@
+import type { NotificationSetting, NotificationSettingUpdate } from '../../gitlab/types';
+import { isNotificationLevel } from '../../gitlab/types';
+import {
+  dueSnoozes, readStoredSnoozes, restoreDecision, restoreUpdate, sameScope, snoozedSetting, storedSnoozes,
+  type Clock, type Snooze,
+} from './snooze';
+import { SettingConflict } from './notificationSettingsService';
+import type { ScopeRef } from './shared/scopes';
+
+/** The part of the notification settings service a snooze needs. */
+export interface SnoozeSettings {
+  /** `fresh`: asks GitLab, not the cache (a snooze and a restore must see what is there now). */
+  getSetting(scope: ScopeRef, signal?: AbortSignal, options?: { fresh?: boolean }): Promise<NotificationSetting>;
+  /** With `expected`, rejects with `SettingConflict` when the scope changed elsewhere since that read. */
+  update(scope: ScopeRef, update: NotificationSettingUpdate, options?: { expected?: NotificationSetting; signal?: AbortSignal }): Promise<NotificationSetting>;
+}
+
+/** `vscode.Memento` (globalState) fits: it survives reloads and restarts. */
+export interface SnoozeStorage {
+  get(key: string): unknown;
+  update(key: string, value: unknown): PromiseLike<void>;
+}
+
+export interface SnoozeOutcomes {
+  restored(snooze: Snooze, setting: NotificationSetting): void;
+  /** The level was changed while snoozed: not overwritten; the shell asks whether to restore anyway. */
+  changedElsewhere(snooze: Snooze, current: NotificationSetting): void;
+}
+
+export class SnoozeError extends Error {}
+
+/** A failed restore (network, signed out) is tried again after this long, and at the next start. */
+export const RETRY_MS = 60_000;
+/** Long waits are split, so a timer never overflows and a clock change is noticed within this time. */
+const MAX_TIMER_MS = 3_600_000;
+
+/**
+ * Keeps the snoozes of the instance in use in storage, mutes when one starts, and gives the previous setting back
+ * when it ends: on a timer while running, and at `check()` (activation, sign-in) for ends that passed meanwhile.
+ */
+export class SnoozeScheduler {
+  private timer?: { dispose(): void };
+  private queue: Promise<unknown> = Promise.resolve();
+  private retryAt?: number;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly settings: SnoozeSettings,
+    private readonly storage: SnoozeStorage,
+    private readonly clock: Clock,
+    /** The normalised URL of the instance in use. */
+    private readonly instance: () => string,
+    private readonly signedIn: () => boolean,
+    private readonly outcomes: SnoozeOutcomes,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** Fires when a snooze starts or ends (the status bar shows "Muted until …"). */
+  onDidChange(listener: () => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** The snoozes of the instance in use. */
+  list(): Snooze[] {
+    return this.read().snoozes;
+  }
+
+  find(scope: ScopeRef): Snooze | undefined {
+    return this.list().find((snooze) => sameScope(snooze.scope, scope));
+  }
+
+  /**
+   * Mutes `scope` until `until`, keeping its setting to give back. A scope already snoozed gets the new end and keeps
+   * the setting from before the first snooze. Rejects with a SnoozeError (already muted, unknown level) or a
+   * GitLabError.
+   */
+  snooze(scope: ScopeRef, name: string, until: number): Promise<Snooze> {
+    return this.serial(async () => {
+      const existing = this.find(scope);
+      const current = await this.settings.getSetting(scope, undefined, { fresh: true });
+      let previous: Snooze['previous'];
+      if (existing && current.level === 'disabled') previous = existing.previous;
+      else if (current.level === 'disabled') throw new SnoozeError('already muted');
+      else if (!isNotificationLevel(current.level)) throw new SnoozeError(`unknown level ${current.level}`);
+      else previous = snoozedSetting(current);
+      const snooze: Snooze = { instance: this.instance(), scope, name, until, previous };
+      // Stored before the mute: a window closed in between still knows what to give back.
+      await this.write([...this.list().filter((other) => !sameScope(other.scope, scope)), snooze]);
+      try {
+        // Against the setting just read: a change made meanwhile is not muted over (nor kept as the one to give back).
+        if (current.level !== 'disabled') await this.settings.update(scope, { level: 'disabled' }, { expected: current });
+      } catch (error) {
+        await this.write(existing ? this.list().map((other) => (sameScope(other.scope, scope) ? existing : other)) : this.without(scope));
+        throw error;
+      }
+      this.log(`Snoozed ${name} until ${new Date(until).toISOString()} (was ${previous.level})`);
+      this.changed();
+      return snooze;
+    });
+  }
+
+  /** Ends a snooze now ("End Snooze"), with the same care as at its end time. */
+  end(scope: ScopeRef): Promise<void> {
+    return this.serial(async () => {
+      const snooze = this.find(scope);
+      if (snooze) await this.finish(snooze);
+    });
+  }
+
+  /** Ends every snooze whose time has come, then waits for the next one. */
+  check(): Promise<void> {
+    return this.serial(async () => {
+      const { snoozes, problems } = this.read();
+      if (problems.length > 0) {
+        for (const problem of problems) this.log(`Snooze: ${problem}`);
+        await this.write(snoozes);
+      }
+      if (this.signedIn()) {
+        const { due } = dueSnoozes(snoozes, this.clock.now());
+        for (const snooze of due) await this.finish(snooze);
+      }
+    });
+  }
+
+  /** Gives a snooze's previous setting back regardless of the level now (the person chose to). */
+  async restoreAnyway(snooze: Snooze): Promise<NotificationSetting> {
+    return this.settings.update(snooze.scope, restoreUpdate(snooze));
+  }
+
+  dispose(): void {
+    this.timer?.dispose();
+    this.timer = undefined;
+    this.listeners.clear();
+  }
+
+  private async finish(snooze: Snooze): Promise<void> {
+    try {
+      let current = await this.settings.getSetting(snooze.scope, undefined, { fresh: true });
+      let decision = restoreDecision(snooze, current);
+      let setting: NotificationSetting | undefined;
+      if (decision === 'restore') {
+        try {
+          setting = await this.settings.update(snooze.scope, restoreUpdate(snooze), { expected: current });
+        } catch (error) {
+          // Changed elsewhere between the read and the restore: decided again on what GitLab has now (still muted:
+          // kept, and the next try restores it).
+          if (!(error instanceof SettingConflict) || restoreDecision(snooze, error.server) === 'restore') throw error;
+          current = error.server;
+          decision = restoreDecision(snooze, current);
+        }
+      }
+      if (setting) {
+        await this.write(this.without(snooze.scope));
+        this.log(`Snooze of ${snooze.name} ended: level ${setting.level} restored`);
+        this.outcomes.restored(snooze, setting);
+      } else {
+        await this.write(this.without(snooze.scope));
+        this.log(`Snooze of ${snooze.name} ended: ${decision === 'alreadyRestored' ? 'already restored' : `level changed elsewhere to ${current.level}, left as it is`}`);
+        if (decision === 'changedElsewhere') this.outcomes.changedElsewhere(snooze, current);
+      }
+      this.changed();
+    } catch (error) {
+      // Kept: the next try (or the next start) gives it back.
+      this.retryAt = this.clock.now() + RETRY_MS;
+      this.log(`Snooze of ${snooze.name} could not be ended yet: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** Runs one operation at a time (a timer and a sign-in may ask together), then sets the timer again. */
+  private serial<T>(operation: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(operation);
+    this.queue = run.catch(() => undefined).then(() => this.schedule()).catch((error: unknown) => {
+      this.log(`Snooze: could not set the timer: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    return run;
+  }
+
+  private schedule(): void {
+    this.timer?.dispose();
+    this.timer = undefined;
+    const now = this.clock.now();
+    const ends = this.list().map((snooze) => snooze.until);
+    if (ends.length === 0) {
+      this.retryAt = undefined;
+      return;
+    }
+    const pending = ends.filter((end) => end > now);
+    const retry = this.retryAt !== undefined && ends.some((end) => end <= now) ? this.retryAt : undefined;
+    const next = Math.min(...pending, ...(retry !== undefined ? [retry] : []));
+    if (!Number.isFinite(next)) return;
+    this.timer = this.clock.setTimer(() => void this.check(), Math.min(Math.max(0, next - now), MAX_TIMER_MS));
+  }
+
+  private read(): { snoozes: Snooze[]; problems: string[] } {
+    return readStoredSnoozes(this.storage.get(this.key()), this.instance());
+  }
+
+  private without(scope: ScopeRef): Snooze[] {
+    return this.list().filter((snooze) => !sameScope(snooze.scope, scope));
+  }
+
+  private async write(snoozes: Snooze[]): Promise<void> {
+    await this.storage.update(this.key(), snoozes.length > 0 ? storedSnoozes(snoozes) : undefined);
+  }
+
+  private key(): string {
+    return `gitlabActivity.snoozes:${this.instance()}`;
+  }
+
+  private changed(): void {
+    for (const listener of [...this.listeners]) listener();
+  }
+}

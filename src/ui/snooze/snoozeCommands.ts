@@ -1,0 +1,158 @@
+import * as vscode from 'vscode';
+import type { TimeZone } from '../../app/activity/calendar';
+import { levelLabel } from '../../app/settings/shared/labels';
+import {
+  formatSnoozeEnd, parseSnoozeEnd, sameScope, snoozeEnd, type Clock, type Snooze, type SnoozePreset,
+} from '../../app/settings/snooze';
+import { SnoozeError, type SnoozeOutcomes, type SnoozeScheduler } from '../../app/settings/snoozeScheduler';
+import { GitLabError, type NotificationSetting } from '../../gitlab';
+import type { Log } from '../log';
+import { askForScope, knownScopes, type ScopeChoice, type ScopeSources } from '../settings/scopeChoices';
+
+/** "Snooze Notifications…" and "End Snooze", and what the person is told when a snooze ends. */
+export class SnoozeCommands implements SnoozeOutcomes {
+  /** Set once the scheduler exists (it reports its outcomes here). */
+  scheduler?: SnoozeScheduler;
+
+  constructor(
+    private readonly sources: ScopeSources,
+    private readonly clock: Clock,
+    private readonly zone: () => TimeZone,
+    private readonly log: Log,
+    private readonly onUnauthorized: (error: GitLabError) => void,
+  ) {}
+
+  /** The end of a snooze as the status bar shows it (`14:00`, or with the day). */
+  formatEnd(until: number): string {
+    return formatSnoozeEnd(until, this.clock.now(), this.zone(), vscode.l10n.t);
+  }
+
+  async snooze(): Promise<void> {
+    const scheduler = this.scheduler;
+    if (!scheduler) return;
+    const choice = await this.pickScope(scheduler);
+    if (!choice) return;
+    const until = await this.pickEnd(choice);
+    if (until === undefined) return;
+    try {
+      await scheduler.snooze(choice.scope, choice.name, until);
+      void vscode.window.showInformationMessage(vscode.l10n.t('Notifications for {0} are muted until {1}.', choice.name, this.formatEnd(until)));
+    } catch (error) {
+      if (error instanceof SnoozeError) {
+        const text = error.message === 'already muted'
+          ? vscode.l10n.t('Notifications for {0} are already muted; there is nothing to snooze.', choice.name)
+          : vscode.l10n.t('Cannot snooze {0}: {1}.', choice.name, error.message);
+        void vscode.window.showInformationMessage(text);
+        return;
+      }
+      this.failed(error, vscode.l10n.t('Could not snooze {0}: {1}', choice.name, message(error)));
+    }
+  }
+
+  async endSnooze(): Promise<void> {
+    const scheduler = this.scheduler;
+    if (!scheduler) return;
+    const snoozes = scheduler.list();
+    if (snoozes.length === 0) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('Nothing is snoozed.'));
+      return;
+    }
+    let snooze: Snooze | undefined = snoozes[0];
+    if (snoozes.length > 1) {
+      const pick = await vscode.window.showQuickPick(snoozes.map((s) => ({ label: s.name, description: vscode.l10n.t('until {0}', this.formatEnd(s.until)), snooze: s })), {
+        title: vscode.l10n.t('End Snooze'),
+        placeHolder: vscode.l10n.t('Which snooze to end now'),
+      });
+      snooze = pick?.snooze;
+    }
+    if (!snooze) return;
+    try {
+      await scheduler.end(snooze.scope);
+    } catch (error) {
+      this.failed(error, vscode.l10n.t('Could not end the snooze of {0}: {1}', snooze.name, message(error)));
+    }
+  }
+
+  restored(snooze: Snooze, setting: NotificationSetting): void {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Snooze ended: notifications for {0} are back to {1}.',
+      snooze.name, levelLabel(setting.level, vscode.l10n.t)));
+  }
+
+  changedElsewhere(snooze: Snooze, current: NotificationSetting): void {
+    const restore = vscode.l10n.t('Restore {0}', levelLabel(snooze.previous.level, vscode.l10n.t));
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('The snooze of {0} has ended, but its level was changed to {1} meanwhile, so it was left as it is.',
+        snooze.name, levelLabel(current.level, vscode.l10n.t)),
+      restore,
+    ).then(async (answer) => {
+      if (answer !== restore || !this.scheduler) return;
+      try {
+        await this.scheduler.restoreAnyway(snooze);
+      } catch (error) {
+        this.failed(error, vscode.l10n.t('Could not restore {0}: {1}', snooze.name, message(error)));
+      }
+    });
+  }
+
+  private async pickScope(scheduler: SnoozeScheduler): Promise<ScopeChoice | undefined> {
+    type Item = vscode.QuickPickItem & { choice?: ScopeChoice; other?: 'group' | 'project' };
+    const snoozes = scheduler.list();
+    const describe = (choice: ScopeChoice): string | undefined => {
+      const snooze = snoozes.find((s) => sameScope(s.scope, choice.scope));
+      return snooze ? vscode.l10n.t('snoozed until {0}', this.formatEnd(snooze.until)) : undefined;
+    };
+    const known = await knownScopes(this.sources);
+    const items: Item[] = known.map((choice) => ({
+      label: choice.scope.kind === 'global' ? vscode.l10n.t('Everything (global settings)') : choice.name,
+      description: describe(choice),
+      choice,
+    }));
+    items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
+    items.push({ label: vscode.l10n.t('Other Group…'), other: 'group' }, { label: vscode.l10n.t('Other Project…'), other: 'project' });
+    const pick = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Snooze Notifications'),
+      placeHolder: vscode.l10n.t('What to mute for a while'),
+    });
+    if (!pick) return undefined;
+    return pick.other ? askForScope(pick.other) : pick.choice;
+  }
+
+  private async pickEnd(choice: ScopeChoice): Promise<number | undefined> {
+    const now = this.clock.now();
+    const zone = this.zone();
+    type Item = vscode.QuickPickItem & { preset?: SnoozePreset };
+    const item = (label: string, preset: SnoozePreset): Item => ({ label, description: this.formatEnd(snoozeEnd(preset, now, zone)), preset });
+    const items: Item[] = [
+      item(vscode.l10n.t('For 1 Hour'), { kind: 'hour' }),
+      item(vscode.l10n.t('Until Tomorrow 09:00'), { kind: 'tomorrow' }),
+      { label: vscode.l10n.t('Until a Date…') },
+    ];
+    const pick = await vscode.window.showQuickPick(items, {
+      title: vscode.l10n.t('Snooze {0}', choice.name),
+      placeHolder: vscode.l10n.t('Muted until when'),
+    });
+    if (!pick) return undefined;
+    if (pick.preset) return snoozeEnd(pick.preset, this.clock.now(), zone);
+    const text = await vscode.window.showInputBox({
+      title: vscode.l10n.t('Snooze {0}', choice.name),
+      prompt: vscode.l10n.t('Until when: YYYY-MM-DD (at 09:00) or YYYY-MM-DD HH:MM, local time'),
+      validateInput: (value) => {
+        const parsed = parseSnoozeEnd(value, this.clock.now(), zone, vscode.l10n.t);
+        return 'error' in parsed ? parsed.error : undefined;
+      },
+    });
+    if (text === undefined) return undefined;
+    const parsed = parseSnoozeEnd(text, this.clock.now(), zone, vscode.l10n.t);
+    return 'until' in parsed ? parsed.until : undefined;
+  }
+
+  private failed(error: unknown, text: string): void {
+    if (error instanceof GitLabError && error.kind === 'unauthorized') this.onUnauthorized(error);
+    this.log.error('Snooze', error);
+    void vscode.window.showErrorMessage(text);
+  }
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

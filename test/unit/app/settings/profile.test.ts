@@ -1,0 +1,229 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { formatMessage } from '../../../../src/app/localize';
+import {
+  applyProfile, describeRow, diffEntry, entryUpdate, parseProfile, profileText, PROFILE_FORMAT, type ProfileEntry,
+  type ProfileProblem, type ScopeDiff,
+} from '../../../../src/app/settings/profile';
+import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
+import { scopeKey } from '../../../../src/app/settings/shared/scopes';
+import { GitLabError } from '../../../../src/gitlab/errors';
+import { NOTIFICATION_LEVELS, type NotificationSetting } from '../../../../src/gitlab/types';
+import { FakeGitLabApi } from './fakeGitLabApi';
+
+const t = formatMessage;
+
+function file(scopes: unknown[], extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ format: PROFILE_FORMAT, version: 1, scopes, ...extra });
+}
+
+function problems(text: string): ProfileProblem[] {
+  const result = parseProfile(text, t);
+  assert.ok('problems' in result, `expected problems, parsed ${JSON.stringify(result)}`);
+  return result.problems;
+}
+
+function entries(text: string): ProfileEntry[] {
+  const result = parseProfile(text, t);
+  assert.ok('entries' in result, `expected entries, got ${JSON.stringify(result)}`);
+  return result.entries;
+}
+
+describe('notification profile: file format', () => {
+  it('writes a versioned file with scopes by full path, and reads it back', () => {
+    const text = profileText([
+      { scope: { kind: 'global' }, setting: { level: 'participating', notification_email: 'me@example.com' } },
+      { scope: { kind: 'group', id: 7 }, path: 'acme', setting: { level: 'watch' } },
+      { scope: { kind: 'group', id: 9 }, setting: { level: 'mention' } },
+      { scope: { kind: 'project', id: 'acme/web' }, path: 'acme/web', setting: { level: 'custom', events: { new_note: true, new_issue: false, issue_due: null } } },
+    ], 'https://gitlab.example.com', '2026-11-25T09:00:00.000Z');
+    const data = JSON.parse(text) as Record<string, unknown>;
+    assert.equal(data.format, PROFILE_FORMAT);
+    assert.equal(data.version, 1);
+    assert.deepEqual(data.scopes, [
+      { scope: 'global', level: 'participating' },
+      { scope: 'group', path: 'acme', level: 'watch' },
+      { scope: 'group', id: 9, level: 'mention' },
+      { scope: 'project', path: 'acme/web', level: 'custom', events: { new_note: true, new_issue: false, issue_due: null } },
+    ]);
+    assert.ok(!text.includes('me@example.com'), 'the e-mail address is not part of a profile');
+    assert.deepEqual(entries(text), [
+      { scope: { kind: 'global' }, level: 'participating' },
+      { scope: { kind: 'group', id: 'acme' }, level: 'watch' },
+      { scope: { kind: 'group', id: 9 }, level: 'mention' },
+      { scope: { kind: 'project', id: 'acme/web' }, level: 'custom', events: { new_note: true, new_issue: false, issue_due: null } },
+    ]);
+  });
+
+  it('keeps event keys it does not know', () => {
+    const [entry] = entries(file([{ scope: 'project', path: 'a/b', level: 'custom', events: { new_note: true, future_event: false } }]));
+    assert.deepEqual(entry.events, { new_note: true, future_event: false });
+    assert.deepEqual(entryUpdate(entry), { level: 'custom', events: { new_note: true, future_event: false } });
+  });
+
+  it('refuses invalid values with the key and the reason, all of them at once', () => {
+    assert.deepEqual(problems(file([
+      { scope: 'project', path: 'a/b', level: 'loud' },
+      { scope: 'project', path: 'a/b', level: 'custom', events: { new_note: 'yes', 'Bad Key': true } },
+      { scope: 'team', path: 'x', level: 'watch' },
+      { scope: 'project', path: 'web', level: 'watch' },
+      { scope: 'group', level: 'watch' },
+      { scope: 'group', id: -1, level: 'watch' },
+      { scope: 'global', level: 'global', colour: 'red' },
+      'scope',
+    ])), [
+      { key: 'scopes[0].level', reason: '"loud" is not a notification level' },
+      { key: 'scopes[1].events.new_note', reason: 'must be true, false or null, not "yes"' },
+      { key: 'scopes[1].events', reason: '"Bad Key" is not an event name' },
+      { key: 'scopes[2].scope', reason: '"team" is not one of global, group, project' },
+      { key: 'scopes[3].path', reason: 'a project path has its namespace: group/project' },
+      { key: 'scopes[4]', reason: 'needs a path or an ID (one of them)' },
+      { key: 'scopes[5].id', reason: '-1 is not a GitLab ID' },
+      { key: 'scopes[6].colour', reason: 'not part of the profile format' },
+      { key: 'scopes[6].level', reason: 'global settings cannot defer to themselves' },
+      { key: 'scopes[7]', reason: 'must be an object' },
+    ]);
+  });
+
+  it('refuses other formats, newer versions, duplicates and broken JSON', () => {
+    assert.deepEqual(problems('{"scopes": ['), [{ key: '(file)', reason: problems('{"scopes": [')[0].reason }]);
+    assert.match(problems('{"scopes": [')[0].reason, /^not valid JSON: /);
+    assert.deepEqual(problems('[]'), [{ key: '(file)', reason: 'not a JSON object' }]);
+    assert.deepEqual(problems(JSON.stringify({ format: 'other', version: 2, scopes: [] })), [
+      { key: 'format', reason: `must be "${PROFILE_FORMAT}"` },
+      { key: 'version', reason: 'version 2 is newer than this extension reads (1)' },
+      { key: 'scopes', reason: 'must be a non-empty list' },
+    ]);
+    assert.deepEqual(problems(file([{ scope: 'group', path: 'acme', level: 'watch' }, { scope: 'group', path: 'acme', level: 'mention' }])),
+      [{ key: 'scopes[1]', reason: 'group acme is listed twice' }]);
+  });
+
+  it('never throws and never lets a key reach the prototype, whatever the file holds (property)', () => {
+    fc.assert(fc.property(fc.jsonValue(), (value) => {
+      const result = parseProfile(file([{ scope: 'project', path: 'a/b', level: 'custom', events: value }]), t);
+      if ('entries' in result) {
+        const events = result.entries[0].events ?? {};
+        return Object.getPrototypeOf(events) === Object.prototype && Object.values(events).every((v) => v === null || typeof v === 'boolean');
+      }
+      return result.problems.every((p) => p.key.startsWith('scopes[0]') && p.reason.length > 0);
+    }));
+    // A file can spell `__proto__` as a key (JSON.stringify of a parsed object cannot): refused by name.
+    const text = file([{ scope: 'project', path: 'a/b', level: 'custom', events: {} }]).replace('"events":{}', '"events":{"__proto__":true}');
+    assert.deepEqual(problems(text), [{ key: 'scopes[0].events', reason: '"__proto__" is not an event name' }]);
+  });
+
+  it('round-trips any valid setting (property)', () => {
+    const setting = fc.record({
+      level: fc.constantFrom(...NOTIFICATION_LEVELS.filter((l) => l !== 'global')),
+      events: fc.option(fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9_]{0,20}$/), fc.constantFrom(true, false, null)).map((d) => ({ ...d })), { nil: undefined }),
+    });
+    fc.assert(fc.property(setting, ({ level, events }) => {
+      const text = profileText([{ scope: { kind: 'project', id: 5 }, path: 'g/p', setting: events ? { level, events } : { level } }], 'x', 'y');
+      const [entry] = entries(text);
+      assert.deepEqual(entry, events ? { scope: { kind: 'project', id: 'g/p' }, level, events } : { scope: { kind: 'project', id: 'g/p' }, level });
+    }));
+  });
+});
+
+describe('notification profile: preview and apply', () => {
+  const PROJECT = { kind: 'project', id: 'acme/web' } as const;
+  const entry: ProfileEntry = { scope: PROJECT, level: 'custom', events: { new_note: true, new_issue: false, failed_pipeline: null, future_event: true } };
+
+  it('shows per field what would change, before → after', () => {
+    const current: NotificationSetting = { level: 'custom', events: { new_note: false, new_issue: false, failed_pipeline: true } };
+    const diff = diffEntry(entry, current);
+    assert.deepEqual(diff.rows.map((row) => describeRow(row, t)), ['new_note: off → on', 'future_event: (not shown) → on']);
+    assert.deepEqual(diff.unknownKeys, ['future_event']);
+    assert.deepEqual(diffEntry(entry, { level: 'watch' }).rows.map((row) => describeRow(row, t)),
+      ['level: watch → custom', 'new_note: (not shown) → on', 'new_issue: (not shown) → off', 'future_event: (not shown) → on']);
+    assert.deepEqual(diffEntry({ scope: PROJECT, level: 'watch' }, { level: 'watch' }).rows, []);
+  });
+
+  /** The one owner of settings, over the fake server, as the extension builds it. */
+  function service(api: FakeGitLabApi): NotificationSettingsService {
+    const values = new Map<string, unknown>();
+    const memory: LevelMemory = { get: (key) => values.get(key), update: async (key, value) => { values.set(key, value); } };
+    return new NotificationSettingsService(() => api, memory, 'https://gitlab.example.com');
+  }
+
+  async function previews(api: FakeGitLabApi, list: ProfileEntry[]): Promise<ScopeDiff[]> {
+    return Promise.all(list.map(async (e) => diffEntry(e, await api.getNotificationSettings(e.scope))));
+  }
+
+  it('applies only the confirmed scopes and reports each: applied, unchanged, skipped, failed with the reason', async () => {
+    const api = new FakeGitLabApi(['new_note', 'new_issue', 'failed_pipeline']);
+    api.set(PROJECT, { level: 'watch' });
+    api.set('group:acme', { level: 'watch' });
+    api.set('project:acme/api', { level: 'watch' });
+    api.set('project:acme/gone', { level: 'watch' });
+    api.fail('put', 'project:acme/gone', new GitLabError('notFound', '404 Project Not Found', { status: 404 }));
+    const list: ProfileEntry[] = [
+      entry,
+      { scope: { kind: 'group', id: 'acme' }, level: 'watch' },
+      { scope: { kind: 'project', id: 'acme/api' }, level: 'disabled' },
+      { scope: { kind: 'project', id: 'acme/gone' }, level: 'mention' },
+      { scope: { kind: 'global' }, level: 'watch' },
+    ];
+    const shown = await previews(api, list);
+    const confirmed = new Set([scopeKey(PROJECT), 'group:acme', 'project:acme/gone', 'global']);
+    const settings = service(api);
+    const reports = await applyProfile(shown, confirmed, settings, t);
+    assert.deepEqual(reports.map((r) => [scopeKey(r.scope), r.status, r.reason]), [
+      ['project:acme/web', 'applied', 'GitLab does not know future_event and ignored it'],
+      ['group:acme', 'unchanged', undefined],
+      ['project:acme/api', 'skipped', undefined],
+      ['project:acme/gone', 'failed', '404 Project Not Found'],
+      ['global', 'applied', undefined],
+    ]);
+    assert.deepEqual(api.stored('project:acme/web').events, { new_note: true, new_issue: false, failed_pipeline: null });
+    assert.equal(api.stored('project:acme/web').level, 'custom');
+    assert.equal(api.stored('project:acme/api').level, 'watch', 'not confirmed: not written');
+    assert.equal(api.stored('global').level, 'watch', 'the scopes after a failure still apply');
+    // Only what changes is sent.
+    assert.deepEqual(api.updates.find((u) => u.key === 'project:acme/web')?.update,
+      { level: 'custom', events: { new_note: true, new_issue: false, future_event: true } });
+  });
+
+  it('does not write a scope that changed at GitLab since the preview', async () => {
+    const api = new FakeGitLabApi();
+    api.set(PROJECT, { level: 'watch' });
+    const shown = await previews(api, [{ scope: PROJECT, level: 'mention' }]);
+    api.set(PROJECT, { level: 'disabled' });
+    const settings = service(api);
+    const [report] = await applyProfile(shown, new Set([scopeKey(PROJECT)]), settings, t);
+    assert.equal(report.status, 'failed');
+    assert.match(report.reason ?? '', /changed at GitLab since the preview/);
+    assert.equal(api.stored('project:acme/web').level, 'disabled');
+    assert.deepEqual(api.updates, []);
+  });
+
+  it('does not write a scope changed at GitLab between its last read and the write', async () => {
+    const api = new FakeGitLabApi();
+    api.set(PROJECT, { level: 'watch' });
+    const shown = await previews(api, [{ scope: PROJECT, level: 'mention' }]);
+    const owner = service(api);
+    const settings = {
+      getSetting: async (...args: Parameters<NotificationSettingsService['getSetting']>) => {
+        const setting = await owner.getSetting(...args);
+        api.set(PROJECT, { level: 'participating' }); // someone else, right after the check
+        return setting;
+      },
+      update: owner.update.bind(owner),
+    };
+    const [report] = await applyProfile(shown, new Set([scopeKey(PROJECT)]), settings, t);
+    assert.equal(report.status, 'failed');
+    assert.match(report.reason ?? '', /changed at GitLab since the preview/);
+    assert.equal(api.stored('project:acme/web').level, 'participating');
+    assert.deepEqual(api.updates, []);
+  });
+
+  it('reports a level GitLab did not take as failed', async () => {
+    const settings = {
+      getSetting: async () => ({ level: 'watch' }),
+      update: async () => ({ level: 'watch' }),
+    };
+    const shown = [diffEntry({ scope: PROJECT, level: 'mention' }, { level: 'watch' })];
+    const [report] = await applyProfile(shown, new Set([scopeKey(PROJECT)]), settings, t);
+    assert.deepEqual([report.status, report.reason], ['failed', 'GitLab answered with level watch instead of mention']);
+  });
+});

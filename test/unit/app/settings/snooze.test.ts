@@ -1,0 +1,394 @@
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { fixedOffsetZone, UTC_ZONE, type TimeZone } from '../../../../src/app/activity/calendar';
+import { formatMessage } from '../../../../src/app/localize';
+import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
+import { snoozedView, statusBarView } from '../../../../src/app/notifications/statusBarView';
+import { resolveLevelInForce } from '../../../../src/app/settings/effectiveLevel';
+import {
+  snoozeInForce,
+  dueSnoozes, formatSnoozeEnd, parseSnoozeEnd, readStoredSnoozes, restoreDecision, restoreUpdate, snoozeEnd,
+  storedSnoozes, type Clock, type Snooze,
+} from '../../../../src/app/settings/snooze';
+import { RETRY_MS, SnoozeError, SnoozeScheduler } from '../../../../src/app/settings/snoozeScheduler';
+import type { NotificationSetting } from '../../../../src/gitlab/types';
+import { GitLabError } from '../../../../src/gitlab/errors';
+import { FakeGitLabApi } from './fakeGitLabApi';
+
+const INSTANCE = 'https://gitlab.example.com';
+const NOW = Date.parse('2026-11-25T13:00:00Z'); // Wednesday
+const t = formatMessage;
+
+/** A zone with a daylight-saving change: +01:00 until 2026-03-29T01:00Z, +02:00 after (as Central Europe). */
+const SUMMER_TIME: TimeZone = { offsetMinutes: (ms) => (ms >= Date.parse('2026-03-29T01:00:00Z') ? 120 : 60) };
+
+function snooze(overrides: Partial<Snooze> = {}): Snooze {
+  return {
+    instance: INSTANCE, scope: { kind: 'project', id: 'acme/web' }, name: 'project acme/web', until: NOW + 3_600_000,
+    previous: { level: 'custom', events: { new_note: true, new_issue: false, failed_pipeline: null } }, ...overrides,
+  };
+}
+
+describe('snooze model', () => {
+  it('ends "1 hour" an hour later, across midnight too', () => {
+    assert.equal(snoozeEnd({ kind: 'hour' }, NOW, UTC_ZONE), NOW + 3_600_000);
+    const late = Date.parse('2026-11-25T23:30:00Z');
+    assert.equal(new Date(snoozeEnd({ kind: 'hour' }, late, UTC_ZONE)).toISOString(), '2026-11-26T00:30:00.000Z');
+  });
+
+  it('ends "until tomorrow" at 09:00 of the next local day, in UTC and in other zones', () => {
+    assert.equal(new Date(snoozeEnd({ kind: 'tomorrow' }, NOW, UTC_ZONE)).toISOString(), '2026-11-26T09:00:00.000Z');
+    // 23:30 UTC is already the 26th at UTC+2: tomorrow is the 27th, 09:00 local = 07:00 UTC.
+    const late = Date.parse('2026-11-25T23:30:00Z');
+    assert.equal(new Date(snoozeEnd({ kind: 'tomorrow' }, late, fixedOffsetZone(120))).toISOString(), '2026-11-27T07:00:00.000Z');
+    // Just after midnight UTC, "tomorrow" is the next day, not the same one.
+    const early = Date.parse('2026-11-26T00:05:00Z');
+    assert.equal(new Date(snoozeEnd({ kind: 'tomorrow' }, early, UTC_ZONE)).toISOString(), '2026-11-27T09:00:00.000Z');
+    // At UTC-5, 00:05 UTC is still the 25th locally: tomorrow 09:00 is the 26th 14:00 UTC.
+    assert.equal(new Date(snoozeEnd({ kind: 'tomorrow' }, early, fixedOffsetZone(-300))).toISOString(), '2026-11-26T14:00:00.000Z');
+  });
+
+  it('ends "until tomorrow" at 09:00 local on the day daylight saving time starts', () => {
+    const before = Date.parse('2026-03-28T20:00:00Z'); // 21:00 at +01:00
+    assert.equal(new Date(snoozeEnd({ kind: 'tomorrow' }, before, SUMMER_TIME)).toISOString(), '2026-03-29T07:00:00.000Z');
+  });
+
+  it('"until tomorrow" is always in the future, at most two days ahead, at 09:00 local (property)', () => {
+    fc.assert(fc.property(
+      fc.integer({ min: Date.parse('2000-01-01T00:00:00Z'), max: Date.parse('2100-01-01T00:00:00Z') }),
+      fc.integer({ min: -12 * 60, max: 14 * 60 }),
+      (now, offset) => {
+        const zone = fixedOffsetZone(offset);
+        const end = snoozeEnd({ kind: 'tomorrow' }, now, zone);
+        const local = new Date(end + offset * 60_000);
+        return end > now && end - now <= 2 * 86_400_000 && local.getUTCHours() === 9 && local.getUTCMinutes() === 0;
+      },
+    ));
+  });
+
+  it('reads a chosen end, at 09:00 without a time, and refuses the past and non-dates with a reason', () => {
+    assert.deepEqual(parseSnoozeEnd('2026-11-30', NOW, UTC_ZONE, t), { until: Date.parse('2026-11-30T09:00:00Z') });
+    assert.deepEqual(parseSnoozeEnd(' 2026-11-25 14:00 ', NOW, UTC_ZONE, t), { until: Date.parse('2026-11-25T14:00:00Z') });
+    assert.deepEqual(parseSnoozeEnd('2026-11-25 15:00', NOW, fixedOffsetZone(60), t), { until: Date.parse('2026-11-25T14:00:00Z') });
+    assert.deepEqual(parseSnoozeEnd('2026-11-25 14:00', NOW, fixedOffsetZone(60), t), { error: 'Choose a time in the future.' });
+    assert.deepEqual(parseSnoozeEnd('2026-11-25 12:00', NOW, UTC_ZONE, t), { error: 'Choose a time in the future.' });
+    assert.deepEqual(parseSnoozeEnd('2026-02-30', NOW, UTC_ZONE, t), { error: '2026-02-30 is not a date.' });
+    assert.deepEqual(parseSnoozeEnd('2026-12-01 24:00', NOW, UTC_ZONE, t), { error: '24:00 is not a time of day.' });
+    assert.match((parseSnoozeEnd('next friday', NOW, UTC_ZONE, t) as { error: string }).error, /YYYY-MM-DD/);
+  });
+
+  it('formats the end as a time today and with the day otherwise', () => {
+    assert.equal(formatSnoozeEnd(Date.parse('2026-11-25T14:00:00Z'), NOW, UTC_ZONE, t), '14:00');
+    assert.equal(formatSnoozeEnd(Date.parse('2026-11-26T09:00:00Z'), NOW, UTC_ZONE, t), 'Thu 26 Nov 09:00');
+    assert.equal(formatSnoozeEnd(Date.parse('2026-11-25T23:30:00Z'), NOW, fixedOffsetZone(60), t), 'Thu 26 Nov 00:30');
+  });
+
+  it('finds due snoozes and the next end', () => {
+    const a = snooze({ until: NOW - 1 });
+    const b = snooze({ scope: { kind: 'global' }, until: NOW + 10 });
+    const c = snooze({ scope: { kind: 'group', id: 5 }, until: NOW + 5 });
+    assert.deepEqual(dueSnoozes([a, b, c], NOW), { due: [a], next: NOW + 5 });
+    assert.deepEqual(dueSnoozes([a], NOW), { due: [a], next: undefined });
+    assert.deepEqual(dueSnoozes([a, b], NOW - 1), { due: [a], next: NOW + 10 });
+  });
+
+  it('restores while still disabled, not when the level was changed elsewhere, and sees an earlier restore', () => {
+    const s = snooze();
+    assert.equal(restoreDecision(s, { level: 'disabled' }), 'restore');
+    assert.equal(restoreDecision(s, { level: 'watch' }), 'changedElsewhere');
+    assert.equal(restoreDecision(s, { level: 'custom', events: { new_note: false, new_issue: false } }), 'changedElsewhere');
+    assert.equal(restoreDecision(s, { level: 'custom', events: { new_note: true, new_issue: false, failed_pipeline: null } }), 'alreadyRestored');
+    assert.equal(restoreDecision(snooze({ previous: { level: 'watch' } }), { level: 'watch' }), 'alreadyRestored');
+  });
+
+  it('gives back the level and every switch that was set (null switches were never set)', () => {
+    assert.deepEqual(restoreUpdate(snooze()), { level: 'custom', events: { new_note: true, new_issue: false } });
+    assert.deepEqual(restoreUpdate(snooze({ previous: { level: 'watch' } })), { level: 'watch' });
+  });
+
+  it('reads back what it stored', () => {
+    const stored = JSON.parse(JSON.stringify(storedSnoozes([snooze(), snooze({ scope: { kind: 'global' }, name: 'global settings' })]))) as unknown;
+    const { snoozes, problems } = readStoredSnoozes(stored, INSTANCE);
+    assert.deepEqual(problems, []);
+    assert.deepEqual(snoozes, [snooze(), snooze({ scope: { kind: 'global' }, name: 'global settings' })]);
+  });
+
+  it('ignores invalid stored state, saying why, and keeps the valid snoozes', () => {
+    assert.deepEqual(readStoredSnoozes(undefined, INSTANCE), { snoozes: [], problems: [] });
+    assert.deepEqual(readStoredSnoozes('junk', INSTANCE).problems, ['stored snoozes have an unknown shape or version; ignored']);
+    assert.deepEqual(readStoredSnoozes({ version: 2, snoozes: [] }, INSTANCE).snoozes, []);
+    const good = snooze();
+    const stored = {
+      version: 1,
+      snoozes: [
+        good,
+        { ...good, scope: { kind: 'global' }, instance: 'https://other.example.com' },
+        { ...good, scope: { kind: 'project', id: '../x' } },
+        { ...good, scope: { kind: 'group', id: 3 }, until: 'soon' },
+        { ...good, scope: { kind: 'group', id: 4 }, previous: { level: 'disabled' } },
+        { ...good, scope: { kind: 'group', id: 5 }, previous: { level: 'custom', events: { 'a b': true } } },
+        { ...good, scope: { kind: 'group', id: 6 }, previous: { level: 'custom', events: { new_note: 'yes' } } },
+        good,
+        null,
+      ],
+    };
+    const { snoozes, problems } = readStoredSnoozes(stored, INSTANCE);
+    assert.deepEqual(snoozes, [good]);
+    assert.deepEqual(problems, [
+      'stored snooze 1: another instance; ignored',
+      'stored snooze 2: no valid scope; ignored',
+      'stored snooze 3: no valid end time; ignored',
+      'stored snooze 4: no valid previous level; ignored',
+      'stored snooze 5: previous switch "a b" is not an event name; ignored',
+      'stored snooze 6: previous switch new_note is not true, false or null; ignored',
+      'stored snooze 7: a second snooze of the same scope; ignored',
+      'stored snooze 8: not an object; ignored',
+    ]);
+  });
+
+  it('finds the snooze behind a muted status bar: the scope\'s own, or the group or global one it inherits from', () => {
+    const shown = { kind: 'project', id: 'acme/web' } as const;
+    const own = resolveLevelInForce({ kind: 'project', name: 'acme/web', level: 'disabled' }, [], { kind: 'global', name: '', level: 'watch' });
+    const fromGroup = resolveLevelInForce({ kind: 'project', name: 'acme/web', level: 'global' }, [{ kind: 'group', name: 'acme', level: 'disabled' }], { kind: 'global', name: '', level: 'watch' });
+    const fromGlobal = resolveLevelInForce({ kind: 'project', name: 'acme/web', level: 'global' }, [], { kind: 'global', name: '', level: 'disabled' });
+    const projectSnooze = snooze();
+    const groupSnooze = snooze({ scope: { kind: 'group', id: 'acme' } });
+    const globalSnooze = snooze({ scope: { kind: 'global' } });
+    const all = [globalSnooze, groupSnooze, projectSnooze];
+    assert.equal(snoozeInForce(shown, own, all), projectSnooze);
+    assert.equal(snoozeInForce(shown, fromGroup, all), groupSnooze);
+    assert.equal(snoozeInForce(shown, fromGlobal, all), globalSnooze);
+    assert.equal(snoozeInForce(shown, fromGlobal, [projectSnooze]), undefined, 'muted by a plain mute, not a snooze');
+    const watching = resolveLevelInForce({ kind: 'project', name: 'acme/web', level: 'watch' }, [], { kind: 'global', name: '', level: 'disabled' });
+    assert.equal(snoozeInForce(shown, watching, all), undefined);
+
+    const view = snoozedView(statusBarView('project acme/web', own, t), '14:00', t);
+    assert.equal(view.text, '$(bell-slash) Muted until 14:00');
+    assert.match(view.tooltip, /^Snoozed: muted until 14:00\.\nGitLab notifications for project acme\/web: Disabled/);
+  });
+
+  it('never lets a stored key reach the prototype', () => {
+    const stored = JSON.parse(`{"version":1,"snoozes":[{"instance":"${INSTANCE}","scope":{"kind":"global"},"name":"g","until":1,"previous":{"level":"custom","events":{"__proto__":true}}}]}`) as unknown;
+    const { snoozes, problems } = readStoredSnoozes(stored, INSTANCE);
+    assert.deepEqual(snoozes, []);
+    assert.equal(problems.length, 1);
+  });
+});
+
+/** A clock tests move by hand; timers fire when it passes their time. */
+class FakeClock implements Clock {
+  private timers: Array<{ at: number; callback: () => void }> = [];
+  constructor(public time: number) {}
+  now(): number {
+    return this.time;
+  }
+  setTimer(callback: () => void, delayMs: number): { dispose(): void } {
+    const timer = { at: this.time + delayMs, callback };
+    this.timers.push(timer);
+    return { dispose: () => { this.timers = this.timers.filter((other) => other !== timer); } };
+  }
+  advance(ms: number): void {
+    this.time += ms;
+    const due = this.timers.filter((timer) => timer.at <= this.time);
+    this.timers = this.timers.filter((timer) => timer.at > this.time);
+    for (const timer of due) timer.callback();
+  }
+  get pending(): number {
+    return this.timers.length;
+  }
+}
+
+/** Lets pending promise chains run until `condition` holds (no timers involved). */
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 1000 && !condition(); i++) await new Promise((resolve) => setImmediate(resolve));
+  assert.ok(condition(), 'the condition never held');
+}
+
+class MapMemory implements LevelMemory {
+  readonly values = new Map<string, unknown>();
+  get(key: string): unknown {
+    return this.values.get(key);
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    this.values.set(key, value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
+  }
+}
+
+function setup(options: { memory?: MapMemory; clock?: FakeClock; api?: FakeGitLabApi; signedIn?: () => boolean } = {}) {
+  const api = options.api ?? new FakeGitLabApi();
+  const memory = options.memory ?? new MapMemory();
+  const clock = options.clock ?? new FakeClock(NOW);
+  const service = new NotificationSettingsService(() => api, memory, INSTANCE);
+  const log: string[] = [];
+  const restored: Array<[Snooze, NotificationSetting]> = [];
+  const changedElsewhere: Array<[Snooze, NotificationSetting]> = [];
+  const scheduler = new SnoozeScheduler(service, memory, clock, () => INSTANCE, options.signedIn ?? (() => true), {
+    restored: (s, setting) => restored.push([s, setting]),
+    changedElsewhere: (s, current) => changedElsewhere.push([s, current]),
+  }, (line) => log.push(line));
+  return { api, memory, clock, service, scheduler, log, restored, changedElsewhere };
+}
+
+const PROJECT = { kind: 'project', id: 'acme/web' } as const;
+const CUSTOM = { new_note: true, new_issue: false, failed_pipeline: true };
+
+describe('snooze scheduler', () => {
+  it('mutes, and at the end gives back the exact level and switches', async () => {
+    const { api, clock, scheduler, restored } = setup();
+    api.set(PROJECT, { level: 'custom', events: CUSTOM });
+    const changes: number[] = [];
+    scheduler.onDidChange(() => changes.push(clock.now()));
+    await scheduler.snooze(PROJECT, 'project acme/web', NOW + 3_600_000);
+    assert.equal(api.stored('project:acme/web').level, 'disabled');
+    assert.deepEqual(scheduler.list().map((s) => s.until), [NOW + 3_600_000]);
+    // Someone switches an event off meanwhile at GitLab: the snooze still gives back what it kept.
+    api.set(PROJECT, { level: 'disabled', events: { ...CUSTOM, new_note: false } });
+
+    clock.advance(3_599_999);
+    await scheduler.check();
+    assert.equal(api.stored('project:acme/web').level, 'disabled');
+    // The timer alone ends it: no explicit check.
+    clock.advance(1);
+    await until(() => restored.length === 1);
+    assert.deepEqual(api.stored('project:acme/web'), { level: 'custom', events: CUSTOM });
+    assert.deepEqual(api.updates.at(-1), { key: 'project:acme/web', update: { level: 'custom', events: CUSTOM } });
+    assert.equal(restored.length, 1);
+    assert.deepEqual(scheduler.list(), []);
+    assert.equal(clock.pending, 0);
+    assert.deepEqual(changes, [NOW, NOW + 3_600_000]);
+  });
+
+  it('restores at the next start when the end passed while closed (a fresh scheduler on the same storage)', async () => {
+    const first = setup();
+    first.api.set(PROJECT, { level: 'watch' });
+    await first.scheduler.snooze(PROJECT, 'project acme/web', NOW + 60_000);
+    first.scheduler.dispose();
+
+    const clock = new FakeClock(NOW + 86_400_000);
+    const second = setup({ memory: first.memory, api: first.api, clock });
+    assert.equal(first.api.stored('project:acme/web').level, 'disabled');
+    await second.scheduler.check();
+    assert.equal(first.api.stored('project:acme/web').level, 'watch');
+    assert.equal(second.restored.length, 1);
+  });
+
+  it('does not overwrite a level changed elsewhere, and can restore anyway when asked', async () => {
+    const { api, clock, scheduler, changedElsewhere, restored } = setup();
+    api.set(PROJECT, { level: 'custom', events: CUSTOM });
+    await scheduler.snooze(PROJECT, 'project acme/web', NOW + 1000);
+    api.set(PROJECT, { level: 'mention' });
+    const puts = api.updates.length;
+    clock.advance(1000);
+    await scheduler.check();
+    assert.equal(api.updates.length, puts, 'no PUT over the level chosen elsewhere');
+    assert.equal(api.stored('project:acme/web').level, 'mention');
+    assert.equal(restored.length, 0);
+    assert.equal(changedElsewhere.length, 1);
+    assert.equal(changedElsewhere[0][1].level, 'mention');
+    assert.deepEqual(scheduler.list(), []);
+
+    await scheduler.restoreAnyway(changedElsewhere[0][0]);
+    assert.deepEqual(api.stored('project:acme/web'), { level: 'custom', events: CUSTOM });
+  });
+
+  it('does not restore over a level changed elsewhere between its read and its write', async () => {
+    const { api, memory, clock, service, scheduler } = setup();
+    api.set(PROJECT, { level: 'watch' });
+    await scheduler.snooze(PROJECT, 'project acme/web', NOW + 1000);
+    scheduler.dispose();
+    let armed = true;
+    const changedElsewhere: NotificationSetting[] = [];
+    const racing = new SnoozeScheduler({
+      getSetting: async (...args) => {
+        const setting = await service.getSetting(...args);
+        if (armed) api.set(PROJECT, { level: 'mention' }); // someone else, right after the restore's read
+        armed = false;
+        return setting;
+      },
+      update: (...args) => service.update(...args),
+    }, memory, clock, () => INSTANCE, () => true, {
+      restored: () => assert.fail('restored over the change'),
+      changedElsewhere: (_snooze, current) => changedElsewhere.push(current),
+    }, () => undefined);
+    const puts = api.updates.length;
+    clock.advance(1000);
+    await racing.check();
+    assert.equal(api.updates.length, puts, 'no PUT over the level chosen elsewhere');
+    assert.equal(api.stored('project:acme/web').level, 'mention');
+    assert.deepEqual(changedElsewhere.map((setting) => setting.level), ['mention']);
+    assert.deepEqual(racing.list(), []);
+    racing.dispose();
+  });
+
+  it('keeps the setting from before the first snooze when a snooze is extended', async () => {
+    const { api, clock, scheduler } = setup();
+    api.set({ kind: 'global' }, { level: 'watch' });
+    await scheduler.snooze({ kind: 'global' }, 'global settings', NOW + 1000);
+    await scheduler.snooze({ kind: 'global' }, 'global settings', NOW + 5000);
+    assert.deepEqual(scheduler.list().map((s) => [s.until, s.previous.level]), [[NOW + 5000, 'watch']]);
+    clock.advance(1000);
+    await scheduler.check();
+    assert.equal(api.stored('global').level, 'disabled');
+    clock.advance(4000);
+    await scheduler.check();
+    assert.equal(api.stored('global').level, 'watch');
+  });
+
+  it('refuses to snooze what is already muted, and forgets a snooze whose mute failed', async () => {
+    const { api, scheduler } = setup();
+    api.set(PROJECT, { level: 'disabled' });
+    await assert.rejects(scheduler.snooze(PROJECT, 'p', NOW + 1000), SnoozeError);
+    api.set(PROJECT, { level: 'watch' });
+    api.fail('put', 'project:acme/web', new GitLabError('forbidden', '403 Forbidden'));
+    await assert.rejects(scheduler.snooze(PROJECT, 'p', NOW + 1000), /403/);
+    assert.deepEqual(scheduler.list(), []);
+  });
+
+  it('ends a snooze early on request', async () => {
+    const { api, scheduler } = setup();
+    api.set(PROJECT, { level: 'watch' });
+    await scheduler.snooze(PROJECT, 'p', NOW + 3_600_000);
+    await scheduler.end(PROJECT);
+    assert.equal(api.stored('project:acme/web').level, 'watch');
+    assert.deepEqual(scheduler.list(), []);
+  });
+
+  it('keeps a snooze whose restore failed and tries again later; waits while signed out', async () => {
+    let signedIn = false;
+    const { api, clock, scheduler } = setup({ signedIn: () => signedIn });
+    api.set(PROJECT, { level: 'watch' });
+    await scheduler.snooze(PROJECT, 'p', NOW + 1000);
+    clock.advance(1000);
+    await scheduler.check();
+    assert.equal(api.stored('project:acme/web').level, 'disabled', 'signed out: nothing sent');
+    signedIn = true;
+    // The mute was the first PUT; the first restore fails.
+    api.fail('put', 'project:acme/web', (attempt) => (attempt <= 2 ? new GitLabError('network', 'connection reset') : undefined));
+    await scheduler.check();
+    assert.equal(scheduler.list().length, 1, 'kept after a failure');
+    clock.advance(RETRY_MS);
+    await scheduler.check();
+    assert.equal(api.stored('project:acme/web').level, 'watch');
+    assert.deepEqual(scheduler.list(), []);
+  });
+
+  it('ignores invalid stored state with a log line, and cleans it up', async () => {
+    const memory = new MapMemory();
+    await memory.update(`gitlabActivity.snoozes:${INSTANCE}`, { version: 1, snoozes: [{ instance: INSTANCE, scope: { kind: 'global' }, until: 'x' }] });
+    const { scheduler, log } = setup({ memory });
+    await scheduler.check();
+    assert.deepEqual(log, ['Snooze: stored snooze 0: no valid name; ignored']);
+    assert.equal(memory.get(`gitlabActivity.snoozes:${INSTANCE}`), undefined);
+  });
+
+  it('keeps snoozes per instance', async () => {
+    const memory = new MapMemory();
+    const { api, scheduler } = setup({ memory });
+    api.set(PROJECT, { level: 'watch' });
+    await scheduler.snooze(PROJECT, 'p', NOW + 1000);
+    const other = new SnoozeScheduler(new NotificationSettingsService(() => api, memory, 'x'), memory, new FakeClock(NOW), () => 'https://other.example.com', () => true,
+      { restored: () => undefined, changedElsewhere: () => undefined }, () => undefined);
+    assert.deepEqual(other.list(), []);
+    assert.equal(scheduler.list().length, 1);
+  });
+});
