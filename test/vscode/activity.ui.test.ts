@@ -17,7 +17,7 @@ describe('activity tree', function () {
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE },
   });
 
-  it('shows My Activity as day groups of sentences, with the roots Projects and Users', async function () {
+  it('shows My Activity as day groups of rows led by the verb, without the user\'s name, with the roots Projects and Users', async function () {
     const { workbench, double } = session();
     await workbench.openViewContainer('GitLab Activity');
     const { nextPage } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
@@ -41,6 +41,13 @@ describe('activity tree', function () {
       const [project, when] = event.description.split(' · ');
       assert.ok(projectNames.has(project), `"${event.description}" does not start with a project name`);
       assert.match(when, /^(just now|\d+ (minute|hour|day)s? ago|yesterday|\d{1,2} [A-Z][a-z]{2} \d{4})$/);
+    }
+    // Every event here is the signed-in user's: rows lead with the verb; the accessibility label names the actor.
+    const me = double!.data.users.find((user) => user.id === 1)!.name;
+    for (const event of feed.events) {
+      assert.ok(!event.label.includes(me), `the row spends its room on ${me}: ${event.label}`);
+      assert.match(event.label, /^[A-Z]/);
+      assert.ok(event.ariaLabel.startsWith(`${me} `) && event.ariaLabel.endsWith(event.description), event.ariaLabel);
     }
     assert.ok(nextPage, 'the double should have a second page for user 1');
     assert.deepEqual(stateLabels(feed), ['Load more…']);

@@ -15,9 +15,14 @@ async function expectMyActivityFromDouble(session: VscodeSession): Promise<void>
   const double = session.double!;
   const { feed, events } = await waitForFeedFromDouble(session, { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
   assert.ok(events.length > 0, 'the double has no events for user 1');
-  // Written out once by hand: rows read as sentences by the signed-in user.
+  // Written out once by hand: My Activity's rows lead with the verb, without the signed-in user's name; the
+  // accessibility label is the whole sentence with the name.
   const name = double.data.users.find((user) => user.id === 1)!.name;
-  for (const event of feed.events) assert.match(event.label, new RegExp(`^${name} \\S`), `not a sentence by ${name}: ${event.label}`);
+  for (const event of feed.events) {
+    assert.match(event.label, /^[A-Z][a-z]+ \S/, `not led by a verb: ${event.label}`);
+    assert.ok(!event.label.includes(name), `the row names ${name}: ${event.label}`);
+    assert.ok(event.ariaLabel.startsWith(`${name} `), `the accessibility label is not a sentence by ${name}: ${event.ariaLabel}`);
+  }
 }
 
 async function waitForWelcome(session: VscodeSession): Promise<void> {

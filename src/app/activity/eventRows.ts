@@ -1,10 +1,11 @@
 import type { GitLabEvent } from '../../gitlab/types';
 import type { Localize } from '../localize';
 import type { TimeZone } from './calendar';
-import { describeEvent } from './eventSentence';
+import { describeEvent, type EventDescription } from './eventSentence';
 import { eventIconId } from './eventIcon';
 import { eventWebUrl, projectWebUrl } from './eventUrl';
 import type { ProjectLookup } from './projectInfo';
+import { truncate } from './plainText';
 import { relativeTime } from './relativeTime';
 
 export interface EventRowContext {
@@ -16,17 +17,45 @@ export interface EventRowContext {
 
 /** What an event's tree row shows: plain text and ids; the shell makes the TreeItem. */
 export interface EventRow {
+  /** "Jane Doe opened issue #12 · Crash on save", or without the actor "Opened issue #12 · Crash on save". */
   label: string;
   /** Project and relative time. */
   description: string;
   iconId: string;
   /** The event's web page, when one can be derived. */
   url?: string;
+  /** The full sentence with the actor and the whole title, then the description. */
   accessibilityLabel: string;
 }
 
+/**
+ * A row's title is cut here: verb and target lead, and the row stays one short line in a narrow sidebar (about 40
+ * characters fit in 300 pixels); the tooltip and the accessibility label carry the whole title.
+ */
+export const ROW_TITLE_MAX = 60;
+
+/** Whether rows name the actor: not in My Activity, where every event is the signed-in user's. */
+export type RowActor = 'shown' | 'omitted';
+
+/** The row label of an event: the action first (capitalised) without the actor, the title shortened. */
+export function eventRowLabel(description: EventDescription, actor: RowActor, t: Localize): string {
+  const action = actor === 'shown' ? t('{0} {1}', description.author, description.action) : capitalized(description.action);
+  return description.title ? t('{0} · {1}', action, truncate(description.title, ROW_TITLE_MAX)) : action;
+}
+
+function capitalized(text: string): string {
+  const first = text.codePointAt(0);
+  if (first === undefined) return text;
+  const head = String.fromCodePoint(first);
+  return head.toLocaleUpperCase() + text.slice(head.length);
+}
+
 interface Parts {
-  label: string;
+  /** Row labels with and without the actor. */
+  withActor: string;
+  withoutActor: string;
+  /** The full sentence (actor, action, whole title). */
+  sentence: string;
   iconId: string;
   url: string | undefined;
   project: string | undefined;
@@ -50,17 +79,18 @@ export class EventRows {
 
   constructor(private readonly context: () => EventRowContext) {}
 
-  row(event: GitLabEvent, now: number): EventRow {
+  row(event: GitLabEvent, now: number, actor: RowActor = 'shown'): EventRow {
     const parts = this.partsOf(event);
     const minute = Math.floor(now / 60_000);
     if (parts.when?.minute !== minute) {
       const { zone, t } = this.context();
       const text = relativeTime(event.created_at, { now, zone, t });
       const description = parts.project ? `${parts.project} · ${text}` : text;
-      parts.when = { minute, description, accessibilityLabel: `${parts.label}, ${description}` };
+      parts.when = { minute, description, accessibilityLabel: `${parts.sentence}, ${description}` };
     }
     const { description, accessibilityLabel } = parts.when;
-    return { label: parts.label, description, iconId: parts.iconId, url: parts.url, accessibilityLabel };
+    const label = actor === 'shown' ? parts.withActor : parts.withoutActor;
+    return { label, description, iconId: parts.iconId, url: parts.url, accessibilityLabel };
   }
 
   url(event: GitLabEvent): string | undefined {
@@ -88,8 +118,11 @@ export class EventRows {
     if (!parts) {
       const { instanceUrl, lookupProject, t } = this.context();
       const project = typeof event.project_id === 'number' ? lookupProject(event.project_id) : undefined;
+      const description = describeEvent(event, t);
       parts = {
-        label: describeEvent(event, t).sentence,
+        withActor: eventRowLabel(description, 'shown', t),
+        withoutActor: eventRowLabel(description, 'omitted', t),
+        sentence: description.sentence,
         iconId: eventIconId(event),
         url: eventWebUrl(event, { instanceUrl, lookupProject, projectPage: (id) => this.projectPage(id, instanceUrl, lookupProject) }),
         project: project?.name ?? project?.pathWithNamespace,

@@ -260,7 +260,8 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   }
 
   private eventItem(node: ActivityNode & { type: 'event' }): vscode.TreeItem {
-    const row = this.rows.row(node.event, this.now());
+    // My Activity lists the signed-in user's own events: their name would only push the action off the row.
+    const row = this.rows.row(node.event, this.now(), node.source.source.kind === 'mine' ? 'omitted' : 'shown');
     const item = new vscode.TreeItem(row.label);
     item.description = row.description;
     item.iconPath = this.icon(row.iconId);

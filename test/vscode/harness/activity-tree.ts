@@ -1,6 +1,8 @@
 import { groupByDay } from '../../../src/app/activity/dayGrouping';
 import { localZone } from '../../../src/app/activity/calendar';
+import { eventRowLabel, type RowActor } from '../../../src/app/activity/eventRows';
 import { describeEvent } from '../../../src/app/activity/eventSentence';
+import { formatMessage } from '../../../src/app/localize';
 import type { GitLabEvent } from '../../../src/gitlab/types';
 import { readFromDouble } from './double-reads';
 import type { VscodeSession } from './session';
@@ -51,12 +53,20 @@ export function stateLabels(feed: FeedView): string[] {
   return feed.states.map((row) => row.label);
 }
 
-/** The days and event sentences that `events` should show as, grouped as the extension groups them (local days). */
-export function expectedDays(events: GitLabEvent[], now = Date.now()): Array<{ label: string; sentences: string[] }> {
+/**
+ * The days and event row labels that `events` should show as, grouped as the extension groups them (local days).
+ * My Activity's rows (`/events`) omit the actor; other feeds name it.
+ */
+export function expectedDays(events: GitLabEvent[], now = Date.now(), actor: RowActor = 'shown'): Array<{ label: string; sentences: string[] }> {
   return groupByDay(events, { now, zone: localZone() }).map((day) => ({
     label: day.label,
-    sentences: day.events.map((event) => describeEvent(event).sentence),
+    sentences: day.events.map((event) => eventRowLabel(describeEvent(event), actor, formatMessage)),
   }));
+}
+
+/** Whether the tree names the actor on rows of this listing: not in My Activity (`/events`). */
+export function actorOf(apiPath: string): RowActor {
+  return apiPath === '/events' ? 'omitted' : 'shown';
 }
 
 /** How many events a day row says it holds ("1 event", "3 events"). */
@@ -101,7 +111,7 @@ export async function waitForFeedFromDouble(
     events.push(...answer.body);
     nextPage = answer.nextPage;
   }
-  const expected = expectedDays(events);
+  const expected = expectedDays(events, Date.now(), actorOf(apiPath));
   const feed = await session.workbench.waitForTree(
     `the feed under ${String(parent)} to show the ${events.length} events of ${pages} page(s) of ${apiPath}`,
     (items) => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { UTC_ZONE } from '../../../../src/app/activity/calendar';
-import { EventRows } from '../../../../src/app/activity/eventRows';
+import { EventRows, ROW_TITLE_MAX } from '../../../../src/app/activity/eventRows';
 import { formatMessage } from '../../../../src/app/localize';
 import type { GitLabEvent } from '../../../../src/gitlab/types';
 
@@ -25,6 +25,34 @@ describe('event rows', () => {
     assert.equal(row.iconId.length > 0, true);
     assert.equal(row.url, 'https://gitlab.example.com/group/app/-/issues/12');
     assert.equal(row.accessibilityLabel, `${row.label}, ${row.description}`);
+  });
+
+  it('leads with the verb and target when the actor is omitted (My Activity); the accessibility label keeps the actor', () => {
+    const row = rows.row(event(), now, 'omitted');
+    assert.equal(row.label, 'Opened issue #12 · Crash on save');
+    assert.equal(row.description, 'Group / App · 5 minutes ago');
+    assert.equal(row.accessibilityLabel, 'Jane Doe opened issue #12 · Crash on save, Group / App · 5 minutes ago');
+    const push: GitLabEvent = {
+      id: 7, project_id: 5, action_name: 'pushed to', target_id: null, target_type: null, target_title: null, author_id: 1,
+      author: { id: 1, username: 'jane', name: 'Jane Doe' }, created_at: '2026-11-21T10:00:00.000Z',
+      push_data: { commit_count: 3, action: 'pushed', ref_type: 'branch', commit_from: null, commit_to: null, ref: 'main', commit_title: 'Fix it' },
+    };
+    assert.equal(rows.row(push, now, 'omitted').label, 'Pushed 3 commits to branch main · Fix it');
+    assert.equal(rows.row(push, now, 'shown').label, 'Jane Doe pushed 3 commits to branch main · Fix it');
+  });
+
+  it('shortens a long title in the row and keeps it whole in the accessibility label', () => {
+    const title = `Crash ${'when saving '.repeat(10)}`.trim();
+    const row = rows.row({ ...event(), id: 2, target_title: title }, now, 'omitted');
+    assert.ok(row.label.startsWith('Opened issue #12 · Crash when saving'), row.label);
+    assert.ok(row.label.endsWith('…'), row.label);
+    assert.equal(row.label.length, 'Opened issue #12 · '.length + ROW_TITLE_MAX);
+    assert.ok(row.accessibilityLabel.includes(title));
+  });
+
+  it('capitalises a verb it does not know, and keeps an empty action readable', () => {
+    const row = rows.row({ ...event(), id: 3, action_name: 'étiqueté', target_type: 'Issue' }, now, 'omitted');
+    assert.ok(row.label.startsWith('Étiqueté issue #12'), row.label);
   });
 
   it('computes an event\'s parts once, and the relative time once a minute', () => {
