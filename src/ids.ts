@@ -7,6 +7,7 @@ export const COMMANDS = {
   signOut: 'gitlabActivity.signOut',
   refresh: 'gitlabActivity.refresh',
   filter: 'gitlabActivity.filter',
+  chooseTab: 'gitlabActivity.chooseTab',
   filterAction: 'gitlabActivity.filterAction',
   filterTargetType: 'gitlabActivity.filterTargetType',
   filterDateRange: 'gitlabActivity.filterDateRange',

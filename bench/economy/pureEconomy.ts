@@ -35,7 +35,7 @@ interface View {
 
 /** What ActivityTreeProvider.getChildren does for each expanded node (see src/ui/activity/activityTreeProvider.ts). */
 function activityView(api: GitLabApi): View {
-  const feeds = new FeedStore(() => api, () => ({ pageSize: 20, filter: {} }));
+  const feeds = new FeedStore(() => api, () => ({ pageSize: 20, plan: { request: {} } }));
   const directory = new ProjectDirectory(() => api);
   const projects = projectSources(ECONOMY_SOURCES.projects, []);
   const sources: ActivitySource[] = [MY_ACTIVITY, ...projects, ...userSources(ECONOMY_SOURCES.users)];

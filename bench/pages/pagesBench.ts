@@ -161,7 +161,7 @@ async function loadMoreBench(url: string, runs: number) {
   try {
     const client = new GitLabClient(new Transport({ instanceUrl: url, token: () => TOKEN, dispatcher }));
     for (let run = 0; run < runs + 1; run++) {
-      const feeds = new FeedStore(() => client, () => ({ pageSize: 20, filter: {} }));
+      const feeds = new FeedStore(() => client, () => ({ pageSize: 20, plan: { request: {} } }));
       const directory = new ProjectDirectory(() => client);
       const provider = ActivityTreeProviderUnderStub(feeds, directory, url);
       await feeds.load(MY_ACTIVITY);

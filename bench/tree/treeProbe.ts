@@ -90,7 +90,7 @@ async function load(file: string, size: number): Promise<Loaded> {
   const directory = new ProjectDirectory(() => undefined);
   for (const project of corpus.projects) directory.remember(project);
   const api = { listEvents: async () => ({ items: events, nextPage: undefined }) } as unknown as GitLabApi;
-  const feeds = new FeedStore(() => api, () => ({ pageSize: 100, filter: {} }));
+  const feeds = new FeedStore(() => api, () => ({ pageSize: 100, plan: { request: {} } }));
   await feeds.load(MY_ACTIVITY);
   if (feeds.get(MY_ACTIVITY.key).events.length !== events.length) throw new Error('The feed did not take every event.');
   return { events, feeds, directory, corpus: { instanceUrl: corpus.instanceUrl, now: corpus.now } };

@@ -1,17 +1,23 @@
 import type { GitLabApi } from '../gitlab/api';
 import { GitLabError } from '../gitlab/errors';
-import type { EventFilter } from '../gitlab/types';
+import type { FeedPlan } from './activity/activityTabs';
+import { loadMatching, MAX_REQUESTS_PER_LOAD } from './activity/matchingLoader';
 import { PagingState } from './activity/pagingState';
 import type { ActivitySource } from './sources';
 
 export interface FeedOptions {
   pageSize: number;
-  filter: EventFilter;
+  /** What to ask the server for, and which answered events to keep (the tab's client-side filter). */
+  plan: FeedPlan;
+  /** Bound on requests per load (default `MAX_REQUESTS_PER_LOAD`). */
+  maxRequests?: number;
 }
 
 /**
  * The paging state of each activity source under the current filter, and the loads that fill it. A source loads
- * one page at a time; a reset (new filter, new sign-in) makes answers still in flight stale.
+ * one page at a time; under a tab that filters on the client, a load reads pages until it has a page's worth of
+ * matching events, the server's end or its bound of requests. A reset (new filter, new sign-in) makes answers still
+ * in flight stale.
  */
 export class FeedStore {
   private readonly feeds = new Map<string, PagingState>();
@@ -45,7 +51,7 @@ export class FeedStore {
     return this.fetch(source);
   }
 
-  /** The next page, appended. */
+  /** The next page (or, under a tab, pages until a page's worth of matching events), appended. */
   loadMore(source: ActivitySource): Promise<void> {
     return this.fetch(source);
   }
@@ -90,16 +96,15 @@ export class FeedStore {
 
   private async fetchPage(source: ActivitySource): Promise<void> {
     const api = this.api();
+    if (!api) return;
     const state = this.get(source.key);
-    const ticket = api ? state.begin() : undefined;
-    if (!api || !ticket) return;
-    const { pageSize, filter } = this.options();
-    try {
-      const page = await api.listEvents(source.source, filter, { page: ticket.page, perPage: pageSize });
-      if (state.receive(ticket, page) !== undefined) this.notify(source.key);
-    } catch (error) {
-      if (state.fail(ticket, error)) this.notify(source.key);
-    }
+    const { pageSize, plan, maxRequests = MAX_REQUESTS_PER_LOAD } = this.options();
+    const end = await loadMatching(state, {
+      want: pageSize, maxRequests, keep: plan.keep,
+      fetchPage: (page) => api.listEvents(source.source, plan.request, { page, perPage: pageSize }),
+      onPage: () => this.notify(source.key),
+    });
+    if (end === 'failed' || end === 'bound') this.notify(source.key);
   }
 
   private notify(key: string | undefined): void {

@@ -90,7 +90,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     log: (entry) => cycleAttempts.push({ at: clock.now(), attempt: entry.attempt, status: entry.status, outcome: entry.outcome }),
   });
   const client = new GitLabClient(transport);
-  const feeds = new FeedStore(() => client, () => ({ pageSize: POLL_PAGE.perPage ?? 20, filter: POLL_FILTER }));
+  const feeds = new FeedStore(() => client, () => ({ pageSize: POLL_PAGE.perPage ?? 20, plan: { request: POLL_FILTER } }));
   const schedule = new PollSchedule(intervalMs);
 
   const result: SoakResult = {

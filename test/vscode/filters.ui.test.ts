@@ -133,7 +133,7 @@ describe('activity filters', function () {
     await workbench.waitForQuickInput('Filter GitLab Activity');
     assert.deepEqual(
       (await workbench.quickPickEntries()).map((entry) => [entry.label, entry.description]),
-      [['Action', 'any'], ['Target Type', 'any'], ['Date Range', 'any day'], ['Sort Order', 'newest first']],
+      [['Tab', 'All'], ['Action', 'any'], ['Target Type', 'any'], ['Date Range', 'any day'], ['Sort Order', 'newest first']],
     );
     const since = Date.now();
     await workbench.pickQuickItem(/^Target Type$/);

@@ -1,6 +1,8 @@
+import { GitLabError } from '../../gitlab/errors';
 import { filterProblems, validateFilter } from '../../gitlab/filter';
 import type { EventAction, EventFilter, EventTargetType, SortOrder } from '../../gitlab/types';
 import { formatMessage, type Localize } from '../localize';
+import { feedPlan, isActivityTab, tabConflict, tabLabel, type ActivityTab, type FeedPlan } from './activityTabs';
 import { actionLabel, sortLabel, targetTypeLabel } from './filterLabels';
 
 /** The filter as kept in workspace state. */
@@ -11,6 +13,8 @@ export interface StoredActivityFilter {
   after?: string;
   before?: string;
   sort?: string;
+  /** The tab (`ActivityTab`); absent for "all". */
+  tab?: string;
 }
 
 const KEYS = ['action', 'target_type', 'after', 'before', 'sort'] as const;
@@ -41,17 +45,21 @@ function ownString(record: Record<string, unknown>, key: Key): string | undefine
 }
 
 /**
- * The Activity view's filter: immutable, always valid (every change goes through `validateFilter`, which
- * throws a `validation` GitLabError), so an invalid value never reaches the server.
+ * The Activity view's filter: a tab (All, Push events, Comments…) and the raw API filter parts. Immutable and always
+ * valid: every change goes through `validateFilter` and `tabConflict`, which throw a `validation` GitLabError, so an
+ * invalid value never reaches the server and a raw filter never silently empties a tab.
  */
 export class ActivityFilter {
-  static readonly EMPTY = new ActivityFilter(normalized({}));
+  static readonly EMPTY = new ActivityFilter(normalized({}), 'all');
 
-  private constructor(private readonly parts: Readonly<EventFilter>) {}
+  private constructor(private readonly parts: Readonly<EventFilter>, readonly tab: ActivityTab) {}
 
-  /** A filter from parts; throws a `validation` GitLabError when they are invalid. */
-  static of(filter: EventFilter): ActivityFilter {
-    return new ActivityFilter(normalized(validateFilter(definedParts(filter))));
+  /** A filter from parts; throws a `validation` GitLabError when they are invalid or cannot narrow the tab. */
+  static of(filter: EventFilter, tab: ActivityTab = 'all'): ActivityFilter {
+    const parts = normalized(validateFilter(definedParts(filter)));
+    const conflict = tabConflict(tab, parts);
+    if (conflict) throw new GitLabError('validation', conflict);
+    return new ActivityFilter(parts, tab);
   }
 
   /**
@@ -73,7 +81,10 @@ export class ActivityFilter {
       delete parts.after;
       delete parts.before;
     }
-    return new ActivityFilter(normalized(parts as EventFilter));
+    const valid = normalized(parts as EventFilter);
+    const tab = Object.prototype.hasOwnProperty.call(record, 'tab') && isActivityTab(record.tab) ? record.tab : 'all';
+    // A stored tab that the stored filter would empty (an older version's data, an edit) falls back to All.
+    return new ActivityFilter(valid, tabConflict(tab, valid) ? 'all' : tab);
   }
 
   get action(): EventAction | undefined { return this.parts.action; }
@@ -83,24 +94,28 @@ export class ActivityFilter {
   get sort(): SortOrder { return this.parts.sort ?? 'desc'; }
 
   get isEmpty(): boolean {
-    return Object.keys(this.parts).length === 0;
+    return Object.keys(this.parts).length === 0 && this.tab === 'all';
+  }
+
+  withTab(tab: ActivityTab): ActivityFilter {
+    return ActivityFilter.of(this.parts, tab);
   }
 
   withAction(action: EventAction | undefined): ActivityFilter {
-    return ActivityFilter.of({ ...this.parts, action });
+    return ActivityFilter.of({ ...this.parts, action }, this.tab);
   }
 
   withTargetType(targetType: EventTargetType | undefined): ActivityFilter {
-    return ActivityFilter.of({ ...this.parts, target_type: targetType });
+    return ActivityFilter.of({ ...this.parts, target_type: targetType }, this.tab);
   }
 
   /** Both bounds at once, so moving a range never passes through an invalid one. */
   withDateRange(after: string | undefined, before: string | undefined): ActivityFilter {
-    return ActivityFilter.of({ ...this.parts, after, before });
+    return ActivityFilter.of({ ...this.parts, after, before }, this.tab);
   }
 
   withSort(sort: SortOrder | undefined): ActivityFilter {
-    return ActivityFilter.of({ ...this.parts, sort });
+    return ActivityFilter.of({ ...this.parts, sort }, this.tab);
   }
 
   withoutDateRange(): ActivityFilter {
@@ -112,12 +127,13 @@ export class ActivityFilter {
   }
 
   equals(other: ActivityFilter): boolean {
-    return KEYS.every((key) => this.parts[key] === other.parts[key]);
+    return this.tab === other.tab && KEYS.every((key) => this.parts[key] === other.parts[key]);
   }
 
-  /** "closed · issue · after 2026-11-01 · oldest first"; empty when nothing is filtered. */
+  /** "Comments · closed · issue · after 2026-11-01 · oldest first"; empty when nothing is filtered. */
   describe(t: Localize = formatMessage): string {
     const words: string[] = [];
+    if (this.tab !== 'all') words.push(tabLabel(this.tab, t));
     if (this.parts.action) words.push(actionLabel(this.parts.action, t));
     if (this.parts.target_type) words.push(targetTypeLabel(this.parts.target_type, t));
     if (this.parts.after) words.push(t('after {0}', this.parts.after));
@@ -126,12 +142,17 @@ export class ActivityFilter {
     return words.join(t(' · '));
   }
 
-  /** The parameters for the API (a fresh object each time). */
+  /** The raw filter parts, without the tab (a fresh object each time). */
   toEventFilter(): EventFilter {
     return { ...this.parts };
   }
 
+  /** What the feeds ask the server for under this tab and filter, and which answered events they keep. */
+  plan(): FeedPlan {
+    return feedPlan(this.tab, this.parts);
+  }
+
   serialize(): StoredActivityFilter {
-    return { version: 1, ...this.parts };
+    return this.tab === 'all' ? { version: 1, ...this.parts } : { version: 1, ...this.parts, tab: this.tab };
   }
 }

@@ -1,5 +1,11 @@
 import type { GitLabEvent, Page } from '../../gitlab/types';
 
+/** How far a load that reads several pages got: pages asked for and matching events found. */
+export interface SearchProgress {
+  readonly requests: number;
+  readonly found: number;
+}
+
 /** Issued by `begin()`; a response is applied only with the ticket of the load that is still current. */
 export interface PageTicket {
   readonly generation: number;
@@ -22,6 +28,8 @@ export class PagingState {
   private pagesLoaded = 0;
   /** The rows of the previous filter, shown until the first page of the new one arrives (see `reset`). */
   private previous: readonly GitLabEvent[] | undefined;
+  private searching: SearchProgress | undefined;
+  private bound: SearchProgress | undefined;
 
   get events(): readonly GitLabEvent[] { return this.previous ?? this.loaded; }
   /** Showing the previous filter's rows while the new filter's first page is still to come. */
@@ -33,17 +41,35 @@ export class PagingState {
   get hasError(): boolean { return this.lastError !== undefined; }
   /** True once the first page has arrived (so an empty list means "no events", not "not loaded"). */
   get started(): boolean { return this.pagesLoaded > 0; }
+  /** While a load reads several pages for matching events: how far it got. */
+  get progress(): SearchProgress | undefined { return this.searching; }
+  /** Set when the last load stopped at its bound of requests with pages still to read (see `loadMatching`). */
+  get stoppedAtBound(): SearchProgress | undefined { return this.bound; }
+
+  /** A load of several pages reports its progress; `undefined` ends it. */
+  report(progress: SearchProgress | undefined): void {
+    this.searching = progress;
+  }
+
+  /** The last load read its bound of pages without filling a page of matching events. */
+  markBound(progress: SearchProgress): void {
+    this.bound = progress;
+  }
 
   /** Starts loading the next page; undefined when a load is under way or there is nothing more. */
   begin(): PageTicket | undefined {
     if (this.inFlight || this.next === undefined) return undefined;
     this.inFlight = { generation: this.generation, page: this.next };
     this.lastError = undefined;
+    this.bound = undefined;
     return this.inFlight;
   }
 
-  /** Applies a page; returns how many new events it added, or undefined when the ticket is stale. */
-  receive(ticket: PageTicket, page: Page<GitLabEvent>): number | undefined {
+  /**
+   * Applies a page, keeping only the events `keep` accepts (a tab's client-side filter); returns how many new events
+   * it added, or undefined when the ticket is stale.
+   */
+  receive(ticket: PageTicket, page: Page<GitLabEvent>, keep?: (event: GitLabEvent) => boolean): number | undefined {
     if (!this.isCurrent(ticket)) return undefined;
     this.inFlight = undefined;
     this.previous = undefined;
@@ -55,6 +81,7 @@ export class PagingState {
         if (this.seen.has(id)) continue;
         this.seen.add(id);
       }
+      if (keep && !keep(event)) continue;
       this.loaded.push(event);
       added += 1;
     }
@@ -90,6 +117,8 @@ export class PagingState {
     this.inFlight = undefined;
     this.lastError = undefined;
     this.pagesLoaded = 0;
+    this.searching = undefined;
+    this.bound = undefined;
   }
 
   /** Stops showing the previous filter's rows (nobody asked for this source's new first page). */

@@ -7,7 +7,9 @@ import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
 import type { FeedStore } from '../../app/feeds';
 import type { ProjectDirectory } from '../../app/projectDirectory';
 import { MY_ACTIVITY, sourceKey, type ActivitySource } from '../../app/sources';
-import { GitLabError, type EventFilter } from '../../gitlab';
+import type { FeedPlan } from '../../app/activity/activityTabs';
+import { GitLabError, type GitLabEvent } from '../../gitlab';
+import { VIEWS } from '../../ids';
 import { COMMANDS } from '../../ids';
 import { addToList, updateList } from '../config';
 import type { Session } from '../session';
@@ -27,8 +29,8 @@ export interface ActivityCommandContext {
   picks: FilterPicks;
   sources(): ActivitySource[];
   refreshAll(): void;
-  /** The Activity view's current filter, which the Markdown copy applies too. */
-  filter(): EventFilter;
+  /** The Activity view's current tab and filter, which the Markdown copy applies too. */
+  plan(): FeedPlan;
 }
 
 /** The Activity view's commands; each takes the node it was invoked on (context menu, inline button, row click). */
@@ -51,9 +53,11 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     }),
     register(COMMANDS.loadMore, async (key: unknown) => {
       const source = sourceOf(key);
-      if (source) await c.feeds.loadMore(source);
+      // Under a tab a click may read several pages: the view's progress bar shows while it does.
+      if (source) await vscode.window.withProgress({ location: { viewId: VIEWS.activity } }, () => c.feeds.loadMore(source));
     }),
     register(COMMANDS.filter, () => c.picks.chooseKind()),
+    register(COMMANDS.chooseTab, () => c.picks.tab()),
     register(COMMANDS.filterAction, () => c.picks.action()),
     register(COMMANDS.filterTargetType, () => c.picks.targetType()),
     register(COMMANDS.filterDateRange, () => c.picks.dateRange()),
@@ -115,7 +119,8 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
   const zone = localZone();
   const span = await pickMarkdownRange(Date.now(), zone);
   if (!span) return;
-  const plan = planRange(span, c.filter(), zone, vscode.l10n.t);
+  const feedPlan = c.plan();
+  const plan = planRange(span, feedPlan.request, zone, vscode.l10n.t);
   if (!plan.ok) {
     void vscode.window.showWarningMessage(plan.message);
     return;
@@ -125,7 +130,7 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
     void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to GitLab first.'));
     return;
   }
-  let events;
+  let events: GitLabEvent[];
   try {
     events = await vscode.window.withProgress({
       location: vscode.ProgressLocation.Notification, cancellable: true,
@@ -147,6 +152,7 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
     void vscode.window.showErrorMessage(vscode.l10n.t('Could not load your activity: {0}', error instanceof Error ? error.message : String(error)));
     return;
   }
+  if (feedPlan.keep) events = events.filter(feedPlan.keep);
   // Headings name each project: look up the ones the tree has not met yet (failures fall back to "Project 5").
   await c.directory.resolve(new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number')));
   const text = activityMarkdown(events, {

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { groupByDay } from '../../app/activity/dayGrouping';
 import { localZone } from '../../app/activity/calendar';
 import { EXPANDED_DAY_GROUPS, EventRows } from '../../app/activity/eventRows';
+import { MAX_REQUESTS_PER_LOAD } from '../../app/activity/matchingLoader';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
 import { projectInfo, type ProjectInfo } from '../../app/activity/projectInfo';
 import type { FeedStore } from '../../app/feeds';
@@ -201,15 +202,28 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
       }
       case 'event': return this.eventItem(node);
       case 'loadMore': {
-        const item = new vscode.TreeItem(vscode.l10n.t('Load more…'));
-        item.iconPath = new vscode.ThemeIcon('ellipsis');
-        item.command = { command: COMMANDS.loadMore, title: vscode.l10n.t('Load More'), arguments: [node.source.key] };
+        // A load that read its bound of pages without filling a page says so, and goes on where it stopped.
+        const bound = this.feeds.get(node.source.key).stoppedAtBound;
+        const item = new vscode.TreeItem(bound
+          ? vscode.l10n.t('{0} pages read, {1} matching so far', bound.requests, bound.found)
+          : vscode.l10n.t('Load more…'));
+        item.iconPath = new vscode.ThemeIcon(bound ? 'debug-continue' : 'ellipsis');
+        if (bound) {
+          item.description = vscode.l10n.t('Continue');
+          item.tooltip = vscode.l10n.t('Few events of this tab on the pages read so far: read up to {0} more pages', MAX_REQUESTS_PER_LOAD);
+        }
+        const title = bound ? vscode.l10n.t('Continue') : vscode.l10n.t('Load More');
+        item.command = { command: COMMANDS.loadMore, title, arguments: [node.source.key] };
         item.contextValue = 'loadMore';
         return item;
       }
       case 'loading': {
         const item = new vscode.TreeItem(vscode.l10n.t('Loading…'));
         item.iconPath = new vscode.ThemeIcon('loading~spin');
+        const progress = this.feeds.get(node.source.key).progress;
+        if (progress && progress.requests > 1) {
+          item.description = vscode.l10n.t('{0} pages read, {1} matching', progress.requests - 1, progress.found);
+        }
         return item;
       }
       case 'empty': {

@@ -35,7 +35,7 @@ export class ActivityView implements vscode.Disposable {
     private readonly log: Log,
   ) {
     this.filter = new FilterController(workspaceState);
-    this.feeds = new FeedStore(() => session.api, () => ({ pageSize: config().pageSize, filter: this.filter.filter.toEventFilter() }));
+    this.feeds = new FeedStore(() => session.api, () => ({ pageSize: config().pageSize, plan: this.filter.filter.plan() }));
     this.tree = new ActivityTreeProvider(this.feeds, directory, {
       signedIn: () => session.signedIn,
       instanceUrl: () => session.instanceUrl,
@@ -47,7 +47,7 @@ export class ActivityView implements vscode.Disposable {
     this.poller = new NewActivityPoller(this.view as vscode.TreeView<unknown>, {
       api: () => session.api,
       intervalSeconds: () => config().pollIntervalSeconds,
-      filter: () => this.filter.filter.toEventFilter(),
+      plan: () => this.filter.filter.plan(),
       shownMarker: () => newestMarker(this.feeds.get(MY_ACTIVITY.key).events),
       onUnauthorized: (error) => session.reportUnauthorized(error),
       log: (message) => log.warn(message),
@@ -65,7 +65,7 @@ export class ActivityView implements vscode.Disposable {
       ...registerActivityCommands({
         session, feeds: this.feeds, directory, tree: this.tree, view: this.view,
         picks: new FilterPicks(this.filter), sources: () => this.allSources(), refreshAll: () => this.refreshAll(),
-        filter: () => this.filter.filter.toEventFilter(),
+        plan: () => this.filter.filter.plan(),
       }),
     );
   }

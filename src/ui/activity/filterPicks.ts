@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { UTC_ZONE } from '../../app/activity/calendar';
 import { customDateProblem, datePresets, includedDays, matchingPreset, presetRange, type FixedDatePresetId } from '../../app/activity/datePresets';
+import { ACTIVITY_TABS, tabDetail, tabLabel, type ActivityTab } from '../../app/activity/activityTabs';
 import { actionLabel, sortLabel, targetTypeLabel } from '../../app/activity/filterLabels';
 import type { ActivityFilter } from '../../app/activity/filterState';
 import { EVENT_ACTIONS, EVENT_TARGET_TYPES, type EventAction, type EventTargetType, type SortOrder } from '../../gitlab';
@@ -23,6 +24,7 @@ export class FilterPicks {
     const f = this.controller.filter;
     const none = vscode.l10n.t('any');
     const kinds: Array<Pick<() => Promise<void>>> = [
+      { label: `$(layers) ${vscode.l10n.t('Tab')}`, description: tabLabel(f.tab, vscode.l10n.t), value: () => this.tab() },
       { label: `$(symbol-event) ${vscode.l10n.t('Action')}`, description: f.action ? actionLabel(f.action, vscode.l10n.t) : none, value: () => this.action() },
       { label: `$(symbol-class) ${vscode.l10n.t('Target Type')}`, description: f.targetType ? targetTypeLabel(f.targetType, vscode.l10n.t) : none, value: () => this.targetType() },
       { label: `$(calendar) ${vscode.l10n.t('Date Range')}`, description: includedDays({ after: f.after, before: f.before }, vscode.l10n.t), value: () => this.dateRange() },
@@ -31,6 +33,17 @@ export class FilterPicks {
     if (!f.isEmpty) kinds.push({ label: `$(clear-all) ${vscode.l10n.t('Clear Filters')}`, value: () => this.clear() });
     const choice = await vscode.window.showQuickPick(kinds, { title: vscode.l10n.t('Filter GitLab Activity'), placeHolder: f.describe(vscode.l10n.t) || vscode.l10n.t('No filter') });
     await choice?.value();
+  }
+
+  /** The tabs of GitLab's activity page: All, Push events, Merge events, Issue events, Comments, Wiki, Designs, Team. */
+  async tab(): Promise<void> {
+    const current = this.controller.filter.tab;
+    const items: Array<Pick<ActivityTab>> = ACTIVITY_TABS.map((tab) => ({
+      label: tabLabel(tab, vscode.l10n.t), detail: tabDetail(tab, vscode.l10n.t), value: tab, picked: tab === current,
+      description: tab === current ? vscode.l10n.t('current') : undefined,
+    }));
+    const choice = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Activity Tab') });
+    if (choice) await this.apply((f) => f.withTab(choice.value));
   }
 
   async action(): Promise<void> {

@@ -1,12 +1,14 @@
 import * as vscode from 'vscode';
 import { countNewEvents, PollSchedule } from '../../app/pollSchedule';
 import { MY_ACTIVITY } from '../../app/sources';
-import { GitLabError, type EventFilter, type GitLabApi } from '../../gitlab';
+import type { FeedPlan } from '../../app/activity/activityTabs';
+import { GitLabError, type GitLabApi } from '../../gitlab';
 
 export interface PollerContext {
   api(): GitLabApi | undefined;
   intervalSeconds(): number;
-  filter(): EventFilter;
+  /** The view's tab and filter: only events the tree would show are counted. */
+  plan(): FeedPlan;
   /** Newest event id/time the user has been shown in My Activity. */
   shownMarker(): { id?: number; createdAt?: string } | undefined;
   onUnauthorized(error: GitLabError): void;
@@ -57,8 +59,9 @@ export class NewActivityPoller implements vscode.Disposable {
     this.running = true;
     this.cycles++;
     try {
-      const page = await api.listEvents(MY_ACTIVITY.source, { ...this.context.filter(), sort: 'desc' }, { page: 1, perPage: 20 });
-      const count = countNewEvents(page.items, this.context.shownMarker());
+      const { request, keep } = this.context.plan();
+      const page = await api.listEvents(MY_ACTIVITY.source, { ...request, sort: 'desc' }, { page: 1, perPage: 20 });
+      const count = countNewEvents(keep ? page.items.filter(keep) : page.items, this.context.shownMarker());
       this.setUnseen(count);
       this.markSeenIfVisible();
       this.plan(this.schedule.succeeded());

@@ -23,7 +23,7 @@ describe('feed store', () => {
   it('loads the first page once, then appends the next without duplicates', async () => {
     const calls: number[] = [];
     const api = fakeApi({ 1: { items: [event(3), event(2)], nextPage: 2, page: 1 }, 2: { items: [event(2), event(1)], page: 2 } }, calls);
-    const store = new FeedStore(() => api, () => ({ pageSize: 2, filter: {} }));
+    const store = new FeedStore(() => api, () => ({ pageSize: 2, plan: { request: {} } }));
     const changed: Array<string | undefined> = [];
     store.onDidChange((key) => changed.push(key));
     await Promise.all([store.load(MY_ACTIVITY), store.load(MY_ACTIVITY)]);
@@ -38,7 +38,7 @@ describe('feed store', () => {
 
   it('keeps a short or empty page from ending the list while a next page is announced', async () => {
     const api = fakeApi({ 1: { items: [], nextPage: 2, page: 1 }, 2: { items: [event(1)], page: 2 } });
-    const store = new FeedStore(() => api, () => ({ pageSize: 20, filter: {} }));
+    const store = new FeedStore(() => api, () => ({ pageSize: 20, plan: { request: {} } }));
     await store.load(MY_ACTIVITY);
     assert.equal(store.get('mine').hasMore, true);
     await store.loadMore(MY_ACTIVITY);
@@ -47,7 +47,7 @@ describe('feed store', () => {
 
   it('records a typed error and retries the page on the next load', async () => {
     const pages: Record<number, Page<GitLabEvent> | Error> = { 1: new GitLabError('server', 'down', { status: 500 }) };
-    const store = new FeedStore(() => fakeApi(pages), () => ({ pageSize: 20, filter: {} }));
+    const store = new FeedStore(() => fakeApi(pages), () => ({ pageSize: 20, plan: { request: {} } }));
     await store.load(MY_ACTIVITY);
     assert.equal(store.errorOf('mine')?.kind, 'server');
     pages[1] = { items: [event(1)], page: 1 };
@@ -59,7 +59,7 @@ describe('feed store', () => {
   it('ignores answers that arrive after a reset', async () => {
     let release!: (page: Page<GitLabEvent>) => void;
     const api = { listEvents: () => new Promise<Page<GitLabEvent>>((resolve) => { release = resolve; }) } as unknown as GitLabApi;
-    const store = new FeedStore(() => api, () => ({ pageSize: 20, filter: {} }));
+    const store = new FeedStore(() => api, () => ({ pageSize: 20, plan: { request: {} } }));
     const pending = store.load(MY_ACTIVITY);
     store.reset();
     release({ items: [event(9)], page: 1 });
@@ -68,7 +68,7 @@ describe('feed store', () => {
   });
 
   it('does nothing while signed out', async () => {
-    const store = new FeedStore(() => undefined, () => ({ pageSize: 20, filter: {} }));
+    const store = new FeedStore(() => undefined, () => ({ pageSize: 20, plan: { request: {} } }));
     await store.load(MY_ACTIVITY);
     assert.equal(store.get('mine').started, false);
   });
@@ -143,7 +143,7 @@ describe('feed store across a filter change', () => {
         return { page: 1, items: [event(base + ('action' in f ? 1 : 0))] };
       },
     } as unknown as GitLabApi;
-    const store = new FeedStore(() => api, () => ({ pageSize: 20, filter }));
+    const store = new FeedStore(() => api, () => ({ pageSize: 20, plan: { request: filter } }));
     const project = projectSources(['acme/website'], [])[0];
     await store.load(MY_ACTIVITY);
     await store.load(project);

@@ -36,7 +36,7 @@ describe('GitLabClient against a spec-only server', () => {
   });
 
   it('loads My Activity page by page into the feed: events without id or time are kept, in server order', async () => {
-    const feeds = new FeedStore(() => t.client, () => ({ pageSize: 20, filter: {} }));
+    const feeds = new FeedStore(() => t.client, () => ({ pageSize: 20, plan: { request: {} } }));
     await feeds.load(MY_ACTIVITY);
     const state = feeds.get(MY_ACTIVITY.key);
     assert.equal(state.events.length, 20);

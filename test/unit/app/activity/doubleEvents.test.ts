@@ -38,7 +38,7 @@ describe('activity presentation of events as GitLab sends them', () => {
   });
 
   async function loadAll(sort: 'asc' | 'desc'): Promise<readonly GitLabEvent[]> {
-    const feeds = new FeedStore(() => t.client, () => ({ pageSize: 20, filter: { sort } }));
+    const feeds = new FeedStore(() => t.client, () => ({ pageSize: 20, plan: { request: { sort } } }));
     await feeds.load(MY_ACTIVITY);
     while (feeds.get(MY_ACTIVITY.key).hasMore) await feeds.loadMore(MY_ACTIVITY);
     return feeds.get(MY_ACTIVITY.key).events;
