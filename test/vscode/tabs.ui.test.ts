@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict';
+import type { LoggedRequest } from '../double';
+import type { GitLabEvent } from '../../src/gitlab/types';
+import {
+  expectedDays, extensionRequests, feedUnder, isEventsRequest, isSettled, readFromDouble, showsDays, useVscodeSession,
+  waitFor, waitForExtensionRequest, waitForFeedFromDouble, type VscodeSession,
+} from './harness';
+
+const PAGE_SIZE = 5;
+/** Pages one click may read (src/app/activity/matchingLoader.ts). */
+const BOUND = 10;
+const FILTER_PARAMS = ['action', 'target_type', 'after', 'before', 'sort', 'scope'];
+
+const filterParams = (request: LoggedRequest): Record<string, string> =>
+  Object.fromEntries(Object.entries(request.query).filter(([key]) => FILTER_PARAMS.includes(key)));
+
+/** The tabs' kinds as GitLab's activity page means them, written out here apart from the extension's own code. */
+const isIssueEvent = (e: GitLabEvent) => e.target_type === 'Issue' || e.target_type === 'WorkItem';
+const isWikiEvent = (e: GitLabEvent) => e.target_type === 'WikiPage::Meta';
+
+interface TabRead {
+  kept: GitLabEvent[];
+  /** Each page read and how many of its events the tab keeps. */
+  pages: Array<{ page: number; kept: number }>;
+  next?: number;
+  bound: boolean;
+}
+
+/**
+ * What one load of a client-filtered tab should read from `/events`: pages from `from` until a page's worth of the
+ * tab's events, the end, or the bound, as a person reading GitLab's pages by hand would.
+ */
+async function readTab(session: VscodeSession, keep: (e: GitLabEvent) => boolean, from = 1): Promise<TabRead> {
+  const read: TabRead = { kept: [], pages: [], bound: false };
+  for (let page = from; ;) {
+    const answer = await readFromDouble<GitLabEvent[]>(session.double!, '/events', { page, per_page: PAGE_SIZE });
+    const kept = answer.body.filter(keep);
+    read.pages.push({ page, kept: kept.length });
+    read.kept.push(...kept);
+    read.next = answer.nextPage ? Number(answer.nextPage) : undefined;
+    if (read.kept.length >= PAGE_SIZE || read.next === undefined) return read;
+    if (read.pages.length >= BOUND) return { ...read, bound: true };
+    page = read.next;
+  }
+}
+
+async function chooseTab(session: VscodeSession, tab: string): Promise<number> {
+  const since = Date.now();
+  await session.workbench.clickViewTitleAction('Choose Activity Tab…');
+  await session.workbench.waitForQuickInput('Activity Tab');
+  await session.workbench.pickQuickItem(new RegExp(`^${tab}$`));
+  await session.workbench.waitForQuickInputClosed();
+  return since;
+}
+
+/** Waits until My Activity shows exactly `events` (by day, rows without the actor) and then `states`. */
+async function waitForMyActivity(session: VscodeSession, events: GitLabEvent[], states: (labels: string[]) => boolean, what: string) {
+  const expected = expectedDays(events, Date.now(), 'omitted');
+  return session.workbench.waitForTree(what, (items) => {
+    const feed = feedUnder(items, 'My Activity');
+    return isSettled(feed) && showsDays(feed, expected) && states(feed.states.map((row) => row.label)) && feed;
+  });
+}
+
+describe('activity tabs', function () {
+  this.timeout(120_000);
+  const session = useVscodeSession({
+    name: 'tabs',
+    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
+    settings: { 'gitlabActivity.pageSize': PAGE_SIZE },
+  });
+
+  it('Comments shows every comment, diff notes and discussion notes included (target_type=note would drop them)', async function () {
+    const { workbench, double } = session();
+    double!.addEvent({ action: 'commented', targetType: 'DiffNote' });
+    double!.addEvent({ action: 'commented', targetType: 'DiscussionNote' });
+    await workbench.openViewContainer('GitLab Activity');
+    await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
+
+    await workbench.clickViewTitleAction('Choose Activity Tab…');
+    await workbench.waitForQuickInput('Activity Tab');
+    assert.deepEqual(await workbench.quickPickItems(),
+      ['All', 'Push events', 'Merge events', 'Issue events', 'Comments', 'Wiki', 'Designs', 'Team']);
+    const since = Date.now();
+    await workbench.pickQuickItem(/^Comments$/);
+    const request = await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r));
+    assert.deepEqual(filterParams(request), { action: 'commented' });
+
+    const { feed, events } = await waitForFeedFromDouble(session(), {
+      parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { action: 'commented' },
+    });
+    const types = new Set(events.map((event) => event.target_type));
+    assert.ok(types.has('DiffNote') && types.has('DiscussionNote'), `the page holds ${[...types].join(', ')}`);
+    for (const row of feed.events) assert.match(row.label, /^Commented on /);
+    await waitFor('the description "Comments"', async () => (await workbench.viewDescription('Activity')) === 'Comments');
+    await workbench.screenshot('tabs-comments');
+  });
+
+  it('Issue events (work items included) reads past pages without one, and "Load more…" goes on the same way', async function () {
+    const { double } = session();
+    const since = await chooseTab(session(), 'Issue events');
+    const first = await readTab(session(), isIssueEvent);
+    assert.ok(first.pages.some((page) => page.kept === 0), `every page read holds an issue event: ${JSON.stringify(first.pages)}`);
+    assert.ok(!first.bound && first.next !== undefined, JSON.stringify(first));
+    await waitForMyActivity(session(), first.kept, (labels) => labels.join() === 'Load more…', `the first ${first.kept.length} issue events`);
+    const asked = extensionRequests(double!, (r) => r.at >= since && isEventsRequest(r));
+    assert.deepEqual(asked.map((r) => r.query.page), first.pages.map((page) => String(page.page)));
+    for (const r of asked) assert.deepEqual(filterParams(r), {}, 'GitLab\'s target_type=issue would drop work items');
+
+    const more = Date.now();
+    await session().workbench.treeRowLabelled('Load more…', { level: 2 }).click();
+    const second = await readTab(session(), isIssueEvent, first.next);
+    await waitForMyActivity(session(), [...first.kept, ...second.kept], () => true, 'the next issue events appended');
+    assert.deepEqual(
+      extensionRequests(double!, (r) => r.at >= more && isEventsRequest(r)).map((r) => r.query.page),
+      second.pages.map((page) => String(page.page)),
+    );
+    await session().workbench.screenshot('tabs-issue-events');
+  });
+
+  it('Wiki stops at its bound of pages and says so; "Continue" reads on from there', async function () {
+    const { workbench, double } = session();
+    const since = await chooseTab(session(), 'Wiki');
+    const first = await readTab(session(), isWikiEvent);
+    assert.ok(first.bound, `the double's wiki events of user 1 fill a page within ${BOUND} pages: ${JSON.stringify(first.pages)}`);
+    const label = `${BOUND} pages read, ${first.kept.length} matching so far`;
+    const feed = await waitForMyActivity(session(), first.kept, (labels) => labels.join() === label, `the row "${label}"`);
+    assert.equal(feed.states[0].description, 'Continue');
+    assert.equal(extensionRequests(double!, (r) => r.at >= since && isEventsRequest(r)).length, BOUND);
+    await workbench.screenshot('tabs-wiki-bound');
+
+    const more = Date.now();
+    await workbench.treeRowLabelled(label, { level: 2 }).click();
+    const second = await readTab(session(), isWikiEvent, first.next);
+    const after = second.bound ? [`${BOUND} pages read, ${second.kept.length} matching so far`] : second.next ? ['Load more…'] : [];
+    await waitForMyActivity(session(), [...first.kept, ...second.kept], (labels) => labels.join() === after.join(), 'the rest of the wiki events');
+    assert.deepEqual(
+      extensionRequests(double!, (r) => r.at >= more && isEventsRequest(r)).map((r) => r.query.page),
+      second.pages.map((page) => String(page.page)),
+    );
+  });
+
+  it('refuses a raw filter that would empty the tab, saying why; the filter stays as it was', async function () {
+    const { workbench } = session();
+    await workbench.runCommand('GitLab: Filter Activity by Action…');
+    await workbench.waitForQuickInput('Filter by Action');
+    await workbench.pickQuickItem(/^closed$/);
+    await workbench.waitForNotification(/The tab "Wiki" shows wiki pages created, updated or deleted; the action "closed" matches none of them/);
+    assert.equal(await workbench.viewDescription('Activity'), 'Wiki');
+
+    await workbench.clickViewTitleAction('Clear Filters');
+    await waitFor('no description once cleared', async () => (await workbench.viewDescription('Activity')) === '');
+  });
+});
