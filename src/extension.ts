@@ -40,7 +40,7 @@ export function activate(context: vscode.ExtensionContext): void {
     await directory.resolve([id]);
     return directory.get(id);
   }, (line) => log.warn(line));
-  const activity = new ActivityView(session, readConfig, directory, context.workspaceState, log);
+  const activity = new ActivityView(session, readConfig, directory, context.workspaceState, context.globalState, log);
   // Snooze and profiles. The test clock exists only when the environment names its file (tests of the workbench).
   const clockFile = process.env[TEST_CLOCK_ENV_VAR];
   const clock = clockFile ? new FileOffsetClock(clockFile, (line) => log.info(line)) : systemClock;

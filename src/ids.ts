@@ -8,6 +8,7 @@ export const COMMANDS = {
   refresh: 'gitlabActivity.refresh',
   filter: 'gitlabActivity.filter',
   chooseTab: 'gitlabActivity.chooseTab',
+  markAllSeen: 'gitlabActivity.markAllSeen',
   filterAction: 'gitlabActivity.filterAction',
   filterTargetType: 'gitlabActivity.filterTargetType',
   filterDateRange: 'gitlabActivity.filterDateRange',
@@ -45,13 +46,21 @@ export const STATUS_BAR_ITEMS = { notificationLevel: 'gitlabActivity.notificatio
 export const CONTEXT_KEYS = {
   signedIn: 'gitlabActivity.signedIn',
   filtered: 'gitlabActivity.filtered',
+  hasUnread: 'gitlabActivity.hasUnread',
 } as const;
 
 /** Keys of what the extension keeps in VS Code's global and workspace state. */
 export const STATE_KEYS = {
   envTokenSignedOut: 'gitlabActivity.envTokenSignedOut',
   filter: 'gitlabActivity.filter',
+  /** Global state: per instance and source, the newest event marked as seen (unread marks). */
+  seen: 'gitlabActivity.seen',
 } as const;
+
+/** The URI scheme of unread event rows: their decoration (a dot in the theme's colour) comes from it. */
+export const UNREAD_SCHEME = 'gitlab-activity-unread';
+/** The colour of the unread dot, contributed in package.json. */
+export const UNREAD_COLOR = 'gitlabActivity.unreadForeground';
 
 export const SETTINGS_SECTION = 'gitlabActivity';
 /** Keys relative to the `gitlabActivity` section. */

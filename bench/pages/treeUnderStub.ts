@@ -16,7 +16,7 @@ export function ActivityTreeProviderUnderStub(feeds: FeedStore, directory: Proje
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { ActivityTreeProvider } = require('../../src/ui/activity/activityTreeProvider') as typeof import('../../src/ui/activity/activityTreeProvider');
   const provider = new ActivityTreeProvider(feeds, directory, {
-    signedIn: () => true, instanceUrl: () => instanceUrl, isFiltered: () => false, projects: () => [], users: () => [],
+    signedIn: () => true, instanceUrl: () => instanceUrl, isFiltered: () => false, projects: () => [], users: () => [], isUnread: () => false,
   });
   const eventRows = (): number => {
     let rows = 0;

@@ -47,6 +47,10 @@ export class EventEmitter<T> {
 export class Uri {
   private constructor(readonly scheme: string, readonly authority: string, readonly path: string, readonly query = '', readonly fragment = '') {}
 
+  static from(components: { scheme: string; authority?: string; path?: string; query?: string; fragment?: string }): Uri {
+    return new Uri(components.scheme, components.authority ?? '', components.path ?? '', components.query ?? '', components.fragment ?? '');
+  }
+
   static file(path: string): Uri {
     return new Uri('file', '', path);
   }
@@ -76,6 +80,11 @@ export class Uri {
 
 export class ThemeIcon {
   constructor(readonly id: string, readonly color?: ThemeColor) {}
+}
+
+export class FileDecoration {
+  propagate?: boolean;
+  constructor(readonly badge?: string, readonly tooltip?: string, readonly color?: ThemeColor) {}
 }
 
 export class ThemeColor {

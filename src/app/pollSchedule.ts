@@ -27,22 +27,32 @@ export class PollSchedule {
   }
 }
 
-/** Events newer than the newest one already known (by id, falling back to time for servers without ids). */
-export function countNewEvents(latest: readonly GitLabEvent[], known: { id?: number; createdAt?: string } | undefined): number {
+/** The newest event known of a listing: its id, and its time for servers that send no ids. */
+export interface EventMarker {
+  id?: number;
+  createdAt?: string;
+}
+
+/**
+ * Whether an event is newer than the marker (by id, falling back to time for servers without ids). An event with
+ * neither an id nor a time (the spec allows both) cannot be told new: it is not.
+ */
+export function isNewerThan(event: GitLabEvent, known: EventMarker): boolean {
+  return known.id !== undefined && event.id !== undefined
+    ? event.id > known.id
+    : known.createdAt !== undefined && typeof event.created_at === 'string' && event.created_at > known.createdAt;
+}
+
+/** Events newer than the newest one already known. */
+export function countNewEvents(latest: readonly GitLabEvent[], known: EventMarker | undefined): number {
   if (!known) return 0;
   let count = 0;
-  for (const event of latest) {
-    // An event with neither an id nor a time (the spec allows both) cannot be told new: it is not counted.
-    const newer = known.id !== undefined && event.id !== undefined
-      ? event.id > known.id
-      : known.createdAt !== undefined && typeof event.created_at === 'string' && event.created_at > known.createdAt;
-    if (newer) count++;
-  }
+  for (const event of latest) if (isNewerThan(event, known)) count++;
   return count;
 }
 
 /** The marker `countNewEvents` compares with: the newest of a newest-first listing. */
-export function newestMarker(events: readonly GitLabEvent[]): { id?: number; createdAt?: string } | undefined {
+export function newestMarker(events: readonly GitLabEvent[]): EventMarker | undefined {
   let best: GitLabEvent | undefined;
   for (const event of events) {
     if (!best || (event.id !== undefined && best.id !== undefined ? event.id > best.id : (event.created_at ?? '') > (best.created_at ?? ''))) {

@@ -17,7 +17,7 @@ describe('new activity while the view is hidden', function () {
   const badge = () => session().page.locator('.part.activitybar li.action-item')
     .filter({ has: session().page.locator('a.action-label[aria-label^="GitLab Activity"]') }).locator('.badge-content');
 
-  it('counts new events on the container\'s badge, and clears it and shows them once the view is seen', async function () {
+  it('counts new events on the container\'s badge; once the view is seen they show, marked unread, until marked as seen', async function () {
     const { workbench, double } = session();
     await workbench.openViewContainer('GitLab Activity');
     await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
@@ -28,12 +28,16 @@ describe('new activity while the view is hidden', function () {
     await waitFor('the badge to count 2 new events', async () => (await badge().textContent().catch(() => ''))?.trim() === '2');
     await workbench.screenshot('new-activity-badge');
 
+    // The badge is the unread count: the new events, now shown and marked, still count until marked as seen.
     await workbench.openViewContainer('GitLab Activity');
-    await waitFor('the badge to clear', async () => !(await badge().isVisible()) || (await badge().textContent())?.trim() === '');
-    await workbench.waitForTree('My Activity to show the new events', (items) => {
+    await workbench.waitForTree('My Activity to show the new events, marked unread', (items) => {
       const feed = feedUnder(items, 'My Activity');
-      return isSettled(feed) && ['Fresh issue one', 'Fresh issue two'].every((title) => feed.events.some((row) => row.label.includes(title)));
+      return isSettled(feed) && ['Fresh issue one', 'Fresh issue two'].every((title) =>
+        feed.events.some((row) => row.label.includes(title) && row.ariaLabel.startsWith('Unread: ')));
     });
+    assert.equal((await badge().textContent())?.trim(), '2');
+    await workbench.clickViewTitleAction('Mark All as Seen');
+    await waitFor('the badge to clear', async () => !(await badge().isVisible()) || (await badge().textContent())?.trim() === '');
   });
 
   it('backs off while GitLab fails, doubling the wait, and checks at the interval again once it recovers', async function () {

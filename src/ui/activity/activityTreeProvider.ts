@@ -12,6 +12,7 @@ import { MY_ACTIVITY, type ActivitySource } from '../../app/sources';
 import type { GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
 import { nodeId, type ActivityNode } from './nodes';
+import { unreadUri } from './unreadDecorations';
 import { trimInstanceUrl } from '../../gitlab/url';
 
 export interface ActivityTreeContext {
@@ -20,6 +21,8 @@ export interface ActivityTreeContext {
   isFiltered(): boolean;
   projects(): ActivitySource[];
   users(): ActivitySource[];
+  /** Whether an event is newer than the last time its source was marked as seen. */
+  isUnread(source: ActivitySource, event: GitLabEvent): boolean;
   now?: () => number;
 }
 
@@ -284,7 +287,13 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     item.command = row.url
       ? { command: COMMANDS.openInBrowser, title: titles.open, arguments: [node] }
       : { command: COMMANDS.showEventDetails, title: titles.details, arguments: [node] };
-    item.accessibilityInformation = { label: row.accessibilityLabel };
+    if (this.context.isUnread(node.source, node.event)) {
+      // The decoration (a dot in a theme colour) comes from the URI's scheme; the label says it for screen readers.
+      item.resourceUri = unreadUri(nodeId(node));
+      item.accessibilityInformation = { label: this.t('Unread: {0}', row.accessibilityLabel) };
+    } else {
+      item.accessibilityInformation = { label: row.accessibilityLabel };
+    }
     return item;
   }
 

@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
+import { laterMarker, SeenMarkers } from '../../app/activity/seenMarkers';
 import { FeedStore } from '../../app/feeds';
 import { newestMarker } from '../../app/pollSchedule';
 import type { ProjectDirectory } from '../../app/projectDirectory';
 import { MY_ACTIVITY, projectSources, userSources, type ActivitySource } from '../../app/sources';
-import { VIEWS } from '../../ids';
+import { COMMANDS, CONTEXT_KEYS, STATE_KEYS, VIEWS } from '../../ids';
 import type { ExtensionConfig } from '../config';
 import type { Log } from '../log';
 import type { Session } from '../session';
@@ -12,10 +13,11 @@ import { ActivityTreeProvider } from './activityTreeProvider';
 import { FilterController } from './filterController';
 import { FilterPicks } from './filterPicks';
 import { NewActivityPoller } from './newActivityPoller';
+import { registerUnreadDecorations } from './unreadDecorations';
 import type { ActivityNode } from './nodes';
 import { workspaceProjectPaths } from './workspaceProjects';
 
-/** The Activity view: tree, filter, feeds, new-activity polling and their commands, wired together. */
+/** The Activity view: tree, filter, feeds, unread marks, new-activity polling and their commands, wired together. */
 export class ActivityView implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly feeds: FeedStore;
@@ -26,15 +28,21 @@ export class ActivityView implements vscode.Disposable {
   private remoteProjects: string[] = [];
   /** Counts filter changes, so only the latest one sets the label. */
   private filterTurn = 0;
+  private readonly seen: SeenMarkers;
+  private badgeTimer?: ReturnType<typeof setTimeout>;
+  private hasUnread = false;
 
   constructor(
     private readonly session: Session,
     private readonly config: () => ExtensionConfig,
     private readonly directory: ProjectDirectory,
     workspaceState: vscode.Memento,
+    globalState: vscode.Memento,
     private readonly log: Log,
   ) {
     this.filter = new FilterController(workspaceState);
+    // Per instance and source, across workspaces: what was seen of My Activity is the same in every window.
+    this.seen = new SeenMarkers(globalState, STATE_KEYS.seen);
     this.feeds = new FeedStore(() => session.api, () => ({ pageSize: config().pageSize, plan: this.filter.filter.plan() }));
     this.tree = new ActivityTreeProvider(this.feeds, directory, {
       signedIn: () => session.signedIn,
@@ -42,15 +50,19 @@ export class ActivityView implements vscode.Disposable {
       isFiltered: () => !this.filter.filter.isEmpty,
       projects: () => this.projects(),
       users: () => userSources(config().users),
+      isUnread: (source, event) => this.seen.isUnread(this.session.instanceUrl, source.key, event),
     });
     this.view = vscode.window.createTreeView(VIEWS.activity, { treeDataProvider: this.tree, showCollapseAll: true });
     this.poller = new NewActivityPoller(this.view as vscode.TreeView<unknown>, {
       api: () => session.api,
       intervalSeconds: () => config().pollIntervalSeconds,
       plan: () => this.filter.filter.plan(),
-      shownMarker: () => newestMarker(this.feeds.get(MY_ACTIVITY.key).events),
+      // New means newer than both what My Activity shows and what was marked as seen.
+      shownMarker: () => laterMarker(newestMarker(this.feeds.get(MY_ACTIVITY.key).events),
+        this.seen.marker(session.instanceUrl, MY_ACTIVITY.key)),
       onUnauthorized: (error) => session.reportUnauthorized(error),
       log: (message) => log.warn(message),
+      pendingChanged: () => this.scheduleBadge(),
     }, () => this.feeds.resetOne(MY_ACTIVITY.key));
     this.describeFilter();
     this.disposables.push(
@@ -62,6 +74,9 @@ export class ActivityView implements vscode.Disposable {
         this.poller.restart();
       }),
       { dispose: this.feeds.onDidChange((key) => this.reportFailures(key)) },
+      { dispose: this.feeds.onDidChange((key) => void this.noteShown(key)) },
+      registerUnreadDecorations(),
+      vscode.commands.registerCommand(COMMANDS.markAllSeen, () => this.markAllSeen()),
       ...registerActivityCommands({
         session, feeds: this.feeds, directory, tree: this.tree, view: this.view,
         picks: new FilterPicks(this.filter), sources: () => this.allSources(), refreshAll: () => this.refreshAll(),
@@ -104,6 +119,7 @@ export class ActivityView implements vscode.Disposable {
     this.tree.refresh();
     void this.detectRemotes();
     this.poller.restart();
+    this.scheduleBadge();
   }
 
   /** Settings changed: sources, page size or polling. */
@@ -155,6 +171,55 @@ export class ActivityView implements vscode.Disposable {
     this.view.message = text && this.session.signedIn ? vscode.l10n.t('Filtered: {0}', text) : undefined;
   }
 
+  /**
+   * A source's first newest-first page, never marked before: what it shows counts as seen, so a first look shows
+   * nothing unread. Then the badge follows.
+   */
+  private async noteShown(key: string | undefined): Promise<void> {
+    const instance = this.session.instanceUrl;
+    if (key !== undefined && this.filter.filter.sort === 'desc') {
+      const state = this.feeds.get(key);
+      if (state.started && !state.stale && !state.hasError && await this.seen.initialize(instance, key, state.events)) this.tree.refresh();
+    }
+    this.scheduleBadge();
+  }
+
+  /** One badge update for a burst of page loads. */
+  private scheduleBadge(): void {
+    if (this.badgeTimer) return;
+    this.badgeTimer = setTimeout(() => {
+      this.badgeTimer = undefined;
+      this.updateBadge();
+    }, 0);
+  }
+
+  /** The view's badge: unread events loaded, plus new ones the poller found and My Activity has not loaded yet. */
+  private updateBadge(): void {
+    const instance = this.session.instanceUrl;
+    let count = this.session.signedIn ? this.poller.pending : 0;
+    if (this.session.signedIn) {
+      for (const source of this.allSources()) count += this.seen.unreadCount(instance, source.key, this.feeds.get(source.key).events);
+    }
+    this.view.badge = count > 0 ? { value: count, tooltip: vscode.l10n.t('{0} unread GitLab events', count) } : undefined;
+    if (this.hasUnread !== count > 0) {
+      this.hasUnread = count > 0;
+      void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasUnread, this.hasUnread);
+    }
+  }
+
+  /** Every event loaded, and any newer one the poller saw, is seen: the marks and the badge clear. */
+  private async markAllSeen(): Promise<void> {
+    const sources = this.allSources().map((source) => ({
+      source: source.key,
+      events: this.feeds.get(source.key).events,
+      newest: source.key === MY_ACTIVITY.key ? this.poller.newest : undefined,
+    }));
+    await this.seen.markSeen(this.session.instanceUrl, sources);
+    this.poller.forgetPending();
+    this.tree.refresh();
+    this.updateBadge();
+  }
+
   private reportFailures(key: string | undefined): void {
     if (key === undefined) return;
     const error = this.feeds.errorOf(key);
@@ -164,6 +229,7 @@ export class ActivityView implements vscode.Disposable {
   }
 
   dispose(): void {
+    if (this.badgeTimer) clearTimeout(this.badgeTimer);
     for (const d of this.disposables) d.dispose();
   }
 }

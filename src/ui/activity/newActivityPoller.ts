@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { countNewEvents, PollSchedule } from '../../app/pollSchedule';
+import { countNewEvents, newestMarker, PollSchedule, type EventMarker } from '../../app/pollSchedule';
 import { MY_ACTIVITY } from '../../app/sources';
 import type { FeedPlan } from '../../app/activity/activityTabs';
 import { GitLabError, type GitLabApi } from '../../gitlab';
@@ -10,15 +10,18 @@ export interface PollerContext {
   /** The view's tab and filter: only events the tree would show are counted. */
   plan(): FeedPlan;
   /** Newest event id/time the user has been shown in My Activity. */
-  shownMarker(): { id?: number; createdAt?: string } | undefined;
+  shownMarker(): EventMarker | undefined;
+  /** How many events are newer than those shown (0 once they are loaded): part of the view's unread badge. */
+  pendingChanged(count: number): void;
   onUnauthorized(error: GitLabError): void;
   log(message: string): void;
 }
 
 /**
  * New activity: while the window has focus, asks for the first page of My Activity at the configured interval
- * and shows the count of events newer than those shown as the view's badge, until the view is seen. Backs off on
- * errors and 429; stops while the window is unfocused, while signed out, and on 401.
+ * and reports the count of events newer than those shown (the view's badge adds it to the unread count); once the
+ * view is seen, My Activity loads again and shows them, marked unread. Backs off on errors and 429; stops while the
+ * window is unfocused, while signed out, and on 401.
  */
 export class NewActivityPoller implements vscode.Disposable {
   private timer?: ReturnType<typeof setTimeout>;
@@ -27,6 +30,8 @@ export class NewActivityPoller implements vscode.Disposable {
   private stoppedByAuth = false;
   private running = false;
   private unseen = 0;
+  /** The newest event of the last check, so "Mark All as Seen" covers events not loaded yet. */
+  newest: EventMarker | undefined;
   /** Polls done, for tests and the log. */
   cycles = 0;
 
@@ -61,7 +66,9 @@ export class NewActivityPoller implements vscode.Disposable {
     try {
       const { request, keep } = this.context.plan();
       const page = await api.listEvents(MY_ACTIVITY.source, { ...request, sort: 'desc' }, { page: 1, perPage: 20 });
-      const count = countNewEvents(keep ? page.items.filter(keep) : page.items, this.context.shownMarker());
+      const items = keep ? page.items.filter(keep) : page.items;
+      const count = countNewEvents(items, this.context.shownMarker());
+      this.newest = newestMarker(items);
       this.setUnseen(count);
       this.markSeenIfVisible();
       this.plan(this.schedule.succeeded());
@@ -80,8 +87,19 @@ export class NewActivityPoller implements vscode.Disposable {
   }
 
   private setUnseen(count: number): void {
+    if (count === this.unseen) return;
     this.unseen = count;
-    this.view.badge = count > 0 ? { value: count, tooltip: vscode.l10n.t('{0} new GitLab events', count) } : undefined;
+    this.context.pendingChanged(count);
+  }
+
+  /** New events not loaded yet. */
+  get pending(): number {
+    return this.unseen;
+  }
+
+  /** They were marked as seen: nothing is pending until a check finds newer ones. */
+  forgetPending(): void {
+    this.setUnseen(0);
   }
 
   private markSeenIfVisible(): void {

@@ -1,0 +1,111 @@
+import type { GitLabEvent } from '../../gitlab/types';
+import { isNewerThan, newestMarker, type EventMarker } from '../pollSchedule';
+
+/** Where the markers are kept: VS Code's global state in the shell, a map in tests. */
+export interface MarkerStore {
+  get(key: string): unknown;
+  update(key: string, value: unknown): PromiseLike<void>;
+}
+
+type Markers = Record<string, Record<string, EventMarker>>;
+
+/** Sources kept per instance; the oldest entries go first past it (removed projects and users). */
+const MAX_SOURCES_PER_INSTANCE = 200;
+
+/** The later of two markers: by id when both have one, else by time. */
+export function laterMarker(a: EventMarker | undefined, b: EventMarker | undefined): EventMarker | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  if (a.id !== undefined && b.id !== undefined) return b.id > a.id ? b : a;
+  return (b.createdAt ?? '') > (a.createdAt ?? '') ? b : a;
+}
+
+function validMarker(value: unknown): EventMarker | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  const marker: EventMarker = {};
+  if (Number.isSafeInteger(record.id) && (record.id as number) > 0) marker.id = record.id as number;
+  if (typeof record.createdAt === 'string' && record.createdAt.length <= 40) marker.createdAt = record.createdAt;
+  return marker.id === undefined && marker.createdAt === undefined ? undefined : marker;
+}
+
+/** Stored data is untrusted: anything that is not a marker is dropped. */
+function readMarkers(value: unknown): Markers {
+  const markers: Markers = {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return markers;
+  for (const [instance, sources] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof sources !== 'object' || sources === null || Array.isArray(sources)) continue;
+    const kept: Record<string, EventMarker> = {};
+    for (const [source, marker] of Object.entries(sources as Record<string, unknown>)) {
+      const valid = validMarker(marker);
+      if (valid) kept[source] = valid;
+    }
+    markers[instance] = kept;
+  }
+  return markers;
+}
+
+/**
+ * Unread events: for each instance and source (My Activity, a project, a user), the newest event the person has
+ * marked as seen. Events newer than it are unread. A source seen for the first time starts with what it shows as
+ * seen, so nothing is unread on first use; the markers survive reloads in the store.
+ */
+export class SeenMarkers {
+  private markers: Markers;
+
+  constructor(private readonly store: MarkerStore, private readonly key: string, private readonly now: () => number = Date.now) {
+    this.markers = readMarkers(store.get(key));
+  }
+
+  marker(instance: string, source: string): EventMarker | undefined {
+    return Object.prototype.hasOwnProperty.call(this.markers, instance) && Object.prototype.hasOwnProperty.call(this.markers[instance], source)
+      ? this.markers[instance][source]
+      : undefined;
+  }
+
+  isUnread(instance: string, source: string, event: GitLabEvent): boolean {
+    const marker = this.marker(instance, source);
+    return marker !== undefined && isNewerThan(event, marker);
+  }
+
+  unreadCount(instance: string, source: string, events: readonly GitLabEvent[]): number {
+    const marker = this.marker(instance, source);
+    if (!marker) return 0;
+    let count = 0;
+    for (const event of events) if (isNewerThan(event, marker)) count++;
+    return count;
+  }
+
+  /**
+   * A source's first newest-first page: what it shows counts as seen (an empty source, everything until now). False
+   * when the source had a marker already.
+   */
+  async initialize(instance: string, source: string, events: readonly GitLabEvent[]): Promise<boolean> {
+    if (this.marker(instance, source)) return false;
+    await this.set(instance, [[source, newestMarker(events) ?? { createdAt: new Date(this.now()).toISOString() }]]);
+    return true;
+  }
+
+  /** Everything shown of these sources, and any newer event known (`newest`), is seen. */
+  async markSeen(instance: string, sources: Array<{ source: string; events: readonly GitLabEvent[]; newest?: EventMarker }>): Promise<void> {
+    const changes: Array<[string, EventMarker]> = [];
+    for (const { source, events, newest } of sources) {
+      const current = this.marker(instance, source);
+      const next = laterMarker(current, laterMarker(newestMarker(events), newest));
+      if (next && next !== current) changes.push([source, next]);
+    }
+    if (changes.length > 0) await this.set(instance, changes);
+  }
+
+  private async set(instance: string, changes: Array<[string, EventMarker]>): Promise<void> {
+    const sources = { ...(this.markers[instance] ?? {}) };
+    for (const [source, marker] of changes) {
+      delete sources[source]; // re-inserted last: the newest entries are kept when pruning
+      sources[source] = marker;
+    }
+    const keys = Object.keys(sources);
+    for (const old of keys.slice(0, Math.max(0, keys.length - MAX_SOURCES_PER_INSTANCE))) delete sources[old];
+    this.markers = { ...this.markers, [instance]: sources };
+    await this.store.update(this.key, this.markers);
+  }
+}
