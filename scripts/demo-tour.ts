@@ -6,11 +6,12 @@ import type { Workbench } from '../test/vscode/harness/workbench';
 
 /**
  * Visits each surface a person uses and saves a screenshot of it: the activity tree with a filter applied, an
- * event's tooltip, the status bar's level quick pick, the settings editor at the workspace project's custom scope, the
+ * event's tooltip, the Comments tab, unread events after new activity, the status bar's level quick pick, the settings editor at the workspace project's custom scope, the
  * status bar while that project is snoozed, "Why am I notified?" for that project and the overrides overview filtered
  * to the exceptions.
  */
-export async function tourSurfaces(workbench: Workbench, page: Page, out: string, customProject: string): Promise<string[]> {
+export async function tourSurfaces(workbench: Workbench, page: Page, out: string, customProject: string,
+  addIssue: (title: string) => void): Promise<string[]> {
   const files: string[] = [];
   const shot = async (name: string) => {
     const file = path.join(out, `${name}.png`);
@@ -37,6 +38,30 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
   await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'visible', timeout: 15_000 });
   await shot('event-tooltip');
   await page.mouse.move(5, 5);
+
+  // The Comments tab: every comment, diff notes and discussion notes included.
+  await workbench.runCommand('GitLab: Clear Filters');
+  await workbench.runCommand('GitLab: Choose Activity Tab…');
+  await workbench.pickQuickItem(/^Comments$/);
+  await workbench.waitForQuickInputClosed();
+  await waitFor('the tab\'s label', () => workbench.isShownInSideBar('Filtered: Comments'));
+  await workbench.waitForTree('the rows of the Comments tab', (items) => {
+    const feed = feedUnder(items, 'My Activity');
+    return isSettled(feed) && feed.events.length > 0 && feed.events.every((row) => /^Commented on /.test(row.label));
+  });
+  await shot('activity-tabs');
+
+  // New activity since the last look: marked unread, counted on the badge, until "Mark All as Seen".
+  await workbench.runCommand('GitLab: Clear Filters');
+  await workbench.waitForTree('All again', (items) => isSettled(feedUnder(items, 'My Activity')) && !feedUnder(items, 'My Activity')!.events.every((row) => /^Commented on /.test(row.label)));
+  addIssue('Crash when saving a large file');
+  addIssue('Document the release checklist');
+  await workbench.runCommand('GitLab: Refresh Activity');
+  await workbench.waitForTree('the new events, marked unread', (items) => {
+    const feed = feedUnder(items, 'My Activity');
+    return isSettled(feed) && feed.events.filter((row) => row.ariaLabel.startsWith('Unread: ')).length === 2;
+  });
+  await shot('activity-unread');
 
   await workbench.waitForStatusBarItem(/Custom/);
   await workbench.runCommand('GitLab: Set Notification Level…');

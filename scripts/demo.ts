@@ -95,7 +95,8 @@ async function main(): Promise<void> {
       await page.goto(url);
       await workbench.waitForReady();
       try {
-        for (const file of await tourSurfaces(workbench, page, out, seeded.customProject)) log(`saved ${path.relative(process.cwd(), file)}`);
+        for (const file of await tourSurfaces(workbench, page, out, seeded.customProject,
+          (title) => { double.addEvent({ action: 'created', targetType: 'Issue', targetTitle: title }); })) log(`saved ${path.relative(process.cwd(), file)}`);
       } catch (error) {
         await page.screenshot({ path: path.join(out, 'failure.png') }).catch(() => undefined);
         throw new Error(`${error instanceof Error ? error.message : String(error)} (what the page showed: ${path.join(out, 'failure.png')})`);
