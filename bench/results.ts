@@ -2,6 +2,7 @@ import type { EconomyResult } from './economy/economyBench';
 import type { FetchResult } from './fetch/fetchBench';
 import type { Machine } from './lib/machine';
 import type { PagesResult } from './pages/pagesBench';
+import type { OverviewResult } from './pages/overviewBench';
 import type { WorkbenchResult } from './workbench/workbenchBench';
 import type { StartupResult } from './startup/startupBench';
 import type { TreeResult } from './tree/treeBench';
@@ -18,6 +19,7 @@ export interface BenchResults {
   fetch?: FetchResult;
   tree?: TreeResult;
   pages?: PagesResult;
+  overview?: OverviewResult;
   workbench?: WorkbenchResult;
   startup?: StartupResult;
   economy?: EconomyResult;

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { economyBench } from './economy/economyBench';
 import { pagesBench } from './pages/pagesBench';
+import { overviewBench } from './pages/overviewBench';
 import type { FetchResult } from './fetch/fetchBench';
 import { bundleProbe } from './lib/bundle';
 import { runNodeChild } from './lib/child';
 import { describeMachine } from './lib/machine';
 import { figuresMarkdown } from './report/markdown';
-import { economyTables, fetchTables, pagesTables, workbenchTables, startupTables, treeTables } from './report/tables';
+import { economyTables, fetchTables, overviewTables, pagesTables, workbenchTables, startupTables, treeTables } from './report/tables';
 import type { BenchResults } from './results';
 import { isolatedPackage } from './startup/isolatedPackage';
 import { startupBench } from './startup/startupBench';
@@ -86,6 +87,17 @@ function goals(results: BenchResults): BenchResults['goals'] {
     list.push({ goal: 'pages: the window halves on a 429', value: `${p.rateLimited.status429} × 429; window ${p.rateLimited.windows.join(' → ')}; events ${p.rateLimited.sameEvents ? 'same' : 'DIFFERENT'}`,
       met: p.rateLimited.windows[1] === 4 && p.rateLimited.sameEvents });
   }
+  const o = results.overview;
+  if (o) {
+    const four = o.windows.find((w) => w.window === 4);
+    if (four) {
+      list.push({ goal: `overview: window 4 at most half the sequential floor's time (${o.requests} requests, ${o.latencyMs} ms latency; median ratio)`,
+        value: `${four.overFloor.median.toFixed(2)} (per round ${four.overFloor.min.toFixed(2)}–${four.overFloor.max.toFixed(2)}; ${four.time.median.toFixed(0)} ms vs ${o.floor.median.toFixed(0)} ms)`,
+        met: four.overFloor.median <= 0.5 });
+    }
+    list.push({ goal: 'overview: never more requests in flight than the window, the same rows and levels', value: o.windows.map((w) => `${w.window}→${w.peakInFlight} ${w.sameEvents ? 'same' : 'DIFFERENT'}`).join(', '),
+      met: o.windows.every((w) => w.peakInFlight <= w.window && w.sameEvents) });
+  }
   const w = results.workbench;
   if (w) list.push(...w.goals);
   const e = results.economy?.extension;
@@ -148,6 +160,8 @@ async function main(): Promise<void> {
     await run('pages', async () => {
       results.pages = await pagesBench(opts.runs, progress);
       console.log(pagesTables(results.pages));
+      results.overview = await overviewBench(opts.runs, progress);
+      console.log(overviewTables(results.overview));
     });
     await run('workbench', async () => {
       results.workbench = await workbenchBench(root, opts.runs, progress);

@@ -61,6 +61,19 @@ export function figuresMarkdown(results: BenchResults): string {
       '', `**Load more** (click to the new rows drawn, real provider and client, ${p.latencyMs} ms latency; wall): ${m3(p.loadMore.tree)}, `
         + `against one raw undici request of the same page ${m3(p.loadMore.raw)} (÷ raw ${p.loadMore.overRaw.median.toFixed(2)}); ${p.loadMore.rowsAdded} rows added.`);
   }
+  const o = results.overview;
+  if (o) {
+    const m3 = (x: { min: number; median: number; max: number }) => `${x.min.toFixed(0)} / ${x.median.toFixed(0)} / ${x.max.toFixed(0)} ms`;
+    out.push('', `**Overrides overview under latency** (\`OverridesOverview.load\` over the settings owner and the client: ${o.rows} groups and projects, `
+      + `${o.requests} requests (listing pages, the global level, one read per scope); the double adds ${o.latencyMs} ms to every answer; wall time, min / median / max of ${o.runs} interleaved runs):`, '');
+    const rows: Array<Array<string | number>> = [['reader', 'wall time', '÷ floor (median; per run)', 'most requests in flight', 'rows']];
+    rows.push(['floor: raw undici, the same requests one after another', m3(o.floor), '1.00', 1, 'reference']);
+    for (const w of o.windows) {
+      rows.push([`window ${w.window}`, m3(w.time), `${w.overFloor.median.toFixed(2)} (${w.overFloor.min.toFixed(2)}–${w.overFloor.max.toFixed(2)})`, w.peakInFlight,
+        w.sameEvents ? 'same rows and levels' : 'different']);
+    }
+    out.push(table(rows));
+  }
   const w = results.workbench;
   if (w) {
     out.push('', w.skipped ? `**First rows in a real workbench:** SKIPPED (${w.skipped}).`

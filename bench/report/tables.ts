@@ -6,6 +6,7 @@ import type { Summary } from '../lib/stats';
 import type { StartupResult } from '../startup/startupBench';
 import type { TreeResult } from '../tree/treeBench';
 import type { PagesResult } from '../pages/pagesBench';
+import type { OverviewResult } from '../pages/overviewBench';
 import type { WorkbenchResult } from '../workbench/workbenchBench';
 
 /** The terminal tables of each section. */
@@ -126,6 +127,16 @@ export function pagesTables(r: PagesResult): string {
     `Load more (click to rows, the real provider and client, ${r.latencyMs} ms latency): ${m3(l.tree, 1)} vs one raw request of the same page ${m3(l.raw, 1)}; `
       + `÷ raw ${l.overRaw.median.toFixed(2)} (${l.overRaw.min.toFixed(2)}–${l.overRaw.max.toFixed(2)}); ${l.rowsAdded} rows added`,
   ].join('\n');
+}
+
+export function overviewTables(r: OverviewResult): string {
+  const rows: Array<Array<string | number>> = [['reader', 'wall min / median / max', '÷ floor (median; per round)', 'most in flight', 'rows']];
+  rows.push(['floor: raw undici, the same requests one after another', m3(r.floor), '1.00', 1, 'reference']);
+  for (const w of r.windows) {
+    rows.push([`OverridesOverview.load, window ${w.window}`, m3(w.time), `${w.overFloor.median.toFixed(2)} (${w.overFloor.min.toFixed(2)}–${w.overFloor.max.toFixed(2)})`,
+      w.peakInFlight, w.sameEvents ? 'same rows and levels' : 'DIFFERENT']);
+  }
+  return formatTable(`Overrides overview under latency: ${r.rows} groups and projects, ${r.requests} requests, ${r.latencyMs} ms per answer; ${r.runs} interleaved runs`, rows);
 }
 
 export function workbenchTables(r: WorkbenchResult): string {

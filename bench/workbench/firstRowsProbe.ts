@@ -65,31 +65,30 @@ async function main(): Promise<void> {
         const double = session.double!;
         await session.workbench.openViewContainer('GitLab Activity');
         await session.workbench.waitForTreeRow(EVENT_WORDS, 60_000);
-        // The first event row, timed in the page from its very start.
-        await session.page.addInitScript((source: string) => {
-          const words = new RegExp(source, 'i');
-          const seen = () => Array.from(document.querySelectorAll('.part.sidebar .monaco-list-row'))
-            .some((row) => words.test(`${(row as HTMLElement).innerText}\n${row.getAttribute('aria-label') ?? ''}`));
-          const observer = new MutationObserver(() => {
-            if ((window as unknown as { firstRowAt?: number }).firstRowAt === undefined && seen()) {
-              (window as unknown as { firstRowAt?: number }).firstRowAt = Date.now();
-              observer.disconnect();
-            }
-          });
-          observer.observe(document, { childList: true, subtree: true, attributes: true });
-        }, EVENT_WORDS.source);
         double.clearLog();
         const reloadAt = Date.now();
         const activationsBefore = session.extensionLogLines().filter((l) => l.message.startsWith('Activated in')).length;
-        await session.reload();
-        await session.workbench.waitForTreeRow(EVENT_WORDS, 60_000);
-        const firstRowAt = await session.page.evaluate(() => (window as unknown as { firstRowAt?: number }).firstRowAt);
+        await session.page.reload();
+        // The first event row, timed in the page: checked every 10 ms from the new page's load (the rows need the
+        // extension, which starts after it).
+        const firstRow = await session.page.waitForFunction((source: string) => {
+          const words = new RegExp(source, 'i');
+          const seen = Array.from(document.querySelectorAll('.part.sidebar .monaco-list-row'))
+            .some((row) => words.test(`${(row as HTMLElement).innerText}\n${row.getAttribute('aria-label') ?? ''}`));
+          return seen ? Date.now() : false;
+        }, EVENT_WORDS.source, { polling: 10, timeout: 60_000 });
+        const firstRowAt = await firstRow.jsonValue() as number;
+        await session.workbench.waitForReady();
         let activation = session.extensionLogLines().filter((l) => l.message.startsWith('Activated in'))[activationsBefore];
         for (let i = 0; !activation && i < 50; i++) {
           await new Promise((resolve) => setTimeout(resolve, 100)); // the log file is flushed by the host
           activation = session.extensionLogLines().filter((l) => l.message.startsWith('Activated in'))[activationsBefore];
         }
-        if (!activation || firstRowAt === undefined) throw new Error('no activation line or no first row after the reload');
+        if (!activation || firstRowAt === undefined) {
+          const lines = session.extensionLogLines();
+          throw new Error(`after the reload: ${activation ? 'an' : 'no'} activation line (${lines.filter((l) => l.message.startsWith('Activated in')).length} in all, `
+            + `${activationsBefore} before; ${lines.length} log lines, last: ${lines.slice(-3).map((l) => l.message).join(' | ')}); first row ${firstRowAt === undefined ? 'not seen by the observer' : 'seen'}`);
+        }
         const started = performance.now();
         await (await request(`${double.url}/api/v4/user`, { headers: { 'private-token': TOKEN } })).body.text();
         const roundTripMs = performance.now() - started;

@@ -23,7 +23,9 @@ export async function expandOnlyRoot(workbench: Workbench, root: string, timeout
   await page.locator('.part.sidebar a.action-label[aria-label^="Collapse All"]').first().click({ timeout: timeoutMs });
   const row = treeRowsLabelled(page, root).first();
   await row.waitFor({ state: 'visible', timeout: timeoutMs });
-  if ((await row.getAttribute('aria-expanded')) !== 'true') await row.click();
+  // Collapse All takes effect asynchronously: a row still read as expanded here would close after the check.
+  await waitFor(`tree row "${root}" to collapse`, async () => (await row.getAttribute('aria-expanded')) !== 'true', { timeoutMs });
+  await row.click();
   await waitFor(`tree row "${root}" to expand`, async () => (await row.getAttribute('aria-expanded')) === 'true', { timeoutMs });
   return row;
 }
