@@ -3,6 +3,7 @@ import type { FetchResult } from './fetch/fetchBench';
 import type { Machine } from './lib/machine';
 import type { PagesResult } from './pages/pagesBench';
 import type { OverviewResult } from './pages/overviewBench';
+import type { TabLoadMoreResult } from './pages/tabLoadMoreBench';
 import type { WorkbenchResult } from './workbench/workbenchBench';
 import type { StartupResult } from './startup/startupBench';
 import type { TreeResult } from './tree/treeBench';
@@ -20,6 +21,7 @@ export interface BenchResults {
   tree?: TreeResult;
   pages?: PagesResult;
   overview?: OverviewResult;
+  tabLoadMore?: TabLoadMoreResult;
   workbench?: WorkbenchResult;
   startup?: StartupResult;
   economy?: EconomyResult;

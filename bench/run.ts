@@ -6,12 +6,13 @@ import { parseArgs } from 'node:util';
 import { economyBench } from './economy/economyBench';
 import { pagesBench } from './pages/pagesBench';
 import { overviewBench } from './pages/overviewBench';
+import { tabLoadMoreBench } from './pages/tabLoadMoreBench';
 import type { FetchResult } from './fetch/fetchBench';
 import { bundleProbe } from './lib/bundle';
 import { runNodeChild } from './lib/child';
 import { describeMachine } from './lib/machine';
 import { figuresMarkdown } from './report/markdown';
-import { economyTables, fetchTables, overviewTables, pagesTables, workbenchTables, startupTables, treeTables } from './report/tables';
+import { economyTables, fetchTables, overviewTables, pagesTables, tabLoadMoreTables, workbenchTables, startupTables, treeTables } from './report/tables';
 import type { BenchResults } from './results';
 import { isolatedPackage } from './startup/isolatedPackage';
 import { startupBench } from './startup/startupBench';
@@ -98,6 +99,17 @@ function goals(results: BenchResults): BenchResults['goals'] {
     list.push({ goal: 'overview: never more requests in flight than the window, the same rows and levels', value: o.windows.map((w) => `${w.window}→${w.peakInFlight} ${w.sameEvents ? 'same' : 'DIFFERENT'}`).join(', '),
       met: o.windows.every((w) => w.peakInFlight <= w.window && w.sameEvents) });
   }
+  const l = results.tabLoadMore;
+  if (l) {
+    const four = l.windows.find((w) => w.window === 4);
+    if (four) {
+      list.push({ goal: `tab Load more: window 4 at most half the sequential floor's time (Wiki tab, ${l.pages} pages of 20, ${l.latencyMs} ms latency; median ratio)`,
+        value: `${four.overFloor.median.toFixed(2)} (per round ${four.overFloor.min.toFixed(2)}–${four.overFloor.max.toFixed(2)}; ${four.time.median.toFixed(0)} ms vs ${l.floor.median.toFixed(0)} ms)`,
+        met: four.overFloor.median <= 0.5 });
+    }
+    list.push({ goal: 'tab Load more: never more requests in flight than the window, the same events', value: l.windows.map((w) => `${w.window}→${w.peakInFlight} ${w.sameEvents ? 'same' : 'DIFFERENT'}`).join(', '),
+      met: l.windows.every((w) => w.peakInFlight <= w.window && w.sameEvents) });
+  }
   const w = results.workbench;
   if (w) list.push(...w.goals);
   const e = results.economy?.extension;
@@ -162,6 +174,8 @@ async function main(): Promise<void> {
       console.log(pagesTables(results.pages));
       results.overview = await overviewBench(opts.runs, progress);
       console.log(overviewTables(results.overview));
+      results.tabLoadMore = await tabLoadMoreBench(opts.runs, progress);
+      console.log(tabLoadMoreTables(results.tabLoadMore));
     });
     await run('workbench', async () => {
       results.workbench = await workbenchBench(root, opts.runs, progress);

@@ -74,6 +74,19 @@ export function figuresMarkdown(results: BenchResults): string {
     }
     out.push(table(rows));
   }
+  const l = results.tabLoadMore;
+  if (l) {
+    const m3 = (x: { min: number; median: number; max: number }) => `${x.min.toFixed(0)} / ${x.median.toFixed(0)} / ${x.max.toFixed(0)} ms`;
+    out.push('', `**Load more under a tab** (the Wiki tab, whose events the server cannot pick out: \`loadMatching\` over the client, `
+      + `${l.pages} pages of 20 read for ${l.found} wiki events, its bound of 10 pages per click; the double adds ${l.latencyMs} ms to every answer; wall time, min / median / max of ${l.runs} interleaved runs):`, '');
+    const rows: Array<Array<string | number>> = [['reader', 'wall time', '÷ floor (median; per run)', 'most requests in flight', 'events']];
+    rows.push(['floor: raw undici, the same pages one after another', m3(l.floor), '1.00', 1, 'reference']);
+    for (const w of l.windows) {
+      rows.push([`window ${w.window}`, m3(w.time), `${w.overFloor.median.toFixed(2)} (${w.overFloor.min.toFixed(2)}–${w.overFloor.max.toFixed(2)})`, w.peakInFlight,
+        w.sameEvents ? 'same, same order' : 'different']);
+    }
+    out.push(table(rows));
+  }
   const w = results.workbench;
   if (w) {
     out.push('', w.skipped ? `**First rows in a real workbench:** SKIPPED (${w.skipped}).`

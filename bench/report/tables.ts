@@ -7,6 +7,7 @@ import type { StartupResult } from '../startup/startupBench';
 import type { TreeResult } from '../tree/treeBench';
 import type { PagesResult } from '../pages/pagesBench';
 import type { OverviewResult } from '../pages/overviewBench';
+import type { TabLoadMoreResult } from '../pages/tabLoadMoreBench';
 import type { WorkbenchResult } from '../workbench/workbenchBench';
 
 /** The terminal tables of each section. */
@@ -137,6 +138,16 @@ export function overviewTables(r: OverviewResult): string {
       w.peakInFlight, w.sameEvents ? 'same rows and levels' : 'DIFFERENT']);
   }
   return formatTable(`Overrides overview under latency: ${r.rows} groups and projects, ${r.requests} requests, ${r.latencyMs} ms per answer; ${r.runs} interleaved runs`, rows);
+}
+
+export function tabLoadMoreTables(r: TabLoadMoreResult): string {
+  const rows: Array<Array<string | number>> = [['reader', 'wall min / median / max', '÷ floor (median; per round)', 'most in flight', 'events']];
+  rows.push(['floor: raw undici, the same pages one after another', m3(r.floor), '1.00', 1, 'reference']);
+  for (const w of r.windows) {
+    rows.push([`loadMatching, window ${w.window}`, m3(w.time), `${w.overFloor.median.toFixed(2)} (${w.overFloor.min.toFixed(2)}–${w.overFloor.max.toFixed(2)})`,
+      w.peakInFlight, w.sameEvents ? 'same, same order' : 'DIFFERENT']);
+  }
+  return formatTable(`Load more under the Wiki tab: ${r.pages} pages of 20 for ${r.found} matching events, ${r.latencyMs} ms per answer; ${r.runs} interleaved runs`, rows);
 }
 
 export function workbenchTables(r: WorkbenchResult): string {

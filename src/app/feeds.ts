@@ -101,7 +101,8 @@ export class FeedStore {
     const { pageSize, plan, maxRequests = MAX_REQUESTS_PER_LOAD } = this.options();
     const end = await loadMatching(state, {
       want: pageSize, maxRequests, keep: plan.keep,
-      fetchPage: (page) => api.listEvents(source.source, plan.request, { page, perPage: pageSize }),
+      fetchPage: (page, signal) => api.listEvents(source.source, plan.request, { page, perPage: pageSize }, signal),
+      onRateLimited: api.onRateLimited && ((listener) => api.onRateLimited!(listener)),
       onPage: () => this.notify(source.key),
     });
     if (end === 'failed' || end === 'bound') this.notify(source.key);

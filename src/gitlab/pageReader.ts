@@ -9,8 +9,15 @@ export interface PageReaderOptions<T> {
   window: number;
   /** Aborting stops every request under way and asks for no further page (a `cancelled` GitLabError). */
   signal?: AbortSignal;
-  /** Each page of the listing, in order, as soon as it and every page before it have arrived. */
-  onPage?: (page: Page<T>, pagesRead: number) => void;
+  /** The page to start at (default 1): a listing read on from where an earlier read stopped. */
+  firstPage?: number;
+  /** Most pages asked for in all (read-ahead included); the read ends there with what it has. */
+  maxPages?: number;
+  /**
+   * Each page of the listing, in order, as soon as it and every page before it have arrived. Returning 'stop' ends
+   * the read there (the caller has enough): pages asked for ahead are aborted.
+   */
+  onPage?: (page: Page<T>, pagesRead: number) => void | 'stop';
   /**
    * Subscribes to the server's push-back (a 429, even one the transport then retries): the window halves on each,
    * and grows back by one page after a window's worth of pages answered without it. Returns an unsubscribe.
@@ -73,8 +80,10 @@ export async function readPages<T>(fetchPage: (page: number, signal: AbortSignal
   const window = new PageWindow(options.window, options.onWindow);
   const slots = new Map<number, Slot<T>>();
   const pages: Array<Page<T>> = [];
-  let cursor = 1; // the next page of the listing to deliver
-  let nextToAsk = 1;
+  let cursor = options.firstPage ?? 1; // the next page of the listing to deliver
+  let nextToAsk = cursor;
+  let asked = 0;
+  const mayAsk = () => options.maxPages === undefined || asked < options.maxPages;
   let lastHint: number | undefined; // from X-Total, when not capped
   let inFlight = 0;
   let wake: (() => void) | undefined;
@@ -87,6 +96,7 @@ export async function readPages<T>(fetchPage: (page: number, signal: AbortSignal
     const slot: Slot<T> = { controller };
     slots.set(page, slot);
     inFlight += 1;
+    asked += 1;
     fetchPage(page, controller.signal).then(
       (result) => { slot.result = { ok: true, page: result }; window.pageAnswered(); },
       (error: unknown) => { slot.result = { ok: false, error }; },
@@ -109,7 +119,8 @@ export async function readPages<T>(fetchPage: (page: number, signal: AbortSignal
         // Pages that arrived are taken first (one of them may be the end); then the page the listing needs next is
         // always asked for, and pages after it while the window and the known end allow.
         if (nextToAsk < cursor) nextToAsk = cursor;
-        while (inFlight < window.current && (nextToAsk === cursor || lastHint === undefined || nextToAsk <= lastHint)) {
+        if (!slot && !mayAsk()) return pages; // the bound of pages is reached before the next page
+        while (inFlight < window.current && mayAsk() && (nextToAsk === cursor || lastHint === undefined || nextToAsk <= lastHint)) {
           if (!slots.has(nextToAsk)) ask(nextToAsk);
           nextToAsk += 1;
         }
@@ -121,7 +132,7 @@ export async function readPages<T>(fetchPage: (page: number, signal: AbortSignal
       if (!slot.result.ok) throw slot.result.error;
       const page = slot.result.page;
       pages.push(page);
-      options.onPage?.(page, pages.length);
+      if (options.onPage?.(page, pages.length) === 'stop') return pages;
       if (pages.length === 1 && page.total !== undefined && page.total < CAPPED_TOTAL && page.perPage) {
         lastHint = Math.max(1, Math.ceil(page.total / page.perPage));
       }

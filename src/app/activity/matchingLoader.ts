@@ -1,17 +1,24 @@
+import { readPages } from '../../gitlab/pageReader';
 import type { GitLabEvent, Page } from '../../gitlab/types';
 import type { PagingState } from './pagingState';
 
 /** Pages one click (or a feed's first load) may ask for while a tab's filter keeps few of their events. */
 export const MAX_REQUESTS_PER_LOAD = 10;
+/** Pages in flight at once while a tab's filter searches: a far-away instance answers four pages in about one wait. */
+export const MATCHING_WINDOW = 4;
 
 export interface MatchingLoad {
   /** Matching events wanted: a page's worth. */
   want: number;
-  /** Bound on requests for this load. */
+  /** Bound on requests for this load, pages read ahead included. */
   maxRequests: number;
+  /** Pages in flight at once when `keep` is set (default `MATCHING_WINDOW`); a plain load asks for one page. */
+  window?: number;
   /** The tab's client-side filter; without one, a load is one page, as the server sends it. */
   keep?: (event: GitLabEvent) => boolean;
-  fetchPage(page: number): Promise<Page<GitLabEvent>>;
+  fetchPage(page: number, signal: AbortSignal): Promise<Page<GitLabEvent>>;
+  /** The server's push-back, so the window halves on a 429 (see `readPages`). */
+  onRateLimited?: (listener: () => void) => () => void;
   /** After each page that was applied. */
   onPage?(): void;
 }
@@ -20,35 +27,53 @@ export type LoadEnd = 'full' | 'end' | 'bound' | 'failed' | 'stale' | 'busy';
 
 /**
  * Loads the next pages of a feed until `want` matching events were added, the server has no next page, or
- * `maxRequests` pages were read (then the state says so, for a "Continue" row). A failed page is recorded in the state
- * and ends the load; a reset while a page is in flight makes the rest of the load stale.
+ * `maxRequests` pages were asked for (then the state says so, for a "Continue" row). Under a tab's filter, pages are
+ * read ahead with up to `window` in flight and applied in order; a plain load reads one page. A failed page is
+ * recorded in the state and ends the load; a reset while pages are in flight makes the rest of the load stale.
  */
 export async function loadMatching(state: PagingState, load: MatchingLoad): Promise<LoadEnd> {
-  let requests = 0;
+  let ticket = state.begin();
+  if (!ticket) return 'busy';
+  let applied = 0;
   let found = 0;
+  let end: LoadEnd | undefined;
+  if (load.keep) state.report({ requests: 0, found });
   try {
-    for (;;) {
-      const ticket = state.begin();
-      if (!ticket) return requests === 0 ? 'busy' : 'stale';
-      requests += 1;
-      if (load.keep) state.report({ requests, found });
-      let page: Page<GitLabEvent>;
-      try {
-        page = await load.fetchPage(ticket.page);
-      } catch (error) {
-        return state.fail(ticket, error) ? 'failed' : 'stale';
-      }
-      const added = state.receive(ticket, page, load.keep);
-      if (added === undefined) return 'stale';
-      found += added;
-      load.onPage?.();
-      if (!load.keep || found >= load.want) return 'full';
-      if (!state.hasMore) return 'end';
-      if (requests >= load.maxRequests) {
-        state.markBound({ requests, found });
-        return 'bound';
-      }
-    }
+    await readPages((page, signal) => load.fetchPage(page, signal), {
+      window: load.keep ? load.window ?? MATCHING_WINDOW : 1,
+      firstPage: ticket.page,
+      maxPages: load.keep ? load.maxRequests : 1,
+      onRateLimited: load.onRateLimited,
+      onPage: (page) => {
+        const added = state.receive(ticket!, page, load.keep);
+        if (added === undefined) {
+          end = 'stale';
+          return 'stop';
+        }
+        applied += 1;
+        found += added;
+        if (load.keep) state.report({ requests: applied, found });
+        load.onPage?.();
+        if (!load.keep || found >= load.want) end = 'full';
+        else if (!state.hasMore) end = 'end';
+        else if (applied >= load.maxRequests) {
+          state.markBound({ requests: applied, found });
+          end = 'bound';
+        } else {
+          // The page read ahead is the state's next one: take its ticket, so a reset makes it stale.
+          ticket = state.begin();
+          if (!ticket) end = 'stale';
+        }
+        return end ? 'stop' : undefined;
+      },
+    });
+    if (end) return end;
+    // The reader stopped at its bound before the page taken last (pages skipped by a next page further on).
+    state.release(ticket!);
+    state.markBound({ requests: applied, found });
+    return 'bound';
+  } catch (error) {
+    return ticket && state.fail(ticket, error) ? 'failed' : 'stale';
   } finally {
     if (load.keep) state.report(undefined);
   }

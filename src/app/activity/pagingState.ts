@@ -92,6 +92,11 @@ export class PagingState {
     return added;
   }
 
+  /** Gives up a page begun but not asked for after all (a load ended at its bound). */
+  release(ticket: PageTicket): void {
+    if (this.isCurrent(ticket)) this.inFlight = undefined;
+  }
+
   /** Records a failed load; the same page can be tried again with `begin()`. False when the ticket is stale. */
   fail(ticket: PageTicket, error: unknown): boolean {
     if (!this.isCurrent(ticket)) return false;

@@ -35,7 +35,7 @@ describe('Page reader: many pages, a bounded window', () => {
   it('reads every page in order when the end is unknown, dropping the pages read past the end', async () => {
     const source = pagesOf(7);
     const delivered: number[] = [];
-    const pages = await readPages(source.fetchPage, { window: 4, onPage: (page) => delivered.push(page.page) });
+    const pages = await readPages(source.fetchPage, { window: 4, onPage: (page) => void delivered.push(page.page) });
     assert.deepEqual(pages.map((p) => p.page), [1, 2, 3, 4, 5, 6, 7]);
     assert.deepEqual(delivered, [1, 2, 3, 4, 5, 6, 7]);
     assert.deepEqual(pages.flatMap((p) => p.items), [10, 11, 20, 21, 30, 31, 40, 41, 50, 51, 60, 61, 70, 71]);

@@ -117,7 +117,7 @@ describe('loading matching events with a bound', () => {
       calls,
       fetchPage: async (page) => {
         calls.push(page);
-        const items = kinds[page - 1].map((kind, i) => event(1000 - page * 10 - i, kind));
+        const items = (kinds[page - 1] ?? []).map((kind, i) => event(1000 - page * 10 - i, kind));
         return { page, items, nextPage: page < kinds.length ? page + 1 : undefined };
       },
     };
@@ -144,12 +144,41 @@ describe('loading matching events with a bound', () => {
     const api = server([pushes(), ['issue', 'push', 'push', 'push'], pushes(), pushes(), ['issue', 'issue', 'issue', 'issue']]);
     const state = new PagingState();
     assert.equal(await loadMatching(state, { want: 4, maxRequests: 3, keep, fetchPage: api.fetchPage }), 'bound');
+    assert.deepEqual(api.calls, [1, 2, 3], 'no page asked for past the bound, read-ahead included');
     assert.deepEqual(state.stoppedAtBound, { requests: 3, found: 1 });
     assert.equal(state.hasMore, true);
+    assert.equal(state.loading, false);
     assert.equal(await loadMatching(state, { want: 4, maxRequests: 3, keep, fetchPage: api.fetchPage }), 'full');
-    assert.deepEqual(api.calls, [1, 2, 3, 4, 5]);
+    // Page 6 was read ahead with 4 and 5; page 5 is the end, so its answer is not used.
+    assert.deepEqual(api.calls, [1, 2, 3, 4, 5, 6]);
     assert.equal(state.stoppedAtBound, undefined);
     assert.equal(state.events.length, 5);
+  });
+
+  it('under a tab, reads ahead with at most its window of pages in flight, applying them in order', async () => {
+    const kinds: Array<Array<'issue' | 'push'>> = [pushes(), pushes(), ['issue', 'push', 'push', 'push'], pushes(), pushes(), ['issue', 'issue', 'issue', 'push'], pushes(), pushes()];
+    let inFlight = 0;
+    let peak = 0;
+    const calls: number[] = [];
+    const fetchPage = async (page: number): Promise<Page<GitLabEvent>> => {
+      calls.push(page);
+      peak = Math.max(peak, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 5 + ((page * 7) % 5))); // answers out of order
+      inFlight -= 1;
+      const items = (kinds[page - 1] ?? []).map((kind, i) => event(1000 - page * 10 - i, kind));
+      return { page, items, nextPage: page < kinds.length ? page + 1 : undefined };
+    };
+    const state = new PagingState();
+    assert.equal(await loadMatching(state, { want: 4, maxRequests: 10, window: 3, keep, fetchPage }), 'full');
+    assert.equal(peak, 3);
+    assert.deepEqual(state.events.map((e) => e.id), [970, 940, 939, 938], 'the matching events, newest first');
+    assert.equal(state.nextPage, 7, 'pages read ahead past the one that filled the page are not applied');
+    assert.ok(calls.length <= 9 && calls.slice(0, 6).every((page, i) => page === i + 1));
+    // A plain load (no tab) asks for one page.
+    const plain = new PagingState();
+    calls.length = 0;
+    assert.equal(await loadMatching(plain, { want: 4, maxRequests: 10, window: 3, fetchPage }), 'full');
+    assert.deepEqual(calls, [1]);
   });
 
   it('ends at the server\'s end, and records a failed page for a retry', async () => {

@@ -1,0 +1,101 @@
+import { Agent, request } from 'undici';
+import { feedPlan } from '../../src/app/activity/activityTabs';
+import { loadMatching } from '../../src/app/activity/matchingLoader';
+import { PagingState } from '../../src/app/activity/pagingState';
+import { MY_ACTIVITY } from '../../src/app/sources';
+import { GitLabClient, Transport, createDispatcher, type GitLabEvent } from '../../src/gitlab';
+import { GitLabDouble } from '../../test/double';
+import { TOKEN } from '../fetch/listers';
+import { summarize, type Summary } from '../lib/stats';
+import { LATENCY_MS, WINDOWS, type WindowFigure } from './pagesBench';
+
+const PAGE_SIZE = 20;
+const BOUND = 10;
+
+export interface TabLoadMoreResult {
+  latencyMs: number;
+  /** Pages one Load more read (window 1) and the matching events it added. */
+  pages: number;
+  found: number;
+  runs: number;
+  floor: Summary;
+  windows: WindowFigure[];
+}
+
+const ms = (started: number) => performance.now() - started;
+
+function ratio(top: number[], bottom: number[]) {
+  const per = summarize(top.map((t, i) => t / bottom[i]));
+  return { median: summarize(top).median / summarize(bottom).median, min: per.min, max: per.max };
+}
+
+/**
+ * "Load more" under the Wiki tab (few events match: the server cannot filter wiki pages by action, §3.3), as
+ * `FeedStore.loadMore` runs it: `loadMatching` over the real client, from page 2 until a page's worth (20) of wiki
+ * events or its bound of 10 pages, against the double at 50 ms an answer, at read windows of 1, 2, 4 and 8. The
+ * floor reads the same pages one after another with raw undici. Events are compared with the window-1 load.
+ */
+export async function tabLoadMoreBench(runs: number, progress: (line: string) => void): Promise<TabLoadMoreResult> {
+  const double = await GitLabDouble.start({ events: 12_000, seed: 5 });
+  const dispatcher = createDispatcher();
+  const floorAgent = new Agent({ keepAliveTimeout: 30_000 });
+  try {
+    const client = new GitLabClient(new Transport({ instanceUrl: double.url, token: () => TOKEN, dispatcher }));
+    const plan = feedPlan('wiki', {});
+    const fetchPage = (page: number, signal: AbortSignal) => client.listEvents(MY_ACTIVITY.source, plan.request, { page, perPage: PAGE_SIZE }, signal);
+    /** A feed showing its first page (as the tab shows it), then one Load more: its time and what it added. */
+    const loadMore = async (window: number) => {
+      const state = new PagingState();
+      await loadMatching(state, { want: PAGE_SIZE, maxRequests: 1, window: 1, keep: plan.keep, fetchPage });
+      const before = state.events.length;
+      const firstPage = state.nextPage!;
+      const started = performance.now();
+      await loadMatching(state, { want: PAGE_SIZE, maxRequests: BOUND, window, keep: plan.keep, fetchPage, onRateLimited: (l) => client.onRateLimited(l) });
+      return { time: ms(started), firstPage, added: state.events.slice(before) as GitLabEvent[], next: state.nextPage };
+    };
+    const reference = await loadMore(1);
+    const ids = (events: GitLabEvent[]) => events.map((e) => e.id).join(',');
+    const lastPage = (reference.next ?? reference.firstPage + BOUND) - 1;
+
+    double.inject({ fault: { kind: 'latency', ms: LATENCY_MS }, path: '/events', times: Infinity });
+    const floorTimes: number[] = [];
+    const times = new Map<number, number[]>(WINDOWS.map((w) => [w, []]));
+    const peaks = new Map<number, number>();
+    const same = new Map<number, boolean>(WINDOWS.map((w) => [w, true]));
+    for (let run = 0; run < runs; run++) {
+      const contenders: Array<() => Promise<void>> = [
+        async () => {
+          const started = performance.now();
+          for (let page = reference.firstPage; page <= lastPage; page++) {
+            const response = await request(`${double.url}/api/v4/events?page=${page}&per_page=${PAGE_SIZE}`, { dispatcher: floorAgent, headers: { 'private-token': TOKEN } });
+            (JSON.parse(await response.body.text()) as GitLabEvent[]).filter(plan.keep!);
+          }
+          floorTimes.push(ms(started));
+        },
+        ...WINDOWS.map((window) => async () => {
+          const result = await loadMore(window);
+          // The first page's own read is not timed; the double's peak is taken over the Load more alone.
+          times.get(window)!.push(result.time);
+          peaks.set(window, Math.max(peaks.get(window) ?? 0, double.peakInFlight));
+          if (ids(result.added) !== ids(reference.added)) same.set(window, false);
+        }),
+      ];
+      for (let i = 0; i < contenders.length; i++) {
+        double.clearLog();
+        await contenders[(i + run) % contenders.length]();
+      }
+      progress(`  tab Load more round ${run + 1}/${runs}: floor ${floorTimes[run].toFixed(0)} ms, window 4 ${times.get(4)![run].toFixed(0)} ms`);
+    }
+    return {
+      latencyMs: LATENCY_MS, pages: lastPage - reference.firstPage + 1, found: reference.added.length, runs, floor: summarize(floorTimes),
+      windows: WINDOWS.map((window) => ({
+        window, time: summarize(times.get(window)!), overFloor: ratio(times.get(window)!, floorTimes), peakInFlight: peaks.get(window) ?? 0,
+        sameEvents: same.get(window)!,
+      })),
+    };
+  } finally {
+    await dispatcher.close();
+    await floorAgent.close();
+    await double.close();
+  }
+}
