@@ -4,7 +4,7 @@ import {
 import type { Localize } from '../localize';
 import { SettingConflict } from './notificationSettingsService';
 import { hasOwn, pendingUpdate } from './shared/formState';
-import { isKnownEventKey } from './shared/labels';
+import { isKnownEventKey, scopeName } from './shared/labels';
 import { EVENT_KEY_PATTERN, MAX_EVENT_KEYS } from './shared/protocol';
 import { isValidScopeId, scopeKey, type ScopeRef } from './shared/scopes';
 
@@ -45,12 +45,6 @@ export function profileText(scopes: readonly ExportedScope[], instance: string, 
   return `${JSON.stringify({ format: PROFILE_FORMAT, version: PROFILE_VERSION, instance, exportedAt, scopes: entries }, null, 2)}\n`;
 }
 
-/** The scope's name for people: `global settings`, `group acme`, `project acme/web`. */
-export function entryName(scope: ScopeRef, t: Localize): string {
-  if (scope.kind === 'global') return t('global settings');
-  return scope.kind === 'group' ? t('group {0}', String(scope.id)) : t('project {0}', String(scope.id));
-}
-
 /** Reads a profile; every problem is reported with its key and reason, and a file with any problem is refused whole. */
 export function parseProfile(text: string, t: Localize): { entries: ProfileEntry[]; instance?: string } | { problems: ProfileProblem[] } {
   let data: unknown;
@@ -83,7 +77,7 @@ export function parseProfile(text: string, t: Localize): { entries: ProfileEntry
     const entry = parseEntry(item, `scopes[${index}]`, problem, t);
     if (!entry) return;
     const key = scopeKey(entry.scope);
-    if (seen.has(key)) problem(`scopes[${index}]`, t('{0} is listed twice', entryName(entry.scope, t)));
+    if (seen.has(key)) problem(`scopes[${index}]`, t('{0} is listed twice', scopeName(entry.scope, t)));
     seen.add(key);
     entries.push(entry);
   });

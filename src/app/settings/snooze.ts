@@ -4,7 +4,7 @@ import type { Localize } from '../localize';
 import { decidingLink, type LevelInForce } from './effectiveLevel';
 import { hasOwn } from './shared/formState';
 import { EVENT_KEY_PATTERN, MAX_EVENT_KEYS } from './shared/protocol';
-import { isValidScopeId, scopeKey, type ScopeRef } from './shared/scopes';
+import { isScopeRef, scopeKey, type ScopeRef } from './shared/scopes';
 
 /**
  * Snooze: a scope muted until a time, then given back its exact previous setting (level and custom switches).
@@ -172,7 +172,7 @@ export function readStoredSnoozes(value: unknown, instance: string): { snoozes: 
 function snoozeProblem(item: unknown, instance: string): string | undefined {
   if (!isRecord(item)) return 'not an object';
   if (item.instance !== instance) return 'another instance';
-  if (!isScope(item.scope)) return 'no valid scope';
+  if (!isScopeRef(item.scope)) return 'no valid scope';
   if (typeof item.name !== 'string' || item.name.length > 300) return 'no valid name';
   if (typeof item.until !== 'number' || !Number.isFinite(item.until)) return 'no valid end time';
   const previous = item.previous;
@@ -198,12 +198,6 @@ function copySnooze(snooze: Snooze): Snooze {
     previous.events = events;
   }
   return { instance: snooze.instance, scope, name: snooze.name, until: snooze.until, previous };
-}
-
-function isScope(value: unknown): value is ScopeRef {
-  if (!isRecord(value)) return false;
-  if (value.kind === 'global') return true;
-  return (value.kind === 'group' || value.kind === 'project') && isValidScopeId(value.id);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

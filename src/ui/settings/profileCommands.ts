@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import {
-  applyProfile, describeRow, diffEntry, entryName, parseProfile, profileText, type ApplyReport, type ExportedScope,
+  applyProfile, describeRow, diffEntry, parseProfile, profileText, type ApplyReport, type ExportedScope,
   type ProfileSettings, type ScopeDiff,
 } from '../../app/settings/profile';
+import { scopeName } from '../../app/settings/shared/labels';
 import { scopeKey, type ScopeRef } from '../../app/settings/shared/scopes';
 import { GitLabError } from '../../gitlab';
 import type { Log } from '../log';
@@ -99,7 +100,7 @@ export class ProfileCommands {
     let confirmed = new Set<string>();
     if (changing.length > 0) {
       const picked = await vscode.window.showQuickPick(changing.map((preview) => ({
-        label: entryName(preview.entry.scope, vscode.l10n.t),
+        label: scopeName(preview.entry.scope, vscode.l10n.t),
         description: vscode.l10n.t('{0} changes', preview.rows.length),
         detail: [
           ...preview.rows.map((row) => describeRow(row, vscode.l10n.t)),
@@ -130,7 +131,7 @@ export class ProfileCommands {
       }
     };
     const lines = reports.map((report) => {
-      const line = vscode.l10n.t('{0}: {1}', entryName(report.scope, vscode.l10n.t), status(report));
+      const line = vscode.l10n.t('{0}: {1}', scopeName(report.scope, vscode.l10n.t), status(report));
       return report.reason ? vscode.l10n.t('{0} ({1})', line, report.reason) : line;
     });
     for (const line of lines) this.deps.log.info(`Profile ${uri.fsPath}: ${line}`);

@@ -114,7 +114,7 @@ export class SnoozeCommands implements SnoozeOutcomes {
       placeHolder: vscode.l10n.t('What to mute for a while'),
     });
     if (!pick) return undefined;
-    return pick.other ? askForScope(pick.other) : pick.choice;
+    return pick.other ? askForScope(pick.other, pick.label) : pick.choice;
   }
 
   private async pickEnd(choice: ScopeChoice): Promise<number | undefined> {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { levelInForceLabel, snoozedView, statusBarView } from '../../app/notifications/statusBarView';
+import { levelInForceLabel, snoozedView, statusBarView } from '../../app/settings/effectiveLevel';
 import type { LevelInForce } from '../../app/settings/effectiveLevel';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import { LEVEL_ORDER, levelLabel } from '../../app/settings/shared/labels';

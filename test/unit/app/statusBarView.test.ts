@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { formatMessage as t } from '../../../src/app/localize';
-import { levelInForceLabel, statusBarView } from '../../../src/app/notifications/statusBarView';
+import { levelInForceLabel, statusBarView } from '../../../src/app/settings/effectiveLevel';
 import { levelLabel } from '../../../src/app/settings/shared/labels';
 import { resolveLevelInForce, type LevelInForce, type LevelLink } from '../../../src/app/settings/effectiveLevel';
 

@@ -55,3 +55,10 @@ export function parseScopeKey(key: string): ScopeRef | undefined {
   const id: string | number = /^\d+$/.test(match[2]) ? Number(match[2]) : match[2];
   return isValidScopeId(id) ? { kind: match[1] as EntityKind, id } : undefined;
 }
+
+/** A scope from outside (a command's argument, stored state): only a well-formed one is accepted. */
+export function isScopeRef(value: unknown): value is ScopeRef {
+  if (typeof value !== 'object' || value === null) return false;
+  const { kind, id } = value as { kind?: unknown; id?: unknown };
+  return kind === 'global' || ((kind === 'group' || kind === 'project') && isValidScopeId(id));
+}

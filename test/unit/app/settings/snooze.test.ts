@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { fixedOffsetZone, UTC_ZONE, type TimeZone } from '../../../../src/app/activity/calendar';
 import { formatMessage } from '../../../../src/app/localize';
 import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
-import { snoozedView, statusBarView } from '../../../../src/app/notifications/statusBarView';
+import { snoozedView, statusBarView } from '../../../../src/app/settings/effectiveLevel';
 import { resolveLevelInForce } from '../../../../src/app/settings/effectiveLevel';
 import {
   snoozeInForce,
