@@ -4,12 +4,12 @@ import {
 } from '../../../src/app/settings/shared/formState';
 import { isKnownEventKey, offeredLevels } from '../../../src/app/settings/shared/labels';
 import type { ErrorInfo, InheritedLevel } from '../../../src/app/settings/shared/protocol';
+import type { ScopeRef } from '../../../src/app/settings/shared/scopes';
 import type { NotificationSetting } from '../../../src/app/settings/shared/labels';
 import type { SettingsApp as Actions } from './app';
-import { chainView } from './chainView';
-import { h, type Child } from './dom';
+import { h, replaceContent, type Child } from './dom';
 import { eventStateText, eventText, findEntry, levelHint, levelText, type Texts, type UiState } from './model';
-import { option, valueInput } from './scopePanel';
+import { option, scopePanel, valueInput } from './scopePanel';
 
 /** The right column: the selected scope's level, event switches, e-mail, errors, conflict and Save. */
 export function settingsForm(state: UiState, texts: Texts, actions: Actions): Child[] {
@@ -188,4 +188,81 @@ function valueText(row: ConflictRow, value: ConflictRow['yours'], texts: Texts):
     return eventStateText(texts, row.field.slice('event:'.length), value === null ? 'default' : value ? 'on' : 'off');
   }
   return value === '' ? texts.t('—') : String(value);
+}
+
+/**
+ * "Why am I notified?" under the level: the scope with the level the form shows, its groups nearest first, then
+ * global, each with its own level; the first that is not Global decides. Follows the select as it changes, so it
+ * says what a save would do. The same lines as the status bar's tooltip and the Why command.
+ */
+export function chainView(scope: ScopeRef, path: string | undefined, level: string, inherited: InheritedLevel | undefined, texts: Texts): Child {
+  if (scope.kind === 'global' || !inherited?.chain) return null;
+  const { t } = texts;
+  const own = scope.kind === 'group' ? t('group {0}', path ?? String(scope.id)) : t('project {0}', path ?? String(scope.id));
+  const links = [{ name: own, level }, ...inherited.chain.map((link) => ({
+    name: link.kind === 'global' ? t('global settings') : t('group {0}', link.name),
+    level: link.level,
+  }))];
+  const found = links.findIndex((link) => link.level !== 'global');
+  const decides = found === -1 ? links.length - 1 : found;
+  return h('div', { id: 'level-chain', className: 'hint' },
+    h('p', {}, t('Why this level: the first link not at Global decides')),
+    h('ol', {}, ...links.map((link, index) => {
+      const line = t('{0}: {1}', link.name, levelText(texts, link.level));
+      return h('li', { data: { level: link.level, ...(index === decides ? { decides: 'true' } : {}) } },
+        index === decides ? t('{0} (decides)', line) : line);
+    })));
+}
+
+/** The page's two columns, rebuilt from the state after each change (focus, caret and scroll are kept). */
+export class PageView {
+  private nav: HTMLElement | undefined;
+  private main: HTMLElement | undefined;
+
+  constructor(private readonly root: HTMLElement, private readonly actions: Actions) {}
+
+  render(state: UiState): void {
+    const { texts } = state;
+    if (!texts) return; // the host's texts have not come yet: the page keeps its loading line
+    if (!this.nav || !this.main) {
+      this.nav = h('nav', { id: 'scope-panel', className: 'scope-panel', attrs: { 'aria-label': texts.t('Scopes') } });
+      this.main = h('main', { id: 'settings-form', className: 'settings-form' });
+      this.root.replaceChildren(this.nav, this.main);
+      this.root.dataset.state = 'ready';
+    }
+    replaceContent(this.nav, scopePanel(state, texts, this.actions));
+    replaceContent(this.main, settingsForm(state, texts, this.actions));
+    this.markForm(state);
+  }
+
+  /** While typing: only the parts that follow the text (status line, buttons, unsaved markers), not the field itself. */
+  refreshChrome(state: UiState): void {
+    const key = state.selectedKey;
+    const form = key ? state.forms.get(key) : undefined;
+    if (!state.texts || !key || !form || !this.nav) return;
+    const dirty = isDirty(form);
+    const status = document.getElementById('form-status');
+    if (status) status.textContent = statusText(state, key, form, state.texts);
+    const saving = state.saving.has(key);
+    document.getElementById('save-button')?.toggleAttribute('disabled', !dirty || saving || state.conflicts.has(key));
+    document.getElementById('revert-button')?.toggleAttribute('disabled', !dirty || saving);
+    replaceContent(this.nav, scopePanel(state, state.texts, this.actions));
+    this.markForm(state);
+  }
+
+  /** Data attributes a test (or a style) can read: which scope, in what state. */
+  private markForm(state: UiState): void {
+    if (!this.main) return;
+    const key = state.selectedKey;
+    const form = key ? state.forms.get(key) : undefined;
+    const formState = !key ? 'empty'
+      : state.saving.has(key) ? 'saving'
+        : state.conflicts.has(key) ? 'conflict'
+          : !form && state.loading.has(key) ? 'loading'
+            : (state.saveErrors.has(key) || state.loadErrors.has(key)) ? 'error'
+              : form ? 'ready' : 'empty';
+    this.main.dataset.scopeKey = key ?? '';
+    this.main.dataset.formState = formState;
+    this.main.dataset.dirty = String(form !== undefined && isDirty(form));
+  }
 }

@@ -1,7 +1,8 @@
 import { mapBounded } from '../boundedMap';
 import type { GitLabApi } from '../../gitlab/api';
 import { GitLabError, isGitLabError } from '../../gitlab/errors';
-import type { NotificationLevel, NotificationSetting, Page, PageRequest } from '../../gitlab/types';
+import type { NotificationSetting, Page, PageRequest } from '../../gitlab/types';
+import type { NotificationSettingsService } from './notificationSettingsService';
 import type { Localize } from '../localize';
 import { scopeKey, type EntityKind, type EntityScopeRef, type ScopeRef } from './shared/scopes';
 
@@ -12,13 +13,11 @@ const MAX_PAGES = 50;
 
 const FRESH = { fresh: true } as const;
 
-/** What the overview needs of the owner of notification settings; resets go through it so every view follows. */
-export interface OverviewSettings {
-  /** Read `fresh`: the overview keeps its own rows until Refresh, so what it reads must be GitLab's answer now. */
-  getSetting(scope: ScopeRef, signal?: AbortSignal, options?: { fresh?: boolean }): Promise<NotificationSetting>;
-  setLevel(scope: ScopeRef, level: NotificationLevel, signal?: AbortSignal): Promise<NotificationSetting>;
-  onDidChange(listener: (change: { scope: ScopeRef; setting: NotificationSetting }) => void): { dispose(): void };
-}
+/**
+ * What the overview needs of the owner of notification settings; resets go through it so every view follows. Reads
+ * are `fresh`: the overview keeps its own rows until Refresh, so what it reads must be GitLab's answer now.
+ */
+export type OverviewSettings = Pick<NotificationSettingsService, 'getSetting' | 'applyToMany' | 'onDidChange'>;
 
 /** A group or project known without listing (the tree's projects, configured groups). */
 export interface KnownScope {
@@ -144,26 +143,25 @@ export class OverridesOverview {
     return row;
   }
 
-  /** Sets each row to Global through the settings owner, at most `OVERVIEW_CONCURRENCY` at once. */
+  /** Sets each row to Global through the settings owner's bulk change, at most `OVERVIEW_CONCURRENCY` at once. */
   async resetToGlobal(rows: readonly OverviewRow[], options: { signal?: AbortSignal; onProgress?: (progress: OverviewProgress) => void } = {}): Promise<ResetResult> {
     const result: ResetResult = { changed: 0, failed: 0, cancelled: 0 };
     let done = 0;
     options.onProgress?.({ done, total: rows.length });
-    const outcomes = await mapBounded(rows, this.deps.concurrency ?? OVERVIEW_CONCURRENCY, async (row) => {
-      try {
-        const setting = await this.deps.settings.setLevel(row.scope, 'global', options.signal);
-        row.level = setting.level;
-        row.error = setting.level === 'global' ? undefined : this.deps.t('GitLab answered with level {0}.', setting.level);
-        return row.error ? 'failed' : 'changed';
-      } catch (error) {
-        if (isGitLabError(error) && error.kind === 'cancelled') return 'cancelled';
-        row.error = error instanceof Error ? error.message : String(error);
-        return 'failed';
-      } finally {
-        options.onProgress?.({ done: ++done, total: rows.length });
+    const items = await this.deps.settings.applyToMany(rows.map((row) => row.scope), { level: 'global' }, (item) => {
+      if (item.status !== 'running') options.onProgress?.({ done: ++done, total: rows.length });
+    }, options.signal, this.deps.concurrency ?? OVERVIEW_CONCURRENCY);
+    for (const item of items) {
+      const row = rows.find((candidate) => candidate.key === item.key);
+      if (item.status === 'cancelled' || !row) {
+        result.cancelled++;
+        continue;
       }
-    }, options.signal);
-    for (const outcome of outcomes) result[outcome ?? 'cancelled']++;
+      if (item.level !== undefined) row.level = item.level;
+      row.error = item.status === 'failed'
+        ? (item.error instanceof Error ? item.error.message : this.deps.t('GitLab answered with level {0}.', item.level ?? '?')) : undefined;
+      result[item.status === 'failed' ? 'failed' : 'changed']++;
+    }
     return result;
   }
 
@@ -224,13 +222,13 @@ export class OverridesOverview {
   }
 }
 
-type Listing<T> = { ok: true; items: T[] } | { ok: false; notOffered: boolean; message: string };
+type Listing<T> = { ok: true; items: T[] } | { ok: false; notOffered: boolean; message: string; error: unknown };
 
-/** Every page of a listing; a 404 means the server does not offer it (the spec-only interface). */
-async function listAll<T>(fetchPage: (page: PageRequest) => Promise<Page<T>>): Promise<Listing<T>> {
+/** Every page of a listing (up to `maxPages`); a 404 means the server does not offer it (the spec-only interface). */
+export async function listAll<T>(fetchPage: (page: PageRequest) => Promise<Page<T>>, maxPages = MAX_PAGES): Promise<Listing<T>> {
   const items: T[] = [];
   try {
-    for (let page: number | undefined = 1, count = 0; page !== undefined && count < MAX_PAGES; count++) {
+    for (let page: number | undefined = 1, count = 0; page !== undefined && count < maxPages; count++) {
       const result = await fetchPage({ page, perPage: 100 });
       items.push(...result.items);
       page = result.nextPage;
@@ -239,7 +237,7 @@ async function listAll<T>(fetchPage: (page: PageRequest) => Promise<Page<T>>): P
   } catch (error) {
     if (isGitLabError(error) && error.kind === 'cancelled') throw error;
     const notOffered = isGitLabError(error) && error.kind === 'notFound';
-    return { ok: false, notOffered, message: error instanceof Error ? error.message : String(error) };
+    return { ok: false, notOffered, message: error instanceof Error ? error.message : String(error), error };
   }
 }
 

@@ -2,8 +2,8 @@ import {
   isNotificationLevel, type NotificationEvents, type NotificationLevel, type NotificationSetting, type NotificationSettingUpdate,
 } from '../../gitlab/types';
 import type { Localize } from '../localize';
-import { SettingConflict } from './notificationSettingsService';
-import { hasOwn, pendingUpdate } from './shared/formState';
+import { SettingConflict, type NotificationSettingsService } from './notificationSettingsService';
+import { hasOwn, pendingUpdate, updateTo } from './shared/formState';
 import { isKnownEventKey, scopeName } from './shared/labels';
 import { EVENT_KEY_PATTERN, MAX_EVENT_KEYS } from './shared/protocol';
 import { isValidScopeId, scopeKey, type ScopeRef } from './shared/scopes';
@@ -137,11 +137,6 @@ function parseEntry(item: unknown, at: string, report: (key: string, reason: str
   return events ? { scope, level, events } : { scope, level };
 }
 
-/** The update an entry asks for: its level and its boolean switches. */
-export function entryUpdate(entry: ProfileEntry): NotificationSettingUpdate {
-  const switches = Object.entries(entry.events ?? {}).filter((pair): pair is [string, boolean] => typeof pair[1] === 'boolean');
-  return switches.length > 0 ? { level: entry.level, events: Object.fromEntries(switches) } : { level: entry.level };
-}
 
 /** One line of the preview: a field, before → after; `before` undefined when GitLab does not show it now. */
 export interface DiffRow {
@@ -160,7 +155,7 @@ export interface ScopeDiff {
 /** What importing `entry` would change on a scope whose setting is `current`. */
 export function diffEntry(entry: ProfileEntry, current: NotificationSetting): ScopeDiff {
   const rows: DiffRow[] = [];
-  const pending = pendingUpdate(entryUpdate(entry), current);
+  const pending = pendingUpdate(updateTo(entry), current);
   if (pending.level !== undefined) rows.push({ field: 'level', before: current.level, after: pending.level });
   for (const [key, after] of Object.entries(pending.events ?? {})) {
     const before = current.events && hasOwn(current.events, key) ? current.events[key] : undefined;
@@ -188,13 +183,8 @@ export interface ApplyReport {
   reason?: string;
 }
 
-/** The part of the notification settings service an import needs. */
-export interface ProfileSettings {
-  /** `fresh`: asks GitLab, not the cache. */
-  getSetting(scope: ScopeRef, signal?: AbortSignal, options?: { fresh?: boolean }): Promise<NotificationSetting>;
-  /** With `expected`, rejects with `SettingConflict` when the scope changed elsewhere since that read. */
-  update(scope: ScopeRef, update: NotificationSettingUpdate, options?: { expected?: NotificationSetting }): Promise<NotificationSetting>;
-}
+/** The part of the notification settings service an import needs: `fresh` reads, writes with `expected`. */
+export type ProfileSettings = Pick<NotificationSettingsService, 'getSetting' | 'update'>;
 
 /**
  * Applies the confirmed scopes one after another; each failure is reported with its reason and the others still go
@@ -218,7 +208,7 @@ export async function applyProfile(
         reports.push({ scope, status: 'failed', reason: changedSincePreview(t) });
         continue;
       }
-      const pending = pendingUpdate(entryUpdate(preview.entry), current);
+      const pending = pendingUpdate(updateTo(preview.entry), current);
       if (pending.level === undefined && pending.events === undefined) {
         reports.push({ scope, status: 'unchanged' });
         continue;

@@ -1,5 +1,6 @@
 import type { GitLabApi } from '../../gitlab/api';
-import { GitLabError, isGitLabError } from '../../gitlab/errors';
+import { GitLabError } from '../../gitlab/errors';
+import { listAll } from './overview';
 import type { Group } from '../../gitlab/types';
 import type { Localize } from '../localize';
 import { describeError } from './errorInfo';
@@ -121,24 +122,14 @@ export class ScopeCatalog {
     this.groupsError = undefined;
     const api = this.deps.api();
     if (!api) return; // signed out: nothing cached, so the groups come once there is a token
-    const groups: Group[] = [];
-    try {
-      for (let page: number | undefined = 1, count = 0; page !== undefined && count < MAX_GROUP_PAGES; count++) {
-        const result = await api.listGroups({ page, perPage: 100 }, signal);
-        groups.push(...result.items);
-        page = result.nextPage;
-      }
-      this.groupsOffered = true;
-    } catch (error) {
-      if (isGitLabError(error) && error.kind === 'notFound') {
-        // The server does not offer GET /groups: list only groups added by hand, quietly.
-        this.groupsOffered = false;
-      } else {
-        this.groupsError = describeError(error, 'listGroups', this.deps.localize);
-        this.deps.log?.(`Listing groups failed: ${this.groupsError.message}`);
-      }
+    const listing = await listAll((page) => api.listGroups(page, signal), MAX_GROUP_PAGES);
+    // A server without GET /groups lists only groups added by hand, quietly.
+    this.groupsOffered = listing.ok || !listing.notOffered;
+    if (!listing.ok && !listing.notOffered) {
+      this.groupsError = describeError(listing.error, 'listGroups', this.deps.localize);
+      this.deps.log?.(`Listing groups failed: ${this.groupsError.message}`);
     }
-    this.memberGroups = groups;
+    this.memberGroups = listing.ok ? listing.items : [];
   }
 }
 

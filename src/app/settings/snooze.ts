@@ -2,7 +2,7 @@ import { isNotificationLevel, type NotificationEvents, type NotificationSetting,
 import { dayKey, dayNumberAt, type TimeZone } from '../activity/calendar';
 import type { Localize } from '../localize';
 import { decidingLink, type LevelInForce } from './effectiveLevel';
-import { hasOwn } from './shared/formState';
+import { hasOwn, isEmptyUpdate, pendingUpdate, updateTo } from './shared/formState';
 import { EVENT_KEY_PATTERN, MAX_EVENT_KEYS } from './shared/protocol';
 import { isScopeRef, scopeKey, type ScopeRef } from './shared/scopes';
 
@@ -114,23 +114,12 @@ export type RestoreDecision = 'restore' | 'alreadyRestored' | 'changedElsewhere'
 
 export function restoreDecision(snooze: Snooze, current: NotificationSetting): RestoreDecision {
   if (current.level === 'disabled') return 'restore';
-  if (current.level !== snooze.previous.level) return 'changedElsewhere';
-  const wanted = restoreUpdate(snooze).events ?? {};
-  const differs = Object.entries(wanted).some(([key, value]) => !current.events || current.events[key] !== value);
-  return differs ? 'changedElsewhere' : 'alreadyRestored';
+  return isEmptyUpdate(pendingUpdate(restoreUpdate(snooze), current)) ? 'alreadyRestored' : 'changedElsewhere';
 }
 
-/**
- * The update that gives the previous setting back: its level and every switch it had set (a `null` switch was never
- * set and the mute did not touch it, so it is left alone).
- */
+/** The update that gives the previous setting back: its level and every switch it had set. */
 export function restoreUpdate(snooze: Pick<Snooze, 'previous'>): NotificationSettingUpdate {
-  const { level, events } = snooze.previous;
-  if (!isNotificationLevel(level)) throw new Error(`Cannot restore the unknown level "${level}".`);
-  const update: NotificationSettingUpdate = { level };
-  const switches = Object.entries(events ?? {}).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean');
-  if (switches.length > 0) update.events = Object.fromEntries(switches);
-  return update;
+  return updateTo(snooze.previous);
 }
 
 /** The setting a snooze keeps: level and switches, without the global e-mail (a snooze does not change it). */

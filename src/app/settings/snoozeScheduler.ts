@@ -1,25 +1,11 @@
-import type { NotificationSetting, NotificationSettingUpdate } from '../../gitlab/types';
-import { isNotificationLevel } from '../../gitlab/types';
+import { isNotificationLevel, type NotificationSetting } from '../../gitlab/types';
 import {
   dueSnoozes, readStoredSnoozes, restoreDecision, restoreUpdate, sameScope, snoozedSetting, storedSnoozes,
   type Clock, type Snooze,
 } from './snooze';
-import { SettingConflict } from './notificationSettingsService';
+import { SettingConflict, type LevelMemory, type NotificationSettingsService } from './notificationSettingsService';
 import type { ScopeRef } from './shared/scopes';
 
-/** The part of the notification settings service a snooze needs. */
-export interface SnoozeSettings {
-  /** `fresh`: asks GitLab, not the cache (a snooze and a restore must see what is there now). */
-  getSetting(scope: ScopeRef, signal?: AbortSignal, options?: { fresh?: boolean }): Promise<NotificationSetting>;
-  /** With `expected`, rejects with `SettingConflict` when the scope changed elsewhere since that read. */
-  update(scope: ScopeRef, update: NotificationSettingUpdate, options?: { expected?: NotificationSetting; signal?: AbortSignal }): Promise<NotificationSetting>;
-}
-
-/** `vscode.Memento` (globalState) fits: it survives reloads and restarts. */
-export interface SnoozeStorage {
-  get(key: string): unknown;
-  update(key: string, value: unknown): PromiseLike<void>;
-}
 
 export interface SnoozeOutcomes {
   restored(snooze: Snooze, setting: NotificationSetting): void;
@@ -45,8 +31,10 @@ export class SnoozeScheduler {
   private readonly listeners = new Set<() => void>();
 
   constructor(
-    private readonly settings: SnoozeSettings,
-    private readonly storage: SnoozeStorage,
+    /** Reads `fresh` (a snooze and a restore must see what is there now); writes with `expected`. */
+    private readonly settings: Pick<NotificationSettingsService, 'getSetting' | 'update'>,
+    /** globalState: it survives reloads and restarts. */
+    private readonly storage: LevelMemory,
     private readonly clock: Clock,
     /** The normalised URL of the instance in use. */
     private readonly instance: () => string,
