@@ -50,6 +50,12 @@ export const CONTEXT_KEYS = {
 export const STATE_KEYS = {
   envTokenSignedOut: 'gitlabActivity.envTokenSignedOut',
   filter: 'gitlabActivity.filter',
+  /** Followed by `:<instance>:<scope key>`: the level a mute left, for Unmute. */
+  levelBeforeMute: 'gitlabActivity.levelBeforeMute',
+  /** Followed by `:<instance>`: the snoozes of that instance. */
+  snoozes: 'gitlabActivity.snoozes',
+  /** In SecretStorage, followed by `:<instance>`: the token of that instance. */
+  token: 'gitlabActivity.token',
 } as const;
 
 export const SETTINGS_SECTION = 'gitlabActivity';

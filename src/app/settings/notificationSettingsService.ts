@@ -3,6 +3,7 @@ import { GitLabError, isGitLabError } from '../../gitlab/errors';
 import {
   isNotificationLevel, type NotificationEvents, type NotificationLevel, type NotificationSetting, type NotificationSettingUpdate, type Project,
 } from '../../gitlab/types';
+import { STATE_KEYS } from '../../ids';
 import { mapBounded } from '../boundedMap';
 import { Emitter } from '../emitter';
 import { parentPaths, resolveLevelInForce, selfAndParentPaths, type LevelInForce, type LevelLink } from './effectiveLevel';
@@ -290,7 +291,7 @@ export class NotificationSettingsService {
   }
 
   private memoryKey(scope: ScopeRef): string {
-    return `gitlabActivity.levelBeforeMute:${this.namespace}:${scopeKey(scope)}`;
+    return `${STATE_KEYS.levelBeforeMute}:${this.namespace}:${scopeKey(scope)}`;
   }
 
   private requireApi(): GitLabApi {

@@ -1,3 +1,4 @@
+import { projectInfo } from '../activity/projectInfo';
 import { mapBounded } from '../boundedMap';
 import type { GitLabApi } from '../../gitlab/api';
 import { GitLabError, isGitLabError } from '../../gitlab/errors';
@@ -193,10 +194,8 @@ export class OverridesOverview {
     const projects = await listAll((page) => api.listMyProjects(page, signal));
     if (projects.ok) {
       for (const project of projects.items) {
-        addRow(state.rows, {
-          key: scopeKey({ kind: 'project', id: project.id }), scope: { kind: 'project', id: project.id },
-          name: project.name_with_namespace ?? project.name, path: project.path_with_namespace, origin: 'member',
-        });
+        const { name, pathWithNamespace: path } = projectInfo(project) ?? {};
+        addRow(state.rows, { key: scopeKey({ kind: 'project', id: project.id }), scope: { kind: 'project', id: project.id }, name: name ?? String(project.id), path, origin: 'member' });
       }
     } else if (projects.notOffered) state.projectsListed = false;
     else state.problems.push(t('Your projects could not be listed: {0}', projects.message));

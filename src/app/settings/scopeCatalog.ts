@@ -1,6 +1,7 @@
 import type { GitLabApi } from '../../gitlab/api';
 import { GitLabError } from '../../gitlab/errors';
 import { listAll } from './overview';
+import { projectInfo } from '../activity/projectInfo';
 import type { Group } from '../../gitlab/types';
 import type { Localize } from '../localize';
 import { describeError } from './errorInfo';
@@ -82,9 +83,8 @@ export class ScopeCatalog {
     if (kind === 'project') {
       const project = await api.getProject(ref, signal);
       const scope: EntityScopeRef = { kind: 'project', id: project.id };
-      entry = withDetail({
-        key: scopeKey(scope), scope, label: clipLabel(project.name_with_namespace ?? project.path_with_namespace), origin: 'added',
-      }, project.path_with_namespace);
+      const info = projectInfo(project);
+      entry = withDetail({ key: scopeKey(scope), scope, label: clipLabel(info?.name ?? project.path_with_namespace), origin: 'added' }, project.path_with_namespace);
       await this.deps.rememberProject?.(project.path_with_namespace);
     } else {
       await api.getNotificationSettings({ kind: 'group', id: ref }, signal);

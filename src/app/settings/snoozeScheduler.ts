@@ -1,3 +1,5 @@
+import { STATE_KEYS } from '../../ids';
+import { Emitter } from '../emitter';
 import { isNotificationLevel, type NotificationSetting } from '../../gitlab/types';
 import {
   dueSnoozes, readStoredSnoozes, restoreDecision, restoreUpdate, sameScope, snoozedSetting, storedSnoozes,
@@ -28,7 +30,9 @@ export class SnoozeScheduler {
   private timer?: { dispose(): void };
   private queue: Promise<unknown> = Promise.resolve();
   private retryAt?: number;
-  private readonly listeners = new Set<() => void>();
+  private readonly changes = new Emitter<void>();
+  /** Fires when a snooze starts or ends (the status bar shows "Muted until …"). */
+  readonly onDidChange = this.changes.event;
 
   constructor(
     /** Reads `fresh` (a snooze and a restore must see what is there now); writes with `expected`. */
@@ -42,12 +46,6 @@ export class SnoozeScheduler {
     private readonly outcomes: SnoozeOutcomes,
     private readonly log: (line: string) => void,
   ) {}
-
-  /** Fires when a snooze starts or ends (the status bar shows "Muted until …"). */
-  onDidChange(listener: () => void): { dispose(): void } {
-    this.listeners.add(listener);
-    return { dispose: () => this.listeners.delete(listener) };
-  }
 
   /** The snoozes of the instance in use. */
   list(): Snooze[] {
@@ -119,7 +117,6 @@ export class SnoozeScheduler {
   dispose(): void {
     this.timer?.dispose();
     this.timer = undefined;
-    this.listeners.clear();
   }
 
   private async finish(snooze: Snooze): Promise<void> {
@@ -193,10 +190,10 @@ export class SnoozeScheduler {
   }
 
   private key(): string {
-    return `gitlabActivity.snoozes:${this.instance()}`;
+    return `${STATE_KEYS.snoozes}:${this.instance()}`;
   }
 
   private changed(): void {
-    for (const listener of [...this.listeners]) listener();
+    this.changes.fire();
   }
 }

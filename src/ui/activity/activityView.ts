@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { projectInfo } from '../../app/activity/projectInfo';
 import { FeedStore } from '../../app/feeds';
 import { newestMarker } from '../../app/pollSchedule';
 import type { ProjectDirectory } from '../../app/projectDirectory';
@@ -61,7 +62,7 @@ export class ActivityView implements vscode.Disposable {
         void this.switchFilter();
         this.poller.restart();
       }),
-      { dispose: this.feeds.onDidChange((key) => this.reportFailures(key)) },
+      this.feeds.onDidChange((key) => this.reportFailures(key)),
       ...registerActivityCommands({
         session, feeds: this.feeds, directory, tree: this.tree, view: this.view,
         picks: new FilterPicks(this.filter), sources: () => this.allSources(), refreshAll: () => this.refreshAll(),
@@ -135,8 +136,8 @@ export class ActivityView implements vscode.Disposable {
   /** The tree's projects, named where known, for the notification settings editor. */
   projectScopes(): Array<{ id: string; label?: string; path?: string }> {
     return this.projects().map((source) => {
-      const project = this.directory.get(source.ref);
-      return { id: source.ref, label: project?.name_with_namespace ?? project?.name, path: project?.path_with_namespace };
+      const info = projectInfo(this.directory.get(source.ref));
+      return { id: source.ref, label: info?.name, path: info?.pathWithNamespace };
     });
   }
 
