@@ -2,9 +2,8 @@ import type { BulkItemReport } from '../../../src/app/settings/shared/protocol';
 import { levelInfos } from '../../../src/app/settings/shared/labels';
 import type { NotificationLevel } from '../../../src/app/settings/shared/labels';
 import type { SettingsApp as Actions } from './app';
-import { h } from './dom';
+import { button, h, option } from './dom';
 import { findEntry, levelText, type Texts, type UiState } from './model';
-import { option } from './scopePanel';
 
 /** The bulk change: shown while rows are checked, or while a run's report is there to read. */
 export function bulkPanel(state: UiState, texts: Texts, actions: Actions): HTMLElement {
@@ -26,12 +25,10 @@ export function bulkPanel(state: UiState, texts: Texts, actions: Actions): HTMLE
       id: 'bulk-level', disabled: running,
       on: { change: (event) => actions.setBulkLevel((event.target as HTMLSelectElement).value as NotificationLevel) },
     }, ...levels.map((info) => option(info.level, info.label, info.level === state.bulkLevel, info.explanation))),
-    h('button', {
-      id: 'bulk-apply', disabled: running || count === 0, attrs: { type: 'button' }, on: { click: () => actions.applyBulk() },
-    }, running ? t('Applying…') : t('Apply to selected')),
+    button({ id: 'bulk-apply', disabled: running || count === 0 }, running ? t('Applying…') : t('Apply to selected'), () => actions.applyBulk()),
     running
-      ? h('button', { id: 'bulk-cancel', className: 'secondary', attrs: { type: 'button' }, on: { click: () => actions.cancelBulk() } }, t('Stop'))
-      : h('button', { id: 'bulk-clear', className: 'secondary', attrs: { type: 'button' }, on: { click: () => actions.clearBulk() } }, t('Clear selection'))),
+      ? button({ id: 'bulk-cancel', className: 'secondary' }, t('Stop'), () => actions.cancelBulk())
+      : button({ id: 'bulk-clear', className: 'secondary' }, t('Clear selection'), () => actions.clearBulk())),
   h('p', { id: 'bulk-error', className: 'field-error', hidden: !state.bulkError, attrs: { role: 'alert' } }, state.bulkError ?? ''),
   bulk ? bulkReport(state, texts, bulk.items, bulk.done) : null);
 }

@@ -2,7 +2,7 @@ import { isDirty } from '../../../src/app/settings/shared/formState';
 import type { ScopeEntry } from '../../../src/app/settings/shared/protocol';
 import type { SettingsApp as Actions } from './app';
 import { bulkPanel } from './bulkPanel';
-import { h, type Child } from './dom';
+import { button, h, option, valueInput, type Child } from './dom';
 import { visibleEntries, type Texts, type UiState } from './model';
 
 /** The left column: Global, Groups, Projects, "Add…", and the bulk change of the checked rows. */
@@ -22,10 +22,8 @@ export function scopePanel(state: UiState, texts: Texts, actions: Actions): Chil
   return [
     h('div', { className: 'scope-toolbar' },
       h('h2', {}, t('Scopes')),
-      h('button', {
-        id: 'refresh-scopes', className: 'icon-button', title: t('Refresh list'),
-        attrs: { type: 'button', 'aria-label': t('Refresh list') }, on: { click: () => actions.refreshScopes() },
-      }, '⟳')),
+      button({ id: 'refresh-scopes', className: 'icon-button', title: t('Refresh list'), attrs: { 'aria-label': t('Refresh list') } },
+        '⟳', () => actions.refreshScopes())),
     h('ul', { id: 'scope-list', className: 'scope-list', data: { keepScroll: '' }, attrs: { 'aria-label': t('Scopes') } },
       global ? scopeRow(state, texts, { ...global, label: t('Global'), detail: t('Your default for every group and project') }, actions) : null,
       sectionHeading('groups', t('Groups')),
@@ -78,11 +76,8 @@ function addScope(state: UiState, texts: Texts, actions: Actions): HTMLElement {
   const { add } = state;
   const adding = add.adding === true;
   return h('div', { id: 'add-scope', className: 'add-scope' },
-    h('button', {
-      id: 'add-scope-toggle', className: 'link-button',
-      attrs: { type: 'button', 'aria-expanded': String(add.open), 'aria-controls': 'add-scope-form' },
-      on: { click: () => actions.toggleAdd() },
-    }, t('Add group/project by ID or path…')),
+    button({ id: 'add-scope-toggle', className: 'link-button', attrs: { 'aria-expanded': String(add.open), 'aria-controls': 'add-scope-form' } },
+      t('Add group/project by ID or path…'), () => actions.toggleAdd()),
     h('form', {
       id: 'add-scope-form', className: 'add-scope-form', hidden: !add.open,
       attrs: { novalidate: '' },
@@ -102,19 +97,4 @@ function addScope(state: UiState, texts: Texts, actions: Actions): HTMLElement {
     }, adding, (value) => actions.setAddRef(value)),
     h('button', { id: 'add-scope-submit', disabled: adding, attrs: { type: 'submit' } }, adding ? t('Adding…') : t('Add')),
     h('p', { id: 'add-scope-error', className: 'field-error', hidden: !add.error, attrs: { role: 'alert' } }, add.error ?? '')));
-}
-
-export function option(value: string, label: string, selected: boolean, title?: string): HTMLOptionElement {
-  const element = h('option', { attrs: { value }, ...(title ? { title } : {}) }, label);
-  element.selected = selected;
-  return element;
-}
-
-/** A text input whose value is set as a property (never parsed as markup). */
-export function valueInput(
-  id: string, value: string, attrs: Record<string, string>, disabled: boolean, onInput: (value: string) => void,
-): HTMLInputElement {
-  const input = h('input', { id, disabled, attrs, on: { input: (event) => onInput((event.target as HTMLInputElement).value) } });
-  input.value = value;
-  return input;
 }

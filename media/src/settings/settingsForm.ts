@@ -7,9 +7,9 @@ import type { ErrorInfo, InheritedLevel } from '../../../src/app/settings/shared
 import type { ScopeRef } from '../../../src/app/settings/shared/scopes';
 import type { NotificationSetting } from '../../../src/app/settings/shared/labels';
 import type { SettingsApp as Actions } from './app';
-import { h, replaceContent, type Child } from './dom';
+import { button, h, option, replaceContent, valueInput, type Child } from './dom';
 import { eventStateText, eventText, findEntry, levelHint, levelText, type Texts, type UiState } from './model';
-import { option, scopePanel, valueInput } from './scopePanel';
+import { scopePanel } from './scopePanel';
 
 /** The right column: the selected scope's level, event switches, e-mail, errors, conflict and Save. */
 export function settingsForm(state: UiState, texts: Texts, actions: Actions): Child[] {
@@ -60,14 +60,8 @@ export function settingsForm(state: UiState, texts: Texts, actions: Actions): Ch
         h('p', { id: 'notification-email-hint', className: 'hint' }, t('One of your verified e-mail addresses. Leave it empty to use your primary address.')))
       : null,
     h('div', { className: 'actions' },
-      h('button', {
-        id: 'save-button', disabled: !dirty || saving || conflict !== undefined, attrs: { type: 'button' },
-        on: { click: () => actions.save() },
-      }, saving ? t('Saving…') : t('Save')),
-      h('button', {
-        id: 'revert-button', className: 'secondary', disabled: !dirty || saving, attrs: { type: 'button' },
-        on: { click: () => actions.revert() },
-      }, t('Discard changes'))),
+      button({ id: 'save-button', disabled: !dirty || saving || conflict !== undefined }, saving ? t('Saving…') : t('Save'), () => actions.save()),
+      button({ id: 'revert-button', className: 'secondary', disabled: !dirty || saving }, t('Discard changes'), () => actions.revert())),
   ];
 }
 
@@ -107,11 +101,9 @@ function errorBox(error: ErrorInfo | undefined, texts: Texts, actions: Actions):
   },
   error ? h('span', { id: 'form-error-message', className: 'error-message' }, error.message) : null,
   error?.action === 'retry'
-    ? h('button', { id: 'form-error-retry', className: 'secondary', attrs: { type: 'button' }, on: { click: () => actions.retry() } }, texts.t('Retry'))
-    : null,
+    ? button({ id: 'form-error-retry', className: 'secondary' }, texts.t('Retry'), () => actions.retry()) : null,
   error?.action === 'signIn'
-    ? h('button', { id: 'form-error-sign-in', className: 'secondary', attrs: { type: 'button' }, on: { click: () => actions.signIn() } }, texts.t('Sign in again'))
-    : null);
+    ? button({ id: 'form-error-sign-in', className: 'secondary' }, texts.t('Sign in again'), () => actions.signIn()) : null);
 }
 
 /**
@@ -146,10 +138,8 @@ function eventSwitches(form: SettingForm, texts: Texts, actions: Actions): HTMLE
       h('span', { id: `event-state-${key}`, className: `event-state event-state-${state}` },
         eventStateText(texts, key, state)),
       changed
-        ? h('button', {
-          className: 'link-button event-reset', title: t('Back to the value loaded from GitLab'), data: { eventReset: key },
-          attrs: { type: 'button' }, on: { click: () => actions.resetEvent(key) },
-        }, t('Reset'))
+        ? button({ className: 'link-button event-reset', title: t('Back to the value loaded from GitLab'), data: { eventReset: key } },
+          t('Reset'), () => actions.resetEvent(key))
         : h('span', { className: 'event-reset-slot' })); // keeps the grid's columns aligned
     }));
 }
@@ -171,8 +161,8 @@ function conflictView(form: SettingForm, server: NotificationSetting, texts: Tex
         h('td', { className: 'conflict-yours' }, valueText(row, row.yours, texts)),
         h('td', { className: 'conflict-theirs' }, valueText(row, row.theirs, texts)))))),
     h('div', { className: 'actions' },
-      h('button', { id: 'conflict-keep-mine', attrs: { type: 'button' }, on: { click: () => actions.keepMine() } }, t('Keep mine and overwrite')),
-      h('button', { id: 'conflict-take-theirs', className: 'secondary', attrs: { type: 'button' }, on: { click: () => actions.takeTheirs() } }, t('Take theirs'))));
+      button({ id: 'conflict-keep-mine' }, t('Keep mine and overwrite'), () => actions.keepMine()),
+      button({ id: 'conflict-take-theirs', className: 'secondary' }, t('Take theirs'), () => actions.takeTheirs())));
 }
 
 function fieldName(row: ConflictRow, texts: Texts): string {
