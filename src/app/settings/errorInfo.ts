@@ -7,6 +7,9 @@ export type ErrorContext = 'load' | 'save' | 'add' | 'listGroups';
 
 const MAX_MESSAGE = 1000;
 
+/** Any failure's message, for logs and notifications. */
+export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 function clip(text: string): string {
   return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
 }
@@ -21,7 +24,7 @@ function fieldLabel(field: string, localize: Localize): string {
  */
 export function describeError(error: unknown, context: ErrorContext, localize: Localize): ErrorInfo {
   if (!isGitLabError(error)) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorText(error);
     return { kind: 'unexpected', message: clip(localize('Something went wrong: {0}', message)) };
   }
   switch (error.kind) {

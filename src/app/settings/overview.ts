@@ -1,3 +1,4 @@
+import { errorText } from './errorInfo';
 import { projectInfo } from '../activity/projectInfo';
 import { mapBounded } from '../boundedMap';
 import type { GitLabApi } from '../../gitlab/api';
@@ -177,7 +178,7 @@ export class OverridesOverview {
     } catch (error) {
       // Cancelled: left unread, so the next load reads it.
       if (isGitLabError(error) && error.kind === 'cancelled') return;
-      row.error = error instanceof Error ? error.message : String(error);
+      row.error = errorText(error);
     }
   }
 
@@ -236,7 +237,7 @@ export async function listAll<T>(fetchPage: (page: PageRequest) => Promise<Page<
   } catch (error) {
     if (isGitLabError(error) && error.kind === 'cancelled') throw error;
     const notOffered = isGitLabError(error) && error.kind === 'notFound';
-    return { ok: false, notOffered, message: error instanceof Error ? error.message : String(error), error };
+    return { ok: false, notOffered, message: errorText(error), error };
   }
 }
 

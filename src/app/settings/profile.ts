@@ -1,3 +1,4 @@
+import { errorText } from './errorInfo';
 import {
   isNotificationLevel, type NotificationEvents, type NotificationLevel, type NotificationSetting, type NotificationSettingUpdate,
 } from '../../gitlab/types';
@@ -51,7 +52,7 @@ export function parseProfile(text: string, t: Localize): { entries: ProfileEntry
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return { problems: [{ key: '(file)', reason: t('not valid JSON: {0}', error instanceof Error ? error.message : String(error)) }] };
+    return { problems: [{ key: '(file)', reason: t('not valid JSON: {0}', errorText(error)) }] };
   }
   const problems: ProfileProblem[] = [];
   const problem = (key: string, reason: string) => problems.push({ key, reason });
@@ -217,7 +218,7 @@ export async function applyProfile(
       reports.push(checkResult(scope, preview.entry, pending, result, t));
     } catch (error) {
       if (error instanceof SettingConflict) reports.push({ scope, status: 'failed', reason: changedSincePreview(t) });
-      else reports.push({ scope, status: 'failed', reason: error instanceof Error ? error.message : String(error) });
+      else reports.push({ scope, status: 'failed', reason: errorText(error) });
     }
   }
   return reports;

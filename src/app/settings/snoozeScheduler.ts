@@ -1,3 +1,4 @@
+import { errorText } from './errorInfo';
 import { STATE_KEYS } from '../../ids';
 import { Emitter } from '../emitter';
 import { isNotificationLevel, type NotificationSetting } from '../../gitlab/types';
@@ -148,7 +149,7 @@ export class SnoozeScheduler {
     } catch (error) {
       // Kept: the next try (or the next start) gives it back.
       this.retryAt = this.clock.now() + RETRY_MS;
-      this.log(`Snooze of ${snooze.name} could not be ended yet: ${error instanceof Error ? error.message : String(error)}`);
+      this.log(`Snooze of ${snooze.name} could not be ended yet: ${errorText(error)}`);
     }
   }
 
@@ -156,7 +157,7 @@ export class SnoozeScheduler {
   private serial<T>(operation: () => Promise<T>): Promise<T> {
     const run = this.queue.then(operation);
     this.queue = run.catch(() => undefined).then(() => this.schedule()).catch((error: unknown) => {
-      this.log(`Snooze: could not set the timer: ${error instanceof Error ? error.message : String(error)}`);
+      this.log(`Snooze: could not set the timer: ${errorText(error)}`);
     });
     return run;
   }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { errorText } from '../../app/settings/errorInfo';
 import { levelLabel } from '../../app/settings/shared/labels';
 import {
   differsFromGlobal, filterRows, type OverridesOverview, type OverviewProgress, type OverviewRow,
@@ -56,7 +57,7 @@ export class OverridesOverviewPick {
         if (!controller.signal.aborted) {
           this.deps.log('Notification overrides', error);
           void vscode.window.showErrorMessage(vscode.l10n.t('Could not read the notification overrides: {0}',
-            error instanceof Error ? error.message : String(error)));
+            errorText(error)));
         }
       } finally {
         controller = undefined;
@@ -208,7 +209,7 @@ export class OverridesOverviewPick {
     try {
       await this.model.add(choice.scope.kind, choice.scope.id);
     } catch (error) {
-      void vscode.window.showErrorMessage(t('Could not add {0}: {1}', String(choice.scope.id), error instanceof Error ? error.message : String(error)));
+      void vscode.window.showErrorMessage(t('Could not add {0}: {1}', String(choice.scope.id), errorText(error)));
     }
   }
 }

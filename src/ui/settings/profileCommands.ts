@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { errorText } from '../../app/settings/errorInfo';
 import {
   applyProfile, describeRow, diffEntry, parseProfile, profileText, type ApplyReport, type ExportedScope,
   type ProfileSettings, type ScopeDiff,
@@ -46,7 +47,7 @@ export class ProfileCommands {
         exported.push(path === undefined ? { scope: choice.scope, setting } : { scope: choice.scope, path, setting });
       } catch (error) {
         this.report(error);
-        failures.push(vscode.l10n.t('{0} ({1})', choice.name, message(error)));
+        failures.push(vscode.l10n.t('{0} ({1})', choice.name, errorText(error)));
       }
     }
     if (exported.length === 0) {
@@ -70,7 +71,7 @@ export class ProfileCommands {
     try {
       text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
     } catch (error) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not read {0}: {1}', uri.fsPath, message(error)));
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not read {0}: {1}', uri.fsPath, errorText(error)));
       return;
     }
     const parsed = parseProfile(text, vscode.l10n.t);
@@ -88,7 +89,7 @@ export class ProfileCommands {
           previews.push(diffEntry(entry, await this.deps.settings.getSetting(entry.scope, undefined, { fresh: true })));
         } catch (error) {
           this.report(error);
-          unreadable.push({ scope: entry.scope, status: 'failed', reason: message(error) });
+          unreadable.push({ scope: entry.scope, status: 'failed', reason: errorText(error) });
         }
       }
     });
@@ -158,6 +159,3 @@ function defaultFile(): vscode.Uri | undefined {
   return folder ? vscode.Uri.joinPath(folder, 'gitlab-notifications.json') : undefined;
 }
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

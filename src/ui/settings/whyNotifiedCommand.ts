@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { errorText } from '../../app/settings/errorInfo';
 import { whyNotifiedView, type LevelInForce, type LinkRole } from '../../app/settings/effectiveLevel';
 import type { LevelInForceOptions } from '../../app/settings/notificationSettingsService';
 import { scopeName } from '../../app/settings/shared/labels';
@@ -35,7 +36,7 @@ export async function whyNotified(deps: WhyNotifiedDeps, scope?: ScopeRef): Prom
   } catch (error) {
     deps.log('Why am I notified', error);
     void vscode.window.showErrorMessage(t('Could not work out the notification level of {0}: {1}', target.name,
-      error instanceof Error ? error.message : String(error)));
+      errorText(error)));
     return;
   }
   const view = whyNotifiedView(target.name, target.scope, result, t);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { errorText } from '../../app/settings/errorInfo';
 import { levelInForceLabel, snoozedView, statusBarView } from '../../app/settings/effectiveLevel';
 import type { LevelInForce } from '../../app/settings/effectiveLevel';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
@@ -84,7 +85,7 @@ export class NotificationStatusBar implements vscode.Disposable {
       this.handle(error);
       if (follow) return;
       this.item.text = '$(bell) ?';
-      this.item.tooltip = vscode.l10n.t('GitLab notification level unavailable: {0}', error instanceof Error ? error.message : String(error));
+      this.item.tooltip = vscode.l10n.t('GitLab notification level unavailable: {0}', errorText(error));
       this.item.show();
     }
   }
@@ -154,7 +155,7 @@ export class NotificationStatusBar implements vscode.Disposable {
     } catch (error) {
       this.handle(error);
       void vscode.window.showErrorMessage(vscode.l10n.t('Could not change the notification level: {0}',
-        error instanceof Error ? error.message : String(error)));
+        errorText(error)));
     }
   }
 
