@@ -5,8 +5,7 @@ import { isScopeRef, type ScopeRef } from './app/settings/shared/scopes';
 import { localZone } from './app/activity/calendar';
 import { projectInfo } from './app/activity/projectInfo';
 import { normalizeInstanceUrl } from './app/settingTrust';
-import { snoozeInForce } from './app/settings/snooze';
-import { SnoozeScheduler } from './app/settings/snoozeScheduler';
+import { snoozeInForce, SnoozeScheduler } from './app/settings/snooze';
 import { COMMANDS, INSTANCE_ENV_VAR, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TEST_CLOCK_ENV_VAR, TOKEN_ENV_VAR } from './ids';
 import { ActivityView } from './ui/activity/activityView';
 import { SignInFlow } from './ui/auth/signInFlow';
@@ -15,7 +14,7 @@ import { readConfig } from './ui/config';
 import { Log } from './ui/log';
 import { Session } from './ui/session';
 import { NotificationSettingsEditor } from './ui/settings/notificationSettingsEditor';
-import { registerInsight } from './ui/settings/registerInsight';
+import { registerInsight } from './ui/settings/insightCommands';
 import type { ActivityNode } from './ui/activity/nodes';
 import { NotificationStatusBar, StatusBarScope } from './ui/statusBar/notificationStatusBar';
 import { ProfileCommands } from './ui/settings/profileCommands';
@@ -74,7 +73,7 @@ export function activate(context: vscode.ExtensionContext): void {
 
   context.subscriptions.push(
     log, tokens, session, activity, statusBar, settingsEditor,
-    snoozes, snoozes.onDidChange(() => statusBar.redraw()),
+    snoozes, snoozes.onDidChange(() => statusBar.render()),
     ...(clock instanceof FileOffsetClock ? [clock] : []),
     session.onDidChange(() => {
       activity.sessionChanged();

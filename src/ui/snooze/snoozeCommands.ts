@@ -4,8 +4,8 @@ import type { TimeZone } from '../../app/activity/calendar';
 import { levelLabel } from '../../app/settings/shared/labels';
 import {
   formatSnoozeEnd, parseSnoozeEnd, sameScope, snoozeEnd, type Clock, type Snooze, type SnoozePreset,
+  SnoozeError, type SnoozeOutcomes, type SnoozeScheduler,
 } from '../../app/settings/snooze';
-import { SnoozeError, type SnoozeOutcomes, type SnoozeScheduler } from '../../app/settings/snoozeScheduler';
 import { GitLabError, type NotificationSetting } from '../../gitlab';
 import type { Log } from '../log';
 import { askForScope, knownScopes, type ScopeChoice, type ScopeSources } from '../settings/scopeChoices';

@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { errorText } from '../../app/settings/errorInfo';
-import { levelInForceLabel, snoozedView, statusBarView } from '../../app/settings/effectiveLevel';
-import type { LevelInForce } from '../../app/settings/effectiveLevel';
+import { levelInForceLabel, snoozedView, statusBarView, type LevelInForce } from '../../app/settings/effectiveLevel';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import { LEVEL_ORDER, levelLabel } from '../../app/settings/shared/labels';
 import { GitLabError, isNotificationLevel, type NotificationSetting, type Scope } from '../../gitlab';
@@ -90,7 +89,8 @@ export class NotificationStatusBar implements vscode.Disposable {
     }
   }
 
-  private render(): void {
+  /** Shows the last level again (also when a snooze starts or ends; its level change comes through the service). */
+  render(): void {
     if (!this.current) return;
     const plain = statusBarView(this.current.name, this.current.inForce, vscode.l10n.t);
     const until = this.snoozedUntil?.(this.current.scope, this.current.inForce);
@@ -99,11 +99,6 @@ export class NotificationStatusBar implements vscode.Disposable {
     this.item.tooltip = view.tooltip;
     this.item.accessibilityInformation = { label: view.tooltip };
     this.item.show();
-  }
-
-  /** Shows the last level again (a snooze started or ended; its level change comes through the service). */
-  redraw(): void {
-    this.render();
   }
 
   /** The quick pick behind the item and "GitLab: Set Notification Level…". */

@@ -3,14 +3,13 @@ import fc from 'fast-check';
 import { fixedOffsetZone, UTC_ZONE, type TimeZone } from '../../../../src/app/activity/calendar';
 import { formatMessage } from '../../../../src/app/localize';
 import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
-import { snoozedView, statusBarView } from '../../../../src/app/settings/effectiveLevel';
-import { resolveLevelInForce } from '../../../../src/app/settings/effectiveLevel';
+import { resolveLevelInForce, snoozedView, statusBarView } from '../../../../src/app/settings/effectiveLevel';
 import {
   snoozeInForce,
   dueSnoozes, formatSnoozeEnd, parseSnoozeEnd, readStoredSnoozes, restoreDecision, restoreUpdate, snoozeEnd,
   storedSnoozes, type Clock, type Snooze,
 } from '../../../../src/app/settings/snooze';
-import { RETRY_MS, SnoozeError, SnoozeScheduler } from '../../../../src/app/settings/snoozeScheduler';
+import { RETRY_MS, SnoozeError, SnoozeScheduler } from '../../../../src/app/settings/snooze';
 import type { NotificationSetting } from '../../../../src/gitlab/types';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import { FakeGitLabApi } from './fakeGitLabApi';
