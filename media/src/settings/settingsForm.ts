@@ -248,7 +248,7 @@ export class PageView {
     const formState = !key ? 'empty'
       : state.saving.has(key) ? 'saving'
         : state.conflicts.has(key) ? 'conflict'
-          : !form && state.loading.has(key) ? 'loading'
+          : state.loading.has(key) && !(form && isDirty(form)) ? 'loading' // also a form read again: not ready to edit
             : (state.saveErrors.has(key) || state.loadErrors.has(key)) ? 'error'
               : form ? 'ready' : 'empty';
     this.main.dataset.scopeKey = key ?? '';
