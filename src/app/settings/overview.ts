@@ -6,7 +6,7 @@ import { GitLabError, isGitLabError } from '../../gitlab/errors';
 import type { NotificationSetting, Page, PageRequest } from '../../gitlab/types';
 import type { NotificationSettingsService } from './notificationSettingsService';
 import type { Localize } from '../localize';
-import { scopeKey, type EntityKind, type EntityScopeRef, type ScopeRef } from './shared/scopes';
+import { sameScopeNamed, scopeKey, type EntityKind, type EntityScopeRef, type ScopeRef } from './shared/scopes';
 
 /** Reads of scopes' settings in flight at once: quick, without tripping GitLab's rate limits (429s are retried). */
 export const OVERVIEW_CONCURRENCY = 4;
@@ -214,7 +214,7 @@ export class OverridesOverview {
       this.state.globalLevel = setting.level;
       return;
     }
-    const row = this.state.rows.find((candidate) => sameScope(candidate, scope));
+    const row = this.state.rows.find((candidate) => sameScopeNamed(candidate, { scope }));
     if (row) {
       row.level = setting.level;
       row.error = undefined;
@@ -243,17 +243,10 @@ export async function listAll<T>(fetchPage: (page: PageRequest) => Promise<Page<
 
 /** Adds a row unless the same scope is there already (by key, ID or path); answers the row kept. */
 function addRow(rows: OverviewRow[], row: OverviewRow): OverviewRow {
-  const existing = rows.find((candidate) => candidate.key === row.key || sameScope(candidate, row.scope)
-    || (row.path !== undefined && candidate.scope.kind === row.scope.kind && candidate.path === row.path));
+  const existing = rows.find((candidate) => sameScopeNamed(candidate, row));
   if (existing) return existing;
   rows.push(row);
   return row;
-}
-
-function sameScope(row: OverviewRow, scope: ScopeRef): boolean {
-  if (scope.kind === 'global' || row.scope.kind !== scope.kind) return false;
-  const id = String(scope.id);
-  return String(row.scope.id) === id || row.path === id;
 }
 
 function notSignedIn(t: Localize): Error {

@@ -6,7 +6,7 @@ import type { Group } from '../../gitlab/types';
 import type { Localize } from '../localize';
 import { describeError } from './errorInfo';
 import type { ScopeEntry, ScopeListState } from './shared/protocol';
-import { isValidScopeId, scopeKey, type EntityKind, type EntityScopeRef } from './shared/scopes';
+import { isValidScopeId, sameScopeNamed, scopeKey, type EntityKind, type EntityScopeRef } from './shared/scopes';
 
 /** A project the activity tree shows (the host passes these in). Prefer the numeric ID when known. */
 export interface ProjectScopeSource {
@@ -52,7 +52,7 @@ export class ScopeCatalog {
     if (fetchGroups && !options.cachedOnly) await this.loadGroups(options.signal);
     const entries: ScopeEntry[] = [{ key: 'global', scope: { kind: 'global' }, label: this.deps.localize('Global'), origin: 'global' }];
     const add = (entry: ScopeEntry): void => {
-      if (!entries.some((existing) => existing.key === entry.key || sameThing(existing, entry))) entries.push(entry);
+      if (!entries.some((existing) => sameScopeNamed(named(existing), named(entry)))) entries.push(entry);
     };
     for (const group of this.memberGroups ?? []) add(groupEntry(group, 'member'));
     for (const ref of this.deps.addedGroups()) {
@@ -98,8 +98,7 @@ export class ScopeCatalog {
   /** The entry for a scope, adding a plain one when the list does not have it (opening the editor on any scope). */
   async ensure(scope: EntityScopeRef): Promise<ScopeEntry> {
     const state = await this.list();
-    const key = scopeKey(scope);
-    const found = state.entries.find((entry) => entry.key === key || (entry.scope.kind === scope.kind && entry.detail === String(scope.id)));
+    const found = state.entries.find((entry) => sameScopeNamed(named(entry), { scope }));
     if (found) return found;
     const entry = this.refEntry(scope.kind, scope.id, 'added');
     this.extra.set(entry.key, entry);
@@ -147,10 +146,5 @@ function clipLabel(label: string): string {
   return text.length > 512 ? `${text.slice(0, 511)}…` : text;
 }
 
-/** The same group or project named once by ID and once by path. */
-function sameThing(a: ScopeEntry, b: ScopeEntry): boolean {
-  if (a.scope.kind !== b.scope.kind || a.scope.kind === 'global' || b.scope.kind === 'global') return false;
-  const namesA = [String(a.scope.id), a.detail].filter((name) => name !== undefined);
-  const namesB = [String(b.scope.id), b.detail].filter((name) => name !== undefined);
-  return namesA.some((name) => namesB.includes(name));
-}
+/** An entry's scope with its full path (the detail, where known). */
+const named = (entry: ScopeEntry) => ({ scope: entry.scope, path: entry.detail });

@@ -62,3 +62,10 @@ export function isScopeRef(value: unknown): value is ScopeRef {
   const { kind, id } = value as { kind?: unknown; id?: unknown };
   return kind === 'global' || ((kind === 'group' || kind === 'project') && isValidScopeId(id));
 }
+
+/** The same scope, a group or project named once by ID and once by full path (`path`, where known). */
+export function sameScopeNamed(a: { scope: ScopeRef; path?: string }, b: { scope: ScopeRef; path?: string }): boolean {
+  if (a.scope.kind !== b.scope.kind) return false;
+  const names = (x: { scope: ScopeRef; path?: string }) => [x.scope.kind === 'global' ? 'global' : String(x.scope.id), x.path];
+  return names(a).some((name) => name !== undefined && names(b).includes(name));
+}
