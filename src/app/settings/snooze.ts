@@ -1,14 +1,14 @@
 import { STATE_KEYS } from '../../ids';
-import { isNotificationLevel, type NotificationEvents, type NotificationSetting, type NotificationSettingUpdate } from '../../gitlab/types';
+import { isNotificationLevel, NOTIFICATION_LEVELS, type NotificationEvents, type NotificationSetting, type NotificationSettingUpdate } from '../../gitlab/types';
 import { dayKey, dayNumberAt, type TimeZone } from '../activity/calendar';
 import { Emitter } from '../emitter';
 import type { Localize } from '../localize';
 import { decidingLink, type LevelInForce } from './effectiveLevel';
 import { errorText } from './errorInfo';
 import { SettingConflict, type LevelMemory, type NotificationSettingsService } from './notificationSettingsService';
-import { hasOwn, isEmptyUpdate, pendingUpdate, updateTo } from './shared/formState';
-import { EVENT_KEY_PATTERN, MAX_EVENT_KEYS } from './shared/protocol';
-import { isScopeRef, scopeKey, type ScopeRef } from './shared/scopes';
+import { isEmptyUpdate, pendingUpdate, updateTo } from './shared/formState';
+import { read } from './shared/protocol';
+import { scopeKey, type ScopeRef } from './shared/scopes';
 
 /**
  * Snooze: a scope muted until a time, then given back its exact previous setting (level and custom switches).
@@ -142,59 +142,38 @@ export function storedSnoozes(snoozes: readonly Snooze[]): StoredSnoozes {
   return { version: SNOOZE_STATE_VERSION, snoozes: [...snoozes] };
 }
 
+const storedSnooze = read.object({
+  instance: read.string(2000),
+  scope: read.scope,
+  name: read.string(300),
+  until: (value: unknown, path: string) => (typeof value === 'number' && Number.isFinite(value) ? value : read.invalid(path, 'not a time')),
+  previous: read.object(
+    { level: read.oneOf(NOTIFICATION_LEVELS.filter((level) => level !== 'disabled')) },
+    { events: read.events(read.switchValue) },
+  ),
+});
+
 /**
  * Reads snoozes back from storage, which is a trust boundary (another version, another extension, a hand edit):
  * keeps only well-formed snoozes of `instance` and says why each other one was left out.
  */
 export function readStoredSnoozes(value: unknown, instance: string): { snoozes: Snooze[]; problems: string[] } {
   if (value === undefined) return { snoozes: [], problems: [] };
-  if (!isRecord(value) || value.version !== SNOOZE_STATE_VERSION || !Array.isArray(value.snoozes)) {
+  const stored = value as { version?: unknown; snoozes?: unknown } | null;
+  if (typeof stored !== 'object' || stored === null || stored.version !== SNOOZE_STATE_VERSION || !Array.isArray(stored.snoozes)) {
     return { snoozes: [], problems: ['stored snoozes have an unknown shape or version; ignored'] };
   }
   const snoozes: Snooze[] = [];
   const problems: string[] = [];
-  value.snoozes.forEach((item: unknown, index: number) => {
-    const problem = snoozeProblem(item, instance);
-    if (problem) problems.push(`stored snooze ${index}: ${problem}; ignored`);
-    else if (snoozes.some((other) => sameScope(other.scope, (item as Snooze).scope))) problems.push(`stored snooze ${index}: a second snooze of the same scope; ignored`);
-    else snoozes.push(copySnooze(item as Snooze));
+  stored.snoozes.forEach((item: unknown, index: number) => {
+    const parsed = read.validate(item, storedSnooze, 'snooze');
+    const problem = !parsed.ok ? parsed.reason
+      : parsed.value.instance !== instance ? 'another instance'
+        : snoozes.some((other) => sameScope(other.scope, parsed.value.scope)) ? 'a second snooze of the same scope' : undefined;
+    if (problem || !parsed.ok) problems.push(`stored snooze ${index}: ${problem}; ignored`);
+    else snoozes.push(parsed.value);
   });
   return { snoozes, problems };
-}
-
-function snoozeProblem(item: unknown, instance: string): string | undefined {
-  if (!isRecord(item)) return 'not an object';
-  if (item.instance !== instance) return 'another instance';
-  if (!isScopeRef(item.scope)) return 'no valid scope';
-  if (typeof item.name !== 'string' || item.name.length > 300) return 'no valid name';
-  if (typeof item.until !== 'number' || !Number.isFinite(item.until)) return 'no valid end time';
-  const previous = item.previous;
-  if (!isRecord(previous) || !isNotificationLevel(previous.level) || previous.level === 'disabled') return 'no valid previous level';
-  if (previous.events !== undefined) {
-    if (!isRecord(previous.events)) return 'previous switches are not an object';
-    const entries = Object.entries(previous.events);
-    if (entries.length > MAX_EVENT_KEYS) return 'too many previous switches';
-    for (const [key, flag] of entries) {
-      if (!EVENT_KEY_PATTERN.test(key)) return `previous switch "${key.slice(0, 64)}" is not an event name`;
-      if (flag !== true && flag !== false && flag !== null) return `previous switch ${key} is not true, false or null`;
-    }
-  }
-  return undefined;
-}
-
-function copySnooze(snooze: Snooze): Snooze {
-  const scope: ScopeRef = snooze.scope.kind === 'global' ? { kind: 'global' } : { kind: snooze.scope.kind, id: snooze.scope.id };
-  const previous: Snooze['previous'] = { level: snooze.previous.level };
-  if (snooze.previous.events) {
-    const events: NotificationEvents = {};
-    for (const key of Object.keys(snooze.previous.events)) if (hasOwn(snooze.previous.events, key)) events[key] = snooze.previous.events[key];
-    previous.events = events;
-  }
-  return { instance: snooze.instance, scope, name: snooze.name, until: snooze.until, previous };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 // ---- the scheduler ---------------------------------------------------------------------------------------------

@@ -189,10 +189,8 @@ const knownLevel = oneOf(NOTIFICATION_LEVELS);
 const email = string(MAX_EMAIL_LENGTH);
 
 /** A setting as GitLab sent it: an unknown level is kept (the form shows it), switches are true, false or null. */
-const setting: Reader<NotificationSetting> = object({ level }, {
-  events: events((value, path) => (value === null || typeof value === 'boolean' ? value : invalid(path, 'expected true, false or null'))),
-  notification_email: email,
-});
+const switchValue: Reader<boolean | null> = (value, path) => (value === null || typeof value === 'boolean' ? value : invalid(path, 'expected true, false or null'));
+const setting: Reader<NotificationSetting> = object({ level }, { events: events(switchValue), notification_email: email });
 /** Edits to send or keep: a level GitLab knows (or any level name, `anyLevel`), switches only true or false. */
 const edits = (levels: Reader<string>) => object({}, { level: levels, notification_email: email, events: events(boolean) });
 
@@ -249,6 +247,9 @@ function validate<T>(value: unknown, reader: Reader<T>, root = ''): Validated<T>
     return { ok: false, reason: error instanceof Invalid ? error.message : 'unreadable value' };
   }
 }
+
+/** The readers, for other state read back from storage (snoozes). */
+export const read = { object, string, oneOf, events, scope, switchValue, invalid, validate };
 
 /** For the host: a message from the page, or why it was refused. Never throws. */
 export function parsePageMessage(value: unknown): Validated<PageMessage> {
