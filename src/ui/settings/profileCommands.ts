@@ -123,16 +123,9 @@ export class ProfileCommands {
   }
 
   private announce(reports: readonly ApplyReport[], uri: vscode.Uri): void {
-    const status = (report: ApplyReport): string => {
-      switch (report.status) {
-        case 'applied': return vscode.l10n.t('applied');
-        case 'unchanged': return vscode.l10n.t('unchanged');
-        case 'skipped': return vscode.l10n.t('skipped');
-        case 'failed': return vscode.l10n.t('failed');
-      }
-    };
     const lines = reports.map((report) => {
-      const line = vscode.l10n.t('{0}: {1}', scopeName(report.scope, vscode.l10n.t), status(report));
+      // The statuses are English words: applied, unchanged, skipped, failed.
+      const line = vscode.l10n.t('{0}: {1}', scopeName(report.scope, vscode.l10n.t), vscode.l10n.t(report.status));
       return report.reason ? vscode.l10n.t('{0} ({1})', line, report.reason) : line;
     });
     for (const line of lines) this.deps.log.info(`Profile ${uri.fsPath}: ${line}`);
