@@ -125,11 +125,11 @@ export class SettingsApp {
   }
 
   submitAdd(): void {
-    const { add, texts } = this.state;
-    if (add.adding || !texts) return;
+    const { add, texts: t } = this.state;
+    if (add.adding || !t) return;
     const ref = parseScopeInput(add.ref);
     if (ref === undefined) {
-      this.state.add = { ...add, error: texts.t('Enter a numeric ID, a full path such as group/subgroup/project, or its GitLab URL.') };
+      this.state.add = { ...add, error: t('Enter a numeric ID, a full path such as group/subgroup/project, or its GitLab URL.') };
       this.changed();
       document.getElementById('add-scope-ref')?.focus();
       return;

@@ -1,13 +1,13 @@
+import type { Localize } from '../../../src/app/settings/shared/labels';
 import { isDirty } from '../../../src/app/settings/shared/formState';
 import type { ScopeEntry } from '../../../src/app/settings/shared/protocol';
 import type { SettingsApp as Actions } from './app';
 import { bulkPanel } from './bulkPanel';
 import { button, h, option, valueInput, type Child } from './dom';
-import { visibleEntries, type Texts, type UiState } from './model';
+import { visibleEntries, type UiState } from './model';
 
 /** The left column: Global, Groups, Projects, "Add…", and the bulk change of the checked rows. */
-export function scopePanel(state: UiState, texts: Texts, actions: Actions): Child[] {
-  const { t } = texts;
+export function scopePanel(state: UiState, t: Localize, actions: Actions): Child[] {
   const entries = visibleEntries(state);
   const groups = entries.filter((entry) => entry.scope.kind === 'group');
   const projects = entries.filter((entry) => entry.scope.kind === 'project');
@@ -25,15 +25,15 @@ export function scopePanel(state: UiState, texts: Texts, actions: Actions): Chil
       button({ id: 'refresh-scopes', className: 'icon-button', title: t('Refresh list'), attrs: { 'aria-label': t('Refresh list') } },
         '⟳', () => actions.refreshScopes())),
     h('ul', { id: 'scope-list', className: 'scope-list', data: { keepScroll: '' }, attrs: { 'aria-label': t('Scopes') } },
-      global ? scopeRow(state, texts, { ...global, label: t('Global'), detail: t('Your default for every group and project') }, actions) : null,
+      global ? scopeRow(state, t, { ...global, label: t('Global'), detail: t('Your default for every group and project') }, actions) : null,
       sectionHeading('groups', t('Groups')),
-      ...groups.map((entry) => scopeRow(state, texts, entry, actions)),
+      ...groups.map((entry) => scopeRow(state, t, entry, actions)),
       groupsHint ? h('li', { className: 'scope-hint', id: 'groups-hint' }, groupsHint) : null,
       sectionHeading('projects', t('Projects')),
-      ...projects.map((entry) => scopeRow(state, texts, entry, actions)),
+      ...projects.map((entry) => scopeRow(state, t, entry, actions)),
       projects.length === 0 ? h('li', { className: 'scope-hint', id: 'projects-hint' }, t('No projects yet. Add one by ID or path.')) : null),
-    addScope(state, texts, actions),
-    bulkPanel(state, texts, actions),
+    addScope(state, t, actions),
+    bulkPanel(state, t, actions),
   ];
 }
 
@@ -41,7 +41,7 @@ function sectionHeading(id: string, text: string): HTMLElement {
   return h('li', { className: 'scope-section', id: `scope-section-${id}`, attrs: { role: 'presentation' } }, text);
 }
 
-function scopeRow(state: UiState, texts: Texts, entry: ScopeEntry, actions: Actions): HTMLElement {
+function scopeRow(state: UiState, t: Localize, entry: ScopeEntry, actions: Actions): HTMLElement {
   const selected = entry.key === state.selectedKey;
   const form = state.forms.get(entry.key);
   const dirty = form !== undefined && isDirty(form);
@@ -56,7 +56,7 @@ function scopeRow(state: UiState, texts: Texts, entry: ScopeEntry, actions: Acti
     ? h('input', {
       id: `bulk-select-${entry.key}`, className: 'scope-bulk-select', disabled: running,
       data: { bulkSelect: entry.key },
-      attrs: { type: 'checkbox', 'aria-label': texts.t('Select {0} for a bulk change', entry.label), ...(checked ? { checked: '' } : {}) },
+      attrs: { type: 'checkbox', 'aria-label': t('Select {0} for a bulk change', entry.label), ...(checked ? { checked: '' } : {}) },
       on: { change: (event) => actions.toggleBulk(entry.key, (event.target as HTMLInputElement).checked) },
     })
     : h('span', { className: 'scope-bulk-spacer' }),
@@ -68,11 +68,10 @@ function scopeRow(state: UiState, texts: Texts, entry: ScopeEntry, actions: Acti
   },
   h('span', { className: 'scope-label' }, entry.label),
   entry.detail ? h('span', { className: 'scope-detail' }, entry.detail) : null,
-  dirty ? h('span', { className: 'scope-dirty', title: texts.t('Unsaved changes'), attrs: { 'aria-label': texts.t('Unsaved changes') } }, '●') : null));
+  dirty ? h('span', { className: 'scope-dirty', title: t('Unsaved changes'), attrs: { 'aria-label': t('Unsaved changes') } }, '●') : null));
 }
 
-function addScope(state: UiState, texts: Texts, actions: Actions): HTMLElement {
-  const { t } = texts;
+function addScope(state: UiState, t: Localize, actions: Actions): HTMLElement {
   const { add } = state;
   const adding = add.adding === true;
   return h('div', { id: 'add-scope', className: 'add-scope' },

@@ -110,23 +110,13 @@ export function snoozedView(view: StatusBarView, until: string, t: Localize): St
 /** How a link of the chain takes part: passes on (its own level is Global), decides, or is never consulted. */
 export type LinkRole = 'passes' | 'decides' | 'unused';
 
-export interface WhyItem {
-  /** "project acme/website", "group acme", "global settings": server text, shown as plain text. */
-  label: string;
-  /** The link's own level and its role: "Global: passes the question up", "Watch: decides". */
-  description: string;
-  link: LevelLink;
-  role: LinkRole;
-  /** The scope to open in the settings editor for this link. */
-  scope: ScopeRef;
-}
-
 /**
- * "Why am I notified?" for one scope: each link of the chain with its own level and its part in the outcome.
- * `scope` is the scope asked about, so its own link opens as it was named (by ID or path).
+ * "Why am I notified?" for one scope: each link of the chain (its name, server text shown as plain text) with its own
+ * level and its part in the outcome ("Global: passes the question up", "Watch: decides"), and the scope to open in
+ * the settings editor for it. `scope` is the scope asked about, so its own link opens as it was named (by ID or path).
  */
 export function whyNotifiedView(name: string, scope: ScopeRef, result: LevelInForce, t: Localize) {
-  const items = result.chain.map((link, index): WhyItem => {
+  const items = result.chain.map((link, index) => {
     const role: LinkRole = index < result.decidedBy ? 'passes' : index === result.decidedBy ? 'decides' : 'unused';
     const level = levelLabel(link.level, t);
     const description = role === 'decides' ? t('{0}: decides', level)
