@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { errorText } from '../../app/settings/errorInfo';
 import { levelInForceLabel, snoozedView, statusBarView, type LevelInForce } from '../../app/settings/effectiveLevel';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
-import { LEVEL_ORDER, levelLabel } from '../../app/settings/shared/labels';
+import { LEVEL_ORDER, levelLabel, scopeName } from '../../app/settings/shared/labels';
 import { GitLabError, isNotificationLevel, type NotificationSetting, type Scope } from '../../gitlab';
 import { COMMANDS, STATUS_BAR_ITEMS } from '../../ids';
 import { workspaceProjectPaths } from '../activity/workspaceProjects';
@@ -10,20 +10,16 @@ import type { ExtensionConfig } from '../config';
 import type { Session } from '../session';
 import type { Log } from '../log';
 
-export interface StatusBarScopeSource {
-  /** The scope in force and its name for people. */
-  resolve(): Promise<{ scope: Scope; name: string }>;
-}
-
 /** `auto`: the workspace's GitLab project when a git remote points at the instance, else global; or always global. */
-export class StatusBarScope implements StatusBarScopeSource {
+export class StatusBarScope {
   constructor(private readonly config: () => ExtensionConfig) {}
 
+  /** The scope in force and its name for people. */
   async resolve(): Promise<{ scope: Scope; name: string }> {
     const config = this.config();
     const [project] = config.statusBarScope === 'auto' ? await workspaceProjectPaths(config.instanceUrl) : [];
-    if (project) return { scope: { kind: 'project', id: project }, name: vscode.l10n.t('project {0}', project) };
-    return { scope: { kind: 'global' }, name: vscode.l10n.t('global settings') };
+    const scope: Scope = project ? { kind: 'project', id: project } : { kind: 'global' };
+    return { scope, name: scopeName(scope, vscode.l10n.t) };
   }
 }
 
@@ -42,7 +38,7 @@ export class NotificationStatusBar implements vscode.Disposable {
 
   constructor(
     private readonly session: Session,
-    private readonly scopes: StatusBarScopeSource,
+    private readonly scopes: Pick<StatusBarScope, 'resolve'>,
     private readonly levels: NotificationSettingsService,
     private readonly log: Log,
     /** The end of a snooze that mutes the shown scope now (`14:00`), if any. */
