@@ -1,5 +1,6 @@
 import type { GitLabApi } from '../../gitlab/api';
 import { GitLabError } from '../../gitlab/errors';
+import type { NotificationSettingsService } from './notificationSettingsService';
 import { listAll } from './overview';
 import { projectInfo } from '../activity/projectInfo';
 import type { Group } from '../../gitlab/types';
@@ -18,6 +19,8 @@ export interface ProjectScopeSource {
 
 export interface ScopeCatalogDeps {
   api: () => GitLabApi | undefined;
+  /** The owner of notification settings: a group typed in is checked by reading its setting through it. */
+  settings: Pick<NotificationSettingsService, 'getSetting'>;
   /** The tree's projects. */
   projects: () => readonly ProjectScopeSource[] | Promise<readonly ProjectScopeSource[]>;
   /** Groups the user added by hand earlier (IDs or full paths). */
@@ -87,7 +90,7 @@ export class ScopeCatalog {
       entry = withDetail({ key: scopeKey(scope), scope, label: clipLabel(info?.name ?? project.path_with_namespace), origin: 'added' }, project.path_with_namespace);
       await this.deps.rememberProject?.(project.path_with_namespace);
     } else {
-      await api.getNotificationSettings({ kind: 'group', id: ref }, signal);
+      await this.deps.settings.getSetting({ kind: 'group', id: ref }, signal, { fresh: true });
       entry = this.refEntry('group', ref, 'added');
       await this.deps.rememberGroup?.(String(ref));
     }
