@@ -1,6 +1,6 @@
 import type { Localize } from '../localize';
 import { levelLabel, scopeName } from './shared/labels';
-import type { ScopeRef } from './shared/scopes';
+import { scopeId, type ScopeRef } from './shared/scopes';
 
 /**
  * Which setting decides a scope's notifications (behaviour note §2.7): its own level unless that is `global`; then
@@ -55,7 +55,7 @@ export function selfAndParentPaths(fullPath: string): string[] {
 
 /** The scope a link names: its group path, or global. */
 function linkScope(link: LevelLink): ScopeRef {
-  return link.kind === 'global' ? { kind: 'global' } : { kind: link.kind, id: /^\d+$/.test(link.name) ? Number(link.name) : link.name };
+  return link.kind === 'global' ? { kind: 'global' } : { kind: link.kind, id: scopeId(link.name) };
 }
 
 /** Where a level comes from, for sentences: "global settings" or "group acme/platform". */

@@ -7,7 +7,7 @@ import type { Group } from '../../gitlab/types';
 import type { Localize } from '../localize';
 import { describeError } from './errorInfo';
 import type { ScopeEntry, ScopeListState } from './shared/protocol';
-import { isValidScopeId, sameScopeNamed, scopeKey, type EntityKind, type EntityScopeRef } from './shared/scopes';
+import { isValidScopeId, sameScopeNamed, scopeId, scopeKey, type EntityKind, type EntityScopeRef } from './shared/scopes';
 
 /** A project the activity tree shows (the host passes these in). Prefer the numeric ID when known. */
 export interface ProjectScopeSource {
@@ -59,7 +59,7 @@ export class ScopeCatalog {
     };
     for (const group of this.memberGroups ?? []) add(groupEntry(group, 'member'));
     for (const ref of this.deps.addedGroups()) {
-      const id = typeof ref === 'string' && /^\d+$/.test(ref) ? Number(ref) : ref;
+      const id = scopeId(ref);
       if (isValidScopeId(id)) add(this.refEntry('group', id, 'added'));
     }
     for (const project of await this.deps.projects()) {

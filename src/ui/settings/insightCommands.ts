@@ -4,13 +4,13 @@ import { whyNotifiedView, type LevelInForce, type LinkRole } from '../../app/set
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import { OverridesOverview } from '../../app/settings/overview';
 import { scopeName } from '../../app/settings/shared/labels';
-import { isScopeRef, type ScopeRef } from '../../app/settings/shared/scopes';
+import { isScopeRef, scopeId, type ScopeRef } from '../../app/settings/shared/scopes';
 import type { GitLabApi } from '../../gitlab';
 import { COMMANDS } from '../../ids';
 import { workspaceProjectPaths } from '../activity/workspaceProjects';
 import type { Log } from '../log';
 import { OverridesOverviewPick } from './overridesOverviewPick';
-import { askForScope, knownScopes, plain, scopeId, type ScopeChoice, type ScopeSources } from './scopeChoices';
+import { askForScope, knownScopes, plain, type ScopeChoice, type ScopeSources } from './scopeChoices';
 
 interface InsightDeps {
   api: () => GitLabApi | undefined;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { scopeName } from '../../app/settings/shared/labels';
-import { parseScopeInput, scopeKey, type EntityKind, type ScopeRef } from '../../app/settings/shared/scopes';
+import { parseScopeInput, scopeId, scopeKey, type EntityKind, type ScopeRef } from '../../app/settings/shared/scopes';
 
 /** A scope a person can pick, with its name for people and its full path where known. */
 export interface ScopeChoice {
@@ -17,9 +17,6 @@ export interface ScopeSources {
   /** The `gitlabActivity.groups` setting. */
   groups(): readonly string[];
 }
-
-/** A typed-in or configured ID or path as a scope's `id`: digits are an ID. */
-export const scopeId = (ref: string): string | number => (/^\d+$/.test(ref) ? Number(ref) : ref);
 
 /** `$(…)` in a quick pick label draws an icon: keep a server-sent name from doing so. */
 export const plain = (text: string): string => text.replace(/\$\(/g, '$\u200b(');

@@ -12,6 +12,9 @@ export type EntityKind = EntityScopeRef['kind'];
 const PATH_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.+-]*(?:\/[A-Za-z0-9_][A-Za-z0-9_.+-]*)*$/;
 export const MAX_SCOPE_PATH_LENGTH = 255;
 
+/** A configured, typed or keyed ID or path as a scope's `id`: digits are an ID. */
+export const scopeId = (ref: string): string | number => (/^\d+$/.test(ref) ? Number(ref) : ref);
+
 /** A stable string for a scope, used as the key of forms, list rows and DOM data attributes. */
 export function scopeKey(scope: ScopeRef): string {
   return scope.kind === 'global' ? 'global' : `${scope.kind}:${String(scope.id)}`;
@@ -52,7 +55,7 @@ export function parseScopeKey(key: string): ScopeRef | undefined {
   if (key === 'global') return { kind: 'global' };
   const match = /^(group|project):(.+)$/.exec(key);
   if (!match) return undefined;
-  const id: string | number = /^\d+$/.test(match[2]) ? Number(match[2]) : match[2];
+  const id = scopeId(match[2]);
   return isValidScopeId(id) ? { kind: match[1] as EntityKind, id } : undefined;
 }
 
