@@ -26,10 +26,10 @@ const builds = [
     metafile: true,
   },
 ];
-if (existsSync('media/src/settings/main.ts')) {
+if (existsSync('media/src/settings/app.ts')) {
   builds.push({
     ...common,
-    entryPoints: ['media/src/settings/main.ts'],
+    entryPoints: ['media/src/settings/app.ts'],
     outfile: 'dist/webview/settings.js',
     platform: 'browser',
     format: 'iife',

@@ -1,12 +1,11 @@
 import * as vscode from 'vscode';
 import { ProjectDirectory } from './app/projectDirectory';
 import { NotificationSettingsService } from './app/settings/notificationSettingsService';
-import type { ScopeRef } from './app/settings/shared/scopes';
+import { isScopeRef, type ScopeRef } from './app/settings/shared/scopes';
 import { localZone } from './app/activity/calendar';
 import { projectInfo } from './app/activity/projectInfo';
 import { normalizeInstanceUrl } from './app/settingTrust';
-import { snoozeInForce } from './app/settings/snooze';
-import { SnoozeScheduler } from './app/settings/snoozeScheduler';
+import { snoozeInForce, SnoozeScheduler } from './app/settings/snooze';
 import { COMMANDS, INSTANCE_ENV_VAR, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TEST_CLOCK_ENV_VAR, TOKEN_ENV_VAR } from './ids';
 import { ActivityView } from './ui/activity/activityView';
 import { SignInFlow } from './ui/auth/signInFlow';
@@ -15,7 +14,7 @@ import { readConfig } from './ui/config';
 import { Log } from './ui/log';
 import { Session } from './ui/session';
 import { NotificationSettingsEditor } from './ui/settings/notificationSettingsEditor';
-import { registerInsight } from './ui/settings/registerInsight';
+import { registerInsight } from './ui/settings/insightCommands';
 import type { ActivityNode } from './ui/activity/nodes';
 import { NotificationStatusBar, StatusBarScope } from './ui/statusBar/notificationStatusBar';
 import { ProfileCommands } from './ui/settings/profileCommands';
@@ -74,7 +73,7 @@ export function activate(context: vscode.ExtensionContext): void {
 
   context.subscriptions.push(
     log, tokens, session, activity, statusBar, settingsEditor,
-    snoozes, snoozes.onDidChange(() => statusBar.redraw()),
+    snoozes, snoozes.onDidChange(() => statusBar.render()),
     ...(clock instanceof FileOffsetClock ? [clock] : []),
     session.onDidChange(() => {
       activity.sessionChanged();
@@ -93,7 +92,7 @@ export function activate(context: vscode.ExtensionContext): void {
       if (affects('statusBar.scope')) void statusBar.refresh();
       activity.configChanged(affects);
     }),
-    registerInsight({ api: () => session.api, levels, config: readConfig, projects: () => activity.projectScopes(), onDidChangeSession: session.onDidChange, log }),
+    registerInsight({ api: () => session.api, levels, sources: scopeSources, instanceUrl: () => readConfig().instanceUrl, onDidChangeSession: session.onDidChange, log }),
     vscode.commands.registerCommand(COMMANDS.signIn, () => signIn.run()),
     vscode.commands.registerCommand(COMMANDS.signOut, () => session.signOut()),
     vscode.commands.registerCommand(COMMANDS.showLog, () => log.show()),
@@ -103,7 +102,7 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand(COMMANDS.endSnooze, () => snoozeCommands.endSnooze()),
     vscode.commands.registerCommand(COMMANDS.exportNotificationProfile, (target?: unknown) => profiles.export(target)),
     vscode.commands.registerCommand(COMMANDS.importNotificationProfile, (source?: unknown) => profiles.import(source)),
-    vscode.commands.registerCommand(COMMANDS.openNotificationSettings, (scope?: ScopeRef) => settingsEditor.open(isScope(scope) ? scope : undefined)),
+    vscode.commands.registerCommand(COMMANDS.openNotificationSettings, (scope?: ScopeRef) => settingsEditor.open(isScopeRef(scope) ? scope : undefined)),
     vscode.commands.registerCommand(COMMANDS.projectNotificationSettings, (node?: ActivityNode) => {
       if (node?.type === 'source' && node.source.source.kind === 'project') return settingsEditor.open({ kind: 'project', id: node.source.ref });
       return settingsEditor.open();
@@ -113,13 +112,6 @@ export function activate(context: vscode.ExtensionContext): void {
   // After activation returns: read the token (SecretStorage), then the first requests follow from the change event.
   setTimeout(() => void session.restore().catch((error) => log.error('Restoring the session', error)), 0);
   log.info(`Activated in ${(performance.now() - started).toFixed(1)} ms`);
-}
-
-/** Commands can be called with anything from the palette or other extensions: accept only a real scope. */
-function isScope(value: unknown): value is ScopeRef {
-  if (!value || typeof value !== 'object') return false;
-  const scope = value as { kind?: unknown; id?: unknown };
-  return scope.kind === 'global' || ((scope.kind === 'group' || scope.kind === 'project') && (typeof scope.id === 'string' || typeof scope.id === 'number'));
 }
 
 export function deactivate(): void {}

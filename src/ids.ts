@@ -55,6 +55,12 @@ export const STATE_KEYS = {
   filter: 'gitlabActivity.filter',
   /** Global state: per instance and source, the newest event marked as seen (unread marks). */
   seen: 'gitlabActivity.seen',
+  /** Followed by `:<instance>:<scope key>`: the level a mute left, for Unmute. */
+  levelBeforeMute: 'gitlabActivity.levelBeforeMute',
+  /** Followed by `:<instance>`: the snoozes of that instance. */
+  snoozes: 'gitlabActivity.snoozes',
+  /** In SecretStorage, followed by `:<instance>`: the token of that instance. */
+  token: 'gitlabActivity.token',
 } as const;
 
 /** The URI scheme of unread event rows: their decoration (a dot in the theme's colour) comes from it. */

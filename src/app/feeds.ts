@@ -1,3 +1,4 @@
+import { Emitter } from './emitter';
 import type { GitLabApi } from '../gitlab/api';
 import { GitLabError } from '../gitlab/errors';
 import type { FeedPlan } from './activity/activityTabs';
@@ -21,15 +22,12 @@ export interface FeedOptions {
  */
 export class FeedStore {
   private readonly feeds = new Map<string, PagingState>();
-  private readonly listeners = new Set<(key: string | undefined) => void>();
+  private readonly changes = new Emitter<string | undefined>();
+  /** A feed changed (its key), or all of them (undefined). */
+  readonly onDidChange = this.changes.event;
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly api: () => GitLabApi | undefined, private readonly options: () => FeedOptions) {}
-
-  onDidChange(listener: (key: string | undefined) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
 
   get(key: string): PagingState {
     let state = this.feeds.get(key);
@@ -109,6 +107,6 @@ export class FeedStore {
   }
 
   private notify(key: string | undefined): void {
-    for (const listener of this.listeners) listener(key);
+    this.changes.fire(key);
   }
 }

@@ -1,3 +1,4 @@
+import { Emitter } from './emitter';
 import type { GitLabApi } from '../gitlab/api';
 import { GitLabError } from '../gitlab/errors';
 import type { Project } from '../gitlab/types';
@@ -11,15 +12,11 @@ export class ProjectDirectory {
   private readonly byPath = new Map<string, Project>();
   private readonly pending = new Map<string, Promise<Project | undefined>>();
   private readonly failed = new Set<string>();
-  private readonly listeners = new Set<() => void>();
+  private readonly changes = new Emitter<void>();
+  readonly onDidChange = this.changes.event;
 
   /** `warn` receives one line per failed lookup (the error's kind and message; errors never carry the token). */
   constructor(private readonly api: () => GitLabApi | undefined, private readonly warn: (message: string) => void = () => undefined) {}
-
-  onDidChange(listener: () => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
 
   get(idOrPath: number | string): Project | undefined {
     if (typeof idOrPath === 'number' || /^\d+$/.test(idOrPath)) return this.byId.get(Number(idOrPath));
@@ -61,7 +58,7 @@ export class ProjectDirectory {
     }
     if (waits.length === 0) return;
     await Promise.all(waits);
-    for (const listener of this.listeners) listener();
+    this.changes.fire();
   }
 
   /** Failed lookups are tried again on the next `resolve` (Refresh: the network, a rate limit or the token may have recovered). */

@@ -9,7 +9,7 @@ import { Requester } from '../../../src/app/settings/shared/rpc';
 import { parseScopeInput, parseScopeKey, scopeKey, type EntityScopeRef } from '../../../src/app/settings/shared/scopes';
 import type { NotificationLevel, NotificationSetting } from '../../../src/app/settings/shared/labels';
 import { applyPersisted, findEntry, initialState, textsFrom, toPersisted, visibleEntries, type UiState } from './model';
-import { PageView } from './pageView';
+import { PageView } from './settingsForm';
 
 /** The part of the webview API this page uses. */
 export interface VsCodeApi {
@@ -125,11 +125,11 @@ export class SettingsApp {
   }
 
   submitAdd(): void {
-    const { add, texts } = this.state;
-    if (add.adding || !texts) return;
+    const { add, texts: t } = this.state;
+    if (add.adding || !t) return;
     const ref = parseScopeInput(add.ref);
     if (ref === undefined) {
-      this.state.add = { ...add, error: texts.t('Enter a numeric ID, a full path such as group/subgroup/project, or its GitLab URL.') };
+      this.state.add = { ...add, error: t('Enter a numeric ID, a full path such as group/subgroup/project, or its GitLab URL.') };
       this.changed();
       document.getElementById('add-scope-ref')?.focus();
       return;
@@ -160,8 +160,7 @@ export class SettingsApp {
 
   /** Typing in the e-mail field: no re-render of the form (it would disturb typing), only its status parts. */
   setEmail(value: string): void {
-    const key = this.state.selectedKey;
-    const form = key ? this.state.forms.get(key) : undefined;
+    const { key, form } = this.selected();
     if (!key || !form) return;
     this.state.forms.set(key, withEmail(form, value));
     this.state.notices.delete(key);
@@ -171,8 +170,7 @@ export class SettingsApp {
 
   save(): void {
     const { state } = this;
-    const key = state.selectedKey;
-    const form = key ? state.forms.get(key) : undefined;
+    const { key, form } = this.selected();
     if (!key || !form || !isDirty(form) || state.saving.has(key) || state.conflicts.has(key)) return;
     if (form.scope.kind === 'global' && emailProblem(currentEmail(form)) !== undefined) {
       state.emailChecked.add(key);
@@ -184,8 +182,7 @@ export class SettingsApp {
   }
 
   revert(): void {
-    const key = this.state.selectedKey;
-    const form = key ? this.state.forms.get(key) : undefined;
+    const { key, form } = this.selected();
     if (!key || !form) return;
     this.state.forms.set(key, createForm(form.scope, form.baseline));
     this.state.saveErrors.delete(key);
@@ -208,9 +205,7 @@ export class SettingsApp {
   /** Keep mine: the edits move onto GitLab's current setting and are sent (checked against it once more). */
   keepMine(): void {
     const { state } = this;
-    const key = state.selectedKey;
-    const form = key ? state.forms.get(key) : undefined;
-    const server = key ? state.conflicts.get(key) : undefined;
+    const { key, form, server } = this.selected();
     if (!key || !form || !server) return;
     const rebased = rebase(form, server);
     state.conflicts.delete(key);
@@ -223,9 +218,7 @@ export class SettingsApp {
   /** Take theirs: drop the edits, show GitLab's setting (read once more, in case it moved again). */
   takeTheirs(): void {
     const { state } = this;
-    const key = state.selectedKey;
-    const form = key ? state.forms.get(key) : undefined;
-    const server = key ? state.conflicts.get(key) : undefined;
+    const { key, form, server } = this.selected();
     if (!key || !form || !server) return;
     state.conflicts.delete(key);
     state.saveErrors.delete(key);
@@ -332,9 +325,14 @@ export class SettingsApp {
     request.then(then, fail).finally(() => this.changed());
   }
 
-  private editSelected(edit: (form: SettingForm) => SettingForm): void {
+  /** The selected scope's key, form and unresolved conflict. */
+  private selected(): { key?: string; form?: SettingForm; server?: NotificationSetting } {
     const key = this.state.selectedKey;
-    const form = key ? this.state.forms.get(key) : undefined;
+    return key ? { key, form: this.state.forms.get(key), server: this.state.conflicts.get(key) } : {};
+  }
+
+  private editSelected(edit: (form: SettingForm) => SettingForm): void {
+    const { key, form } = this.selected();
     if (!key || !form) return;
     this.state.forms.set(key, edit(form));
     this.state.notices.delete(key);
@@ -355,3 +353,7 @@ export class SettingsApp {
     this.view.render(this.state);
   }
 }
+
+declare function acquireVsCodeApi(): VsCodeApi;
+const root = document.getElementById('app');
+if (root) new SettingsApp(root, acquireVsCodeApi()).start();

@@ -1,14 +1,13 @@
+import type { Localize } from '../../../src/app/settings/shared/labels';
 import type { BulkItemReport } from '../../../src/app/settings/shared/protocol';
 import { levelInfos } from '../../../src/app/settings/shared/labels';
 import type { NotificationLevel } from '../../../src/app/settings/shared/labels';
 import type { SettingsApp as Actions } from './app';
-import { h } from './dom';
-import { findEntry, levelText, type Texts, type UiState } from './model';
-import { option } from './scopePanel';
+import { button, h, option } from './dom';
+import { findEntry, levelText, type UiState } from './model';
 
 /** The bulk change: shown while rows are checked, or while a run's report is there to read. */
-export function bulkPanel(state: UiState, texts: Texts, actions: Actions): HTMLElement {
-  const { t } = texts;
+export function bulkPanel(state: UiState, t: Localize, actions: Actions): HTMLElement {
   const bulk = state.bulk;
   const running = bulk !== undefined && !bulk.done;
   const count = state.bulkSelection.size;
@@ -26,18 +25,15 @@ export function bulkPanel(state: UiState, texts: Texts, actions: Actions): HTMLE
       id: 'bulk-level', disabled: running,
       on: { change: (event) => actions.setBulkLevel((event.target as HTMLSelectElement).value as NotificationLevel) },
     }, ...levels.map((info) => option(info.level, info.label, info.level === state.bulkLevel, info.explanation))),
-    h('button', {
-      id: 'bulk-apply', disabled: running || count === 0, attrs: { type: 'button' }, on: { click: () => actions.applyBulk() },
-    }, running ? t('Applying…') : t('Apply to selected')),
+    button({ id: 'bulk-apply', disabled: running || count === 0 }, running ? t('Applying…') : t('Apply to selected'), () => actions.applyBulk()),
     running
-      ? h('button', { id: 'bulk-cancel', className: 'secondary', attrs: { type: 'button' }, on: { click: () => actions.cancelBulk() } }, t('Stop'))
-      : h('button', { id: 'bulk-clear', className: 'secondary', attrs: { type: 'button' }, on: { click: () => actions.clearBulk() } }, t('Clear selection'))),
+      ? button({ id: 'bulk-cancel', className: 'secondary' }, t('Stop'), () => actions.cancelBulk())
+      : button({ id: 'bulk-clear', className: 'secondary' }, t('Clear selection'), () => actions.clearBulk())),
   h('p', { id: 'bulk-error', className: 'field-error', hidden: !state.bulkError, attrs: { role: 'alert' } }, state.bulkError ?? ''),
-  bulk ? bulkReport(state, texts, bulk.items, bulk.done) : null);
+  bulk ? bulkReport(state, t, bulk.items, bulk.done) : null);
 }
 
-function bulkReport(state: UiState, texts: Texts, items: readonly BulkItemReport[], done: boolean): HTMLElement {
-  const { t } = texts;
+function bulkReport(state: UiState, t: Localize, items: readonly BulkItemReport[], done: boolean): HTMLElement {
   const count = (status: BulkItemReport['status']): number => items.filter((item) => item.status === status).length;
   return h('div', { id: 'bulk-report', className: 'bulk-report' },
     h('p', { id: 'bulk-summary', attrs: { role: 'status' } },
@@ -49,17 +45,16 @@ function bulkReport(state: UiState, texts: Texts, items: readonly BulkItemReport
     },
     h('span', { className: 'bulk-item-label' }, findEntry(state, item.key)?.label ?? String(item.scope.id)),
     ' ',
-    h('span', { className: 'bulk-item-status' }, statusText(texts, item))))));
+    h('span', { className: 'bulk-item-status' }, statusText(t, item))))));
 }
 
-function statusText(texts: Texts, item: BulkItemReport): string {
-  const { t } = texts;
+function statusText(t: Localize, item: BulkItemReport): string {
   switch (item.status) {
     case 'queued': return t('waiting');
     case 'running': return t('applying…');
     case 'changed':
-      return t('changed from {0} to {1}', levelText(texts, item.previousLevel ?? '?'), levelText(texts, item.level ?? '?'));
-    case 'unchanged': return t('already set to {0}', levelText(texts, item.level ?? item.previousLevel ?? '?'));
+      return t('changed from {0} to {1}', levelText(t, item.previousLevel ?? '?'), levelText(t, item.level ?? '?'));
+    case 'unchanged': return t('already set to {0}', levelText(t, item.level ?? item.previousLevel ?? '?'));
     case 'failed': return t('failed: {0}', item.error?.message ?? '');
     case 'cancelled': return t('not changed (stopped)');
   }

@@ -64,3 +64,23 @@ export function replaceContent(container: HTMLElement, children: readonly Child[
     }
   }
 }
+
+/** A button that does not submit a form. */
+export function button(props: Props, text: string, click: () => void): HTMLButtonElement {
+  return h('button', { ...props, attrs: { type: 'button', ...props.attrs }, on: { click } }, text);
+}
+
+export function option(value: string, label: string, selected: boolean, title?: string): HTMLOptionElement {
+  const element = h('option', { attrs: { value }, ...(title ? { title } : {}) }, label);
+  element.selected = selected;
+  return element;
+}
+
+/** A text input whose value is set as a property (never parsed as markup). */
+export function valueInput(
+  id: string, value: string, attrs: Record<string, string>, disabled: boolean, onInput: (value: string) => void,
+): HTMLInputElement {
+  const input = h('input', { id, disabled, attrs, on: { input: (event) => onInput((event.target as HTMLInputElement).value) } });
+  input.value = value;
+  return input;
+}

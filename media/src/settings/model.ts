@@ -8,19 +8,15 @@ import type {
 import { parseScopeKey } from '../../../src/app/settings/shared/scopes';
 
 /** The host's translations (VS Code's l10n bundle for the display language; none in English), as a `t` function. */
-export interface Texts {
-  t: Localize;
-}
-
-export function textsFrom(bundle: Record<string, string> | undefined): Texts {
-  return { t: (message, ...args) => formatMessage(bundle?.[message] ?? message, ...args) };
+export function textsFrom(bundle: Record<string, string> | undefined): Localize {
+  return (message, ...args) => formatMessage(bundle?.[message] ?? message, ...args);
 }
 
 export type Notice = 'saved' | 'alreadySaved';
 
 /** Everything the page shows, in one place; views read it, the app changes it. */
 export interface UiState {
-  texts?: Texts;
+  texts?: Localize;
   scopes?: ScopeListState;
   selectedKey?: string;
   forms: Map<string, SettingForm>;
@@ -99,22 +95,22 @@ export function findEntry(state: UiState, key: string | undefined): ScopeEntry |
 }
 
 /** A level's human label; an unknown level keeps its name with a note. */
-export function levelText(texts: Texts, level: string): string {
-  return isNotificationLevel(level) ? levelLabel(level, texts.t) : texts.t('{0} (not known to this extension)', level);
+export function levelText(t: Localize, level: string): string {
+  return isNotificationLevel(level) ? levelLabel(level, t) : t('{0} (not known to this extension)', level);
 }
 
-export function levelHint(texts: Texts, level: string): string {
-  return isNotificationLevel(level) ? levelExplanation(level, texts.t)
-    : texts.t('GitLab reports a level this extension does not know. It is kept unless you choose another.');
+export function levelHint(t: Localize, level: string): string {
+  return isNotificationLevel(level) ? levelExplanation(level, t)
+    : t('GitLab reports a level this extension does not know. It is kept unless you choose another.');
 }
 
 /** The state of a switch; a never-set (`null`) one says what GitLab does with it. */
-export function eventStateText({ t }: Texts, key: string, state: EventState): string {
+export function eventStateText(t: Localize, key: string, state: EventState): string {
   if (state === 'on') return t('on');
   if (state === 'off') return t('off');
   return nullSwitchIsOn(key) ? t('default (on)') : t('default (off)');
 }
 
-export function eventText(texts: Texts, key: string): string {
-  return eventLabel(key, texts.t) ?? key;
+export function eventText(t: Localize, key: string): string {
+  return eventLabel(key, t) ?? key;
 }

@@ -1,13 +1,13 @@
+import type { Localize } from '../../../src/app/settings/shared/labels';
 import { isDirty } from '../../../src/app/settings/shared/formState';
 import type { ScopeEntry } from '../../../src/app/settings/shared/protocol';
 import type { SettingsApp as Actions } from './app';
 import { bulkPanel } from './bulkPanel';
-import { h, type Child } from './dom';
-import { visibleEntries, type Texts, type UiState } from './model';
+import { button, h, option, valueInput, type Child } from './dom';
+import { visibleEntries, type UiState } from './model';
 
 /** The left column: Global, Groups, Projects, "Add…", and the bulk change of the checked rows. */
-export function scopePanel(state: UiState, texts: Texts, actions: Actions): Child[] {
-  const { t } = texts;
+export function scopePanel(state: UiState, t: Localize, actions: Actions): Child[] {
   const entries = visibleEntries(state);
   const groups = entries.filter((entry) => entry.scope.kind === 'group');
   const projects = entries.filter((entry) => entry.scope.kind === 'project');
@@ -22,20 +22,18 @@ export function scopePanel(state: UiState, texts: Texts, actions: Actions): Chil
   return [
     h('div', { className: 'scope-toolbar' },
       h('h2', {}, t('Scopes')),
-      h('button', {
-        id: 'refresh-scopes', className: 'icon-button', title: t('Refresh list'),
-        attrs: { type: 'button', 'aria-label': t('Refresh list') }, on: { click: () => actions.refreshScopes() },
-      }, '⟳')),
+      button({ id: 'refresh-scopes', className: 'icon-button', title: t('Refresh list'), attrs: { 'aria-label': t('Refresh list') } },
+        '⟳', () => actions.refreshScopes())),
     h('ul', { id: 'scope-list', className: 'scope-list', data: { keepScroll: '' }, attrs: { 'aria-label': t('Scopes') } },
-      global ? scopeRow(state, texts, { ...global, label: t('Global'), detail: t('Your default for every group and project') }, actions) : null,
+      global ? scopeRow(state, t, { ...global, label: t('Global'), detail: t('Your default for every group and project') }, actions) : null,
       sectionHeading('groups', t('Groups')),
-      ...groups.map((entry) => scopeRow(state, texts, entry, actions)),
+      ...groups.map((entry) => scopeRow(state, t, entry, actions)),
       groupsHint ? h('li', { className: 'scope-hint', id: 'groups-hint' }, groupsHint) : null,
       sectionHeading('projects', t('Projects')),
-      ...projects.map((entry) => scopeRow(state, texts, entry, actions)),
+      ...projects.map((entry) => scopeRow(state, t, entry, actions)),
       projects.length === 0 ? h('li', { className: 'scope-hint', id: 'projects-hint' }, t('No projects yet. Add one by ID or path.')) : null),
-    addScope(state, texts, actions),
-    bulkPanel(state, texts, actions),
+    addScope(state, t, actions),
+    bulkPanel(state, t, actions),
   ];
 }
 
@@ -43,7 +41,7 @@ function sectionHeading(id: string, text: string): HTMLElement {
   return h('li', { className: 'scope-section', id: `scope-section-${id}`, attrs: { role: 'presentation' } }, text);
 }
 
-function scopeRow(state: UiState, texts: Texts, entry: ScopeEntry, actions: Actions): HTMLElement {
+function scopeRow(state: UiState, t: Localize, entry: ScopeEntry, actions: Actions): HTMLElement {
   const selected = entry.key === state.selectedKey;
   const form = state.forms.get(entry.key);
   const dirty = form !== undefined && isDirty(form);
@@ -58,7 +56,7 @@ function scopeRow(state: UiState, texts: Texts, entry: ScopeEntry, actions: Acti
     ? h('input', {
       id: `bulk-select-${entry.key}`, className: 'scope-bulk-select', disabled: running,
       data: { bulkSelect: entry.key },
-      attrs: { type: 'checkbox', 'aria-label': texts.t('Select {0} for a bulk change', entry.label), ...(checked ? { checked: '' } : {}) },
+      attrs: { type: 'checkbox', 'aria-label': t('Select {0} for a bulk change', entry.label), ...(checked ? { checked: '' } : {}) },
       on: { change: (event) => actions.toggleBulk(entry.key, (event.target as HTMLInputElement).checked) },
     })
     : h('span', { className: 'scope-bulk-spacer' }),
@@ -70,19 +68,15 @@ function scopeRow(state: UiState, texts: Texts, entry: ScopeEntry, actions: Acti
   },
   h('span', { className: 'scope-label' }, entry.label),
   entry.detail ? h('span', { className: 'scope-detail' }, entry.detail) : null,
-  dirty ? h('span', { className: 'scope-dirty', title: texts.t('Unsaved changes'), attrs: { 'aria-label': texts.t('Unsaved changes') } }, '●') : null));
+  dirty ? h('span', { className: 'scope-dirty', title: t('Unsaved changes'), attrs: { 'aria-label': t('Unsaved changes') } }, '●') : null));
 }
 
-function addScope(state: UiState, texts: Texts, actions: Actions): HTMLElement {
-  const { t } = texts;
+function addScope(state: UiState, t: Localize, actions: Actions): HTMLElement {
   const { add } = state;
   const adding = add.adding === true;
   return h('div', { id: 'add-scope', className: 'add-scope' },
-    h('button', {
-      id: 'add-scope-toggle', className: 'link-button',
-      attrs: { type: 'button', 'aria-expanded': String(add.open), 'aria-controls': 'add-scope-form' },
-      on: { click: () => actions.toggleAdd() },
-    }, t('Add group/project by ID or path…')),
+    button({ id: 'add-scope-toggle', className: 'link-button', attrs: { 'aria-expanded': String(add.open), 'aria-controls': 'add-scope-form' } },
+      t('Add group/project by ID or path…'), () => actions.toggleAdd()),
     h('form', {
       id: 'add-scope-form', className: 'add-scope-form', hidden: !add.open,
       attrs: { novalidate: '' },
@@ -102,19 +96,4 @@ function addScope(state: UiState, texts: Texts, actions: Actions): HTMLElement {
     }, adding, (value) => actions.setAddRef(value)),
     h('button', { id: 'add-scope-submit', disabled: adding, attrs: { type: 'submit' } }, adding ? t('Adding…') : t('Add')),
     h('p', { id: 'add-scope-error', className: 'field-error', hidden: !add.error, attrs: { role: 'alert' } }, add.error ?? '')));
-}
-
-export function option(value: string, label: string, selected: boolean, title?: string): HTMLOptionElement {
-  const element = h('option', { attrs: { value }, ...(title ? { title } : {}) }, label);
-  element.selected = selected;
-  return element;
-}
-
-/** A text input whose value is set as a property (never parsed as markup). */
-export function valueInput(
-  id: string, value: string, attrs: Record<string, string>, disabled: boolean, onInput: (value: string) => void,
-): HTMLInputElement {
-  const input = h('input', { id, disabled, attrs, on: { input: (event) => onInput((event.target as HTMLInputElement).value) } });
-  input.value = value;
-  return input;
 }

@@ -1,19 +1,19 @@
+import type { Localize } from '../../../src/app/settings/shared/labels';
 import {
   conflictRows, currentEmail, currentLevel, desiredSetting, emailProblem, eventKeys, eventState, isDirty, isEventChanged,
   offersSpecEvents, type ConflictRow, type SettingForm,
 } from '../../../src/app/settings/shared/formState';
 import { isKnownEventKey, offeredLevels } from '../../../src/app/settings/shared/labels';
 import type { ErrorInfo, InheritedLevel } from '../../../src/app/settings/shared/protocol';
+import type { ScopeRef } from '../../../src/app/settings/shared/scopes';
 import type { NotificationSetting } from '../../../src/app/settings/shared/labels';
 import type { SettingsApp as Actions } from './app';
-import { chainView } from './chainView';
-import { h, type Child } from './dom';
-import { eventStateText, eventText, findEntry, levelHint, levelText, type Texts, type UiState } from './model';
-import { option, valueInput } from './scopePanel';
+import { button, h, option, replaceContent, valueInput, type Child } from './dom';
+import { eventStateText, eventText, findEntry, levelHint, levelText, type UiState } from './model';
+import { scopePanel } from './scopePanel';
 
 /** The right column: the selected scope's level, event switches, e-mail, errors, conflict and Save. */
-export function settingsForm(state: UiState, texts: Texts, actions: Actions): Child[] {
-  const { t } = texts;
+export function settingsForm(state: UiState, t: Localize, actions: Actions): Child[] {
   const key = state.selectedKey;
   const entry = findEntry(state, key);
   if (!key || !entry) return [h('p', { id: 'form-status', attrs: { role: 'status' } }, t('Select a scope on the left.'))];
@@ -25,7 +25,7 @@ export function settingsForm(state: UiState, texts: Texts, actions: Actions): Ch
     entry.detail && key !== 'global' ? h('p', { id: 'scope-detail', className: 'scope-detail' }, entry.detail) : null);
   if (!form) {
     return [header, h('p', { id: 'form-status', attrs: { role: 'status' } }, state.loading.has(key) ? t('Loading…') : ''),
-      errorBox(error, texts, actions)];
+      errorBox(error, t, actions)];
   }
   const saving = state.saving.has(key);
   const dirty = isDirty(form);
@@ -34,21 +34,21 @@ export function settingsForm(state: UiState, texts: Texts, actions: Actions): Ch
   const emailError = error?.field === 'notification_email' ? error.message : showEmailProblem ? t('Enter an e-mail address such as name@example.com, or leave the field empty.') : undefined;
   return [
     header,
-    h('p', { id: 'form-status', attrs: { role: 'status' } }, statusText(state, key, form, texts)),
+    h('p', { id: 'form-status', attrs: { role: 'status' } }, statusText(state, key, form, t)),
     // An e-mail problem is shown at the e-mail field, not twice.
-    errorBox(error?.field === 'notification_email' && form.scope.kind === 'global' ? undefined : error, texts, actions),
-    conflict ? conflictView(form, conflict, texts, actions) : null,
+    errorBox(error?.field === 'notification_email' && form.scope.kind === 'global' ? undefined : error, t, actions),
+    conflict ? conflictView(form, conflict, t, actions) : null,
     h('div', { className: 'field' },
       h('label', { attrs: { for: 'level-select' } }, t('Notification level')),
       h('select', {
         id: 'level-select', data: { level },
         on: { change: (event) => actions.setLevel((event.target as HTMLSelectElement).value) },
       }, ...offeredLevels(form.scope, level).map((value) =>
-        option(value, levelText(texts, value), value === level, levelHint(texts, value)))),
-      h('p', { id: 'level-explanation', className: 'hint' }, levelHint(texts, level)),
-      level === 'global' ? inheritedLine(state.inherited.get(key), texts) : null,
-      chainView(form.scope, entry.detail, level, state.inherited.get(key), texts)),
-    ...(level === 'custom' ? eventsPart(form, texts, actions) : []),
+        option(value, levelText(t, value), value === level, levelHint(t, value)))),
+      h('p', { id: 'level-explanation', className: 'hint' }, levelHint(t, level)),
+      level === 'global' ? inheritedLine(state.inherited.get(key), t) : null,
+      chainView(form.scope, entry.detail, level, state.inherited.get(key), t)),
+    ...(level === 'custom' ? eventsPart(form, t, actions) : []),
     form.scope.kind === 'global'
       ? h('div', { id: 'email-field', className: 'field' },
         h('label', { attrs: { for: 'notification-email' } }, t('Notification e-mail')),
@@ -60,36 +60,29 @@ export function settingsForm(state: UiState, texts: Texts, actions: Actions): Ch
         h('p', { id: 'notification-email-hint', className: 'hint' }, t('One of your verified e-mail addresses. Leave it empty to use your primary address.')))
       : null,
     h('div', { className: 'actions' },
-      h('button', {
-        id: 'save-button', disabled: !dirty || saving || conflict !== undefined, attrs: { type: 'button' },
-        on: { click: () => actions.save() },
-      }, saving ? t('Saving…') : t('Save')),
-      h('button', {
-        id: 'revert-button', className: 'secondary', disabled: !dirty || saving, attrs: { type: 'button' },
-        on: { click: () => actions.revert() },
-      }, t('Discard changes'))),
+      button({ id: 'save-button', disabled: !dirty || saving || conflict !== undefined }, saving ? t('Saving…') : t('Save'), () => actions.save()),
+      button({ id: 'revert-button', className: 'secondary', disabled: !dirty || saving }, t('Discard changes'), () => actions.revert())),
   ];
 }
 
 /** "Inherits Participate from global settings" / "… from group acme/platform", as text. */
-function inheritedLine(inherited: InheritedLevel | undefined, texts: Texts): Child {
+function inheritedLine(inherited: InheritedLevel | undefined, t: Localize): Child {
   if (!inherited) return null;
-  const level = levelText(texts, inherited.level);
+  const level = levelText(t, inherited.level);
   const text = inherited.from === 'group'
-    ? texts.t('Inherits {0} from group {1}', level, inherited.path)
-    : texts.t('Inherits {0} from global settings', level);
+    ? t('Inherits {0} from group {1}', level, inherited.path)
+    : t('Inherits {0} from global settings', level);
   return h('p', { id: 'level-inherited', className: 'hint', data: { inheritedLevel: inherited.level, inheritedFrom: inherited.from } }, text);
 }
 
-function eventsPart(form: SettingForm, texts: Texts, actions: Actions): Child[] {
-  if (eventKeys(form).length === 0) return [h('p', { id: 'events-note', className: 'hint' }, texts.t('GitLab returned no event switches for this scope.'))];
+function eventsPart(form: SettingForm, t: Localize, actions: Actions): Child[] {
+  if (eventKeys(form).length === 0) return [h('p', { id: 'events-note', className: 'hint' }, t('GitLab returned no event switches for this scope.'))];
   // Switching to Custom before GitLab has listed this scope's events: the spec's are offered, the save brings the rest.
-  const note = offersSpecEvents(form) ? h('p', { id: 'events-note', className: 'hint' }, texts.t('Once Custom is saved, GitLab may list more events for this scope.')) : null;
-  return [eventSwitches(form, texts, actions), note];
+  const note = offersSpecEvents(form) ? h('p', { id: 'events-note', className: 'hint' }, t('Once Custom is saved, GitLab may list more events for this scope.')) : null;
+  return [eventSwitches(form, t, actions), note];
 }
 
-export function statusText(state: UiState, key: string, form: SettingForm, texts: Texts): string {
-  const { t } = texts;
+export function statusText(state: UiState, key: string, form: SettingForm, t: Localize): string {
   if (state.saving.has(key)) return t('Saving…');
   if (state.loading.has(key)) return t('Loading…');
   if (isDirty(form)) return t('Unsaved changes');
@@ -100,18 +93,16 @@ export function statusText(state: UiState, key: string, form: SettingForm, texts
 }
 
 /** The error next to the form: GitLab's message as text, plus the fix the error kind calls for. */
-function errorBox(error: ErrorInfo | undefined, texts: Texts, actions: Actions): HTMLElement {
+function errorBox(error: ErrorInfo | undefined, t: Localize, actions: Actions): HTMLElement {
   return h('div', {
     id: 'form-error', className: 'form-error', hidden: error === undefined, attrs: { role: 'alert' },
     data: error ? { errorKind: error.kind } : {},
   },
   error ? h('span', { id: 'form-error-message', className: 'error-message' }, error.message) : null,
   error?.action === 'retry'
-    ? h('button', { id: 'form-error-retry', className: 'secondary', attrs: { type: 'button' }, on: { click: () => actions.retry() } }, texts.t('Retry'))
-    : null,
+    ? button({ id: 'form-error-retry', className: 'secondary' }, t('Retry'), () => actions.retry()) : null,
   error?.action === 'signIn'
-    ? h('button', { id: 'form-error-sign-in', className: 'secondary', attrs: { type: 'button' }, on: { click: () => actions.signIn() } }, texts.t('Sign in again'))
-    : null);
+    ? button({ id: 'form-error-sign-in', className: 'secondary' }, t('Sign in again'), () => actions.signIn()) : null);
 }
 
 /**
@@ -119,8 +110,7 @@ function errorBox(error: ErrorInfo | undefined, texts: Texts, actions: Actions):
  * GitLab has listed any). A key never set (`null`) shows as an indeterminate checkbox marked with what GitLab does
  * with it ("default (on)" or "default (off)"); clicking it sets it on, then off; Reset goes back to what was loaded.
  */
-function eventSwitches(form: SettingForm, texts: Texts, actions: Actions): HTMLElement {
-  const { t } = texts;
+function eventSwitches(form: SettingForm, t: Localize, actions: Actions): HTMLElement {
   return h('fieldset', { id: 'events', className: 'events' },
     h('legend', {}, t('Also notify me when')),
     ...eventKeys(form).map((key) => {
@@ -140,23 +130,20 @@ function eventSwitches(form: SettingForm, texts: Texts, actions: Actions): HTMLE
       },
       checkbox,
       h('label', { attrs: { for: `event-${key}` }, className: 'event-label' },
-        eventText(texts, key),
+        eventText(t, key),
         known ? null : h('span', { className: 'event-unknown' }, ` (${t('not known to this extension')})`)),
       h('code', { className: 'event-key' }, key),
       h('span', { id: `event-state-${key}`, className: `event-state event-state-${state}` },
-        eventStateText(texts, key, state)),
+        eventStateText(t, key, state)),
       changed
-        ? h('button', {
-          className: 'link-button event-reset', title: t('Back to the value loaded from GitLab'), data: { eventReset: key },
-          attrs: { type: 'button' }, on: { click: () => actions.resetEvent(key) },
-        }, t('Reset'))
+        ? button({ className: 'link-button event-reset', title: t('Back to the value loaded from GitLab'), data: { eventReset: key } },
+          t('Reset'), () => actions.resetEvent(key))
         : h('span', { className: 'event-reset-slot' })); // keeps the grid's columns aligned
     }));
 }
 
 /** "Yours vs GitLab's": every field that differs, and the two ways out. Nothing is saved until one is chosen. */
-function conflictView(form: SettingForm, server: NotificationSetting, texts: Texts, actions: Actions): HTMLElement {
-  const { t } = texts;
+function conflictView(form: SettingForm, server: NotificationSetting, t: Localize, actions: Actions): HTMLElement {
   const rows = conflictRows(desiredSetting(form), server);
   return h('section', { id: 'conflict', className: 'conflict', attrs: { role: 'alert', 'aria-labelledby': 'conflict-title' } },
     h('h2', { id: 'conflict-title' }, t('This setting changed on GitLab since you loaded it.')),
@@ -167,25 +154,101 @@ function conflictView(form: SettingForm, server: NotificationSetting, texts: Tex
         h('th', { attrs: { scope: 'col' } }, t('Yours')),
         h('th', { attrs: { scope: 'col' } }, t('On GitLab now')))),
       h('tbody', {}, ...rows.map((row) => h('tr', { data: { conflictField: row.field } },
-        h('th', { attrs: { scope: 'row' } }, fieldName(row, texts)),
-        h('td', { className: 'conflict-yours' }, valueText(row, row.yours, texts)),
-        h('td', { className: 'conflict-theirs' }, valueText(row, row.theirs, texts)))))),
+        h('th', { attrs: { scope: 'row' } }, fieldName(row, t)),
+        h('td', { className: 'conflict-yours' }, valueText(row, row.yours, t)),
+        h('td', { className: 'conflict-theirs' }, valueText(row, row.theirs, t)))))),
     h('div', { className: 'actions' },
-      h('button', { id: 'conflict-keep-mine', attrs: { type: 'button' }, on: { click: () => actions.keepMine() } }, t('Keep mine and overwrite')),
-      h('button', { id: 'conflict-take-theirs', className: 'secondary', attrs: { type: 'button' }, on: { click: () => actions.takeTheirs() } }, t('Take theirs'))));
+      button({ id: 'conflict-keep-mine' }, t('Keep mine and overwrite'), () => actions.keepMine()),
+      button({ id: 'conflict-take-theirs', className: 'secondary' }, t('Take theirs'), () => actions.takeTheirs())));
 }
 
-function fieldName(row: ConflictRow, texts: Texts): string {
-  if (row.field === 'level') return texts.t('Level');
-  if (row.field === 'notification_email') return texts.t('Notification e-mail');
-  return eventText(texts, row.field.slice('event:'.length));
+function fieldName(row: ConflictRow, t: Localize): string {
+  if (row.field === 'level') return t('Level');
+  if (row.field === 'notification_email') return t('Notification e-mail');
+  return eventText(t, row.field.slice('event:'.length));
 }
 
-function valueText(row: ConflictRow, value: ConflictRow['yours'], texts: Texts): string {
-  if (value === undefined) return texts.t('—');
-  if (row.field === 'level') return levelText(texts, String(value));
+function valueText(row: ConflictRow, value: ConflictRow['yours'], t: Localize): string {
+  if (value === undefined) return t('—');
+  if (row.field === 'level') return levelText(t, String(value));
   if (row.field !== 'notification_email') {
-    return eventStateText(texts, row.field.slice('event:'.length), value === null ? 'default' : value ? 'on' : 'off');
+    return eventStateText(t, row.field.slice('event:'.length), value === null ? 'default' : value ? 'on' : 'off');
   }
-  return value === '' ? texts.t('—') : String(value);
+  return value === '' ? t('—') : String(value);
+}
+
+/**
+ * "Why am I notified?" under the level: the scope with the level the form shows, its groups nearest first, then
+ * global, each with its own level; the first that is not Global decides. Follows the select as it changes, so it
+ * says what a save would do. The same lines as the status bar's tooltip and the Why command.
+ */
+export function chainView(scope: ScopeRef, path: string | undefined, level: string, inherited: InheritedLevel | undefined, t: Localize): Child {
+  if (scope.kind === 'global' || !inherited?.chain) return null;
+  const own = scope.kind === 'group' ? t('group {0}', path ?? String(scope.id)) : t('project {0}', path ?? String(scope.id));
+  const links = [{ name: own, level }, ...inherited.chain.map((link) => ({
+    name: link.kind === 'global' ? t('global settings') : t('group {0}', link.name),
+    level: link.level,
+  }))];
+  const found = links.findIndex((link) => link.level !== 'global');
+  const decides = found === -1 ? links.length - 1 : found;
+  return h('div', { id: 'level-chain', className: 'hint' },
+    h('p', {}, t('Why this level: the first link not at Global decides')),
+    h('ol', {}, ...links.map((link, index) => {
+      const line = t('{0}: {1}', link.name, levelText(t, link.level));
+      return h('li', { data: { level: link.level, ...(index === decides ? { decides: 'true' } : {}) } },
+        index === decides ? t('{0} (decides)', line) : line);
+    })));
+}
+
+/** The page's two columns, rebuilt from the state after each change (focus, caret and scroll are kept). */
+export class PageView {
+  private nav: HTMLElement | undefined;
+  private main: HTMLElement | undefined;
+
+  constructor(private readonly root: HTMLElement, private readonly actions: Actions) {}
+
+  render(state: UiState): void {
+    const t = state.texts;
+    if (!t) return; // the host's t have not come yet: the page keeps its loading line
+    if (!this.nav || !this.main) {
+      this.nav = h('nav', { id: 'scope-panel', className: 'scope-panel', attrs: { 'aria-label': t('Scopes') } });
+      this.main = h('main', { id: 'settings-form', className: 'settings-form' });
+      this.root.replaceChildren(this.nav, this.main);
+      this.root.dataset.state = 'ready';
+    }
+    replaceContent(this.nav, scopePanel(state, t, this.actions));
+    replaceContent(this.main, settingsForm(state, t, this.actions));
+    this.markForm(state);
+  }
+
+  /** While typing: only the parts that follow the text (status line, buttons, unsaved markers), not the field itself. */
+  refreshChrome(state: UiState): void {
+    const key = state.selectedKey;
+    const form = key ? state.forms.get(key) : undefined;
+    if (!state.texts || !key || !form || !this.nav) return;
+    const dirty = isDirty(form);
+    const status = document.getElementById('form-status');
+    if (status) status.textContent = statusText(state, key, form, state.texts);
+    const saving = state.saving.has(key);
+    document.getElementById('save-button')?.toggleAttribute('disabled', !dirty || saving || state.conflicts.has(key));
+    document.getElementById('revert-button')?.toggleAttribute('disabled', !dirty || saving);
+    replaceContent(this.nav, scopePanel(state, state.texts, this.actions));
+    this.markForm(state);
+  }
+
+  /** Data attributes a test (or a style) can read: which scope, in what state. */
+  private markForm(state: UiState): void {
+    if (!this.main) return;
+    const key = state.selectedKey;
+    const form = key ? state.forms.get(key) : undefined;
+    const formState = !key ? 'empty'
+      : state.saving.has(key) ? 'saving'
+        : state.conflicts.has(key) ? 'conflict'
+          : state.loading.has(key) && !(form && isDirty(form)) ? 'loading' // also a form read again: not ready to edit
+            : (state.saveErrors.has(key) || state.loadErrors.has(key)) ? 'error'
+              : form ? 'ready' : 'empty';
+    this.main.dataset.scopeKey = key ?? '';
+    this.main.dataset.formState = formState;
+    this.main.dataset.dirty = String(form !== undefined && isDirty(form));
+  }
 }

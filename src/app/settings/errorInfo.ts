@@ -7,6 +7,9 @@ export type ErrorContext = 'load' | 'save' | 'add' | 'listGroups';
 
 const MAX_MESSAGE = 1000;
 
+/** Any failure's message, for logs and notifications. */
+export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 function clip(text: string): string {
   return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
 }
@@ -20,66 +23,53 @@ function fieldLabel(field: string, localize: Localize): string {
  * are kept, since they name the exact problem; everything else gets a sentence that says what to do.
  */
 export function describeError(error: unknown, context: ErrorContext, localize: Localize): ErrorInfo {
-  if (!isGitLabError(error)) {
-    const message = error instanceof Error ? error.message : String(error);
-    return { kind: 'unexpected', message: clip(localize('Something went wrong: {0}', message)) };
-  }
+  if (!isGitLabError(error)) return { kind: 'unexpected', message: clip(localize('Something went wrong: {0}', errorText(error))) };
+  const retry = { action: 'retry' } as const;
   switch (error.kind) {
     case 'validation': {
       const fields = Object.entries(error.fieldErrors ?? {});
-      if (fields.length > 0) {
-        const text = fields.map(([field, problems]) => `${fieldLabel(field, localize)}: ${problems.join(', ')}`).join('; ');
-        const field = fields.some(([name]) => name === 'notification_email') ? 'notification_email'
-          : fields.some(([name]) => name === 'level') ? 'level' : undefined;
-        return field ? { kind: 'validation', message: clip(text), field } : { kind: 'validation', message: clip(text) };
-      }
-      return { kind: 'validation', message: clip(localize('GitLab refused the change: {0}', error.message)) };
+      if (fields.length === 0) return { kind: 'validation', message: clip(localize('GitLab refused the change: {0}', error.message)) };
+      const message = clip(fields.map(([field, problems]) => `${fieldLabel(field, localize)}: ${problems.join(', ')}`).join('; '));
+      const field = (['notification_email', 'level'] as const).find((name) => fields.some(([key]) => key === name));
+      return field ? { kind: 'validation', message, field } : { kind: 'validation', message };
     }
     case 'forbidden':
-      if (error.insufficientScope) {
-        return {
-          kind: 'forbidden',
-          message: context === 'save'
-            ? localize('Your token lacks the `api` scope needed to change settings.')
-            : localize('Your token lacks the `read_api` scope needed to read settings.'),
-          action: 'signIn',
-        };
-      }
-      return { kind: 'forbidden', message: clip(forbiddenMessage(error, localize)) };
-    case 'notFound':
+      if (!error.insufficientScope) return { kind: 'forbidden', message: clip(forbiddenMessage(error, localize)) };
       return {
-        kind: 'notFound',
-        message: context === 'add'
-          ? localize('GitLab found no such group or project, or you cannot see it.')
-          : localize('GitLab cannot find this group or project any more, or you no longer have access to it.'),
-        ...(context === 'add' ? { field: 'ref' as const } : {}),
+        kind: 'forbidden',
+        message: context === 'save'
+          ? localize('Your token lacks the `api` scope needed to change settings.')
+          : localize('Your token lacks the `read_api` scope needed to read settings.'),
+        action: 'signIn',
       };
+    case 'notFound':
+      return context === 'add'
+        ? { kind: 'notFound', message: localize('GitLab found no such group or project, or you cannot see it.'), field: 'ref' }
+        : { kind: 'notFound', message: localize('GitLab cannot find this group or project any more, or you no longer have access to it.') };
     case 'unauthorized':
       return { kind: 'unauthorized', message: localize('GitLab did not accept your token. Sign in again.'), action: 'signIn' };
     case 'rateLimited': {
       const seconds = error.retryAfterMs !== undefined ? Math.max(1, Math.ceil(error.retryAfterMs / 1000)) : undefined;
       return {
-        kind: 'rateLimited',
+        kind: 'rateLimited', ...retry,
         message: seconds !== undefined
           ? localize('GitLab is limiting requests. Try again in {0} s.', seconds)
           : localize('GitLab is limiting requests. Try again in a moment.'),
-        action: 'retry',
       };
     }
     case 'network':
-      return { kind: 'network', message: clip(localize('Could not reach GitLab: {0}', error.message)), action: 'retry' };
+      return { kind: 'network', message: clip(localize('Could not reach GitLab: {0}', error.message)), ...retry };
     case 'timeout':
-      return { kind: 'timeout', message: localize('GitLab did not answer in time.'), action: 'retry' };
+      return { kind: 'timeout', message: localize('GitLab did not answer in time.'), ...retry };
     case 'server':
       return {
-        kind: 'server',
+        kind: 'server', ...retry,
         message: error.status !== undefined
           ? localize('GitLab had a problem (HTTP {0}). Try again later.', error.status)
           : localize('GitLab had a problem. Try again later.'),
-        action: 'retry',
       };
     case 'badResponse':
-      return { kind: 'badResponse', message: localize('GitLab sent an answer this extension cannot read.'), action: 'retry' };
+      return { kind: 'badResponse', message: localize('GitLab sent an answer this extension cannot read.'), ...retry };
     case 'cancelled':
       return { kind: 'cancelled', message: localize('Cancelled.') };
   }

@@ -3,6 +3,8 @@ import { GitLabError, isGitLabError } from '../../gitlab/errors';
 import {
   isNotificationLevel, type NotificationEvents, type NotificationLevel, type NotificationSetting, type NotificationSettingUpdate, type Project,
 } from '../../gitlab/types';
+import { STATE_KEYS } from '../../ids';
+import { mapBounded } from '../boundedMap';
 import { Emitter } from '../emitter';
 import { parentPaths, resolveLevelInForce, selfAndParentPaths, type LevelInForce, type LevelLink } from './effectiveLevel';
 import { isEmptyUpdate, pendingUpdate, sameSetting } from './shared/formState';
@@ -149,32 +151,22 @@ export class NotificationSettingsService {
       items[index] = item;
       onProgress?.(item);
     };
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      for (let index = next++; index < items.length; index = next++) {
-        const item = items[index];
-        if (signal?.aborted) {
-          report(index, { ...item, status: 'cancelled' });
-          continue;
-        }
-        report(index, { ...item, status: 'running' });
-        let previous: string | undefined;
-        try {
-          previous = (await this.getSetting(item.scope, signal, { fresh: true })).level;
-          if (previous === update.level) {
-            report(index, { ...item, status: 'unchanged', previousLevel: previous, level: previous });
-            continue;
-          }
-          if (signal?.aborted) throw new GitLabError('cancelled', 'Cancelled.');
-          const { level } = await this.update(item.scope, update, { signal });
-          report(index, { ...item, status: level === update.level ? 'changed' : 'failed', previousLevel: previous, level });
-        } catch (error) {
-          const cancelled = isGitLabError(error) && error.kind === 'cancelled';
-          report(index, { ...item, previousLevel: previous, status: cancelled ? 'cancelled' : 'failed', ...(cancelled ? {} : { error }) });
-        }
+    await mapBounded(items, concurrency, async (item, index) => {
+      report(index, { ...item, status: 'running' });
+      let previous: string | undefined;
+      try {
+        previous = (await this.getSetting(item.scope, signal, { fresh: true })).level;
+        if (previous === update.level) return report(index, { ...item, status: 'unchanged', previousLevel: previous, level: previous });
+        if (signal?.aborted) throw new GitLabError('cancelled', 'Cancelled.');
+        const { level } = await this.update(item.scope, update, { signal });
+        report(index, { ...item, status: level === update.level ? 'changed' : 'failed', previousLevel: previous, level });
+      } catch (error) {
+        const cancelled = isGitLabError(error) && error.kind === 'cancelled';
+        report(index, { ...item, previousLevel: previous, status: cancelled ? 'cancelled' : 'failed', ...(cancelled ? {} : { error }) });
       }
-    };
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, worker));
+    }, signal);
+    // Left out once stopped: reported as not changed.
+    items.forEach((item, index) => { if (item.status === 'queued') report(index, { ...item, status: 'cancelled' }); });
     return items;
   }
 
@@ -299,7 +291,7 @@ export class NotificationSettingsService {
   }
 
   private memoryKey(scope: ScopeRef): string {
-    return `gitlabActivity.levelBeforeMute:${this.namespace}:${scopeKey(scope)}`;
+    return `${STATE_KEYS.levelBeforeMute}:${this.namespace}:${scopeKey(scope)}`;
   }
 
   private requireApi(): GitLabApi {

@@ -1,9 +1,12 @@
+import { errorText } from './errorInfo';
+import { projectInfo } from '../activity/projectInfo';
 import { mapBounded } from '../boundedMap';
 import type { GitLabApi } from '../../gitlab/api';
 import { GitLabError, isGitLabError } from '../../gitlab/errors';
-import type { NotificationLevel, NotificationSetting, Page, PageRequest } from '../../gitlab/types';
+import type { NotificationSetting, Page, PageRequest } from '../../gitlab/types';
+import type { NotificationSettingsService } from './notificationSettingsService';
 import type { Localize } from '../localize';
-import { scopeKey, type EntityKind, type EntityScopeRef, type ScopeRef } from './shared/scopes';
+import { sameScopeNamed, scopeKey, type EntityKind, type EntityScopeRef, type ScopeRef } from './shared/scopes';
 
 /** Reads of scopes' settings in flight at once: quick, without tripping GitLab's rate limits (429s are retried). */
 export const OVERVIEW_CONCURRENCY = 4;
@@ -12,13 +15,11 @@ const MAX_PAGES = 50;
 
 const FRESH = { fresh: true } as const;
 
-/** What the overview needs of the owner of notification settings; resets go through it so every view follows. */
-export interface OverviewSettings {
-  /** Read `fresh`: the overview keeps its own rows until Refresh, so what it reads must be GitLab's answer now. */
-  getSetting(scope: ScopeRef, signal?: AbortSignal, options?: { fresh?: boolean }): Promise<NotificationSetting>;
-  setLevel(scope: ScopeRef, level: NotificationLevel, signal?: AbortSignal): Promise<NotificationSetting>;
-  onDidChange(listener: (change: { scope: ScopeRef; setting: NotificationSetting }) => void): { dispose(): void };
-}
+/**
+ * What the overview needs of the owner of notification settings; resets go through it so every view follows. Reads
+ * are `fresh`: the overview keeps its own rows until Refresh, so what it reads must be GitLab's answer now.
+ */
+export type OverviewSettings = Pick<NotificationSettingsService, 'getSetting' | 'applyToMany' | 'onDidChange'>;
 
 /** A group or project known without listing (the tree's projects, configured groups). */
 export interface KnownScope {
@@ -144,26 +145,25 @@ export class OverridesOverview {
     return row;
   }
 
-  /** Sets each row to Global through the settings owner, at most `OVERVIEW_CONCURRENCY` at once. */
+  /** Sets each row to Global through the settings owner's bulk change, at most `OVERVIEW_CONCURRENCY` at once. */
   async resetToGlobal(rows: readonly OverviewRow[], options: { signal?: AbortSignal; onProgress?: (progress: OverviewProgress) => void } = {}): Promise<ResetResult> {
     const result: ResetResult = { changed: 0, failed: 0, cancelled: 0 };
     let done = 0;
     options.onProgress?.({ done, total: rows.length });
-    const outcomes = await mapBounded(rows, this.deps.concurrency ?? OVERVIEW_CONCURRENCY, async (row) => {
-      try {
-        const setting = await this.deps.settings.setLevel(row.scope, 'global', options.signal);
-        row.level = setting.level;
-        row.error = setting.level === 'global' ? undefined : this.deps.t('GitLab answered with level {0}.', setting.level);
-        return row.error ? 'failed' : 'changed';
-      } catch (error) {
-        if (isGitLabError(error) && error.kind === 'cancelled') return 'cancelled';
-        row.error = error instanceof Error ? error.message : String(error);
-        return 'failed';
-      } finally {
-        options.onProgress?.({ done: ++done, total: rows.length });
+    const items = await this.deps.settings.applyToMany(rows.map((row) => row.scope), { level: 'global' }, (item) => {
+      if (item.status !== 'running') options.onProgress?.({ done: ++done, total: rows.length });
+    }, options.signal, this.deps.concurrency ?? OVERVIEW_CONCURRENCY);
+    for (const item of items) {
+      const row = rows.find((candidate) => candidate.key === item.key);
+      if (item.status === 'cancelled' || !row) {
+        result.cancelled++;
+        continue;
       }
-    }, options.signal);
-    for (const outcome of outcomes) result[outcome ?? 'cancelled']++;
+      if (item.level !== undefined) row.level = item.level;
+      row.error = item.status === 'failed'
+        ? (item.error instanceof Error ? item.error.message : this.deps.t('GitLab answered with level {0}.', item.level ?? '?')) : undefined;
+      result[item.status === 'failed' ? 'failed' : 'changed']++;
+    }
     return result;
   }
 
@@ -178,7 +178,7 @@ export class OverridesOverview {
     } catch (error) {
       // Cancelled: left unread, so the next load reads it.
       if (isGitLabError(error) && error.kind === 'cancelled') return;
-      row.error = error instanceof Error ? error.message : String(error);
+      row.error = errorText(error);
     }
   }
 
@@ -195,10 +195,8 @@ export class OverridesOverview {
     const projects = await listAll((page) => api.listMyProjects(page, signal));
     if (projects.ok) {
       for (const project of projects.items) {
-        addRow(state.rows, {
-          key: scopeKey({ kind: 'project', id: project.id }), scope: { kind: 'project', id: project.id },
-          name: project.name_with_namespace ?? project.name, path: project.path_with_namespace, origin: 'member',
-        });
+        const { name, pathWithNamespace: path } = projectInfo(project) ?? {};
+        addRow(state.rows, { key: scopeKey({ kind: 'project', id: project.id }), scope: { kind: 'project', id: project.id }, name: name ?? String(project.id), path, origin: 'member' });
       }
     } else if (projects.notOffered) state.projectsListed = false;
     else state.problems.push(t('Your projects could not be listed: {0}', projects.message));
@@ -216,7 +214,7 @@ export class OverridesOverview {
       this.state.globalLevel = setting.level;
       return;
     }
-    const row = this.state.rows.find((candidate) => sameScope(candidate, scope));
+    const row = this.state.rows.find((candidate) => sameScopeNamed(candidate, { scope }));
     if (row) {
       row.level = setting.level;
       row.error = undefined;
@@ -224,13 +222,13 @@ export class OverridesOverview {
   }
 }
 
-type Listing<T> = { ok: true; items: T[] } | { ok: false; notOffered: boolean; message: string };
+type Listing<T> = { ok: true; items: T[] } | { ok: false; notOffered: boolean; message: string; error: unknown };
 
-/** Every page of a listing; a 404 means the server does not offer it (the spec-only interface). */
-async function listAll<T>(fetchPage: (page: PageRequest) => Promise<Page<T>>): Promise<Listing<T>> {
+/** Every page of a listing (up to `maxPages`); a 404 means the server does not offer it (the spec-only interface). */
+export async function listAll<T>(fetchPage: (page: PageRequest) => Promise<Page<T>>, maxPages = MAX_PAGES): Promise<Listing<T>> {
   const items: T[] = [];
   try {
-    for (let page: number | undefined = 1, count = 0; page !== undefined && count < MAX_PAGES; count++) {
+    for (let page: number | undefined = 1, count = 0; page !== undefined && count < maxPages; count++) {
       const result = await fetchPage({ page, perPage: 100 });
       items.push(...result.items);
       page = result.nextPage;
@@ -239,23 +237,16 @@ async function listAll<T>(fetchPage: (page: PageRequest) => Promise<Page<T>>): P
   } catch (error) {
     if (isGitLabError(error) && error.kind === 'cancelled') throw error;
     const notOffered = isGitLabError(error) && error.kind === 'notFound';
-    return { ok: false, notOffered, message: error instanceof Error ? error.message : String(error) };
+    return { ok: false, notOffered, message: errorText(error), error };
   }
 }
 
 /** Adds a row unless the same scope is there already (by key, ID or path); answers the row kept. */
 function addRow(rows: OverviewRow[], row: OverviewRow): OverviewRow {
-  const existing = rows.find((candidate) => candidate.key === row.key || sameScope(candidate, row.scope)
-    || (row.path !== undefined && candidate.scope.kind === row.scope.kind && candidate.path === row.path));
+  const existing = rows.find((candidate) => sameScopeNamed(candidate, row));
   if (existing) return existing;
   rows.push(row);
   return row;
-}
-
-function sameScope(row: OverviewRow, scope: ScopeRef): boolean {
-  if (scope.kind === 'global' || row.scope.kind !== scope.kind) return false;
-  const id = String(scope.id);
-  return String(row.scope.id) === id || row.path === id;
 }
 
 function notSignedIn(t: Localize): Error {

@@ -1,10 +1,11 @@
+import { errorText } from './errorInfo';
 import {
   isNotificationLevel, type NotificationEvents, type NotificationLevel, type NotificationSetting, type NotificationSettingUpdate,
 } from '../../gitlab/types';
 import type { Localize } from '../localize';
-import { SettingConflict } from './notificationSettingsService';
-import { hasOwn, pendingUpdate } from './shared/formState';
-import { isKnownEventKey } from './shared/labels';
+import { SettingConflict, type NotificationSettingsService } from './notificationSettingsService';
+import { hasOwn, pendingUpdate, updateTo } from './shared/formState';
+import { isKnownEventKey, scopeName } from './shared/labels';
 import { EVENT_KEY_PATTERN, MAX_EVENT_KEYS } from './shared/protocol';
 import { isValidScopeId, scopeKey, type ScopeRef } from './shared/scopes';
 
@@ -45,19 +46,13 @@ export function profileText(scopes: readonly ExportedScope[], instance: string, 
   return `${JSON.stringify({ format: PROFILE_FORMAT, version: PROFILE_VERSION, instance, exportedAt, scopes: entries }, null, 2)}\n`;
 }
 
-/** The scope's name for people: `global settings`, `group acme`, `project acme/web`. */
-export function entryName(scope: ScopeRef, t: Localize): string {
-  if (scope.kind === 'global') return t('global settings');
-  return scope.kind === 'group' ? t('group {0}', String(scope.id)) : t('project {0}', String(scope.id));
-}
-
 /** Reads a profile; every problem is reported with its key and reason, and a file with any problem is refused whole. */
 export function parseProfile(text: string, t: Localize): { entries: ProfileEntry[]; instance?: string } | { problems: ProfileProblem[] } {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return { problems: [{ key: '(file)', reason: t('not valid JSON: {0}', error instanceof Error ? error.message : String(error)) }] };
+    return { problems: [{ key: '(file)', reason: t('not valid JSON: {0}', errorText(error)) }] };
   }
   const problems: ProfileProblem[] = [];
   const problem = (key: string, reason: string) => problems.push({ key, reason });
@@ -83,7 +78,7 @@ export function parseProfile(text: string, t: Localize): { entries: ProfileEntry
     const entry = parseEntry(item, `scopes[${index}]`, problem, t);
     if (!entry) return;
     const key = scopeKey(entry.scope);
-    if (seen.has(key)) problem(`scopes[${index}]`, t('{0} is listed twice', entryName(entry.scope, t)));
+    if (seen.has(key)) problem(`scopes[${index}]`, t('{0} is listed twice', scopeName(entry.scope, t)));
     seen.add(key);
     entries.push(entry);
   });
@@ -143,11 +138,6 @@ function parseEntry(item: unknown, at: string, report: (key: string, reason: str
   return events ? { scope, level, events } : { scope, level };
 }
 
-/** The update an entry asks for: its level and its boolean switches. */
-export function entryUpdate(entry: ProfileEntry): NotificationSettingUpdate {
-  const switches = Object.entries(entry.events ?? {}).filter((pair): pair is [string, boolean] => typeof pair[1] === 'boolean');
-  return switches.length > 0 ? { level: entry.level, events: Object.fromEntries(switches) } : { level: entry.level };
-}
 
 /** One line of the preview: a field, before → after; `before` undefined when GitLab does not show it now. */
 export interface DiffRow {
@@ -166,7 +156,7 @@ export interface ScopeDiff {
 /** What importing `entry` would change on a scope whose setting is `current`. */
 export function diffEntry(entry: ProfileEntry, current: NotificationSetting): ScopeDiff {
   const rows: DiffRow[] = [];
-  const pending = pendingUpdate(entryUpdate(entry), current);
+  const pending = pendingUpdate(updateTo(entry), current);
   if (pending.level !== undefined) rows.push({ field: 'level', before: current.level, after: pending.level });
   for (const [key, after] of Object.entries(pending.events ?? {})) {
     const before = current.events && hasOwn(current.events, key) ? current.events[key] : undefined;
@@ -194,13 +184,8 @@ export interface ApplyReport {
   reason?: string;
 }
 
-/** The part of the notification settings service an import needs. */
-export interface ProfileSettings {
-  /** `fresh`: asks GitLab, not the cache. */
-  getSetting(scope: ScopeRef, signal?: AbortSignal, options?: { fresh?: boolean }): Promise<NotificationSetting>;
-  /** With `expected`, rejects with `SettingConflict` when the scope changed elsewhere since that read. */
-  update(scope: ScopeRef, update: NotificationSettingUpdate, options?: { expected?: NotificationSetting }): Promise<NotificationSetting>;
-}
+/** The part of the notification settings service an import needs: `fresh` reads, writes with `expected`. */
+export type ProfileSettings = Pick<NotificationSettingsService, 'getSetting' | 'update'>;
 
 /**
  * Applies the confirmed scopes one after another; each failure is reported with its reason and the others still go
@@ -224,7 +209,7 @@ export async function applyProfile(
         reports.push({ scope, status: 'failed', reason: changedSincePreview(t) });
         continue;
       }
-      const pending = pendingUpdate(entryUpdate(preview.entry), current);
+      const pending = pendingUpdate(updateTo(preview.entry), current);
       if (pending.level === undefined && pending.events === undefined) {
         reports.push({ scope, status: 'unchanged' });
         continue;
@@ -233,7 +218,7 @@ export async function applyProfile(
       reports.push(checkResult(scope, preview.entry, pending, result, t));
     } catch (error) {
       if (error instanceof SettingConflict) reports.push({ scope, status: 'failed', reason: changedSincePreview(t) });
-      else reports.push({ scope, status: 'failed', reason: error instanceof Error ? error.message : String(error) });
+      else reports.push({ scope, status: 'failed', reason: errorText(error) });
     }
   }
   return reports;

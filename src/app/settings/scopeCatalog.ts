@@ -1,10 +1,13 @@
 import type { GitLabApi } from '../../gitlab/api';
-import { GitLabError, isGitLabError } from '../../gitlab/errors';
+import { GitLabError } from '../../gitlab/errors';
+import type { NotificationSettingsService } from './notificationSettingsService';
+import { listAll } from './overview';
+import { projectInfo } from '../activity/projectInfo';
 import type { Group } from '../../gitlab/types';
 import type { Localize } from '../localize';
 import { describeError } from './errorInfo';
 import type { ScopeEntry, ScopeListState } from './shared/protocol';
-import { isValidScopeId, scopeKey, type EntityKind, type EntityScopeRef } from './shared/scopes';
+import { isValidScopeId, sameScopeNamed, scopeId, scopeKey, type EntityKind, type EntityScopeRef } from './shared/scopes';
 
 /** A project the activity tree shows (the host passes these in). Prefer the numeric ID when known. */
 export interface ProjectScopeSource {
@@ -16,6 +19,8 @@ export interface ProjectScopeSource {
 
 export interface ScopeCatalogDeps {
   api: () => GitLabApi | undefined;
+  /** The owner of notification settings: a group typed in is checked by reading its setting through it. */
+  settings: Pick<NotificationSettingsService, 'getSetting'>;
   /** The tree's projects. */
   projects: () => readonly ProjectScopeSource[] | Promise<readonly ProjectScopeSource[]>;
   /** Groups the user added by hand earlier (IDs or full paths). */
@@ -50,11 +55,11 @@ export class ScopeCatalog {
     if (fetchGroups && !options.cachedOnly) await this.loadGroups(options.signal);
     const entries: ScopeEntry[] = [{ key: 'global', scope: { kind: 'global' }, label: this.deps.localize('Global'), origin: 'global' }];
     const add = (entry: ScopeEntry): void => {
-      if (!entries.some((existing) => existing.key === entry.key || sameThing(existing, entry))) entries.push(entry);
+      if (!entries.some((existing) => sameScopeNamed(named(existing), named(entry)))) entries.push(entry);
     };
     for (const group of this.memberGroups ?? []) add(groupEntry(group, 'member'));
     for (const ref of this.deps.addedGroups()) {
-      const id = typeof ref === 'string' && /^\d+$/.test(ref) ? Number(ref) : ref;
+      const id = scopeId(ref);
       if (isValidScopeId(id)) add(this.refEntry('group', id, 'added'));
     }
     for (const project of await this.deps.projects()) {
@@ -81,12 +86,11 @@ export class ScopeCatalog {
     if (kind === 'project') {
       const project = await api.getProject(ref, signal);
       const scope: EntityScopeRef = { kind: 'project', id: project.id };
-      entry = withDetail({
-        key: scopeKey(scope), scope, label: clipLabel(project.name_with_namespace ?? project.path_with_namespace), origin: 'added',
-      }, project.path_with_namespace);
+      const info = projectInfo(project);
+      entry = withDetail({ key: scopeKey(scope), scope, label: clipLabel(info?.name ?? project.path_with_namespace), origin: 'added' }, project.path_with_namespace);
       await this.deps.rememberProject?.(project.path_with_namespace);
     } else {
-      await api.getNotificationSettings({ kind: 'group', id: ref }, signal);
+      await this.deps.settings.getSetting({ kind: 'group', id: ref }, signal, { fresh: true });
       entry = this.refEntry('group', ref, 'added');
       await this.deps.rememberGroup?.(String(ref));
     }
@@ -97,8 +101,7 @@ export class ScopeCatalog {
   /** The entry for a scope, adding a plain one when the list does not have it (opening the editor on any scope). */
   async ensure(scope: EntityScopeRef): Promise<ScopeEntry> {
     const state = await this.list();
-    const key = scopeKey(scope);
-    const found = state.entries.find((entry) => entry.key === key || (entry.scope.kind === scope.kind && entry.detail === String(scope.id)));
+    const found = state.entries.find((entry) => sameScopeNamed(named(entry), { scope }));
     if (found) return found;
     const entry = this.refEntry(scope.kind, scope.id, 'added');
     this.extra.set(entry.key, entry);
@@ -121,24 +124,14 @@ export class ScopeCatalog {
     this.groupsError = undefined;
     const api = this.deps.api();
     if (!api) return; // signed out: nothing cached, so the groups come once there is a token
-    const groups: Group[] = [];
-    try {
-      for (let page: number | undefined = 1, count = 0; page !== undefined && count < MAX_GROUP_PAGES; count++) {
-        const result = await api.listGroups({ page, perPage: 100 }, signal);
-        groups.push(...result.items);
-        page = result.nextPage;
-      }
-      this.groupsOffered = true;
-    } catch (error) {
-      if (isGitLabError(error) && error.kind === 'notFound') {
-        // The server does not offer GET /groups: list only groups added by hand, quietly.
-        this.groupsOffered = false;
-      } else {
-        this.groupsError = describeError(error, 'listGroups', this.deps.localize);
-        this.deps.log?.(`Listing groups failed: ${this.groupsError.message}`);
-      }
+    const listing = await listAll((page) => api.listGroups(page, signal), MAX_GROUP_PAGES);
+    // A server without GET /groups lists only groups added by hand, quietly.
+    this.groupsOffered = listing.ok || !listing.notOffered;
+    if (!listing.ok && !listing.notOffered) {
+      this.groupsError = describeError(listing.error, 'listGroups', this.deps.localize);
+      this.deps.log?.(`Listing groups failed: ${this.groupsError.message}`);
     }
-    this.memberGroups = groups;
+    this.memberGroups = listing.ok ? listing.items : [];
   }
 }
 
@@ -156,10 +149,5 @@ function clipLabel(label: string): string {
   return text.length > 512 ? `${text.slice(0, 511)}…` : text;
 }
 
-/** The same group or project named once by ID and once by path. */
-function sameThing(a: ScopeEntry, b: ScopeEntry): boolean {
-  if (a.scope.kind !== b.scope.kind || a.scope.kind === 'global' || b.scope.kind === 'global') return false;
-  const namesA = [String(a.scope.id), a.detail].filter((name) => name !== undefined);
-  const namesB = [String(b.scope.id), b.detail].filter((name) => name !== undefined);
-  return namesA.some((name) => namesB.includes(name));
-}
+/** An entry's scope with its full path (the detail, where known). */
+const named = (entry: ScopeEntry) => ({ scope: entry.scope, path: entry.detail });

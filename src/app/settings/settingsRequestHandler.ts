@@ -1,3 +1,4 @@
+import { errorText } from './errorInfo';
 import type { NotificationLevel } from '../../gitlab/types';
 import type { Disposable } from '../emitter';
 import type { Localize } from '../localize';
@@ -206,7 +207,7 @@ export class SettingsRequestHandler {
         if (inherited) this.post({ type: 'inherited', key, inherited });
       } catch (error) {
         // The form works without the line; the log says why it is missing.
-        this.deps.log(`Settings view: could not work out what ${key} inherits: ${error instanceof Error ? error.message : String(error)}`);
+        this.deps.log(`Settings view: could not work out what ${key} inherits: ${errorText(error)}`);
       }
     }
   }

@@ -1,14 +1,18 @@
-import { isNotificationLevel, type NotificationEvents, type NotificationSetting, type NotificationSettingUpdate } from '../../gitlab/types';
+import { STATE_KEYS } from '../../ids';
+import { isNotificationLevel, NOTIFICATION_LEVELS, type NotificationEvents, type NotificationSetting, type NotificationSettingUpdate } from '../../gitlab/types';
 import { dayKey, dayNumberAt, type TimeZone } from '../activity/calendar';
+import { Emitter } from '../emitter';
 import type { Localize } from '../localize';
 import { decidingLink, type LevelInForce } from './effectiveLevel';
-import { hasOwn } from './shared/formState';
-import { EVENT_KEY_PATTERN, MAX_EVENT_KEYS } from './shared/protocol';
-import { isValidScopeId, scopeKey, type ScopeRef } from './shared/scopes';
+import { errorText } from './errorInfo';
+import { SettingConflict, type LevelMemory, type NotificationSettingsService } from './notificationSettingsService';
+import { isEmptyUpdate, pendingUpdate, updateTo } from './shared/formState';
+import { read } from './shared/protocol';
+import { scopeKey, type ScopeRef } from './shared/scopes';
 
 /**
  * Snooze: a scope muted until a time, then given back its exact previous setting (level and custom switches).
- * Pure: the time comes from an injected clock, the zone from the caller.
+ * The time comes from an injected clock, the zone from the caller; `SnoozeScheduler` (below) keeps and ends them.
  */
 export interface Snooze {
   /** The normalised instance URL the scope belongs to. */
@@ -114,23 +118,12 @@ export type RestoreDecision = 'restore' | 'alreadyRestored' | 'changedElsewhere'
 
 export function restoreDecision(snooze: Snooze, current: NotificationSetting): RestoreDecision {
   if (current.level === 'disabled') return 'restore';
-  if (current.level !== snooze.previous.level) return 'changedElsewhere';
-  const wanted = restoreUpdate(snooze).events ?? {};
-  const differs = Object.entries(wanted).some(([key, value]) => !current.events || current.events[key] !== value);
-  return differs ? 'changedElsewhere' : 'alreadyRestored';
+  return isEmptyUpdate(pendingUpdate(restoreUpdate(snooze), current)) ? 'alreadyRestored' : 'changedElsewhere';
 }
 
-/**
- * The update that gives the previous setting back: its level and every switch it had set (a `null` switch was never
- * set and the mute did not touch it, so it is left alone).
- */
+/** The update that gives the previous setting back: its level and every switch it had set. */
 export function restoreUpdate(snooze: Pick<Snooze, 'previous'>): NotificationSettingUpdate {
-  const { level, events } = snooze.previous;
-  if (!isNotificationLevel(level)) throw new Error(`Cannot restore the unknown level "${level}".`);
-  const update: NotificationSettingUpdate = { level };
-  const switches = Object.entries(events ?? {}).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean');
-  if (switches.length > 0) update.events = Object.fromEntries(switches);
-  return update;
+  return updateTo(snooze.previous);
 }
 
 /** The setting a snooze keeps: level and switches, without the global e-mail (a snooze does not change it). */
@@ -149,63 +142,227 @@ export function storedSnoozes(snoozes: readonly Snooze[]): StoredSnoozes {
   return { version: SNOOZE_STATE_VERSION, snoozes: [...snoozes] };
 }
 
+const storedSnooze = read.object({
+  instance: read.string(2000),
+  scope: read.scope,
+  name: read.string(300),
+  until: (value: unknown, path: string) => (typeof value === 'number' && Number.isFinite(value) ? value : read.invalid(path, 'not a time')),
+  previous: read.object(
+    { level: read.oneOf(NOTIFICATION_LEVELS.filter((level) => level !== 'disabled')) },
+    { events: read.events(read.switchValue) },
+  ),
+});
+
 /**
  * Reads snoozes back from storage, which is a trust boundary (another version, another extension, a hand edit):
  * keeps only well-formed snoozes of `instance` and says why each other one was left out.
  */
 export function readStoredSnoozes(value: unknown, instance: string): { snoozes: Snooze[]; problems: string[] } {
   if (value === undefined) return { snoozes: [], problems: [] };
-  if (!isRecord(value) || value.version !== SNOOZE_STATE_VERSION || !Array.isArray(value.snoozes)) {
+  const stored = value as { version?: unknown; snoozes?: unknown } | null;
+  if (typeof stored !== 'object' || stored === null || stored.version !== SNOOZE_STATE_VERSION || !Array.isArray(stored.snoozes)) {
     return { snoozes: [], problems: ['stored snoozes have an unknown shape or version; ignored'] };
   }
   const snoozes: Snooze[] = [];
   const problems: string[] = [];
-  value.snoozes.forEach((item: unknown, index: number) => {
-    const problem = snoozeProblem(item, instance);
-    if (problem) problems.push(`stored snooze ${index}: ${problem}; ignored`);
-    else if (snoozes.some((other) => sameScope(other.scope, (item as Snooze).scope))) problems.push(`stored snooze ${index}: a second snooze of the same scope; ignored`);
-    else snoozes.push(copySnooze(item as Snooze));
+  stored.snoozes.forEach((item: unknown, index: number) => {
+    const parsed = read.validate(item, storedSnooze, 'snooze');
+    const problem = !parsed.ok ? parsed.reason
+      : parsed.value.instance !== instance ? 'another instance'
+        : snoozes.some((other) => sameScope(other.scope, parsed.value.scope)) ? 'a second snooze of the same scope' : undefined;
+    if (problem || !parsed.ok) problems.push(`stored snooze ${index}: ${problem}; ignored`);
+    else snoozes.push(parsed.value);
   });
   return { snoozes, problems };
 }
 
-function snoozeProblem(item: unknown, instance: string): string | undefined {
-  if (!isRecord(item)) return 'not an object';
-  if (item.instance !== instance) return 'another instance';
-  if (!isScope(item.scope)) return 'no valid scope';
-  if (typeof item.name !== 'string' || item.name.length > 300) return 'no valid name';
-  if (typeof item.until !== 'number' || !Number.isFinite(item.until)) return 'no valid end time';
-  const previous = item.previous;
-  if (!isRecord(previous) || !isNotificationLevel(previous.level) || previous.level === 'disabled') return 'no valid previous level';
-  if (previous.events !== undefined) {
-    if (!isRecord(previous.events)) return 'previous switches are not an object';
-    const entries = Object.entries(previous.events);
-    if (entries.length > MAX_EVENT_KEYS) return 'too many previous switches';
-    for (const [key, flag] of entries) {
-      if (!EVENT_KEY_PATTERN.test(key)) return `previous switch "${key.slice(0, 64)}" is not an event name`;
-      if (flag !== true && flag !== false && flag !== null) return `previous switch ${key} is not true, false or null`;
+// ---- the scheduler ---------------------------------------------------------------------------------------------
+
+export interface SnoozeOutcomes {
+  restored(snooze: Snooze, setting: NotificationSetting): void;
+  /** The level was changed while snoozed: not overwritten; the shell asks whether to restore anyway. */
+  changedElsewhere(snooze: Snooze, current: NotificationSetting): void;
+}
+
+export class SnoozeError extends Error {}
+
+/** A failed restore (network, signed out) is tried again after this long, and at the next start. */
+export const RETRY_MS = 60_000;
+/** Long waits are split, so a timer never overflows and a clock change is noticed within this time. */
+const MAX_TIMER_MS = 3_600_000;
+
+/**
+ * Keeps the snoozes of the instance in use in storage, mutes when one starts, and gives the previous setting back
+ * when it ends: on a timer while running, and at `check()` (activation, sign-in) for ends that passed meanwhile.
+ */
+export class SnoozeScheduler {
+  private timer?: { dispose(): void };
+  private queue: Promise<unknown> = Promise.resolve();
+  private retryAt?: number;
+  private readonly changes = new Emitter<void>();
+  /** Fires when a snooze starts or ends (the status bar shows "Muted until …"). */
+  readonly onDidChange = this.changes.event;
+
+  constructor(
+    /** Reads `fresh` (a snooze and a restore must see what is there now); writes with `expected`. */
+    private readonly settings: Pick<NotificationSettingsService, 'getSetting' | 'update'>,
+    /** globalState: it survives reloads and restarts. */
+    private readonly storage: LevelMemory,
+    private readonly clock: Clock,
+    /** The normalised URL of the instance in use. */
+    private readonly instance: () => string,
+    private readonly signedIn: () => boolean,
+    private readonly outcomes: SnoozeOutcomes,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  /** The snoozes of the instance in use. */
+  list(): Snooze[] {
+    return this.read().snoozes;
+  }
+
+  find(scope: ScopeRef): Snooze | undefined {
+    return this.list().find((snooze) => sameScope(snooze.scope, scope));
+  }
+
+  /**
+   * Mutes `scope` until `until`, keeping its setting to give back. A scope already snoozed gets the new end and keeps
+   * the setting from before the first snooze. Rejects with a SnoozeError (already muted, unknown level) or a
+   * GitLabError.
+   */
+  snooze(scope: ScopeRef, name: string, until: number): Promise<Snooze> {
+    return this.serial(async () => {
+      const existing = this.find(scope);
+      const current = await this.settings.getSetting(scope, undefined, { fresh: true });
+      let previous: Snooze['previous'];
+      if (existing && current.level === 'disabled') previous = existing.previous;
+      else if (current.level === 'disabled') throw new SnoozeError('already muted');
+      else if (!isNotificationLevel(current.level)) throw new SnoozeError(`unknown level ${current.level}`);
+      else previous = snoozedSetting(current);
+      const snooze: Snooze = { instance: this.instance(), scope, name, until, previous };
+      // Stored before the mute: a window closed in between still knows what to give back.
+      await this.write([...this.list().filter((other) => !sameScope(other.scope, scope)), snooze]);
+      try {
+        // Against the setting just read: a change made meanwhile is not muted over (nor kept as the one to give back).
+        if (current.level !== 'disabled') await this.settings.update(scope, { level: 'disabled' }, { expected: current });
+      } catch (error) {
+        await this.write(existing ? this.list().map((other) => (sameScope(other.scope, scope) ? existing : other)) : this.without(scope));
+        throw error;
+      }
+      this.log(`Snoozed ${name} until ${new Date(until).toISOString()} (was ${previous.level})`);
+      this.changed();
+      return snooze;
+    });
+  }
+
+  /** Ends a snooze now ("End Snooze"), with the same care as at its end time. */
+  end(scope: ScopeRef): Promise<void> {
+    return this.serial(async () => {
+      const snooze = this.find(scope);
+      if (snooze) await this.finish(snooze);
+    });
+  }
+
+  /** Ends every snooze whose time has come, then waits for the next one. */
+  check(): Promise<void> {
+    return this.serial(async () => {
+      const { snoozes, problems } = this.read();
+      if (problems.length > 0) {
+        for (const problem of problems) this.log(`Snooze: ${problem}`);
+        await this.write(snoozes);
+      }
+      if (this.signedIn()) {
+        const { due } = dueSnoozes(snoozes, this.clock.now());
+        for (const snooze of due) await this.finish(snooze);
+      }
+    });
+  }
+
+  /** Gives a snooze's previous setting back regardless of the level now (the person chose to). */
+  async restoreAnyway(snooze: Snooze): Promise<NotificationSetting> {
+    return this.settings.update(snooze.scope, restoreUpdate(snooze));
+  }
+
+  dispose(): void {
+    this.timer?.dispose();
+    this.timer = undefined;
+  }
+
+  private async finish(snooze: Snooze): Promise<void> {
+    try {
+      let current = await this.settings.getSetting(snooze.scope, undefined, { fresh: true });
+      let decision = restoreDecision(snooze, current);
+      let setting: NotificationSetting | undefined;
+      if (decision === 'restore') {
+        try {
+          setting = await this.settings.update(snooze.scope, restoreUpdate(snooze), { expected: current });
+        } catch (error) {
+          // Changed elsewhere between the read and the restore: decided again on what GitLab has now (still muted:
+          // kept, and the next try restores it).
+          if (!(error instanceof SettingConflict) || restoreDecision(snooze, error.server) === 'restore') throw error;
+          current = error.server;
+          decision = restoreDecision(snooze, current);
+        }
+      }
+      if (setting) {
+        await this.write(this.without(snooze.scope));
+        this.log(`Snooze of ${snooze.name} ended: level ${setting.level} restored`);
+        this.outcomes.restored(snooze, setting);
+      } else {
+        await this.write(this.without(snooze.scope));
+        this.log(`Snooze of ${snooze.name} ended: ${decision === 'alreadyRestored' ? 'already restored' : `level changed elsewhere to ${current.level}, left as it is`}`);
+        if (decision === 'changedElsewhere') this.outcomes.changedElsewhere(snooze, current);
+      }
+      this.changed();
+    } catch (error) {
+      // Kept: the next try (or the next start) gives it back.
+      this.retryAt = this.clock.now() + RETRY_MS;
+      this.log(`Snooze of ${snooze.name} could not be ended yet: ${errorText(error)}`);
     }
   }
-  return undefined;
-}
 
-function copySnooze(snooze: Snooze): Snooze {
-  const scope: ScopeRef = snooze.scope.kind === 'global' ? { kind: 'global' } : { kind: snooze.scope.kind, id: snooze.scope.id };
-  const previous: Snooze['previous'] = { level: snooze.previous.level };
-  if (snooze.previous.events) {
-    const events: NotificationEvents = {};
-    for (const key of Object.keys(snooze.previous.events)) if (hasOwn(snooze.previous.events, key)) events[key] = snooze.previous.events[key];
-    previous.events = events;
+  /** Runs one operation at a time (a timer and a sign-in may ask together), then sets the timer again. */
+  private serial<T>(operation: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(operation);
+    this.queue = run.catch(() => undefined).then(() => this.schedule()).catch((error: unknown) => {
+      this.log(`Snooze: could not set the timer: ${errorText(error)}`);
+    });
+    return run;
   }
-  return { instance: snooze.instance, scope, name: snooze.name, until: snooze.until, previous };
-}
 
-function isScope(value: unknown): value is ScopeRef {
-  if (!isRecord(value)) return false;
-  if (value.kind === 'global') return true;
-  return (value.kind === 'group' || value.kind === 'project') && isValidScopeId(value.id);
-}
+  private schedule(): void {
+    this.timer?.dispose();
+    this.timer = undefined;
+    const now = this.clock.now();
+    const ends = this.list().map((snooze) => snooze.until);
+    if (ends.length === 0) {
+      this.retryAt = undefined;
+      return;
+    }
+    const pending = ends.filter((end) => end > now);
+    const retry = this.retryAt !== undefined && ends.some((end) => end <= now) ? this.retryAt : undefined;
+    const next = Math.min(...pending, ...(retry !== undefined ? [retry] : []));
+    if (!Number.isFinite(next)) return;
+    this.timer = this.clock.setTimer(() => void this.check(), Math.min(Math.max(0, next - now), MAX_TIMER_MS));
+  }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  private read(): { snoozes: Snooze[]; problems: string[] } {
+    return readStoredSnoozes(this.storage.get(this.key()), this.instance());
+  }
+
+  private without(scope: ScopeRef): Snooze[] {
+    return this.list().filter((snooze) => !sameScope(snooze.scope, scope));
+  }
+
+  private async write(snoozes: Snooze[]): Promise<void> {
+    await this.storage.update(this.key(), snoozes.length > 0 ? storedSnoozes(snoozes) : undefined);
+  }
+
+  private key(): string {
+    return `${STATE_KEYS.snoozes}:${this.instance()}`;
+  }
+
+  private changed(): void {
+    this.changes.fire();
+  }
 }

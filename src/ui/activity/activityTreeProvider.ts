@@ -42,7 +42,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     projects: { type: 'root', root: 'projects' } as const,
     users: { type: 'root', root: 'users' } as const,
   };
-  private readonly unsubscribe: Array<() => void>;
+  private readonly unsubscribe: Array<{ dispose(): void }>;
   private readonly rows: EventRows;
   private refreshTimer?: ReturnType<typeof setTimeout>;
   private readonly expansion = new Map<string, boolean>();
@@ -344,7 +344,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
 
   dispose(): void {
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
-    for (const stop of this.unsubscribe) stop();
+    for (const subscription of this.unsubscribe) subscription.dispose();
     this.changed.dispose();
   }
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { laterMarker, SeenMarkers } from '../../app/activity/seenMarkers';
+import { projectInfo } from '../../app/activity/projectInfo';
 import { FeedStore } from '../../app/feeds';
 import { newestMarker } from '../../app/pollSchedule';
 import type { ProjectDirectory } from '../../app/projectDirectory';
@@ -73,8 +74,8 @@ export class ActivityView implements vscode.Disposable {
         void this.switchFilter();
         this.poller.restart();
       }),
-      { dispose: this.feeds.onDidChange((key) => this.reportFailures(key)) },
-      { dispose: this.feeds.onDidChange((key) => void this.noteShown(key)) },
+      this.feeds.onDidChange((key) => this.reportFailures(key)),
+      this.feeds.onDidChange((key) => void this.noteShown(key)),
       registerUnreadDecorations(),
       vscode.commands.registerCommand(COMMANDS.markAllSeen, () => this.markAllSeen()),
       ...registerActivityCommands({
@@ -151,8 +152,8 @@ export class ActivityView implements vscode.Disposable {
   /** The tree's projects, named where known, for the notification settings editor. */
   projectScopes(): Array<{ id: string; label?: string; path?: string }> {
     return this.projects().map((source) => {
-      const project = this.directory.get(source.ref);
-      return { id: source.ref, label: project?.name_with_namespace ?? project?.name, path: project?.path_with_namespace };
+      const info = projectInfo(this.directory.get(source.ref));
+      return { id: source.ref, label: info?.name, path: info?.pathWithNamespace };
     });
   }
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { envTokenFor, normalizeInstanceUrl, type EnvToken } from '../../app/settingTrust';
-import { INSTANCE_ENV_VAR, TOKEN_ENV_VAR } from '../../ids';
+import { INSTANCE_ENV_VAR, STATE_KEYS, TOKEN_ENV_VAR } from '../../ids';
 import { trimInstanceUrl } from '../../gitlab/url';
 
 /**
@@ -25,7 +25,7 @@ export class TokenStore {
     });
   }
 
-  static readonly prefix = 'gitlabActivity.token:';
+  static readonly prefix = `${STATE_KEYS.token}:`;
 
   static keyFor(instanceUrl: string): string {
     return `${TokenStore.prefix}${trimInstanceUrl(instanceUrl).toLowerCase()}`;

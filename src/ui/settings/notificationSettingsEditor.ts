@@ -34,6 +34,7 @@ export class NotificationSettingsEditor implements vscode.Disposable {
   constructor(private readonly deps: NotificationSettingsEditorDeps) {
     this.catalog = new ScopeCatalog({
       api: deps.api,
+      settings: deps.settings,
       projects: deps.projects,
       addedGroups: () => readConfig().groups,
       // Added groups and projects are kept where the activity tree's lists are (see `addToList`).

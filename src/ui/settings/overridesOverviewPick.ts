@@ -1,15 +1,14 @@
 import * as vscode from 'vscode';
+import { errorText } from '../../app/settings/errorInfo';
 import { levelLabel } from '../../app/settings/shared/labels';
 import {
   differsFromGlobal, filterRows, type OverridesOverview, type OverviewProgress, type OverviewRow,
 } from '../../app/settings/overview';
-import { parseScopeInput, type ScopeRef } from '../../app/settings/shared/scopes';
+import type { ScopeRef } from '../../app/settings/shared/scopes';
+import { askForScope, plain } from './scopeChoices';
 
 type Action = 'filter' | 'reset' | 'add' | 'refresh' | 'stop';
 type Item = vscode.QuickPickItem & { action?: Action; row?: OverviewRow };
-
-/** `$(…)` in a quick pick label draws an icon: keep a server-sent name from doing so. */
-const plain = (text: string) => text.replace(/\$\(/g, '$\u200b(');
 
 /**
  * "GitLab: Show Notification Overrides": a quick pick of every group and project with its own level, searchable by
@@ -58,7 +57,7 @@ export class OverridesOverviewPick {
         if (!controller.signal.aborted) {
           this.deps.log('Notification overrides', error);
           void vscode.window.showErrorMessage(vscode.l10n.t('Could not read the notification overrides: {0}',
-            error instanceof Error ? error.message : String(error)));
+            errorText(error)));
         }
       } finally {
         controller = undefined;
@@ -200,23 +199,17 @@ export class OverridesOverviewPick {
 
   private async add(): Promise<void> {
     const t = vscode.l10n.t;
+    const title = t('Add a Group or Project by ID or Path');
     const kind = await vscode.window.showQuickPick([
       { label: t('Project'), scopeKind: 'project' as const },
       { label: t('Group'), scopeKind: 'group' as const },
-    ], { title: t('Add a Group or Project by ID or Path') });
-    if (!kind) return;
-    const input = await vscode.window.showInputBox({
-      title: t('Add a Group or Project by ID or Path'),
-      prompt: kind.scopeKind === 'project' ? t('Project ID, full path or URL') : t('Group ID, full path or URL'),
-      validateInput: (text) => (parseScopeInput(text) === undefined
-        ? t('Enter a numeric ID, a full path such as group/subgroup/project, or its GitLab URL.') : undefined),
-    });
-    const id = input === undefined ? undefined : parseScopeInput(input);
-    if (id === undefined) return;
+    ], { title });
+    const choice = kind && await askForScope(kind.scopeKind, title);
+    if (!choice || choice.scope.kind === 'global') return;
     try {
-      await this.model.add(kind.scopeKind, id);
+      await this.model.add(choice.scope.kind, choice.scope.id);
     } catch (error) {
-      void vscode.window.showErrorMessage(t('Could not add {0}: {1}', String(id), error instanceof Error ? error.message : String(error)));
+      void vscode.window.showErrorMessage(t('Could not add {0}: {1}', String(choice.scope.id), errorText(error)));
     }
   }
 }

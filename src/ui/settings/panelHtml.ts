@@ -5,17 +5,14 @@ export function createNonce(): string {
   return randomBytes(24).toString('base64');
 }
 
-/** What the settings panel's page needs from the host; every URI is already a webview URI. */
+/** What the page needs from the host: every URI is already a webview URI, `nonce` fresh for each render, `lang` BCP 47. */
 export interface PanelHtmlOptions {
-  /** `webview.cspSource`. */
   cspSource: string;
-  /** A fresh random value for each render. */
   nonce: string;
   scriptUri: string;
   styleUri: string;
   title: string;
   loadingText: string;
-  /** BCP 47 tag of the display language. */
   lang: string;
 }
 
@@ -29,15 +26,7 @@ export function escapeHtml(text: string): string {
  * the extension's own files (the front end uses no inline styles, so styles need no nonce); no network access.
  */
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
-  return [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    `style-src ${cspSource}`,
-    `font-src ${cspSource}`,
-    `img-src ${cspSource}`,
-    "base-uri 'none'",
-    "form-action 'none'",
-  ].join('; ');
+  return `default-src 'none'; script-src 'nonce-${nonce}'; style-src ${cspSource}; font-src ${cspSource}; img-src ${cspSource}; base-uri 'none'; form-action 'none'`;
 }
 
 export function renderPanelHtml(options: PanelHtmlOptions): string {

@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
+import { errorText } from '../../app/settings/errorInfo';
 import {
-  applyProfile, describeRow, diffEntry, entryName, parseProfile, profileText, type ApplyReport, type ExportedScope,
+  applyProfile, describeRow, diffEntry, parseProfile, profileText, type ApplyReport, type ExportedScope,
   type ProfileSettings, type ScopeDiff,
 } from '../../app/settings/profile';
+import { scopeName } from '../../app/settings/shared/labels';
 import { scopeKey, type ScopeRef } from '../../app/settings/shared/scopes';
 import { GitLabError } from '../../gitlab';
 import type { Log } from '../log';
@@ -45,7 +47,7 @@ export class ProfileCommands {
         exported.push(path === undefined ? { scope: choice.scope, setting } : { scope: choice.scope, path, setting });
       } catch (error) {
         this.report(error);
-        failures.push(vscode.l10n.t('{0} ({1})', choice.name, message(error)));
+        failures.push(vscode.l10n.t('{0} ({1})', choice.name, errorText(error)));
       }
     }
     if (exported.length === 0) {
@@ -69,7 +71,7 @@ export class ProfileCommands {
     try {
       text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
     } catch (error) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not read {0}: {1}', uri.fsPath, message(error)));
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not read {0}: {1}', uri.fsPath, errorText(error)));
       return;
     }
     const parsed = parseProfile(text, vscode.l10n.t);
@@ -87,7 +89,7 @@ export class ProfileCommands {
           previews.push(diffEntry(entry, await this.deps.settings.getSetting(entry.scope, undefined, { fresh: true })));
         } catch (error) {
           this.report(error);
-          unreadable.push({ scope: entry.scope, status: 'failed', reason: message(error) });
+          unreadable.push({ scope: entry.scope, status: 'failed', reason: errorText(error) });
         }
       }
     });
@@ -99,7 +101,7 @@ export class ProfileCommands {
     let confirmed = new Set<string>();
     if (changing.length > 0) {
       const picked = await vscode.window.showQuickPick(changing.map((preview) => ({
-        label: entryName(preview.entry.scope, vscode.l10n.t),
+        label: scopeName(preview.entry.scope, vscode.l10n.t),
         description: vscode.l10n.t('{0} changes', preview.rows.length),
         detail: [
           ...preview.rows.map((row) => describeRow(row, vscode.l10n.t)),
@@ -121,16 +123,9 @@ export class ProfileCommands {
   }
 
   private announce(reports: readonly ApplyReport[], uri: vscode.Uri): void {
-    const status = (report: ApplyReport): string => {
-      switch (report.status) {
-        case 'applied': return vscode.l10n.t('applied');
-        case 'unchanged': return vscode.l10n.t('unchanged');
-        case 'skipped': return vscode.l10n.t('skipped');
-        case 'failed': return vscode.l10n.t('failed');
-      }
-    };
     const lines = reports.map((report) => {
-      const line = vscode.l10n.t('{0}: {1}', entryName(report.scope, vscode.l10n.t), status(report));
+      // The statuses are English words: applied, unchanged, skipped, failed.
+      const line = vscode.l10n.t('{0}: {1}', scopeName(report.scope, vscode.l10n.t), vscode.l10n.t(report.status));
       return report.reason ? vscode.l10n.t('{0} ({1})', line, report.reason) : line;
     });
     for (const line of lines) this.deps.log.info(`Profile ${uri.fsPath}: ${line}`);
@@ -157,6 +152,3 @@ function defaultFile(): vscode.Uri | undefined {
   return folder ? vscode.Uri.joinPath(folder, 'gitlab-notifications.json') : undefined;
 }
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

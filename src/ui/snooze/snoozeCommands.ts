@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
+import { errorText } from '../../app/settings/errorInfo';
 import type { TimeZone } from '../../app/activity/calendar';
 import { levelLabel } from '../../app/settings/shared/labels';
 import {
   formatSnoozeEnd, parseSnoozeEnd, sameScope, snoozeEnd, type Clock, type Snooze, type SnoozePreset,
+  SnoozeError, type SnoozeOutcomes, type SnoozeScheduler,
 } from '../../app/settings/snooze';
-import { SnoozeError, type SnoozeOutcomes, type SnoozeScheduler } from '../../app/settings/snoozeScheduler';
 import { GitLabError, type NotificationSetting } from '../../gitlab';
 import type { Log } from '../log';
 import { askForScope, knownScopes, type ScopeChoice, type ScopeSources } from '../settings/scopeChoices';
@@ -45,7 +46,7 @@ export class SnoozeCommands implements SnoozeOutcomes {
         void vscode.window.showInformationMessage(text);
         return;
       }
-      this.failed(error, vscode.l10n.t('Could not snooze {0}: {1}', choice.name, message(error)));
+      this.failed(error, vscode.l10n.t('Could not snooze {0}: {1}', choice.name, errorText(error)));
     }
   }
 
@@ -69,7 +70,7 @@ export class SnoozeCommands implements SnoozeOutcomes {
     try {
       await scheduler.end(snooze.scope);
     } catch (error) {
-      this.failed(error, vscode.l10n.t('Could not end the snooze of {0}: {1}', snooze.name, message(error)));
+      this.failed(error, vscode.l10n.t('Could not end the snooze of {0}: {1}', snooze.name, errorText(error)));
     }
   }
 
@@ -89,7 +90,7 @@ export class SnoozeCommands implements SnoozeOutcomes {
       try {
         await this.scheduler.restoreAnyway(snooze);
       } catch (error) {
-        this.failed(error, vscode.l10n.t('Could not restore {0}: {1}', snooze.name, message(error)));
+        this.failed(error, vscode.l10n.t('Could not restore {0}: {1}', snooze.name, errorText(error)));
       }
     });
   }
@@ -114,7 +115,7 @@ export class SnoozeCommands implements SnoozeOutcomes {
       placeHolder: vscode.l10n.t('What to mute for a while'),
     });
     if (!pick) return undefined;
-    return pick.other ? askForScope(pick.other) : pick.choice;
+    return pick.other ? askForScope(pick.other, pick.label) : pick.choice;
   }
 
   private async pickEnd(choice: ScopeChoice): Promise<number | undefined> {
@@ -153,6 +154,3 @@ export class SnoozeCommands implements SnoozeOutcomes {
   }
 }
 
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
-import { levelInForceLabel, snoozedView, statusBarView } from '../../app/notifications/statusBarView';
-import type { LevelInForce } from '../../app/settings/effectiveLevel';
+import { errorText } from '../../app/settings/errorInfo';
+import { levelInForceLabel, snoozedView, statusBarView, type LevelInForce } from '../../app/settings/effectiveLevel';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
-import { LEVEL_ORDER, levelLabel } from '../../app/settings/shared/labels';
+import { LEVEL_ORDER, levelLabel, scopeName } from '../../app/settings/shared/labels';
 import { GitLabError, isNotificationLevel, type NotificationSetting, type Scope } from '../../gitlab';
 import { COMMANDS, STATUS_BAR_ITEMS } from '../../ids';
 import { workspaceProjectPaths } from '../activity/workspaceProjects';
@@ -10,20 +10,16 @@ import type { ExtensionConfig } from '../config';
 import type { Session } from '../session';
 import type { Log } from '../log';
 
-export interface StatusBarScopeSource {
-  /** The scope in force and its name for people. */
-  resolve(): Promise<{ scope: Scope; name: string }>;
-}
-
 /** `auto`: the workspace's GitLab project when a git remote points at the instance, else global; or always global. */
-export class StatusBarScope implements StatusBarScopeSource {
+export class StatusBarScope {
   constructor(private readonly config: () => ExtensionConfig) {}
 
+  /** The scope in force and its name for people. */
   async resolve(): Promise<{ scope: Scope; name: string }> {
     const config = this.config();
     const [project] = config.statusBarScope === 'auto' ? await workspaceProjectPaths(config.instanceUrl) : [];
-    if (project) return { scope: { kind: 'project', id: project }, name: vscode.l10n.t('project {0}', project) };
-    return { scope: { kind: 'global' }, name: vscode.l10n.t('global settings') };
+    const scope: Scope = project ? { kind: 'project', id: project } : { kind: 'global' };
+    return { scope, name: scopeName(scope, vscode.l10n.t) };
   }
 }
 
@@ -42,7 +38,7 @@ export class NotificationStatusBar implements vscode.Disposable {
 
   constructor(
     private readonly session: Session,
-    private readonly scopes: StatusBarScopeSource,
+    private readonly scopes: Pick<StatusBarScope, 'resolve'>,
     private readonly levels: NotificationSettingsService,
     private readonly log: Log,
     /** The end of a snooze that mutes the shown scope now (`14:00`), if any. */
@@ -84,12 +80,13 @@ export class NotificationStatusBar implements vscode.Disposable {
       this.handle(error);
       if (follow) return;
       this.item.text = '$(bell) ?';
-      this.item.tooltip = vscode.l10n.t('GitLab notification level unavailable: {0}', error instanceof Error ? error.message : String(error));
+      this.item.tooltip = vscode.l10n.t('GitLab notification level unavailable: {0}', errorText(error));
       this.item.show();
     }
   }
 
-  private render(): void {
+  /** Shows the last level again (also when a snooze starts or ends; its level change comes through the service). */
+  render(): void {
     if (!this.current) return;
     const plain = statusBarView(this.current.name, this.current.inForce, vscode.l10n.t);
     const until = this.snoozedUntil?.(this.current.scope, this.current.inForce);
@@ -98,11 +95,6 @@ export class NotificationStatusBar implements vscode.Disposable {
     this.item.tooltip = view.tooltip;
     this.item.accessibilityInformation = { label: view.tooltip };
     this.item.show();
-  }
-
-  /** Shows the last level again (a snooze started or ended; its level change comes through the service). */
-  redraw(): void {
-    this.render();
   }
 
   /** The quick pick behind the item and "GitLab: Set Notification Level…". */
@@ -154,7 +146,7 @@ export class NotificationStatusBar implements vscode.Disposable {
     } catch (error) {
       this.handle(error);
       void vscode.window.showErrorMessage(vscode.l10n.t('Could not change the notification level: {0}',
-        error instanceof Error ? error.message : String(error)));
+        errorText(error)));
     }
   }
 

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { formatMessage as t } from '../../../src/app/localize';
-import { levelInForceLabel, statusBarView } from '../../../src/app/notifications/statusBarView';
 import { levelLabel } from '../../../src/app/settings/shared/labels';
-import { resolveLevelInForce, type LevelInForce, type LevelLink } from '../../../src/app/settings/effectiveLevel';
+import { levelInForceLabel, resolveLevelInForce, statusBarView, type LevelInForce, type LevelLink } from '../../../src/app/settings/effectiveLevel';
 
 const global = (level: string): LevelLink => ({ kind: 'global', name: '', level });
 const group = (name: string, level: string): LevelLink => ({ kind: 'group', name, level });

@@ -213,10 +213,11 @@ describe('reliability: bad input, property-based', function () {
       // The first settings read of the run gets an arbitrary body.
       double.inject({ fault: { kind: 'malformed', body, contentType: 'application/json' }, method: 'GET', path: /notification_settings$/ });
       const posts: unknown[] = [];
+      const settings = new NotificationSettingsService(() => t.client, { get: () => undefined, update: async () => undefined }, 'x');
       const handler = new SettingsRequestHandler({
-        settings: new NotificationSettingsService(() => t.client, { get: () => undefined, update: async () => undefined }, 'x'),
+        settings,
         signedIn: () => true,
-        catalog: new ScopeCatalog({ api: () => t.client, projects: () => [], addedGroups: () => [], localize: formatMessage }),
+        catalog: new ScopeCatalog({ api: () => t.client, settings, projects: () => [], addedGroups: () => [], localize: formatMessage }),
         localize: formatMessage,
         post: (posted) => posts.push(posted),
         log: () => undefined,

@@ -216,6 +216,16 @@ export function pendingUpdate(update: NotificationSettingUpdate, server: Notific
   return pending;
 }
 
+/**
+ * The update that sets a level and every switch that is set (a `null` switch was never set, so it is left alone):
+ * what a snooze gives back and what a profile asks for.
+ */
+export function updateTo({ level, events }: { level: string; events?: NotificationEvents }): NotificationSettingUpdate {
+  if (!isNotificationLevel(level)) throw new Error(`Cannot set the unknown level "${level}".`);
+  const switches = Object.entries(events ?? {}).filter((entry): entry is [string, boolean] => typeof entry[1] === 'boolean');
+  return switches.length > 0 ? { level, events: Object.fromEntries(switches) } : { level };
+}
+
 /** One line of the "yours vs server's" comparison; `undefined` means the side does not have the field. */
 export interface ConflictRow {
   field: 'level' | 'notification_email' | `event:${string}`;

@@ -1,15 +1,15 @@
 /**
- * The one description of the messages between the settings page and the host. The types below are what both sides
- * compile against; only what crosses a trust boundary is validated: messages from the page (`parsePageMessage`) and
- * the page state VS Code keeps over a reload (`parsePersistedState`). The token never travels in any of them.
+ * The one description of the messages between the settings page and the host. What crosses a trust boundary is
+ * described once, by the readers at the end of this file, and its types come from them: messages from the page
+ * (`PageMessage`, `parsePageMessage`) and the page state VS Code keeps over a reload (`PersistedState`,
+ * `parsePersistedState`). What the host sends is only typed: the page trusts its host. The token travels in none.
  */
 import type { GitLabErrorKind } from '../../../gitlab/errors';
 import {
   NOTIFICATION_LEVELS, type NotificationLevel, type NotificationSetting, type NotificationSettingUpdate,
 } from '../../../gitlab/types';
-import type { SettingEdits, SettingForm } from './formState';
 import type { ReplyMessage, RequestMessage } from './rpc';
-import { isValidScopeId, scopeKey, type EntityKind, type EntityScopeRef, type ScopeRef } from './scopes';
+import { isValidScopeId, scopeKey, type EntityScopeRef, type ScopeRef } from './scopes';
 
 export interface ScopeEntry {
   key: string;
@@ -74,23 +74,6 @@ export interface BulkSnapshot {
   done: boolean;
 }
 
-/** What the page asks of the host, each answered by one reply (`rpc.ts`). */
-export type Requests = {
-  load: { params: { scope: ScopeRef }; result: NotificationSetting };
-  /** Saves only if GitLab still has `baseline`; rejects with a `conflict` otherwise. */
-  save: {
-    params: { scope: ScopeRef; baseline: NotificationSetting; update: NotificationSettingUpdate };
-    result: { setting: NotificationSetting; alreadyApplied: boolean };
-  };
-  addScope: { params: { kind: EntityKind; ref: string | number }; result: ScopeEntry };
-  /** Resolves when the run ends; its steps come as `bulk` messages. */
-  bulkApply: { params: { scopes: EntityScopeRef[]; level: NotificationLevel }; result: null };
-};
-
-export type PageMessage =
-  | { type: 'ready' } | { type: 'refreshScopes' } | { type: 'cancelBulk' } | { type: 'signIn' }
-  | RequestMessage<Requests>;
-
 export type HostMessage =
   | {
     /** VS Code's translations for the display language (none in English): the page localizes its own text. */
@@ -106,19 +89,7 @@ export type HostMessage =
   | { type: 'bulk'; bulk: BulkSnapshot }
   | ReplyMessage;
 
-/** What survives hiding the panel and reloading the window (`vscode.setState`). */
-export interface PersistedState {
-  version: 1;
-  selectedKey?: string;
-  /** Forms with unsaved edits (and the selected one). */
-  forms: Array<{ key: string; form: SettingForm }>;
-  /** Unresolved conflicts: the server's setting to compare with. */
-  conflicts: Array<{ key: string; server: NotificationSetting }>;
-  bulkSelection: string[];
-  bulkLevel?: NotificationLevel;
-}
-
-// ---- validation of what comes in --------------------------------------------------------------------------------
+// ---- what comes in: each reader checks a value and builds a fresh copy; the validated types come from them --------
 
 /** Limits shared with the host's cleaning of server data (what it sends, the page may send back). */
 export const EVENT_KEY_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
@@ -130,194 +101,162 @@ const MAX_REQUEST_ID = 2 ** 31 - 1;
 const KEY_PATTERN = /^(global|(group|project):[A-Za-z0-9_][A-Za-z0-9_.+\-/]{0,254})$/;
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; reason: string };
+type Reader<T> = (value: unknown, path: string) => T;
+type Read<R> = R extends Reader<infer T> ? T : never;
 type Fields = Record<string, unknown>;
 
 class Invalid extends Error {}
 function invalid(path: string, problem: string): never {
   throw new Invalid(`${path || 'message'}: ${problem}`);
 }
+const at = (path: string, key: string): string => (path ? `${path}.${key}` : key);
+const hasOwn = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);
 
-/** Readers build fresh values, so nothing of the input (prototypes, extra properties) reaches the caller. */
-function validate<T>(value: unknown, reader: (value: unknown) => T): Validated<T> {
-  try {
-    return { ok: true, value: reader(value) };
-  } catch (error) {
-    return { ok: false, reason: error instanceof Invalid ? error.message : 'unreadable value' };
-  }
-}
-
-/** A plain object; `allowed` lists its keys (a map's keys are checked by the caller instead). */
-function readObject(value: unknown, path: string, allowed?: readonly string[], max = Infinity): Fields {
+/** A plain object's fields, copied without its prototype (so a `__proto__` key stays a key, to be refused). */
+function fieldsOf(value: unknown, path: string, max = Infinity): Fields {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) invalid(path, 'expected an object');
   const prototype = Object.getPrototypeOf(value) as unknown;
   if (prototype !== Object.prototype && prototype !== null) invalid(path, 'expected a plain object');
   const keys = Object.keys(value);
   if (keys.length > max) invalid(path, 'too many entries');
-  const fields = Object.create(null) as Fields; // so a `__proto__` key stays a key, to be refused
-  for (const key of keys) {
-    if (allowed && !allowed.includes(key)) invalid(path, `unexpected field "${key.slice(0, 40)}"`);
-    fields[key] = (value as Fields)[key];
-  }
+  const fields = Object.create(null) as Fields;
+  for (const key of keys) fields[key] = (value as Fields)[key];
   return fields;
 }
 
-function has(fields: Fields, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(fields, key) && fields[key] !== undefined;
+/** An object with exactly these fields: `required` ones, and `optional` ones when present (and not undefined). */
+function object<R extends Record<string, Reader<unknown>>, O extends Record<string, Reader<unknown>> = Record<never, never>>(
+  required: R, optional?: O,
+): Reader<{ [K in keyof R]: Read<R[K]> } & { [K in keyof O]?: Read<O[K]> }> {
+  return (value, path) => {
+    const fields = fieldsOf(value, path);
+    for (const key of Object.keys(fields)) {
+      if (!hasOwn(required, key) && !(optional && hasOwn(optional, key))) invalid(path, `unexpected field "${key.slice(0, 40)}"`);
+    }
+    const result: Fields = {};
+    for (const [key, read] of Object.entries(required)) result[key] = read(fields[key], at(path, key));
+    for (const [key, read] of Object.entries(optional ?? {})) if (fields[key] !== undefined) result[key] = read(fields[key], at(path, key));
+    return result as { [K in keyof R]: Read<R[K]> } & { [K in keyof O]?: Read<O[K]> };
+  };
 }
 
-function readString(value: unknown, path: string, max: number, pattern?: RegExp): string {
+const string = (max: number, pattern?: RegExp): Reader<string> => (value, path) => {
   if (typeof value !== 'string') invalid(path, 'expected a string');
   if (value.length > max) invalid(path, 'too long');
   if (pattern && !pattern.test(value)) invalid(path, 'not in the expected form');
   return value;
-}
-
-function readOneOf<T extends string>(value: unknown, path: string, allowed: readonly T[]): T {
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) invalid(path, 'not an allowed value');
-  return value as T;
-}
-
-function readArray<T>(value: unknown, path: string, item: (value: unknown, path: string) => T): T[] {
-  if (!Array.isArray(value)) invalid(path, 'expected an array');
-  if (value.length > MAX_SCOPES) invalid(path, 'too many items');
-  return value.map((entry, index) => item(entry, `${path}[${index}]`));
-}
-
-function readEvents<T>(value: unknown, path: string, item: (value: unknown, path: string) => T): Record<string, T> {
-  const fields = readObject(value, path, undefined, MAX_EVENT_KEYS);
-  const events: Record<string, T> = {};
-  for (const key of Object.keys(fields)) {
-    if (!EVENT_KEY_PATTERN.test(key)) invalid(path, 'a key is not in the expected form');
-    events[key] = item(fields[key], `${path}.${key}`);
-  }
-  return events;
-}
-
-function readBoolean(value: unknown, path: string): boolean {
-  if (typeof value !== 'boolean') invalid(path, 'expected a boolean');
-  return value;
-}
-
-function readScope(value: unknown, path: string): ScopeRef {
-  const fields = readObject(value, path, ['kind', 'id']);
-  const kind = readOneOf(fields.kind, `${path}.kind`, ['global', 'group', 'project'] as const);
-  if (kind === 'global') {
-    if (has(fields, 'id')) invalid(path, 'global scope has no id');
-    return { kind };
-  }
-  if (!isValidScopeId(fields.id)) invalid(`${path}.id`, 'expected a positive integer or a path');
-  return { kind, id: fields.id };
-}
-
-function readEntityScope(value: unknown, path: string): EntityScopeRef {
-  const scope = readScope(value, path);
-  if (scope.kind === 'global') invalid(path, 'expected a group or project');
-  return scope;
-}
-
-const readKey = (value: unknown, path: string): string => readString(value, path, 300, KEY_PATTERN);
-const readKnownLevel = (value: unknown, path: string): NotificationLevel => readOneOf(value, path, NOTIFICATION_LEVELS);
-
-/** A setting as GitLab sent it: an unknown level is kept (the form shows it), values are true, false or null. */
-function readSetting(value: unknown, path: string): NotificationSetting {
-  const fields = readObject(value, path, ['level', 'events', 'notification_email']);
-  const setting: NotificationSetting = { level: readString(fields.level, `${path}.level`, 32, LEVEL_PATTERN) };
-  if (has(fields, 'events')) {
-    setting.events = readEvents(fields.events, `${path}.events`, (entry, at) => {
-      if (entry !== null && typeof entry !== 'boolean') invalid(at, 'expected true, false or null');
-      return entry;
-    });
-  }
-  if (has(fields, 'notification_email')) {
-    setting.notification_email = readString(fields.notification_email, `${path}.notification_email`, MAX_EMAIL_LENGTH);
-  }
-  return setting;
-}
-
-/** Edits to send or keep: a level GitLab knows (`known`) or any level name, switches only true or false. */
-function readEdits(value: unknown, path: string, known: boolean): SettingEdits {
-  const fields = readObject(value, path, ['level', 'events', 'notification_email']);
-  const edits: SettingEdits = {};
-  if (has(fields, 'level')) {
-    edits.level = known ? readKnownLevel(fields.level, `${path}.level`) : readString(fields.level, `${path}.level`, 32, LEVEL_PATTERN);
-  }
-  if (has(fields, 'notification_email')) {
-    edits.notification_email = readString(fields.notification_email, `${path}.notification_email`, MAX_EMAIL_LENGTH);
-  }
-  if (has(fields, 'events')) edits.events = readEvents(fields.events, `${path}.events`, readBoolean);
-  return edits;
-}
-
-/** Each request's params, read by the method's own reader (the map's type ties them to `Requests`). */
-const PARAMS: { [M in keyof Requests & string]: (params: unknown) => Requests[M]['params'] } = {
-  load: (value) => ({ scope: readScope(readObject(value, 'params', ['scope']).scope, 'params.scope') }),
-  save: (value) => {
-    const fields = readObject(value, 'params', ['scope', 'baseline', 'update']);
-    return {
-      scope: readScope(fields.scope, 'params.scope'),
-      baseline: readSetting(fields.baseline, 'params.baseline'),
-      update: readEdits(fields.update, 'params.update', true) as NotificationSettingUpdate,
-    };
-  },
-  addScope: (value) => {
-    const fields = readObject(value, 'params', ['kind', 'ref']);
-    if (!isValidScopeId(fields.ref)) invalid('params.ref', 'expected a positive integer or a path');
-    return { kind: readOneOf(fields.kind, 'params.kind', ['group', 'project'] as const), ref: fields.ref };
-  },
-  bulkApply: (value) => {
-    const fields = readObject(value, 'params', ['scopes', 'level']);
-    const scopes = readArray(fields.scopes, 'params.scopes', readEntityScope);
-    if (scopes.length === 0) invalid('params.scopes', 'empty');
-    return { scopes, level: readKnownLevel(fields.level, 'params.level') };
-  },
 };
 
-function readPageMessage(value: unknown): PageMessage {
-  const type = readOneOf(readObject(value, '').type, 'type', ['ready', 'refreshScopes', 'cancelBulk', 'signIn', 'request'] as const);
-  if (type !== 'request') {
-    readObject(value, '', ['type']);
-    return { type };
+const oneOf = <T extends string | number>(allowed: readonly T[]): Reader<T> => (value, path) => {
+  if (!(allowed as readonly unknown[]).includes(value)) invalid(path, 'not an allowed value');
+  return value as T;
+};
+
+const list = <T>(item: Reader<T>, nonEmpty = false): Reader<T[]> => (value, path) => {
+  if (!Array.isArray(value)) invalid(path, 'expected an array');
+  if (value.length > MAX_SCOPES) invalid(path, 'too many items');
+  if (nonEmpty && value.length === 0) invalid(path, 'empty');
+  return value.map((entry, index) => item(entry, `${path}[${index}]`));
+};
+
+/** Event switches by key: keys like GitLab's, at most `MAX_EVENT_KEYS`. */
+const events = <T>(item: Reader<T>): Reader<Record<string, T>> => (value, path) => {
+  const fields = fieldsOf(value, path, MAX_EVENT_KEYS);
+  const result: Record<string, T> = {};
+  for (const key of Object.keys(fields)) {
+    if (!EVENT_KEY_PATTERN.test(key)) invalid(path, 'a key is not in the expected form');
+    result[key] = item(fields[key], at(path, key));
   }
-  const fields = readObject(value, '', ['type', 'id', 'method', 'params']);
-  if (typeof fields.id !== 'number' || !Number.isInteger(fields.id) || fields.id < 1 || fields.id > MAX_REQUEST_ID) invalid('id', 'expected a positive integer');
-  const method = readOneOf(fields.method, 'method', Object.keys(PARAMS) as Array<keyof typeof PARAMS>);
-  return { type, id: fields.id, method, params: PARAMS[method](fields.params) };
+  return result;
+};
+
+const boolean: Reader<boolean> = (value, path) => (typeof value === 'boolean' ? value : invalid(path, 'expected a boolean'));
+const scopeId: Reader<string | number> = (value, path) => (isValidScopeId(value) ? value : invalid(path, 'expected a positive integer or a path'));
+
+const scope: Reader<ScopeRef> = (value, path) => {
+  const fields = object({ kind: oneOf(['global', 'group', 'project'] as const) }, { id: (id: unknown) => id })(value, path);
+  if (fields.kind === 'global') return fields.id === undefined ? { kind: 'global' } : invalid(path, 'global scope has no id');
+  return { kind: fields.kind, id: scopeId(fields.id, at(path, 'id')) };
+};
+const entityScope: Reader<EntityScopeRef> = (value, path) => {
+  const read = scope(value, path);
+  return read.kind === 'global' ? invalid(path, 'expected a group or project') : read;
+};
+
+const key = string(300, KEY_PATTERN);
+const level = string(32, LEVEL_PATTERN);
+const knownLevel = oneOf(NOTIFICATION_LEVELS);
+const email = string(MAX_EMAIL_LENGTH);
+
+/** A setting as GitLab sent it: an unknown level is kept (the form shows it), switches are true, false or null. */
+const switchValue: Reader<boolean | null> = (value, path) => (value === null || typeof value === 'boolean' ? value : invalid(path, 'expected true, false or null'));
+const setting: Reader<NotificationSetting> = object({ level }, { events: events(switchValue), notification_email: email });
+/** Edits to send or keep: a level GitLab knows (or any level name, `anyLevel`), switches only true or false. */
+const edits = (levels: Reader<string>) => object({}, { level: levels, notification_email: email, events: events(boolean) });
+
+/** What the page asks of the host, each answered by one reply (`rpc.ts`); each method's params as the host reads them. */
+const PARAMS = {
+  load: object({ scope }),
+  /** Saves only if GitLab still has `baseline`; rejects with a `conflict` otherwise. */
+  save: object({ scope, baseline: setting, update: edits(knownLevel) as Reader<NotificationSettingUpdate> }),
+  addScope: object({ kind: oneOf(['group', 'project'] as const), ref: scopeId }),
+  /** Resolves when the run ends; its steps come as `bulk` messages. */
+  bulkApply: object({ scopes: list(entityScope, true), level: knownLevel }),
+};
+interface Results {
+  load: NotificationSetting;
+  save: { setting: NotificationSetting; alreadyApplied: boolean };
+  addScope: ScopeEntry;
+  bulkApply: null;
 }
+export type Requests = { [M in keyof typeof PARAMS]: { params: Read<(typeof PARAMS)[M]>; result: Results[M] } };
+
+const SIGNALS = ['ready', 'refreshScopes', 'cancelBulk', 'signIn'] as const;
+export type PageMessage = { type: (typeof SIGNALS)[number] } | RequestMessage<Requests>;
+
+const pageMessage: Reader<PageMessage> = (value, path) => {
+  const type = oneOf([...SIGNALS, 'request'] as const)(fieldsOf(value, path).type, 'type');
+  if (type !== 'request') return object({ type: oneOf(SIGNALS) })(value, path);
+  const request = object({
+    type: oneOf(['request'] as const),
+    id: (id, at) => (Number.isInteger(id) && (id as number) >= 1 && (id as number) <= MAX_REQUEST_ID ? id as number : invalid(at, 'expected a positive integer')),
+    method: oneOf(Object.keys(PARAMS) as Array<keyof typeof PARAMS>),
+    params: (params) => params,
+  })(value, path);
+  return { ...request, params: PARAMS[request.method](request.params, 'params') } as PageMessage;
+};
+
+/** What survives hiding the panel and reloading the window (`vscode.setState`): forms with unsaved edits (and the
+ *  selected one), unresolved conflicts with the server's setting to compare with, the bulk selection. */
+const persistedState = object({
+  version: oneOf([1] as const),
+  forms: list((value, path) => {
+    const entry = object({ key, form: object({ scope, baseline: setting, edits: edits(level) }) })(value, path);
+    return entry.key === scopeKey(entry.form.scope) ? entry : invalid(at(path, 'key'), 'does not match the scope');
+  }),
+  conflicts: list(object({ key, server: setting })),
+  bulkSelection: list(key),
+}, { selectedKey: key, bulkLevel: knownLevel });
+export type PersistedState = Read<typeof persistedState>;
+
+/** Readers build fresh values, so nothing of the input (prototypes, extra properties) reaches the caller. */
+function validate<T>(value: unknown, reader: Reader<T>, root = ''): Validated<T> {
+  try {
+    return { ok: true, value: reader(value, root) };
+  } catch (error) {
+    return { ok: false, reason: error instanceof Invalid ? error.message : 'unreadable value' };
+  }
+}
+
+/** The readers, for other state read back from storage (snoozes). */
+export const read = { object, string, oneOf, events, scope, switchValue, invalid, validate };
 
 /** For the host: a message from the page, or why it was refused. Never throws. */
 export function parsePageMessage(value: unknown): Validated<PageMessage> {
-  return validate(value, readPageMessage);
-}
-
-function readPersistedState(value: unknown): PersistedState {
-  const fields = readObject(value, 'state', ['version', 'selectedKey', 'forms', 'conflicts', 'bulkSelection', 'bulkLevel']);
-  if (fields.version !== 1) invalid('state.version', 'unsupported');
-  const state: PersistedState = {
-    version: 1,
-    forms: readArray(fields.forms, 'state.forms', (entry, at) => {
-      const persisted = readObject(entry, at, ['key', 'form']);
-      const raw = readObject(persisted.form, `${at}.form`, ['scope', 'baseline', 'edits']);
-      const form: SettingForm = {
-        scope: readScope(raw.scope, `${at}.form.scope`),
-        baseline: readSetting(raw.baseline, `${at}.form.baseline`),
-        edits: readEdits(raw.edits, `${at}.form.edits`, false),
-      };
-      const key = readKey(persisted.key, `${at}.key`);
-      if (key !== scopeKey(form.scope)) invalid(`${at}.key`, 'does not match the scope');
-      return { key, form };
-    }),
-    conflicts: readArray(fields.conflicts, 'state.conflicts', (entry, at) => {
-      const conflict = readObject(entry, at, ['key', 'server']);
-      return { key: readKey(conflict.key, `${at}.key`), server: readSetting(conflict.server, `${at}.server`) };
-    }),
-    bulkSelection: readArray(fields.bulkSelection, 'state.bulkSelection', readKey),
-  };
-  if (has(fields, 'selectedKey')) state.selectedKey = readKey(fields.selectedKey, 'state.selectedKey');
-  if (has(fields, 'bulkLevel')) state.bulkLevel = readKnownLevel(fields.bulkLevel, 'state.bulkLevel');
-  return state;
+  return validate(value, pageMessage);
 }
 
 /** For the serializer and the page: a kept page state, or why it cannot be used. Never throws. */
 export function parsePersistedState(value: unknown): Validated<PersistedState> {
-  return validate(value, readPersistedState);
+  return validate(value, persistedState, 'state');
 }

@@ -12,6 +12,9 @@ export type EntityKind = EntityScopeRef['kind'];
 const PATH_PATTERN = /^[A-Za-z0-9_][A-Za-z0-9_.+-]*(?:\/[A-Za-z0-9_][A-Za-z0-9_.+-]*)*$/;
 export const MAX_SCOPE_PATH_LENGTH = 255;
 
+/** A configured, typed or keyed ID or path as a scope's `id`: digits are an ID. */
+export const scopeId = (ref: string): string | number => (/^\d+$/.test(ref) ? Number(ref) : ref);
+
 /** A stable string for a scope, used as the key of forms, list rows and DOM data attributes. */
 export function scopeKey(scope: ScopeRef): string {
   return scope.kind === 'global' ? 'global' : `${scope.kind}:${String(scope.id)}`;
@@ -52,6 +55,20 @@ export function parseScopeKey(key: string): ScopeRef | undefined {
   if (key === 'global') return { kind: 'global' };
   const match = /^(group|project):(.+)$/.exec(key);
   if (!match) return undefined;
-  const id: string | number = /^\d+$/.test(match[2]) ? Number(match[2]) : match[2];
+  const id = scopeId(match[2]);
   return isValidScopeId(id) ? { kind: match[1] as EntityKind, id } : undefined;
+}
+
+/** A scope from outside (a command's argument, stored state): only a well-formed one is accepted. */
+export function isScopeRef(value: unknown): value is ScopeRef {
+  if (typeof value !== 'object' || value === null) return false;
+  const { kind, id } = value as { kind?: unknown; id?: unknown };
+  return kind === 'global' || ((kind === 'group' || kind === 'project') && isValidScopeId(id));
+}
+
+/** The same scope, a group or project named once by ID and once by full path (`path`, where known). */
+export function sameScopeNamed(a: { scope: ScopeRef; path?: string }, b: { scope: ScopeRef; path?: string }): boolean {
+  if (a.scope.kind !== b.scope.kind) return false;
+  const names = (x: { scope: ScopeRef; path?: string }) => [x.scope.kind === 'global' ? 'global' : String(x.scope.id), x.path];
+  return names(a).some((name) => name !== undefined && names(b).includes(name));
 }

@@ -35,7 +35,7 @@ function counting(service: NotificationSettingsService): OverviewSettings & { ma
       max = Math.max(max, ++inFlight);
       try { return await service.getSetting(scope, signal, options); } finally { inFlight--; }
     },
-    setLevel: (scope, level, signal) => service.setLevel(scope, level, signal),
+    applyToMany: (...args) => service.applyToMany(...args),
     onDidChange: (listener) => service.onDidChange(listener),
     max: () => max,
   };

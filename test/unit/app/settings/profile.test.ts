@@ -1,8 +1,9 @@
+import { updateTo } from '../../../../src/app/settings/shared/formState';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { formatMessage } from '../../../../src/app/localize';
 import {
-  applyProfile, describeRow, diffEntry, entryUpdate, parseProfile, profileText, PROFILE_FORMAT, type ProfileEntry,
+  applyProfile, describeRow, diffEntry, parseProfile, profileText, PROFILE_FORMAT, type ProfileEntry,
   type ProfileProblem, type ScopeDiff,
 } from '../../../../src/app/settings/profile';
 import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
@@ -58,7 +59,7 @@ describe('notification profile: file format', () => {
   it('keeps event keys it does not know', () => {
     const [entry] = entries(file([{ scope: 'project', path: 'a/b', level: 'custom', events: { new_note: true, future_event: false } }]));
     assert.deepEqual(entry.events, { new_note: true, future_event: false });
-    assert.deepEqual(entryUpdate(entry), { level: 'custom', events: { new_note: true, future_event: false } });
+    assert.deepEqual(updateTo(entry), { level: 'custom', events: { new_note: true, future_event: false } });
   });
 
   it('refuses invalid values with the key and the reason, all of them at once', () => {

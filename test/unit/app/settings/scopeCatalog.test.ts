@@ -2,7 +2,12 @@ import { strict as assert } from 'node:assert';
 import { ScopeCatalog, type ScopeCatalogDeps } from '../../../../src/app/settings/scopeCatalog';
 import { formatMessage } from '../../../../src/app/localize';
 import { GitLabError } from '../../../../src/gitlab/errors';
+import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
 import { FakeGitLabApi, group, project } from './fakeGitLabApi';
+
+/** Reads go through the owner of notification settings, as in the extension. */
+const settingsOwner = (api: () => FakeGitLabApi | undefined) =>
+  new NotificationSettingsService(api, { get: () => undefined, update: async () => undefined }, 'test');
 
 function catalog(api: FakeGitLabApi | undefined, overrides: Partial<ScopeCatalogDeps> = {}): { catalog: ScopeCatalog; remembered: string[] } {
   const remembered: string[] = [];
@@ -10,6 +15,7 @@ function catalog(api: FakeGitLabApi | undefined, overrides: Partial<ScopeCatalog
     remembered,
     catalog: new ScopeCatalog({
       api: () => api,
+      settings: settingsOwner(() => api),
       projects: () => [{ id: 10, label: 'Acme / Website', path: 'acme/website' }],
       addedGroups: () => [],
       rememberGroup: async (ref) => { remembered.push(`group ${ref}`); },
@@ -119,7 +125,7 @@ describe('settings scope list', () => {
 
   it('lists without groups while signed out, and fetches them once there is a client', async () => {
     let api: FakeGitLabApi | undefined;
-    const scopes = new ScopeCatalog({ api: () => api, projects: () => [], addedGroups: () => [], localize: formatMessage });
+    const scopes = new ScopeCatalog({ api: () => api, settings: settingsOwner(() => api), projects: () => [], addedGroups: () => [], localize: formatMessage });
     assert.equal((await scopes.list()).entries.length, 1);
     api = new FakeGitLabApi();
     api.groups = [group(1, 'acme')];

@@ -38,6 +38,7 @@ function harness(options: { signedOut?: boolean } = {}): Harness {
   levels.onDidChange((change) => changes.push(change));
   const catalog = new ScopeCatalog({
     api: client,
+    settings: levels,
     projects: () => [{ id: 10, label: 'Acme / Website', path: 'acme/website' }],
     addedGroups: () => [],
     localize: formatMessage,

@@ -3,14 +3,13 @@ import fc from 'fast-check';
 import { fixedOffsetZone, UTC_ZONE, type TimeZone } from '../../../../src/app/activity/calendar';
 import { formatMessage } from '../../../../src/app/localize';
 import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
-import { snoozedView, statusBarView } from '../../../../src/app/notifications/statusBarView';
-import { resolveLevelInForce } from '../../../../src/app/settings/effectiveLevel';
+import { resolveLevelInForce, snoozedView, statusBarView } from '../../../../src/app/settings/effectiveLevel';
 import {
   snoozeInForce,
   dueSnoozes, formatSnoozeEnd, parseSnoozeEnd, readStoredSnoozes, restoreDecision, restoreUpdate, snoozeEnd,
   storedSnoozes, type Clock, type Snooze,
 } from '../../../../src/app/settings/snooze';
-import { RETRY_MS, SnoozeError, SnoozeScheduler } from '../../../../src/app/settings/snoozeScheduler';
+import { RETRY_MS, SnoozeError, SnoozeScheduler } from '../../../../src/app/settings/snooze';
 import type { NotificationSetting } from '../../../../src/gitlab/types';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import { FakeGitLabApi } from './fakeGitLabApi';
@@ -136,13 +135,13 @@ describe('snooze model', () => {
     assert.deepEqual(snoozes, [good]);
     assert.deepEqual(problems, [
       'stored snooze 1: another instance; ignored',
-      'stored snooze 2: no valid scope; ignored',
-      'stored snooze 3: no valid end time; ignored',
-      'stored snooze 4: no valid previous level; ignored',
-      'stored snooze 5: previous switch "a b" is not an event name; ignored',
-      'stored snooze 6: previous switch new_note is not true, false or null; ignored',
+      'stored snooze 2: snooze.scope.id: expected a positive integer or a path; ignored',
+      'stored snooze 3: snooze.until: not a time; ignored',
+      'stored snooze 4: snooze.previous.level: not an allowed value; ignored',
+      'stored snooze 5: snooze.previous.events: a key is not in the expected form; ignored',
+      'stored snooze 6: snooze.previous.events.new_note: expected true, false or null; ignored',
       'stored snooze 7: a second snooze of the same scope; ignored',
-      'stored snooze 8: not an object; ignored',
+      'stored snooze 8: snooze: expected an object; ignored',
     ]);
   });
 
@@ -377,7 +376,7 @@ describe('snooze scheduler', () => {
     await memory.update(`gitlabActivity.snoozes:${INSTANCE}`, { version: 1, snoozes: [{ instance: INSTANCE, scope: { kind: 'global' }, until: 'x' }] });
     const { scheduler, log } = setup({ memory });
     await scheduler.check();
-    assert.deepEqual(log, ['Snooze: stored snooze 0: no valid name; ignored']);
+    assert.deepEqual(log, ['Snooze: stored snooze 0: snooze.name: expected a string; ignored']);
     assert.equal(memory.get(`gitlabActivity.snoozes:${INSTANCE}`), undefined);
   });
 

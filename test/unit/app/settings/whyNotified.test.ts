@@ -1,9 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { formatMessage as t } from '../../../../src/app/localize';
-import { chainLines } from '../../../../src/app/notifications/statusBarView';
+import { chainLines, whyNotifiedView } from '../../../../src/app/settings/effectiveLevel';
 import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
 import type { ScopeRef } from '../../../../src/app/settings/shared/scopes';
-import { whyNotifiedView } from '../../../../src/app/settings/whyNotified';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
 

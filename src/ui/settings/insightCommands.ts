@@ -1,0 +1,103 @@
+import * as vscode from 'vscode';
+import { errorText } from '../../app/settings/errorInfo';
+import { whyNotifiedView, type LevelInForce, type LinkRole } from '../../app/settings/effectiveLevel';
+import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
+import { OverridesOverview } from '../../app/settings/overview';
+import { scopeName } from '../../app/settings/shared/labels';
+import { isScopeRef, scopeId, type ScopeRef } from '../../app/settings/shared/scopes';
+import type { GitLabApi } from '../../gitlab';
+import { COMMANDS } from '../../ids';
+import { workspaceProjectPaths } from '../activity/workspaceProjects';
+import type { Log } from '../log';
+import { OverridesOverviewPick } from './overridesOverviewPick';
+import { askForScope, knownScopes, plain, type ScopeChoice, type ScopeSources } from './scopeChoices';
+
+interface InsightDeps {
+  api: () => GitLabApi | undefined;
+  levels: NotificationSettingsService;
+  /** The tree's projects and the configured groups, offered when the workspace has no project. */
+  sources: ScopeSources;
+  instanceUrl: () => string;
+  /** A new client (sign-in, another instance): what the overview read belongs to the old one. */
+  onDidChangeSession: vscode.Event<unknown>;
+  log: Log;
+}
+
+/** "Why Am I Notified About This Project?" and "Show Notification Overrides". */
+export function registerInsight(deps: InsightDeps): vscode.Disposable {
+  const log = (message: string, error: unknown) => deps.log.error(message, error);
+  const openSettings = (scope: ScopeRef) => vscode.commands.executeCommand(COMMANDS.openNotificationSettings, scope);
+  const newOverview = () => new OverridesOverview({
+    api: deps.api,
+    settings: deps.levels,
+    known: () => [
+      ...deps.sources.projects().map((project) => ({ kind: 'project' as const, id: project.id, name: project.label, path: project.path })),
+      ...deps.sources.groups().map((group) => ({ kind: 'group' as const, id: scopeId(group) })),
+    ],
+    t: vscode.l10n.t,
+  });
+  let overview = newOverview();
+  return vscode.Disposable.from(
+    { dispose: () => overview.dispose() },
+    deps.onDidChangeSession(() => {
+      overview.dispose();
+      overview = newOverview();
+    }),
+    vscode.commands.registerCommand(COMMANDS.whyNotified, (scope?: unknown) => whyNotified(deps, isScopeRef(scope) ? scope : undefined)),
+    vscode.commands.registerCommand(COMMANDS.showNotificationOverrides, () => new OverridesOverviewPick(overview, { openSettings, log }).show()),
+  );
+}
+
+const ROLE_ICONS: Record<LinkRole, string> = { decides: '$(arrow-right)', passes: '$(arrow-up)', unused: '$(circle-small)' };
+const KIND_ICONS = { project: '$(repo)', group: '$(organization)', global: '$(globe)' };
+
+/**
+ * "GitLab: Why Am I Notified About This Project?": the workspace's project (or one picked or typed), the chain that
+ * decides its level, each link with its own level, and a way to open the settings editor where it is decided.
+ */
+async function whyNotified(deps: InsightDeps, scope?: ScopeRef): Promise<void> {
+  const t = vscode.l10n.t;
+  const target = scope ? { scope, name: scopeName(scope, t) } : await defaultTarget(deps);
+  if (!target) return;
+  let result: LevelInForce;
+  try {
+    deps.levels.refresh(); // an explicit question reads GitLab again, as the status bar's refresh does
+    result = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Window, title: t('Reading notification levels…') },
+      () => deps.levels.levelInForce(target.scope, { complete: true, path: target.path }),
+    );
+  } catch (error) {
+    deps.log.error('Why am I notified', error);
+    void vscode.window.showErrorMessage(t('Could not work out the notification level of {0}: {1}', target.name, errorText(error)));
+    return;
+  }
+  const view = whyNotifiedView(target.name, target.scope, result, t);
+  type Item = vscode.QuickPickItem & { scope?: ScopeRef };
+  const items: Item[] = view.items.map((item) => ({
+    label: `${ROLE_ICONS[item.role]} ${plain(item.label)}`, description: plain(item.description), scope: item.scope,
+  }));
+  items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
+  items.push({ label: `$(settings-gear) ${t('Open Settings at {0}', plain(view.decidingName))}`, scope: view.decidingScope });
+  const choice = await vscode.window.showQuickPick(items, { title: plain(view.title), placeHolder: plain(view.summary), matchOnDescription: true });
+  if (choice?.scope) await vscode.commands.executeCommand(COMMANDS.openNotificationSettings, choice.scope);
+}
+
+/** The workspace's project, as the status bar finds it; otherwise the person picks or types one. */
+async function defaultTarget(deps: InsightDeps): Promise<ScopeChoice | undefined> {
+  const t = vscode.l10n.t;
+  const [project] = await workspaceProjectPaths(deps.instanceUrl());
+  if (project) return { scope: { kind: 'project', id: project }, name: t('project {0}', project), path: project };
+  type Pick = vscode.QuickPickItem & { target?: ScopeChoice; enter?: 'project' | 'group' };
+  // Projects, then groups, then global last.
+  const known = (await knownScopes(deps.sources, false)).sort((a, b) => Number(a.scope.kind === 'global') - Number(b.scope.kind === 'global'));
+  const items: Pick[] = known.map((target) => ({
+    label: `${KIND_ICONS[target.scope.kind]} ${target.scope.kind === 'global' ? t('Global') : plain(target.path ?? target.name)}`,
+    target,
+  }));
+  items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
+  items.push({ label: `$(edit) ${t('Enter a Project ID or Path…')}`, enter: 'project' });
+  items.push({ label: `$(edit) ${t('Enter a Group ID or Path…')}`, enter: 'group' });
+  const title = t('Why Am I Notified About…');
+  const choice = await vscode.window.showQuickPick(items, { title, placeHolder: t('This workspace has no GitLab project: choose one') });
+  return choice?.enter ? askForScope(choice.enter, title) : choice?.target;
+}
