@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { FeedStore } from '../../src/app/feeds';
-import { ProjectDirectory } from '../../src/app/projectDirectory';
+import { ProjectDirectories, ProjectDirectory } from '../../src/app/projectDirectory';
 import { MY_ACTIVITY } from '../../src/app/sources';
 import type { GitLabApi } from '../../src/gitlab/api';
 import type { GitLabEvent } from '../../src/gitlab/types';
@@ -97,8 +97,9 @@ async function load(file: string, size: number): Promise<Loaded> {
 }
 
 function provider(l: Loaded): ActivityTreeProvider {
-  return new ActivityTreeProvider(l.feeds, l.directory, {
-    signedIn: () => true, instanceUrl: () => l.corpus.instanceUrl, isFiltered: () => false, projects: () => [], users: () => [],
+  return new ActivityTreeProvider(l.feeds, new ProjectDirectories(() => undefined).adopt('', l.directory), {
+    signedIn: () => true, instances: () => [{ key: '', url: l.corpus.instanceUrl }], activeInstance: () => '',
+    isFiltered: () => false, projects: () => [], users: () => [],
     now: () => l.corpus.now,
   });
 }

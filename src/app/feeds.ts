@@ -18,7 +18,8 @@ export class FeedStore {
   private readonly listeners = new Set<(key: string | undefined) => void>();
   private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(private readonly api: () => GitLabApi | undefined, private readonly options: () => FeedOptions) {}
+  /** `api` gives the client of the source's own instance: a source is never read with another instance's token. */
+  constructor(private readonly api: (source: ActivitySource) => GitLabApi | undefined, private readonly options: () => FeedOptions) {}
 
   onDidChange(listener: (key: string | undefined) => void): () => void {
     this.listeners.add(listener);
@@ -89,7 +90,7 @@ export class FeedStore {
   }
 
   private async fetchPage(source: ActivitySource): Promise<void> {
-    const api = this.api();
+    const api = this.api(source);
     const state = this.get(source.key);
     const ticket = api ? state.begin() : undefined;
     if (!api || !ticket) return;

@@ -58,3 +58,13 @@ export function projectPathsInGitConfig(gitConfig: string, instanceUrl: string):
     .filter((path): path is string => path !== undefined);
   return [...new Set(paths)];
 }
+
+/**
+ * Which of the signed-in instances the workspace's remotes name (a remote pointing at a project there), or
+ * undefined. Where remotes name several, `preferred` (the settings' instance) wins if among them, else the first.
+ */
+export function instanceNamedByRemotes(remotes: readonly string[], instances: readonly string[], preferred: string): string | undefined {
+  const named = instances.filter((instance) => remotes.some((remote) => projectPathForRemote(remote, instance) !== undefined));
+  const preferredKey = preferred.trim().replace(/\/+$/, '').toLowerCase();
+  return named.find((instance) => instance.trim().replace(/\/+$/, '').toLowerCase() === preferredKey) ?? named[0];
+}

@@ -75,3 +75,44 @@ export class ProjectDirectory {
     this.failed.clear();
   }
 }
+
+/**
+ * One directory per instance: project IDs are numbered per instance, so a name looked up on one is never shown for
+ * another's event. Instances are named by their key (`instanceKey`).
+ */
+export class ProjectDirectories {
+  private readonly directories = new Map<string, ProjectDirectory>();
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly api: (instance: string) => GitLabApi | undefined, private readonly warn: (message: string) => void = () => undefined) {}
+
+  for(instance: string): ProjectDirectory {
+    let directory = this.directories.get(instance);
+    if (!directory) {
+      directory = new ProjectDirectory(() => this.api(instance), (line) => this.warn(`${instance}: ${line}`));
+      directory.onDidChange(() => { for (const listener of this.listeners) listener(); });
+      this.directories.set(instance, directory);
+    }
+    return directory;
+  }
+
+  onDidChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Uses a directory filled elsewhere for `instance` (a corpus of projects, in benchmarks). */
+  adopt(instance: string, directory: ProjectDirectory): this {
+    directory.onDidChange(() => { for (const listener of this.listeners) listener(); });
+    this.directories.set(instance, directory);
+    return this;
+  }
+
+  forgetFailures(): void {
+    for (const directory of this.directories.values()) directory.forgetFailures();
+  }
+
+  clear(): void {
+    for (const directory of this.directories.values()) directory.clear();
+  }
+}

@@ -1,14 +1,15 @@
 import * as vscode from 'vscode';
 import { FeedStore } from '../../app/feeds';
 import { newestMarker } from '../../app/pollSchedule';
-import type { ProjectDirectory } from '../../app/projectDirectory';
-import { MY_ACTIVITY, projectSources, userSources, type ActivitySource } from '../../app/sources';
+import { idsFor, instanceKey } from '../../app/instanceSettings';
+import type { ProjectDirectories } from '../../app/projectDirectory';
+import { myActivity, projectSources, userSources, type ActivitySource } from '../../app/sources';
 import { VIEWS } from '../../ids';
 import type { ExtensionConfig } from '../config';
 import type { Log } from '../log';
 import type { Session } from '../session';
 import { registerActivityCommands, isUnauthorized } from './activityCommands';
-import { ActivityTreeProvider } from './activityTreeProvider';
+import { ActivityTreeProvider, type TreeInstance } from './activityTreeProvider';
 import { FilterController } from './filterController';
 import { FilterPicks } from './filterPicks';
 import { NewActivityPoller } from './newActivityPoller';
@@ -23,35 +24,37 @@ export class ActivityView implements vscode.Disposable {
   private readonly tree: ActivityTreeProvider;
   private readonly view: vscode.TreeView<ActivityNode>;
   private readonly poller: NewActivityPoller;
-  private remoteProjects: string[] = [];
+  /** Per instance key: the project paths the workspace's git remotes name there. */
+  private remoteProjects = new Map<string, string[]>();
   /** Counts filter changes, so only the latest one sets the label. */
   private filterTurn = 0;
 
   constructor(
     private readonly session: Session,
     private readonly config: () => ExtensionConfig,
-    private readonly directory: ProjectDirectory,
+    private readonly directories: ProjectDirectories,
     workspaceState: vscode.Memento,
     private readonly log: Log,
   ) {
     this.filter = new FilterController(workspaceState);
-    this.feeds = new FeedStore(() => session.api, () => ({ pageSize: config().pageSize, filter: this.filter.filter.toEventFilter() }));
-    this.tree = new ActivityTreeProvider(this.feeds, directory, {
+    this.feeds = new FeedStore((source) => session.apiFor(source.instance), () => ({ pageSize: config().pageSize, filter: this.filter.filter.toEventFilter() }));
+    this.tree = new ActivityTreeProvider(this.feeds, directories, {
       signedIn: () => session.signedIn,
-      instanceUrl: () => session.instanceUrl,
+      instances: () => this.instances(),
+      activeInstance: () => this.activeInstance(),
       isFiltered: () => !this.filter.filter.isEmpty,
-      projects: () => this.projects(),
-      users: () => userSources(config().users),
+      projects: (instance) => this.projects(instance),
+      users: (instance) => this.users(instance),
     });
     this.view = vscode.window.createTreeView(VIEWS.activity, { treeDataProvider: this.tree, showCollapseAll: true });
     this.poller = new NewActivityPoller(this.view as vscode.TreeView<unknown>, {
       api: () => session.api,
       intervalSeconds: () => config().pollIntervalSeconds,
       filter: () => this.filter.filter.toEventFilter(),
-      shownMarker: () => newestMarker(this.feeds.get(MY_ACTIVITY.key).events),
+      shownMarker: () => newestMarker(this.feeds.get(myActivity(this.activeInstance()).key).events),
       onUnauthorized: (error) => session.reportUnauthorized(error),
       log: (message) => log.warn(message),
-    }, () => this.feeds.resetOne(MY_ACTIVITY.key));
+    }, () => this.feeds.resetOne(myActivity(this.activeInstance()).key));
     this.describeFilter();
     this.disposables.push(
       this.filter, this.tree, this.view, this.poller,
@@ -63,8 +66,9 @@ export class ActivityView implements vscode.Disposable {
       }),
       { dispose: this.feeds.onDidChange((key) => this.reportFailures(key)) },
       ...registerActivityCommands({
-        session, feeds: this.feeds, directory, tree: this.tree, view: this.view,
+        session, feeds: this.feeds, directories, tree: this.tree, view: this.view,
         picks: new FilterPicks(this.filter), sources: () => this.allSources(), refreshAll: () => this.refreshAll(),
+        activeInstance: () => this.activeInstance(),
         filter: () => this.filter.filter.toEventFilter(),
       }),
     );
@@ -99,7 +103,7 @@ export class ActivityView implements vscode.Disposable {
   /** Signed in or out, or the instance changed: start over. */
   sessionChanged(): void {
     this.describeFilter();
-    this.directory.clear();
+    this.directories.clear();
     this.feeds.reset();
     this.tree.refresh();
     void this.detectRemotes();
@@ -118,30 +122,47 @@ export class ActivityView implements vscode.Disposable {
     void this.detectRemotes();
   }
 
+  /** Each signed-in instance's projects named by the workspace's git remotes (a remote names one host). */
   private async detectRemotes(): Promise<void> {
-    try {
-      this.remoteProjects = await workspaceProjectPaths(this.config().instanceUrl);
-    } catch (error) {
-      this.log.error('Reading the workspace git remotes', error);
-      this.remoteProjects = [];
+    const found = new Map<string, string[]>();
+    for (const account of this.session.all) {
+      try {
+        found.set(account.key, await workspaceProjectPaths(account.instanceUrl));
+      } catch (error) {
+        this.log.error('Reading the workspace git remotes', error);
+      }
     }
+    this.remoteProjects = found;
     this.tree.refresh();
   }
 
-  private projects(): ActivitySource[] {
-    return projectSources(this.config().projects, this.remoteProjects);
+  private instances(): TreeInstance[] {
+    return this.session.all.map((account) => ({ key: account.key, url: account.instanceUrl, user: account.username }));
   }
 
-  /** The tree's projects, named where known, for the notification settings editor. */
+  private activeInstance(): string {
+    return instanceKey(this.session.instanceUrl);
+  }
+
+  private projects(instance: string): ActivitySource[] {
+    return projectSources(idsFor(this.config().entries.projects, instance), this.remoteProjects.get(instance) ?? [], instance);
+  }
+
+  private users(instance: string): ActivitySource[] {
+    return userSources(idsFor(this.config().entries.users, instance), instance);
+  }
+
+  /** The active instance's projects in the tree, named where known, for the notification settings editor. */
   projectScopes(): Array<{ id: string; label?: string; path?: string }> {
-    return this.projects().map((source) => {
-      const project = this.directory.get(source.ref);
+    const instance = this.activeInstance();
+    return this.projects(instance).map((source) => {
+      const project = this.directories.for(instance).get(source.ref);
       return { id: source.ref, label: project?.name_with_namespace ?? project?.name, path: project?.path_with_namespace };
     });
   }
 
   private allSources(): ActivitySource[] {
-    return [MY_ACTIVITY, ...this.projects(), ...userSources(this.config().users)];
+    return this.session.all.flatMap((account) => [myActivity(account.key), ...this.projects(account.key), ...this.users(account.key)]);
   }
 
   /**
@@ -160,7 +181,8 @@ export class ActivityView implements vscode.Disposable {
     const error = this.feeds.errorOf(key);
     if (!error) return;
     this.log.warn(`Loading ${key} failed: ${error.message}`);
-    if (isUnauthorized(error)) this.session.reportUnauthorized(error);
+    const instance = this.allSources().find((source) => source.key === key)?.instance;
+    if (isUnauthorized(error)) this.session.reportUnauthorized(error, instance);
   }
 
   dispose(): void {

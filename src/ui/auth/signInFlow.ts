@@ -47,11 +47,12 @@ function hostOf(url: string): string {
 export class SignInFlow {
   constructor(private readonly session: Session, private readonly config: () => ExtensionConfig) {}
 
-  async run(): Promise<boolean> {
+  /** `prefill`: the instance to offer (a command argument: anything but a URL is ignored). */
+  async run(prefill?: unknown): Promise<boolean> {
     const instanceUrl = await vscode.window.showInputBox({
       title: vscode.l10n.t('Sign in to GitLab (1/2)'),
       prompt: vscode.l10n.t('URL of the GitLab instance'),
-      value: this.session.instanceUrl,
+      value: typeof prefill === 'string' && !instanceUrlProblem(prefill) ? prefill : this.session.instanceUrl,
       ignoreFocusOut: true,
       validateInput: (value) => (instanceUrlProblem(value) ? vscode.l10n.t('Enter an http(s) URL such as https://gitlab.com') : undefined),
     });
@@ -103,7 +104,7 @@ export class SignInFlow {
             : vscode.l10n.t('Signed in to {0}.', new URL(instanceUrl).host);
           if (inEffect) void vscode.window.showInformationMessage(signedIn);
           else {
-            void vscode.window.showWarningMessage(`${signedIn} ${vscode.l10n.t("This workspace's settings name another GitLab instance, {0}, which stays in use; the token is kept for {1} only.", hostOf(this.session.instanceUrl), new URL(instanceUrl).host)}`);
+            void vscode.window.showWarningMessage(`${signedIn} ${vscode.l10n.t("This workspace's settings name another GitLab instance, {0}, which is not signed in; the token is kept for {1} only.", hostOf(this.config().instanceUrl), new URL(instanceUrl).host)}`);
           }
           resolve(true);
         } catch (error) {

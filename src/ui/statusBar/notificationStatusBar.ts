@@ -15,13 +15,16 @@ export interface StatusBarScopeSource {
   resolve(): Promise<{ scope: Scope; name: string }>;
 }
 
-/** `auto`: the workspace's GitLab project when a git remote points at the instance, else global; or always global. */
+/**
+ * `auto`: the workspace's GitLab project when a git remote points at the active instance, else global; or always
+ * global. The active instance is the one the remotes name, when signed in there.
+ */
 export class StatusBarScope implements StatusBarScopeSource {
-  constructor(private readonly config: () => ExtensionConfig) {}
+  constructor(private readonly config: () => ExtensionConfig, private readonly instanceUrl: () => string = () => config().instanceUrl) {}
 
   async resolve(): Promise<{ scope: Scope; name: string }> {
     const config = this.config();
-    const [project] = config.statusBarScope === 'auto' ? await workspaceProjectPaths(config.instanceUrl) : [];
+    const [project] = config.statusBarScope === 'auto' ? await workspaceProjectPaths(this.instanceUrl()) : [];
     if (project) return { scope: { kind: 'project', id: project }, name: vscode.l10n.t('project {0}', project) };
     return { scope: { kind: 'global' }, name: vscode.l10n.t('global settings') };
   }
