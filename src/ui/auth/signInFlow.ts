@@ -52,7 +52,8 @@ export class SignInFlow {
     const instanceUrl = await vscode.window.showInputBox({
       title: vscode.l10n.t('Sign in to GitLab (1/2)'),
       prompt: vscode.l10n.t('URL of the GitLab instance'),
-      value: typeof prefill === 'string' && !instanceUrlProblem(prefill) ? prefill : this.session.instanceUrl,
+      // The settings' instance (which a workspace may name: the token step then says so).
+      value: typeof prefill === 'string' && !instanceUrlProblem(prefill) ? prefill : this.config().instanceUrl,
       ignoreFocusOut: true,
       validateInput: (value) => (instanceUrlProblem(value) ? vscode.l10n.t('Enter an http(s) URL such as https://gitlab.com') : undefined),
     });
