@@ -19,6 +19,10 @@ describe('git remotes', () => {
     ['file:///srv/repo.git', 'https://gitlab.example.com', undefined],
     ['/local/path', 'https://gitlab.example.com', undefined],
     ['git@gitlab.com:a/b.git', 'not a url', undefined],
+    // Two instances on one host, on different ports: an http(s) remote names one of them.
+    ['http://127.0.0.1:8081/group/project.git', 'http://127.0.0.1:8080', undefined],
+    ['http://127.0.0.1:8081/group/project.git', 'http://127.0.0.1:8081/', 'group/project'],
+    ['https://gitlab.example.com:443/group/project.git', 'https://gitlab.example.com', 'group/project'],
   ];
   for (const [remote, instance, expected] of cases) {
     it(`${remote} on ${instance} → ${expected}`, () => assert.equal(projectPathForRemote(remote, instance), expected));

@@ -558,7 +558,12 @@ export class Workbench {
     await entry.press('ArrowRight').catch(() => undefined);
     const signOut = this.page.locator('.context-view .monaco-submenu .action-label').getByText('Sign Out', { exact: true }).first();
     await signOut.waitFor({ state: 'visible', timeout: 10_000 });
-    await signOut.click();
+    // The menu acts on its focused entry: the pointer focuses it, Enter runs it (a synthetic click can miss it while
+    // the submenu is still animating in).
+    await signOut.hover();
+    await waitFor('"Sign Out" to be the focused menu entry', async () =>
+      signOut.evaluate((label) => label.closest('.action-item')?.classList.contains('focused') ?? false), { timeoutMs: 5_000 });
+    await this.page.keyboard.press('Enter');
     const button = this.page.locator('.monaco-dialog-box .dialog-buttons .monaco-button').getByText('Sign Out', { exact: true }).first();
     await button.waitFor({ state: 'visible', timeout: 10_000 });
     await button.click();
