@@ -94,7 +94,6 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
       return JSON.stringify(roots) === JSON.stringify(hosts) && items.filter((item) => item.label === 'My Activity').length === 2
         && !items.some((item) => item.label === 'Loading…');
     }, 30_000);
-    await shot('accounts-two-instances');
     await workbench.waitForAccountsMenu('both instances in the Accounts menu', (entries) => hosts.every((host) => entries.some((entry) => entry.includes(host))));
     await shot('accounts-menu');
     await workbench.closeMenu();

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { instanceNamedByRemotes } from './app/gitRemotes';
-import { idsFor, instanceKey } from './app/instanceSettings';
+import { idsFor, instanceHost, instanceKey } from './app/instanceSettings';
 import { ProjectDirectories } from './app/projectDirectory';
 import { NotificationSettingsService } from './app/settings/notificationSettingsService';
 import type { ScopeRef } from './app/settings/shared/scopes';
@@ -133,7 +133,7 @@ export function activate(context: vscode.ExtensionContext): void {
   async function signOut(): Promise<void> {
     const all = session.all;
     if (all.length <= 1) return session.signOut();
-    const pick = await vscode.window.showQuickPick(all.map((account) => ({ label: new URL(account.instanceUrl).host, description: account.username, account })), {
+    const pick = await vscode.window.showQuickPick(all.map((account) => ({ label: instanceHost(account.instanceUrl), description: account.username, account })), {
       title: vscode.l10n.t('Sign out of a GitLab instance'),
     });
     if (pick) await session.signOut(pick.account.instanceUrl);

@@ -29,6 +29,15 @@ export function instanceKey(url: string): string {
   return normalizeInstanceUrl(url);
 }
 
+/** The host (and port) people know an instance by; the text itself when it is not a URL. */
+export function instanceHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
 /** Whether a value is an http(s) URL that can name an instance (no credentials in it). */
 export function isInstanceUrl(value: string): boolean {
   try {

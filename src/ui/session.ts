@@ -4,7 +4,7 @@ import {
   GitLabClient, GitLabError, Transport, createDispatcher, type CurrentUser, type GitLabApi,
 } from '../gitlab';
 import type { Dispatcher } from 'undici';
-import { instanceKey } from '../app/instanceSettings';
+import { instanceHost, instanceKey } from '../app/instanceSettings';
 import { sameInstance } from '../app/settingTrust';
 import { trimInstanceUrl } from '../gitlab/url';
 import { COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, STATE_KEYS } from '../ids';
@@ -202,7 +202,7 @@ export class Session implements vscode.Disposable {
     account.unauthorizedShown = true;
     this.log.warn(`GitLab answered 401 (${account.instanceUrl}): ${error.message}`);
     const signInAgain = vscode.l10n.t('Sign In Again');
-    const message = this.accounts.size > 1 ? `${hostOf(account.instanceUrl)}: ${error.message}` : error.message;
+    const message = this.accounts.size > 1 ? `${instanceHost(account.instanceUrl)}: ${error.message}` : error.message;
     void vscode.window.showErrorMessage(message, signInAgain)
       .then((choice) => {
         if (choice === signInAgain) void vscode.commands.executeCommand(COMMANDS.signIn, account.instanceUrl);
@@ -247,21 +247,8 @@ export class Session implements vscode.Disposable {
     });
   }
 
-  /** Sets the active instance again from the workspace's remotes (a folder was added or removed). */
-  async followWorkspace(): Promise<void> {
-    await this.restore();
-  }
-
   dispose(): void {
     void this.dispatcher?.close().catch(() => undefined);
     this.changed.dispose();
-  }
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
   }
 }

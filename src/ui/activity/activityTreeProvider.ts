@@ -5,6 +5,7 @@ import { EXPANDED_DAY_GROUPS, EventRows } from '../../app/activity/eventRows';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
 import { projectInfo, type ProjectInfo } from '../../app/activity/projectInfo';
 import type { FeedStore } from '../../app/feeds';
+import { instanceHost } from '../../app/instanceSettings';
 import { keepPlainMessages } from '../../app/localize';
 import type { ProjectDirectories, ProjectDirectory } from '../../app/projectDirectory';
 import { myActivity, type ActivitySource } from '../../app/sources';
@@ -306,11 +307,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   private instanceItem(instance: string): vscode.TreeItem {
     const known = this.context.instances().find((candidate) => candidate.key === instance);
     const url = known?.url ?? instance;
-    let host = url;
-    try {
-      host = new URL(url).host;
-    } catch { /* shown as written */ }
-    const item = new vscode.TreeItem(host, this.collapsible(this.rootsOf(instance).instance, true));
+    const item = new vscode.TreeItem(instanceHost(url), this.collapsible(this.rootsOf(instance).instance, true));
     item.description = known?.user;
     item.tooltip = known?.user ? vscode.l10n.t('{0}, signed in as {1}', url, known.user) : url;
     item.iconPath = new vscode.ThemeIcon('server');

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { instanceHost } from '../../app/instanceSettings';
 import { AUTH_PROVIDER } from '../../ids';
 import type { Account, Session } from '../session';
 
@@ -56,10 +57,7 @@ export class AccountsProvider implements vscode.AuthenticationProvider, vscode.D
 
 /** "alex @ gitlab.example.com": the instance is the account, as one token belongs to one instance. */
 export function accountLabel(instanceUrl: string, username: string | undefined): string {
-  let host = instanceUrl;
-  try {
-    host = new URL(instanceUrl).host;
-  } catch { /* shown as written */ }
+  const host = instanceHost(instanceUrl);
   return username ? `${username} @ ${host}` : host;
 }
 

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { GitLabError, type CurrentUser, type GitLabApi } from '../../gitlab';
 import { apiBase, trimInstanceUrl } from '../../gitlab/url';
+import { instanceHost } from '../../app/instanceSettings';
 import { sameInstance } from '../../app/settingTrust';
 import type { ExtensionConfig } from '../config';
 import type { Session } from '../session';
@@ -32,14 +33,6 @@ export async function validateToken(api: GitLabApi): Promise<CurrentUser | undef
       return undefined;
     }
     throw error;
-  }
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
   }
 }
 
@@ -105,7 +98,7 @@ export class SignInFlow {
             : vscode.l10n.t('Signed in to {0}.', new URL(instanceUrl).host);
           if (inEffect) void vscode.window.showInformationMessage(signedIn);
           else {
-            void vscode.window.showWarningMessage(`${signedIn} ${vscode.l10n.t("This workspace's settings name another GitLab instance, {0}, which is not signed in; the token is kept for {1} only.", hostOf(this.config().instanceUrl), new URL(instanceUrl).host)}`);
+            void vscode.window.showWarningMessage(`${signedIn} ${vscode.l10n.t("This workspace's settings name another GitLab instance, {0}, which is not signed in; the token is kept for {1} only.", instanceHost(this.config().instanceUrl), new URL(instanceUrl).host)}`);
           }
           resolve(true);
         } catch (error) {
