@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { instanceKey } from '../../src/app/instanceSettings';
 import {
   expectNoExtensionRequest, extensionRequests, isEventsRequest, useVscodeSession, waitFor, waitForExtensionRequest,
   type RunningDouble, type StatusBarItem, type VscodeSession,
@@ -167,5 +170,33 @@ describe('several GitLab instances signed in at once', function () {
     await expectNoExtensionRequest(second, (r) => r.at >= since, 3_000, 'the signed-out instance was asked after a reload');
     const log = s.extensionLog();
     assert.ok(!log.includes(FIRST_TOKEN) && !log.includes(SECOND_TOKEN), 'a token is in the extension log');
+  });
+});
+
+describe('lists written before entries named their instance', function () {
+  this.timeout(90_000);
+  const ODD = ['acme/website', '   ', 7, true, { id: 'x/y' }];
+  const session = useVscodeSession({
+    name: 'accounts-migration',
+    env: { GITLAB_ACTIVITY_TOKEN: FIRST_TOKEN },
+    settings: { 'gitlabActivity.projects': ODD },
+  });
+
+  it('are rewritten in the user\'s settings with the user\'s instance, keeping what cannot be read, and still shown', async function () {
+    const s = session();
+    const instance = instanceKey(s.double!.url);
+    const expected = [{ instance, id: 'acme/website' }, { instance, id: '7' }, true, { id: 'x/y' }];
+    const file = path.join(s.userDataDir, 'User', 'settings.json');
+    await waitFor('the user\'s project list in the per-instance form', () => {
+      const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      return JSON.stringify(settings['gitlabActivity.projects']) === JSON.stringify(expected);
+    });
+    assert.match(s.extensionLog(), /gitlabActivity\.projects: kept an entry that names no instance and ID: true/);
+    assert.match(s.extensionLog(), /gitlabActivity\.projects: kept an entry that names no instance and ID: \{"id":"x\/y"\}/);
+    await s.workbench.openViewContainer('GitLab Activity');
+    await s.workbench.collapseTreeRow('My Activity');
+    await s.workbench.expandTreeRow('Projects');
+    const website = s.double!.data.projects.find((project) => project.pathWithNamespace === 'acme/website')!;
+    await s.workbench.waitForTree('the migrated project under Projects', (items) => items.some((item) => item.label === website.nameWithNamespace));
   });
 });
