@@ -8,10 +8,16 @@ import type { Workbench } from '../test/vscode/harness/workbench';
  * Visits each surface a person uses and saves a screenshot of it: the activity tree with a filter applied, an
  * event's tooltip, the Comments tab, unread events after new activity, the status bar's level quick pick, the settings editor at the workspace project's custom scope, the
  * status bar while that project is snoozed, "Why am I notified?" for that project and the overrides overview filtered
- * to the exceptions.
+ * to the exceptions; then, given a second instance, the tree and the Accounts menu with both signed in.
  */
+export interface SecondInstance {
+  firstUrl: string;
+  url: string;
+  token: string;
+}
+
 export async function tourSurfaces(workbench: Workbench, page: Page, out: string, customProject: string,
-  addIssue: (title: string) => void): Promise<string[]> {
+  addIssue: (title: string) => void, second?: SecondInstance): Promise<string[]> {
   const files: string[] = [];
   const shot = async (name: string) => {
     const file = path.join(out, `${name}.png`);
@@ -99,5 +105,23 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
   }, { timeoutMs: 30_000 });
   await shot('notification-overrides');
   await page.keyboard.press('Escape');
+
+  if (second) {
+    // A second instance signed in beside the first: a root per instance, and each in the Accounts menu.
+    await workbench.runCommand('GitLab: Clear Filters');
+    await workbench.runCommand('GitLab: Sign In…');
+    await workbench.answerQuickInput(second.url, { expect: 'URL of the GitLab instance' });
+    await workbench.answerQuickInput(second.token, { expect: 'Sign in to GitLab (2/2)' });
+    await workbench.waitForQuickInputClosed();
+    const hosts = [new URL(second.firstUrl).host, new URL(second.url).host];
+    await workbench.waitForTree('a root per instance, each with its events', (items) => {
+      const roots = items.filter((item) => item.level === 1).map((item) => item.label);
+      return JSON.stringify(roots) === JSON.stringify(hosts) && items.filter((item) => item.label === 'My Activity').length === 2
+        && !items.some((item) => item.label === 'Loading…');
+    }, 30_000);
+    await workbench.waitForAccountsMenu('both instances in the Accounts menu', (entries) => hosts.every((host) => entries.some((entry) => entry.includes(host))));
+    await shot('accounts-menu');
+    await workbench.closeMenu();
+  }
   return files;
 }

@@ -18,6 +18,7 @@ import { Workbench } from '../test/vscode/harness/workbench';
 import { tourSurfaces } from './demo-tour';
 
 const TOKEN = 'glpat-test-token';
+const SECOND_TOKEN = 'glpat-second-instance';
 const log = (message: string) => console.log(`[demo] ${message}`);
 
 async function seedSettings(double: GitLabDouble): Promise<{ customProject: string; projects: string[]; user: string }> {
@@ -89,14 +90,18 @@ async function main(): Promise<void> {
     const out = path.resolve(values.screenshots);
     mkdirSync(out, { recursive: true });
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    // A second, smaller instance for the two-accounts step: signed in to by the tour itself, through the sign-in flow.
+    const second = await GitLabDouble.start({ events: 120, seed: 7, tokens: [{ token: SECOND_TOKEN, scopes: ['api'], userId: 2 }] });
     try {
       const page = await (await browser.newContext({ viewport: { width: 1400, height: 860 } })).newPage();
       const workbench = new Workbench(page, out);
       await page.goto(url);
       await workbench.waitForReady();
       try {
-        for (const file of await tourSurfaces(workbench, page, out, seeded.customProject,
-          (title) => { double.addEvent({ action: 'created', targetType: 'Issue', targetTitle: title }); })) log(`saved ${path.relative(process.cwd(), file)}`);
+        const tour = await tourSurfaces(workbench, page, out, seeded.customProject,
+          (title) => { double.addEvent({ action: 'created', targetType: 'Issue', targetTitle: title }); },
+          { firstUrl: double.url, url: second.url, token: SECOND_TOKEN });
+        for (const file of tour) log(`saved ${path.relative(process.cwd(), file)}`);
       } catch (error) {
         await page.screenshot({ path: path.join(out, 'failure.png') }).catch(() => undefined);
         throw new Error(`${error instanceof Error ? error.message : String(error)} (what the page showed: ${path.join(out, 'failure.png')})`);
@@ -105,6 +110,7 @@ async function main(): Promise<void> {
       await browser.close();
       await server.stop();
       await double.close();
+      await second.close();
     }
     return;
   }

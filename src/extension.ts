@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import { ProjectDirectory } from './app/projectDirectory';
+import { instanceNamedByRemotes } from './app/gitRemotes';
+import { idsFor, instanceHost, instanceKey } from './app/instanceSettings';
+import { ProjectDirectories } from './app/projectDirectory';
 import { NotificationSettingsService } from './app/settings/notificationSettingsService';
 import { isScopeRef, type ScopeRef } from './app/settings/shared/scopes';
 import { localZone } from './app/activity/calendar';
@@ -10,7 +12,9 @@ import { COMMANDS, INSTANCE_ENV_VAR, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TEST
 import { ActivityView } from './ui/activity/activityView';
 import { SignInFlow } from './ui/auth/signInFlow';
 import { TokenStore } from './ui/auth/tokenStore';
-import { readConfig } from './ui/config';
+import { migrateUserLists, readConfig, type ExtensionConfig } from './ui/config';
+import { AccountsProvider } from './ui/auth/accountsProvider';
+import { workspaceRemoteUrls } from './ui/activity/workspaceProjects';
 import { Log } from './ui/log';
 import { Session } from './ui/session';
 import { NotificationSettingsEditor } from './ui/settings/notificationSettingsEditor';
@@ -30,21 +34,30 @@ export function activate(context: vscode.ExtensionContext): void {
   const started = performance.now();
   // The log masks the token in use; the closure reads the session once it exists.
   const channel = vscode.window.createOutputChannel(OUTPUT_CHANNEL_NAME, { log: true });
-  const log: Log = new Log(channel, (): Array<string | undefined> => [session.secret, process.env[TOKEN_ENV_VAR]]);
+  const log: Log = new Log(channel, (): Array<string | undefined> => [...session.secrets, process.env[TOKEN_ENV_VAR]]);
   const tokens = new TokenStore(context.secrets, { token: process.env[TOKEN_ENV_VAR], instanceUrl: process.env[INSTANCE_ENV_VAR] }, (line) => log.warn(line));
   const version = String(context.extension.packageJSON.version ?? '0');
-  const session: Session = new Session(tokens, readConfig, log, context.globalState, `gitlab-activity/${version} vscode/${vscode.version}`);
-  const directory = new ProjectDirectory(() => session.api, (line) => log.warn(line));
-  const levels = new NotificationSettingsService(() => session.api, context.globalState, session.instanceUrl, async (id) => {
+  // The active instance: the one the workspace's git remotes name among those signed in, else the settings' one.
+  const session: Session = new Session(tokens, readConfig, log, context.globalState, `gitlab-activity/${version} vscode/${vscode.version}`,
+    async (instances) => instanceNamedByRemotes(await workspaceRemoteUrls(), instances, readConfig().instanceUrl));
+  // What the status bar, notification settings and snoozes read: the active instance's lists.
+  const activeConfig = (): ExtensionConfig => {
+    const config = readConfig();
+    const active = session.instanceUrl;
+    return { ...config, projects: idsFor(config.entries.projects, active), users: idsFor(config.entries.users, active), groups: idsFor(config.entries.groups, active) };
+  };
+  const directories = new ProjectDirectories((instance) => session.apiFor(instance), (line) => log.warn(line));
+  const directory = { get: (id: number | string) => directories.for(instanceKey(session.instanceUrl)).get(id), resolve: (ids: Iterable<number | string>) => directories.for(instanceKey(session.instanceUrl)).resolve(ids) };
+  const levels = new NotificationSettingsService(() => session.api, context.globalState, () => session.instanceUrl, async (id) => {
     await directory.resolve([id]);
     return directory.get(id);
   }, (line) => log.warn(line));
-  const activity = new ActivityView(session, readConfig, directory, context.workspaceState, context.globalState, log);
+  const activity = new ActivityView(session, readConfig, directories, context.workspaceState, context.globalState, log);
   // Snooze and profiles. The test clock exists only when the environment names its file (tests of the workbench).
   const clockFile = process.env[TEST_CLOCK_ENV_VAR];
   const clock = clockFile ? new FileOffsetClock(clockFile, (line) => log.info(line)) : systemClock;
-  const statusBarScope = new StatusBarScope(readConfig);
-  const scopeSources: ScopeSources = { workspace: () => statusBarScope.resolve(), projects: () => activity.projectScopes(), groups: () => readConfig().groups };
+  const statusBarScope = new StatusBarScope(activeConfig, () => session.instanceUrl);
+  const scopeSources: ScopeSources = { workspace: () => statusBarScope.resolve(), projects: () => activity.projectScopes(), groups: () => activeConfig().groups };
   const snoozeCommands = new SnoozeCommands(scopeSources, clock, localZone, log, (error) => session.reportUnauthorized(error));
   const snoozes = new SnoozeScheduler(levels, context.globalState, clock, () => normalizeInstanceUrl(session.instanceUrl),
     () => session.signedIn, snoozeCommands, (line) => log.info(line));
@@ -66,13 +79,17 @@ export function activate(context: vscode.ExtensionContext): void {
   const settingsEditor = new NotificationSettingsEditor({
     extensionUri: context.extensionUri,
     api: () => session.api,
+    instanceUrl: () => session.instanceUrl,
+    config: activeConfig,
     settings: levels,
     projects: () => activity.projectScopes(),
     log: (line) => log.info(line),
   });
 
+  const accounts = new AccountsProvider(session, (instanceUrl) => signIn.run(instanceUrl));
+
   context.subscriptions.push(
-    log, tokens, session, activity, statusBar, settingsEditor,
+    log, tokens, session, activity, statusBar, settingsEditor, accounts,
     snoozes, snoozes.onDidChange(() => statusBar.render()),
     ...(clock instanceof FileOffsetClock ? [clock] : []),
     session.onDidChange(() => {
@@ -92,9 +109,11 @@ export function activate(context: vscode.ExtensionContext): void {
       if (affects('statusBar.scope')) void statusBar.refresh();
       activity.configChanged(affects);
     }),
-    registerInsight({ api: () => session.api, levels, sources: scopeSources, instanceUrl: () => readConfig().instanceUrl, onDidChangeSession: session.onDidChange, log }),
-    vscode.commands.registerCommand(COMMANDS.signIn, () => signIn.run()),
-    vscode.commands.registerCommand(COMMANDS.signOut, () => session.signOut()),
+    // Another folder may bring a remote that names another signed-in instance.
+    vscode.workspace.onDidChangeWorkspaceFolders(() => void session.restore()),
+    registerInsight({ api: () => session.api, levels, sources: scopeSources, instanceUrl: () => session.instanceUrl, onDidChangeSession: session.onDidChange, log }),
+    vscode.commands.registerCommand(COMMANDS.signIn, (instanceUrl?: unknown) => signIn.run(instanceUrl)),
+    vscode.commands.registerCommand(COMMANDS.signOut, () => signOut()),
     vscode.commands.registerCommand(COMMANDS.showLog, () => log.show()),
     vscode.commands.registerCommand(COMMANDS.setNotificationLevel, () => statusBar.pickLevel()),
     vscode.commands.registerCommand(COMMANDS.toggleMute, () => statusBar.toggleMute()),
@@ -109,8 +128,22 @@ export function activate(context: vscode.ExtensionContext): void {
     }),
   );
 
-  // After activation returns: read the token (SecretStorage), then the first requests follow from the change event.
-  setTimeout(() => void session.restore().catch((error) => log.error('Restoring the session', error)), 0);
+  /** With several instances signed in, the person picks which one to sign out of. */
+  async function signOut(): Promise<void> {
+    const all = session.all;
+    if (all.length <= 1) return session.signOut();
+    const pick = await vscode.window.showQuickPick(all.map((account) => ({ label: instanceHost(account.instanceUrl), description: account.username, account })), {
+      title: vscode.l10n.t('Sign out of a GitLab instance'),
+    });
+    if (pick) await session.signOut(pick.account.instanceUrl);
+  }
+
+  // After activation returns: the user's lists name their instance, then the tokens are read (SecretStorage), and
+  // the first requests follow from the change event.
+  setTimeout(() => void migrateUserLists((line) => log.info(line))
+    .catch((error) => log.error('Migrating the project, user and group lists', error))
+    .then(() => session.restore())
+    .catch((error) => log.error('Restoring the session', error)), 0);
   log.info(`Activated in ${(performance.now() - started).toFixed(1)} ms`);
 }
 

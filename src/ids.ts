@@ -52,6 +52,8 @@ export const CONTEXT_KEYS = {
 /** Keys of what the extension keeps in VS Code's global and workspace state. */
 export const STATE_KEYS = {
   envTokenSignedOut: 'gitlabActivity.envTokenSignedOut',
+  /** The instances signed in to through the sign-in flow (URLs only; their tokens are in SecretStorage). */
+  instances: 'gitlabActivity.instances',
   filter: 'gitlabActivity.filter',
   /** Global state: per instance and source, the newest event marked as seen (unread marks). */
   seen: 'gitlabActivity.seen',
@@ -67,6 +69,8 @@ export const STATE_KEYS = {
 export const UNREAD_SCHEME = 'gitlab-activity-unread';
 /** The colour of the unread dot, contributed in package.json. */
 export const UNREAD_COLOR = 'gitlabActivity.unreadForeground';
+/** The authentication provider that lists each signed-in instance in VS Code's Accounts menu. */
+export const AUTH_PROVIDER = { id: 'gitlabActivity', label: 'GitLab Activity' } as const;
 
 export const SETTINGS_SECTION = 'gitlabActivity';
 /** Keys relative to the `gitlabActivity` section. */

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { FeedStore } from '../../src/app/feeds';
-import type { ProjectDirectory } from '../../src/app/projectDirectory';
+import { ProjectDirectories, type ProjectDirectory } from '../../src/app/projectDirectory';
 import type { ActivityNode } from '../../src/ui/activity/nodes';
 import { installVscodeStub } from '../startup/stubHook';
 
@@ -15,8 +15,9 @@ export function ActivityTreeProviderUnderStub(feeds: FeedStore, directory: Proje
   // Loaded after the hook: the provider imports `vscode`.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { ActivityTreeProvider } = require('../../src/ui/activity/activityTreeProvider') as typeof import('../../src/ui/activity/activityTreeProvider');
-  const provider = new ActivityTreeProvider(feeds, directory, {
-    signedIn: () => true, instanceUrl: () => instanceUrl, isFiltered: () => false, projects: () => [], users: () => [], isUnread: () => false,
+  const provider = new ActivityTreeProvider(feeds, new ProjectDirectories(() => undefined).adopt('', directory), {
+    signedIn: () => true, instances: () => [{ key: '', url: instanceUrl }], activeInstance: () => '',
+    isFiltered: () => false, projects: () => [], users: () => [], isUnread: () => false,
   });
   const eventRows = (): number => {
     let rows = 0;

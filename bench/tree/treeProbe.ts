@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { SeenMarkers } from '../../src/app/activity/seenMarkers';
 import { FeedStore } from '../../src/app/feeds';
-import { ProjectDirectory } from '../../src/app/projectDirectory';
+import { ProjectDirectories, ProjectDirectory } from '../../src/app/projectDirectory';
 import { MY_ACTIVITY } from '../../src/app/sources';
 import type { GitLabApi } from '../../src/gitlab/api';
 import type { GitLabEvent } from '../../src/gitlab/types';
@@ -101,8 +101,9 @@ function provider(l: Loaded): ActivityTreeProvider {
   // Half the events unread, as after a long absence: their rows carry the unread mark.
   const ids = l.events.map((e) => e.id ?? 0).sort((a, b) => a - b);
   const seen = new SeenMarkers({ get: () => ({ [l.corpus.instanceUrl]: { mine: { id: ids[Math.floor(ids.length / 2)] } } }), update: async () => undefined }, 'seen');
-  return new ActivityTreeProvider(l.feeds, l.directory, {
-    signedIn: () => true, instanceUrl: () => l.corpus.instanceUrl, isFiltered: () => false, projects: () => [], users: () => [],
+  return new ActivityTreeProvider(l.feeds, new ProjectDirectories(() => undefined).adopt('', l.directory), {
+    signedIn: () => true, instances: () => [{ key: '', url: l.corpus.instanceUrl }], activeInstance: () => '',
+    isFiltered: () => false, projects: () => [], users: () => [],
     isUnread: (source, event) => seen.isUnread(l.corpus.instanceUrl, source.key, event),
     now: () => l.corpus.now,
   });

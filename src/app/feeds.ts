@@ -27,7 +27,8 @@ export class FeedStore {
   readonly onDidChange = this.changes.event;
   private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(private readonly api: () => GitLabApi | undefined, private readonly options: () => FeedOptions) {}
+  /** `api` gives the client of the source's own instance: a source is never read with another instance's token. */
+  constructor(private readonly api: (source: ActivitySource) => GitLabApi | undefined, private readonly options: () => FeedOptions) {}
 
   get(key: string): PagingState {
     let state = this.feeds.get(key);
@@ -93,7 +94,7 @@ export class FeedStore {
   }
 
   private async fetchPage(source: ActivitySource): Promise<void> {
-    const api = this.api();
+    const api = this.api(source);
     if (!api) return;
     const state = this.get(source.key);
     const { pageSize, plan, maxRequests = MAX_REQUESTS_PER_LOAD } = this.options();

@@ -29,6 +29,8 @@ export function projectPathForRemote(remote: string, instanceUrl: string): strin
   const prefix = instance.pathname.replace(/\/+$/, '');
   let host: string;
   let path: string;
+  /** An http(s) remote names the web server itself, port included; an ssh port is not the instance's. */
+  let webHost: string | undefined;
   const scp = /^(?:[^@/\s]+@)?([^:/\s]+):(?!\/)(.+)$/.exec(remote);
   if (scp && !/^[a-z][a-z0-9+.-]*:\/\//i.test(remote)) {
     [host, path] = [scp[1], `/${scp[2]}`];
@@ -41,12 +43,15 @@ export function projectPathForRemote(remote: string, instanceUrl: string): strin
     }
     if (!['http:', 'https:', 'ssh:', 'git+ssh:'].includes(url.protocol)) return undefined;
     host = url.hostname;
+    if (url.protocol === 'http:' || url.protocol === 'https:') webHost = url.host;
     path = decodeURIComponent(url.pathname);
     if ((url.protocol === 'http:' || url.protocol === 'https:') && prefix && path.startsWith(`${prefix}/`)) {
       path = path.slice(prefix.length);
     }
   }
   if (host.toLowerCase() !== instance.hostname.toLowerCase()) return undefined;
+  // Two instances may share a host name on different ports.
+  if (webHost !== undefined && webHost.toLowerCase() !== instance.host.toLowerCase()) return undefined;
   const project = path.replace(/^\/+/, '').replace(/\/+$/, '').replace(/\.git$/, '');
   return /^[^/\s]+(\/[^/\s]+)+$/.test(project) ? project : undefined;
 }
@@ -57,4 +62,14 @@ export function projectPathsInGitConfig(gitConfig: string, instanceUrl: string):
     .map((url) => projectPathForRemote(url, instanceUrl))
     .filter((path): path is string => path !== undefined);
   return [...new Set(paths)];
+}
+
+/**
+ * Which of the signed-in instances the workspace's remotes name (a remote pointing at a project there), or
+ * undefined. Where remotes name several, `preferred` (the settings' instance) wins if among them, else the first.
+ */
+export function instanceNamedByRemotes(remotes: readonly string[], instances: readonly string[], preferred: string): string | undefined {
+  const named = instances.filter((instance) => remotes.some((remote) => projectPathForRemote(remote, instance) !== undefined));
+  const preferredKey = preferred.trim().replace(/\/+$/, '').toLowerCase();
+  return named.find((instance) => instance.trim().replace(/\/+$/, '').toLowerCase() === preferredKey) ?? named[0];
 }

@@ -72,3 +72,41 @@ export class ProjectDirectory {
     this.failed.clear();
   }
 }
+
+/**
+ * One directory per instance: project IDs are numbered per instance, so a name looked up on one is never shown for
+ * another's event. Instances are named by their key (`instanceKey`).
+ */
+export class ProjectDirectories {
+  private readonly directories = new Map<string, ProjectDirectory>();
+  private readonly changes = new Emitter<void>();
+  /** A project became known in any instance's directory. */
+  readonly onDidChange = this.changes.event;
+
+  constructor(private readonly api: (instance: string) => GitLabApi | undefined, private readonly warn: (message: string) => void = () => undefined) {}
+
+  for(instance: string): ProjectDirectory {
+    let directory = this.directories.get(instance);
+    if (!directory) {
+      directory = new ProjectDirectory(() => this.api(instance), (line) => this.warn(`${instance}: ${line}`));
+      directory.onDidChange(() => this.changes.fire());
+      this.directories.set(instance, directory);
+    }
+    return directory;
+  }
+
+  /** Uses a directory filled elsewhere for `instance` (a corpus of projects, in benchmarks). */
+  adopt(instance: string, directory: ProjectDirectory): this {
+    directory.onDidChange(() => this.changes.fire());
+    this.directories.set(instance, directory);
+    return this;
+  }
+
+  forgetFailures(): void {
+    for (const directory of this.directories.values()) directory.forgetFailures();
+  }
+
+  clear(): void {
+    for (const directory of this.directories.values()) directory.clear();
+  }
+}

@@ -7,33 +7,40 @@ export interface ActivitySource {
   /** ID or path as configured. */
   ref: string;
   from: 'mine' | 'setting' | 'remote';
+  /** The instance's key (`instanceKey`); '' where only one instance is meant. Keys differ per instance. */
+  instance: string;
 }
 
-export const MY_ACTIVITY: ActivitySource = { key: 'mine', source: { kind: 'mine' }, ref: 'mine', from: 'mine' };
+export const MY_ACTIVITY: ActivitySource = { key: 'mine', source: { kind: 'mine' }, ref: 'mine', from: 'mine', instance: '' };
 
-export function sourceKey(kind: 'project' | 'user', ref: string): string {
-  return `${kind}:${ref.toLowerCase()}`;
+/** The signed-in user's events on one instance. */
+export function myActivity(instance: string): ActivitySource {
+  return instance ? { ...MY_ACTIVITY, key: `${instance}|mine`, instance } : MY_ACTIVITY;
+}
+
+export function sourceKey(kind: 'project' | 'user', ref: string, instance = ''): string {
+  return `${instance ? `${instance}|` : ''}${kind}:${ref.toLowerCase()}`;
 }
 
 /** Projects of the settings first, then those of the workspace's remotes not already listed. */
-export function projectSources(settingRefs: string[], remoteRefs: string[]): ActivitySource[] {
+export function projectSources(settingRefs: string[], remoteRefs: string[], instance = ''): ActivitySource[] {
   const seen = new Set<string>();
   const result: ActivitySource[] = [];
   for (const [refs, from] of [[settingRefs, 'setting'], [remoteRefs, 'remote']] as const) {
     for (const ref of refs) {
-      const key = sourceKey('project', ref);
+      const key = sourceKey('project', ref, instance);
       if (seen.has(key)) continue;
       seen.add(key);
-      result.push({ key, source: { kind: 'project', id: ref }, ref, from });
+      result.push({ key, source: { kind: 'project', id: ref }, ref, from, instance });
     }
   }
   return result;
 }
 
-export function userSources(settingRefs: string[]): ActivitySource[] {
+export function userSources(settingRefs: string[], instance = ''): ActivitySource[] {
   const seen = new Set<string>();
   return settingRefs.filter((ref) => !seen.has(sourceKey('user', ref)) && seen.add(sourceKey('user', ref)))
-    .map((ref) => ({ key: sourceKey('user', ref), source: { kind: 'user', id: ref }, ref, from: 'setting' }));
+    .map((ref) => ({ key: sourceKey('user', ref, instance), source: { kind: 'user', id: ref }, ref, from: 'setting', instance }));
 }
 
 /** Why a typed project reference cannot be used, or undefined: a numeric ID or a full path `group/project`. */

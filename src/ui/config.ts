@@ -1,4 +1,8 @@
 import * as vscode from 'vscode';
+import {
+  effectiveInstanceList, idsFor, legacyInstanceOf, parseInstanceList, serializeInstanceList, withEntry, withoutEntry,
+  type InstanceEntry, type SettingsLayer,
+} from '../app/instanceSettings';
 import { resolveInstance, userOrDefault, type InstanceSource } from '../app/settingTrust';
 import { INSTANCE_ENV_VAR, SETTINGS, SETTINGS_SECTION } from '../ids';
 
@@ -6,9 +10,12 @@ export interface ExtensionConfig {
   instanceUrl: string;
   /** Where `instanceUrl` comes from; a workspace or folder naming it is said at sign-in. */
   instanceSource: InstanceSource;
+  /** The IDs of `instanceUrl`'s entries in the per-instance lists. */
   projects: string[];
   users: string[];
   groups: string[];
+  /** Every instance's entries (see instanceSettings.ts). */
+  entries: Record<ListKey, InstanceEntry[]>;
   pageSize: number;
   pollIntervalSeconds: number;
   statusBarScope: 'auto' | 'global';
@@ -23,9 +30,8 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value.trim() : '';
 }
 
-function strings(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim()) : [];
-}
+export type ListKey = 'projects' | 'users' | 'groups';
+const LIST_KEYS: ListKey[] = ['projects', 'users', 'groups'];
 
 function clampInt(value: unknown, fallback: number, min: number, max: number): number {
   return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, Math.round(value))) : fallback;
@@ -38,13 +44,18 @@ function clampInt(value: unknown, fallback: number, min: number, max: number): n
 export function readConfig(): ExtensionConfig {
   const c = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const httpProxy = text(userOrDefault(vscode.workspace.getConfiguration('http').inspect<unknown>('proxy')));
-  const instance = resolveInstance(c.inspect<unknown>(SETTINGS.instanceUrl), process.env[INSTANCE_ENV_VAR]);
+  const inspectedInstance = c.inspect<unknown>(SETTINGS.instanceUrl);
+  const instance = resolveInstance(inspectedInstance, process.env[INSTANCE_ENV_VAR]);
+  const entries = Object.fromEntries(LIST_KEYS.map((key) => [
+    key, effectiveInstanceList(c.inspect<unknown>(SETTINGS[key]), inspectedInstance, process.env[INSTANCE_ENV_VAR]).entries,
+  ])) as Record<ListKey, InstanceEntry[]>;
   return {
     instanceUrl: instance.url,
     instanceSource: instance.source,
-    projects: strings(c.get(SETTINGS.projects)),
-    users: strings(c.get(SETTINGS.users)),
-    groups: strings(c.get(SETTINGS.groups)),
+    projects: idsFor(entries.projects, instance.url),
+    users: idsFor(entries.users, instance.url),
+    groups: idsFor(entries.groups, instance.url),
+    entries,
     pageSize: clampInt(c.get(SETTINGS.pageSize), 20, 1, 100),
     pollIntervalSeconds: clampInt(c.get(SETTINGS.pollInterval), 120, 0, 86_400),
     statusBarScope: c.get(SETTINGS.statusBarScope) === 'global' ? 'global' : 'auto',
@@ -56,21 +67,48 @@ export function readConfig(): ExtensionConfig {
 }
 
 /**
- * Adds or removes a value of a list setting, in the workspace when one is open, else for the user. Every list
+ * Changes one instance's entries of a list setting, in the workspace when one is open, else for the user. Every list
  * (projects, users, groups) follows this one rule: what a person adds while working on a folder belongs to that
- * folder, and the lists stay together where they look for them.
+ * folder, and the lists stay together where they look for them. The layer written is migrated on the way (bare
+ * entries get the instance that layer named); entries not understood are written back unchanged.
  */
-export async function updateList(key: 'projects' | 'users' | 'groups', change: (list: string[]) => string[]): Promise<void> {
+export async function updateList(key: ListKey, instanceUrl: string, change: (ids: string[]) => string[]): Promise<void> {
   const c = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-  const inspected = c.inspect<string[]>(SETTINGS[key]);
-  const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-  const current = strings(target === vscode.ConfigurationTarget.Workspace
-    ? inspected?.workspaceValue ?? inspected?.globalValue
-    : inspected?.globalValue);
-  await c.update(SETTINGS[key], change(current), target);
+  const inspected = c.inspect<unknown>(SETTINGS[key]);
+  const inWorkspace = Boolean(vscode.workspace.workspaceFolders?.length);
+  // A workspace without its own list starts from the user's, as it showed until now.
+  const [layer, value]: [SettingsLayer, unknown] = inWorkspace && inspected?.workspaceValue !== undefined
+    ? ['workspace', inspected.workspaceValue]
+    : ['user', inspected?.globalValue];
+  const list = parseInstanceList(value, legacyInstanceOf(layer, c.inspect<unknown>(SETTINGS.instanceUrl), process.env[INSTANCE_ENV_VAR]));
+  const before = idsFor(list.entries, instanceUrl);
+  const after = change(before);
+  let entries = list.entries;
+  for (const id of before) if (!after.includes(id)) entries = withoutEntry(entries, instanceUrl, id);
+  for (const id of after) entries = withEntry(entries, instanceUrl, id);
+  const target = inWorkspace ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+  await c.update(SETTINGS[key], serializeInstanceList({ entries, unusable: list.unusable }), target);
 }
 
-/** Adds a value to a list setting once: a value already there in any letter case is not added again. */
-export async function addToList(key: 'projects' | 'users' | 'groups', value: string): Promise<void> {
-  await updateList(key, (list) => (list.some((item) => item.toLowerCase() === value.toLowerCase()) ? list : [...list, value]));
+/** Adds a value to one instance's list once: a value already there in any letter case is not added again. */
+export async function addToList(key: ListKey, instanceUrl: string, value: string): Promise<void> {
+  await updateList(key, instanceUrl, (ids) => (ids.some((id) => id.toLowerCase() === value.toLowerCase()) ? ids : [...ids, value]));
+}
+
+/**
+ * Rewrites the user's own lists into the per-instance form, once, losing nothing; logs entries it cannot read. A
+ * workspace's lists (a file in the repository) are read the same way but rewritten only when the person edits them.
+ */
+export async function migrateUserLists(log: (line: string) => void): Promise<void> {
+  const c = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  const legacy = legacyInstanceOf('user', c.inspect<unknown>(SETTINGS.instanceUrl), process.env[INSTANCE_ENV_VAR]);
+  for (const key of LIST_KEYS) {
+    const value = c.inspect<unknown>(SETTINGS[key])?.globalValue;
+    if (value === undefined) continue;
+    const list = parseInstanceList(value, legacy);
+    for (const problem of list.problems) log(`gitlabActivity.${key}: kept an entry that names no instance and ID: ${problem}`);
+    if (!list.changed) continue;
+    await c.update(SETTINGS[key], serializeInstanceList(list), vscode.ConfigurationTarget.Global);
+    log(`gitlabActivity.${key}: the user's entries now name their instance (${list.entries.length} entries, ${list.unusable.length} kept as they were).`);
+  }
 }

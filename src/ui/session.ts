@@ -4,7 +4,9 @@ import {
   GitLabClient, GitLabError, Transport, createDispatcher, type CurrentUser, type GitLabApi,
 } from '../gitlab';
 import type { Dispatcher } from 'undici';
+import { instanceHost, instanceKey } from '../app/instanceSettings';
 import { sameInstance } from '../app/settingTrust';
+import { trimInstanceUrl } from '../gitlab/url';
 import { COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, STATE_KEYS } from '../ids';
 import type { ExtensionConfig } from './config';
 import type { Log } from './log';
@@ -12,20 +14,35 @@ import type { TokenStore } from './auth/tokenStore';
 
 const ENV_TOKEN_DISMISSED = STATE_KEYS.envTokenSignedOut;
 
+/** One signed-in instance: its client talks to that instance only, with the token stored for it. */
+export interface Account {
+  instanceUrl: string;
+  /** `instanceKey(instanceUrl)`: tokens, state and tree rows are keyed by it. */
+  key: string;
+  api: GitLabApi;
+  /** Who signed in there, when known (from the sign-in, remembered beside the instance). */
+  username?: string;
+}
+
+interface LiveAccount extends Account {
+  token: string;
+  unauthorizedShown: boolean;
+}
+
 /**
- * Who is signed in to which instance, and the API client for it. Rebuilt when the token or the network settings
- * change; nothing here touches the network until a caller uses `api`.
+ * Who is signed in to which instances, and the API client of each. Several instances can be signed in at once; one
+ * of them is active (the one the workspace's git remotes name, else the instance of the settings): the status bar,
+ * notification settings and snoozes follow it. Rebuilt when a token or the network settings change; nothing here
+ * touches the network until a caller uses an `api`.
  */
 export class Session implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
-  private client?: GitLabClient;
   private dispatcher?: Dispatcher;
-  private token?: string;
-  /** The instance `token` was stored for. */
-  private tokenInstance = '';
-  private unauthorizedShown = false;
-  currentUser?: CurrentUser;
+  private readonly accounts = new Map<string, LiveAccount>();
+  private active?: string;
+  /** Restores run one after another: each reads the secrets of its moment. */
+  private restoring: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly tokens: TokenStore,
@@ -33,36 +50,100 @@ export class Session implements vscode.Disposable {
     private readonly log: Log,
     private readonly state: vscode.Memento,
     private readonly userAgent: string,
+    /** The instance the workspace's git remotes name, among those given, if any. */
+    private readonly remoteInstance: (instances: string[]) => Promise<string | undefined> = async () => undefined,
   ) {}
 
+  /** The active instance, or the instance of the settings while none is signed in. */
   get instanceUrl(): string {
-    return this.config().instanceUrl;
+    return this.activeAccount?.instanceUrl ?? this.config().instanceUrl;
   }
 
   get signedIn(): boolean {
-    return this.client !== undefined;
+    return this.activeAccount !== undefined;
   }
 
   get api(): GitLabApi | undefined {
-    return this.client;
+    return this.activeAccount?.api;
   }
 
-  /** The token in use, for masking in logs and tests of secrecy; never shown. */
-  get secret(): string | undefined {
-    return this.token;
+  /** Every token in use, for masking in logs; never shown. */
+  get secrets(): string[] {
+    return [...this.accounts.values()].map((account) => account.token);
+  }
+
+  /** The signed-in instances, the settings' instance first, then in the order they were signed in to. */
+  get all(): Account[] {
+    return [...this.accounts.values()];
+  }
+
+  /** The client of a signed-in instance; never another instance's. */
+  apiFor(instanceUrl: string): GitLabApi | undefined {
+    return this.accounts.get(instanceKey(instanceUrl))?.api;
+  }
+
+  private get activeAccount(): LiveAccount | undefined {
+    return (this.active ? this.accounts.get(this.active) : undefined) ?? this.accounts.values().next().value;
   }
 
   /**
-   * Reads the token stored for the instance in effect and builds the client for that same instance: the client is
-   * never built from one instance's token and another instance's URL.
+   * Instances signed in through the sign-in flow, oldest first, with the username seen at sign-in (the Accounts menu
+   * names it). Their tokens are in SecretStorage only.
    */
-  async restore(): Promise<void> {
-    const instance = this.instanceUrl;
-    let token = await this.tokens.get(instance);
-    if (token && this.state.get<boolean>(ENV_TOKEN_DISMISSED) && !(await this.tokens.hasStored(instance))) token = undefined;
-    // The setting may have changed while the secret was read: the next restore (its change event) handles that.
-    if (!sameInstance(instance, this.instanceUrl)) return;
-    this.use(instance, token);
+  private known(): Array<{ url: string; user?: string }> {
+    const value = this.state.get<unknown>(STATE_KEYS.instances);
+    if (!Array.isArray(value)) return [];
+    return value.flatMap((item: unknown) => {
+      const { url, user } = (item ?? {}) as { url?: unknown; user?: unknown };
+      return typeof url === 'string' ? [{ url, user: typeof user === 'string' ? user : undefined }] : [];
+    });
+  }
+
+  private async remember(instanceUrl: string, user: CurrentUser | undefined | false): Promise<void> {
+    const others = this.known().filter((entry) => !sameInstance(entry.url, instanceUrl));
+    await this.state.update(STATE_KEYS.instances, user === false ? others : [...others, { url: trimInstanceUrl(instanceUrl), user: user?.username }]);
+  }
+
+  /**
+   * Reads the token stored for each candidate instance (the settings' instance, then those signed in to) and builds
+   * each client for that same instance: a client is never built from one instance's token and another's URL.
+   */
+  restore(): Promise<void> {
+    this.restoring = this.restoring.then(() => this.restoreNow(), (error) => this.log.error('Restoring the session', error));
+    return this.restoring;
+  }
+
+  private async restoreNow(): Promise<void> {
+    const candidates = new Map<string, string>();
+    const known = this.known();
+    for (const url of [this.config().instanceUrl, ...known.map((entry) => entry.url)]) {
+      if (!candidates.has(instanceKey(url))) candidates.set(instanceKey(url), trimInstanceUrl(url));
+    }
+    const found = new Map<string, string>();
+    for (const [key, url] of candidates) {
+      let token = await this.tokens.get(url);
+      if (token && this.state.get<boolean>(ENV_TOKEN_DISMISSED) && !(await this.tokens.hasStored(url))) token = undefined;
+      if (token) found.set(key, token);
+    }
+    let changed = false;
+    for (const [key, account] of [...this.accounts]) {
+      if (found.get(key) === account.token) continue;
+      this.accounts.delete(key);
+      changed = true;
+    }
+    for (const [key, token] of found) {
+      if (this.accounts.has(key)) continue;
+      const user = known.find((entry) => instanceKey(entry.url) === key)?.user;
+      this.accounts.set(key, { ...this.account(candidates.get(key)!, token), username: user });
+      changed = true;
+    }
+    const active = await this.remoteInstance(this.all.map((account) => account.instanceUrl)).catch(() => undefined);
+    const activeKey = active ? instanceKey(active) : instanceKey(this.config().instanceUrl);
+    if (activeKey !== this.active) {
+      this.active = activeKey;
+      changed = true;
+    }
+    if (changed) this.announce();
   }
 
   /** Builds a client for a candidate token without storing it (sign-in validation). */
@@ -71,61 +152,71 @@ export class Session implements vscode.Disposable {
   }
 
   /**
-   * Stores the token for `instanceUrl` and makes that the user's instance. Resolves false when the workspace's
-   * settings name another instance, which stays in effect: the new token is then kept for its own instance and
-   * never sent to the workspace's.
+   * Stores the token for `instanceUrl` and signs that instance in beside the others. The settings' instance changes
+   * to it only when that one is not signed in (a first sign-in): entries without an instance keep theirs. Resolves
+   * false when the workspace's settings name another instance that is not signed in: the new token is kept for its
+   * own instance and never sent to the workspace's.
    */
   async signIn(instanceUrl: string, token: string, user: CurrentUser | undefined): Promise<boolean> {
     await this.tokens.store(instanceUrl, token);
+    await this.remember(instanceUrl, user);
     await this.state.update(ENV_TOKEN_DISMISSED, undefined);
-    if (!sameInstance(instanceUrl, this.instanceUrl)) {
-      await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(SETTINGS.instanceUrl, instanceUrl, vscode.ConfigurationTarget.Global);
+    const config = this.config();
+    if (!sameInstance(instanceUrl, config.instanceUrl) && !this.apiFor(config.instanceUrl) && config.instanceSource !== 'workspace' && config.instanceSource !== 'folder') {
+      await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(SETTINGS.instanceUrl, trimInstanceUrl(instanceUrl), vscode.ConfigurationTarget.Global);
     }
-    if (!sameInstance(instanceUrl, this.instanceUrl)) {
-      await this.restore();
-      return false;
-    }
-    this.currentUser = user;
-    this.use(this.instanceUrl, token);
-    return true;
+    const key = instanceKey(instanceUrl);
+    this.accounts.delete(key);
+    this.accounts.set(key, { ...this.account(trimInstanceUrl(instanceUrl), token), username: user?.username });
+    this.announce();
+    await this.restore();
+    return sameInstance(instanceUrl, this.config().instanceUrl) || this.apiFor(this.config().instanceUrl) !== undefined;
   }
 
-  async signOut(): Promise<void> {
-    await this.tokens.delete(this.instanceUrl);
-    await this.state.update(ENV_TOKEN_DISMISSED, true);
-    this.currentUser = undefined;
-    this.use(this.instanceUrl, undefined);
+  /** Signs one instance out (the active one by default): its secret goes, the other instances stay signed in. */
+  async signOut(instanceUrl: string = this.instanceUrl): Promise<void> {
+    const key = instanceKey(instanceUrl);
+    await this.tokens.delete(instanceUrl);
+    await this.remember(instanceUrl, false);
+    // An environment token stays unused for its instance until the next sign-in.
+    if (await this.tokens.get(instanceUrl)) await this.state.update(ENV_TOKEN_DISMISSED, true);
+    if (this.accounts.delete(key)) this.announce();
+    await this.restore();
   }
 
-  /** Network settings changed: new connection pool, same token. */
+  /** Network settings changed: new connection pool, same tokens. */
   rebuild(): void {
     void this.dispatcher?.close().catch(() => undefined);
     this.dispatcher = undefined;
-    this.use(this.tokenInstance, this.token);
+    for (const [key, account] of [...this.accounts]) this.accounts.set(key, { ...this.account(account.instanceUrl, account.token), username: account.username });
+    this.announce();
   }
 
   /**
    * A request answered 401: say it once, with the fix, and not again until the next sign-in — never a loop of
    * prompts when several views fail at the same time.
    */
-  reportUnauthorized(error: GitLabError): void {
-    if (this.unauthorizedShown) return;
-    this.unauthorizedShown = true;
-    this.log.warn(`GitLab answered 401: ${error.message}`);
+  reportUnauthorized(error: GitLabError, instanceUrl: string = this.instanceUrl): void {
+    const account = this.accounts.get(instanceKey(instanceUrl));
+    if (!account || account.unauthorizedShown) return;
+    account.unauthorizedShown = true;
+    this.log.warn(`GitLab answered 401 (${account.instanceUrl}): ${error.message}`);
     const signInAgain = vscode.l10n.t('Sign In Again');
-    void vscode.window.showErrorMessage(error.message, signInAgain)
+    const message = this.accounts.size > 1 ? `${instanceHost(account.instanceUrl)}: ${error.message}` : error.message;
+    void vscode.window.showErrorMessage(message, signInAgain)
       .then((choice) => {
-        if (choice === signInAgain) void vscode.commands.executeCommand(COMMANDS.signIn);
+        if (choice === signInAgain) void vscode.commands.executeCommand(COMMANDS.signIn, account.instanceUrl);
       });
   }
 
-  /** `token` is the one stored for `instance`; the client talks to that instance and no other. */
-  private use(instance: string, token: string | undefined): void {
-    this.token = token;
-    this.tokenInstance = instance;
-    this.unauthorizedShown = false;
-    this.client = token ? new GitLabClient(this.transport(instance, () => this.token)) : undefined;
-    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.signedIn, this.client !== undefined);
+  /** `token` is the one stored for `instanceUrl`; the client talks to that instance and no other. */
+  private account(instanceUrl: string, token: string): LiveAccount {
+    const api = new GitLabClient(this.transport(instanceUrl, () => token));
+    return { instanceUrl, key: instanceKey(instanceUrl), api, token, unauthorizedShown: false };
+  }
+
+  private announce(): void {
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.signedIn, this.accounts.size > 0);
     this.changed.fire();
   }
 

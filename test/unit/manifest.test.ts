@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, VIEWS, VIEW_CONTAINER, WEBVIEWS } from '../../src/ids';
+import { AUTH_PROVIDER, COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, VIEWS, VIEW_CONTAINER, WEBVIEWS } from '../../src/ids';
 
 const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
 const contributes = manifest.contributes;
@@ -33,6 +33,11 @@ describe('package.json and src/ids.ts agree', () => {
         }
       }
     }
+  });
+
+  it('contributes the authentication provider that lists each instance in the Accounts menu, and activates for it', () => {
+    assert.deepEqual(contributes.authentication, [{ id: AUTH_PROVIDER.id, label: AUTH_PROVIDER.label }]);
+    assert.ok((manifest.activationEvents as string[]).includes(`onAuthenticationRequest:${AUTH_PROVIDER.id}`));
   });
 
   it('activates to restore the settings editor under its view type', () => {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { instanceKey } from '../../src/app/instanceSettings';
 import {
   countedEvents, dayCount, extensionRequests, feedUnder, isEventsRequest, stateLabels, useVscodeSession, waitFor,
   waitForExtensionRequest, waitForFeedFromDouble,
@@ -83,12 +84,13 @@ describe('activity tree', function () {
     await workbench.answerQuickInput('jordan', { expect: 'Add User' });
     await workbench.waitForQuickInputClosed();
 
-    // Kept in the workspace's settings (written a moment after the box closes).
+    // Kept in the workspace's settings with its instance (written a moment after the box closes).
     const settingsFile = path.join(session().folder, '.vscode', 'settings.json');
-    await waitFor('gitlabActivity.users = ["jordan"] in the workspace settings', () => {
+    const expected = [{ instance: instanceKey(double!.url), id: 'jordan' }];
+    await waitFor(`gitlabActivity.users = ${JSON.stringify(expected)} in the workspace settings`, () => {
       if (!existsSync(settingsFile)) return false;
       const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
-      return JSON.stringify(settings['gitlabActivity.users']) === JSON.stringify(['jordan']);
+      return JSON.stringify(settings['gitlabActivity.users']) === JSON.stringify(expected);
     });
 
     await workbench.collapseTreeRow('My Activity');

@@ -130,19 +130,22 @@ describe('a workspace naming another instance never receives the first instance\
     assert.doesNotMatch(s.extensionLog(), new RegExp(TOKEN), 'the log holds the token');
   });
 
-  it('signing in to the first instance keeps its new token from the workspace\'s instance', async function () {
+  it('signing in to the first instance signs that one in, and keeps its new token from the workspace\'s instance', async function () {
     const s = session();
     const double = s.double!;
     const since = Date.now();
     const prompt = await signIn(s, TOKEN, double.url);
     assert.doesNotMatch(prompt, WORKSPACE_NAMED);
     await waitForExtensionRequest(double, (r) => r.at >= since && r.path === '/api/v4/user' && r.status === 200);
-    await s.workbench.waitForNotification(/This workspace's settings name another GitLab instance, 127\.0\.0\.1:\d+, which stays in use/);
+    await s.workbench.waitForNotification(/This workspace's settings name another GitLab instance, 127\.0\.0\.1:\d+, which is not signed in; the token is kept for/);
     // Before, the new token went to whatever instance the workspace named, right after sign-in.
     await expectNoExtensionRequest(other, () => true, 3_000, 'the workspace\'s instance must not receive the first instance\'s token');
     const userSettings = readFileSync(path.join(s.userDataDir, 'User', 'settings.json'), 'utf8');
     assert.ok(userSettings.includes(double.url), 'the user\'s instance setting changed');
-    assert.ok((await s.workbench.welcomeText()).includes(WELCOME), 'signed in to the workspace\'s instance without its token');
+    // The first instance is signed in (its own tree); the workspace's instance, without a token of its own, is not.
+    await waitForExtensionRequest(double, (r) => r.at >= since && isEventsRequest(r) && r.status === 200 && r.auth === 'private-token');
+    await s.workbench.waitForTreeRow(/^My Activity/);
+    assert.deepEqual(extensionRequests(other).map((r) => `${r.method} ${r.path}`), [], 'the workspace\'s instance was asked');
   });
 
   it('signing in to the workspace\'s instance says the workspace named it, and uses that instance\'s own token', async function () {

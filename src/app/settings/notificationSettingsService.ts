@@ -64,11 +64,11 @@ export class NotificationSettingsService {
   private readonly projectGroups = new Map<string, Promise<string[]>>();
   private cachedFor: GitLabApi | undefined;
 
-  /** `namespace` separates instances (use the instance URL), so a mute on one never unmutes another. */
+  /** `namespace` separates instances (the active instance's URL), so a mute on one never unmutes another. */
   constructor(
     private readonly api: () => GitLabApi | undefined,
     private readonly memory: LevelMemory,
-    private readonly namespace: string,
+    private readonly namespace: string | (() => string),
     private readonly lookupProject?: ProjectLookup,
     private readonly log: (line: string) => void = () => undefined,
   ) {}
@@ -291,7 +291,8 @@ export class NotificationSettingsService {
   }
 
   private memoryKey(scope: ScopeRef): string {
-    return `${STATE_KEYS.levelBeforeMute}:${this.namespace}:${scopeKey(scope)}`;
+    const namespace = typeof this.namespace === 'function' ? this.namespace() : this.namespace;
+    return `${STATE_KEYS.levelBeforeMute}:${namespace}:${scopeKey(scope)}`;
   }
 
   private requireApi(): GitLabApi {

@@ -5,7 +5,7 @@ import { planRange } from '../../app/activity/markdownRange';
 import { fetchEventsInRange } from '../../app/activity/rangeEvents';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
 import type { FeedStore } from '../../app/feeds';
-import type { ProjectDirectory } from '../../app/projectDirectory';
+import type { ProjectDirectories } from '../../app/projectDirectory';
 import { MY_ACTIVITY, sourceKey, type ActivitySource } from '../../app/sources';
 import type { FeedPlan } from '../../app/activity/activityTabs';
 import { GitLabError, type GitLabEvent } from '../../gitlab';
@@ -23,7 +23,9 @@ import { projectInfo } from '../../app/activity/projectInfo';
 export interface ActivityCommandContext {
   session: Session;
   feeds: FeedStore;
-  directory: ProjectDirectory;
+  directories: ProjectDirectories;
+  /** The key of the active instance (commands run without a row act there). */
+  activeInstance(): string;
   tree: ActivityTreeProvider;
   view: vscode.TreeView<ActivityNode>;
   picks: FilterPicks;
@@ -38,16 +40,25 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
   const sourceOf = (key: unknown): ActivitySource | undefined =>
     typeof key === 'string' ? c.sources().find((s) => s.key === key) : undefined;
   const urlOf = (node: ActivityNode | undefined): string | undefined => {
-    if (node?.type === 'event') return c.tree.urlOf(node.event);
+    if (node?.type === 'event') return c.tree.urlOf(node.event, node.source.instance);
     if (node?.type === 'source') return c.tree.sourceUrl(node.source);
     return undefined;
   };
   const register = (id: string, run: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, run);
+  /** The instance a command was run for: a row's (or a root's, or a key passed by a hint row), else the active one. */
+  const instanceOf = (target: unknown): string => {
+    if (typeof target === 'string' && c.session.apiFor(target)) return target;
+    const node = target as Partial<ActivityNode> | undefined;
+    if (node && typeof node === 'object' && 'instance' in node && typeof node.instance === 'string') return node.instance;
+    return c.activeInstance();
+  };
+  const urlOfInstance = (instance: string): string | undefined =>
+    c.session.all.find((account) => account.key === instance)?.instanceUrl;
 
   return [
     register(COMMANDS.refresh, (key?: unknown) => {
       // Project names that failed to load (network, 429, 401) are asked for again.
-      c.directory.forgetFailures();
+      c.directories.forgetFailures();
       if (typeof key === 'string' && sourceOf(key)) c.feeds.resetOne(key);
       else c.refreshAll();
     }),
@@ -63,23 +74,28 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     register(COMMANDS.filterDateRange, () => c.picks.dateRange()),
     register(COMMANDS.sort, () => c.picks.sort()),
     register(COMMANDS.clearFilters, () => c.picks.clear()),
-    register(COMMANDS.addProject, async () => {
-      const ref = await pickProject(c.session.api, (project) => c.directory.remember(project));
-      if (ref) await addToList('projects', ref);
+    register(COMMANDS.addProject, async (target?: unknown) => {
+      const instance = instanceOf(target);
+      const url = urlOfInstance(instance);
+      if (!url) return;
+      const ref = await pickProject(c.session.apiFor(instance), (project) => c.directories.for(instance).remember(project));
+      if (ref) await addToList('projects', url, ref);
     }),
     register(COMMANDS.removeProject, async (node?: ActivityNode) => {
       if (node?.type !== 'source' || node.source.source.kind !== 'project') return;
       const ref = node.source.ref.toLowerCase();
-      await updateList('projects', (list) => list.filter((p) => p.toLowerCase() !== ref));
+      await updateList('projects', urlOfInstance(node.source.instance) ?? node.source.instance, (list) => list.filter((p) => p.toLowerCase() !== ref));
     }),
-    register(COMMANDS.addUser, async () => {
+    register(COMMANDS.addUser, async (target?: unknown) => {
+      const url = urlOfInstance(instanceOf(target));
+      if (!url) return;
       const ref = await askUser();
-      if (ref) await addToList('users', ref);
+      if (ref) await addToList('users', url, ref);
     }),
     register(COMMANDS.removeUser, async (node?: ActivityNode) => {
       if (node?.type !== 'source' || node.source.source.kind !== 'user') return;
       const ref = node.source.ref.toLowerCase();
-      await updateList('users', (list) => list.filter((u) => u.toLowerCase() !== ref));
+      await updateList('users', urlOfInstance(node.source.instance) ?? node.source.instance, (list) => list.filter((u) => u.toLowerCase() !== ref));
     }),
     register(COMMANDS.openInBrowser, async (node?: ActivityNode) => {
       const url = urlOf(node);
@@ -92,7 +108,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     }),
     register(COMMANDS.showEventDetails, async (node?: ActivityNode) => {
       if (node?.type !== 'event') return;
-      const project = node.event.project_id === null ? undefined : c.directory.get(node.event.project_id);
+      const project = node.event.project_id === null ? undefined : c.directories.for(node.source.instance).get(node.event.project_id);
       const content = eventTooltipMarkdown(node.event, {
         t: vscode.l10n.t, zone: localZone(),
         project: projectInfo(project),
@@ -103,9 +119,10 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     register(COMMANDS.showUserEvents, async (node?: ActivityNode) => {
       if (node?.type !== 'event') return;
       const ref = node.event.author?.username ?? node.event.author_username ?? String(node.event.author_id);
-      await addToList('users', ref);
-      const target = c.sources().find((s) => s.key === sourceKey('user', ref));
-      if (target) await c.view.reveal({ type: 'source', source: target }, { expand: true, focus: true, select: true }).then(undefined, () => undefined);
+      const instance = node.source.instance || c.activeInstance();
+      await addToList('users', urlOfInstance(instance) ?? instance, ref);
+      const target = c.sources().find((s) => s.key === sourceKey('user', ref, instance));
+      if (target) await c.view.reveal(c.tree.sourceRow(target), { expand: true, focus: true, select: true }).then(undefined, () => undefined);
     }),
     register(COMMANDS.copyActivityAsMarkdown, () => copyActivityAsMarkdown(c)),
   ];
@@ -154,10 +171,11 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
   }
   if (feedPlan.keep) events = events.filter(feedPlan.keep);
   // Headings name each project: look up the ones the tree has not met yet (failures fall back to "Project 5").
-  await c.directory.resolve(new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number')));
+  const directory = c.directories.for(c.activeInstance());
+  await directory.resolve(new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number')));
   const text = activityMarkdown(events, {
     now: Date.now(), zone, t: vscode.l10n.t,
-    lookupProject: (id) => projectInfo(c.directory.get(id)),
+    lookupProject: (id) => projectInfo(directory.get(id)),
     eventUrl: (event) => c.tree.urlOf(event),
   });
   await vscode.env.clipboard.writeText(text);

@@ -6,25 +6,40 @@ import { MAX_REQUESTS_PER_LOAD } from '../../app/activity/matchingLoader';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
 import { projectInfo, type ProjectInfo } from '../../app/activity/projectInfo';
 import type { FeedStore } from '../../app/feeds';
+import { instanceHost } from '../../app/instanceSettings';
 import { keepPlainMessages } from '../../app/localize';
-import type { ProjectDirectory } from '../../app/projectDirectory';
-import { MY_ACTIVITY, type ActivitySource } from '../../app/sources';
+import type { ProjectDirectories, ProjectDirectory } from '../../app/projectDirectory';
+import { myActivity, type ActivitySource } from '../../app/sources';
 import type { GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
 import { nodeId, type ActivityNode } from './nodes';
 import { unreadUri } from './unreadDecorations';
 import { trimInstanceUrl } from '../../gitlab/url';
 
+/** A signed-in instance as the tree shows it. */
+export interface TreeInstance {
+  /** `instanceKey` of the instance: sources and directories are keyed by it. */
+  key: string;
+  url: string;
+  /** Who is signed in there, when known. */
+  user?: string;
+}
+
 export interface ActivityTreeContext {
   signedIn(): boolean;
-  instanceUrl(): string;
+  /** The signed-in instances; with more than one, each has its own root. */
+  instances(): TreeInstance[];
+  /** The instance whose rows the view reveals to wait for a redraw (the active one). */
+  activeInstance(): string;
   isFiltered(): boolean;
-  projects(): ActivitySource[];
-  users(): ActivitySource[];
+  projects(instance: string): ActivitySource[];
+  users(instance: string): ActivitySource[];
   /** Whether an event is newer than the last time its source was marked as seen. */
   isUnread(source: ActivitySource, event: GitLabEvent): boolean;
   now?: () => number;
 }
+
+type RootNode = ActivityNode & { type: 'root' };
 
 /**
  * The Activity tree: My activity, Projects and Users, each source's events grouped by day, a "Load more…" row
@@ -36,14 +51,11 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   readonly onDidChangeTreeData = this.changed.event;
   private readonly zone = localZone();
   private readonly sourceNodes = new Map<string, ActivityNode>();
-  // VS Code matches change events to rows by object identity: roots are created once.
-  private readonly roots = {
-    mine: { type: 'root', root: 'mine' } as const,
-    projects: { type: 'root', root: 'projects' } as const,
-    users: { type: 'root', root: 'users' } as const,
-  };
+  // VS Code matches change events to rows by object identity: roots are created once per instance.
+  private readonly roots = new Map<string, { instance: ActivityNode & { type: 'instance' }; mine: RootNode; projects: RootNode; users: RootNode }>();
   private readonly unsubscribe: Array<{ dispose(): void }>;
-  private readonly rows: EventRows;
+  /** Event rows per instance: an event's links go to its own instance. */
+  private readonly rowsByInstance = new Map<string, EventRows>();
   private refreshTimer?: ReturnType<typeof setTimeout>;
   private readonly expansion = new Map<string, boolean>();
   /** Event rows share their icons and command titles: a tree of thousands of rows otherwise allocates them per row. */
@@ -53,24 +65,59 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
 
   constructor(
     private readonly feeds: FeedStore,
-    private readonly directory: ProjectDirectory,
+    private readonly directories: ProjectDirectories,
     private readonly context: ActivityTreeContext,
   ) {
-    this.rows = new EventRows(() => ({
-      instanceUrl: context.instanceUrl(), lookupProject: (id) => this.projectInfo(id), zone: this.zone, t: this.t,
-    }));
     this.unsubscribe = [
       feeds.onDidChange(() => this.scheduleRefresh()),
-      directory.onDidChange(() => {
-        this.rows.forget();
+      directories.onDidChange(() => {
+        for (const rows of this.rowsByInstance.values()) rows.forget();
         this.scheduleRefresh();
       }),
     ];
   }
 
-  /** The "My Activity" row, always in the tree while signed in (the view reveals it to wait for a refresh). */
+  private directory(instance: string): ProjectDirectory {
+    return this.directories.for(instance);
+  }
+
+  private rows(instance: string): EventRows {
+    let rows = this.rowsByInstance.get(instance);
+    if (!rows) {
+      rows = new EventRows(() => ({
+        instanceUrl: this.urlOfInstance(instance), lookupProject: (id) => this.projectInfo(instance, id), zone: this.zone, t: this.t,
+      }));
+      this.rowsByInstance.set(instance, rows);
+    }
+    return rows;
+  }
+
+  private urlOfInstance(instance: string): string {
+    return this.context.instances().find((candidate) => candidate.key === instance)?.url ?? instance;
+  }
+
+  private rootsOf(instance: string) {
+    let roots = this.roots.get(instance);
+    if (!roots) {
+      roots = {
+        instance: { type: 'instance', instance },
+        mine: { type: 'root', root: 'mine', instance },
+        projects: { type: 'root', root: 'projects', instance },
+        users: { type: 'root', root: 'users', instance },
+      };
+      this.roots.set(instance, roots);
+    }
+    return roots;
+  }
+
+  /** The active instance's "My Activity" row, in the tree while signed in (the view reveals it to wait for a refresh). */
   get myActivityRoot(): ActivityNode {
-    return this.roots.mine;
+    return this.rootsOf(this.context.activeInstance()).mine;
+  }
+
+  /** A source's own row (for `reveal`). */
+  sourceRow(source: ActivitySource): ActivityNode {
+    return this.sourceNode(source);
   }
 
   refresh(): void {
@@ -103,17 +150,25 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   getChildren(node?: ActivityNode): ActivityNode[] {
     if (!this.context.signedIn()) return [];
     if (!node) {
-      return [this.roots.mine, this.roots.projects, this.roots.users];
+      const instances = this.context.instances();
+      if (instances.length > 1) return instances.map((instance) => this.rootsOf(instance.key).instance);
+      if (instances.length === 0) return [];
+      const roots = this.rootsOf(instances[0].key);
+      return [roots.mine, roots.projects, roots.users];
     }
     // VS Code asks for a row's children only when it opens: noted now, a refresh arriving before the expand event
     // keeps the row open instead of closing it under the person's click.
     this.noteExpansion(node, true);
     switch (node.type) {
+      case 'instance': {
+        const roots = this.rootsOf(node.instance);
+        return [roots.mine, roots.projects, roots.users];
+      }
       case 'root': {
-        if (node.root === 'mine') return this.feedChildren(MY_ACTIVITY);
-        const sources = node.root === 'projects' ? this.context.projects() : this.context.users();
-        if (sources.length === 0) return [{ type: 'hint', root: node.root }];
-        if (node.root === 'projects') void this.directory.resolve(sources.map((s) => s.ref));
+        if (node.root === 'mine') return this.feedChildren(myActivity(node.instance));
+        const sources = node.root === 'projects' ? this.context.projects(node.instance) : this.context.users(node.instance);
+        if (sources.length === 0) return [{ type: 'hint', root: node.root, instance: node.instance }];
+        if (node.root === 'projects') void this.directory(node.instance).resolve(sources.map((s) => s.ref));
         return sources.map((source) => this.sourceNode(source));
       }
       case 'source':
@@ -149,7 +204,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
       rows.push({ type: 'empty', source, filtered: this.context.isFiltered() });
     }
     const projectIds = new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number'));
-    if (projectIds.size > 0) void this.directory.resolve(projectIds);
+    if (projectIds.size > 0) void this.directory(source.instance).resolve(projectIds);
     groupByDay(events, { now: this.now(), zone: this.zone, t: this.t }).forEach((day, index) => {
       rows.push({ type: 'day', source, key: day.key, label: day.label, events: day.events, expanded: index < EXPANDED_DAY_GROUPS });
     });
@@ -164,8 +219,10 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   /** Parents of the nodes `reveal` is used on (projects and users). */
   getParent(node: ActivityNode): ActivityNode | undefined {
     if (node.type === 'source' && node.source.source.kind !== 'mine') {
-      return node.source.source.kind === 'project' ? this.roots.projects : this.roots.users;
+      const roots = this.rootsOf(node.source.instance);
+      return node.source.source.kind === 'project' ? roots.projects : roots.users;
     }
+    if (node.type === 'root' && this.context.instances().length > 1) return this.rootsOf(node.instance).instance;
     return undefined;
   }
 
@@ -177,6 +234,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
 
   private buildItem(node: ActivityNode): vscode.TreeItem {
     switch (node.type) {
+      case 'instance': return this.instanceItem(node.instance);
       case 'root': {
         const labels = { mine: vscode.l10n.t('My Activity'), projects: vscode.l10n.t('Projects'), users: vscode.l10n.t('Users') };
         const icons = { mine: 'account', projects: 'repo', users: 'organization' };
@@ -188,7 +246,9 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
       case 'hint': {
         const item = new vscode.TreeItem(node.root === 'projects' ? vscode.l10n.t('Add Project…') : vscode.l10n.t('Add User…'));
         item.iconPath = new vscode.ThemeIcon('add');
-        item.command = { command: node.root === 'projects' ? COMMANDS.addProject : COMMANDS.addUser, title: item.label as string };
+        item.command = {
+          command: node.root === 'projects' ? COMMANDS.addProject : COMMANDS.addUser, title: item.label as string, arguments: [node.instance],
+        };
         return item;
       }
       case 'source': {
@@ -260,9 +320,21 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     }
   }
 
+  /** An instance's root (shown while several are signed in): its host, and who is signed in there. */
+  private instanceItem(instance: string): vscode.TreeItem {
+    const known = this.context.instances().find((candidate) => candidate.key === instance);
+    const url = known?.url ?? instance;
+    const item = new vscode.TreeItem(instanceHost(url), this.collapsible(this.rootsOf(instance).instance, true));
+    item.description = known?.user;
+    item.tooltip = known?.user ? vscode.l10n.t('{0}, signed in as {1}', url, known.user) : url;
+    item.iconPath = new vscode.ThemeIcon('server');
+    item.contextValue = 'instanceRoot';
+    return item;
+  }
+
   private sourceItem(source: ActivitySource): vscode.TreeItem {
     const isProject = source.source.kind === 'project';
-    const project = isProject ? this.directory.get(source.ref) : undefined;
+    const project = isProject ? this.directory(source.instance).get(source.ref) : undefined;
     const label = project?.name_with_namespace ?? project?.name ?? source.ref;
     const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
     const path = project && project.path_with_namespace !== label ? project.path_with_namespace : undefined;
@@ -278,7 +350,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
 
   private eventItem(node: ActivityNode & { type: 'event' }): vscode.TreeItem {
     // My Activity lists the signed-in user's own events: their name would only push the action off the row.
-    const row = this.rows.row(node.event, this.now(), node.source.source.kind === 'mine' ? 'omitted' : 'shown');
+    const row = this.rows(node.source.instance).row(node.event, this.now(), node.source.source.kind === 'mine' ? 'omitted' : 'shown');
     const item = new vscode.TreeItem(row.label);
     item.description = row.description;
     item.iconPath = this.icon(row.iconId);
@@ -306,7 +378,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   resolveTreeItem(item: vscode.TreeItem, node: ActivityNode): vscode.TreeItem {
     if (node.type !== 'event') return item;
     const markdown = new vscode.MarkdownString(eventTooltipMarkdown(node.event, {
-      t: vscode.l10n.t, project: this.projectInfo(node.event.project_id), zone: this.zone,
+      t: vscode.l10n.t, project: this.projectInfo(node.source.instance, node.event.project_id), zone: this.zone,
     }));
     // Server text is escaped by eventTooltipMarkdown; the string is also untrusted and without HTML.
     markdown.isTrusted = false;
@@ -316,16 +388,16 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     return item;
   }
 
-  /** The event's web page, when one can be derived. */
-  urlOf(event: GitLabEvent): string | undefined {
-    return this.rows.url(event);
+  /** The event's web page on its instance (the active one unless given), when one can be derived. */
+  urlOf(event: GitLabEvent, instance: string = this.context.activeInstance()): string | undefined {
+    return this.rows(instance).url(event);
   }
 
   /** The web page of a project or user source. */
   sourceUrl(source: ActivitySource): string | undefined {
-    const base = trimInstanceUrl(this.context.instanceUrl());
+    const base = trimInstanceUrl(this.urlOfInstance(source.instance));
     if (source.source.kind === 'project') {
-      const project = this.directory.get(source.ref);
+      const project = this.directory(source.instance).get(source.ref);
       return project?.web_url && new URL(project.web_url).origin === new URL(base).origin ? project.web_url
         : /^\d+$/.test(source.ref) ? undefined : `${base}/${source.ref.split('/').map(encodeURIComponent).join('/')}`;
     }
@@ -333,9 +405,9 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     return undefined;
   }
 
-  private projectInfo(id: number | null): ProjectInfo | undefined {
+  private projectInfo(instance: string, id: number | null): ProjectInfo | undefined {
     if (typeof id !== 'number') return undefined;
-    return projectInfo(this.directory.get(id));
+    return projectInfo(this.directory(instance).get(id));
   }
 
   private now(): number {

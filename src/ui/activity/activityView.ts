@@ -3,14 +3,15 @@ import { laterMarker, SeenMarkers } from '../../app/activity/seenMarkers';
 import { projectInfo } from '../../app/activity/projectInfo';
 import { FeedStore } from '../../app/feeds';
 import { newestMarker } from '../../app/pollSchedule';
-import type { ProjectDirectory } from '../../app/projectDirectory';
-import { MY_ACTIVITY, projectSources, userSources, type ActivitySource } from '../../app/sources';
+import { idsFor, instanceKey } from '../../app/instanceSettings';
+import type { ProjectDirectories } from '../../app/projectDirectory';
+import { myActivity, projectSources, userSources, type ActivitySource } from '../../app/sources';
 import { COMMANDS, CONTEXT_KEYS, STATE_KEYS, VIEWS } from '../../ids';
 import type { ExtensionConfig } from '../config';
 import type { Log } from '../log';
 import type { Session } from '../session';
 import { registerActivityCommands, isUnauthorized } from './activityCommands';
-import { ActivityTreeProvider } from './activityTreeProvider';
+import { ActivityTreeProvider, type TreeInstance } from './activityTreeProvider';
 import { FilterController } from './filterController';
 import { FilterPicks } from './filterPicks';
 import { NewActivityPoller } from './newActivityPoller';
@@ -26,7 +27,8 @@ export class ActivityView implements vscode.Disposable {
   private readonly tree: ActivityTreeProvider;
   private readonly view: vscode.TreeView<ActivityNode>;
   private readonly poller: NewActivityPoller;
-  private remoteProjects: string[] = [];
+  /** Per instance key: the project paths the workspace's git remotes name there. */
+  private remoteProjects = new Map<string, string[]>();
   /** Counts filter changes, so only the latest one sets the label. */
   private filterTurn = 0;
   private readonly seen: SeenMarkers;
@@ -36,7 +38,7 @@ export class ActivityView implements vscode.Disposable {
   constructor(
     private readonly session: Session,
     private readonly config: () => ExtensionConfig,
-    private readonly directory: ProjectDirectory,
+    private readonly directories: ProjectDirectories,
     workspaceState: vscode.Memento,
     globalState: vscode.Memento,
     private readonly log: Log,
@@ -44,14 +46,15 @@ export class ActivityView implements vscode.Disposable {
     this.filter = new FilterController(workspaceState);
     // Per instance and source, across workspaces: what was seen of My Activity is the same in every window.
     this.seen = new SeenMarkers(globalState, STATE_KEYS.seen);
-    this.feeds = new FeedStore(() => session.api, () => ({ pageSize: config().pageSize, plan: this.filter.filter.plan() }));
-    this.tree = new ActivityTreeProvider(this.feeds, directory, {
+    this.feeds = new FeedStore((source) => session.apiFor(source.instance), () => ({ pageSize: config().pageSize, plan: this.filter.filter.plan() }));
+    this.tree = new ActivityTreeProvider(this.feeds, directories, {
       signedIn: () => session.signedIn,
-      instanceUrl: () => session.instanceUrl,
+      instances: () => this.instances(),
+      activeInstance: () => this.activeInstance(),
       isFiltered: () => !this.filter.filter.isEmpty,
-      projects: () => this.projects(),
-      users: () => userSources(config().users),
-      isUnread: (source, event) => this.seen.isUnread(this.session.instanceUrl, source.key, event),
+      projects: (instance) => this.projects(instance),
+      users: (instance) => this.users(instance),
+      isUnread: (source, event) => this.seen.isUnread(source.instance, source.key, event),
     });
     this.view = vscode.window.createTreeView(VIEWS.activity, { treeDataProvider: this.tree, showCollapseAll: true });
     this.poller = new NewActivityPoller(this.view as vscode.TreeView<unknown>, {
@@ -59,12 +62,12 @@ export class ActivityView implements vscode.Disposable {
       intervalSeconds: () => config().pollIntervalSeconds,
       plan: () => this.filter.filter.plan(),
       // New means newer than both what My Activity shows and what was marked as seen.
-      shownMarker: () => laterMarker(newestMarker(this.feeds.get(MY_ACTIVITY.key).events),
-        this.seen.marker(session.instanceUrl, MY_ACTIVITY.key)),
+      shownMarker: () => laterMarker(newestMarker(this.feeds.get(myActivity(this.activeInstance()).key).events),
+        this.seen.marker(this.activeInstance(), myActivity(this.activeInstance()).key)),
       onUnauthorized: (error) => session.reportUnauthorized(error),
       log: (message) => log.warn(message),
       pendingChanged: () => this.scheduleBadge(),
-    }, () => this.feeds.resetOne(MY_ACTIVITY.key));
+    }, () => this.feeds.resetOne(myActivity(this.activeInstance()).key));
     this.describeFilter();
     this.disposables.push(
       this.filter, this.tree, this.view, this.poller,
@@ -79,8 +82,9 @@ export class ActivityView implements vscode.Disposable {
       registerUnreadDecorations(),
       vscode.commands.registerCommand(COMMANDS.markAllSeen, () => this.markAllSeen()),
       ...registerActivityCommands({
-        session, feeds: this.feeds, directory, tree: this.tree, view: this.view,
+        session, feeds: this.feeds, directories, tree: this.tree, view: this.view,
         picks: new FilterPicks(this.filter), sources: () => this.allSources(), refreshAll: () => this.refreshAll(),
+        activeInstance: () => this.activeInstance(),
         plan: () => this.filter.filter.plan(),
       }),
     );
@@ -115,7 +119,7 @@ export class ActivityView implements vscode.Disposable {
   /** Signed in or out, or the instance changed: start over. */
   sessionChanged(): void {
     this.describeFilter();
-    this.directory.clear();
+    this.directories.clear();
     this.feeds.reset();
     this.tree.refresh();
     void this.detectRemotes();
@@ -135,30 +139,47 @@ export class ActivityView implements vscode.Disposable {
     void this.detectRemotes();
   }
 
+  /** Each signed-in instance's projects named by the workspace's git remotes (a remote names one host). */
   private async detectRemotes(): Promise<void> {
-    try {
-      this.remoteProjects = await workspaceProjectPaths(this.config().instanceUrl);
-    } catch (error) {
-      this.log.error('Reading the workspace git remotes', error);
-      this.remoteProjects = [];
+    const found = new Map<string, string[]>();
+    for (const account of this.session.all) {
+      try {
+        found.set(account.key, await workspaceProjectPaths(account.instanceUrl));
+      } catch (error) {
+        this.log.error('Reading the workspace git remotes', error);
+      }
     }
+    this.remoteProjects = found;
     this.tree.refresh();
   }
 
-  private projects(): ActivitySource[] {
-    return projectSources(this.config().projects, this.remoteProjects);
+  private instances(): TreeInstance[] {
+    return this.session.all.map((account) => ({ key: account.key, url: account.instanceUrl, user: account.username }));
   }
 
-  /** The tree's projects, named where known, for the notification settings editor. */
+  private activeInstance(): string {
+    return instanceKey(this.session.instanceUrl);
+  }
+
+  private projects(instance: string): ActivitySource[] {
+    return projectSources(idsFor(this.config().entries.projects, instance), this.remoteProjects.get(instance) ?? [], instance);
+  }
+
+  private users(instance: string): ActivitySource[] {
+    return userSources(idsFor(this.config().entries.users, instance), instance);
+  }
+
+  /** The active instance's projects in the tree, named where known, for the notification settings editor. */
   projectScopes(): Array<{ id: string; label?: string; path?: string }> {
-    return this.projects().map((source) => {
-      const info = projectInfo(this.directory.get(source.ref));
+    const instance = this.activeInstance();
+    return this.projects(instance).map((source) => {
+      const info = projectInfo(this.directories.for(instance).get(source.ref));
       return { id: source.ref, label: info?.name, path: info?.pathWithNamespace };
     });
   }
 
   private allSources(): ActivitySource[] {
-    return [MY_ACTIVITY, ...this.projects(), ...userSources(this.config().users)];
+    return this.session.all.flatMap((account) => [myActivity(account.key), ...this.projects(account.key), ...this.users(account.key)]);
   }
 
   /**
@@ -177,8 +198,8 @@ export class ActivityView implements vscode.Disposable {
    * nothing unread. Then the badge follows.
    */
   private async noteShown(key: string | undefined): Promise<void> {
-    const instance = this.session.instanceUrl;
-    if (key !== undefined && this.filter.filter.sort === 'desc') {
+    const instance = this.allSources().find((source) => source.key === key)?.instance;
+    if (key !== undefined && instance !== undefined && this.filter.filter.sort === 'desc') {
       const state = this.feeds.get(key);
       if (state.started && !state.stale && !state.hasError && await this.seen.initialize(instance, key, state.events)) this.tree.refresh();
     }
@@ -196,10 +217,9 @@ export class ActivityView implements vscode.Disposable {
 
   /** The view's badge: unread events loaded, plus new ones the poller found and My Activity has not loaded yet. */
   private updateBadge(): void {
-    const instance = this.session.instanceUrl;
     let count = this.session.signedIn ? this.poller.pending : 0;
     if (this.session.signedIn) {
-      for (const source of this.allSources()) count += this.seen.unreadCount(instance, source.key, this.feeds.get(source.key).events);
+      for (const source of this.allSources()) count += this.seen.unreadCount(source.instance, source.key, this.feeds.get(source.key).events);
     }
     this.view.badge = count > 0 ? { value: count, tooltip: vscode.l10n.t('{0} unread GitLab events', count) } : undefined;
     if (this.hasUnread !== count > 0) {
@@ -210,12 +230,15 @@ export class ActivityView implements vscode.Disposable {
 
   /** Every event loaded, and any newer one the poller saw, is seen: the marks and the badge clear. */
   private async markAllSeen(): Promise<void> {
-    const sources = this.allSources().map((source) => ({
-      source: source.key,
-      events: this.feeds.get(source.key).events,
-      newest: source.key === MY_ACTIVITY.key ? this.poller.newest : undefined,
-    }));
-    await this.seen.markSeen(this.session.instanceUrl, sources);
+    const active = myActivity(this.activeInstance()).key;
+    const byInstance = new Map<string, Parameters<SeenMarkers['markSeen']>[1]>();
+    for (const source of this.allSources()) {
+      const list = byInstance.get(source.instance) ?? [];
+      // The poller watches the active instance's My Activity only.
+      list.push({ source: source.key, events: this.feeds.get(source.key).events, newest: source.key === active ? this.poller.newest : undefined });
+      byInstance.set(source.instance, list);
+    }
+    for (const [instance, sources] of byInstance) await this.seen.markSeen(instance, sources);
     this.poller.forgetPending();
     this.tree.refresh();
     this.updateBadge();
@@ -226,7 +249,8 @@ export class ActivityView implements vscode.Disposable {
     const error = this.feeds.errorOf(key);
     if (!error) return;
     this.log.warn(`Loading ${key} failed: ${error.message}`);
-    if (isUnauthorized(error)) this.session.reportUnauthorized(error);
+    const instance = this.allSources().find((source) => source.key === key)?.instance;
+    if (isUnauthorized(error)) this.session.reportUnauthorized(error, instance);
   }
 
   dispose(): void {

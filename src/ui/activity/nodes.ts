@@ -1,9 +1,13 @@
 import type { ActivitySource } from '../../app/sources';
 import type { GitLabError, GitLabEvent } from '../../gitlab';
 
-/** The Activity tree's nodes: plain data; `ActivityTreeProvider` turns them into TreeItems. */
+/**
+ * The Activity tree's nodes: plain data; `ActivityTreeProvider` turns them into TreeItems. `instance` (and each
+ * source's) is the key of the instance the node belongs to.
+ */
 export type ActivityNode =
-  | { type: 'root'; root: 'mine' | 'projects' | 'users' }
+  | { type: 'instance'; instance: string }
+  | { type: 'root'; root: 'mine' | 'projects' | 'users'; instance: string }
   | { type: 'source'; source: ActivitySource }
   | { type: 'day'; source: ActivitySource; key: string; label: string; events: GitLabEvent[]; expanded: boolean }
   | { type: 'event'; source: ActivitySource; event: GitLabEvent; index: number }
@@ -12,12 +16,13 @@ export type ActivityNode =
   | { type: 'empty'; source: ActivitySource; filtered: boolean }
   | { type: 'error'; source: ActivitySource; error: GitLabError }
   | { type: 'showLog'; source: ActivitySource }
-  | { type: 'hint'; root: 'projects' | 'users' };
+  | { type: 'hint'; root: 'projects' | 'users'; instance: string };
 
 export function nodeId(node: ActivityNode): string {
   switch (node.type) {
-    case 'root': return `root/${node.root}`;
-    case 'hint': return `hint/${node.root}`;
+    case 'instance': return `instance/${node.instance}`;
+    case 'root': return `root/${node.instance}/${node.root}`;
+    case 'hint': return `hint/${node.instance}/${node.root}`;
     case 'source': return `source/${node.source.key}`;
     case 'day': return `day/${node.source.key}/${node.key}`;
     case 'event': return `event/${node.source.key}/${node.event.id ?? `i${node.index}`}`;

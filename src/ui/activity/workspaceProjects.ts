@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { projectPathsInGitConfig } from '../../app/gitRemotes';
+import { projectPathsInGitConfig, remoteUrls } from '../../app/gitRemotes';
 
 /**
  * GitLab project paths of the workspace: the git remotes of each folder that point at the instance. Reads
@@ -12,6 +12,16 @@ export async function workspaceProjectPaths(instanceUrl: string): Promise<string
     if (config) for (const path of projectPathsInGitConfig(config, instanceUrl)) found.add(path);
   }
   return [...found];
+}
+
+/** The URLs of every git remote of the workspace's folders. */
+export async function workspaceRemoteUrls(): Promise<string[]> {
+  const urls: string[] = [];
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    const config = await readGitConfig(folder.uri);
+    if (config) urls.push(...remoteUrls(config));
+  }
+  return urls;
 }
 
 async function readGitConfig(folder: vscode.Uri): Promise<string | undefined> {

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { GitLabError, type CurrentUser, type GitLabApi } from '../../gitlab';
 import { apiBase, trimInstanceUrl } from '../../gitlab/url';
+import { instanceHost } from '../../app/instanceSettings';
 import { sameInstance } from '../../app/settingTrust';
 import type { ExtensionConfig } from '../config';
 import type { Session } from '../session';
@@ -35,23 +36,17 @@ export async function validateToken(api: GitLabApi): Promise<CurrentUser | undef
   }
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
-
 /** "GitLab: Sign In…": instance URL, then the token in a password box that stays open until it is valid. */
 export class SignInFlow {
   constructor(private readonly session: Session, private readonly config: () => ExtensionConfig) {}
 
-  async run(): Promise<boolean> {
+  /** `prefill`: the instance to offer (a command argument: anything but a URL is ignored). */
+  async run(prefill?: unknown): Promise<boolean> {
     const instanceUrl = await vscode.window.showInputBox({
       title: vscode.l10n.t('Sign in to GitLab (1/2)'),
       prompt: vscode.l10n.t('URL of the GitLab instance'),
-      value: this.session.instanceUrl,
+      // The settings' instance (which a workspace may name: the token step then says so).
+      value: typeof prefill === 'string' && !instanceUrlProblem(prefill) ? prefill : this.config().instanceUrl,
       ignoreFocusOut: true,
       validateInput: (value) => (instanceUrlProblem(value) ? vscode.l10n.t('Enter an http(s) URL such as https://gitlab.com') : undefined),
     });
@@ -103,7 +98,7 @@ export class SignInFlow {
             : vscode.l10n.t('Signed in to {0}.', new URL(instanceUrl).host);
           if (inEffect) void vscode.window.showInformationMessage(signedIn);
           else {
-            void vscode.window.showWarningMessage(`${signedIn} ${vscode.l10n.t("This workspace's settings name another GitLab instance, {0}, which stays in use; the token is kept for {1} only.", hostOf(this.session.instanceUrl), new URL(instanceUrl).host)}`);
+            void vscode.window.showWarningMessage(`${signedIn} ${vscode.l10n.t("This workspace's settings name another GitLab instance, {0}, which is not signed in; the token is kept for {1} only.", instanceHost(this.config().instanceUrl), new URL(instanceUrl).host)}`);
           }
           resolve(true);
         } catch (error) {

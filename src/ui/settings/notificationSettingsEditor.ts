@@ -7,13 +7,16 @@ import type { ScopeRef } from '../../app/settings/shared/scopes';
 import { SettingsRequestHandler } from '../../app/settings/settingsRequestHandler';
 import type { GitLabApi } from '../../gitlab/api';
 import { COMMANDS, WEBVIEWS } from '../../ids';
-import { addToList, readConfig } from '../config';
+import { addToList, type ExtensionConfig } from '../config';
 import { createNonce, renderPanelHtml } from './panelHtml';
 
 export interface NotificationSettingsEditorDeps {
   extensionUri: vscode.Uri;
   /** The client while signed in, else undefined. The token stays inside it. */
   api: () => GitLabApi | undefined;
+  /** The instance `api` talks to: groups and projects added here are kept for it. */
+  instanceUrl: () => string;
+  config: () => ExtensionConfig;
   settings: NotificationSettingsService;
   /** The activity tree's projects. */
   projects: () => readonly ProjectScopeSource[] | Promise<readonly ProjectScopeSource[]>;
@@ -36,10 +39,10 @@ export class NotificationSettingsEditor implements vscode.Disposable {
       api: deps.api,
       settings: deps.settings,
       projects: deps.projects,
-      addedGroups: () => readConfig().groups,
+      addedGroups: () => deps.config().groups,
       // Added groups and projects are kept where the activity tree's lists are (see `addToList`).
-      rememberGroup: (ref) => addToList('groups', ref),
-      rememberProject: (ref) => addToList('projects', ref),
+      rememberGroup: (ref) => addToList('groups', deps.instanceUrl(), ref),
+      rememberProject: (ref) => addToList('projects', deps.instanceUrl(), ref),
       localize,
       log: deps.log,
     });

@@ -10,14 +10,17 @@ import type { ExtensionConfig } from '../config';
 import type { Session } from '../session';
 import type { Log } from '../log';
 
-/** `auto`: the workspace's GitLab project when a git remote points at the instance, else global; or always global. */
+/**
+ * `auto`: the workspace's GitLab project when a git remote points at the active instance, else global; or always
+ * global. The active instance is the one the remotes name, when signed in there.
+ */
 export class StatusBarScope {
-  constructor(private readonly config: () => ExtensionConfig) {}
+  constructor(private readonly config: () => ExtensionConfig, private readonly instanceUrl: () => string = () => config().instanceUrl) {}
 
   /** The scope in force and its name for people. */
   async resolve(): Promise<{ scope: Scope; name: string }> {
     const config = this.config();
-    const [project] = config.statusBarScope === 'auto' ? await workspaceProjectPaths(config.instanceUrl) : [];
+    const [project] = config.statusBarScope === 'auto' ? await workspaceProjectPaths(this.instanceUrl()) : [];
     const scope: Scope = project ? { kind: 'project', id: project } : { kind: 'global' };
     return { scope, name: scopeName(scope, vscode.l10n.t) };
   }

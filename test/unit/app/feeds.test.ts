@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { FeedStore } from '../../../src/app/feeds';
 import { ProjectDirectory } from '../../../src/app/projectDirectory';
 import { redact } from '../../../src/gitlab/redact';
-import { MY_ACTIVITY, projectRefProblem, projectSources, userRefProblem, userSources } from '../../../src/app/sources';
+import { MY_ACTIVITY, myActivity, projectRefProblem, projectSources, userRefProblem, userSources } from '../../../src/app/sources';
 import { GitLabError, type GitLabApi, type GitLabEvent, type Page, type Project } from '../../../src/gitlab';
 
 const event = (id: number): GitLabEvent => ({ id, project_id: 1, action_name: 'opened', target_id: null, target_type: null,
@@ -163,5 +163,38 @@ describe('feed store across a filter change', () => {
     store.dropStale();
     assert.deepEqual(store.get(project.key).events, []);
     assert.deepEqual(asked.at(-1), { action: 'closed' });
+  });
+});
+
+describe('feeds of several instances', () => {
+  const COM = 'https://gitlab.com';
+  const CORP = 'https://gitlab.corp.example';
+
+  it('keys the same project, user and My Activity apart per instance', () => {
+    const keys = [
+      myActivity(COM).key, myActivity(CORP).key,
+      ...projectSources(['g/p'], [], COM).map((s) => s.key), ...projectSources(['G/P'], [], CORP).map((s) => s.key),
+      ...userSources(['jane'], COM).map((s) => s.key), ...userSources(['jane'], CORP).map((s) => s.key),
+    ];
+    assert.equal(new Set(keys).size, keys.length, keys.join(', '));
+    assert.equal(projectSources(['g/p'], ['G/P'], CORP).length, 1, 'a remote project already in the settings is listed once');
+    assert.equal(myActivity(CORP).instance, CORP);
+  });
+
+  it('reads each source with its own instance\'s client, and none where that instance is signed out', async () => {
+    const asked: string[] = [];
+    const clientOf = (instance: string): GitLabApi => ({
+      listEvents: async () => {
+        asked.push(instance);
+        return { items: [event(1)], page: 1 };
+      },
+    } as unknown as GitLabApi);
+    const clients = new Map([[COM, clientOf(COM)], [CORP, clientOf(CORP)]]);
+    const store = new FeedStore((source) => clients.get(source.instance), () => ({ pageSize: 20, plan: { request: {} } }));
+    await store.load(myActivity(CORP));
+    await store.load(projectSources(['g/p'], [], COM)[0]);
+    await store.load(myActivity('https://signed-out.example'));
+    assert.deepEqual(asked, [CORP, COM]);
+    assert.equal(store.get(myActivity('https://signed-out.example').key).started, false);
   });
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { projectPathForRemote, projectPathsInGitConfig, remoteUrls } from '../../../src/app/gitRemotes';
+import { projectPathForRemote, projectPathsInGitConfig, remoteUrls, instanceNamedByRemotes } from '../../../src/app/gitRemotes';
 
 describe('git remotes', () => {
   const config = `[core]\n\tbare = false\n[remote "origin"]\n\turl = git@gitlab.example.com:group/sub/project.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[remote "mirror"]\n\turl = https://github.com/x/y.git\n[branch "main"]\n\tremote = origin\n\turl = not-a-remote\n`;
@@ -19,6 +19,10 @@ describe('git remotes', () => {
     ['file:///srv/repo.git', 'https://gitlab.example.com', undefined],
     ['/local/path', 'https://gitlab.example.com', undefined],
     ['git@gitlab.com:a/b.git', 'not a url', undefined],
+    // Two instances on one host, on different ports: an http(s) remote names one of them.
+    ['http://127.0.0.1:8081/group/project.git', 'http://127.0.0.1:8080', undefined],
+    ['http://127.0.0.1:8081/group/project.git', 'http://127.0.0.1:8081/', 'group/project'],
+    ['https://gitlab.example.com:443/group/project.git', 'https://gitlab.example.com', 'group/project'],
   ];
   for (const [remote, instance, expected] of cases) {
     it(`${remote} on ${instance} → ${expected}`, () => assert.equal(projectPathForRemote(remote, instance), expected));
@@ -27,5 +31,27 @@ describe('git remotes', () => {
   it('collects distinct project paths of a config', () => {
     const twice = `${config}[remote "other"]\n\turl = https://gitlab.example.com/group/sub/project.git\n`;
     assert.deepEqual(projectPathsInGitConfig(twice, 'https://gitlab.example.com'), ['group/sub/project']);
+  });
+});
+
+describe('the instance the workspace\'s remotes name', () => {
+  const COM = 'https://gitlab.com';
+  const CORP = 'https://gitlab.corp.example';
+
+  it('is the signed-in instance a remote points at a project on', () => {
+    assert.equal(instanceNamedByRemotes(['git@gitlab.corp.example:team/app.git'], [COM, CORP], COM), CORP);
+    assert.equal(instanceNamedByRemotes(['https://GitLab.com/a/b.git'], [CORP, COM], CORP), COM);
+  });
+
+  it('is none when the remotes name no signed-in instance (or no project)', () => {
+    assert.equal(instanceNamedByRemotes(['git@github.example:a/b.git'], [COM, CORP], COM), undefined);
+    assert.equal(instanceNamedByRemotes(['https://gitlab.corp.example/'], [COM, CORP], COM), undefined);
+    assert.equal(instanceNamedByRemotes([], [COM], COM), undefined);
+  });
+
+  it('prefers the settings\' instance when remotes name several, else the first signed in', () => {
+    const remotes = ['https://gitlab.com/a/b.git', 'ssh://git@gitlab.corp.example/c/d.git'];
+    assert.equal(instanceNamedByRemotes(remotes, [COM, CORP], `${CORP}/`), CORP);
+    assert.equal(instanceNamedByRemotes(remotes, [CORP, COM], 'https://other.example'), CORP);
   });
 });

@@ -21,6 +21,11 @@ export interface VscodeSessionOptions {
   name: string;
   /** Options of the GitLab double that `gitlabActivity.instanceUrl` points at; `false` starts none. */
   double?: DoubleOptions | false;
+  /**
+   * More GitLab doubles, other instances (several signed in at once), started beside the first; nothing points at
+   * them until a test signs in there or a file names them.
+   */
+  otherDoubles?: DoubleOptions[];
   /** User settings, over the defaults below (`null` removes a default). */
   settings?: Record<string, unknown>;
   /**
@@ -39,7 +44,7 @@ export interface VscodeSessionOptions {
    * Files to create in the workspace folder (relative path → content), e.g. `.git/config`; or a function of the
    * running double, for files that name its URL (known only once it listens) or its data, such as a git remote.
    */
-  files?: Record<string, string> | ((double: RunningDouble | undefined) => Record<string, string>);
+  files?: Record<string, string> | ((double: RunningDouble | undefined, others: RunningDouble[]) => Record<string, string>);
   viewport?: { width: number; height: number };
 }
 
@@ -86,6 +91,8 @@ export class VscodeSession {
     readonly userDataDir: string,
     readonly folder: string,
     readonly double: RunningDouble | undefined,
+    /** The `otherDoubles`, in the order given. */
+    readonly others: RunningDouble[],
     private readonly server: RunningCodeServer,
     private readonly browser: Browser,
     readonly page: Page,
@@ -112,7 +119,13 @@ export class VscodeSession {
     try {
       const double = options.double === false ? undefined : await GitLabDouble.start(options.double ?? {});
       if (double) cleanups.push(() => double.close());
-      const files = typeof options.files === 'function' ? options.files(double) : (options.files ?? {});
+      const others: RunningDouble[] = [];
+      for (const other of options.otherDoubles ?? []) {
+        const started = await GitLabDouble.start(other);
+        others.push(started);
+        cleanups.push(() => started.close());
+      }
+      const files = typeof options.files === 'function' ? options.files(double, others) : (options.files ?? {});
       for (const [relative, content] of Object.entries(files)) writeText(path.join(folder, relative), content);
       writeUserSettings(userDataDir, mergeSettings(defaultSettings(double?.url), options.settings));
       const machineSettings = typeof options.machineSettings === 'function' ? options.machineSettings() : options.machineSettings;
@@ -139,7 +152,7 @@ export class VscodeSession {
       const context = await browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 900 } });
       const page = await context.newPage();
       const workbench = new Workbench(page, run.artifactsDir);
-      const session = new VscodeSession(options.name, run, dir, userDataDir, folder, double, server, browser, page, workbench);
+      const session = new VscodeSession(options.name, run, dir, userDataDir, folder, double, others, server, browser, page, workbench);
       cleanups.length = 0;
       try {
         await page.goto(workbenchUrl(server.url, folder));
@@ -229,6 +242,9 @@ export class VscodeSession {
     writeFileSync(path.join(target, 'code-server.log'), this.server.output());
     writeFileSync(path.join(target, 'browser-console.log'), this.consoleLines.join('\n'));
     if (this.double) writeFileSync(path.join(target, 'double-requests.json'), JSON.stringify(this.double.requests, null, 2));
+    for (const [index, other] of this.others.entries()) {
+      writeFileSync(path.join(target, `double-${index + 2}-requests.json`), JSON.stringify(other.requests, null, 2));
+    }
     return target;
   }
 
@@ -262,6 +278,7 @@ export class VscodeSession {
     await attempt(() => this.browser.close());
     await attempt(() => this.server.stop());
     if (this.double) await attempt(() => this.double!.close());
+    for (const other of this.others) await attempt(() => other.close());
     if (errors.length > 0) throw errors[0];
   }
 

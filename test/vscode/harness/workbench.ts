@@ -511,6 +511,65 @@ export class Workbench {
     return toasts.nth(index - 1);
   }
 
+  // ---- the Accounts menu ----
+
+  /** The entries of the open context menu (the first level), as shown. */
+  private async menuEntries(): Promise<string[]> {
+    return this.page.locator('.context-view .monaco-menu').first().locator(':scope .actions-container > .action-item .action-label')
+      .evaluateAll((labels) => labels.map((label) => (label.textContent ?? '').replace(/\s+/g, ' ').trim()).filter((text) => text !== ''));
+  }
+
+  /**
+   * Opens the activity bar's Accounts menu until its entries satisfy `probe` (VS Code fills it as providers report
+   * their accounts: a menu opened too early is closed and opened again), and returns them with the menu open.
+   */
+  async waitForAccountsMenu(what: string, probe: (entries: string[]) => boolean, timeoutMs = 30_000): Promise<string[]> {
+    const item = await this.waitForActivityBarItem('Accounts', timeoutMs);
+    let last: string[] = [];
+    try {
+      return await waitFor(what, async () => {
+        if (await this.page.locator('.context-view .monaco-menu').first().isVisible()) await this.page.keyboard.press('Escape');
+        await item.click();
+        await this.page.locator('.context-view .monaco-menu').first().waitFor({ state: 'visible', timeout: 5_000 });
+        last = await this.menuEntries();
+        return probe(last) ? last : undefined;
+      }, { timeoutMs });
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; the Accounts menu showed: ${JSON.stringify(last)}`);
+    }
+  }
+
+  async closeMenu(): Promise<void> {
+    const menu = this.page.locator('.context-view .monaco-menu').first();
+    if (await menu.isVisible()) await this.page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden', timeout: 5_000 });
+  }
+
+  /**
+   * "Sign Out" of an account of the Accounts menu (a submenu per account), then the workbench's confirmation
+   * dialog's "Sign Out", as a person does.
+   */
+  async signOutOfAccount(account: TextMatch, timeoutMs = 30_000): Promise<void> {
+    await this.waitForAccountsMenu(`an account ${describeMatch(account)} in the Accounts menu`,
+      (entries) => entries.some((entry) => matches(entry, account)), timeoutMs);
+    const menu = this.page.locator('.context-view .monaco-menu').first();
+    const entry = menu.locator(':scope .actions-container > .action-item').filter({ has: this.page.locator('.action-label').getByText(account) }).first();
+    await entry.hover();
+    await entry.press('ArrowRight').catch(() => undefined);
+    const signOut = this.page.locator('.context-view .monaco-submenu .action-label').getByText('Sign Out', { exact: true }).first();
+    await signOut.waitFor({ state: 'visible', timeout: 10_000 });
+    // The menu acts on its focused entry: the pointer focuses it, Enter runs it (a synthetic click can miss it while
+    // the submenu is still animating in).
+    await signOut.hover();
+    await waitFor('"Sign Out" to be the focused menu entry', async () =>
+      signOut.evaluate((label) => label.closest('.action-item')?.classList.contains('focused') ?? false), { timeoutMs: 5_000 });
+    await this.page.keyboard.press('Enter');
+    const button = this.page.locator('.monaco-dialog-box .dialog-buttons .monaco-button').getByText('Sign Out', { exact: true }).first();
+    await button.waitFor({ state: 'visible', timeout: 10_000 });
+    await button.click();
+    await this.page.locator('.monaco-dialog-box').waitFor({ state: 'hidden', timeout: 10_000 });
+  }
+
   // ---- webviews ----
 
   /**

@@ -1,0 +1,151 @@
+import { normalizeInstanceUrl, resolveInstance, sameInstance, type InspectedSetting } from './settingTrust';
+
+/**
+ * The per-instance lists (projects, users, groups) name the instance of each entry:
+ * `{ "instance": "https://gitlab.example.com", "id": "group/project" }`. Lists written before several instances
+ * could be signed in hold bare strings; those belong to the instance the same settings layer named, and are read
+ * (and rewritten) as such. Nothing is dropped: an entry that cannot be understood is kept as it is and reported.
+ */
+
+export interface InstanceEntry {
+  /** The instance, spelled once (see `normalizeInstanceUrl`). */
+  instance: string;
+  /** ID, full path or username, as written. */
+  id: string;
+}
+
+export interface ParsedInstanceList {
+  entries: InstanceEntry[];
+  /** Entries kept verbatim because they name no usable instance or ID. */
+  unusable: unknown[];
+  /** Whether writing `serializeInstanceList` back changes the stored value (bare strings, other spellings, doubles). */
+  changed: boolean;
+  /** One line per entry not understood, for the log. */
+  problems: string[];
+}
+
+/** The key an instance is known by (tokens, state, tree rows): lower case, no trailing slash, no default port. */
+export function instanceKey(url: string): string {
+  return normalizeInstanceUrl(url);
+}
+
+/** The host (and port) people know an instance by; the text itself when it is not a URL. */
+export function instanceHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/** Whether a value is an http(s) URL that can name an instance (no credentials in it). */
+export function isInstanceUrl(value: string): boolean {
+  try {
+    const url = new URL(value.trim());
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+function describe(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * Reads a list setting. Bare strings (and whole numbers, project or user IDs) belong to `legacyInstance`; objects
+ * name their own. A single string instead of a list counts as a list of one.
+ */
+export function parseInstanceList(value: unknown, legacyInstance: string): ParsedInstanceList {
+  const result: ParsedInstanceList = { entries: [], unusable: [], changed: false, problems: [] };
+  if (value === undefined || value === null) return result;
+  const items = Array.isArray(value) ? value : [value];
+  if (!Array.isArray(value)) result.changed = true;
+  const seen = new Set<string>();
+  const add = (instance: string, id: string, item: unknown) => {
+    const key = `${instance} ${id.toLowerCase()}`;
+    if (seen.has(key)) {
+      result.changed = true;
+      return;
+    }
+    seen.add(key);
+    result.entries.push({ instance, id });
+    const written = item as { instance?: unknown; id?: unknown };
+    if (typeof item !== 'object' || written.instance !== instance || written.id !== id) result.changed = true;
+  };
+  const unusable = (item: unknown, why: string) => {
+    result.unusable.push(item);
+    result.problems.push(`${describe(item)}: ${why}`);
+  };
+  for (const item of items) {
+    if (typeof item === 'string') {
+      // A blank string names nothing: it is the one thing not kept.
+      if (item.trim() === '') result.changed = true;
+      else add(instanceKey(legacyInstance), item.trim(), item);
+    } else if (typeof item === 'number') {
+      if (Number.isSafeInteger(item) && item > 0) add(instanceKey(legacyInstance), String(item), item);
+      else unusable(item, 'not an ID');
+    } else if (item && typeof item === 'object' && !Array.isArray(item)) {
+      const { instance, id } = item as { instance?: unknown; id?: unknown };
+      const ref = typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? String(id) : typeof id === 'string' ? id.trim() : '';
+      if (typeof instance !== 'string' || !isInstanceUrl(instance)) unusable(item, '"instance" is not an http(s) URL');
+      else if (ref === '') unusable(item, '"id" is not an ID, path or name');
+      else add(instanceKey(instance), ref, item);
+    } else {
+      unusable(item, 'not a string or an { "instance", "id" } object');
+    }
+  }
+  return result;
+}
+
+/** The stored form: every entry with its instance, then the entries not understood, unchanged. */
+export function serializeInstanceList(list: Pick<ParsedInstanceList, 'entries' | 'unusable'>): unknown[] {
+  return [...list.entries.map((entry) => ({ instance: entry.instance, id: entry.id })), ...list.unusable];
+}
+
+/** The IDs of one instance's entries. */
+export function idsFor(entries: readonly InstanceEntry[], instance: string): string[] {
+  return entries.filter((entry) => sameInstance(entry.instance, instance)).map((entry) => entry.id);
+}
+
+/** Adds `id` for `instance` once (an ID already there in any letter case is not added again). */
+export function withEntry(entries: readonly InstanceEntry[], instance: string, id: string): InstanceEntry[] {
+  const key = instanceKey(instance);
+  if (entries.some((entry) => entry.instance === key && entry.id.toLowerCase() === id.toLowerCase())) return [...entries];
+  return [...entries, { instance: key, id }];
+}
+
+/** Removes `id` of `instance` (any letter case); other instances' entries stay. */
+export function withoutEntry(entries: readonly InstanceEntry[], instance: string, id: string): InstanceEntry[] {
+  const key = instanceKey(instance);
+  return entries.filter((entry) => entry.instance !== key || entry.id.toLowerCase() !== id.toLowerCase());
+}
+
+export type SettingsLayer = 'folder' | 'workspace' | 'user' | 'default';
+
+/**
+ * The instance bare entries of a layer belong to: the instance that layer (or, where it names none, the layers
+ * under it) named when they were written.
+ */
+export function legacyInstanceOf(layer: SettingsLayer, instance: InspectedSetting<unknown> | undefined, envInstance: string | undefined): string {
+  const below: InspectedSetting<unknown> = { defaultValue: instance?.defaultValue };
+  if (layer !== 'default') below.globalValue = instance?.globalValue;
+  if (layer === 'workspace' || layer === 'folder') below.workspaceValue = instance?.workspaceValue;
+  if (layer === 'folder') below.workspaceFolderValue = instance?.workspaceFolderValue;
+  return resolveInstance(below, layer === 'default' ? undefined : envInstance).url;
+}
+
+/** The list in effect (the most specific layer that sets it, as VS Code reads it), each entry with its instance. */
+export function effectiveInstanceList(
+  list: InspectedSetting<unknown> | undefined, instance: InspectedSetting<unknown> | undefined, envInstance: string | undefined,
+): ParsedInstanceList {
+  const layers: Array<[SettingsLayer, unknown]> = [
+    ['folder', list?.workspaceFolderValue], ['workspace', list?.workspaceValue], ['user', list?.globalValue], ['default', list?.defaultValue],
+  ];
+  const [layer, value] = layers.find(([, v]) => v !== undefined) ?? ['default', undefined];
+  return parseInstanceList(value, legacyInstanceOf(layer, instance, envInstance));
+}

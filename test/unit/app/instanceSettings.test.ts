@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import {
+  effectiveInstanceList, idsFor, instanceKey, legacyInstanceOf, parseInstanceList, serializeInstanceList, withEntry, withoutEntry,
+} from '../../../src/app/instanceSettings';
+
+const COM = 'https://gitlab.com';
+const CORP = 'https://gitlab.corp.example';
+
+describe('per-instance list settings', () => {
+  describe('migration of bare entries', () => {
+    it('gives each bare string the instance of its layer, and says the stored value changes', () => {
+      const parsed = parseInstanceList(['group/app', '42'], CORP);
+      assert.deepEqual(parsed.entries, [{ instance: CORP, id: 'group/app' }, { instance: CORP, id: '42' }]);
+      assert.equal(parsed.changed, true);
+      assert.deepEqual(serializeInstanceList(parsed), [{ instance: CORP, id: 'group/app' }, { instance: CORP, id: '42' }]);
+    });
+
+    it('spells the instance once: a trailing slash, upper-case host and the default port do not make another instance', () => {
+      const parsed = parseInstanceList(['a/b'], 'HTTPS://GitLab.Corp.Example:443/');
+      assert.deepEqual(parsed.entries, [{ instance: CORP, id: 'a/b' }]);
+      const objects = parseInstanceList([{ instance: 'https://GITLAB.corp.example//', id: 'a/b' }, { instance: CORP, id: 'A/B' }], COM);
+      assert.deepEqual(objects.entries, [{ instance: CORP, id: 'a/b' }], 'the same project twice, in other spellings');
+      assert.equal(objects.changed, true);
+    });
+
+    it('keeps an instance path prefix (GitLab under a sub-path)', () => {
+      assert.deepEqual(parseInstanceList(['g/p'], 'https://example.org/gitlab/').entries, [{ instance: 'https://example.org/gitlab', id: 'g/p' }]);
+    });
+
+    it('trims entries and drops only blank strings', () => {
+      const parsed = parseInstanceList(['  g/p  ', '', '   '], COM);
+      assert.deepEqual(parsed.entries, [{ instance: COM, id: 'g/p' }]);
+      assert.deepEqual(parsed.unusable, []);
+    });
+
+    it('reads whole numbers as IDs, and keeps everything else it cannot use verbatim, with a problem each', () => {
+      const odd = [7, -1, 1.5, null, true, ['x'], { id: 'g/p' }, { instance: 'ftp://host', id: 'g/p' }, { instance: CORP, id: '' },
+        { instance: 'https://user:pw@host', id: 'g/p' }];
+      const parsed = parseInstanceList(odd, COM);
+      assert.deepEqual(parsed.entries, [{ instance: COM, id: '7' }]);
+      assert.deepEqual(parsed.unusable, odd.slice(1));
+      assert.equal(parsed.problems.length, odd.length - 1);
+      assert.deepEqual(serializeInstanceList(parsed), [{ instance: COM, id: '7' }, ...odd.slice(1)], 'nothing lost on rewrite');
+    });
+
+    it('reads a single string where a list belongs as a list of one', () => {
+      const parsed = parseInstanceList('g/p', COM);
+      assert.deepEqual(parsed.entries, [{ instance: COM, id: 'g/p' }]);
+      assert.equal(parsed.changed, true);
+    });
+
+    it('leaves an already migrated list as it is', () => {
+      const stored = [{ instance: COM, id: 'g/p' }, { instance: CORP, id: '12' }];
+      const parsed = parseInstanceList(stored, COM);
+      assert.equal(parsed.changed, false);
+      assert.deepEqual(serializeInstanceList(parsed), stored);
+    });
+
+    it('is idempotent: migrating the migrated value changes nothing', () => {
+      const once = serializeInstanceList(parseInstanceList(['g/p', 3, { instance: `${CORP}/`, id: 'x/y' }, false], COM));
+      const twice = parseInstanceList(once, 'https://elsewhere.example');
+      assert.equal(twice.changed, false);
+      assert.deepEqual(serializeInstanceList(twice), once);
+    });
+
+    it('keeps numeric IDs in objects as text', () => {
+      assert.deepEqual(parseInstanceList([{ instance: CORP, id: 12 }], COM).entries, [{ instance: CORP, id: '12' }]);
+    });
+
+    it('reads nothing from no value', () => {
+      assert.deepEqual(parseInstanceList(undefined, COM), { entries: [], unusable: [], changed: false, problems: [] });
+    });
+  });
+
+  describe('the instance of a layer\'s bare entries', () => {
+    const instance = { defaultValue: COM, globalValue: `${CORP}/`, workspaceValue: 'https://ws.example' };
+
+    it('user entries belong to the user\'s instance, workspace entries to the workspace\'s', () => {
+      assert.equal(legacyInstanceOf('user', instance, undefined), CORP);
+      assert.equal(legacyInstanceOf('workspace', instance, undefined), 'https://ws.example');
+      assert.equal(legacyInstanceOf('default', instance, undefined), COM);
+    });
+
+    it('a workspace that names no instance leaves its entries on the user\'s', () => {
+      assert.equal(legacyInstanceOf('workspace', { defaultValue: COM, globalValue: CORP }, undefined), CORP);
+    });
+
+    it('without a user instance, the environment\'s instance counts, then the default', () => {
+      assert.equal(legacyInstanceOf('user', { defaultValue: COM }, 'https://env.example'), 'https://env.example');
+      assert.equal(legacyInstanceOf('user', { defaultValue: COM }, undefined), COM);
+    });
+
+    it('the list in effect is the most specific layer\'s, read with that layer\'s instance', () => {
+      const list = { defaultValue: [], globalValue: ['user/p'], workspaceValue: ['ws/p'] };
+      assert.deepEqual(effectiveInstanceList(list, instance, undefined).entries, [{ instance: 'https://ws.example', id: 'ws/p' }]);
+      assert.deepEqual(effectiveInstanceList({ defaultValue: [], globalValue: ['user/p'] }, instance, undefined).entries,
+        [{ instance: CORP, id: 'user/p' }]);
+    });
+  });
+
+  describe('editing', () => {
+    const entries = [{ instance: COM, id: 'g/p' }, { instance: CORP, id: 'g/p' }];
+
+    it('lists the IDs of one instance, whatever its spelling', () => {
+      assert.deepEqual(idsFor(entries, 'HTTPS://gitlab.corp.example/'), ['g/p']);
+    });
+
+    it('adds once per instance, and removes from that instance only', () => {
+      assert.deepEqual(withEntry(entries, COM, 'G/P'), entries);
+      assert.deepEqual(withEntry(entries, `${COM}/`, 'x/y'), [...entries, { instance: COM, id: 'x/y' }]);
+      assert.deepEqual(withoutEntry(entries, CORP, 'G/P'), [{ instance: COM, id: 'g/p' }]);
+    });
+
+    it('keys an instance as the token store and state do', () => {
+      assert.equal(instanceKey('https://GitLab.com/'), COM);
+    });
+  });
+});
