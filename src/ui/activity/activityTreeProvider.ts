@@ -147,6 +147,21 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     }, 0);
   }
 
+  /**
+   * Starts loading My Activity's first page before VS Code asks for it, when one instance is signed in and its My
+   * Activity is open: the first rows then wait for one round trip after sign-in, not for the tree's own round trips
+   * with the workbench first. The tree's request finds the page loading and waits for it.
+   */
+  prefetchMyActivity(): void {
+    const instances = this.context.signedIn() ? this.context.instances() : [];
+    if (instances.length !== 1) return;
+    const root = this.rootsOf(instances[0].key).mine;
+    if (this.collapsible(root, true) !== vscode.TreeItemCollapsibleState.Expanded) return;
+    const source = myActivity(instances[0].key);
+    const state = this.feeds.get(source.key);
+    if (!state.started && !state.loading && !state.hasError) void this.feeds.load(source);
+  }
+
   getChildren(node?: ActivityNode): ActivityNode[] {
     if (!this.context.signedIn()) return [];
     if (!node) {

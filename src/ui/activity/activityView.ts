@@ -122,6 +122,7 @@ export class ActivityView implements vscode.Disposable {
     this.directories.clear();
     this.feeds.reset();
     this.tree.refresh();
+    if (this.view.visible) this.tree.prefetchMyActivity();
     void this.detectRemotes();
     this.poller.restart();
     this.scheduleBadge();
