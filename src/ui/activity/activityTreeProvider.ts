@@ -148,18 +148,32 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   }
 
   /**
-   * Starts loading My Activity's first page before VS Code asks for it, when one instance is signed in and its My
-   * Activity is open: the first rows then wait for one round trip after sign-in, not for the tree's own round trips
-   * with the workbench first. The tree's request finds the page loading and waits for it.
+   * Starts loading the first page of every feed the tree shows open (My Activity, and each project or user opened under
+   * an open root) before VS Code asks for it. At sign-in the first rows then wait for one round trip, not for the
+   * tree's own round trips with the workbench first; after a filter change a feed's old rows stay until its new page
+   * replaces them, however late VS Code asks. The tree's own request finds the page loading and waits for it.
    */
-  prefetchMyActivity(): void {
-    const instances = this.context.signedIn() ? this.context.instances() : [];
-    if (instances.length !== 1) return;
-    const root = this.rootsOf(instances[0].key).mine;
-    if (this.collapsible(root, true) !== vscode.TreeItemCollapsibleState.Expanded) return;
-    const source = myActivity(instances[0].key);
-    const state = this.feeds.get(source.key);
-    if (!state.started && !state.loading && !state.hasError) void this.feeds.load(source);
+  loadOpenFeeds(): void {
+    if (!this.context.signedIn()) return;
+    const instances = this.context.instances();
+    for (const instance of instances) {
+      const roots = this.rootsOf(instance.key);
+      if (instances.length > 1 && !this.isOpen(roots.instance, true)) continue;
+      const open = this.isOpen(roots.mine, true) ? [myActivity(instance.key)] : [];
+      for (const root of [roots.projects, roots.users]) {
+        if (!this.isOpen(root, false)) continue;
+        const sources = root.root === 'projects' ? this.context.projects(instance.key) : this.context.users(instance.key);
+        open.push(...sources.filter((source) => this.expansion.get(nodeId(this.sourceNode(source))) === true));
+      }
+      for (const source of open) {
+        const state = this.feeds.get(source.key);
+        if (!state.started && !state.loading && !state.hasError) void this.feeds.load(source);
+      }
+    }
+  }
+
+  private isOpen(node: ActivityNode, byDefault: boolean): boolean {
+    return this.collapsible(node, byDefault) === vscode.TreeItemCollapsibleState.Expanded;
   }
 
   getChildren(node?: ActivityNode): ActivityNode[] {

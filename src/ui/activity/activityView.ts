@@ -99,6 +99,8 @@ export class ActivityView implements vscode.Disposable {
   private async switchFilter(): Promise<void> {
     const turn = ++this.filterTurn;
     this.feeds.reset({ keepShown: true });
+    // The open feeds' first pages start now: VS Code may ask for their rows only after the redraw below resolves.
+    if (this.view.visible) this.tree.loadOpenFeeds();
     await vscode.window.withProgress({ location: { viewId: VIEWS.activity } }, async () => {
       await this.treeRedrawn(); // VS Code asked for each open feed: their first pages are loading now
       await this.feeds.whenIdle();
@@ -122,7 +124,7 @@ export class ActivityView implements vscode.Disposable {
     this.directories.clear();
     this.feeds.reset();
     this.tree.refresh();
-    if (this.view.visible) this.tree.prefetchMyActivity();
+    if (this.view.visible) this.tree.loadOpenFeeds();
     void this.detectRemotes();
     this.poller.restart();
     this.scheduleBadge();

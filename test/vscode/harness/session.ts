@@ -264,6 +264,10 @@ export class VscodeSession {
     } catch (error) {
       writeText(path.join(target, 'notifications-failed.txt'), String(error));
     }
+    // Left open, the center would keep the suite's later notifications from showing as toasts.
+    if (await this.page.locator('.notifications-center').isVisible().catch(() => false)) {
+      await this.page.locator('[id="status.notifications"]').click({ timeout: 5_000 }).catch(() => undefined);
+    }
   }
 
   async close(): Promise<void> {
