@@ -33,7 +33,7 @@ export class ActivityView implements vscode.Disposable {
   private filterTurn = 0;
   private readonly seen: SeenMarkers;
   private badgeTimer?: ReturnType<typeof setTimeout>;
-  private hasUnread = false;
+  private badgeCount = 0;
 
   constructor(
     private readonly session: Session,
@@ -224,11 +224,10 @@ export class ActivityView implements vscode.Disposable {
     if (this.session.signedIn) {
       for (const source of this.allSources()) count += this.seen.unreadCount(source.instance, source.key, this.feeds.get(source.key).events);
     }
+    if (count === this.badgeCount) return; // most page loads change nothing here: the workbench is not told
+    this.badgeCount = count;
     this.view.badge = count > 0 ? { value: count, tooltip: vscode.l10n.t('{0} unread GitLab events', count) } : undefined;
-    if (this.hasUnread !== count > 0) {
-      this.hasUnread = count > 0;
-      void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasUnread, this.hasUnread);
-    }
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasUnread, count > 0);
   }
 
   /** Every event loaded, and any newer one the poller saw, is seen: the marks and the badge clear. */
