@@ -279,6 +279,8 @@ const window = withFallback('window', {
   onDidChangeWindowState: windowStateChanged.event,
   createOutputChannel: outputChannel,
   createTreeView: (id: string, options: { treeDataProvider: StubTreeView['provider'] }) => registerTree(id, options.treeDataProvider),
+  // Unread marks are decorations the workbench draws; the bench draws none.
+  registerFileDecorationProvider: () => new Disposable(() => undefined),
   registerTreeDataProvider: (id: string, provider: StubTreeView['provider']) => { registerTree(id, provider); return new Disposable(); },
   createStatusBarItem: (id?: string) => {
     const item: StubStatusBarItem & Record<string, unknown> = {
@@ -320,6 +322,7 @@ const workspace = withFallback('workspace', {
   workspaceFolders: undefined,
   getConfiguration,
   onDidChangeConfiguration: configurationChanged.event,
+  onDidChangeWorkspaceFolders: () => new Disposable(() => undefined),
   fs: withFallback('workspace.fs', { readFile: notFound, stat: notFound }),
 });
 
@@ -329,8 +332,13 @@ const env = withFallback('env', {
   openExternal: async () => true,
 });
 
+// The Accounts menu: the provider is registered and kept; nothing here asks it for sessions.
+const authentication = withFallback('authentication', {
+  registerAuthenticationProvider: () => new Disposable(() => undefined),
+});
+
 export const l10n = { t, bundle: undefined, uri: undefined };
-export { window, commands, workspace, env };
+export { window, commands, workspace, env, authentication };
 
 /** A minimal `ExtensionContext` (in-memory state, empty secret storage); other members fall back as above. */
 export function createExtensionContext(extensionPath: string, packageJSON: unknown) {
