@@ -83,7 +83,10 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
 
   // Snooze: the workspace project muted for an hour, and the status bar saying until when; then ended again.
   await workbench.runCommand('GitLab: Snooze Notifications…');
+  await workbench.waitForQuickInput('Snooze Notifications');
   await workbench.pickQuickItem(new RegExp(`^project ${customProject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  // The second pick replaces the first: picking before it shows could land on the first list's rows.
+  await workbench.waitForQuickInput(`Snooze project ${customProject}`);
   await workbench.pickQuickItem(/^For 1 Hour$/);
   await workbench.waitForStatusBarItem(/Muted until/);
   await shot('status-bar-snoozed');
