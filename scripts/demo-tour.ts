@@ -100,6 +100,11 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
 
   // Every group and project with its level, filtered to the exceptions.
   await workbench.runCommand('GitLab: Show Notification Overrides');
+  // Rows change while levels are read: pick the filter once every level is in, so the click lands on it.
+  await waitFor('the overview to read every level', async () => {
+    const { title } = await workbench.quickInputText();
+    return title === 'GitLab Notification Overrides' && !(await workbench.quickPickEntries()).some((entry) => entry.description === 'reading…');
+  }, { timeoutMs: 30_000 });
   await workbench.pickQuickItem(/^Show Only Those Differing from Global$/);
   await waitFor('the overview to read every level', async () => {
     const { title } = await workbench.quickInputText();
