@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { instanceNamedByRemotes } from './app/gitRemotes';
-import { idsFor, instanceHost, instanceKey } from './app/instanceSettings';
+import { idsFor, instanceHost } from './app/instanceSettings';
 import { ProjectDirectories } from './app/projectDirectory';
 import { NotificationSettingsService } from './app/settings/notificationSettingsService';
 import { isScopeRef, type ScopeRef } from './app/settings/shared/scopes';
@@ -47,7 +47,7 @@ export function activate(context: vscode.ExtensionContext): void {
     return { ...config, projects: idsFor(config.entries.projects, active), users: idsFor(config.entries.users, active), groups: idsFor(config.entries.groups, active) };
   };
   const directories = new ProjectDirectories((instance) => session.apiFor(instance), (line) => log.warn(line));
-  const directory = { get: (id: number | string) => directories.for(instanceKey(session.instanceUrl)).get(id), resolve: (ids: Iterable<number | string>) => directories.for(instanceKey(session.instanceUrl)).resolve(ids) };
+  const directory = { get: (id: number | string) => directories.for(normalizeInstanceUrl(session.instanceUrl)).get(id), resolve: (ids: Iterable<number | string>) => directories.for(normalizeInstanceUrl(session.instanceUrl)).resolve(ids) };
   const levels = new NotificationSettingsService(() => session.api, context.globalState, () => session.instanceUrl, async (id) => {
     await directory.resolve([id]);
     return directory.get(id);

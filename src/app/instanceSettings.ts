@@ -24,11 +24,6 @@ export interface ParsedInstanceList {
   problems: string[];
 }
 
-/** The key an instance is known by (tokens, state, tree rows): lower case, no trailing slash, no default port. */
-export function instanceKey(url: string): string {
-  return normalizeInstanceUrl(url);
-}
-
 /** The host (and port) people know an instance by; the text itself when it is not a URL. */
 export function instanceHost(url: string): string {
   try {
@@ -85,16 +80,16 @@ export function parseInstanceList(value: unknown, legacyInstance: string): Parse
     if (typeof item === 'string') {
       // A blank string names nothing: it is the one thing not kept.
       if (item.trim() === '') result.changed = true;
-      else add(instanceKey(legacyInstance), item.trim(), item);
+      else add(normalizeInstanceUrl(legacyInstance), item.trim(), item);
     } else if (typeof item === 'number') {
-      if (Number.isSafeInteger(item) && item > 0) add(instanceKey(legacyInstance), String(item), item);
+      if (Number.isSafeInteger(item) && item > 0) add(normalizeInstanceUrl(legacyInstance), String(item), item);
       else unusable(item, 'not an ID');
     } else if (item && typeof item === 'object' && !Array.isArray(item)) {
       const { instance, id } = item as { instance?: unknown; id?: unknown };
       const ref = typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? String(id) : typeof id === 'string' ? id.trim() : '';
       if (typeof instance !== 'string' || !isInstanceUrl(instance)) unusable(item, '"instance" is not an http(s) URL');
       else if (ref === '') unusable(item, '"id" is not an ID, path or name');
-      else add(instanceKey(instance), ref, item);
+      else add(normalizeInstanceUrl(instance), ref, item);
     } else {
       unusable(item, 'not a string or an { "instance", "id" } object');
     }
@@ -114,14 +109,14 @@ export function idsFor(entries: readonly InstanceEntry[], instance: string): str
 
 /** Adds `id` for `instance` once (an ID already there in any letter case is not added again). */
 export function withEntry(entries: readonly InstanceEntry[], instance: string, id: string): InstanceEntry[] {
-  const key = instanceKey(instance);
+  const key = normalizeInstanceUrl(instance);
   if (entries.some((entry) => entry.instance === key && entry.id.toLowerCase() === id.toLowerCase())) return [...entries];
   return [...entries, { instance: key, id }];
 }
 
 /** Removes `id` of `instance` (any letter case); other instances' entries stay. */
 export function withoutEntry(entries: readonly InstanceEntry[], instance: string, id: string): InstanceEntry[] {
-  const key = instanceKey(instance);
+  const key = normalizeInstanceUrl(instance);
   return entries.filter((entry) => entry.instance !== key || entry.id.toLowerCase() !== id.toLowerCase());
 }
 

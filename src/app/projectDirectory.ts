@@ -75,7 +75,7 @@ export class ProjectDirectory {
 
 /**
  * One directory per instance: project IDs are numbered per instance, so a name looked up on one is never shown for
- * another's event. Instances are named by their key (`instanceKey`).
+ * another's event. Instances are named by their URL as `normalizeInstanceUrl` writes it.
  */
 export class ProjectDirectories {
   private readonly directories = new Map<string, ProjectDirectory>();

@@ -7,7 +7,7 @@ export interface ActivitySource {
   /** ID or path as configured. */
   ref: string;
   from: 'mine' | 'setting' | 'remote';
-  /** The instance's key (`instanceKey`); '' where only one instance is meant. Keys differ per instance. */
+  /** The instance's key (`normalizeInstanceUrl`); '' where only one instance is meant. Keys differ per instance. */
   instance: string;
 }
 

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { normalizeInstanceUrl } from '../app/settingTrust';
 import * as vscode from 'vscode';
 import {
   GitLabClient, GitLabError, Transport, createDispatcher, type CurrentUser, type GitLabApi,
 } from '../gitlab';
 import type { Dispatcher } from 'undici';
-import { instanceHost, instanceKey } from '../app/instanceSettings';
+import { instanceHost } from '../app/instanceSettings';
 import { sameInstance } from '../app/settingTrust';
 import { trimInstanceUrl } from '../gitlab/url';
 import { COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, STATE_KEYS } from '../ids';
@@ -17,7 +18,7 @@ const ENV_TOKEN_DISMISSED = STATE_KEYS.envTokenSignedOut;
 /** One signed-in instance: its client talks to that instance only, with the token stored for it. */
 export interface Account {
   instanceUrl: string;
-  /** `instanceKey(instanceUrl)`: tokens, state and tree rows are keyed by it. */
+  /** `normalizeInstanceUrl(instanceUrl)`: tokens, state and tree rows are keyed by it. */
   key: string;
   api: GitLabApi;
   /** Who signed in there, when known (from the sign-in, remembered beside the instance). */
@@ -79,7 +80,7 @@ export class Session implements vscode.Disposable {
 
   /** The client of a signed-in instance; never another instance's. */
   apiFor(instanceUrl: string): GitLabApi | undefined {
-    return this.accounts.get(instanceKey(instanceUrl))?.api;
+    return this.accounts.get(normalizeInstanceUrl(instanceUrl))?.api;
   }
 
   private get activeAccount(): LiveAccount | undefined {
@@ -117,7 +118,7 @@ export class Session implements vscode.Disposable {
     const candidates = new Map<string, string>();
     const known = this.known();
     for (const url of [this.config().instanceUrl, ...known.map((entry) => entry.url)]) {
-      if (!candidates.has(instanceKey(url))) candidates.set(instanceKey(url), trimInstanceUrl(url));
+      if (!candidates.has(normalizeInstanceUrl(url))) candidates.set(normalizeInstanceUrl(url), trimInstanceUrl(url));
     }
     const found = new Map<string, string>();
     for (const [key, url] of candidates) {
@@ -133,12 +134,12 @@ export class Session implements vscode.Disposable {
     }
     for (const [key, token] of found) {
       if (this.accounts.has(key)) continue;
-      const user = known.find((entry) => instanceKey(entry.url) === key)?.user;
+      const user = known.find((entry) => normalizeInstanceUrl(entry.url) === key)?.user;
       this.accounts.set(key, { ...this.account(candidates.get(key)!, token), username: user });
       changed = true;
     }
     const active = await this.remoteInstance(this.all.map((account) => account.instanceUrl)).catch(() => undefined);
-    const activeKey = active ? instanceKey(active) : instanceKey(this.config().instanceUrl);
+    const activeKey = active ? normalizeInstanceUrl(active) : normalizeInstanceUrl(this.config().instanceUrl);
     if (activeKey !== this.active) {
       this.active = activeKey;
       changed = true;
@@ -165,7 +166,7 @@ export class Session implements vscode.Disposable {
     if (!sameInstance(instanceUrl, config.instanceUrl) && !this.apiFor(config.instanceUrl) && config.instanceSource !== 'workspace' && config.instanceSource !== 'folder') {
       await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(SETTINGS.instanceUrl, trimInstanceUrl(instanceUrl), vscode.ConfigurationTarget.Global);
     }
-    const key = instanceKey(instanceUrl);
+    const key = normalizeInstanceUrl(instanceUrl);
     this.accounts.delete(key);
     this.accounts.set(key, { ...this.account(trimInstanceUrl(instanceUrl), token), username: user?.username });
     this.announce();
@@ -175,7 +176,7 @@ export class Session implements vscode.Disposable {
 
   /** Signs one instance out (the active one by default): its secret goes, the other instances stay signed in. */
   async signOut(instanceUrl: string = this.instanceUrl): Promise<void> {
-    const key = instanceKey(instanceUrl);
+    const key = normalizeInstanceUrl(instanceUrl);
     await this.tokens.delete(instanceUrl);
     await this.remember(instanceUrl, false);
     // An environment token stays unused for its instance until the next sign-in.
@@ -197,7 +198,7 @@ export class Session implements vscode.Disposable {
    * prompts when several views fail at the same time.
    */
   reportUnauthorized(error: GitLabError, instanceUrl: string = this.instanceUrl): void {
-    const account = this.accounts.get(instanceKey(instanceUrl));
+    const account = this.accounts.get(normalizeInstanceUrl(instanceUrl));
     if (!account || account.unauthorizedShown) return;
     account.unauthorizedShown = true;
     this.log.warn(`GitLab answered 401 (${account.instanceUrl}): ${error.message}`);
@@ -212,7 +213,7 @@ export class Session implements vscode.Disposable {
   /** `token` is the one stored for `instanceUrl`; the client talks to that instance and no other. */
   private account(instanceUrl: string, token: string): LiveAccount {
     const api = new GitLabClient(this.transport(instanceUrl, () => token));
-    return { instanceUrl, key: instanceKey(instanceUrl), api, token, unauthorizedShown: false };
+    return { instanceUrl, key: normalizeInstanceUrl(instanceUrl), api, token, unauthorizedShown: false };
   }
 
   private announce(): void {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
+import { normalizeInstanceUrl } from '../../src/app/settingTrust';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { instanceKey } from '../../src/app/instanceSettings';
 import {
   expectNoExtensionRequest, extensionRequests, isEventsRequest, useVscodeSession, waitFor, waitForExtensionRequest,
   type RunningDouble, type StatusBarItem, type VscodeSession,
@@ -184,7 +184,7 @@ describe('lists written before entries named their instance', function () {
 
   it('are rewritten in the user\'s settings with the user\'s instance, keeping what cannot be read, and still shown', async function () {
     const s = session();
-    const instance = instanceKey(s.double!.url);
+    const instance = normalizeInstanceUrl(s.double!.url);
     const expected = [{ instance, id: 'acme/website' }, { instance, id: '7' }, true, { id: 'x/y' }];
     const file = path.join(s.userDataDir, 'User', 'settings.json');
     await waitFor('the user\'s project list in the per-instance form', () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
+import { normalizeInstanceUrl } from '../../src/app/settingTrust';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { instanceKey } from '../../src/app/instanceSettings';
 import {
   countedEvents, dayCount, extensionRequests, feedUnder, isEventsRequest, stateLabels, useVscodeSession, waitFor,
   waitForExtensionRequest, waitForFeedFromDouble,
@@ -86,7 +86,7 @@ describe('activity tree', function () {
 
     // Kept in the workspace's settings with its instance (written a moment after the box closes).
     const settingsFile = path.join(session().folder, '.vscode', 'settings.json');
-    const expected = [{ instance: instanceKey(double!.url), id: 'jordan' }];
+    const expected = [{ instance: normalizeInstanceUrl(double!.url), id: 'jordan' }];
     await waitFor(`gitlabActivity.users = ${JSON.stringify(expected)} in the workspace settings`, () => {
       if (!existsSync(settingsFile)) return false;
       const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;

@@ -18,7 +18,7 @@ import { trimInstanceUrl } from '../../gitlab/url';
 
 /** A signed-in instance as the tree shows it. */
 export interface TreeInstance {
-  /** `instanceKey` of the instance: sources and directories are keyed by it. */
+  /** The instance's URL as `normalizeInstanceUrl` writes it: sources and directories are keyed by it. */
   key: string;
   url: string;
   /** Who is signed in there, when known. */

@@ -1,9 +1,10 @@
 import * as vscode from 'vscode';
+import { normalizeInstanceUrl } from '../../app/settingTrust';
 import { laterMarker, SeenMarkers } from '../../app/activity/seenMarkers';
 import { projectInfo } from '../../app/activity/projectInfo';
 import { FeedStore } from '../../app/feeds';
 import { newestMarker } from '../../app/pollSchedule';
-import { idsFor, instanceKey } from '../../app/instanceSettings';
+import { idsFor } from '../../app/instanceSettings';
 import type { ProjectDirectories } from '../../app/projectDirectory';
 import { myActivity, projectSources, userSources, type ActivitySource } from '../../app/sources';
 import { COMMANDS, CONTEXT_KEYS, STATE_KEYS, VIEWS } from '../../ids';
@@ -161,7 +162,7 @@ export class ActivityView implements vscode.Disposable {
   }
 
   private activeInstance(): string {
-    return instanceKey(this.session.instanceUrl);
+    return normalizeInstanceUrl(this.session.instanceUrl);
   }
 
   private projects(instance: string): ActivitySource[] {

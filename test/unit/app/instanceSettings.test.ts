@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import {
-  effectiveInstanceList, idsFor, instanceKey, legacyInstanceOf, parseInstanceList, serializeInstanceList, withEntry, withoutEntry,
-} from '../../../src/app/instanceSettings';
+import { normalizeInstanceUrl } from '../../../src/app/settingTrust';
+import { effectiveInstanceList, idsFor, legacyInstanceOf, parseInstanceList, serializeInstanceList, withEntry, withoutEntry } from '../../../src/app/instanceSettings';
 
 const COM = 'https://gitlab.com';
 const CORP = 'https://gitlab.corp.example';
@@ -112,7 +111,7 @@ describe('per-instance list settings', () => {
     });
 
     it('keys an instance as the token store and state do', () => {
-      assert.equal(instanceKey('https://GitLab.com/'), COM);
+      assert.equal(normalizeInstanceUrl('https://GitLab.com/'), COM);
     });
   });
 });
