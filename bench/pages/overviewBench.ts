@@ -5,8 +5,9 @@ import { GitLabClient, Transport, createDispatcher } from '../../src/gitlab';
 import { GitLabDouble } from '../../test/double';
 import type { DoubleGroup, DoubleProject } from '../../test/double/world/types';
 import { TOKEN } from '../fetch/listers';
-import { summarize, type Summary } from '../lib/stats';
-import { LATENCY_MS, WINDOWS, type WindowFigure } from './pagesBench';
+import type { Summary } from '../lib/stats';
+import { LATENCY_MS } from './pagesBench';
+import { raceWindows, type WindowFigure } from './windowRace';
 
 /** Groups and projects the user belongs to, added to the double's world: a person in a mid-sized organisation. */
 const GROUPS = 20;
@@ -23,11 +24,6 @@ export interface OverviewResult {
 }
 
 const ms = (started: number) => performance.now() - started;
-
-function ratio(top: number[], bottom: number[]) {
-  const per = summarize(top.map((t, i) => t / bottom[i]));
-  return { median: summarize(top).median / summarize(bottom).median, min: per.min, max: per.max };
-}
 
 /** Member groups (user 1 a developer in each) with their projects; levels varied so rows differ. */
 function populate(double: GitLabDouble): void {
@@ -85,38 +81,25 @@ export async function overviewBench(runs: number, progress: (line: string) => vo
     const rows = reference.split(',').length;
 
     double.inject({ fault: { kind: 'latency', ms: LATENCY_MS }, times: Infinity });
-    const floorTimes: number[] = [];
-    const times = new Map<number, number[]>(WINDOWS.map((w) => [w, []]));
-    const peaks = new Map<number, number>();
-    const same = new Map<number, boolean>(WINDOWS.map((w) => [w, true]));
-    for (let run = 0; run < runs; run++) {
-      const contenders: Array<() => Promise<void>> = [
-        async () => {
-          const started = performance.now();
-          for (const path of replay) {
-            const response = await request(`${double.url}${path}`, { dispatcher: floorAgent, headers: { 'private-token': TOKEN } });
-            JSON.parse(await response.body.text());
-          }
-          floorTimes.push(ms(started));
-        },
-        ...WINDOWS.map((window) => async () => {
-          double.clearLog();
-          const started = performance.now();
-          const rowsRead = await load(window);
-          times.get(window)!.push(ms(started));
-          peaks.set(window, Math.max(peaks.get(window) ?? 0, double.peakInFlight));
-          if (rowsRead !== reference) same.set(window, false);
-        }),
-      ];
-      for (let i = 0; i < contenders.length; i++) await contenders[(i + run) % contenders.length]();
-      progress(`  overview round ${run + 1}/${runs}: floor ${floorTimes[run].toFixed(0)} ms, window 4 ${times.get(4)![run].toFixed(0)} ms`);
-    }
+    const race = await raceWindows('overview', runs, {
+      floor: async () => {
+        const started = performance.now();
+        for (const path of replay) {
+          const response = await request(`${double.url}${path}`, { dispatcher: floorAgent, headers: { 'private-token': TOKEN } });
+          JSON.parse(await response.body.text());
+        }
+        return ms(started);
+      },
+      read: async (window) => {
+        const started = performance.now();
+        const rowsRead = await load(window);
+        return { ms: ms(started), same: rowsRead === reference };
+      },
+      clearLog: () => double.clearLog(),
+      peakInFlight: () => double.peakInFlight,
+    }, progress);
     return {
-      latencyMs: LATENCY_MS, requests: replay.length, rows, runs, floor: summarize(floorTimes),
-      windows: WINDOWS.map((window) => ({
-        window, time: summarize(times.get(window)!), overFloor: ratio(times.get(window)!, floorTimes), peakInFlight: peaks.get(window) ?? 0,
-        sameEvents: same.get(window)!,
-      })),
+      latencyMs: LATENCY_MS, requests: replay.length, rows, runs, floor: race.floor, windows: race.windows,
     };
   } finally {
     await dispatcher.close();

@@ -8,25 +8,16 @@ import { MY_ACTIVITY } from '../../src/app/sources';
 import { GitLabClient, Transport, createDispatcher, readPages, type GitLabEvent } from '../../src/gitlab';
 import { GitLabDouble } from '../../test/double';
 import { TOKEN } from '../fetch/listers';
-import { summarize, type Summary } from '../lib/stats';
+import { ratioOf, summarize, type Summary } from '../lib/stats';
+import { raceWindows, type WindowFigure } from './windowRace';
 
 /**
  * Many pages under latency, and Load more as the tree sees it. The double (in this process: at 50 ms a response, its
  * CPU work is small next to the wait) adds a fixed delay to every answer, as a far-away instance would.
  */
 export const LATENCY_MS = 50;
-export const WINDOWS = [1, 2, 4, 8] as const;
 const PER_PAGE = 100;
 const DOUBLE = { events: 12_000, seed: 5 };
-
-export interface WindowFigure {
-  window: number;
-  time: Summary;
-  /** This window's median ÷ the floor's median, and per-round ratios. */
-  overFloor: { median: number; min: number; max: number };
-  peakInFlight: number;
-  sameEvents: boolean;
-}
 
 export interface PagesResult {
   latencyMs: number;
@@ -53,11 +44,6 @@ async function floorRead(url: string, query: string, dispatcher: Agent): Promise
     page = typeof next === 'string' ? next : '';
   }
   return all;
-}
-
-function ratio(top: number[], bottom: number[]) {
-  const per = summarize(top.map((t, i) => t / bottom[i]));
-  return { median: summarize(top).median / summarize(bottom).median, min: per.min, max: per.max };
 }
 
 export async function pagesBench(runs: number, progress: (line: string) => void): Promise<PagesResult> {
@@ -89,34 +75,24 @@ export async function pagesBench(runs: number, progress: (line: string) => void)
     const referenceIds = ids(reference);
 
     double.inject({ fault: { kind: 'latency', ms: LATENCY_MS }, path: '/events', times: Infinity });
-    const floorTimes: number[] = [];
     let floorPeak = 0;
-    const times = new Map<number, number[]>(WINDOWS.map((w) => [w, []]));
-    const peaks = new Map<number, number>();
-    const same = new Map<number, boolean>(WINDOWS.map((w) => [w, true]));
-    for (let run = 0; run < runs; run++) {
-      // Interleaved, the order rotating, so drifting load lands on every contender alike.
-      const contenders: Array<() => Promise<void>> = [
-        async () => {
-          double.clearLog();
-          const started = performance.now();
-          const events = await floorRead(double.url, query, floorAgent);
-          floorTimes.push(ms(started));
-          floorPeak = Math.max(floorPeak, double.peakInFlight);
-          if (ids(seenFloor(events)) !== referenceIds) throw new Error('The floor read other events than the range reader.');
-        },
-        ...WINDOWS.map((window) => async () => {
-          double.clearLog();
-          const started = performance.now();
-          const events = await range(window);
-          times.get(window)!.push(ms(started));
-          peaks.set(window, Math.max(peaks.get(window) ?? 0, double.peakInFlight));
-          if (ids(events) !== referenceIds) same.set(window, false);
-        }),
-      ];
-      for (let i = 0; i < contenders.length; i++) await contenders[(i + run) % contenders.length]();
-      progress(`  pages round ${run + 1}/${runs}: floor ${floorTimes[run].toFixed(0)} ms, window 4 ${times.get(4)![run].toFixed(0)} ms`);
-    }
+    const race = await raceWindows('pages', runs, {
+      floor: async () => {
+        const started = performance.now();
+        const events = await floorRead(double.url, query, floorAgent);
+        const time = ms(started);
+        floorPeak = Math.max(floorPeak, double.peakInFlight);
+        if (ids(seenFloor(events)) !== referenceIds) throw new Error('The floor read other events than the range reader.');
+        return time;
+      },
+      read: async (window) => {
+        const started = performance.now();
+        const events = await range(window);
+        return { ms: ms(started), same: ids(events) === referenceIds };
+      },
+      clearLog: () => double.clearLog(),
+      peakInFlight: () => double.peakInFlight,
+    }, progress);
 
     // Push-back: one 429 (Retry-After 1 s, retried by the transport) while a window of 8 reads.
     double.clearLog();
@@ -132,12 +108,8 @@ export async function pagesBench(runs: number, progress: (line: string) => void)
 
     const loadMore = await loadMoreBench(double.url, runs);
     return {
-      latencyMs: LATENCY_MS, pages, events: reference.length, runs, floor: summarize(floorTimes), floorPeakInFlight: floorPeak,
-      windows: WINDOWS.map((window) => ({
-        window, time: summarize(times.get(window)!), overFloor: ratio(times.get(window)!, floorTimes), peakInFlight: peaks.get(window) ?? 0,
-        sameEvents: same.get(window)!,
-      })),
-      rateLimited, loadMore,
+      latencyMs: LATENCY_MS, pages, events: reference.length, runs, floor: race.floor, floorPeakInFlight: floorPeak,
+      windows: race.windows, rateLimited, loadMore,
     };
   } finally {
     await dispatcher.close();
@@ -192,5 +164,5 @@ async function loadMoreBench(url: string, runs: number) {
     await dispatcher.close();
     await agent.close();
   }
-  return { tree: summarize(tree), raw: summarize(raw), overRaw: ratio(tree, raw), rowsAdded };
+  return { tree: summarize(tree), raw: summarize(raw), overRaw: ratioOf(tree, raw), rowsAdded };
 }

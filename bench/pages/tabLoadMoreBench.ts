@@ -6,8 +6,9 @@ import { MY_ACTIVITY } from '../../src/app/sources';
 import { GitLabClient, Transport, createDispatcher, type GitLabEvent } from '../../src/gitlab';
 import { GitLabDouble } from '../../test/double';
 import { TOKEN } from '../fetch/listers';
-import { summarize, type Summary } from '../lib/stats';
-import { LATENCY_MS, WINDOWS, type WindowFigure } from './pagesBench';
+import type { Summary } from '../lib/stats';
+import { LATENCY_MS } from './pagesBench';
+import { raceWindows, type WindowFigure } from './windowRace';
 
 const PAGE_SIZE = 20;
 const BOUND = 10;
@@ -23,11 +24,6 @@ export interface TabLoadMoreResult {
 }
 
 const ms = (started: number) => performance.now() - started;
-
-function ratio(top: number[], bottom: number[]) {
-  const per = summarize(top.map((t, i) => t / bottom[i]));
-  return { median: summarize(top).median / summarize(bottom).median, min: per.min, max: per.max };
-}
 
 /**
  * "Load more" under the Wiki tab (few events match: the server cannot filter wiki pages by action, §3.3), as
@@ -58,40 +54,26 @@ export async function tabLoadMoreBench(runs: number, progress: (line: string) =>
     const lastPage = (reference.next ?? reference.firstPage + BOUND) - 1;
 
     double.inject({ fault: { kind: 'latency', ms: LATENCY_MS }, path: '/events', times: Infinity });
-    const floorTimes: number[] = [];
-    const times = new Map<number, number[]>(WINDOWS.map((w) => [w, []]));
-    const peaks = new Map<number, number>();
-    const same = new Map<number, boolean>(WINDOWS.map((w) => [w, true]));
-    for (let run = 0; run < runs; run++) {
-      const contenders: Array<() => Promise<void>> = [
-        async () => {
-          const started = performance.now();
-          for (let page = reference.firstPage; page <= lastPage; page++) {
-            const response = await request(`${double.url}/api/v4/events?page=${page}&per_page=${PAGE_SIZE}`, { dispatcher: floorAgent, headers: { 'private-token': TOKEN } });
-            (JSON.parse(await response.body.text()) as GitLabEvent[]).filter(plan.keep!);
-          }
-          floorTimes.push(ms(started));
-        },
-        ...WINDOWS.map((window) => async () => {
-          const result = await loadMore(window);
-          // The first page's own read is not timed; the double's peak is taken over the Load more alone.
-          times.get(window)!.push(result.time);
-          peaks.set(window, Math.max(peaks.get(window) ?? 0, double.peakInFlight));
-          if (ids(result.added) !== ids(reference.added)) same.set(window, false);
-        }),
-      ];
-      for (let i = 0; i < contenders.length; i++) {
-        double.clearLog();
-        await contenders[(i + run) % contenders.length]();
-      }
-      progress(`  tab Load more round ${run + 1}/${runs}: floor ${floorTimes[run].toFixed(0)} ms, window 4 ${times.get(4)![run].toFixed(0)} ms`);
-    }
+    const race = await raceWindows('tab Load more', runs, {
+      floor: async () => {
+        const started = performance.now();
+        for (let page = reference.firstPage; page <= lastPage; page++) {
+          const response = await request(`${double.url}/api/v4/events?page=${page}&per_page=${PAGE_SIZE}`, { dispatcher: floorAgent, headers: { 'private-token': TOKEN } });
+          (JSON.parse(await response.body.text()) as GitLabEvent[]).filter(plan.keep!);
+        }
+        return ms(started);
+      },
+      read: async (window) => {
+        // The first page's own read is not timed.
+        const result = await loadMore(window);
+        return { ms: result.time, same: ids(result.added) === ids(reference.added) };
+      },
+      clearLog: () => double.clearLog(),
+      peakInFlight: () => double.peakInFlight,
+    }, progress);
     return {
-      latencyMs: LATENCY_MS, pages: lastPage - reference.firstPage + 1, found: reference.added.length, runs, floor: summarize(floorTimes),
-      windows: WINDOWS.map((window) => ({
-        window, time: summarize(times.get(window)!), overFloor: ratio(times.get(window)!, floorTimes), peakInFlight: peaks.get(window) ?? 0,
-        sameEvents: same.get(window)!,
-      })),
+      latencyMs: LATENCY_MS, pages: lastPage - reference.firstPage + 1, found: reference.added.length, runs, floor: race.floor,
+      windows: race.windows,
     };
   } finally {
     await dispatcher.close();

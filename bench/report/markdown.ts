@@ -1,4 +1,5 @@
 import type { BenchResults } from '../results';
+import { OVERVIEW_LABELS, PAGES_LABELS, TAB_LOAD_MORE_LABELS, windowRows } from './tables';
 
 /** The "Latest figures" part of bench/README.md, from a run's results. */
 
@@ -50,12 +51,7 @@ export function figuresMarkdown(results: BenchResults): string {
     const m3 = (x: { min: number; median: number; max: number }) => `${x.min.toFixed(0)} / ${x.median.toFixed(0)} / ${x.max.toFixed(0)} ms`;
     out.push('', `**Many pages under latency** (the Markdown range reader \`fetchEventsInRange\`, ${p.pages} pages of 100, ${p.events} events; the double adds ${p.latencyMs} ms to every answer; `
       + `wall time, min / median / max of ${p.runs} interleaved runs):`, '');
-    const rows: Array<Array<string | number>> = [['reader', 'wall time', '÷ floor (median; per run)', 'most requests in flight', 'events']];
-    rows.push(['floor: raw undici, one page after another', m3(p.floor), '1.00', p.floorPeakInFlight, 'reference']);
-    for (const w of p.windows) {
-      rows.push([`window ${w.window}`, m3(w.time), `${w.overFloor.median.toFixed(2)} (${w.overFloor.min.toFixed(2)}–${w.overFloor.max.toFixed(2)})`, w.peakInFlight,
-        w.sameEvents ? 'same, same order' : 'different']);
-    }
+    const rows = windowRows(p, { ...PAGES_LABELS, floorPeak: p.floorPeakInFlight });
     out.push(table(rows), '',
       `One 429 (Retry-After 1 s) during a window-8 read: window ${p.rateLimited.windows.join(' → ')}; events ${p.rateLimited.sameEvents ? 'the same' : 'different'}.`,
       '', `**Load more** (click to the new rows drawn, real provider and client, ${p.latencyMs} ms latency; wall): ${m3(p.loadMore.tree)}, `
@@ -63,29 +59,15 @@ export function figuresMarkdown(results: BenchResults): string {
   }
   const o = results.overview;
   if (o) {
-    const m3 = (x: { min: number; median: number; max: number }) => `${x.min.toFixed(0)} / ${x.median.toFixed(0)} / ${x.max.toFixed(0)} ms`;
     out.push('', `**Overrides overview under latency** (\`OverridesOverview.load\` over the settings owner and the client: ${o.rows} groups and projects, `
       + `${o.requests} requests (listing pages, the global level, one read per scope); the double adds ${o.latencyMs} ms to every answer; wall time, min / median / max of ${o.runs} interleaved runs):`, '');
-    const rows: Array<Array<string | number>> = [['reader', 'wall time', '÷ floor (median; per run)', 'most requests in flight', 'rows']];
-    rows.push(['floor: raw undici, the same requests one after another', m3(o.floor), '1.00', 1, 'reference']);
-    for (const w of o.windows) {
-      rows.push([`window ${w.window}`, m3(w.time), `${w.overFloor.median.toFixed(2)} (${w.overFloor.min.toFixed(2)}–${w.overFloor.max.toFixed(2)})`, w.peakInFlight,
-        w.sameEvents ? 'same rows and levels' : 'different']);
-    }
-    out.push(table(rows));
+    out.push(table(windowRows(o, OVERVIEW_LABELS)));
   }
   const l = results.tabLoadMore;
   if (l) {
-    const m3 = (x: { min: number; median: number; max: number }) => `${x.min.toFixed(0)} / ${x.median.toFixed(0)} / ${x.max.toFixed(0)} ms`;
     out.push('', `**Load more under a tab** (the Wiki tab, whose events the server cannot pick out: \`loadMatching\` over the client, `
       + `${l.pages} pages of 20 read for ${l.found} wiki events, its bound of 10 pages per click; the double adds ${l.latencyMs} ms to every answer; wall time, min / median / max of ${l.runs} interleaved runs):`, '');
-    const rows: Array<Array<string | number>> = [['reader', 'wall time', '÷ floor (median; per run)', 'most requests in flight', 'events']];
-    rows.push(['floor: raw undici, the same pages one after another', m3(l.floor), '1.00', 1, 'reference']);
-    for (const w of l.windows) {
-      rows.push([`window ${w.window}`, m3(w.time), `${w.overFloor.median.toFixed(2)} (${w.overFloor.min.toFixed(2)}–${w.overFloor.max.toFixed(2)})`, w.peakInFlight,
-        w.sameEvents ? 'same, same order' : 'different']);
-    }
-    out.push(table(rows));
+    out.push(table(windowRows(l, TAB_LOAD_MORE_LABELS)));
   }
   const w = results.workbench;
   if (w) {

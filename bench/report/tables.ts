@@ -8,6 +8,7 @@ import type { TreeResult } from '../tree/treeBench';
 import type { PagesResult } from '../pages/pagesBench';
 import type { OverviewResult } from '../pages/overviewBench';
 import type { TabLoadMoreResult } from '../pages/tabLoadMoreBench';
+import type { WindowFigure } from '../pages/windowRace';
 import type { WorkbenchResult } from '../workbench/workbenchBench';
 
 /** The terminal tables of each section. */
@@ -114,16 +115,30 @@ export function economyTables(r: EconomyResult): string {
 
 const m3 = (x: Summary, digits = 0) => `${x.min.toFixed(digits)} / ${x.median.toFixed(digits)} / ${x.max.toFixed(digits)} ms`;
 
-export function pagesTables(r: PagesResult): string {
-  const rows: Array<Array<string | number>> = [['reader', 'wall min / median / max', '÷ floor (median; per round)', 'most in flight', 'events']];
-  rows.push(['floor: raw undici, one page after another', m3(r.floor), '1.00', r.floorPeakInFlight, 'reference']);
-  for (const w of r.windows) {
-    rows.push([`fetchEventsInRange, window ${w.window}`, m3(w.time), `${w.overFloor.median.toFixed(2)} (${w.overFloor.min.toFixed(2)}–${w.overFloor.max.toFixed(2)})`,
-      w.peakInFlight, w.sameEvents ? 'same, same order' : 'DIFFERENT']);
+/**
+ * The rows of a floor-against-windows race (both reports): wall times, the ratio to the floor, the most requests in
+ * flight and whether each window's result was the reference's. `result` names what was compared.
+ */
+export function windowRows(race: { floor: Summary; windows: WindowFigure[] }, labels: { floor: string; reader: string; floorPeak?: number; result: string; same: string }):
+  Array<Array<string | number>> {
+  const rows: Array<Array<string | number>> = [['reader', 'wall min / median / max', '÷ floor (median; per round)', 'most requests in flight', labels.result]];
+  rows.push([labels.floor, m3(race.floor), '1.00', labels.floorPeak ?? 1, 'reference']);
+  for (const w of race.windows) {
+    rows.push([`${labels.reader}, window ${w.window}`, m3(w.time), `${w.overFloor.median.toFixed(2)} (${w.overFloor.min.toFixed(2)}–${w.overFloor.max.toFixed(2)})`,
+      w.peakInFlight, w.sameEvents ? labels.same : 'DIFFERENT']);
   }
+  return rows;
+}
+
+export const PAGES_LABELS = { floor: 'floor: raw undici, one page after another', reader: 'fetchEventsInRange', result: 'events', same: 'same, same order' };
+export const OVERVIEW_LABELS = { floor: 'floor: raw undici, the same requests one after another', reader: 'OverridesOverview.load', result: 'rows', same: 'same rows and levels' };
+export const TAB_LOAD_MORE_LABELS = { floor: 'floor: raw undici, the same pages one after another', reader: 'loadMatching', result: 'events', same: 'same, same order' };
+
+export function pagesTables(r: PagesResult): string {
   const l = r.loadMore;
   return [
-    formatTable(`Many pages under latency: the Markdown range reader, ${r.pages} pages of 100 (${r.events} events), ${r.latencyMs} ms per answer; ${r.runs} interleaved runs`, rows),
+    formatTable(`Many pages under latency: the Markdown range reader, ${r.pages} pages of 100 (${r.events} events), ${r.latencyMs} ms per answer; ${r.runs} interleaved runs`,
+      windowRows(r, { ...PAGES_LABELS, floorPeak: r.floorPeakInFlight })),
     `one 429 (Retry-After 1 s) during a window-8 read: window ${r.rateLimited.windows.join(' → ')}, ${r.rateLimited.status429} × 429, most in flight ${r.rateLimited.peakInFlight}, events ${r.rateLimited.sameEvents ? 'the same' : 'DIFFERENT'}`,
     `Load more (click to rows, the real provider and client, ${r.latencyMs} ms latency): ${m3(l.tree, 1)} vs one raw request of the same page ${m3(l.raw, 1)}; `
       + `÷ raw ${l.overRaw.median.toFixed(2)} (${l.overRaw.min.toFixed(2)}–${l.overRaw.max.toFixed(2)}); ${l.rowsAdded} rows added`,
@@ -131,23 +146,13 @@ export function pagesTables(r: PagesResult): string {
 }
 
 export function overviewTables(r: OverviewResult): string {
-  const rows: Array<Array<string | number>> = [['reader', 'wall min / median / max', '÷ floor (median; per round)', 'most in flight', 'rows']];
-  rows.push(['floor: raw undici, the same requests one after another', m3(r.floor), '1.00', 1, 'reference']);
-  for (const w of r.windows) {
-    rows.push([`OverridesOverview.load, window ${w.window}`, m3(w.time), `${w.overFloor.median.toFixed(2)} (${w.overFloor.min.toFixed(2)}–${w.overFloor.max.toFixed(2)})`,
-      w.peakInFlight, w.sameEvents ? 'same rows and levels' : 'DIFFERENT']);
-  }
-  return formatTable(`Overrides overview under latency: ${r.rows} groups and projects, ${r.requests} requests, ${r.latencyMs} ms per answer; ${r.runs} interleaved runs`, rows);
+  return formatTable(`Overrides overview under latency: ${r.rows} groups and projects, ${r.requests} requests, ${r.latencyMs} ms per answer; ${r.runs} interleaved runs`,
+    windowRows(r, OVERVIEW_LABELS));
 }
 
 export function tabLoadMoreTables(r: TabLoadMoreResult): string {
-  const rows: Array<Array<string | number>> = [['reader', 'wall min / median / max', '÷ floor (median; per round)', 'most in flight', 'events']];
-  rows.push(['floor: raw undici, the same pages one after another', m3(r.floor), '1.00', 1, 'reference']);
-  for (const w of r.windows) {
-    rows.push([`loadMatching, window ${w.window}`, m3(w.time), `${w.overFloor.median.toFixed(2)} (${w.overFloor.min.toFixed(2)}–${w.overFloor.max.toFixed(2)})`,
-      w.peakInFlight, w.sameEvents ? 'same, same order' : 'DIFFERENT']);
-  }
-  return formatTable(`Load more under the Wiki tab: ${r.pages} pages of 20 for ${r.found} matching events, ${r.latencyMs} ms per answer; ${r.runs} interleaved runs`, rows);
+  return formatTable(`Load more under the Wiki tab: ${r.pages} pages of 20 for ${r.found} matching events, ${r.latencyMs} ms per answer; ${r.runs} interleaved runs`,
+    windowRows(r, TAB_LOAD_MORE_LABELS));
 }
 
 export function workbenchTables(r: WorkbenchResult): string {
