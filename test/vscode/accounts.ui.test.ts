@@ -3,7 +3,7 @@ import { normalizeInstanceUrl } from '../../src/app/settingTrust';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  expectNoExtensionRequest, extensionRequests, isEventsRequest, useVscodeSession, waitFor, waitForExtensionRequest,
+  expectNoExtensionRequest, extensionRequests, isEventsRequest, signInThroughFlow, useVscodeSession, waitFor, waitForExtensionRequest,
   type RunningDouble, type StatusBarItem, type VscodeSession,
 } from './harness';
 
@@ -20,18 +20,6 @@ const userOf = (double: RunningDouble, token: string) => {
 };
 /** The project of the second instance that the workspace's git remote names. */
 const remoteProject = (double: RunningDouble) => double.data.projects[0];
-
-/** The sign-in flow as a person goes through it; the URL box left as prefilled unless `instanceUrl` is given. */
-async function signIn(session: VscodeSession, token: string, instanceUrl?: string): Promise<void> {
-  const { workbench, page } = session;
-  await workbench.openViewContainer('GitLab Activity');
-  await workbench.runCommand('GitLab: Sign In…');
-  await workbench.waitForQuickInput('URL of the GitLab instance');
-  if (instanceUrl === undefined) await page.keyboard.press('Enter');
-  else await workbench.answerQuickInput(instanceUrl, { expect: 'URL of the GitLab instance' });
-  await workbench.answerQuickInput(token, { expect: 'Sign in to GitLab (2/2)' });
-  await workbench.waitForQuickInputClosed();
-}
 
 async function rootLabels(session: VscodeSession, expected: string[]): Promise<void> {
   await session.workbench.waitForTree(`the tree's roots to be ${expected.join(', ')}`, (items) => {
@@ -75,7 +63,7 @@ describe('several GitLab instances signed in at once', function () {
     const s = session();
     const first = s.double!;
     const second = s.others[0];
-    await signIn(s, FIRST_TOKEN);
+    await signInThroughFlow(s, FIRST_TOKEN);
     await s.workbench.waitForNotification(`Signed in to ${hostOf(first)} as ${userOf(first, FIRST_TOKEN)}.`);
     await rootLabels(s, ROOTS);
     const account = `${userOf(first, FIRST_TOKEN)} @ ${hostOf(first)}`;
@@ -90,7 +78,7 @@ describe('several GitLab instances signed in at once', function () {
     const s = session();
     const first = s.double!;
     const second = s.others[0];
-    await signIn(s, SECOND_TOKEN, second.url);
+    await signInThroughFlow(s, SECOND_TOKEN, second.url);
     await s.workbench.waitForNotification(`Signed in to ${hostOf(second)} as ${userOf(second, SECOND_TOKEN)}.`);
     await rootLabels(s, [hostOf(first), hostOf(second)]);
     const items = await s.workbench.treeItems();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { GitLabDouble } from '../double';
 import {
   expectNoExtensionRequest, extensionRequests, isEventsRequest, RecordingProxy, useVscodeSession, waitFor,
-  waitForExtensionRequest, waitForFeedFromDouble, type VscodeSession,
+  signInThroughFlow, waitForExtensionRequest, waitForFeedFromDouble,
 } from './harness';
 
 const TOKEN = 'glpat-test-token';
@@ -23,22 +23,6 @@ function useRecordingProxy(): { readonly current: RecordingProxy } {
     await holder.current?.close();
   });
   return holder;
-}
-
-/** The sign-in flow as a person goes through it, the URL box left as prefilled; returns the token step's prompt. */
-async function signIn(session: VscodeSession, token: string, instanceUrl?: string): Promise<string> {
-  const { workbench, page } = session;
-  // The view container shows once the extension's contributions are in; the palette lists its commands from then.
-  await workbench.openViewContainer('GitLab Activity');
-  await workbench.runCommand('GitLab: Sign In…');
-  await workbench.waitForQuickInput('URL of the GitLab instance');
-  if (instanceUrl === undefined) await page.keyboard.press('Enter');
-  else await workbench.answerQuickInput(instanceUrl, { expect: 'URL of the GitLab instance' });
-  await workbench.waitForQuickInput('Sign in to GitLab (2/2)');
-  const prompt = await workbench.waitForQuickInputMessage(/Personal access token/);
-  await workbench.answerQuickInput(token, { expect: 'Sign in to GitLab (2/2)' });
-  await workbench.waitForQuickInputClosed();
-  return prompt;
 }
 
 describe('a repository\'s settings cannot send the token through a proxy', function () {
@@ -62,7 +46,7 @@ describe('a repository\'s settings cannot send the token through a proxy', funct
     const s = session();
     const double = s.double!;
     await s.workbench.openViewContainer('GitLab Activity');
-    const prompt = await signIn(s, TOKEN);
+    const prompt = await signInThroughFlow(s, TOKEN);
     assert.doesNotMatch(prompt, WORKSPACE_NAMED, 'the instance comes from the user settings, yet the prompt blames the workspace');
     await s.workbench.waitForNotification(/Signed in to .* as alex\./);
     await waitForFeedFromDouble(s, { parent: 'My Activity', apiPath: '/events', perPage: WORKSPACE_PAGE_SIZE });
@@ -134,7 +118,7 @@ describe('a workspace naming another instance never receives the first instance\
     const s = session();
     const double = s.double!;
     const since = Date.now();
-    const prompt = await signIn(s, TOKEN, double.url);
+    const prompt = await signInThroughFlow(s, TOKEN, double.url);
     assert.doesNotMatch(prompt, WORKSPACE_NAMED);
     await waitForExtensionRequest(double, (r) => r.at >= since && r.path === '/api/v4/user' && r.status === 200);
     await s.workbench.waitForNotification(/This workspace's settings name another GitLab instance, 127\.0\.0\.1:\d+, which is not signed in; the token is kept for/);
@@ -150,7 +134,7 @@ describe('a workspace naming another instance never receives the first instance\
 
   it('signing in to the workspace\'s instance says the workspace named it, and uses that instance\'s own token', async function () {
     const s = session();
-    const prompt = await signIn(s, OTHER_TOKEN);
+    const prompt = await signInThroughFlow(s, OTHER_TOKEN);
     assert.match(prompt, new RegExp(`This workspace's settings name this GitLab instance: ${new URL(other.url).host.replace(/\./g, '\\.')}\\. Sign in only if you trust it\\.`));
     await s.workbench.waitForNotification(/Signed in to .* as alex\./);
     await waitForExtensionRequest(other, (r) => isEventsRequest(r) && r.status === 200);
