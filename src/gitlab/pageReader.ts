@@ -85,7 +85,6 @@ export async function readPages<T>(fetchPage: (page: number, signal: AbortSignal
   let asked = 0;
   const mayAsk = () => options.maxPages === undefined || asked < options.maxPages;
   let lastHint: number | undefined; // from X-Total, when not capped
-  let inFlight = 0;
   let wake: (() => void) | undefined;
   const unsubscribe = options.onRateLimited?.(() => window.pushedBack());
   const onAbort = () => wake?.();
@@ -95,15 +94,11 @@ export async function readPages<T>(fetchPage: (page: number, signal: AbortSignal
     const controller = new AbortController();
     const slot: Slot<T> = { controller };
     slots.set(page, slot);
-    inFlight += 1;
     asked += 1;
     fetchPage(page, controller.signal).then(
       (result) => { slot.result = { ok: true, page: result }; window.pageAnswered(); },
       (error: unknown) => { slot.result = { ok: false, error }; },
-    ).finally(() => {
-      inFlight -= 1;
-      wake?.();
-    });
+    ).finally(() => wake?.());
   };
 
   const abortAll = () => {
@@ -117,10 +112,12 @@ export async function readPages<T>(fetchPage: (page: number, signal: AbortSignal
       const slot = slots.get(cursor);
       if (!slot?.result) {
         // Pages that arrived are taken first (one of them may be the end); then the page the listing needs next is
-        // always asked for, and pages after it while the window and the known end allow.
+        // always asked for, and pages after it while the window and the known end allow. The window counts from the
+        // page needed next, not the requests in flight: a page answered early does not let the read run further
+        // ahead, so a caller that stops at a page has read at most the window less one past it.
         if (nextToAsk < cursor) nextToAsk = cursor;
         if (!slot && !mayAsk()) return pages; // the bound of pages is reached before the next page
-        while (inFlight < window.current && mayAsk() && (nextToAsk === cursor || lastHint === undefined || nextToAsk <= lastHint)) {
+        while (nextToAsk < cursor + window.current && mayAsk() && (nextToAsk === cursor || lastHint === undefined || nextToAsk <= lastHint)) {
           if (!slots.has(nextToAsk)) ask(nextToAsk);
           nextToAsk += 1;
         }

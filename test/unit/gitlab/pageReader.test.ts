@@ -73,6 +73,24 @@ describe('Page reader: many pages, a bounded window', () => {
     assert.deepEqual(pages.map((p) => p.page), [1, 2, 3, 4, 5]);
   });
 
+  it('reads at most the window less one past the page it waits for, however early the pages after it answer', async () => {
+    const asked: number[] = [];
+    let answerSlowPage: (() => void) | undefined;
+    const fetchPage = (page: number): Promise<Page<number>> => {
+      asked.push(page);
+      const answer = { items: [page], nextPage: page < 50 ? page + 1 : undefined, page };
+      // Page 3 answers last; every other page at once, so an in-flight count alone would run ahead while it waits.
+      if (asked.length > 20) return new Promise(() => undefined); // a reader running away stops here, for the assertion
+      if (page !== 3) return Promise.resolve(answer);
+      return new Promise((resolve) => { answerSlowPage = () => resolve(answer); });
+    };
+    const read = readPages(fetchPage, { window: 4, onPage: (page) => (page.page === 3 ? 'stop' : undefined) });
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual([...asked].sort((a, b) => a - b), [1, 2, 3, 4, 5, 6], 'pages 4 to 6 ahead of page 3, no further');
+    answerSlowPage!();
+    assert.deepEqual((await read).map((p) => p.page), [1, 2, 3]);
+  });
+
   it('halves its window on push-back and grows it back one page at a time', () => {
     const seen: number[] = [];
     const window = new PageWindow(8, (w) => seen.push(w));
