@@ -3,6 +3,7 @@ import { instanceNamedByRemotes } from './app/gitRemotes';
 import { idsFor, instanceHost } from './app/instanceSettings';
 import { ProjectDirectories } from './app/projectDirectory';
 import { NotificationSettingsService } from './app/settings/notificationSettingsService';
+import { ScopeCatalog } from './app/settings/scopeCatalog';
 import { isScopeRef, type ScopeRef } from './app/settings/shared/scopes';
 import { localZone } from './app/activity/calendar';
 import { projectInfo } from './app/activity/projectInfo';
@@ -12,7 +13,7 @@ import { COMMANDS, INSTANCE_ENV_VAR, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TEST
 import { ActivityView } from './ui/activity/activityView';
 import { SignInFlow } from './ui/auth/signInFlow';
 import { TokenStore } from './ui/auth/tokenStore';
-import { migrateUserLists, readConfig, type ExtensionConfig } from './ui/config';
+import { addToList, migrateUserLists, readConfig, type ExtensionConfig } from './ui/config';
 import { AccountsProvider } from './ui/auth/accountsProvider';
 import { workspaceRemoteUrls } from './ui/activity/workspaceProjects';
 import { Log } from './ui/log';
@@ -57,7 +58,15 @@ export function activate(context: vscode.ExtensionContext): void {
   const clockFile = process.env[TEST_CLOCK_ENV_VAR];
   const clock = clockFile ? new FileOffsetClock(clockFile, (line) => log.info(line)) : systemClock;
   const statusBarScope = new StatusBarScope(activeConfig, () => session.instanceUrl);
-  const scopeSources: ScopeSources = { workspace: () => statusBarScope.resolve(), projects: () => activity.projectScopes(), groups: () => activeConfig().groups };
+  // The groups and projects the person has, listed once for the settings editor, the overview and the quick picks.
+  const catalog = new ScopeCatalog({
+    api: () => session.api, settings: levels, projects: () => activity.projectScopes(), addedGroups: () => activeConfig().groups,
+    // Added groups and projects are kept where the activity tree's lists are (see `addToList`).
+    rememberGroup: (ref) => addToList('groups', session.instanceUrl, ref),
+    rememberProject: (ref) => addToList('projects', session.instanceUrl, ref),
+    localize: vscode.l10n.t, log: (line) => log.info(line),
+  });
+  const scopeSources: ScopeSources = { workspace: () => statusBarScope.resolve(), catalog };
   const snoozeCommands = new SnoozeCommands(scopeSources, clock, localZone, log, (error) => session.reportUnauthorized(error));
   const snoozes = new SnoozeScheduler(levels, context.globalState, clock, () => normalizeInstanceUrl(session.instanceUrl),
     () => session.signedIn, snoozeCommands, (line) => log.info(line));
@@ -79,10 +88,8 @@ export function activate(context: vscode.ExtensionContext): void {
   const settingsEditor = new NotificationSettingsEditor({
     extensionUri: context.extensionUri,
     api: () => session.api,
-    instanceUrl: () => session.instanceUrl,
-    config: activeConfig,
     settings: levels,
-    projects: () => activity.projectScopes(),
+    catalog,
     log: (line) => log.info(line),
   });
 
@@ -96,6 +103,7 @@ export function activate(context: vscode.ExtensionContext): void {
       activity.sessionChanged();
       // Ends that passed while VS Code was closed or signed out.
       void snoozes.check();
+      catalog.forget();
       void settingsEditor.refreshScopes();
     }),
     tokens.onDidChange(() => void session.restore()),
@@ -111,7 +119,7 @@ export function activate(context: vscode.ExtensionContext): void {
     }),
     // Another folder may bring a remote that names another signed-in instance.
     vscode.workspace.onDidChangeWorkspaceFolders(() => void session.restore()),
-    registerInsight({ api: () => session.api, levels, sources: scopeSources, instanceUrl: () => session.instanceUrl, onDidChangeSession: session.onDidChange, log }),
+    registerInsight({ levels, sources: scopeSources, instanceUrl: () => session.instanceUrl, onDidChangeSession: session.onDidChange, log }),
     vscode.commands.registerCommand(COMMANDS.signIn, (instanceUrl?: unknown) => signIn.run(instanceUrl)),
     vscode.commands.registerCommand(COMMANDS.signOut, () => signOut()),
     vscode.commands.registerCommand(COMMANDS.showLog, () => log.show()),

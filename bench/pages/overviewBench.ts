@@ -1,6 +1,7 @@
 import { Agent, request } from 'undici';
 import { OverridesOverview } from '../../src/app/settings/overview';
 import { NotificationSettingsService } from '../../src/app/settings/notificationSettingsService';
+import { ScopeCatalog } from '../../src/app/settings/scopeCatalog';
 import { GitLabClient, Transport, createDispatcher } from '../../src/gitlab';
 import { GitLabDouble } from '../../test/double';
 import type { DoubleGroup, DoubleProject } from '../../test/double/world/types';
@@ -65,7 +66,8 @@ export async function overviewBench(runs: number, progress: (line: string) => vo
     const memory = new Map<string, unknown>();
     const load = async (window: number) => {
       const settings = new NotificationSettingsService(() => client, { get: (k) => memory.get(k), update: async (k, v) => void memory.set(k, v) }, double.url);
-      const overview = new OverridesOverview({ api: () => client, settings, known: () => [], t: (message) => message, concurrency: window });
+      const catalog = new ScopeCatalog({ api: () => client, settings, projects: () => [], addedGroups: () => [], localize: (message) => message });
+      const overview = new OverridesOverview({ catalog, settings, t: (message) => message, concurrency: window });
       try {
         const state = await overview.load({ refresh: true });
         return state.rows.map((row) => `${row.key}=${row.level ?? row.error}`).join(',');

@@ -1,15 +1,15 @@
 import type { GitLabApi } from '../../gitlab/api';
-import { GitLabError } from '../../gitlab/errors';
-import type { NotificationSettingsService } from './notificationSettingsService';
-import { listAll } from './overview';
+import { GitLabError, isGitLabError } from '../../gitlab/errors';
+import { readPages } from '../../gitlab/pageReader';
+import type { Group, Page, Project } from '../../gitlab/types';
 import { projectInfo } from '../activity/projectInfo';
-import type { Group } from '../../gitlab/types';
 import type { Localize } from '../localize';
-import { describeError } from './errorInfo';
+import { describeError, errorText } from './errorInfo';
+import type { NotificationSettingsService } from './notificationSettingsService';
 import type { ScopeEntry, ScopeListState } from './shared/protocol';
 import { isValidScopeId, sameScopeNamed, scopeId, scopeKey, type EntityKind, type EntityScopeRef } from './shared/scopes';
 
-/** A project the activity tree shows (the host passes these in). Prefer the numeric ID when known. */
+/** A project the activity tree shows (the host passes these in). */
 export interface ProjectScopeSource {
   id: number | string;
   label?: string;
@@ -23,7 +23,7 @@ export interface ScopeCatalogDeps {
   settings: Pick<NotificationSettingsService, 'getSetting'>;
   /** The tree's projects. */
   projects: () => readonly ProjectScopeSource[] | Promise<readonly ProjectScopeSource[]>;
-  /** Groups the user added by hand earlier (IDs or full paths). */
+  /** The configured groups (IDs or full paths), added by hand earlier. */
   addedGroups: () => readonly string[];
   /** Keeps a group added by hand for next time. */
   rememberGroup?: (ref: string) => Promise<void>;
@@ -33,45 +33,97 @@ export interface ScopeCatalogDeps {
   log?: (line: string) => void;
 }
 
-/** At most this many pages of 100 groups are listed; a person does not scroll further than that. */
-const MAX_GROUP_PAGES = 10;
+/** A group or project the person has: GitLab's name for it where known, its full path where known. */
+export interface KnownScope {
+  scope: EntityScopeRef;
+  name?: string;
+  path?: string;
+  /** member: listed by GitLab; workspace: the tree's; added: configured or added by hand. */
+  origin: Exclude<ScopeEntry['origin'], 'global'>;
+}
+
+/** How a listing went: `notOffered` where the server has no such listing (a 404: the spec-only interface). */
+export interface ListingStatus {
+  notOffered?: true;
+  error?: unknown;
+}
+
+export interface KnownScopes {
+  scopes: KnownScope[];
+  /** For each listing asked for and read (none while signed out). */
+  groups?: ListingStatus;
+  projects?: ListingStatus;
+  /** With `cachedOnly`: a listing asked for is not read yet. */
+  loading?: true;
+}
+
+/** Pages of 100 listed at most per kind; a person does not scroll further than that. */
+const MAX_PAGES = 50;
+/** Pages of a listing in flight at once after the first (as many as the overview's reads of levels). */
+const LISTING_WINDOW = 4;
 
 /**
- * The scopes the editor lists: Global, the user's groups (where the server offers `GET /groups`), groups added by
- * hand, the tree's projects and projects added here. Member groups are fetched once and kept until `refresh`.
+ * The one list of the groups and projects a person has, for the settings editor, the overrides overview and the
+ * quick picks: member groups and, where asked for, member projects (each listing read once and kept until a
+ * refresh), the configured groups, the tree's projects and those added here, each once (by ID or full path).
  */
 export class ScopeCatalog {
-  private memberGroups: Group[] | undefined;
-  private groupsOffered = true;
-  private groupsError: ScopeListState['groupsError'];
-  /** Entries added while the extension runs (by hand, or to focus a scope that was not listed). */
-  private readonly extra = new Map<string, ScopeEntry>();
+  private readonly listed = new Map<EntityKind, { scopes: KnownScope[]; status: ListingStatus }>();
+  /** Added while the extension runs (by hand, or to open a scope that was not listed). */
+  private readonly added = new Map<string, KnownScope>();
 
   constructor(private readonly deps: ScopeCatalogDeps) {}
 
-  /** `cachedOnly`: answer at once, without fetching the user's groups (they follow in a later call). */
-  async list(options: { refresh?: boolean; cachedOnly?: boolean; signal?: AbortSignal } = {}): Promise<ScopeListState> {
-    const fetchGroups = options.refresh || this.memberGroups === undefined;
-    if (fetchGroups && !options.cachedOnly) await this.loadGroups(options.signal);
-    const entries: ScopeEntry[] = [{ key: 'global', scope: { kind: 'global' }, label: this.deps.localize('Global'), origin: 'global' }];
-    const add = (entry: ScopeEntry): void => {
-      if (!entries.some((existing) => sameScopeNamed(named(existing), named(entry)))) entries.push(entry);
+  get signedIn(): boolean {
+    return this.deps.api() !== undefined;
+  }
+
+  /** Forgets the listings (another account or instance): the next call that wants them reads them again. */
+  forget(): void {
+    this.listed.clear();
+  }
+
+  /** `members`: the listings to include; `cachedOnly` answers at once with those read before. */
+  async scopes(options: { members?: readonly EntityKind[]; refresh?: boolean; cachedOnly?: boolean; signal?: AbortSignal } = {}): Promise<KnownScopes> {
+    const result: KnownScopes = { scopes: [] };
+    const api = this.deps.api();
+    const members = (kind: EntityKind): KnownScope[] => {
+      if (!options.members?.includes(kind)) return [];
+      const listing = this.listed.get(kind);
+      if (listing) result[kind === 'group' ? 'groups' : 'projects'] = listing.status;
+      return listing?.scopes ?? [];
     };
-    for (const group of this.memberGroups ?? []) add(groupEntry(group, 'member'));
+    for (const kind of options.members ?? []) {
+      if (options.refresh) this.listed.delete(kind);
+      if (this.listed.has(kind) || !api) continue; // signed out: the listing comes once there is a client
+      if (options.cachedOnly) result.loading = true;
+      else this.listed.set(kind, await this.read(kind, api, options.signal));
+    }
+    const add = (known: KnownScope): void => {
+      if (!result.scopes.some((other) => sameScopeNamed(other, known))) result.scopes.push(known);
+    };
+    members('group').forEach(add);
     for (const ref of this.deps.addedGroups()) {
       const id = scopeId(ref);
-      if (isValidScopeId(id)) add(this.refEntry('group', id, 'added'));
+      if (isValidScopeId(id)) add(named('group', id, 'added'));
     }
+    members('project').forEach(add);
     for (const project of await this.deps.projects()) {
-      if (!isValidScopeId(project.id)) continue;
-      const scope: EntityScopeRef = { kind: 'project', id: project.id };
-      const label = project.label ?? project.path ?? String(project.id);
-      add(withDetail({ key: scopeKey(scope), scope, label: clipLabel(label), origin: 'workspace' }, project.path));
+      const id = typeof project.id === 'string' ? scopeId(project.id) : project.id;
+      if (isValidScopeId(id)) add({ ...named('project', id, 'workspace'), name: project.label, ...(project.path ? { path: project.path } : {}) });
     }
-    for (const entry of this.extra.values()) add(entry);
-    const state: ScopeListState = { entries, groupsOffered: this.groupsOffered };
-    if (this.groupsError) state.groupsError = this.groupsError;
-    if (fetchGroups && options.cachedOnly) state.groupsLoading = true;
+    this.added.forEach(add);
+    return result;
+  }
+
+  /** The settings editor's list: Global, then the user's groups, the configured ones, the tree's projects and added ones. */
+  async list(options: { refresh?: boolean; cachedOnly?: boolean; signal?: AbortSignal } = {}): Promise<ScopeListState> {
+    const known = await this.scopes({ ...options, members: ['group'] });
+    const global: ScopeEntry = { key: 'global', scope: { kind: 'global' }, label: this.deps.localize('Global'), origin: 'global' };
+    // A server without GET /groups lists only groups added by hand, quietly.
+    const state: ScopeListState = { entries: [global, ...known.scopes.map((scope) => this.entry(scope))], groupsOffered: !known.groups?.notOffered };
+    if (known.groups?.error !== undefined) state.groupsError = describeError(known.groups.error, 'listGroups', this.deps.localize);
+    if (known.loading) state.groupsLoading = true;
     return state;
   }
 
@@ -79,75 +131,86 @@ export class ScopeCatalog {
    * Checks a scope typed by the user exists and is visible (a project through `GET /projects/:id`, a group by reading
    * its notification setting, since the interface has no group lookup) and keeps it. Rejects with a GitLabError.
    */
-  async add(kind: EntityKind, ref: string | number, signal?: AbortSignal): Promise<ScopeEntry> {
+  async addScope(kind: EntityKind, ref: string | number, signal?: AbortSignal): Promise<KnownScope> {
     const api = this.deps.api();
     if (!api) throw new GitLabError('unauthorized', 'Not signed in to GitLab.');
-    let entry: ScopeEntry;
+    let known: KnownScope;
     if (kind === 'project') {
       const project = await api.getProject(ref, signal);
-      const scope: EntityScopeRef = { kind: 'project', id: project.id };
-      const info = projectInfo(project);
-      entry = withDetail({ key: scopeKey(scope), scope, label: clipLabel(info?.name ?? project.path_with_namespace), origin: 'added' }, project.path_with_namespace);
+      known = { ...projectScope(project), origin: 'added' };
       await this.deps.rememberProject?.(project.path_with_namespace);
     } else {
       await this.deps.settings.getSetting({ kind: 'group', id: ref }, signal, { fresh: true });
-      entry = this.refEntry('group', ref, 'added');
+      // A group the user is a member of keeps its name.
+      const member = this.listed.get('group')?.scopes.find((listed) => sameScopeNamed(listed, named('group', ref, 'added')));
+      known = { ...(member ?? named('group', ref, 'added')), origin: 'added' };
       await this.deps.rememberGroup?.(String(ref));
     }
-    this.extra.set(entry.key, entry);
-    return entry;
+    this.added.set(scopeKey(known.scope), known);
+    return known;
+  }
+
+  /** `addScope`, as the editor lists it. */
+  async add(kind: EntityKind, ref: string | number, signal?: AbortSignal): Promise<ScopeEntry> {
+    return this.entry(await this.addScope(kind, ref, signal));
   }
 
   /** The entry for a scope, adding a plain one when the list does not have it (opening the editor on any scope). */
   async ensure(scope: EntityScopeRef): Promise<ScopeEntry> {
-    const state = await this.list();
-    const found = state.entries.find((entry) => sameScopeNamed(named(entry), { scope }));
-    if (found) return found;
-    const entry = this.refEntry(scope.kind, scope.id, 'added');
-    this.extra.set(entry.key, entry);
-    return entry;
-  }
-
-  private refEntry(kind: EntityKind, id: string | number, origin: ScopeEntry['origin']): ScopeEntry {
-    const member = kind === 'group'
-      ? this.memberGroups?.find((group) => group.id === id || group.full_path === id || String(group.id) === String(id))
-      : undefined;
-    if (member) return groupEntry(member, origin);
-    const scope: EntityScopeRef = { kind, id };
-    const label = typeof id === 'number'
-      ? (kind === 'group' ? this.deps.localize('Group {0}', id) : this.deps.localize('Project {0}', id))
-      : id;
-    return withDetail({ key: scopeKey(scope), scope, label, origin }, typeof id === 'string' ? id : undefined);
-  }
-
-  private async loadGroups(signal?: AbortSignal): Promise<void> {
-    this.groupsError = undefined;
-    const api = this.deps.api();
-    if (!api) return; // signed out: nothing cached, so the groups come once there is a token
-    const listing = await listAll((page) => api.listGroups(page, signal), MAX_GROUP_PAGES);
-    // A server without GET /groups lists only groups added by hand, quietly.
-    this.groupsOffered = listing.ok || !listing.notOffered;
-    if (!listing.ok && !listing.notOffered) {
-      this.groupsError = describeError(listing.error, 'listGroups', this.deps.localize);
-      this.deps.log?.(`Listing groups failed: ${this.groupsError.message}`);
+    let known = (await this.scopes({ members: ['group'] })).scopes.find((listed) => sameScopeNamed(listed, { scope }));
+    if (!known) {
+      known = named(scope.kind, scope.id, 'added');
+      this.added.set(scopeKey(scope), known);
     }
-    this.memberGroups = listing.ok ? listing.items : [];
+    return this.entry(known);
+  }
+
+  private entry({ scope, name, path, origin }: KnownScope): ScopeEntry {
+    const { localize } = this.deps;
+    const fallback = typeof scope.id === 'string' ? scope.id
+      : scope.kind === 'group' ? localize('Group {0}', scope.id) : localize('Project {0}', scope.id);
+    const label = clipLabel(name ?? path ?? fallback);
+    const entry: ScopeEntry = { key: scopeKey(scope), scope, label, origin };
+    return path !== undefined && path !== label && path.length <= 512 ? { ...entry, detail: path } : entry;
+  }
+
+  /** Every page of the user's groups or projects; a 404 means the server does not list them. */
+  private async read(kind: EntityKind, api: GitLabApi, signal?: AbortSignal): Promise<{ scopes: KnownScope[]; status: ListingStatus }> {
+    try {
+      const scopes = kind === 'group'
+        ? (await readAll((page, s) => api.listGroups({ page, perPage: 100 }, s), api, signal)).map(groupScope)
+        : (await readAll((page, s) => api.listMyProjects({ page, perPage: 100 }, s), api, signal)).map(projectScope);
+      return { scopes: scopes.map((scope) => ({ ...scope, origin: 'member' })), status: {} };
+    } catch (error) {
+      if (isGitLabError(error) && error.kind === 'cancelled') throw error;
+      if (isGitLabError(error) && error.kind === 'notFound') return { scopes: [], status: { notOffered: true } };
+      this.deps.log?.(`Listing ${kind}s failed: ${errorText(error)}`);
+      return { scopes: [], status: { error } };
+    }
   }
 }
 
-function groupEntry(group: Group, origin: ScopeEntry['origin']): ScopeEntry {
-  const scope: EntityScopeRef = { kind: 'group', id: group.id };
-  return withDetail({ key: scopeKey(scope), scope, label: clipLabel(group.full_name ?? group.name), origin }, group.full_path);
+/** The first page alone (most people have one), then the rest with a window of pages in flight. */
+async function readAll<T>(fetch: (page: number, signal?: AbortSignal) => Promise<Page<T>>, api: GitLabApi, signal?: AbortSignal): Promise<T[]> {
+  const first = await fetch(1, signal);
+  const rest = first.nextPage === undefined ? [] : await readPages(fetch, {
+    window: LISTING_WINDOW, firstPage: first.nextPage, maxPages: MAX_PAGES - 1, signal, onRateLimited: api.onRateLimited?.bind(api),
+  });
+  return [first, ...rest].flatMap((page) => page.items);
 }
 
-function withDetail(entry: ScopeEntry, detail: string | undefined): ScopeEntry {
-  return detail !== undefined && detail !== entry.label && detail.length <= 512 ? { ...entry, detail } : entry;
+const named = (kind: EntityKind, id: string | number, origin: KnownScope['origin']): KnownScope =>
+  (typeof id === 'string' ? { scope: { kind, id }, path: id, origin } : { scope: { kind, id }, origin });
+
+const groupScope = (group: Group): Omit<KnownScope, 'origin'> =>
+  ({ scope: { kind: 'group', id: group.id }, name: group.full_name ?? group.name, path: group.full_path });
+
+function projectScope(project: Project): Omit<KnownScope, 'origin'> {
+  const info = projectInfo(project);
+  return { scope: { kind: 'project', id: project.id }, name: info?.name ?? project.path_with_namespace, path: project.path_with_namespace };
 }
 
 function clipLabel(label: string): string {
   const text = label.trim() === '' ? '?' : label;
   return text.length > 512 ? `${text.slice(0, 511)}…` : text;
 }
-
-/** An entry's scope with its full path (the detail, where known). */
-const named = (entry: ScopeEntry) => ({ scope: entry.scope, path: entry.detail });

@@ -4,8 +4,7 @@ import { whyNotifiedView, type LevelInForce, type LinkRole } from '../../app/set
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import { OverridesOverview } from '../../app/settings/overview';
 import { scopeName } from '../../app/settings/shared/labels';
-import { isScopeRef, scopeId, type ScopeRef } from '../../app/settings/shared/scopes';
-import type { GitLabApi } from '../../gitlab';
+import { isScopeRef, type ScopeRef } from '../../app/settings/shared/scopes';
 import { COMMANDS } from '../../ids';
 import { workspaceProjectPaths } from '../activity/workspaceProjects';
 import type { Log } from '../log';
@@ -13,9 +12,8 @@ import { OverridesOverviewPick } from './overridesOverviewPick';
 import { askForScope, knownScopes, plain, type ScopeChoice, type ScopeSources } from './scopeChoices';
 
 interface InsightDeps {
-  api: () => GitLabApi | undefined;
   levels: NotificationSettingsService;
-  /** The tree's projects and the configured groups, offered when the workspace has no project. */
+  /** The overview lists the catalog's scopes; the known ones are offered when the workspace has no project. */
   sources: ScopeSources;
   instanceUrl: () => string;
   /** A new client (sign-in, another instance): what the overview read belongs to the old one. */
@@ -27,15 +25,7 @@ interface InsightDeps {
 export function registerInsight(deps: InsightDeps): vscode.Disposable {
   const log = (message: string, error: unknown) => deps.log.error(message, error);
   const openSettings = (scope: ScopeRef) => vscode.commands.executeCommand(COMMANDS.openNotificationSettings, scope);
-  const newOverview = () => new OverridesOverview({
-    api: deps.api,
-    settings: deps.levels,
-    known: () => [
-      ...deps.sources.projects().map((project) => ({ kind: 'project' as const, id: project.id, name: project.label, path: project.path })),
-      ...deps.sources.groups().map((group) => ({ kind: 'group' as const, id: scopeId(group) })),
-    ],
-    t: vscode.l10n.t,
-  });
+  const newOverview = () => new OverridesOverview({ catalog: deps.sources.catalog, settings: deps.levels, t: vscode.l10n.t });
   let overview = newOverview();
   return vscode.Disposable.from(
     { dispose: () => overview.dispose() },

@@ -1,25 +1,21 @@
 import * as vscode from 'vscode';
 import type { Localize } from '../../app/localize';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
-import { ScopeCatalog, type ProjectScopeSource } from '../../app/settings/scopeCatalog';
+import type { ScopeCatalog } from '../../app/settings/scopeCatalog';
 import { parsePersistedState, type PersistedState } from '../../app/settings/shared/protocol';
 import type { ScopeRef } from '../../app/settings/shared/scopes';
 import { SettingsRequestHandler } from '../../app/settings/settingsRequestHandler';
 import type { GitLabApi } from '../../gitlab/api';
 import { COMMANDS, WEBVIEWS } from '../../ids';
-import { addToList, type ExtensionConfig } from '../config';
 import { createNonce, renderPanelHtml } from './panelHtml';
 
 export interface NotificationSettingsEditorDeps {
   extensionUri: vscode.Uri;
   /** The client while signed in, else undefined. The token stays inside it. */
   api: () => GitLabApi | undefined;
-  /** The instance `api` talks to: groups and projects added here are kept for it. */
-  instanceUrl: () => string;
-  config: () => ExtensionConfig;
   settings: NotificationSettingsService;
-  /** The activity tree's projects. */
-  projects: () => readonly ProjectScopeSource[] | Promise<readonly ProjectScopeSource[]>;
+  /** The groups and projects the editor lists (shared with the overview and the quick picks). */
+  catalog: ScopeCatalog;
   log: (line: string) => void;
 }
 
@@ -31,21 +27,9 @@ const localize: Localize = (message, ...args) => vscode.l10n.t(message, ...args)
  */
 export class NotificationSettingsEditor implements vscode.Disposable {
   private live: { panel: vscode.WebviewPanel; handler: SettingsRequestHandler } | undefined;
-  private readonly catalog: ScopeCatalog;
   private readonly serializer: vscode.Disposable;
 
   constructor(private readonly deps: NotificationSettingsEditorDeps) {
-    this.catalog = new ScopeCatalog({
-      api: deps.api,
-      settings: deps.settings,
-      projects: deps.projects,
-      addedGroups: () => deps.config().groups,
-      // Added groups and projects are kept where the activity tree's lists are (see `addToList`).
-      rememberGroup: (ref) => addToList('groups', deps.instanceUrl(), ref),
-      rememberProject: (ref) => addToList('projects', deps.instanceUrl(), ref),
-      localize,
-      log: deps.log,
-    });
     this.serializer = vscode.window.registerWebviewPanelSerializer(WEBVIEWS.notificationSettings, {
       // The page keeps its unsaved edits in the webview state and reads them back itself; the state is checked here
       // (an unusable one is logged and dropped) and handed to the page again in case it finds none.
@@ -97,7 +81,7 @@ export class NotificationSettingsEditor implements vscode.Disposable {
     const handler = new SettingsRequestHandler({
       settings: this.deps.settings,
       signedIn: () => this.deps.api() !== undefined,
-      catalog: this.catalog,
+      catalog: this.deps.catalog,
       localize,
       post: (message) => void panel.webview.postMessage(message),
       signIn: () => void vscode.commands.executeCommand(COMMANDS.signIn),

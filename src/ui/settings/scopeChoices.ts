@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { scopeName } from '../../app/settings/shared/labels';
-import { parseScopeInput, scopeId, scopeKey, type EntityKind, type ScopeRef } from '../../app/settings/shared/scopes';
+import type { ScopeCatalog } from '../../app/settings/scopeCatalog';
+import { parseScopeInput, sameScopeNamed, type EntityKind, type ScopeRef } from '../../app/settings/shared/scopes';
 
 /** A scope a person can pick, with its name for people and its full path where known. */
 export interface ScopeChoice {
@@ -12,32 +13,25 @@ export interface ScopeChoice {
 export interface ScopeSources {
   /** The status bar's scope: the workspace's project, or global. */
   workspace(): Promise<{ scope: ScopeRef; name: string }>;
-  /** The activity view's projects (pinned, from git remotes, added). */
-  projects(): ReadonlyArray<{ id: string | number; label?: string; path?: string }>;
-  /** The `gitlabActivity.groups` setting. */
-  groups(): readonly string[];
+  /** The groups and projects known (the choices do not list the user's: the tree's, the configured, the added). */
+  catalog: ScopeCatalog;
 }
 
 /** `$(…)` in a quick pick label draws an icon: keep a server-sent name from doing so. */
 export const plain = (text: string): string => text.replace(/\$\(/g, '$\u200b(');
 
-/** Global settings, the workspace's project (unless `withWorkspace` is false), the activity view's projects and the configured groups, once each. */
+/** Global settings, the workspace's project (unless `withWorkspace` is false), then the catalog's projects and groups, once each. */
 export async function knownScopes(sources: ScopeSources, withWorkspace = true): Promise<ScopeChoice[]> {
   const t = vscode.l10n.t;
   const choices: ScopeChoice[] = [{ scope: { kind: 'global' }, name: t('global settings') }];
-  const add = (choice: ScopeChoice) => {
-    if (!choices.some((other) => scopeKey(other.scope) === scopeKey(choice.scope))) choices.push(choice);
-  };
   const workspace = withWorkspace ? await sources.workspace().catch(() => undefined) : undefined;
-  if (workspace && workspace.scope.kind === 'project') add({ ...workspace, path: String(workspace.scope.id) });
-  for (const project of sources.projects()) {
-    const path = project.path ?? (typeof project.id === 'string' && !/^\d+$/.test(project.id) ? project.id : undefined);
-    const scope: ScopeRef = { kind: 'project', id: path ?? scopeId(String(project.id)) };
-    add({ scope, name: t('project {0}', path ?? project.label ?? String(project.id)), path });
-  }
-  for (const group of sources.groups()) {
-    const scope: ScopeRef = { kind: 'group', id: scopeId(group) };
-    add({ scope, name: scopeName(scope, t), path: typeof scope.id === 'string' ? scope.id : undefined });
+  if (workspace && workspace.scope.kind === 'project') choices.push({ ...workspace, path: String(workspace.scope.id) });
+  const { scopes } = await sources.catalog.scopes();
+  // Projects first (sort is stable); a project is named by its full path where known.
+  for (const { scope, name, path } of scopes.sort((a, b) => Number(a.scope.kind === 'group') - Number(b.scope.kind === 'group'))) {
+    if (choices.some((choice) => sameScopeNamed(choice, { scope, path }))) continue;
+    choices.push(scope.kind === 'group' ? { scope, name: scopeName(scope, t, path), path }
+      : { scope: { kind: 'project', id: path ?? scope.id }, name: t('project {0}', path ?? name ?? String(scope.id)), path });
   }
   return choices;
 }

@@ -2,8 +2,9 @@ import { strict as assert } from 'node:assert';
 import { formatMessage as t } from '../../../../src/app/localize';
 import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
 import {
-  differsFromGlobal, filterRows, matchesQuery, OverridesOverview, type KnownScope, type OverviewRow, type OverviewSettings,
+  differsFromGlobal, filterRows, matchesQuery, OverridesOverview, type OverviewRow, type OverviewSettings,
 } from '../../../../src/app/settings/overview';
+import { ScopeCatalog, type ProjectScopeSource } from '../../../../src/app/settings/scopeCatalog';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
 
@@ -42,7 +43,14 @@ function counting(service: NotificationSettingsService): OverviewSettings & { ma
 }
 
 const row = (name: string, level: string | undefined, extra: Partial<OverviewRow> = {}): OverviewRow =>
-  ({ key: `project:${name}`, scope: { kind: 'project', id: name }, name, path: name, origin: 'member', level, ...extra });
+  ({ key: `project:${name}`, scope: { kind: 'project', id: name }, name, path: name, level, ...extra });
+
+/** The one list of scopes, over the real client; the tree's projects as given. */
+const catalogOf = (c: TestClient, settings: OverviewSettings, projects: ProjectScopeSource[] = [], remembered: string[] = []) =>
+  new ScopeCatalog({
+    api: () => c.client, settings, projects: () => projects, addedGroups: () => [], localize: t,
+    rememberGroup: async (ref) => { remembered.push(`group ${ref}`); },
+  });
 
 describe('overrides overview: filter and search', () => {
   const rows = [row('acme/website', 'global'), row('acme/platform/billing', 'watch'), row('alex/dotfiles', 'super_loud'),
@@ -72,7 +80,6 @@ describe('overrides overview against the GitLab double', () => {
   let c: TestClient;
   let service: NotificationSettingsService;
   let settings: ReturnType<typeof counting>;
-  let known: KnownScope[];
   let overview: OverridesOverview;
 
   before(async () => { double = await GitLabDouble.start({ edition: 'ee', events: 10, seed: 3 }); });
@@ -81,8 +88,7 @@ describe('overrides overview against the GitLab double', () => {
     c = makeClient(double.url);
     service = new NotificationSettingsService(() => c.client, new MapMemory(), double.url);
     settings = counting(service);
-    known = [];
-    overview = new OverridesOverview({ api: () => c.client, settings, known: () => known, t, concurrency: 4 });
+    overview = new OverridesOverview({ catalog: catalogOf(c, settings), settings, t, concurrency: 4 });
     await putSetting(double, { scope: 'global', level: 'participating' });
     await putSetting(double, { scope: 'group', id: 'acme', level: 'global' });
     await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
@@ -193,7 +199,9 @@ describe('overrides overview on a server of the interface spec only', () => {
   it('says it cannot list groups or projects, shows the known ones and adds more by ID or path', async () => {
     const service = new NotificationSettingsService(() => c.client, new MapMemory(), double.url);
     await putSetting(double, { scope: 'project', id: 'acme/website', level: 'watch' });
-    const overview = new OverridesOverview({ api: () => c.client, settings: service, known: () => [{ kind: 'project', id: 'acme/website' }], t });
+    const remembered: string[] = [];
+    const catalog = catalogOf(c, service, [{ id: 'acme/website' }], remembered);
+    const overview = new OverridesOverview({ catalog, settings: service, t });
     const state = await overview.load();
     assert.equal(state.groupsListed, false);
     assert.equal(state.projectsListed, false);
@@ -203,6 +211,10 @@ describe('overrides overview on a server of the interface spec only', () => {
     const added = await overview.add('group', 'acme');
     assert.equal(added.level, 'global');
     assert.deepEqual(overview.current!.rows.map((r) => r.key), ['project:acme/website', 'group:acme']);
+    assert.deepEqual(remembered, ['group acme'], 'kept for next time, as the editor keeps what is added there');
+    const editor = await catalog.list();
+    assert.equal(editor.groupsOffered, false, 'the editor says so too, from the same listing');
+    assert.deepEqual(editor.entries.map((entry) => entry.key), ['global', 'project:acme/website', 'group:acme']);
     // Added by hand survives a Refresh (there is no listing to bring it back).
     const refreshed = await overview.load({ refresh: true });
     assert.deepEqual(refreshed.rows.map((r) => [r.key, r.level]), [['project:acme/website', 'watch'], ['group:acme', 'global']]);

@@ -41,11 +41,37 @@ describe('settings scope list', () => {
       ['project:10', 'Acme / Website', 'workspace'],
     ]);
     assert.equal(state.groupsOffered, true);
-    assert.deepEqual(api.calls, ['listGroups 1', 'listGroups 2']);
+    // Pages past the end may have been asked for ahead (a window of them); what they hold is not listed.
+    assert.deepEqual(api.calls.slice(0, 2), ['listGroups 1', 'listGroups 2']);
+    const calls = api.calls.length;
     await scopes.list();
-    assert.equal(api.calls.length, 2, 'groups are fetched once until a refresh');
+    assert.equal(api.calls.length, calls, 'groups are fetched once until a refresh');
     await scopes.list({ refresh: true });
-    assert.equal(api.calls.length, 4);
+    assert.deepEqual(api.calls.slice(calls, calls + 2), ['listGroups 1', 'listGroups 2']);
+  });
+
+  it('lists member projects only where asked for; the editor, the overview and the quick picks share one listing', async () => {
+    const api = new FakeGitLabApi();
+    api.groups = [group(1, 'acme')];
+    api.projects = [project(10, 'acme/website'), project(42, 'acme/api')];
+    const { catalog: scopes } = catalog(api, { addedGroups: () => ['acme', 'design'] });
+    const choices = await scopes.scopes();
+    assert.deepEqual(api.calls, [], 'the quick picks list nothing');
+    assert.deepEqual(choices.scopes.map((known) => [known.scope, known.origin]), [
+      [{ kind: 'group', id: 'acme' }, 'added'], [{ kind: 'group', id: 'design' }, 'added'], [{ kind: 'project', id: 10 }, 'workspace'],
+    ]);
+    const overview = await scopes.scopes({ members: ['group', 'project'] });
+    assert.deepEqual(overview.scopes.map((known) => [known.scope, known.name, known.path, known.origin]), [
+      [{ kind: 'group', id: 1 }, 'acme', 'acme', 'member'],
+      [{ kind: 'group', id: 'design' }, undefined, 'design', 'added'],
+      [{ kind: 'project', id: 10 }, 'acme / website', 'acme/website', 'member'],
+      [{ kind: 'project', id: 42 }, 'acme / api', 'acme/api', 'member'],
+    ], 'each once, by ID or full path: the configured group and the tree\'s project are the listed ones');
+    assert.deepEqual(overview.groups, {});
+    assert.deepEqual(overview.projects, {});
+    const calls = api.calls.length;
+    await scopes.list();
+    assert.equal(api.calls.length, calls, 'the editor uses the groups the overview listed');
   });
 
   it('quietly lists only hand-added groups when the server has no GET /groups', async () => {
