@@ -99,12 +99,12 @@ export class OverridesOverview {
     if (!catalog.signedIn) throw new GitLabError('unauthorized', t('Not signed in to GitLab.'));
     if (options.refresh || !this.state) {
       const known = await catalog.scopes({ members: ['group', 'project'], refresh: options.refresh, signal: options.signal });
-      const problems: string[] = [];
-      if (known.groups?.error !== undefined) problems.push(t('Your groups could not be listed: {0}', errorText(known.groups.error)));
-      if (known.projects?.error !== undefined) problems.push(t('Your projects could not be listed: {0}', errorText(known.projects.error)));
-      this.state = {
-        rows: known.scopes.map(toRow), groupsListed: !known.groups?.notOffered, projectsListed: !known.projects?.notOffered, problems, complete: false,
-      };
+      const { group, project } = known.listed;
+      const problems = [
+        ...(group?.error !== undefined ? [t('Your groups could not be listed: {0}', errorText(group.error))] : []),
+        ...(project?.error !== undefined ? [t('Your projects could not be listed: {0}', errorText(project.error))] : []),
+      ];
+      this.state = { rows: known.scopes.map(toRow), groupsListed: !group?.notOffered, projectsListed: !project?.notOffered, problems, complete: false };
     }
     const state = this.state;
     if (state.globalLevel === undefined) state.globalLevel = (await settings.getSetting({ kind: 'global' }, options.signal, FRESH)).level;

@@ -42,17 +42,17 @@ export interface KnownScope {
   origin: Exclude<ScopeEntry['origin'], 'global'>;
 }
 
-/** How a listing went: `notOffered` where the server has no such listing (a 404: the spec-only interface). */
-export interface ListingStatus {
+/** A listing read: `notOffered` where the server has none (a 404: the spec-only interface), `error` where it failed. */
+export interface Listing {
+  scopes: KnownScope[];
   notOffered?: true;
   error?: unknown;
 }
 
 export interface KnownScopes {
   scopes: KnownScope[];
-  /** For each listing asked for and read (none while signed out). */
-  groups?: ListingStatus;
-  projects?: ListingStatus;
+  /** The listings asked for and read (none while signed out). */
+  listed: Partial<Record<EntityKind, Listing>>;
   /** With `cachedOnly`: a listing asked for is not read yet. */
   loading?: true;
 }
@@ -68,7 +68,7 @@ const LISTING_WINDOW = 4;
  * refresh), the configured groups, the tree's projects and those added here, each once (by ID or full path).
  */
 export class ScopeCatalog {
-  private readonly listed = new Map<EntityKind, { scopes: KnownScope[]; status: ListingStatus }>();
+  private readonly listings = new Map<EntityKind, Listing>();
   /** Added while the extension runs (by hand, or to open a scope that was not listed). */
   private readonly added = new Map<string, KnownScope>();
 
@@ -80,34 +80,31 @@ export class ScopeCatalog {
 
   /** Forgets the listings (another account or instance): the next call that wants them reads them again. */
   forget(): void {
-    this.listed.clear();
+    this.listings.clear();
   }
 
   /** `members`: the listings to include; `cachedOnly` answers at once with those read before. */
   async scopes(options: { members?: readonly EntityKind[]; refresh?: boolean; cachedOnly?: boolean; signal?: AbortSignal } = {}): Promise<KnownScopes> {
-    const result: KnownScopes = { scopes: [] };
+    const result: KnownScopes = { scopes: [], listed: {} };
     const api = this.deps.api();
-    const members = (kind: EntityKind): KnownScope[] => {
-      if (!options.members?.includes(kind)) return [];
-      const listing = this.listed.get(kind);
-      if (listing) result[kind === 'group' ? 'groups' : 'projects'] = listing.status;
-      return listing?.scopes ?? [];
-    };
     for (const kind of options.members ?? []) {
-      if (options.refresh) this.listed.delete(kind);
-      if (this.listed.has(kind) || !api) continue; // signed out: the listing comes once there is a client
-      if (options.cachedOnly) result.loading = true;
-      else this.listed.set(kind, await this.read(kind, api, options.signal));
+      if (options.refresh) this.listings.delete(kind);
+      if (!this.listings.has(kind) && api) { // signed out: the listing comes once there is a client
+        if (options.cachedOnly) result.loading = true;
+        else this.listings.set(kind, await this.read(kind, api, options.signal));
+      }
+      const listing = this.listings.get(kind);
+      if (listing) result.listed[kind] = listing;
     }
     const add = (known: KnownScope): void => {
       if (!result.scopes.some((other) => sameScopeNamed(other, known))) result.scopes.push(known);
     };
-    members('group').forEach(add);
+    result.listed.group?.scopes.forEach(add);
     for (const ref of this.deps.addedGroups()) {
       const id = scopeId(ref);
       if (isValidScopeId(id)) add(named('group', id, 'added'));
     }
-    members('project').forEach(add);
+    result.listed.project?.scopes.forEach(add);
     for (const project of await this.deps.projects()) {
       const id = typeof project.id === 'string' ? scopeId(project.id) : project.id;
       if (isValidScopeId(id)) add({ ...named('project', id, 'workspace'), name: project.label, ...(project.path ? { path: project.path } : {}) });
@@ -121,8 +118,9 @@ export class ScopeCatalog {
     const known = await this.scopes({ ...options, members: ['group'] });
     const global: ScopeEntry = { key: 'global', scope: { kind: 'global' }, label: this.deps.localize('Global'), origin: 'global' };
     // A server without GET /groups lists only groups added by hand, quietly.
-    const state: ScopeListState = { entries: [global, ...known.scopes.map((scope) => this.entry(scope))], groupsOffered: !known.groups?.notOffered };
-    if (known.groups?.error !== undefined) state.groupsError = describeError(known.groups.error, 'listGroups', this.deps.localize);
+    const groups = known.listed.group;
+    const state: ScopeListState = { entries: [global, ...known.scopes.map((scope) => this.entry(scope))], groupsOffered: !groups?.notOffered };
+    if (groups?.error !== undefined) state.groupsError = describeError(groups.error, 'listGroups', this.deps.localize);
     if (known.loading) state.groupsLoading = true;
     return state;
   }
@@ -137,12 +135,12 @@ export class ScopeCatalog {
     let known: KnownScope;
     if (kind === 'project') {
       const project = await api.getProject(ref, signal);
-      known = { ...projectScope(project), origin: 'added' };
+      known = projectScope(project, 'added');
       await this.deps.rememberProject?.(project.path_with_namespace);
     } else {
       await this.deps.settings.getSetting({ kind: 'group', id: ref }, signal, { fresh: true });
       // A group the user is a member of keeps its name.
-      const member = this.listed.get('group')?.scopes.find((listed) => sameScopeNamed(listed, named('group', ref, 'added')));
+      const member = this.listings.get('group')?.scopes.find((listed) => sameScopeNamed(listed, named('group', ref, 'added')));
       known = { ...(member ?? named('group', ref, 'added')), origin: 'added' };
       await this.deps.rememberGroup?.(String(ref));
     }
@@ -169,23 +167,25 @@ export class ScopeCatalog {
     const { localize } = this.deps;
     const fallback = typeof scope.id === 'string' ? scope.id
       : scope.kind === 'group' ? localize('Group {0}', scope.id) : localize('Project {0}', scope.id);
-    const label = clipLabel(name ?? path ?? fallback);
+    const text = name ?? path ?? fallback;
+    const label = text.trim() === '' ? '?' : text.length > 512 ? `${text.slice(0, 511)}…` : text;
     const entry: ScopeEntry = { key: scopeKey(scope), scope, label, origin };
     return path !== undefined && path !== label && path.length <= 512 ? { ...entry, detail: path } : entry;
   }
 
   /** Every page of the user's groups or projects; a 404 means the server does not list them. */
-  private async read(kind: EntityKind, api: GitLabApi, signal?: AbortSignal): Promise<{ scopes: KnownScope[]; status: ListingStatus }> {
+  private async read(kind: EntityKind, api: GitLabApi, signal?: AbortSignal): Promise<Listing> {
     try {
-      const scopes = kind === 'group'
-        ? (await readAll((page, s) => api.listGroups({ page, perPage: 100 }, s), api, signal)).map(groupScope)
-        : (await readAll((page, s) => api.listMyProjects({ page, perPage: 100 }, s), api, signal)).map(projectScope);
-      return { scopes: scopes.map((scope) => ({ ...scope, origin: 'member' })), status: {} };
+      return {
+        scopes: kind === 'group'
+          ? (await readAll((page, s) => api.listGroups({ page, perPage: 100 }, s), api, signal)).map(groupScope)
+          : (await readAll((page, s) => api.listMyProjects({ page, perPage: 100 }, s), api, signal)).map((project) => projectScope(project)),
+      };
     } catch (error) {
       if (isGitLabError(error) && error.kind === 'cancelled') throw error;
-      if (isGitLabError(error) && error.kind === 'notFound') return { scopes: [], status: { notOffered: true } };
+      if (isGitLabError(error) && error.kind === 'notFound') return { scopes: [], notOffered: true };
       this.deps.log?.(`Listing ${kind}s failed: ${errorText(error)}`);
-      return { scopes: [], status: { error } };
+      return { scopes: [], error };
     }
   }
 }
@@ -202,15 +202,9 @@ async function readAll<T>(fetch: (page: number, signal?: AbortSignal) => Promise
 const named = (kind: EntityKind, id: string | number, origin: KnownScope['origin']): KnownScope =>
   (typeof id === 'string' ? { scope: { kind, id }, path: id, origin } : { scope: { kind, id }, origin });
 
-const groupScope = (group: Group): Omit<KnownScope, 'origin'> =>
-  ({ scope: { kind: 'group', id: group.id }, name: group.full_name ?? group.name, path: group.full_path });
+const groupScope = (group: Group): KnownScope =>
+  ({ scope: { kind: 'group', id: group.id }, name: group.full_name ?? group.name, path: group.full_path, origin: 'member' });
 
-function projectScope(project: Project): Omit<KnownScope, 'origin'> {
-  const info = projectInfo(project);
-  return { scope: { kind: 'project', id: project.id }, name: info?.name ?? project.path_with_namespace, path: project.path_with_namespace };
-}
-
-function clipLabel(label: string): string {
-  const text = label.trim() === '' ? '?' : label;
-  return text.length > 512 ? `${text.slice(0, 511)}…` : text;
-}
+const projectScope = (project: Project, origin: KnownScope['origin'] = 'member'): KnownScope => ({
+  scope: { kind: 'project', id: project.id }, name: projectInfo(project)?.name ?? project.path_with_namespace, path: project.path_with_namespace, origin,
+});
