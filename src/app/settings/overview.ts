@@ -30,10 +30,7 @@ export interface OverviewRow {
   error?: string;
 }
 
-export interface OverviewProgress {
-  done: number;
-  total: number;
-}
+export type OverviewProgress = { done: number; total: number };
 
 export interface OverviewState {
   rows: OverviewRow[];
@@ -47,11 +44,7 @@ export interface OverviewState {
   complete: boolean;
 }
 
-export interface ResetResult {
-  changed: number;
-  failed: number;
-  cancelled: number;
-}
+export type ResetResult = Record<'changed' | 'failed' | 'cancelled', number>;
 
 /** A group or project whose own level is not `global`: an exception to the user's global level. */
 export function differsFromGlobal(row: OverviewRow): boolean {

@@ -26,9 +26,7 @@ export class OverridesOverviewPick {
   async show(): Promise<void> {
     const pick = vscode.window.createQuickPick<Item>();
     const title = vscode.l10n.t('GitLab Notification Overrides');
-    pick.title = title;
     pick.placeholder = vscode.l10n.t('Search groups and projects by name');
-    pick.ignoreFocusOut = false;
     let controller: AbortController | undefined;
     let suspended = false;
     let busy = '';
@@ -100,10 +98,8 @@ export class OverridesOverviewPick {
       const item = pick.selectedItems[0];
       if (!item) return;
       if (item.row) {
-        const scope = item.row.scope;
         pick.hide();
-        void this.deps.openSettings(scope);
-        return;
+        return void this.deps.openSettings(item.row.scope);
       }
       switch (item.action) {
         case 'filter':

@@ -71,6 +71,9 @@ describe('settings scope list', () => {
     const calls = api.calls.length;
     await scopes.list();
     assert.equal(api.calls.length, calls, 'the editor uses the groups the overview listed');
+    scopes.forget(); // another account or instance
+    await scopes.list();
+    assert.deepEqual(api.calls.slice(calls), ['listGroups 1']);
   });
 
   it('quietly lists only hand-added groups when the server has no GET /groups', async () => {
