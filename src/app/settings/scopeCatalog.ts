@@ -69,6 +69,7 @@ const LISTING_WINDOW = 4;
  */
 export class ScopeCatalog {
   private readonly listings = new Map<EntityKind, Listing>();
+  private generation = 0;
   /** Added while the extension runs (by hand, or to open a scope that was not listed). */
   private readonly added = new Map<string, KnownScope>();
 
@@ -81,6 +82,7 @@ export class ScopeCatalog {
   /** Forgets the listings (another account or instance): the next call that wants them reads them again. */
   forget(): void {
     this.listings.clear();
+    this.generation++;
   }
 
   /** `members`: the listings to include; `cachedOnly` answers at once with those read before. */
@@ -89,11 +91,16 @@ export class ScopeCatalog {
     const api = this.deps.api();
     for (const kind of options.members ?? []) {
       if (options.refresh) this.listings.delete(kind);
-      if (!this.listings.has(kind) && api) { // signed out: the listing comes once there is a client
+      let listing = this.listings.get(kind);
+      if (!listing && api) { // signed out: the listing comes once there is a client
         if (options.cachedOnly) result.loading = true;
-        else this.listings.set(kind, await this.read(kind, api, options.signal));
+        else {
+          const generation = this.generation;
+          listing = await this.read(kind, api, options.signal);
+          // Kept unless forgotten meanwhile: a listing of the account signed out of is not the next one's.
+          if (generation === this.generation) this.listings.set(kind, listing);
+        }
       }
-      const listing = this.listings.get(kind);
       if (listing) result.listed[kind] = listing;
     }
     const add = (known: KnownScope): void => {

@@ -101,6 +101,17 @@ describe('settings scope list', () => {
     assert.equal(lines.length, 1);
   });
 
+  it('does not keep a listing that was under way when it was forgotten (another account signed in meanwhile)', async () => {
+    const api = new FakeGitLabApi();
+    api.groups = [group(1, 'acme')];
+    const { catalog: scopes } = catalog(api);
+    const underWay = scopes.list();
+    scopes.forget();
+    assert.ok((await underWay).entries.some((entry) => entry.key === 'group:1'), 'the caller still gets what it asked for');
+    await scopes.list();
+    assert.deepEqual(api.calls, ['listGroups 1', 'listGroups 1'], 'read again for the next account');
+  });
+
   it('answers at once without groups when asked for cached entries only', async () => {
     const api = new FakeGitLabApi();
     api.groups = [group(1, 'acme')];
