@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { errorText } from '../../app/settings/errorInfo';
 import { levelLabel } from '../../app/settings/shared/labels';
 import {
-  differsFromGlobal, filterRows, type OverridesOverview, type OverviewProgress, type OverviewRow,
+  differsFromGlobal, filterRows, type OverridesOverview, type OverviewRow,
 } from '../../app/settings/overview';
 import type { ScopeRef } from '../../app/settings/shared/scopes';
 import { askForScope, plain } from './scopeChoices';
@@ -24,9 +24,10 @@ export class OverridesOverviewPick {
   ) {}
 
   async show(): Promise<void> {
+    const t = vscode.l10n.t;
     const pick = vscode.window.createQuickPick<Item>();
-    const title = vscode.l10n.t('GitLab Notification Overrides');
-    pick.placeholder = vscode.l10n.t('Search groups and projects by name');
+    const title = t('GitLab Notification Overrides');
+    pick.placeholder = t('Search groups and projects by name');
     let controller: AbortController | undefined;
     let suspended = false;
     let busy = '';
@@ -37,30 +38,24 @@ export class OverridesOverviewPick {
       pick.busy = busy !== '';
       pick.items = this.items(pick.value, controller !== undefined);
     };
-    const progress = (what: (p: OverviewProgress) => string) => (p: OverviewProgress) => {
-      busy = what(p);
+    const setBusy = (text: string): void => {
+      busy = text;
       render();
     };
     const load = async (refresh: boolean): Promise<void> => {
       if (controller) return;
       controller = new AbortController();
-      busy = vscode.l10n.t('listing…');
-      render();
+      setBusy(t('listing…'));
       try {
-        await this.model.load({
-          refresh, signal: controller.signal,
-          onProgress: progress((p) => vscode.l10n.t('reading {0} of {1}…', p.done, p.total)),
-        });
+        await this.model.load({ refresh, signal: controller.signal, onProgress: (p) => setBusy(t('reading {0} of {1}…', p.done, p.total)) });
       } catch (error) {
         if (!controller.signal.aborted) {
           this.deps.log('Notification overrides', error);
-          void vscode.window.showErrorMessage(vscode.l10n.t('Could not read the notification overrides: {0}',
-            errorText(error)));
+          void vscode.window.showErrorMessage(t('Could not read the notification overrides: {0}', errorText(error)));
         }
       } finally {
         controller = undefined;
-        busy = '';
-        render();
+        setBusy('');
       }
     };
     /** Runs another quick input in place of this one, then shows this one again. */
@@ -76,18 +71,11 @@ export class OverridesOverviewPick {
     };
     const reset = async (rows: readonly OverviewRow[]): Promise<void> => {
       if (rows.length === 0) return;
-      busy = vscode.l10n.t('resetting…');
-      render();
-      const result = await this.model.resetToGlobal(rows, {
-        onProgress: progress((p) => vscode.l10n.t('resetting {0} of {1}…', p.done, p.total)),
-      });
-      busy = '';
-      render();
-      if (result.failed > 0) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('Reset {0} to Global; {1} failed (see their rows).', result.changed, result.failed));
-      } else {
-        void vscode.window.showInformationMessage(vscode.l10n.t('Reset {0} to Global.', result.changed));
-      }
+      setBusy(t('resetting…'));
+      const result = await this.model.resetToGlobal(rows, { onProgress: (p) => setBusy(t('resetting {0} of {1}…', p.done, p.total)) });
+      setBusy('');
+      if (result.failed > 0) void vscode.window.showWarningMessage(t('Reset {0} to Global; {1} failed (see their rows).', result.changed, result.failed));
+      else void vscode.window.showInformationMessage(t('Reset {0} to Global.', result.changed));
     };
 
     pick.onDidChangeValue(() => render());
@@ -111,10 +99,7 @@ export class OverridesOverviewPick {
           controller?.abort();
           return;
         case 'add': return void aside(() => this.add());
-        case 'reset': return void aside(async () => {
-          const chosen = await this.chooseForReset(pick.value);
-          await reset(chosen);
-        });
+        case 'reset': return void aside(async () => reset(await this.chooseForReset(pick.value)));
       }
     });
     pick.onDidHide(() => {
