@@ -27,7 +27,7 @@ export function bulkPanel(state: UiState, t: Localize, actions: Actions): HTMLEl
     }, ...levels.map((info) => option(info.level, info.label, info.level === state.bulkLevel, info.explanation))),
     button({ id: 'bulk-apply', disabled: running || count === 0 }, running ? t('Applying…') : t('Apply to selected'), () => actions.applyBulk()),
     running
-      ? button({ id: 'bulk-cancel', className: 'secondary' }, t('Stop'), () => actions.cancelBulk())
+      ? button({ id: 'bulk-cancel', className: 'secondary' }, t('Stop'), () => actions.signal('cancelBulk'))
       : button({ id: 'bulk-clear', className: 'secondary' }, t('Clear selection'), () => actions.clearBulk())),
   h('p', { id: 'bulk-error', className: 'field-error', hidden: !state.bulkError, attrs: { role: 'alert' } }, state.bulkError ?? ''),
   bulk ? bulkReport(state, t, bulk.items, bulk.done) : null);
