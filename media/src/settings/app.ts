@@ -70,15 +70,13 @@ export class SettingsApp {
         if (message.bulk) this.bulkStep(message.bulk);
         if (message.restored && !this.hadState) this.restore(message.restored);
         const key = message.focusKey ?? state.selectedKey ?? 'global';
-        this.select(findEntry(state, key) ? key : 'global');
-        break;
+        return this.select(findEntry(state, key) ? key : 'global');
       }
       case 'scopes':
         state.scopes = message.scopes;
         break;
       case 'focusScope':
-        this.select(message.key);
-        break;
+        return this.select(message.key);
       case 'settingChanged': {
         const scope = state.byKey.get(message.key);
         // A form with edits keeps its baseline: saving it shows the change as a conflict instead of hiding it.
@@ -97,8 +95,11 @@ export class SettingsApp {
 
   // ---- actions from the views ------------------------------------------------------------------------------------
 
-  selectScope(key: string): void {
-    this.select(key);
+  select(key: string): void {
+    this.state.selectedKey = key;
+    const scope = this.state.byKey.get(key);
+    // A scope without edits is read again each time it is opened; one with edits keeps them (and its baseline).
+    if (!scope?.conflict && !isDirtyScope(scope) && !scope?.loading && !scope?.saving) this.load(key);
     this.changed();
   }
 
@@ -242,13 +243,6 @@ export class SettingsApp {
 
   private selected(): ScopeState | undefined {
     return this.state.selectedKey === undefined ? undefined : this.state.byKey.get(this.state.selectedKey);
-  }
-
-  private select(key: string): void {
-    this.state.selectedKey = key;
-    const scope = this.state.byKey.get(key);
-    // A scope without edits is read again each time it is opened; one with edits keeps them (and its baseline).
-    if (!scope?.conflict && !isDirtyScope(scope) && !scope?.loading && !scope?.saving) this.load(key);
   }
 
   private load(key: string): void {

@@ -1,5 +1,5 @@
 import {
-  eventLabel, formatMessage, isNotificationLevel, levelExplanation, levelLabel, nullSwitchIsOn, type Localize,
+  formatMessage, isNotificationLevel, levelLabel, nullSwitchIsOn, type Localize,
   type NotificationLevel, type NotificationSetting,
 } from '../../../src/app/settings/shared/labels';
 import { isDirty, type EventState, type SettingForm } from '../../../src/app/settings/shared/formState';
@@ -100,18 +100,9 @@ export function levelText(t: Localize, level: string): string {
   return isNotificationLevel(level) ? levelLabel(level, t) : t('{0} (not known to this extension)', level);
 }
 
-export function levelHint(t: Localize, level: string): string {
-  return isNotificationLevel(level) ? levelExplanation(level, t)
-    : t('GitLab reports a level this extension does not know. It is kept unless you choose another.');
-}
-
 /** The state of a switch; a never-set (`null`) one says what GitLab does with it. */
 export function eventStateText(t: Localize, key: string, state: EventState): string {
   if (state === 'on') return t('on');
   if (state === 'off') return t('off');
   return nullSwitchIsOn(key) ? t('default (on)') : t('default (off)');
-}
-
-export function eventText(t: Localize, key: string): string {
-  return eventLabel(key, t) ?? key;
 }

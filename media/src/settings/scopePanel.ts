@@ -62,7 +62,7 @@ function scopeRow(state: UiState, t: Localize, entry: ScopeEntry, actions: Actio
     id: `scope-select-${entry.key}`, className: 'scope-button', data: { scopeSelect: entry.key },
     title: entry.detail ?? entry.label,
     attrs: { type: 'button', ...(selected ? { 'aria-current': 'true' } : {}) },
-    on: { click: () => actions.selectScope(entry.key) },
+    on: { click: () => actions.select(entry.key) },
   },
   h('span', { className: 'scope-label' }, entry.label),
   entry.detail ? h('span', { className: 'scope-detail' }, entry.detail) : null,

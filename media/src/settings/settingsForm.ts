@@ -1,15 +1,15 @@
 import type { Localize } from '../../../src/app/settings/shared/labels';
 import {
   conflictRows, currentEmail, currentLevel, desiredSetting, emailProblem, eventKeys, eventState, isDirty, isEventChanged,
-  offersSpecEvents, resetEvent, withEmail, withEvent, withLevel, type ConflictRow, type SettingForm,
+  offersSpecEvents, resetEvent, switchState, withEmail, withEvent, withLevel, type ConflictRow, type SettingForm,
 } from '../../../src/app/settings/shared/formState';
-import { isKnownEventKey, offeredLevels } from '../../../src/app/settings/shared/labels';
+import { eventLabel, isKnownEventKey, levelExplanation, offeredLevels, scopeName } from '../../../src/app/settings/shared/labels';
 import type { ErrorInfo, InheritedLevel } from '../../../src/app/settings/shared/protocol';
 import type { ScopeRef } from '../../../src/app/settings/shared/scopes';
 import type { NotificationSetting } from '../../../src/app/settings/shared/labels';
 import type { SettingsApp as Actions } from './app';
 import { button, h, option, replaceContent, valueInput, type Child } from './dom';
-import { eventStateText, eventText, findEntry, isDirtyScope, levelHint, levelText, type ScopeState, type UiState } from './model';
+import { eventStateText, findEntry, isDirtyScope, levelText, type ScopeState, type UiState } from './model';
 import { scopePanel } from './scopePanel';
 
 /** The right column: the selected scope's level, event switches, e-mail, errors, conflict and Save. */
@@ -44,8 +44,8 @@ export function settingsForm(state: UiState, t: Localize, actions: Actions): Chi
         id: 'level-select', data: { level },
         on: { change: (event) => actions.edit((edited) => withLevel(edited, (event.target as HTMLSelectElement).value)) },
       }, ...offeredLevels(form.scope, level).map((value) =>
-        option(value, levelText(t, value), value === level, levelHint(t, value)))),
-      h('p', { id: 'level-explanation', className: 'hint' }, levelHint(t, level)),
+        option(value, levelText(t, value), value === level, levelExplanation(value, t)))),
+      h('p', { id: 'level-explanation', className: 'hint' }, levelExplanation(level, t)),
       level === 'global' ? inheritedLine(scope.inherited, t) : null,
       chainView(form.scope, entry.detail, level, scope.inherited, t)),
     ...(level === 'custom' ? eventsPart(form, t, actions) : []),
@@ -129,7 +129,7 @@ function eventSwitches(form: SettingForm, t: Localize, actions: Actions): HTMLEl
       },
       checkbox,
       h('label', { attrs: { for: `event-${key}` }, className: 'event-label' },
-        eventText(t, key),
+        eventLabel(key, t),
         known ? null : h('span', { className: 'event-unknown' }, ` (${t('not known to this extension')})`)),
       h('code', { className: 'event-key' }, key),
       h('span', { id: `event-state-${key}`, className: `event-state event-state-${state}` },
@@ -164,14 +164,14 @@ function conflictView(form: SettingForm, server: NotificationSetting, t: Localiz
 function fieldName(row: ConflictRow, t: Localize): string {
   if (row.field === 'level') return t('Level');
   if (row.field === 'notification_email') return t('Notification e-mail');
-  return eventText(t, row.field.slice('event:'.length));
+  return eventLabel(row.field.slice('event:'.length), t);
 }
 
 function valueText(row: ConflictRow, value: ConflictRow['yours'], t: Localize): string {
   if (value === undefined) return t('—');
   if (row.field === 'level') return levelText(t, String(value));
   if (row.field !== 'notification_email') {
-    return eventStateText(t, row.field.slice('event:'.length), value === null ? 'default' : value ? 'on' : 'off');
+    return eventStateText(t, row.field.slice('event:'.length), switchState(value as boolean | null));
   }
   return value === '' ? t('—') : String(value);
 }
@@ -183,13 +183,12 @@ function valueText(row: ConflictRow, value: ConflictRow['yours'], t: Localize): 
  */
 export function chainView(scope: ScopeRef, path: string | undefined, level: string, inherited: InheritedLevel | undefined, t: Localize): Child {
   if (scope.kind === 'global' || !inherited?.chain) return null;
-  const own = scope.kind === 'group' ? t('group {0}', path ?? String(scope.id)) : t('project {0}', path ?? String(scope.id));
-  const links = [{ name: own, level }, ...inherited.chain.map((link) => ({
+  const links = [{ name: scopeName(scope, t, path), level }, ...inherited.chain.map((link) => ({
     name: link.kind === 'global' ? t('global settings') : t('group {0}', link.name),
     level: link.level,
   }))];
-  const found = links.findIndex((link) => link.level !== 'global');
-  const decides = found === -1 ? links.length - 1 : found;
+  // Global decides whatever its level: nothing is above it.
+  const decides = links.findIndex((link, index) => link.level !== 'global' || index === links.length - 1);
   return h('div', { id: 'level-chain', className: 'hint' },
     h('p', {}, t('Why this level: the first link not at Global decides')),
     h('ol', {}, ...links.map((link, index) => {

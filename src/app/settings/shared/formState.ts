@@ -64,10 +64,11 @@ export function eventKeys(form: SettingForm): string[] {
   return Object.keys(offeredEvents(form) ?? {});
 }
 
+export const switchState = (value: boolean | null | undefined): EventState => (value === null || value === undefined ? 'default' : value ? 'on' : 'off');
+
 export function eventState(form: SettingForm, key: string): EventState {
   const offered = offeredEvents(form);
-  const value = isEventChanged(form, key) ? form.edits.events?.[key] : offered && hasOwn(offered, key) ? offered[key] : null;
-  return value === null || value === undefined ? 'default' : value ? 'on' : 'off';
+  return switchState(isEventChanged(form, key) ? form.edits.events?.[key] : offered && hasOwn(offered, key) ? offered[key] : null);
 }
 
 export function isEventChanged(form: SettingForm, key: string): boolean {

@@ -178,10 +178,8 @@ const scope: Reader<ScopeRef> = (value, path) => {
   if (fields.kind === 'global') return fields.id === undefined ? { kind: 'global' } : invalid(path, 'global scope has no id');
   return { kind: fields.kind, id: scopeId(fields.id, at(path, 'id')) };
 };
-const entityScope: Reader<EntityScopeRef> = (value, path) => {
-  const read = scope(value, path);
-  return read.kind === 'global' ? invalid(path, 'expected a group or project') : read;
-};
+const entityScope = (value: unknown, path: string): EntityScopeRef =>
+  object({ kind: oneOf(['group', 'project'] as const), id: scopeId })(value, path);
 
 const key = string(300, KEY_PATTERN);
 const level = string(32, LEVEL_PATTERN);
@@ -215,8 +213,7 @@ const SIGNALS = ['ready', 'refreshScopes', 'cancelBulk', 'signIn'] as const;
 export type PageMessage = { type: (typeof SIGNALS)[number] } | RequestMessage<Requests>;
 
 const pageMessage: Reader<PageMessage> = (value, path) => {
-  const type = oneOf([...SIGNALS, 'request'] as const)(fieldsOf(value, path).type, 'type');
-  if (type !== 'request') return object({ type: oneOf(SIGNALS) })(value, path);
+  if (fieldsOf(value, path).type !== 'request') return object({ type: oneOf(SIGNALS) })(value, path);
   const request = object({
     type: oneOf(['request'] as const),
     id: (id, at) => (Number.isInteger(id) && (id as number) >= 1 && (id as number) <= MAX_REQUEST_ID ? id as number : invalid(at, 'expected a positive integer')),
