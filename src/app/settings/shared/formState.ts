@@ -21,13 +21,9 @@ export interface SettingForm {
 /** How an event switch reads: `default` is GitLab's `null` (never set). */
 export type EventState = 'default' | 'on' | 'off';
 
-export function hasOwn(object: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(object, key);
-}
-
 /** A switch as a setting has it; undefined when GitLab does not show the key there. */
 export function switchOf(setting: NotificationSetting, key: string): boolean | null | undefined {
-  return setting.events && hasOwn(setting.events, key) ? setting.events[key] : undefined;
+  return setting.events && Object.hasOwn(setting.events, key) ? setting.events[key] : undefined;
 }
 
 export function createForm(scope: ScopeRef, setting: NotificationSetting): SettingForm {
@@ -68,11 +64,11 @@ export const switchState = (value: boolean | null | undefined): EventState => (v
 
 export function eventState(form: SettingForm, key: string): EventState {
   const offered = offeredEvents(form);
-  return switchState(isEventChanged(form, key) ? form.edits.events?.[key] : offered && hasOwn(offered, key) ? offered[key] : null);
+  return switchState(isEventChanged(form, key) ? form.edits.events?.[key] : offered && Object.hasOwn(offered, key) ? offered[key] : null);
 }
 
 export function isEventChanged(form: SettingForm, key: string): boolean {
-  return form.edits.events !== undefined && hasOwn(form.edits.events, key);
+  return form.edits.events !== undefined && Object.hasOwn(form.edits.events, key);
 }
 
 /** The form with one field of its edits set, or cleared (`undefined`: back to the baseline). */
@@ -100,7 +96,7 @@ function withSwitches(form: SettingForm, change: (events: Record<string, boolean
 /** Sets a switch the form offers (see `eventKeys`); a value equal to the loaded one clears the edit. */
 export function withEvent(form: SettingForm, key: string, value: boolean): SettingForm {
   const offered = offeredEvents(form);
-  if (!offered || !hasOwn(offered, key)) return form;
+  if (!offered || !Object.hasOwn(offered, key)) return form;
   return withSwitches(form, (events) => {
     if (offered[key] === value) delete events[key];
     else events[key] = value;
@@ -125,7 +121,7 @@ export function changedParameters(form: SettingForm): NotificationSettingUpdate 
   const email = edits.notification_email?.trim();
   if (form.scope.kind === 'global' && email !== undefined && email !== (baseline.notification_email ?? '')) update.notification_email = email;
   const offered = offeredEvents(form) ?? {};
-  const events = Object.entries(edits.events ?? {}).filter(([key, value]) => hasOwn(offered, key) && offered[key] !== value);
+  const events = Object.entries(edits.events ?? {}).filter(([key, value]) => Object.hasOwn(offered, key) && offered[key] !== value);
   if (currentLevel(form) === 'custom' && events.length > 0) update.events = Object.fromEntries(events);
   return update;
 }

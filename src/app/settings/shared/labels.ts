@@ -24,11 +24,6 @@ export function levelExplanation(level: string, localize: Localize): string {
     : localize('GitLab reports a level this extension does not know. It is kept unless you choose another.');
 }
 
-/** Label and explanation of every level, in menu order. */
-export function levelInfos(localize: Localize): Array<{ level: NotificationLevel; label: string; explanation: string }> {
-  return LEVEL_ORDER.map((level) => ({ level, label: levelLabel(level, localize), explanation: levelExplanation(level, localize) }));
-}
-
 /**
  * The levels the select offers for a scope: `global` only for groups and projects (it means "defer to the
  * global setting"), and always the current level, even an unknown one, so it is shown rather than dropped.
@@ -73,7 +68,7 @@ export type KnownEventKey = keyof typeof EVENTS;
 export const KNOWN_EVENT_KEYS = Object.keys(EVENTS) as KnownEventKey[];
 
 export function isKnownEventKey(key: string): key is KnownEventKey {
-  return Object.prototype.hasOwnProperty.call(EVENTS, key);
+  return Object.hasOwn(EVENTS, key);
 }
 
 /** A human label for a known event key; a key this version does not know is shown by name. */

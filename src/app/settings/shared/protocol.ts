@@ -110,7 +110,6 @@ function invalid(path: string, problem: string): never {
   throw new Invalid(`${path || 'message'}: ${problem}`);
 }
 const at = (path: string, key: string): string => (path ? `${path}.${key}` : key);
-const hasOwn = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);
 
 /** A plain object's fields, copied without its prototype (so a `__proto__` key stays a key, to be refused). */
 function fieldsOf(value: unknown, path: string, max = Infinity): Fields {
@@ -131,7 +130,7 @@ function object<R extends Record<string, Reader<unknown>>, O extends Record<stri
   return (value, path) => {
     const fields = fieldsOf(value, path);
     for (const key of Object.keys(fields)) {
-      if (!hasOwn(required, key) && !(optional && hasOwn(optional, key))) invalid(path, `unexpected field "${key.slice(0, 40)}"`);
+      if (!Object.hasOwn(required, key) && !(optional && Object.hasOwn(optional, key))) invalid(path, `unexpected field "${key.slice(0, 40)}"`);
     }
     const result: Fields = {};
     for (const [key, read] of Object.entries(required)) result[key] = read(fields[key], at(path, key));

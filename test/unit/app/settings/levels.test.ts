@@ -1,10 +1,13 @@
 import { strict as assert } from 'node:assert';
 import { eventLabel, isKnownEventKey, KNOWN_EVENT_KEYS, nullSwitchIsOn } from '../../../../src/app/settings/shared/labels';
-import { LEVEL_ORDER, levelExplanation, levelInfos, levelLabel, offeredLevels } from '../../../../src/app/settings/shared/labels';
-const eventLabels = (t: Localize): Record<string, string> =>
-  Object.fromEntries(KNOWN_EVENT_KEYS.map((key) => [key, eventLabel(key, t)]));
+import { LEVEL_ORDER, levelExplanation, levelLabel, offeredLevels } from '../../../../src/app/settings/shared/labels';
 import { formatMessage, type Localize } from '../../../../src/app/localize';
 import { NOTIFICATION_LEVELS, SPEC_EMAIL_EVENTS } from '../../../../src/gitlab/types';
+
+/** Each level's label and explanation, in menu order, as the page's menus show them. */
+const levelInfos = (t: Localize) => LEVEL_ORDER.map((level) => ({ level, label: levelLabel(level, t), explanation: levelExplanation(level, t) }));
+const eventLabels = (t: Localize): Record<string, string> =>
+  Object.fromEntries(KNOWN_EVENT_KEYS.map((key) => [key, eventLabel(key, t)]));
 
 describe('settings levels and event labels', () => {
   it('explains each of the six levels in one line, distinct from the others', () => {
