@@ -153,9 +153,7 @@ export class SettingsApp {
     if (!scope?.form) return;
     scope.form = change(scope.form);
     scope.notice = undefined;
-    if (!typing) return this.changed();
-    this.persist();
-    this.view.refreshChrome(this.state);
+    this.changed(typing);
   }
 
   save(): void {
@@ -306,9 +304,9 @@ export class SettingsApp {
     this.vscode.setState(toPersisted(this.state));
   }
 
-  private changed(): void {
+  private changed(typing = false): void {
     this.persist();
-    this.view.render(this.state);
+    this.view.render(this.state, typing);
   }
 }
 

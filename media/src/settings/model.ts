@@ -73,7 +73,7 @@ export function toPersisted(state: UiState): PersistedState {
 
 export function applyPersisted(state: UiState, persisted: PersistedState): void {
   for (const { key, form } of persisted.forms) scopeState(state, key).form = form;
-  for (const { key, server } of persisted.conflicts) if (state.byKey.has(key)) scopeState(state, key).conflict = server;
+  for (const { key, server } of persisted.conflicts) if (state.byKey.get(key)?.form) scopeState(state, key).conflict = server;
   state.bulkSelection = new Set(persisted.bulkSelection);
   if (persisted.bulkLevel) state.bulkLevel = persisted.bulkLevel;
   state.selectedKey = persisted.selectedKey;

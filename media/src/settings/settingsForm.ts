@@ -205,47 +205,38 @@ export class PageView {
 
   constructor(private readonly root: HTMLElement, private readonly actions: Actions) {}
 
-  render(state: UiState): void {
+  /**
+   * `typing`: the e-mail field is being typed in. It is left alone (rebuilding it would disturb typing); only what
+   * follows its text is updated: the status line, the buttons, the unsaved markers.
+   */
+  render(state: UiState, typing = false): void {
     const t = state.texts;
-    if (!t) return; // the host's t have not come yet: the page keeps its loading line
+    if (!t) return; // the host's texts have not come yet: the page keeps its loading line
     if (!this.nav || !this.main) {
       this.nav = h('nav', { id: 'scope-panel', className: 'scope-panel', attrs: { 'aria-label': t('Scopes') } });
       this.main = h('main', { id: 'settings-form', className: 'settings-form' });
       this.root.replaceChildren(this.nav, this.main);
       this.root.dataset.state = 'ready';
     }
-    replaceContent(this.nav, scopePanel(state, t, this.actions));
-    replaceContent(this.main, settingsForm(state, t, this.actions));
-    this.markForm(state);
-  }
-
-  /** While typing: only the parts that follow the text (status line, buttons, unsaved markers), not the field itself. */
-  refreshChrome(state: UiState): void {
-    const scope = state.selectedKey === undefined ? undefined : state.byKey.get(state.selectedKey);
-    if (!state.texts || !scope?.form || !this.nav) return;
-    const dirty = isDirty(scope.form);
-    const status = document.getElementById('form-status');
-    if (status) status.textContent = statusText(scope, scope.form, state.texts);
-    document.getElementById('save-button')?.toggleAttribute('disabled', !dirty || scope.saving || scope.conflict !== undefined);
-    document.getElementById('revert-button')?.toggleAttribute('disabled', !dirty || scope.saving);
-    replaceContent(this.nav, scopePanel(state, state.texts, this.actions));
-    this.markForm(state);
-  }
-
-  /** Data attributes a test (or a style) can read: which scope, in what state. */
-  private markForm(state: UiState): void {
-    if (!this.main) return;
     const key = state.selectedKey;
     const scope = key === undefined ? undefined : state.byKey.get(key);
     const dirty = isDirtyScope(scope);
-    const formState = !key || !scope ? 'empty'
+    replaceContent(this.nav, scopePanel(state, t, this.actions));
+    if (!typing || !scope?.form) replaceContent(this.main, settingsForm(state, t, this.actions));
+    else {
+      const status = document.getElementById('form-status');
+      if (status) status.textContent = statusText(scope, scope.form, t);
+      document.getElementById('save-button')?.toggleAttribute('disabled', !dirty || scope.saving || scope.conflict !== undefined);
+      document.getElementById('revert-button')?.toggleAttribute('disabled', !dirty || scope.saving);
+    }
+    // Data attributes a test (or a style) can read: which scope, in what state.
+    this.main.dataset.scopeKey = key ?? '';
+    this.main.dataset.formState = !key || !scope ? 'empty'
       : scope.saving ? 'saving'
         : scope.conflict ? 'conflict'
           : scope.loading && !dirty ? 'loading' // also a form read again: not ready to edit
             : (scope.saveError || scope.loadError) ? 'error'
               : scope.form ? 'ready' : 'empty';
-    this.main.dataset.scopeKey = key ?? '';
-    this.main.dataset.formState = formState;
     this.main.dataset.dirty = String(dirty);
   }
 }
