@@ -1,6 +1,5 @@
 import {
-  changedParameters, createForm, currentEmail, emailProblem, isDirty, rebase, resetEvent, withEmail, withEvent, withLevel,
-  type SettingForm,
+  changedParameters, createForm, currentEmail, emailProblem, isDirty, rebase, type SettingForm,
 } from '../../../src/app/settings/shared/formState';
 import {
   parsePersistedState, type BulkSnapshot, type ErrorInfo, type HostMessage, type PageMessage, type PersistedState, type Requests,
@@ -8,7 +7,10 @@ import {
 import { Requester } from '../../../src/app/settings/shared/rpc';
 import { parseScopeInput, parseScopeKey, scopeKey, type EntityScopeRef } from '../../../src/app/settings/shared/scopes';
 import type { NotificationLevel, NotificationSetting } from '../../../src/app/settings/shared/labels';
-import { applyPersisted, findEntry, initialState, textsFrom, toPersisted, visibleEntries, type UiState } from './model';
+import {
+  applyPersisted, findEntry, initialState, isDirtyScope, scopeState, textsFrom, toPersisted, visibleEntries,
+  type ScopeState, type UiState,
+} from './model';
 import { PageView } from './settingsForm';
 
 /** The part of the webview API this page uses. */
@@ -68,23 +70,21 @@ export class SettingsApp {
         if (message.bulk) this.bulkStep(message.bulk);
         if (message.restored && !this.hadState) this.restore(message.restored);
         const key = message.focusKey ?? state.selectedKey ?? 'global';
-        this.select(findEntry(state, key) ? key : 'global');
-        break;
+        return this.select(findEntry(state, key) ? key : 'global');
       }
       case 'scopes':
         state.scopes = message.scopes;
         break;
       case 'focusScope':
-        this.select(message.key);
-        break;
+        return this.select(message.key);
       case 'settingChanged': {
-        const form = state.forms.get(message.key);
+        const scope = state.byKey.get(message.key);
         // A form with edits keeps its baseline: saving it shows the change as a conflict instead of hiding it.
-        if (form && !isDirty(form) && !state.conflicts.has(message.key)) state.forms.set(message.key, createForm(form.scope, message.setting));
+        if (scope?.form && !isDirty(scope.form) && !scope.conflict) scope.form = createForm(scope.form.scope, message.setting);
         break;
       }
       case 'inherited':
-        state.inherited.set(message.key, message.inherited);
+        scopeState(state, message.key).inherited = message.inherited;
         break;
       case 'bulk':
         this.bulkStep(message.bulk);
@@ -95,9 +95,17 @@ export class SettingsApp {
 
   // ---- actions from the views ------------------------------------------------------------------------------------
 
-  selectScope(key: string): void {
-    this.select(key);
+  select(key: string): void {
+    this.state.selectedKey = key;
+    const scope = this.state.byKey.get(key);
+    // A scope without edits is read again each time it is opened; one with edits keeps them (and its baseline).
+    if (!scope?.conflict && !isDirtyScope(scope) && !scope?.loading && !scope?.saving) this.load(key);
     this.changed();
+  }
+
+  /** What the page tells the host without waiting for an answer. */
+  signal(type: 'refreshScopes' | 'signIn' | 'cancelBulk'): void {
+    this.vscode.postMessage({ type });
   }
 
   toggleBulk(key: string, selected: boolean): void {
@@ -106,22 +114,15 @@ export class SettingsApp {
     this.changed();
   }
 
-  refreshScopes(): void {
-    this.vscode.postMessage({ type: 'refreshScopes' });
-  }
-
   toggleAdd(): void {
     this.state.add = { ...this.state.add, open: !this.state.add.open, error: undefined };
     this.changed();
     if (this.state.add.open) document.getElementById('add-scope-ref')?.focus();
   }
 
-  setAddKind(kind: 'group' | 'project'): void {
-    this.state.add = { ...this.state.add, kind };
-  }
-
-  setAddRef(ref: string): void {
-    this.state.add = { ...this.state.add, ref };
+  /** Typing in the add form: kept, not re-rendered. */
+  setAdd(change: Partial<Pick<UiState['add'], 'kind' | 'ref'>>): void {
+    this.state.add = { ...this.state.add, ...change };
   }
 
   submitAdd(): void {
@@ -146,84 +147,66 @@ export class SettingsApp {
     this.changed();
   }
 
-  setLevel(level: string): void {
-    this.editSelected((form) => withLevel(form, level));
-  }
-
-  setEvent(key: string, value: boolean): void {
-    this.editSelected((form) => withEvent(form, key, value));
-  }
-
-  resetEvent(key: string): void {
-    this.editSelected((form) => resetEvent(form, key));
-  }
-
-  /** Typing in the e-mail field: no re-render of the form (it would disturb typing), only its status parts. */
-  setEmail(value: string): void {
-    const { key, form } = this.selected();
-    if (!key || !form) return;
-    this.state.forms.set(key, withEmail(form, value));
-    this.state.notices.delete(key);
-    this.persist();
-    this.view.refreshChrome(this.state);
+  /** An edit of the selected form. While typing (the e-mail field) only the status parts follow, not the field. */
+  edit(change: (form: SettingForm) => SettingForm, typing = false): void {
+    const scope = this.selected();
+    if (!scope?.form) return;
+    scope.form = change(scope.form);
+    scope.notice = undefined;
+    this.changed(typing);
   }
 
   save(): void {
-    const { state } = this;
-    const { key, form } = this.selected();
-    if (!key || !form || !isDirty(form) || state.saving.has(key) || state.conflicts.has(key)) return;
+    const scope = this.selected();
+    const form = scope?.form;
+    if (!scope || !form || !isDirty(form) || scope.saving || scope.conflict) return;
     if (form.scope.kind === 'global' && emailProblem(currentEmail(form)) !== undefined) {
-      state.emailChecked.add(key);
+      scope.emailChecked = true;
       this.changed();
       document.getElementById('notification-email')?.focus();
       return;
     }
-    this.send(key, form, form.baseline);
+    this.send(scope, form, form.baseline);
   }
 
   revert(): void {
-    const { key, form } = this.selected();
-    if (!key || !form) return;
-    this.state.forms.set(key, createForm(form.scope, form.baseline));
-    this.state.saveErrors.delete(key);
-    this.state.emailChecked.delete(key);
+    const scope = this.selected();
+    if (!scope?.form) return;
+    scope.form = createForm(scope.form.scope, scope.form.baseline);
+    scope.saveError = undefined;
+    scope.emailChecked = false;
     this.changed();
   }
 
   retry(): void {
-    const key = this.state.selectedKey;
-    if (!key) return;
-    if (this.state.saveErrors.delete(key)) this.save();
-    else this.load(key);
+    const scope = this.selected();
+    if (!scope) return;
+    if (scope.saveError) {
+      scope.saveError = undefined;
+      this.save();
+    } else this.load(this.state.selectedKey as string);
     this.changed();
-  }
-
-  signIn(): void {
-    this.vscode.postMessage({ type: 'signIn' });
   }
 
   /** Keep mine: the edits move onto GitLab's current setting and are sent (checked against it once more). */
   keepMine(): void {
-    const { state } = this;
-    const { key, form, server } = this.selected();
-    if (!key || !form || !server) return;
-    const rebased = rebase(form, server);
-    state.conflicts.delete(key);
-    state.forms.set(key, rebased);
-    if (isDirty(rebased)) return this.send(key, rebased, server);
-    state.notices.set(key, 'alreadySaved');
+    const scope = this.selected();
+    const server = scope?.conflict;
+    if (!scope?.form || !server) return;
+    scope.form = rebase(scope.form, server);
+    scope.conflict = undefined;
+    if (isDirty(scope.form)) return this.send(scope, scope.form, server);
+    scope.notice = 'alreadySaved';
     this.changed();
   }
 
   /** Take theirs: drop the edits, show GitLab's setting (read once more, in case it moved again). */
   takeTheirs(): void {
-    const { state } = this;
-    const { key, form, server } = this.selected();
-    if (!key || !form || !server) return;
-    state.conflicts.delete(key);
-    state.saveErrors.delete(key);
-    state.forms.set(key, createForm(form.scope, server));
-    this.load(key);
+    const scope = this.selected();
+    if (!scope?.form || !scope.conflict) return;
+    scope.form = createForm(scope.form.scope, scope.conflict);
+    scope.conflict = scope.saveError = undefined;
+    this.load(this.state.selectedKey as string);
     this.changed();
   }
 
@@ -247,10 +230,6 @@ export class SettingsApp {
     this.changed();
   }
 
-  cancelBulk(): void {
-    if (this.state.bulk && !this.state.bulk.done) this.vscode.postMessage({ type: 'cancelBulk' });
-  }
-
   clearBulk(): void {
     this.state.bulkSelection.clear();
     if (this.state.bulk?.done) this.state.bulk = undefined;
@@ -260,48 +239,39 @@ export class SettingsApp {
 
   // ---- internals ---------------------------------------------------------------------------------------------------
 
-  private select(key: string): void {
-    const { state } = this;
-    state.selectedKey = key;
-    const form = state.forms.get(key);
-    // A scope without edits is read again each time it is opened; one with edits keeps them (and its baseline).
-    if (!state.conflicts.has(key) && (!form || !isDirty(form)) && !state.loading.has(key) && !state.saving.has(key)) this.load(key);
+  private selected(): ScopeState | undefined {
+    return this.state.selectedKey === undefined ? undefined : this.state.byKey.get(this.state.selectedKey);
   }
 
   private load(key: string): void {
-    const scope = findEntry(this.state, key)?.scope ?? this.state.forms.get(key)?.scope ?? parseScopeKey(key);
-    if (!scope) return;
-    const { loading, loadErrors, forms } = this.state;
-    const request = this.host.request('load', { scope });
-    loading.set(key, request);
-    loadErrors.delete(key);
-    const current = (): boolean => loading.get(key) === request && loading.delete(key);
+    const ref = findEntry(this.state, key)?.scope ?? this.state.byKey.get(key)?.form?.scope ?? parseScopeKey(key);
+    if (!ref) return;
+    const scope = scopeState(this.state, key);
+    const request = this.host.request('load', { scope: ref });
+    scope.loading = request;
+    scope.loadError = undefined;
+    const current = (): boolean => scope.loading === request && delete scope.loading;
     this.ask(request, (setting) => {
-      if (!current()) return;
       // Edits made while loading keep their baseline, so a difference on GitLab shows as a conflict on save.
-      const form = forms.get(key);
-      if (!form || !isDirty(form)) forms.set(key, createForm(form?.scope ?? scope, setting));
+      if (current() && !isDirtyScope(scope)) scope.form = createForm(scope.form?.scope ?? ref, setting);
     }, (error) => {
-      if (current()) loadErrors.set(key, error);
+      if (current()) scope.loadError = error;
     });
   }
 
   /** Sends a form's changes against `baseline`; the answer is saved, a conflict, or an error (maybe with what stuck). */
-  private send(key: string, form: SettingForm, baseline: NotificationSetting): void {
-    const { state } = this;
-    state.saveErrors.delete(key);
-    state.notices.delete(key);
-    state.saving.add(key);
+  private send(scope: ScopeState, form: SettingForm, baseline: NotificationSetting): void {
+    scope.saving = true;
+    scope.saveError = scope.notice = undefined;
     this.ask(this.host.request('save', { scope: form.scope, baseline, update: changedParameters(form) }), (result) => {
-      state.saving.delete(key);
-      state.forms.set(key, rebase(state.forms.get(key) ?? form, result.setting));
-      state.notices.set(key, result.alreadyApplied ? 'alreadySaved' : 'saved');
-      state.emailChecked.delete(key);
+      scope.form = rebase(scope.form ?? form, result.setting);
+      scope.notice = result.alreadyApplied ? 'alreadySaved' : 'saved';
+      scope.saving = scope.emailChecked = false;
     }, (error) => {
-      state.saving.delete(key);
-      if (error.kind === 'conflict' && error.server) return void state.conflicts.set(key, error.server);
-      state.saveErrors.set(key, error);
-      if (error.server) state.forms.set(key, rebase(state.forms.get(key) ?? form, error.server));
+      scope.saving = false;
+      if (error.kind === 'conflict' && error.server) return void (scope.conflict = error.server);
+      scope.saveError = error;
+      if (error.server) scope.form = rebase(scope.form ?? form, error.server);
     });
     this.changed();
   }
@@ -313,9 +283,9 @@ export class SettingsApp {
     state.bulk = bulk;
     if (!finished) return;
     for (const item of bulk.items) {
-      const form = state.forms.get(item.key);
-      if ((item.status !== 'changed' && item.status !== 'unchanged') || (form && isDirty(form))) continue;
-      state.forms.delete(item.key);
+      const scope = state.byKey.get(item.key);
+      if ((item.status !== 'changed' && item.status !== 'unchanged') || isDirtyScope(scope)) continue;
+      if (scope) scope.form = undefined;
       if (item.key === state.selectedKey) this.load(item.key);
     }
   }
@@ -323,20 +293,6 @@ export class SettingsApp {
   /** Waits for a reply, applies it, and shows the result. */
   private ask<T>(request: Promise<T>, then: (value: T) => void, fail: (error: ErrorInfo) => void): void {
     request.then(then, fail).finally(() => this.changed());
-  }
-
-  /** The selected scope's key, form and unresolved conflict. */
-  private selected(): { key?: string; form?: SettingForm; server?: NotificationSetting } {
-    const key = this.state.selectedKey;
-    return key ? { key, form: this.state.forms.get(key), server: this.state.conflicts.get(key) } : {};
-  }
-
-  private editSelected(edit: (form: SettingForm) => SettingForm): void {
-    const { key, form } = this.selected();
-    if (!key || !form) return;
-    this.state.forms.set(key, edit(form));
-    this.state.notices.delete(key);
-    this.changed();
   }
 
   private restore(persisted: PersistedState): void {
@@ -348,9 +304,9 @@ export class SettingsApp {
     this.vscode.setState(toPersisted(this.state));
   }
 
-  private changed(): void {
+  private changed(typing = false): void {
     this.persist();
-    this.view.render(this.state);
+    this.view.render(this.state, typing);
   }
 }
 

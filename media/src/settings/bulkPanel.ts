@@ -1,6 +1,6 @@
 import type { Localize } from '../../../src/app/settings/shared/labels';
 import type { BulkItemReport } from '../../../src/app/settings/shared/protocol';
-import { levelInfos } from '../../../src/app/settings/shared/labels';
+import { LEVEL_ORDER, levelExplanation, levelLabel } from '../../../src/app/settings/shared/labels';
 import type { NotificationLevel } from '../../../src/app/settings/shared/labels';
 import type { SettingsApp as Actions } from './app';
 import { button, h, option } from './dom';
@@ -11,7 +11,6 @@ export function bulkPanel(state: UiState, t: Localize, actions: Actions): HTMLEl
   const bulk = state.bulk;
   const running = bulk !== undefined && !bulk.done;
   const count = state.bulkSelection.size;
-  const levels = levelInfos(t);
   return h('section', {
     id: 'bulk-panel', className: 'bulk-panel', hidden: count === 0 && bulk === undefined && !state.bulkError,
     data: { bulkState: bulk === undefined ? 'idle' : running ? 'running' : 'done' },
@@ -24,10 +23,10 @@ export function bulkPanel(state: UiState, t: Localize, actions: Actions): HTMLEl
     h('select', {
       id: 'bulk-level', disabled: running,
       on: { change: (event) => actions.setBulkLevel((event.target as HTMLSelectElement).value as NotificationLevel) },
-    }, ...levels.map((info) => option(info.level, info.label, info.level === state.bulkLevel, info.explanation))),
+    }, ...LEVEL_ORDER.map((level) => option(level, levelLabel(level, t), level === state.bulkLevel, levelExplanation(level, t)))),
     button({ id: 'bulk-apply', disabled: running || count === 0 }, running ? t('Applying…') : t('Apply to selected'), () => actions.applyBulk()),
     running
-      ? button({ id: 'bulk-cancel', className: 'secondary' }, t('Stop'), () => actions.cancelBulk())
+      ? button({ id: 'bulk-cancel', className: 'secondary' }, t('Stop'), () => actions.signal('cancelBulk'))
       : button({ id: 'bulk-clear', className: 'secondary' }, t('Clear selection'), () => actions.clearBulk())),
   h('p', { id: 'bulk-error', className: 'field-error', hidden: !state.bulkError, attrs: { role: 'alert' } }, state.bulkError ?? ''),
   bulk ? bulkReport(state, t, bulk.items, bulk.done) : null);

@@ -40,9 +40,8 @@ export function append(parent: Node, children: readonly Child[]): void {
 /** Replaces an element's content, keeping the focused control (by id), its caret and the scroll positions. */
 export function replaceContent(container: HTMLElement, children: readonly Child[]): void {
   const active = document.activeElement instanceof HTMLElement && container.contains(document.activeElement) ? document.activeElement : undefined;
-  const focusId = active?.id;
-  const caret = active instanceof HTMLInputElement && active.type !== 'checkbox'
-    ? { start: active.selectionStart, end: active.selectionEnd } : undefined;
+  // Null where the input has no caret (checkboxes, e-mail fields).
+  const caret = active instanceof HTMLInputElement ? [active.selectionStart, active.selectionEnd] as const : undefined;
   const scrolled = Array.from(container.querySelectorAll<HTMLElement>('[data-keep-scroll]')).map((element) => [element.id, element.scrollTop] as const);
   container.replaceChildren();
   append(container, children);
@@ -50,19 +49,9 @@ export function replaceContent(container: HTMLElement, children: readonly Child[
     const element = id ? document.getElementById(id) : null;
     if (element) element.scrollTop = top;
   }
-  if (focusId) {
-    const again = document.getElementById(focusId);
-    if (again instanceof HTMLElement) {
-      again.focus();
-      if (caret && again instanceof HTMLInputElement && caret.start !== null) {
-        try {
-          again.setSelectionRange(caret.start, caret.end);
-        } catch {
-          // e-mail inputs do not support selection ranges
-        }
-      }
-    }
-  }
+  const again = active?.id ? document.getElementById(active.id) : null;
+  again?.focus();
+  if (again instanceof HTMLInputElement && caret?.[0] != null) again.setSelectionRange(caret[0], caret[1]);
 }
 
 /** A button that does not submit a form. */

@@ -1,7 +1,8 @@
-import { formatMessage, type Localize } from '../../../src/app/settings/shared/labels';
-import { isNotificationLevel, type NotificationLevel, type NotificationSetting } from '../../../src/app/settings/shared/labels';
+import {
+  formatMessage, isNotificationLevel, levelLabel, nullSwitchIsOn, type Localize,
+  type NotificationLevel, type NotificationSetting,
+} from '../../../src/app/settings/shared/labels';
 import { isDirty, type EventState, type SettingForm } from '../../../src/app/settings/shared/formState';
-import { eventLabel, levelExplanation, levelLabel, nullSwitchIsOn } from '../../../src/app/settings/shared/labels';
 import type {
   BulkSnapshot, ErrorInfo, InheritedLevel, PersistedState, ScopeEntry, ScopeListState,
 } from '../../../src/app/settings/shared/protocol';
@@ -12,25 +13,30 @@ export function textsFrom(bundle: Record<string, string> | undefined): Localize 
   return (message, ...args) => formatMessage(bundle?.[message] ?? message, ...args);
 }
 
-export type Notice = 'saved' | 'alreadySaved';
+/** One scope's part of the page: its form and where its requests stand. */
+export interface ScopeState {
+  form?: SettingForm;
+  /** The newest load: an older one's answer is dropped. */
+  loading?: Promise<unknown>;
+  loadError?: ErrorInfo;
+  saving?: boolean;
+  saveError?: ErrorInfo;
+  /** GitLab's setting, when a save found it changed since the form was loaded. */
+  conflict?: NotificationSetting;
+  /** What the scope inherits at `global`, as the host worked it out. */
+  inherited?: InheritedLevel;
+  notice?: 'saved' | 'alreadySaved';
+  /** The e-mail field failed the check before sending. */
+  emailChecked?: boolean;
+}
 
 /** Everything the page shows, in one place; views read it, the app changes it. */
 export interface UiState {
   texts?: Localize;
   scopes?: ScopeListState;
   selectedKey?: string;
-  forms: Map<string, SettingForm>;
-  /** The newest load of each scope: an older one's answer is dropped. */
-  loading: Map<string, Promise<unknown>>;
-  loadErrors: Map<string, ErrorInfo>;
-  saving: Set<string>;
-  saveErrors: Map<string, ErrorInfo>;
-  conflicts: Map<string, NotificationSetting>;
-  /** What each loaded group or project inherits at `global`, as the host worked it out. */
-  inherited: Map<string, InheritedLevel>;
-  notices: Map<string, Notice>;
-  /** Scopes whose e-mail field failed the check before sending. */
-  emailChecked: Set<string>;
+  /** By scope key. */
+  byKey: Map<string, ScopeState>;
   add: { open: boolean; kind: 'group' | 'project'; ref: string; adding?: boolean; error?: string };
   bulkSelection: Set<string>;
   bulkLevel: NotificationLevel;
@@ -40,39 +46,34 @@ export interface UiState {
 }
 
 export function initialState(): UiState {
-  return {
-    forms: new Map(),
-    loading: new Map(),
-    loadErrors: new Map(),
-    saving: new Set(),
-    saveErrors: new Map(),
-    conflicts: new Map(),
-    inherited: new Map(),
-    notices: new Map(),
-    emailChecked: new Set(),
-    add: { open: false, kind: 'group', ref: '' },
-    bulkSelection: new Set(),
-    bulkLevel: 'disabled',
-  };
+  return { byKey: new Map(), add: { open: false, kind: 'group', ref: '' }, bulkSelection: new Set(), bulkLevel: 'disabled' };
 }
+
+/** A scope's state, created empty on first use. */
+export function scopeState(state: UiState, key: string): ScopeState {
+  let scope = state.byKey.get(key);
+  if (!scope) state.byKey.set(key, scope = {});
+  return scope;
+}
+
+export const isDirtyScope = (scope: ScopeState | undefined): boolean => scope?.form !== undefined && isDirty(scope.form);
 
 /** What survives hiding the panel and reloading the window: unsaved edits, open conflicts, selections. */
 export function toPersisted(state: UiState): PersistedState {
-  const forms = [...state.forms].filter(([key, form]) => isDirty(form) || key === state.selectedKey || state.conflicts.has(key));
-  const persisted: PersistedState = {
+  const kept = [...state.byKey].filter(([key, scope]) => scope.form && (isDirty(scope.form) || key === state.selectedKey || scope.conflict));
+  return {
     version: 1,
-    forms: forms.map(([key, form]) => ({ key, form })),
-    conflicts: [...state.conflicts].map(([key, server]) => ({ key, server })),
+    forms: kept.map(([key, scope]) => ({ key, form: scope.form as SettingForm })),
+    conflicts: kept.filter(([, scope]) => scope.conflict).map(([key, scope]) => ({ key, server: scope.conflict as NotificationSetting })),
     bulkSelection: [...state.bulkSelection],
     bulkLevel: state.bulkLevel,
+    ...(state.selectedKey ? { selectedKey: state.selectedKey } : {}),
   };
-  if (state.selectedKey) persisted.selectedKey = state.selectedKey;
-  return persisted;
 }
 
 export function applyPersisted(state: UiState, persisted: PersistedState): void {
-  for (const { key, form } of persisted.forms) state.forms.set(key, form);
-  for (const { key, server } of persisted.conflicts) if (state.forms.has(key)) state.conflicts.set(key, server);
+  for (const { key, form } of persisted.forms) scopeState(state, key).form = form;
+  for (const { key, server } of persisted.conflicts) if (state.byKey.get(key)?.form) scopeState(state, key).conflict = server;
   state.bulkSelection = new Set(persisted.bulkSelection);
   if (persisted.bulkLevel) state.bulkLevel = persisted.bulkLevel;
   state.selectedKey = persisted.selectedKey;
@@ -82,10 +83,10 @@ export function applyPersisted(state: UiState, persisted: PersistedState): void 
 export function visibleEntries(state: UiState): ScopeEntry[] {
   const entries = [...(state.scopes?.entries ?? [])];
   const known = new Set(entries.map((entry) => entry.key));
-  for (const [key, form] of state.forms) {
-    if (known.has(key) || (key !== state.selectedKey && !isDirty(form))) continue;
-    const scope = parseScopeKey(key);
-    if (scope && scope.kind !== 'global') entries.push({ key, scope, label: String(scope.id), origin: 'added' });
+  for (const [key, scope] of state.byKey) {
+    if (!scope.form || known.has(key) || (key !== state.selectedKey && !isDirty(scope.form))) continue;
+    const ref = parseScopeKey(key);
+    if (ref && ref.kind !== 'global') entries.push({ key, scope: ref, label: String(ref.id), origin: 'added' });
   }
   return entries;
 }
@@ -99,18 +100,9 @@ export function levelText(t: Localize, level: string): string {
   return isNotificationLevel(level) ? levelLabel(level, t) : t('{0} (not known to this extension)', level);
 }
 
-export function levelHint(t: Localize, level: string): string {
-  return isNotificationLevel(level) ? levelExplanation(level, t)
-    : t('GitLab reports a level this extension does not know. It is kept unless you choose another.');
-}
-
 /** The state of a switch; a never-set (`null`) one says what GitLab does with it. */
 export function eventStateText(t: Localize, key: string, state: EventState): string {
   if (state === 'on') return t('on');
   if (state === 'off') return t('off');
   return nullSwitchIsOn(key) ? t('default (on)') : t('default (off)');
-}
-
-export function eventText(t: Localize, key: string): string {
-  return eventLabel(key, t) ?? key;
 }

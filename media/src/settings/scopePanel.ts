@@ -1,10 +1,9 @@
 import type { Localize } from '../../../src/app/settings/shared/labels';
-import { isDirty } from '../../../src/app/settings/shared/formState';
 import type { ScopeEntry } from '../../../src/app/settings/shared/protocol';
 import type { SettingsApp as Actions } from './app';
 import { bulkPanel } from './bulkPanel';
 import { button, h, option, valueInput, type Child } from './dom';
-import { visibleEntries, type UiState } from './model';
+import { isDirtyScope, visibleEntries, type UiState } from './model';
 
 /** The left column: Global, Groups, Projects, "Add…", and the bulk change of the checked rows. */
 export function scopePanel(state: UiState, t: Localize, actions: Actions): Child[] {
@@ -23,7 +22,7 @@ export function scopePanel(state: UiState, t: Localize, actions: Actions): Child
     h('div', { className: 'scope-toolbar' },
       h('h2', {}, t('Scopes')),
       button({ id: 'refresh-scopes', className: 'icon-button', title: t('Refresh list'), attrs: { 'aria-label': t('Refresh list') } },
-        '⟳', () => actions.refreshScopes())),
+        '⟳', () => actions.signal('refreshScopes'))),
     h('ul', { id: 'scope-list', className: 'scope-list', data: { keepScroll: '' }, attrs: { 'aria-label': t('Scopes') } },
       global ? scopeRow(state, t, { ...global, label: t('Global'), detail: t('Your default for every group and project') }, actions) : null,
       sectionHeading('groups', t('Groups')),
@@ -43,8 +42,7 @@ function sectionHeading(id: string, text: string): HTMLElement {
 
 function scopeRow(state: UiState, t: Localize, entry: ScopeEntry, actions: Actions): HTMLElement {
   const selected = entry.key === state.selectedKey;
-  const form = state.forms.get(entry.key);
-  const dirty = form !== undefined && isDirty(form);
+  const dirty = isDirtyScope(state.byKey.get(entry.key));
   const bulkable = entry.scope.kind !== 'global';
   const checked = state.bulkSelection.has(entry.key);
   const running = state.bulk !== undefined && !state.bulk.done;
@@ -64,7 +62,7 @@ function scopeRow(state: UiState, t: Localize, entry: ScopeEntry, actions: Actio
     id: `scope-select-${entry.key}`, className: 'scope-button', data: { scopeSelect: entry.key },
     title: entry.detail ?? entry.label,
     attrs: { type: 'button', ...(selected ? { 'aria-current': 'true' } : {}) },
-    on: { click: () => actions.selectScope(entry.key) },
+    on: { click: () => actions.select(entry.key) },
   },
   h('span', { className: 'scope-label' }, entry.label),
   entry.detail ? h('span', { className: 'scope-detail' }, entry.detail) : null,
@@ -85,7 +83,7 @@ function addScope(state: UiState, t: Localize, actions: Actions): HTMLElement {
     h('label', { attrs: { for: 'add-scope-kind' } }, t('Kind')),
     h('select', {
       id: 'add-scope-kind', disabled: adding,
-      on: { change: (event) => actions.setAddKind((event.target as HTMLSelectElement).value === 'project' ? 'project' : 'group') },
+      on: { change: (event) => actions.setAdd({ kind: (event.target as HTMLSelectElement).value === 'project' ? 'project' : 'group' }) },
     },
     option('group', t('Group'), add.kind === 'group'),
     option('project', t('Project'), add.kind === 'project')),
@@ -93,7 +91,7 @@ function addScope(state: UiState, t: Localize, actions: Actions): HTMLElement {
     valueInput('add-scope-ref', add.ref, {
       type: 'text', placeholder: t('e.g. 42 or my-group/my-project'), spellcheck: 'false', autocomplete: 'off',
       ...(add.error ? { 'aria-invalid': 'true', 'aria-describedby': 'add-scope-error' } : {}),
-    }, adding, (value) => actions.setAddRef(value)),
+    }, adding, (ref) => actions.setAdd({ ref })),
     h('button', { id: 'add-scope-submit', disabled: adding, attrs: { type: 'submit' } }, adding ? t('Adding…') : t('Add')),
     h('p', { id: 'add-scope-error', className: 'field-error', hidden: !add.error, attrs: { role: 'alert' } }, add.error ?? '')));
 }

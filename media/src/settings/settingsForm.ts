@@ -1,15 +1,15 @@
 import type { Localize } from '../../../src/app/settings/shared/labels';
 import {
   conflictRows, currentEmail, currentLevel, desiredSetting, emailProblem, eventKeys, eventState, isDirty, isEventChanged,
-  offersSpecEvents, type ConflictRow, type SettingForm,
+  offersSpecEvents, resetEvent, switchState, withEmail, withEvent, withLevel, type ConflictRow, type SettingForm,
 } from '../../../src/app/settings/shared/formState';
-import { isKnownEventKey, offeredLevels } from '../../../src/app/settings/shared/labels';
+import { eventLabel, isKnownEventKey, levelExplanation, offeredLevels, scopeName } from '../../../src/app/settings/shared/labels';
 import type { ErrorInfo, InheritedLevel } from '../../../src/app/settings/shared/protocol';
 import type { ScopeRef } from '../../../src/app/settings/shared/scopes';
 import type { NotificationSetting } from '../../../src/app/settings/shared/labels';
 import type { SettingsApp as Actions } from './app';
 import { button, h, option, replaceContent, valueInput, type Child } from './dom';
-import { eventStateText, eventText, findEntry, levelHint, levelText, type UiState } from './model';
+import { eventStateText, findEntry, isDirtyScope, levelText, type ScopeState, type UiState } from './model';
 import { scopePanel } from './scopePanel';
 
 /** The right column: the selected scope's level, event switches, e-mail, errors, conflict and Save. */
@@ -17,24 +17,24 @@ export function settingsForm(state: UiState, t: Localize, actions: Actions): Chi
   const key = state.selectedKey;
   const entry = findEntry(state, key);
   if (!key || !entry) return [h('p', { id: 'form-status', attrs: { role: 'status' } }, t('Select a scope on the left.'))];
-  const form = state.forms.get(key);
-  const error = state.saveErrors.get(key) ?? state.loadErrors.get(key);
-  const conflict = state.conflicts.get(key);
+  const scope = state.byKey.get(key) ?? {};
+  const { form, conflict } = scope;
+  const error = scope.saveError ?? scope.loadError;
   const header = h('header', { className: 'form-header' },
     h('h1', { id: 'scope-title' }, key === 'global' ? t('Global') : entry.label),
     entry.detail && key !== 'global' ? h('p', { id: 'scope-detail', className: 'scope-detail' }, entry.detail) : null);
   if (!form) {
-    return [header, h('p', { id: 'form-status', attrs: { role: 'status' } }, state.loading.has(key) ? t('Loading…') : ''),
+    return [header, h('p', { id: 'form-status', attrs: { role: 'status' } }, scope.loading ? t('Loading…') : ''),
       errorBox(error, t, actions)];
   }
-  const saving = state.saving.has(key);
+  const saving = scope.saving === true;
   const dirty = isDirty(form);
   const level = currentLevel(form);
-  const showEmailProblem = state.emailChecked.has(key) && emailProblem(currentEmail(form)) !== undefined;
+  const showEmailProblem = scope.emailChecked && emailProblem(currentEmail(form)) !== undefined;
   const emailError = error?.field === 'notification_email' ? error.message : showEmailProblem ? t('Enter an e-mail address such as name@example.com, or leave the field empty.') : undefined;
   return [
     header,
-    h('p', { id: 'form-status', attrs: { role: 'status' } }, statusText(state, key, form, t)),
+    h('p', { id: 'form-status', attrs: { role: 'status' } }, statusText(scope, form, t)),
     // An e-mail problem is shown at the e-mail field, not twice.
     errorBox(error?.field === 'notification_email' && form.scope.kind === 'global' ? undefined : error, t, actions),
     conflict ? conflictView(form, conflict, t, actions) : null,
@@ -42,12 +42,12 @@ export function settingsForm(state: UiState, t: Localize, actions: Actions): Chi
       h('label', { attrs: { for: 'level-select' } }, t('Notification level')),
       h('select', {
         id: 'level-select', data: { level },
-        on: { change: (event) => actions.setLevel((event.target as HTMLSelectElement).value) },
+        on: { change: (event) => actions.edit((edited) => withLevel(edited, (event.target as HTMLSelectElement).value)) },
       }, ...offeredLevels(form.scope, level).map((value) =>
-        option(value, levelText(t, value), value === level, levelHint(t, value)))),
-      h('p', { id: 'level-explanation', className: 'hint' }, levelHint(t, level)),
-      level === 'global' ? inheritedLine(state.inherited.get(key), t) : null,
-      chainView(form.scope, entry.detail, level, state.inherited.get(key), t)),
+        option(value, levelText(t, value), value === level, levelExplanation(value, t)))),
+      h('p', { id: 'level-explanation', className: 'hint' }, levelExplanation(level, t)),
+      level === 'global' ? inheritedLine(scope.inherited, t) : null,
+      chainView(form.scope, entry.detail, level, scope.inherited, t)),
     ...(level === 'custom' ? eventsPart(form, t, actions) : []),
     form.scope.kind === 'global'
       ? h('div', { id: 'email-field', className: 'field' },
@@ -55,7 +55,7 @@ export function settingsForm(state: UiState, t: Localize, actions: Actions): Chi
         valueInput('notification-email', currentEmail(form), {
           type: 'email', autocomplete: 'email', spellcheck: 'false', 'aria-describedby': 'notification-email-hint notification-email-error',
           ...(emailError ? { 'aria-invalid': 'true' } : {}),
-        }, false, (value) => actions.setEmail(value)),
+        }, false, (value) => actions.edit((edited) => withEmail(edited, value), true)),
         h('p', { id: 'notification-email-error', className: 'field-error', hidden: !emailError, attrs: { role: 'alert' } }, emailError ?? ''),
         h('p', { id: 'notification-email-hint', className: 'hint' }, t('One of your verified e-mail addresses. Leave it empty to use your primary address.')))
       : null,
@@ -82,13 +82,12 @@ function eventsPart(form: SettingForm, t: Localize, actions: Actions): Child[] {
   return [eventSwitches(form, t, actions), note];
 }
 
-export function statusText(state: UiState, key: string, form: SettingForm, t: Localize): string {
-  if (state.saving.has(key)) return t('Saving…');
-  if (state.loading.has(key)) return t('Loading…');
+function statusText(scope: ScopeState, form: SettingForm, t: Localize): string {
+  if (scope.saving) return t('Saving…');
+  if (scope.loading) return t('Loading…');
   if (isDirty(form)) return t('Unsaved changes');
-  const notice = state.notices.get(key);
-  if (notice === 'saved') return t('Saved.');
-  if (notice === 'alreadySaved') return t('GitLab already had these settings.');
+  if (scope.notice === 'saved') return t('Saved.');
+  if (scope.notice === 'alreadySaved') return t('GitLab already had these settings.');
   return t('Up to date');
 }
 
@@ -102,7 +101,7 @@ function errorBox(error: ErrorInfo | undefined, t: Localize, actions: Actions): 
   error?.action === 'retry'
     ? button({ id: 'form-error-retry', className: 'secondary' }, t('Retry'), () => actions.retry()) : null,
   error?.action === 'signIn'
-    ? button({ id: 'form-error-sign-in', className: 'secondary' }, t('Sign in again'), () => actions.signIn()) : null);
+    ? button({ id: 'form-error-sign-in', className: 'secondary' }, t('Sign in again'), () => actions.signal('signIn')) : null);
 }
 
 /**
@@ -121,7 +120,7 @@ function eventSwitches(form: SettingForm, t: Localize, actions: Actions): HTMLEl
         id: `event-${key}`,
         data: { eventCheckbox: key },
         attrs: { type: 'checkbox', 'aria-describedby': `event-state-${key}` },
-        on: { change: (event) => actions.setEvent(key, (event.target as HTMLInputElement).checked) },
+        on: { change: (event) => actions.edit((edited) => withEvent(edited, key, (event.target as HTMLInputElement).checked)) },
       });
       checkbox.checked = state === 'on';
       checkbox.indeterminate = state === 'default';
@@ -130,14 +129,14 @@ function eventSwitches(form: SettingForm, t: Localize, actions: Actions): HTMLEl
       },
       checkbox,
       h('label', { attrs: { for: `event-${key}` }, className: 'event-label' },
-        eventText(t, key),
+        eventLabel(key, t),
         known ? null : h('span', { className: 'event-unknown' }, ` (${t('not known to this extension')})`)),
       h('code', { className: 'event-key' }, key),
       h('span', { id: `event-state-${key}`, className: `event-state event-state-${state}` },
         eventStateText(t, key, state)),
       changed
         ? button({ className: 'link-button event-reset', title: t('Back to the value loaded from GitLab'), data: { eventReset: key } },
-          t('Reset'), () => actions.resetEvent(key))
+          t('Reset'), () => actions.edit((edited) => resetEvent(edited, key)))
         : h('span', { className: 'event-reset-slot' })); // keeps the grid's columns aligned
     }));
 }
@@ -165,14 +164,14 @@ function conflictView(form: SettingForm, server: NotificationSetting, t: Localiz
 function fieldName(row: ConflictRow, t: Localize): string {
   if (row.field === 'level') return t('Level');
   if (row.field === 'notification_email') return t('Notification e-mail');
-  return eventText(t, row.field.slice('event:'.length));
+  return eventLabel(row.field.slice('event:'.length), t);
 }
 
 function valueText(row: ConflictRow, value: ConflictRow['yours'], t: Localize): string {
   if (value === undefined) return t('—');
   if (row.field === 'level') return levelText(t, String(value));
   if (row.field !== 'notification_email') {
-    return eventStateText(t, row.field.slice('event:'.length), value === null ? 'default' : value ? 'on' : 'off');
+    return eventStateText(t, row.field.slice('event:'.length), switchState(value as boolean | null));
   }
   return value === '' ? t('—') : String(value);
 }
@@ -184,13 +183,12 @@ function valueText(row: ConflictRow, value: ConflictRow['yours'], t: Localize): 
  */
 export function chainView(scope: ScopeRef, path: string | undefined, level: string, inherited: InheritedLevel | undefined, t: Localize): Child {
   if (scope.kind === 'global' || !inherited?.chain) return null;
-  const own = scope.kind === 'group' ? t('group {0}', path ?? String(scope.id)) : t('project {0}', path ?? String(scope.id));
-  const links = [{ name: own, level }, ...inherited.chain.map((link) => ({
+  const links = [{ name: scopeName(scope, t, path), level }, ...inherited.chain.map((link) => ({
     name: link.kind === 'global' ? t('global settings') : t('group {0}', link.name),
     level: link.level,
   }))];
-  const found = links.findIndex((link) => link.level !== 'global');
-  const decides = found === -1 ? links.length - 1 : found;
+  // Global decides whatever its level: nothing is above it.
+  const decides = links.findIndex((link, index) => link.level !== 'global' || index === links.length - 1);
   return h('div', { id: 'level-chain', className: 'hint' },
     h('p', {}, t('Why this level: the first link not at Global decides')),
     h('ol', {}, ...links.map((link, index) => {
@@ -207,48 +205,38 @@ export class PageView {
 
   constructor(private readonly root: HTMLElement, private readonly actions: Actions) {}
 
-  render(state: UiState): void {
+  /**
+   * `typing`: the e-mail field is being typed in. It is left alone (rebuilding it would disturb typing); only what
+   * follows its text is updated: the status line, the buttons, the unsaved markers.
+   */
+  render(state: UiState, typing = false): void {
     const t = state.texts;
-    if (!t) return; // the host's t have not come yet: the page keeps its loading line
+    if (!t) return; // the host's texts have not come yet: the page keeps its loading line
     if (!this.nav || !this.main) {
       this.nav = h('nav', { id: 'scope-panel', className: 'scope-panel', attrs: { 'aria-label': t('Scopes') } });
       this.main = h('main', { id: 'settings-form', className: 'settings-form' });
       this.root.replaceChildren(this.nav, this.main);
       this.root.dataset.state = 'ready';
     }
+    const key = state.selectedKey;
+    const scope = key === undefined ? undefined : state.byKey.get(key);
+    const dirty = isDirtyScope(scope);
     replaceContent(this.nav, scopePanel(state, t, this.actions));
-    replaceContent(this.main, settingsForm(state, t, this.actions));
-    this.markForm(state);
-  }
-
-  /** While typing: only the parts that follow the text (status line, buttons, unsaved markers), not the field itself. */
-  refreshChrome(state: UiState): void {
-    const key = state.selectedKey;
-    const form = key ? state.forms.get(key) : undefined;
-    if (!state.texts || !key || !form || !this.nav) return;
-    const dirty = isDirty(form);
-    const status = document.getElementById('form-status');
-    if (status) status.textContent = statusText(state, key, form, state.texts);
-    const saving = state.saving.has(key);
-    document.getElementById('save-button')?.toggleAttribute('disabled', !dirty || saving || state.conflicts.has(key));
-    document.getElementById('revert-button')?.toggleAttribute('disabled', !dirty || saving);
-    replaceContent(this.nav, scopePanel(state, state.texts, this.actions));
-    this.markForm(state);
-  }
-
-  /** Data attributes a test (or a style) can read: which scope, in what state. */
-  private markForm(state: UiState): void {
-    if (!this.main) return;
-    const key = state.selectedKey;
-    const form = key ? state.forms.get(key) : undefined;
-    const formState = !key ? 'empty'
-      : state.saving.has(key) ? 'saving'
-        : state.conflicts.has(key) ? 'conflict'
-          : state.loading.has(key) && !(form && isDirty(form)) ? 'loading' // also a form read again: not ready to edit
-            : (state.saveErrors.has(key) || state.loadErrors.has(key)) ? 'error'
-              : form ? 'ready' : 'empty';
+    if (!typing || !scope?.form) replaceContent(this.main, settingsForm(state, t, this.actions));
+    else {
+      const status = document.getElementById('form-status');
+      if (status) status.textContent = statusText(scope, scope.form, t);
+      document.getElementById('save-button')?.toggleAttribute('disabled', !dirty || scope.saving || scope.conflict !== undefined);
+      document.getElementById('revert-button')?.toggleAttribute('disabled', !dirty || scope.saving);
+    }
+    // Data attributes a test (or a style) can read: which scope, in what state.
     this.main.dataset.scopeKey = key ?? '';
-    this.main.dataset.formState = formState;
-    this.main.dataset.dirty = String(form !== undefined && isDirty(form));
+    this.main.dataset.formState = !key || !scope ? 'empty'
+      : scope.saving ? 'saving'
+        : scope.conflict ? 'conflict'
+          : scope.loading && !dirty ? 'loading' // also a form read again: not ready to edit
+            : (scope.saveError || scope.loadError) ? 'error'
+              : scope.form ? 'ready' : 'empty';
+    this.main.dataset.dirty = String(dirty);
   }
 }

@@ -4,7 +4,7 @@ import {
 } from '../../gitlab/types';
 import type { Localize } from '../localize';
 import { SettingConflict, type NotificationSettingsService } from './notificationSettingsService';
-import { hasOwn, pendingUpdate, updateTo } from './shared/formState';
+import { isEmptyUpdate, pendingUpdate, switchOf, updateTo } from './shared/formState';
 import { isKnownEventKey, scopeName } from './shared/labels';
 import { EVENT_KEY_PATTERN, MAX_EVENT_KEYS } from './shared/protocol';
 import { isValidScopeId, scopeKey, type ScopeRef } from './shared/scopes';
@@ -54,18 +54,16 @@ export function parseProfile(text: string, t: Localize): { entries: ProfileEntry
   } catch (error) {
     return { problems: [{ key: '(file)', reason: t('not valid JSON: {0}', errorText(error)) }] };
   }
-  const problems: ProfileProblem[] = [];
-  const problem = (key: string, reason: string) => problems.push({ key, reason });
   if (!isRecord(data)) return { problems: [{ key: '(file)', reason: t('not a JSON object') }] };
+  const problems: ProfileProblem[] = [];
+  const problem = (key: string, reason: string): undefined => void problems.push({ key, reason });
   if (data.format !== PROFILE_FORMAT) problem('format', t('must be "{0}"', PROFILE_FORMAT));
   if (data.version !== PROFILE_VERSION) {
     problem('version', typeof data.version === 'number' && data.version > PROFILE_VERSION
       ? t('version {0} is newer than this extension reads ({1})', data.version, PROFILE_VERSION)
       : t('must be {0}', PROFILE_VERSION));
   }
-  for (const key of Object.keys(data)) {
-    if (!['format', 'version', 'instance', 'exportedAt', 'scopes'].includes(key)) problem(key, t('not part of the profile format'));
-  }
+  unknownFields(data, ['format', 'version', 'instance', 'exportedAt', 'scopes'], '', problem, t);
   if (data.instance !== undefined && typeof data.instance !== 'string') problem('instance', t('must be a string'));
   if (!Array.isArray(data.scopes) || data.scopes.length === 0) {
     problem('scopes', t('must be a non-empty list'));
@@ -75,69 +73,52 @@ export function parseProfile(text: string, t: Localize): { entries: ProfileEntry
   const entries: ProfileEntry[] = [];
   const seen = new Set<string>();
   data.scopes.slice(0, MAX_SCOPES).forEach((item: unknown, index: number) => {
+    const before = problems.length;
     const entry = parseEntry(item, `scopes[${index}]`, problem, t);
-    if (!entry) return;
-    const key = scopeKey(entry.scope);
-    if (seen.has(key)) problem(`scopes[${index}]`, t('{0} is listed twice', scopeName(entry.scope, t)));
-    seen.add(key);
+    if (!entry || problems.length > before) return;
+    if (seen.has(scopeKey(entry.scope))) problem(`scopes[${index}]`, t('{0} is listed twice', scopeName(entry.scope, t)));
+    seen.add(scopeKey(entry.scope));
     entries.push(entry);
   });
   if (problems.length > 0) return { problems };
   return typeof data.instance === 'string' ? { entries, instance: data.instance } : { entries };
 }
 
-function parseEntry(item: unknown, at: string, report: (key: string, reason: string) => void, t: Localize): ProfileEntry | undefined {
-  if (!isRecord(item)) {
-    report(at, t('must be an object'));
-    return undefined;
-  }
-  let problems = 0;
-  const problem = (key: string, reason: string) => {
-    problems++;
-    report(key, reason);
-  };
-  for (const key of Object.keys(item)) {
-    if (!['scope', 'path', 'id', 'level', 'events'].includes(key)) problem(`${at}.${key}`, t('not part of the profile format'));
-  }
+type Report = (key: string, reason: string) => undefined;
+
+/** One scope of the file; undefined when it is not one (its problems are reported). */
+function parseEntry(item: unknown, at: string, problem: Report, t: Localize): ProfileEntry | undefined {
+  if (!isRecord(item)) return problem(at, t('must be an object'));
+  unknownFields(item, ['scope', 'path', 'id', 'level', 'events'], `${at}.`, problem, t);
+  const { scope: kind, path, id, level, events } = item;
+  const show = (value: unknown): string => JSON.stringify(value);
   let scope: ScopeRef | undefined;
-  if (item.scope === 'global') {
-    if (item.path !== undefined || item.id !== undefined) problem(at, t('global settings have no path or ID'));
-    scope = { kind: 'global' };
-  } else if (item.scope === 'group' || item.scope === 'project') {
-    if ((item.path === undefined) === (item.id === undefined)) problem(at, t('needs a path or an ID (one of them)'));
-    else if (item.path !== undefined && (typeof item.path !== 'string' || !isValidScopeId(item.path) || /^\d+$/.test(item.path))) {
-      problem(`${at}.path`, t('{0} is not a GitLab path', JSON.stringify(item.path)));
-    } else if (item.id !== undefined && (typeof item.id !== 'number' || !isValidScopeId(item.id))) {
-      problem(`${at}.id`, t('{0} is not a GitLab ID', JSON.stringify(item.id)));
-    } else if (item.scope === 'project' && typeof item.path === 'string' && !item.path.includes('/')) {
-      problem(`${at}.path`, t('a project path has its namespace: group/project'));
-    } else {
-      scope = { kind: item.scope, id: (item.path ?? item.id) as string | number };
-    }
-  } else {
-    problem(`${at}.scope`, t('{0} is not one of global, group, project', JSON.stringify(item.scope)));
-  }
-  const level = item.level;
-  if (!isNotificationLevel(level)) problem(`${at}.level`, t('{0} is not a notification level', JSON.stringify(level)));
+  if (kind === 'global') {
+    if (path !== undefined || id !== undefined) problem(at, t('global settings have no path or ID'));
+    scope = { kind };
+  } else if (kind !== 'group' && kind !== 'project') problem(`${at}.scope`, t('{0} is not one of global, group, project', show(kind)));
+  else if ((path === undefined) === (id === undefined)) problem(at, t('needs a path or an ID (one of them)'));
+  else if (path !== undefined && (typeof path !== 'string' || !isValidScopeId(path) || /^\d+$/.test(path))) {
+    problem(`${at}.path`, t('{0} is not a GitLab path', show(path)));
+  } else if (id !== undefined && (typeof id !== 'number' || !isValidScopeId(id))) problem(`${at}.id`, t('{0} is not a GitLab ID', show(id)));
+  else if (kind === 'project' && typeof path === 'string' && !path.includes('/')) problem(`${at}.path`, t('a project path has its namespace: group/project'));
+  else scope = { kind, id: (path ?? id) as string | number };
+  if (!isNotificationLevel(level)) problem(`${at}.level`, t('{0} is not a notification level', show(level)));
   else if (level === 'global' && scope?.kind === 'global') problem(`${at}.level`, t('global settings cannot defer to themselves'));
-  let events: NotificationEvents | undefined;
-  if (item.events !== undefined) {
-    if (!isRecord(item.events)) problem(`${at}.events`, t('must be an object of true/false switches'));
-    else {
-      const entries = Object.entries(item.events);
-      if (entries.length > MAX_EVENT_KEYS) problem(`${at}.events`, t('more than {0} switches', MAX_EVENT_KEYS));
-      events = {};
-      for (const [key, value] of entries.slice(0, MAX_EVENT_KEYS)) {
-        if (!EVENT_KEY_PATTERN.test(key)) problem(`${at}.events`, t('{0} is not an event name', JSON.stringify(key.slice(0, 64))));
-        else if (value !== true && value !== false && value !== null) problem(`${at}.events.${key}`, t('must be true, false or null, not {0}', JSON.stringify(value)));
-        else events[key] = value;
-      }
-    }
+  if (events !== undefined && !isRecord(events)) problem(`${at}.events`, t('must be an object of true/false switches'));
+  const switches = Object.entries(isRecord(events) ? events : {});
+  if (switches.length > MAX_EVENT_KEYS) problem(`${at}.events`, t('more than {0} switches', MAX_EVENT_KEYS));
+  for (const [key, value] of switches.slice(0, MAX_EVENT_KEYS)) {
+    if (!EVENT_KEY_PATTERN.test(key)) problem(`${at}.events`, t('{0} is not an event name', show(key.slice(0, 64))));
+    else if (value !== true && value !== false && value !== null) problem(`${at}.events.${key}`, t('must be true, false or null, not {0}', show(value)));
   }
-  if (problems > 0 || !scope || !isNotificationLevel(level)) return undefined;
-  return events ? { scope, level, events } : { scope, level };
+  if (!scope || !isNotificationLevel(level)) return undefined;
+  return isRecord(events) ? { scope, level, events: Object.fromEntries(switches) as NotificationEvents } : { scope, level };
 }
 
+function unknownFields(record: object, known: string[], at: string, problem: Report, t: Localize): void {
+  for (const key of Object.keys(record)) if (!known.includes(key)) problem(`${at}${key}`, t('not part of the profile format'));
+}
 
 /** One line of the preview: a field, before → after; `before` undefined when GitLab does not show it now. */
 export interface DiffRow {
@@ -155,15 +136,10 @@ export interface ScopeDiff {
 
 /** What importing `entry` would change on a scope whose setting is `current`. */
 export function diffEntry(entry: ProfileEntry, current: NotificationSetting): ScopeDiff {
-  const rows: DiffRow[] = [];
   const pending = pendingUpdate(updateTo(entry), current);
-  if (pending.level !== undefined) rows.push({ field: 'level', before: current.level, after: pending.level });
-  for (const [key, after] of Object.entries(pending.events ?? {})) {
-    const before = current.events && hasOwn(current.events, key) ? current.events[key] : undefined;
-    rows.push({ field: { event: key }, before, after });
-  }
-  const unknownKeys = Object.keys(entry.events ?? {})
-    .filter((key) => !isKnownEventKey(key) && !(current.events && hasOwn(current.events, key)));
+  const rows: DiffRow[] = Object.entries(pending.events ?? {}).map(([key, after]) => ({ field: { event: key }, before: switchOf(current, key), after }));
+  if (pending.level !== undefined) rows.unshift({ field: 'level', before: current.level, after: pending.level });
+  const unknownKeys = Object.keys(entry.events ?? {}).filter((key) => !isKnownEventKey(key) && switchOf(current, key) === undefined);
   return { entry, rows, unknownKeys };
 }
 
@@ -196,36 +172,24 @@ export async function applyProfile(
   previews: readonly ScopeDiff[], confirmed: ReadonlySet<string>, settings: ProfileSettings, t: Localize,
 ): Promise<ApplyReport[]> {
   const reports: ApplyReport[] = [];
-  for (const preview of previews) {
-    const { scope } = preview.entry;
+  const changed = t('changed at GitLab since the preview; import again to see the difference');
+  for (const { entry, rows } of previews) {
+    const { scope } = entry;
     if (!confirmed.has(scopeKey(scope))) {
-      reports.push({ scope, status: preview.rows.length === 0 ? 'unchanged' : 'skipped' });
+      reports.push({ scope, status: rows.length === 0 ? 'unchanged' : 'skipped' });
       continue;
     }
     try {
       const current = await settings.getSetting(scope, undefined, { fresh: true });
-      const now = diffEntry(preview.entry, current);
-      if (JSON.stringify(now.rows) !== JSON.stringify(preview.rows)) {
-        reports.push({ scope, status: 'failed', reason: changedSincePreview(t) });
-        continue;
-      }
-      const pending = pendingUpdate(updateTo(preview.entry), current);
-      if (pending.level === undefined && pending.events === undefined) {
-        reports.push({ scope, status: 'unchanged' });
-        continue;
-      }
-      const result = await settings.update(scope, pending, { expected: current });
-      reports.push(checkResult(scope, preview.entry, pending, result, t));
+      const pending = pendingUpdate(updateTo(entry), current);
+      if (JSON.stringify(diffEntry(entry, current).rows) !== JSON.stringify(rows)) reports.push({ scope, status: 'failed', reason: changed });
+      else if (isEmptyUpdate(pending)) reports.push({ scope, status: 'unchanged' });
+      else reports.push(checkResult(scope, entry, pending, await settings.update(scope, pending, { expected: current }), t));
     } catch (error) {
-      if (error instanceof SettingConflict) reports.push({ scope, status: 'failed', reason: changedSincePreview(t) });
-      else reports.push({ scope, status: 'failed', reason: errorText(error) });
+      reports.push({ scope, status: 'failed', reason: error instanceof SettingConflict ? changed : errorText(error) });
     }
   }
   return reports;
-}
-
-function changedSincePreview(t: Localize): string {
-  return t('changed at GitLab since the preview; import again to see the difference');
 }
 
 function checkResult(
@@ -234,12 +198,9 @@ function checkResult(
   if (result.level !== entry.level) return { scope, status: 'failed', reason: t('GitLab answered with level {0} instead of {1}', result.level, entry.level) };
   // GitLab shows switches only at level custom; there, a key it answers without was ignored (undeclared parameter).
   if (!result.events) return { scope, status: 'applied' };
-  const ignored: string[] = [];
-  const refused: string[] = [];
-  for (const [key, value] of Object.entries(sent.events ?? {})) {
-    if (!hasOwn(result.events, key)) ignored.push(key);
-    else if (result.events[key] !== value) refused.push(key);
-  }
+  const sentKeys = Object.keys(sent.events ?? {});
+  const ignored = sentKeys.filter((key) => switchOf(result, key) === undefined);
+  const refused = sentKeys.filter((key) => !ignored.includes(key) && switchOf(result, key) !== sent.events?.[key]);
   if (refused.length > 0) return { scope, status: 'failed', reason: t('GitLab kept its value for {0}', refused.join(', ')) };
   if (ignored.length > 0) return { scope, status: 'applied', reason: t('GitLab does not know {0} and ignored it', ignored.join(', ')) };
   return { scope, status: 'applied' };

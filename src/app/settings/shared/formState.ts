@@ -21,6 +21,11 @@ export interface SettingForm {
 /** How an event switch reads: `default` is GitLab's `null` (never set). */
 export type EventState = 'default' | 'on' | 'off';
 
+/** A switch as a setting has it; undefined when GitLab does not show the key there. */
+export function switchOf(setting: NotificationSetting, key: string): boolean | null | undefined {
+  return setting.events && Object.hasOwn(setting.events, key) ? setting.events[key] : undefined;
+}
+
 export function createForm(scope: ScopeRef, setting: NotificationSetting): SettingForm {
   return { scope, baseline: setting, edits: {} };
 }
@@ -47,70 +52,60 @@ export function offersSpecEvents(form: SettingForm): boolean {
 
 /** The switches the form works with: GitLab's for this scope, or the spec's (all "default") while offered. */
 function offeredEvents(form: SettingForm): NotificationEvents | undefined {
-  if (!offersSpecEvents(form)) return form.baseline.events;
-  const events: NotificationEvents = {};
-  for (const key of SPEC_EMAIL_EVENTS) events[key] = null;
-  return events;
+  return offersSpecEvents(form) ? Object.fromEntries(SPEC_EMAIL_EVENTS.map((key) => [key, null])) : form.baseline.events;
 }
 
 /** The event keys GitLab returned for this scope, in its order (or the offered spec keys); the only ones shown or sent. */
 export function eventKeys(form: SettingForm): string[] {
-  const events = offeredEvents(form);
-  return events ? Object.keys(events) : [];
+  return Object.keys(offeredEvents(form) ?? {});
 }
 
-export function eventValue(form: SettingForm, key: string): boolean | null {
-  if (form.edits.events && hasOwn(form.edits.events, key)) return form.edits.events[key];
-  const events = offeredEvents(form);
-  return events && hasOwn(events, key) ? events[key] : null;
-}
+export const switchState = (value: boolean | null | undefined): EventState => (value === null || value === undefined ? 'default' : value ? 'on' : 'off');
 
 export function eventState(form: SettingForm, key: string): EventState {
-  const value = eventValue(form, key);
-  return value === null ? 'default' : value ? 'on' : 'off';
+  const offered = offeredEvents(form);
+  return switchState(isEventChanged(form, key) ? form.edits.events?.[key] : offered && Object.hasOwn(offered, key) ? offered[key] : null);
 }
 
 export function isEventChanged(form: SettingForm, key: string): boolean {
-  return form.edits.events !== undefined && hasOwn(form.edits.events, key);
+  return form.edits.events !== undefined && Object.hasOwn(form.edits.events, key);
+}
+
+/** The form with one field of its edits set, or cleared (`undefined`: back to the baseline). */
+function edited<K extends keyof SettingEdits>(form: SettingForm, field: K, value: SettingEdits[K] | undefined): SettingForm {
+  const edits = { ...form.edits, [field]: value };
+  if (value === undefined) delete edits[field];
+  return { ...form, edits };
 }
 
 export function withLevel(form: SettingForm, level: string): SettingForm {
-  const edits = { ...form.edits };
-  if (level === form.baseline.level) delete edits.level;
-  else edits.level = level;
-  return { ...form, edits };
+  return edited(form, 'level', level === form.baseline.level ? undefined : level);
 }
 
 export function withEmail(form: SettingForm, email: string): SettingForm {
-  const edits = { ...form.edits };
-  if (email.trim() === (form.baseline.notification_email ?? '')) delete edits.notification_email;
-  else edits.notification_email = email;
-  return { ...form, edits };
+  return edited(form, 'notification_email', email.trim() === (form.baseline.notification_email ?? '') ? undefined : email);
+}
+
+/** The form with its switch edits changed by `change` (an empty set is no edit). */
+function withSwitches(form: SettingForm, change: (events: Record<string, boolean>) => void): SettingForm {
+  const events = { ...form.edits.events };
+  change(events);
+  return edited(form, 'events', Object.keys(events).length > 0 ? events : undefined);
 }
 
 /** Sets a switch the form offers (see `eventKeys`); a value equal to the loaded one clears the edit. */
 export function withEvent(form: SettingForm, key: string, value: boolean): SettingForm {
   const offered = offeredEvents(form);
-  if (!offered || !hasOwn(offered, key)) return form;
-  const events = { ...(form.edits.events ?? {}) };
-  if (offered[key] === value) delete events[key];
-  else events[key] = value;
-  return { ...form, edits: withEvents(form.edits, events) };
+  if (!offered || !Object.hasOwn(offered, key)) return form;
+  return withSwitches(form, (events) => {
+    if (offered[key] === value) delete events[key];
+    else events[key] = value;
+  });
 }
 
 /** Back to the value loaded from GitLab (which may be "default"). */
 export function resetEvent(form: SettingForm, key: string): SettingForm {
-  if (!isEventChanged(form, key)) return form;
-  const events = { ...(form.edits.events ?? {}) };
-  delete events[key];
-  return { ...form, edits: withEvents(form.edits, events) };
-}
-
-function withEvents(edits: SettingEdits, events: Record<string, boolean>): SettingEdits {
-  const next = { ...edits };
-  if (Object.keys(events).length === 0) delete next.events;
-  else next.events = events;
-  return next;
+  return withSwitches(form, (events) => delete events[key]);
 }
 
 /**
@@ -122,21 +117,12 @@ function withEvents(edits: SettingEdits, events: Record<string, boolean>): Setti
 export function changedParameters(form: SettingForm): NotificationSettingUpdate {
   const update: NotificationSettingUpdate = {};
   const { baseline, edits } = form;
-  if (edits.level !== undefined && edits.level !== baseline.level && isNotificationLevel(edits.level)) {
-    update.level = edits.level;
-  }
-  if (form.scope.kind === 'global' && edits.notification_email !== undefined) {
-    const email = edits.notification_email.trim();
-    if (email !== (baseline.notification_email ?? '')) update.notification_email = email;
-  }
-  const offered = offeredEvents(form);
-  if (currentLevel(form) === 'custom' && offered && edits.events) {
-    const events: Record<string, boolean> = {};
-    for (const [key, value] of Object.entries(edits.events)) {
-      if (hasOwn(offered, key) && offered[key] !== value) events[key] = value;
-    }
-    if (Object.keys(events).length > 0) update.events = events;
-  }
+  if (edits.level !== undefined && edits.level !== baseline.level && isNotificationLevel(edits.level)) update.level = edits.level;
+  const email = edits.notification_email?.trim();
+  if (form.scope.kind === 'global' && email !== undefined && email !== (baseline.notification_email ?? '')) update.notification_email = email;
+  const offered = offeredEvents(form) ?? {};
+  const events = Object.entries(edits.events ?? {}).filter(([key, value]) => Object.hasOwn(offered, key) && offered[key] !== value);
+  if (currentLevel(form) === 'custom' && events.length > 0) update.events = Object.fromEntries(events);
   return update;
 }
 
@@ -163,11 +149,8 @@ export function applyUpdate(setting: NotificationSetting, update: NotificationSe
   const next: NotificationSetting = { ...setting };
   if (update.level !== undefined) next.level = update.level;
   if (update.notification_email !== undefined) next.notification_email = update.notification_email;
-  if (update.events && next.events) {
-    const events: NotificationEvents = { ...next.events };
-    for (const [key, value] of Object.entries(update.events)) if (hasOwn(events, key)) events[key] = value;
-    next.events = events;
-  }
+  const known = Object.entries(update.events ?? {}).filter(([key]) => switchOf(setting, key) !== undefined);
+  if (next.events) next.events = { ...next.events, ...Object.fromEntries(known) };
   return next;
 }
 
@@ -183,25 +166,16 @@ export function rebase(form: SettingForm, server: NotificationSetting): SettingF
   return next;
 }
 
-export type EmailProblem = 'invalidEmail';
-
 /** A light check before sending; GitLab decides the rest (it accepts only the user's verified addresses). */
-export function emailProblem(value: string): EmailProblem | undefined {
+export function emailProblem(value: string): 'invalidEmail' | undefined {
   const email = value.trim();
   if (email === '') return undefined; // clears it: GitLab falls back to the primary address
   return email.length <= MAX_EMAIL_LENGTH && /^[^\s@]+@[^\s@]+$/.test(email) ? undefined : 'invalidEmail';
 }
 
-export function hasOwn(object: object, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(object, key);
-}
-
 /** Same level, e-mail and event switches (key order ignored). */
 export function sameSetting(a: NotificationSetting, b: NotificationSetting): boolean {
-  if (a.level !== b.level || a.notification_email !== b.notification_email) return false;
-  if (a.events === undefined || b.events === undefined) return a.events === b.events;
-  const keys = Object.keys(a.events);
-  return keys.length === Object.keys(b.events).length && keys.every((key) => hasOwn(b.events as object, key) && b.events?.[key] === a.events?.[key]);
+  return (a.events === undefined) === (b.events === undefined) && conflictRows(a, b).length === 0;
 }
 
 /** The part of an update that would still change something on a server in state `server`. */
@@ -211,7 +185,7 @@ export function pendingUpdate(update: NotificationSettingUpdate, server: Notific
   if (update.notification_email !== undefined && update.notification_email !== (server.notification_email ?? '')) {
     pending.notification_email = update.notification_email;
   }
-  const events = Object.entries(update.events ?? {}).filter(([key, value]) => (server.events && hasOwn(server.events, key) ? server.events[key] : undefined) !== value);
+  const events = Object.entries(update.events ?? {}).filter(([key, value]) => switchOf(server, key) !== value);
   if (events.length > 0) pending.events = Object.fromEntries(events);
   return pending;
 }
@@ -240,9 +214,8 @@ export function conflictRows(yours: NotificationSetting, theirs: NotificationSet
   if (yours.notification_email !== theirs.notification_email) {
     rows.push({ field: 'notification_email', yours: yours.notification_email, theirs: theirs.notification_email });
   }
-  const value = (setting: NotificationSetting, key: string) => (setting.events && hasOwn(setting.events, key) ? setting.events[key] : undefined);
   for (const key of new Set([...Object.keys(yours.events ?? {}), ...Object.keys(theirs.events ?? {})])) {
-    if (value(yours, key) !== value(theirs, key)) rows.push({ field: `event:${key}`, yours: value(yours, key), theirs: value(theirs, key) });
+    if (switchOf(yours, key) !== switchOf(theirs, key)) rows.push({ field: `event:${key}`, yours: switchOf(yours, key), theirs: switchOf(theirs, key) });
   }
   return rows;
 }

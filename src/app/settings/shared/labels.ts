@@ -18,13 +18,10 @@ export function levelLabel(level: string, localize: Localize): string {
   return isNotificationLevel(level) ? localize(LEVELS[level][0]) : level.replace(/[_-]+/g, ' ');
 }
 
-export function levelExplanation(level: NotificationLevel, localize: Localize): string {
-  return localize(LEVELS[level][1]);
-}
-
-/** Label and explanation of every level, in menu order. */
-export function levelInfos(localize: Localize): Array<{ level: NotificationLevel; label: string; explanation: string }> {
-  return LEVEL_ORDER.map((level) => ({ level, label: levelLabel(level, localize), explanation: levelExplanation(level, localize) }));
+/** What a level does; for an unknown level from the server, that it is kept. */
+export function levelExplanation(level: string, localize: Localize): string {
+  return isNotificationLevel(level) ? localize(LEVELS[level][1])
+    : localize('GitLab reports a level this extension does not know. It is kept unless you choose another.');
 }
 
 /**
@@ -71,12 +68,12 @@ export type KnownEventKey = keyof typeof EVENTS;
 export const KNOWN_EVENT_KEYS = Object.keys(EVENTS) as KnownEventKey[];
 
 export function isKnownEventKey(key: string): key is KnownEventKey {
-  return Object.prototype.hasOwnProperty.call(EVENTS, key);
+  return Object.hasOwn(EVENTS, key);
 }
 
-/** A human label for a known event key; undefined for keys this version does not know. */
-export function eventLabel(key: string, localize: Localize): string | undefined {
-  return isKnownEventKey(key) ? localize(EVENTS[key]) : undefined;
+/** A human label for a known event key; a key this version does not know is shown by name. */
+export function eventLabel(key: string, localize: Localize): string {
+  return isKnownEventKey(key) ? localize(EVENTS[key]) : key;
 }
 
 /**

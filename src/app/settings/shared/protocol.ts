@@ -110,7 +110,6 @@ function invalid(path: string, problem: string): never {
   throw new Invalid(`${path || 'message'}: ${problem}`);
 }
 const at = (path: string, key: string): string => (path ? `${path}.${key}` : key);
-const hasOwn = (object: object, key: string): boolean => Object.prototype.hasOwnProperty.call(object, key);
 
 /** A plain object's fields, copied without its prototype (so a `__proto__` key stays a key, to be refused). */
 function fieldsOf(value: unknown, path: string, max = Infinity): Fields {
@@ -131,7 +130,7 @@ function object<R extends Record<string, Reader<unknown>>, O extends Record<stri
   return (value, path) => {
     const fields = fieldsOf(value, path);
     for (const key of Object.keys(fields)) {
-      if (!hasOwn(required, key) && !(optional && hasOwn(optional, key))) invalid(path, `unexpected field "${key.slice(0, 40)}"`);
+      if (!Object.hasOwn(required, key) && !(optional && Object.hasOwn(optional, key))) invalid(path, `unexpected field "${key.slice(0, 40)}"`);
     }
     const result: Fields = {};
     for (const [key, read] of Object.entries(required)) result[key] = read(fields[key], at(path, key));
@@ -178,10 +177,8 @@ const scope: Reader<ScopeRef> = (value, path) => {
   if (fields.kind === 'global') return fields.id === undefined ? { kind: 'global' } : invalid(path, 'global scope has no id');
   return { kind: fields.kind, id: scopeId(fields.id, at(path, 'id')) };
 };
-const entityScope: Reader<EntityScopeRef> = (value, path) => {
-  const read = scope(value, path);
-  return read.kind === 'global' ? invalid(path, 'expected a group or project') : read;
-};
+const entityScope = (value: unknown, path: string): EntityScopeRef =>
+  object({ kind: oneOf(['group', 'project'] as const), id: scopeId })(value, path);
 
 const key = string(300, KEY_PATTERN);
 const level = string(32, LEVEL_PATTERN);
@@ -215,8 +212,7 @@ const SIGNALS = ['ready', 'refreshScopes', 'cancelBulk', 'signIn'] as const;
 export type PageMessage = { type: (typeof SIGNALS)[number] } | RequestMessage<Requests>;
 
 const pageMessage: Reader<PageMessage> = (value, path) => {
-  const type = oneOf([...SIGNALS, 'request'] as const)(fieldsOf(value, path).type, 'type');
-  if (type !== 'request') return object({ type: oneOf(SIGNALS) })(value, path);
+  if (fieldsOf(value, path).type !== 'request') return object({ type: oneOf(SIGNALS) })(value, path);
   const request = object({
     type: oneOf(['request'] as const),
     id: (id, at) => (Number.isInteger(id) && (id as number) >= 1 && (id as number) <= MAX_REQUEST_ID ? id as number : invalid(at, 'expected a positive integer')),

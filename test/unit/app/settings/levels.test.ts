@@ -1,10 +1,13 @@
 import { strict as assert } from 'node:assert';
 import { eventLabel, isKnownEventKey, KNOWN_EVENT_KEYS, nullSwitchIsOn } from '../../../../src/app/settings/shared/labels';
-import { LEVEL_ORDER, levelExplanation, levelInfos, levelLabel, offeredLevels } from '../../../../src/app/settings/shared/labels';
-const eventLabels = (t: Localize): Record<string, string> =>
-  Object.fromEntries(KNOWN_EVENT_KEYS.map((key) => [key, eventLabel(key, t) ?? key]));
+import { LEVEL_ORDER, levelExplanation, levelLabel, offeredLevels } from '../../../../src/app/settings/shared/labels';
 import { formatMessage, type Localize } from '../../../../src/app/localize';
 import { NOTIFICATION_LEVELS, SPEC_EMAIL_EVENTS } from '../../../../src/gitlab/types';
+
+/** Each level's label and explanation, in menu order, as the page's menus show them. */
+const levelInfos = (t: Localize) => LEVEL_ORDER.map((level) => ({ level, label: levelLabel(level, t), explanation: levelExplanation(level, t) }));
+const eventLabels = (t: Localize): Record<string, string> =>
+  Object.fromEntries(KNOWN_EVENT_KEYS.map((key) => [key, eventLabel(key, t)]));
 
 describe('settings levels and event labels', () => {
   it('explains each of the six levels in one line, distinct from the others', () => {
@@ -19,6 +22,7 @@ describe('settings levels and event labels', () => {
     assert.equal(levelLabel('participating', formatMessage), 'Participate');
     assert.match(levelExplanation('global', formatMessage), /global notification setting/);
     assert.match(levelExplanation('disabled', formatMessage), /no notifications/);
+    assert.match(levelExplanation('digest', formatMessage), /does not know\. It is kept/, 'an unknown level is explained as kept');
   });
 
   it('passes every text through the localizer', () => {
@@ -56,10 +60,10 @@ describe('settings levels and event labels', () => {
     assert.equal(eventLabel('new_note', formatMessage), 'Comment is added');
   });
 
-  it('has no label for unknown keys (the UI shows them by name)', () => {
-    assert.equal(eventLabel('brand_new_event', formatMessage), undefined);
-    assert.equal(eventLabel('constructor', formatMessage), undefined);
-    assert.equal(eventLabel('__proto__', formatMessage), undefined);
+  it('has no label for unknown keys: they are shown by name', () => {
+    assert.equal(eventLabel('brand_new_event', formatMessage), 'brand_new_event');
+    assert.equal(eventLabel('constructor', formatMessage), 'constructor');
+    assert.equal(eventLabel('__proto__', formatMessage), '__proto__');
   });
 
   it('a switch never set (null) is on for failed and fixed pipelines only, as GitLab reads it (§2.8)', () => {
