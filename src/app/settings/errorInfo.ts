@@ -1,5 +1,6 @@
 import { isGitLabError, type GitLabError } from '../../gitlab/errors';
 import type { Localize } from '../localize';
+import { SettingConflict } from './notificationSettingsService';
 import type { ErrorInfo } from './shared/protocol';
 
 /** What the user was doing when the error happened; it decides which scope is missing and which fix to offer. */
@@ -23,6 +24,7 @@ function fieldLabel(field: string, localize: Localize): string {
  * are kept, since they name the exact problem; everything else gets a sentence that says what to do.
  */
 export function describeError(error: unknown, context: ErrorContext, localize: Localize): ErrorInfo {
+  if (error instanceof SettingConflict) return { kind: 'conflict', message: error.message, server: error.server };
   if (!isGitLabError(error)) return { kind: 'unexpected', message: clip(localize('Something went wrong: {0}', errorText(error))) };
   const retry = { action: 'retry' } as const;
   switch (error.kind) {
