@@ -1,7 +1,7 @@
 import type { NotificationLevel } from '../../gitlab/types';
 import type { Disposable } from '../emitter';
 import type { Localize } from '../localize';
-import { decidingLink, type LevelInForce } from './effectiveLevel';
+import { decidingLink } from './effectiveLevel';
 import { describeError, errorText, signedOutError } from './errorInfo';
 import type { BulkItem, NotificationSettingsService } from './notificationSettingsService';
 import type { ScopeCatalog } from './scopeCatalog';
@@ -188,8 +188,12 @@ export class SettingsRequestHandler {
       const path = await this.pathOf(scope);
       try {
         const result = await this.deps.settings.levelInForce(scope, { path, assumeGlobal: true, complete: true });
-        const inherited = toInherited(result);
-        if (inherited) this.post({ type: 'inherited', key, inherited });
+        // Taken as at global, a group or global decides; the links above the scope are the editor's "why" list.
+        const { level, chain: [, ...above] } = result;
+        const link = decidingLink(result);
+        const chain = above as ChainLink[];
+        const inherited: InheritedLevel = link.kind === 'group' ? { level, from: 'group', path: link.name, chain } : { level, from: 'global', chain };
+        this.post({ type: 'inherited', key, inherited });
       } catch (error) {
         // The form works without the line; the log says why it is missing.
         this.deps.log(`Settings view: could not work out what ${key} inherits: ${errorText(error)}`);
@@ -212,13 +216,4 @@ export class SettingsRequestHandler {
   private post(message: HostMessage): void {
     if (!this.disposed) this.deps.post(message);
   }
-}
-
-function toInherited(result: LevelInForce): InheritedLevel | undefined {
-  const link = decidingLink(result);
-  // The links above the scope (its groups, then global), for the editor's "why" list; its own is the form's level.
-  const chain = result.chain.slice(1) as ChainLink[];
-  if (link.kind === 'global') return { level: result.level, from: 'global', chain };
-  if (link.kind === 'group') return { level: result.level, from: 'group', path: link.name, chain };
-  return undefined; // the scope's own level: nothing inherited
 }
