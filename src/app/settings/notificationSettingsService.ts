@@ -11,8 +11,6 @@ import { isEmptyUpdate, pendingUpdate, sameSetting } from './shared/formState';
 import { EVENT_KEY_PATTERN, LEVEL_PATTERN, MAX_EMAIL_LENGTH, MAX_EVENT_KEYS, type BulkItemReport } from './shared/protocol';
 import { scopeKey, type EntityScopeRef, type ScopeRef } from './shared/scopes';
 
-export type { Disposable } from '../emitter';
-
 /** Where the level before a mute is kept; `vscode.Memento` (globalState) fits. */
 export interface LevelMemory {
   get(key: string): unknown;
@@ -24,18 +22,6 @@ export interface LevelChange {
   scope: ScopeRef;
   setting: NotificationSetting;
   previous?: NotificationSetting;
-}
-
-/** Looks a project up where the rest of the extension already does, so it is not fetched twice; undefined on failure. */
-export type ProjectLookup = (id: string | number) => Promise<Project | undefined>;
-
-export interface LevelInForceOptions {
-  /** The scope's full path when it is known by ID (a group's ancestors are the prefixes of its path). */
-  path?: string;
-  /** Resolve as if the scope's own level were `global`: what it inherits (the settings editor's hint). */
-  assumeGlobal?: boolean;
-  /** Read every group up to global, also above the one that decides ("Why am I notified?" shows them all). */
-  complete?: boolean;
 }
 
 /** GitLab's setting differs from the one the change was made against; nothing was written. */
@@ -64,12 +50,15 @@ export class NotificationSettingsService {
   private readonly projectGroups = new Map<string, Promise<string[]>>();
   private cachedFor: GitLabApi | undefined;
 
-  /** `namespace` separates instances (the active instance's URL), so a mute on one never unmutes another. */
+  /**
+   * `namespace` separates instances (the active instance's URL), so a mute on one never unmutes another.
+   * `lookupProject` finds a project where the rest of the extension already does, so it is not fetched twice.
+   */
   constructor(
     private readonly api: () => GitLabApi | undefined,
     private readonly memory: LevelMemory,
     private readonly namespace: string | (() => string),
-    private readonly lookupProject?: ProjectLookup,
+    private readonly lookupProject?: (id: string | number) => Promise<Project | undefined>,
     private readonly log: (line: string) => void = () => undefined,
   ) {}
 
@@ -173,8 +162,11 @@ export class NotificationSettingsService {
   /**
    * The level in force for a scope and the chain that decided it (behaviour note §2.7), read through the cache.
    * Rejects with a GitLabError when a setting on the chain cannot be read (a group that answers 404 is skipped).
+   * `path`: the scope's full path when it is known by ID (a group's ancestors are the prefixes of its path).
+   * `assumeGlobal`: as if its own level were `global`, what it inherits (the settings editor's line).
+   * `complete`: every group up to global, also above the one that decides ("Why am I notified?" shows them all).
    */
-  async levelInForce(scope: ScopeRef, options: LevelInForceOptions = {}): Promise<LevelInForce> {
+  async levelInForce(scope: ScopeRef, options: { path?: string; assumeGlobal?: boolean; complete?: boolean } = {}): Promise<LevelInForce> {
     const global: LevelLink = { kind: 'global', name: '', level: (await this.getSetting({ kind: 'global' })).level };
     if (scope.kind === 'global') return resolveLevelInForce(global, [], global);
     const ownLevel = options.assumeGlobal ? 'global' : (await this.getSetting(scope)).level;
@@ -229,18 +221,32 @@ export class NotificationSettingsService {
 
   /**
    * The groups above a scope, nearest first. A project's come from its namespace (`GET /projects/:id`); a server
-   * without that endpoint leaves the prefixes of its path. A group's are the prefixes of its full path.
+   * without that endpoint leaves the prefixes of its path (some may be a user's namespace: those answer 404 and are
+   * skipped). A group's are the prefixes of its full path.
    */
   private groupPathsOf(scope: EntityScopeRef, path: string | undefined): Promise<string[]> {
     const fullPath = path ?? (typeof scope.id === 'string' ? scope.id : undefined);
-    if (scope.kind === 'group') return Promise.resolve(fullPath ? parentPaths(fullPath) : []);
+    const guess = fullPath ? parentPaths(fullPath) : [];
+    if (scope.kind === 'group') return Promise.resolve(guess);
     const key = String(scope.id);
-    let found = this.projectGroups.get(key);
-    if (!found) {
-      found = projectGroupPaths(this.requireApi(), scope.id, fullPath, this.lookupProject);
-      this.projectGroups.set(key, found);
-      found.catch(() => { if (this.projectGroups.get(key) === found) this.projectGroups.delete(key); });
-    }
+    const cached = this.projectGroups.get(key);
+    if (cached) return cached;
+    const api = this.requireApi();
+    const found = (async () => {
+      try {
+        const project = this.lookupProject ? await this.lookupProject(scope.id) : await api.getProject(scope.id);
+        const namespace = project?.namespace;
+        if (namespace?.kind === 'group' && typeof namespace.full_path === 'string') return selfAndParentPaths(namespace.full_path);
+        // No project (no lookup, or it failed): the path is all there is. A user's namespace has no groups.
+        return !project ? guess : namespace?.kind !== undefined ? [] : parentPaths(project.path_with_namespace);
+      } catch (error) {
+        // A server that offers only the spec's interface has no project lookup.
+        if (isGitLabError(error) && error.kind === 'notFound') return guess;
+        throw error;
+      }
+    })();
+    this.projectGroups.set(key, found);
+    found.catch(() => { if (this.projectGroups.get(key) === found) this.projectGroups.delete(key); });
     return found;
   }
 
@@ -283,24 +289,5 @@ export class NotificationSettingsService {
       this.cachedFor = api;
     }
     return api;
-  }
-}
-
-/** Guessed from a path, some prefixes may be a user's namespace: those answer 404 and are skipped. */
-async function projectGroupPaths(
-  api: GitLabApi, id: string | number, path: string | undefined, lookup: ProjectLookup | undefined,
-): Promise<string[]> {
-  try {
-    const project = lookup ? await lookup(id) : await api.getProject(id);
-    // No project: the server has no lookup (or it failed); the path is all there is.
-    if (!project) return path ? parentPaths(path) : [];
-    const namespace = project.namespace;
-    if (namespace?.kind === 'group' && typeof namespace.full_path === 'string') return selfAndParentPaths(namespace.full_path);
-    if (namespace?.kind !== undefined) return []; // a user's namespace has no groups
-    return parentPaths(project.path_with_namespace);
-  } catch (error) {
-    // A server that offers only the spec's interface has no project lookup: the path is all there is.
-    if (isGitLabError(error) && error.kind === 'notFound') return path ? parentPaths(path) : [];
-    throw error;
   }
 }
