@@ -42,7 +42,7 @@ export type BulkItem = Omit<BulkItemReport, 'error'> & { error?: unknown };
 export class NotificationSettingsService {
   private readonly changes = new Emitter<LevelChange>();
   readonly onDidChange = this.changes.event;
-  /** Own settings by scope key, as read or being read; emptied by every change (a group's change moves its projects' levels in force). */
+  /** Own settings by scope key, read or being read; emptied by every change (a group's moves its projects' levels in force). */
   private readonly reads = new Map<string, Promise<NotificationSetting>>();
   /** What those reads answered, kept over a refresh to tell a change from a read that found what was known. */
   private readonly known = new Map<string, NotificationSetting>();
@@ -105,7 +105,9 @@ export class NotificationSettingsService {
     return { setting: await this.put(scope, update, current || this.known.get(scopeKey(scope)), options.signal), written: true };
   }
 
-  async update(scope: ScopeRef, update: NotificationSettingUpdate, options?: { expected?: NotificationSetting; signal?: AbortSignal }): Promise<NotificationSetting> {
+  async update(
+    scope: ScopeRef, update: NotificationSettingUpdate, options?: { expected?: NotificationSetting; signal?: AbortSignal },
+  ): Promise<NotificationSetting> {
     return (await this.save(scope, update, options)).setting;
   }
 
@@ -196,7 +198,9 @@ export class NotificationSettingsService {
   }
 
   /** `previous`: what GitLab had, as read just before (concurrent changes empty what is known). */
-  private async put(scope: ScopeRef, update: NotificationSettingUpdate, previous?: NotificationSetting, signal?: AbortSignal): Promise<NotificationSetting> {
+  private async put(
+    scope: ScopeRef, update: NotificationSettingUpdate, previous?: NotificationSetting, signal?: AbortSignal,
+  ): Promise<NotificationSetting> {
     const setting = this.clean(await this.requireApi().updateNotificationSettings(scope, update, signal));
     await this.changed(scope, setting, previous);
     return setting;
@@ -210,7 +214,9 @@ export class NotificationSettingsService {
     this.known.clear();
     for (const alias of aliases) this.remember(alias, setting);
     const before = previous?.level;
-    if (setting.level === 'disabled' && before !== 'disabled' && isNotificationLevel(before)) await this.memory.update(this.memoryKey(scope), before);
+    if (setting.level === 'disabled' && before !== 'disabled' && isNotificationLevel(before)) {
+      await this.memory.update(this.memoryKey(scope), before);
+    }
     this.changes.fire(previous ? { scope, setting, previous } : { scope, setting });
   }
 

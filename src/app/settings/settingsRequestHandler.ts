@@ -192,7 +192,8 @@ export class SettingsRequestHandler {
         const { level, chain: [, ...above] } = result;
         const link = decidingLink(result);
         const chain = above as ChainLink[];
-        const inherited: InheritedLevel = link.kind === 'group' ? { level, from: 'group', path: link.name, chain } : { level, from: 'global', chain };
+        const inherited: InheritedLevel = link.kind === 'group'
+          ? { level, from: 'group', path: link.name, chain } : { level, from: 'global', chain };
         this.post({ type: 'inherited', key, inherited });
       } catch (error) {
         // The form works without the line; the log says why it is missing.

@@ -116,7 +116,9 @@ const storedSnooze = read.object({
 export function readStoredSnoozes(value: unknown, instance: string): { snoozes: Snooze[]; problems: string[] } {
   if (value === undefined) return { snoozes: [], problems: [] };
   const stored = value as { version?: unknown; snoozes?: unknown } | null;
-  if (stored?.version !== 1 || !Array.isArray(stored.snoozes)) return { snoozes: [], problems: ['stored snoozes have an unknown shape or version; ignored'] };
+  if (stored?.version !== 1 || !Array.isArray(stored.snoozes)) {
+    return { snoozes: [], problems: ['stored snoozes have an unknown shape or version; ignored'] };
+  }
   const snoozes: Snooze[] = [];
   const problems: string[] = [];
   stored.snoozes.forEach((item: unknown, index: number) => {
