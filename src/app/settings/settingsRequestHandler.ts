@@ -148,12 +148,8 @@ export class SettingsRequestHandler {
     this.ready = true;
     this.shown.clear(); // a new page knows nothing yet: its loads get the lines again
     const scopes = await this.deps.catalog.list({ cachedOnly: true });
-    this.post({
-      type: 'state', scopes, ...(this.deps.l10n ? { l10n: this.deps.l10n } : {}),
-      ...(this.pendingFocusKey ? { focusKey: this.pendingFocusKey } : {}),
-      ...(this.bulk ? { bulk: this.bulk.snapshot } : {}),
-      ...(this.restoredState ? { restored: this.restoredState } : {}),
-    });
+    const { pendingFocusKey: focusKey, restoredState: restored, bulk } = this;
+    this.post({ type: 'state', scopes, l10n: this.deps.l10n, focusKey, bulk: bulk?.snapshot, restored });
     this.pendingFocusKey = undefined;
     this.restoredState = undefined;
     if (scopes.groupsLoading) this.post({ type: 'scopes', scopes: await this.deps.catalog.list() });
