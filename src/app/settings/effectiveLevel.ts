@@ -33,24 +33,19 @@ export function resolveLevelInForce(own: LevelLink, groups: readonly LevelLink[]
 }
 
 /** True when the scope's own level is `global` and something above it decided. */
-export function isInherited(result: LevelInForce): boolean {
-  return result.decidedBy > 0;
-}
+export const isInherited = (result: LevelInForce): boolean => result.decidedBy > 0;
 
-export function decidingLink(result: LevelInForce): LevelLink {
-  return result.chain[result.decidedBy];
-}
+export const decidingLink = (result: LevelInForce): LevelLink => result.chain[result.decidedBy];
 
 /** Every parent group of a full path, nearest first: `a/b/c` → `a/b`, `a`. */
 export function parentPaths(fullPath: string): string[] {
-  const parts = fullPath.split('/').filter((part) => part !== '');
-  return parts.slice(0, -1).map((_, index) => parts.slice(0, parts.length - 1 - index).join('/'));
+  return selfAndParentPaths(fullPath).slice(1);
 }
 
 /** A group's full path and its parents, nearest first: `a/b` → `a/b`, `a`. */
 export function selfAndParentPaths(fullPath: string): string[] {
-  const trimmed = fullPath.split('/').filter((part) => part !== '').join('/');
-  return trimmed === '' ? [] : [trimmed, ...parentPaths(trimmed)];
+  const parts = fullPath.split('/').filter((part) => part !== '');
+  return parts.map((_, index) => parts.slice(0, parts.length - index).join('/'));
 }
 
 /** The scope a link names: its group path, or global. */
@@ -59,18 +54,15 @@ function linkScope(link: LevelLink): ScopeRef {
 }
 
 /** Where a level comes from, for sentences: "global settings" or "group acme/platform". */
-export function linkName(link: LevelLink, t: Localize): string {
-  return scopeName(linkScope(link), t);
-}
+const linkName = (link: LevelLink, t: Localize): string => scopeName(linkScope(link), t);
 
 /** The level in force with where it comes from, short: `Watch`, `Participate (global)`, `Watch (platform)`. */
 export function levelInForceLabel(result: LevelInForce, t: Localize): string {
   const label = levelLabel(result.level, t);
-  if (!isInherited(result)) return label;
   const link = decidingLink(result);
-  if (link.kind === 'global') return t('{0} (global)', label);
+  if (!isInherited(result)) return label;
   // The group's own name (last path segment) keeps the status bar short; the tooltip has the full path.
-  return t('{0} ({1})', label, link.name.split('/').pop() || link.name);
+  return link.kind === 'global' ? t('{0} (global)', label) : t('{0} ({1})', label, link.name.split('/').pop() || link.name);
 }
 
 /** The chain that decides, one line a link, the deciding one marked: the tooltip and the Why command. */
@@ -85,7 +77,6 @@ export interface StatusBarView {
   text: string;
   /** Plain text, one line per link of the chain. */
   tooltip: string;
-  muted: boolean;
 }
 
 /**
@@ -93,18 +84,17 @@ export interface StatusBarView {
  * inherits, a crossed bell when the level in force is `disabled`; the tooltip lists the chain that decided.
  */
 export function statusBarView(name: string, result: LevelInForce, t: Localize): StatusBarView {
-  const muted = result.level === 'disabled';
   const label = levelInForceLabel(result, t);
   const lines = [t('GitLab notifications for {0}: {1}. Click to change.', name, label)];
   // Global alone has nothing to explain; any other scope lists its whole chain, as "Why am I notified?" does.
   if (result.chain.length > 1) lines.push('', ...chainLines(result, t));
   // `$(…)` in status bar text renders an icon: keep a server-sent level or group name from doing so.
-  return { text: `$(${muted ? 'bell-slash' : 'bell'}) ${label.replace(/\$\(/g, '$\u200b(')}`, tooltip: lines.join('\n'), muted };
+  return { text: `$(${result.level === 'disabled' ? 'bell-slash' : 'bell'}) ${label.replace(/\$\(/g, '$\u200b(')}`, tooltip: lines.join('\n') };
 }
 
 /** While a snooze mutes the level in force: `$(bell-slash) Muted until 14:00`; the tooltip keeps the chain. */
 export function snoozedView(view: StatusBarView, until: string, t: Localize): StatusBarView {
-  return { text: `$(bell-slash) ${t('Muted until {0}', until)}`, tooltip: `${t('Snoozed: muted until {0}.', until)}\n${view.tooltip}`, muted: true };
+  return { text: `$(bell-slash) ${t('Muted until {0}', until)}`, tooltip: `${t('Snoozed: muted until {0}.', until)}\n${view.tooltip}` };
 }
 
 /** How a link of the chain takes part: passes on (its own level is Global), decides, or is never consulted. */
@@ -120,8 +110,7 @@ export function whyNotifiedView(name: string, scope: ScopeRef, result: LevelInFo
     const role: LinkRole = index < result.decidedBy ? 'passes' : index === result.decidedBy ? 'decides' : 'unused';
     const level = levelLabel(link.level, t);
     const description = role === 'decides' ? t('{0}: decides', level)
-      : role === 'passes' ? t('{0}: passes the question up', level)
-        : t('{0}: not consulted (a nearer link decides)', level);
+      : role === 'passes' ? t('{0}: passes the question up', level) : t('{0}: not consulted (a nearer link decides)', level);
     return { label: linkName(link, t), description, link, role, scope: index === 0 ? scope : linkScope(link) };
   });
   const decidingName = linkName(decidingLink(result), t);

@@ -1,5 +1,6 @@
 import { isGitLabError, type GitLabError } from '../../gitlab/errors';
 import type { Localize } from '../localize';
+import { SettingConflict } from './notificationSettingsService';
 import type { ErrorInfo } from './shared/protocol';
 
 /** What the user was doing when the error happened; it decides which scope is missing and which fix to offer. */
@@ -10,68 +11,60 @@ const MAX_MESSAGE = 1000;
 /** Any failure's message, for logs and notifications. */
 export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-function clip(text: string): string {
-  return text.length > MAX_MESSAGE ? `${text.slice(0, MAX_MESSAGE - 1)}…` : text;
-}
-
-function fieldLabel(field: string, localize: Localize): string {
-  return field === 'notification_email' ? localize('Notification e-mail') : field === 'level' ? localize('Level') : field;
-}
-
 /**
  * Turns any failure into what the form shows next to itself. GitLab's own words (a 400's message, field errors)
  * are kept, since they name the exact problem; everything else gets a sentence that says what to do.
  */
 export function describeError(error: unknown, context: ErrorContext, localize: Localize): ErrorInfo {
-  if (!isGitLabError(error)) return { kind: 'unexpected', message: clip(localize('Something went wrong: {0}', errorText(error))) };
-  const retry = { action: 'retry' } as const;
-  switch (error.kind) {
+  const info = describe(error, context, localize);
+  return info.message.length > MAX_MESSAGE ? { ...info, message: `${info.message.slice(0, MAX_MESSAGE - 1)}…` } : info;
+}
+
+function describe(error: unknown, context: ErrorContext, t: Localize): ErrorInfo {
+  if (error instanceof SettingConflict) return { kind: 'conflict', message: error.message, server: error.server };
+  if (!isGitLabError(error)) return { kind: 'unexpected', message: t('Something went wrong: {0}', errorText(error)) };
+  const { kind } = error;
+  switch (kind) {
     case 'validation': {
       const fields = Object.entries(error.fieldErrors ?? {});
-      if (fields.length === 0) return { kind: 'validation', message: clip(localize('GitLab refused the change: {0}', error.message)) };
-      const message = clip(fields.map(([field, problems]) => `${fieldLabel(field, localize)}: ${problems.join(', ')}`).join('; '));
+      if (fields.length === 0) return { kind, message: t('GitLab refused the change: {0}', error.message) };
+      const label = (field: string) => (field === 'notification_email' ? t('Notification e-mail') : field === 'level' ? t('Level') : field);
+      const message = fields.map(([field, problems]) => `${label(field)}: ${problems.join(', ')}`).join('; ');
       const field = (['notification_email', 'level'] as const).find((name) => fields.some(([key]) => key === name));
-      return field ? { kind: 'validation', message, field } : { kind: 'validation', message };
+      return field ? { kind, message, field } : { kind, message };
     }
     case 'forbidden':
-      if (!error.insufficientScope) return { kind: 'forbidden', message: clip(forbiddenMessage(error, localize)) };
+      if (!error.insufficientScope) return { kind, message: forbiddenMessage(error, t) };
       return {
-        kind: 'forbidden',
-        message: context === 'save'
-          ? localize('Your token lacks the `api` scope needed to change settings.')
-          : localize('Your token lacks the `read_api` scope needed to read settings.'),
-        action: 'signIn',
+        kind, action: 'signIn', message: context === 'save'
+          ? t('Your token lacks the `api` scope needed to change settings.') : t('Your token lacks the `read_api` scope needed to read settings.'),
       };
     case 'notFound':
       return context === 'add'
-        ? { kind: 'notFound', message: localize('GitLab found no such group or project, or you cannot see it.'), field: 'ref' }
-        : { kind: 'notFound', message: localize('GitLab cannot find this group or project any more, or you no longer have access to it.') };
+        ? { kind, message: t('GitLab found no such group or project, or you cannot see it.'), field: 'ref' }
+        : { kind, message: t('GitLab cannot find this group or project any more, or you no longer have access to it.') };
     case 'unauthorized':
-      return { kind: 'unauthorized', message: localize('GitLab did not accept your token. Sign in again.'), action: 'signIn' };
+      return { kind, message: t('GitLab did not accept your token. Sign in again.'), action: 'signIn' };
     case 'rateLimited': {
       const seconds = error.retryAfterMs !== undefined ? Math.max(1, Math.ceil(error.retryAfterMs / 1000)) : undefined;
       return {
-        kind: 'rateLimited', ...retry,
-        message: seconds !== undefined
-          ? localize('GitLab is limiting requests. Try again in {0} s.', seconds)
-          : localize('GitLab is limiting requests. Try again in a moment.'),
+        kind, action: 'retry', message: seconds !== undefined
+          ? t('GitLab is limiting requests. Try again in {0} s.', seconds) : t('GitLab is limiting requests. Try again in a moment.'),
       };
     }
     case 'network':
-      return { kind: 'network', message: clip(localize('Could not reach GitLab: {0}', error.message)), ...retry };
+      return { kind, message: t('Could not reach GitLab: {0}', error.message), action: 'retry' };
     case 'timeout':
-      return { kind: 'timeout', message: localize('GitLab did not answer in time.'), ...retry };
+      return { kind, message: t('GitLab did not answer in time.'), action: 'retry' };
     case 'server':
       return {
-        kind: 'server', ...retry,
-        message: error.status !== undefined
-          ? localize('GitLab had a problem (HTTP {0}). Try again later.', error.status)
-          : localize('GitLab had a problem. Try again later.'),
+        kind, action: 'retry', message: error.status !== undefined
+          ? t('GitLab had a problem (HTTP {0}). Try again later.', error.status) : t('GitLab had a problem. Try again later.'),
       };
     case 'badResponse':
-      return { kind: 'badResponse', message: localize('GitLab sent an answer this extension cannot read.'), ...retry };
+      return { kind, message: t('GitLab sent an answer this extension cannot read.'), action: 'retry' };
     case 'cancelled':
-      return { kind: 'cancelled', message: localize('Cancelled.') };
+      return { kind, message: t('Cancelled.') };
   }
 }
 

@@ -11,8 +11,6 @@ import { isEmptyUpdate, pendingUpdate, sameSetting } from './shared/formState';
 import { EVENT_KEY_PATTERN, LEVEL_PATTERN, MAX_EMAIL_LENGTH, MAX_EVENT_KEYS, type BulkItemReport } from './shared/protocol';
 import { scopeKey, type EntityScopeRef, type ScopeRef } from './shared/scopes';
 
-export type { Disposable } from '../emitter';
-
 /** Where the level before a mute is kept; `vscode.Memento` (globalState) fits. */
 export interface LevelMemory {
   get(key: string): unknown;
@@ -24,18 +22,6 @@ export interface LevelChange {
   scope: ScopeRef;
   setting: NotificationSetting;
   previous?: NotificationSetting;
-}
-
-/** Looks a project up where the rest of the extension already does, so it is not fetched twice; undefined on failure. */
-export type ProjectLookup = (id: string | number) => Promise<Project | undefined>;
-
-export interface LevelInForceOptions {
-  /** The scope's full path when it is known by ID (a group's ancestors are the prefixes of its path). */
-  path?: string;
-  /** Resolve as if the scope's own level were `global`: what it inherits (the settings editor's hint). */
-  assumeGlobal?: boolean;
-  /** Read every group up to global, also above the one that decides ("Why am I notified?" shows them all). */
-  complete?: boolean;
 }
 
 /** GitLab's setting differs from the one the change was made against; nothing was written. */
@@ -56,38 +42,51 @@ export type BulkItem = Omit<BulkItemReport, 'error'> & { error?: unknown };
 export class NotificationSettingsService {
   private readonly changes = new Emitter<LevelChange>();
   readonly onDidChange = this.changes.event;
-  /** Own settings by scope key; emptied by every change (a group's change moves its projects' levels in force). */
-  private readonly settings = new Map<string, Promise<NotificationSetting>>();
-  /** What those reads answered, to tell a change from a read that found what was known. */
+  /** Own settings by scope key, read or being read; emptied by every change (a group's moves its projects' levels in force). */
+  private readonly reads = new Map<string, Promise<NotificationSetting>>();
+  /** What those reads answered, kept over a refresh to tell a change from a read that found what was known. */
   private readonly known = new Map<string, NotificationSetting>();
   /** A project's groups, nearest first; they do not change with settings. */
   private readonly projectGroups = new Map<string, Promise<string[]>>();
   private cachedFor: GitLabApi | undefined;
 
-  /** `namespace` separates instances (the active instance's URL), so a mute on one never unmutes another. */
+  /**
+   * `namespace` separates instances (the active instance's URL), so a mute on one never unmutes another.
+   * `lookupProject` finds a project where the rest of the extension already does, so it is not fetched twice.
+   */
   constructor(
     private readonly api: () => GitLabApi | undefined,
     private readonly memory: LevelMemory,
     private readonly namespace: string | (() => string),
-    private readonly lookupProject?: ProjectLookup,
+    private readonly lookupProject?: (id: string | number) => Promise<Project | undefined>,
     private readonly log: (line: string) => void = () => undefined,
   ) {}
 
   /**
-   * The scope's own setting, from the cache unless `fresh`; a fresh read that finds a change tells the listeners.
-   * `path` is the full path of a scope known by ID: the level-in-force chains name groups by path, so a group read by
-   * ID is compared with, and remembered under, that name too.
+   * The scope's own setting, from the cache unless `fresh`; a read that finds a change tells the listeners. `path` is
+   * the full path of a scope known by ID: the level-in-force chains name groups by path, so a group read by ID is
+   * compared with, and remembered under, that name too.
    */
   async getSetting(scope: ScopeRef, signal?: AbortSignal, options: { fresh?: boolean; path?: string } = {}): Promise<NotificationSetting> {
     const api = this.requireApi();
-    if (!options.fresh) return this.cachedSetting(api, scope, signal);
-    const setting = this.clean(await api.getNotificationSettings(scope, signal));
+    const key = scopeKey(scope);
+    const cached = options.fresh ? undefined : this.reads.get(key);
+    if (cached) return cached;
     const aliases = [scope];
     if (scope.kind !== 'global' && options.path && options.path !== String(scope.id)) aliases.push({ kind: scope.kind, id: options.path });
-    const before = aliases.map((alias) => this.known.get(scopeKey(alias))).find((known) => known !== undefined);
-    if (before && !sameSetting(before, setting)) await this.changed(scope, setting, before, aliases);
-    else for (const alias of aliases) this.remember(alias, setting);
-    return setting;
+    const read: Promise<NotificationSetting> = api.getNotificationSettings(scope, signal).then(async (raw) => {
+      const setting = this.clean(raw);
+      // A cached read overtaken by a change may predate what is known; a fresh one was asked for now.
+      if (!options.fresh && this.reads.get(key) !== read) return setting;
+      const before = aliases.map((alias) => this.known.get(scopeKey(alias))).find((known) => known !== undefined);
+      if (before && !sameSetting(before, setting)) await this.changed(scope, setting, before, aliases);
+      else for (const alias of aliases) this.remember(alias, setting);
+      return setting;
+    });
+    this.reads.set(key, read);
+    // A failure is not remembered: the next call asks again.
+    read.catch(() => { if (this.reads.get(key) === read) this.reads.delete(key); });
+    return read;
   }
 
   /**
@@ -97,21 +96,17 @@ export class NotificationSettingsService {
   async save(
     scope: ScopeRef, update: NotificationSettingUpdate, options: { expected?: NotificationSetting; signal?: AbortSignal } = {},
   ): Promise<{ setting: NotificationSetting; written: boolean }> {
-    const api = this.requireApi();
-    const current = options.expected ? await this.getSetting(scope, options.signal, { fresh: true }) : undefined;
-    if (options.expected && current && !sameSetting(options.expected, current)) {
+    const current = options.expected && await this.getSetting(scope, options.signal, { fresh: true });
+    if (current && !sameSetting(options.expected!, current)) {
       if (isEmptyUpdate(pendingUpdate(update, current))) return { setting: current, written: false };
       throw new SettingConflict(current);
     }
-    if (isEmptyUpdate(update)) return { setting: current ?? await this.getSetting(scope, options.signal), written: false };
-    const previous = current ?? this.known.get(scopeKey(scope));
-    const setting = this.clean(await api.updateNotificationSettings(scope, update, options.signal));
-    await this.changed(scope, setting, previous);
-    return { setting, written: true };
+    if (isEmptyUpdate(update)) return { setting: current || await this.getSetting(scope, options.signal), written: false };
+    return { setting: await this.put(scope, update, current || this.known.get(scopeKey(scope)), options.signal), written: true };
   }
 
   async update(
-    scope: ScopeRef, update: NotificationSettingUpdate, options: { expected?: NotificationSetting; signal?: AbortSignal } = {},
+    scope: ScopeRef, update: NotificationSettingUpdate, options?: { expected?: NotificationSetting; signal?: AbortSignal },
   ): Promise<NotificationSetting> {
     return (await this.save(scope, update, options)).setting;
   }
@@ -119,15 +114,11 @@ export class NotificationSettingsService {
   /** Sets a level after a fresh read (no PUT when it is already set); rejects with a GitLabError. */
   async setLevel(scope: ScopeRef, level: NotificationLevel, signal?: AbortSignal): Promise<NotificationSetting> {
     const current = await this.getSetting(scope, signal, { fresh: true });
-    return current.level === level ? current : this.update(scope, { level }, { signal });
-  }
-
-  async mute(scope: ScopeRef, signal?: AbortSignal): Promise<NotificationSetting> {
-    return this.setLevel(scope, 'disabled', signal);
+    return current.level === level ? current : this.put(scope, { level }, current, signal);
   }
 
   /** Back to the level before the mute; without one, the scope's natural default (global → participating). */
-  async unmute(scope: ScopeRef, signal?: AbortSignal): Promise<NotificationSetting> {
+  unmute(scope: ScopeRef, signal?: AbortSignal): Promise<NotificationSetting> {
     return this.setLevel(scope, this.levelBeforeMute(scope) ?? (scope.kind === 'global' ? 'participating' : 'global'), signal);
   }
 
@@ -144,46 +135,48 @@ export class NotificationSettingsService {
     scopes: readonly EntityScopeRef[], update: NotificationSettingUpdate & { level: NotificationLevel },
     onProgress?: (item: BulkItem) => void, signal?: AbortSignal, concurrency = 3,
   ): Promise<BulkItem[]> {
-    const keys = new Set<string>();
-    const items: BulkItem[] = scopes.filter((scope) => !keys.has(scopeKey(scope)) && keys.add(scopeKey(scope)))
-      .map((scope) => ({ key: scopeKey(scope), scope, status: 'queued' }));
-    const report = (index: number, item: BulkItem): void => {
-      items[index] = item;
-      onProgress?.(item);
+    const unique = new Map(scopes.map((scope) => [scopeKey(scope), scope]));
+    const items: BulkItem[] = [...unique].map(([key, scope]) => ({ key, scope, status: 'queued' }));
+    const report = (index: number, step: Partial<BulkItem>): void => {
+      items[index] = { ...items[index], ...step };
+      onProgress?.(items[index]);
     };
     await mapBounded(items, concurrency, async (item, index) => {
-      report(index, { ...item, status: 'running' });
-      let previous: string | undefined;
+      report(index, { status: 'running' });
+      let previousLevel: string | undefined;
       try {
-        previous = (await this.getSetting(item.scope, signal, { fresh: true })).level;
-        if (previous === update.level) return report(index, { ...item, status: 'unchanged', previousLevel: previous, level: previous });
+        const current = await this.getSetting(item.scope, signal, { fresh: true });
+        previousLevel = current.level;
+        if (previousLevel === update.level) return report(index, { status: 'unchanged', previousLevel, level: previousLevel });
         if (signal?.aborted) throw new GitLabError('cancelled', 'Cancelled.');
-        const { level } = await this.update(item.scope, update, { signal });
-        report(index, { ...item, status: level === update.level ? 'changed' : 'failed', previousLevel: previous, level });
+        const { level } = await this.put(item.scope, update, current, signal);
+        report(index, { status: level === update.level ? 'changed' : 'failed', previousLevel, level });
       } catch (error) {
         const cancelled = isGitLabError(error) && error.kind === 'cancelled';
-        report(index, { ...item, previousLevel: previous, status: cancelled ? 'cancelled' : 'failed', ...(cancelled ? {} : { error }) });
+        report(index, cancelled ? { status: 'cancelled', previousLevel } : { status: 'failed', previousLevel, error });
       }
     }, signal);
     // Left out once stopped: reported as not changed.
-    items.forEach((item, index) => { if (item.status === 'queued') report(index, { ...item, status: 'cancelled' }); });
+    items.forEach((item, index) => { if (item.status === 'queued') report(index, { status: 'cancelled' }); });
     return items;
   }
 
   /**
    * The level in force for a scope and the chain that decided it (behaviour note §2.7), read through the cache.
    * Rejects with a GitLabError when a setting on the chain cannot be read (a group that answers 404 is skipped).
+   * `path`: the scope's full path when it is known by ID (a group's ancestors are the prefixes of its path).
+   * `assumeGlobal`: as if its own level were `global`, what it inherits (the settings editor's line).
+   * `complete`: every group up to global, also above the one that decides ("Why am I notified?" shows them all).
    */
-  async levelInForce(scope: ScopeRef, options: LevelInForceOptions = {}): Promise<LevelInForce> {
-    const api = this.requireApi();
-    const global: LevelLink = { kind: 'global', name: '', level: (await this.cachedSetting(api, { kind: 'global' })).level };
+  async levelInForce(scope: ScopeRef, options: { path?: string; assumeGlobal?: boolean; complete?: boolean } = {}): Promise<LevelInForce> {
+    const global: LevelLink = { kind: 'global', name: '', level: (await this.getSetting({ kind: 'global' })).level };
     if (scope.kind === 'global') return resolveLevelInForce(global, [], global);
-    const ownLevel = options.assumeGlobal ? 'global' : (await this.cachedSetting(api, scope)).level;
+    const ownLevel = options.assumeGlobal ? 'global' : (await this.getSetting(scope)).level;
     const own: LevelLink = { kind: scope.kind, name: options.path ?? String(scope.id), level: ownLevel };
     const groups: LevelLink[] = [];
     // Only as far up as needed (the nearest group with a level of its own decides), unless the whole chain is asked for.
-    for (const path of ownLevel === 'global' || options.complete ? await this.groupPathsOf(api, scope, options.path) : []) {
-      const setting = await this.cachedSetting(api, { kind: 'group', id: path }).catch((error: unknown) => {
+    for (const path of ownLevel === 'global' || options.complete ? await this.groupPathsOf(scope, options.path) : []) {
+      const setting = await this.getSetting({ kind: 'group', id: path }).catch((error: unknown) => {
         // A path prefix that is a user's namespace, or a group the user cannot see, is not on the chain.
         if (isGitLabError(error) && error.kind === 'notFound') return undefined;
         throw error;
@@ -200,92 +193,88 @@ export class NotificationSettingsService {
    * finds a change tells the listeners, as any fresh read does.
    */
   refresh(): void {
-    this.settings.clear();
+    this.reads.clear();
     this.projectGroups.clear();
+  }
+
+  /** `previous`: what GitLab had, as read just before (concurrent changes empty what is known). */
+  private async put(
+    scope: ScopeRef, update: NotificationSettingUpdate, previous?: NotificationSetting, signal?: AbortSignal,
+  ): Promise<NotificationSetting> {
+    const setting = this.clean(await this.requireApi().updateNotificationSettings(scope, update, signal));
+    await this.changed(scope, setting, previous);
+    return setting;
   }
 
   /** Every change goes through here: the caches follow, a mute is remembered, then the listeners hear of it. */
   private async changed(
     scope: ScopeRef, setting: NotificationSetting, previous?: NotificationSetting, aliases: readonly ScopeRef[] = [scope],
   ): Promise<void> {
-    this.settings.clear();
+    this.reads.clear();
     this.known.clear();
     for (const alias of aliases) this.remember(alias, setting);
     const before = previous?.level;
-    if (setting.level === 'disabled' && before !== undefined && before !== 'disabled' && isNotificationLevel(before)) {
+    if (setting.level === 'disabled' && before !== 'disabled' && isNotificationLevel(before)) {
       await this.memory.update(this.memoryKey(scope), before);
     }
     this.changes.fire(previous ? { scope, setting, previous } : { scope, setting });
   }
 
   private remember(scope: ScopeRef, setting: NotificationSetting): void {
-    this.settings.set(scopeKey(scope), Promise.resolve(setting));
+    this.reads.set(scopeKey(scope), Promise.resolve(setting));
     this.known.set(scopeKey(scope), setting);
-  }
-
-  private cachedSetting(api: GitLabApi, scope: ScopeRef, signal?: AbortSignal): Promise<NotificationSetting> {
-    const key = scopeKey(scope);
-    let read = this.settings.get(key);
-    if (!read) {
-      const started = api.getNotificationSettings(scope, signal).then((setting) => this.clean(setting));
-      read = started;
-      this.settings.set(key, started);
-      // A failure is not remembered: the next call asks again.
-      started.then((setting) => {
-        if (this.settings.get(key) !== started) return;
-        const before = this.known.get(key);
-        this.known.set(key, setting);
-        // Found changed after a refresh: the level in force of scopes below may have moved too.
-        if (before && !sameSetting(before, setting)) this.changes.fire({ scope, setting, previous: before });
-      }, () => {
-        if (this.settings.get(key) === started) this.settings.delete(key);
-      });
-    }
-    return read;
   }
 
   /**
    * The groups above a scope, nearest first. A project's come from its namespace (`GET /projects/:id`); a server
-   * without that endpoint leaves the prefixes of its path. A group's are the prefixes of its full path.
+   * without that endpoint leaves the prefixes of its path (some may be a user's namespace: those answer 404 and are
+   * skipped). A group's are the prefixes of its full path.
    */
-  private groupPathsOf(api: GitLabApi, scope: EntityScopeRef, path: string | undefined): Promise<string[]> {
+  private groupPathsOf(scope: EntityScopeRef, path: string | undefined): Promise<string[]> {
     const fullPath = path ?? (typeof scope.id === 'string' ? scope.id : undefined);
-    if (scope.kind === 'group') return Promise.resolve(fullPath ? parentPaths(fullPath) : []);
+    const guess = fullPath ? parentPaths(fullPath) : [];
+    if (scope.kind === 'group') return Promise.resolve(guess);
     const key = String(scope.id);
-    let found = this.projectGroups.get(key);
-    if (!found) {
-      found = projectGroupPaths(api, scope.id, fullPath, this.lookupProject);
-      this.projectGroups.set(key, found);
-      found.catch(() => { if (this.projectGroups.get(key) === found) this.projectGroups.delete(key); });
-    }
+    const cached = this.projectGroups.get(key);
+    if (cached) return cached;
+    const api = this.requireApi();
+    const found = (async () => {
+      try {
+        const project = this.lookupProject ? await this.lookupProject(scope.id) : await api.getProject(scope.id);
+        const namespace = project?.namespace;
+        if (namespace?.kind === 'group' && typeof namespace.full_path === 'string') return selfAndParentPaths(namespace.full_path);
+        // No project (no lookup, or it failed): the path is all there is. A user's namespace has no groups.
+        return !project ? guess : namespace?.kind !== undefined ? [] : parentPaths(project.path_with_namespace);
+      } catch (error) {
+        // A server that offers only the spec's interface has no project lookup.
+        if (isGitLabError(error) && error.kind === 'notFound') return guess;
+        throw error;
+      }
+    })();
+    this.projectGroups.set(key, found);
+    found.catch(() => { if (this.projectGroups.get(key) === found) this.projectGroups.delete(key); });
     return found;
   }
 
   /**
-   * A setting from the server made safe to hand on: event keys must look like GitLab's snake_case keys (anything
-   * else, `__proto__` included, is dropped and logged), values boolean or null, the e-mail bounded. An unknown level
-   * is kept when it looks like a level name, so it is shown.
+   * Holds GitLab's answer (its types checked by the API client) to the limits the settings page checks in what it
+   * sends back (protocol.ts): event keys like GitLab's snake_case keys (others, `__proto__` included, are dropped and
+   * logged), a bounded e-mail, a level that looks like one (else `unknown`; an unknown well-formed level is shown).
    */
-  private clean(setting: NotificationSetting): NotificationSetting {
+  private clean({ level, events, notification_email: email }: NotificationSetting): NotificationSetting {
     const dropped: string[] = [];
-    const level = typeof setting.level === 'string' && LEVEL_PATTERN.test(setting.level) ? setting.level : 'unknown';
-    if (level !== setting.level) dropped.push('level');
-    const clean: NotificationSetting = { level };
-    if (setting.events !== undefined && setting.events !== null && typeof setting.events === 'object') {
-      const events: NotificationEvents = {};
-      for (const [key, value] of Object.entries(setting.events)) {
-        if (!EVENT_KEY_PATTERN.test(key) || (value !== null && typeof value !== 'boolean') || Object.keys(events).length >= MAX_EVENT_KEYS) {
-          dropped.push(`events.${key.slice(0, 64)}`);
-        } else {
-          events[key] = value;
-        }
+    const clean: NotificationSetting = { level: LEVEL_PATTERN.test(level) ? level : 'unknown' };
+    if (clean.level !== level) dropped.push('level');
+    if (events) {
+      const kept: NotificationEvents = (clean.events = {});
+      let count = 0;
+      for (const [key, value] of Object.entries(events)) {
+        if (EVENT_KEY_PATTERN.test(key) && count++ < MAX_EVENT_KEYS) kept[key] = value;
+        else dropped.push(`events.${key.slice(0, 64)}`);
       }
-      clean.events = events;
     }
-    if (typeof setting.notification_email === 'string') {
-      if (setting.notification_email.length <= MAX_EMAIL_LENGTH) clean.notification_email = setting.notification_email;
-      else dropped.push('notification_email');
-    }
+    if (typeof email === 'string' && email.length <= MAX_EMAIL_LENGTH) clean.notification_email = email;
+    else if (typeof email === 'string') dropped.push('notification_email');
     if (dropped.length > 0) this.log(`Left out unusable parts of a notification setting from GitLab: ${dropped.join(', ')}.`);
     return clean;
   }
@@ -306,24 +295,5 @@ export class NotificationSettingsService {
       this.cachedFor = api;
     }
     return api;
-  }
-}
-
-/** Guessed from a path, some prefixes may be a user's namespace: those answer 404 and are skipped. */
-async function projectGroupPaths(
-  api: GitLabApi, id: string | number, path: string | undefined, lookup: ProjectLookup | undefined,
-): Promise<string[]> {
-  try {
-    const project = lookup ? await lookup(id) : await api.getProject(id);
-    // No project: the server has no lookup (or it failed); the path is all there is.
-    if (!project) return path ? parentPaths(path) : [];
-    const namespace = project.namespace;
-    if (namespace?.kind === 'group' && typeof namespace.full_path === 'string') return selfAndParentPaths(namespace.full_path);
-    if (namespace?.kind !== undefined) return []; // a user's namespace has no groups
-    return parentPaths(project.path_with_namespace);
-  } catch (error) {
-    // A server that offers only the spec's interface has no project lookup: the path is all there is.
-    if (isGitLabError(error) && error.kind === 'notFound') return path ? parentPaths(path) : [];
-    throw error;
   }
 }

@@ -1,10 +1,9 @@
-import { errorText } from './errorInfo';
 import type { NotificationLevel } from '../../gitlab/types';
 import type { Disposable } from '../emitter';
 import type { Localize } from '../localize';
-import { decidingLink, type LevelInForce } from './effectiveLevel';
-import { describeError, signedOutError } from './errorInfo';
-import { SettingConflict, type BulkItem, type NotificationSettingsService } from './notificationSettingsService';
+import { decidingLink } from './effectiveLevel';
+import { describeError, errorText, signedOutError } from './errorInfo';
+import type { BulkItem, NotificationSettingsService } from './notificationSettingsService';
 import type { ScopeCatalog } from './scopeCatalog';
 import {
   parsePageMessage, type BulkItemReport, type BulkSnapshot, type ChainLink, type ErrorInfo, type HostMessage, type InheritedLevel,
@@ -43,13 +42,14 @@ export class SettingsRequestHandler {
   private disposed = false;
   /** Groups and projects the page has loaded: their inheritance lines follow every change. */
   private readonly shown = new Map<string, ScopeRef>();
-  private inheriting: { again: boolean } | undefined;
+  /** The inheritance lines being sent, one round at a time; `queued` while a round waits (changes fold into it). */
+  private inherited: { run: Promise<void>; queued: boolean } = { run: Promise.resolve(), queued: false };
   private readonly subscription: Disposable;
 
   constructor(private readonly deps: SettingsRequestHandlerDeps) {
     this.subscription = deps.settings.onDidChange((change) => {
       this.post({ type: 'settingChanged', key: scopeKey(change.scope), setting: change.setting });
-      void this.refreshInherited();
+      this.refreshInherited();
     });
   }
 
@@ -88,22 +88,14 @@ export class SettingsRequestHandler {
     this.ready = false;
   }
 
-  /** Works out again what each loaded group and project inherits; calls during a round fold into one more round. */
-  async refreshInherited(): Promise<void> {
-    if (this.inheriting) {
-      this.inheriting.again = true;
-      return;
-    }
-    const round = { again: false };
-    this.inheriting = round;
-    try {
-      do {
-        round.again = false;
-        await this.sendInherited([...this.shown.values()]);
-      } while (round.again && !this.disposed);
-    } finally {
-      this.inheriting = undefined;
-    }
+  /** Works out again what each loaded group and project inherits, after the round running now. */
+  private refreshInherited(): void {
+    if (this.inherited.queued) return;
+    this.inherited.queued = true;
+    this.inherited.run = this.inherited.run.then(() => {
+      this.inherited.queued = false;
+      return this.sendInherited([...this.shown.values()]);
+    });
   }
 
   dispose(): void {
@@ -128,13 +120,9 @@ export class SettingsRequestHandler {
         const { setting, written } = await this.deps.settings.save(scope, update, { expected: baseline, signal });
         return { setting, alreadyApplied: !written };
       } catch (error) {
-        if (error instanceof SettingConflict) throw error;
         const info = this.describe(error, 'save');
         // A 400 can still have applied part of the change (level with a refused e-mail): tell the form what stuck.
-        if (info.kind === 'validation') {
-          const server = await this.deps.settings.getSetting(scope, signal, { fresh: true }).catch(() => undefined);
-          if (server) info.server = server;
-        }
+        if (info.kind === 'validation') info.server = await this.deps.settings.getSetting(scope, signal, { fresh: true }).catch(() => undefined);
         throw info;
       }
     },
@@ -160,12 +148,8 @@ export class SettingsRequestHandler {
     this.ready = true;
     this.shown.clear(); // a new page knows nothing yet: its loads get the lines again
     const scopes = await this.deps.catalog.list({ cachedOnly: true });
-    this.post({
-      type: 'state', scopes, ...(this.deps.l10n ? { l10n: this.deps.l10n } : {}),
-      ...(this.pendingFocusKey ? { focusKey: this.pendingFocusKey } : {}),
-      ...(this.bulk ? { bulk: this.bulk.snapshot } : {}),
-      ...(this.restoredState ? { restored: this.restoredState } : {}),
-    });
+    const { pendingFocusKey: focusKey, restoredState: restored, bulk } = this;
+    this.post({ type: 'state', scopes, l10n: this.deps.l10n, focusKey, bulk: bulk?.snapshot, restored });
     this.pendingFocusKey = undefined;
     this.restoredState = undefined;
     if (scopes.groupsLoading) this.post({ type: 'scopes', scopes: await this.deps.catalog.list() });
@@ -180,16 +164,13 @@ export class SettingsRequestHandler {
       bulk.snapshot = { level, items, done };
       this.post({ type: 'bulk', bulk: bulk.snapshot });
     };
-    const report = (item: BulkItem): BulkItemReport => {
-      const { error, ...rest } = item;
-      if (error !== undefined) return { ...rest, error: this.describe(error, 'save') };
-      if (item.status !== 'failed') return rest;
-      return { ...rest, error: { kind: 'badResponse', message: localize('GitLab answered with level {0} instead of {1}.', item.level ?? '?', level) } };
-    };
+    // A failed item without an error got another level than asked.
+    const report = ({ error, ...item }: BulkItem): BulkItemReport => (error !== undefined ? { ...item, error: this.describe(error, 'save') }
+      : item.status !== 'failed' ? item
+        : { ...item, error: { kind: 'badResponse', message: localize('GitLab answered with level {0} instead of {1}.', item.level ?? '?', level) } });
     const reports = new Map<string, BulkItemReport>();
-    const items = await this.deps.settings.applyToMany(scopes, { level }, (item) => {
-      send([...reports.set(item.key, report(item)).values()], false);
-    }, bulk.controller.signal);
+    const items = await this.deps.settings.applyToMany(scopes, { level }, (item) => send([...reports.set(item.key, report(item)).values()], false),
+      bulk.controller.signal);
     send(items.map(report), true);
     const failed = items.filter((item) => item.status === 'failed').length;
     this.deps.log(`Settings view: applied level ${level} to ${items.length} scopes (${failed} failed).`);
@@ -197,14 +178,19 @@ export class SettingsRequestHandler {
   }
 
   private async sendInherited(scopes: ScopeRef[]): Promise<void> {
-    if (scopes.length === 0 || !this.deps.signedIn()) return;
+    if (this.disposed || !this.deps.signedIn()) return;
     for (const scope of scopes) {
       const key = scopeKey(scope);
       const path = await this.pathOf(scope);
       try {
         const result = await this.deps.settings.levelInForce(scope, { path, assumeGlobal: true, complete: true });
-        const inherited = toInherited(result);
-        if (inherited) this.post({ type: 'inherited', key, inherited });
+        // Taken as at global, a group or global decides; the links above the scope are the editor's "why" list.
+        const { level, chain: [, ...above] } = result;
+        const link = decidingLink(result);
+        const chain = above as ChainLink[];
+        const inherited: InheritedLevel = link.kind === 'group'
+          ? { level, from: 'group', path: link.name, chain } : { level, from: 'global', chain };
+        this.post({ type: 'inherited', key, inherited });
       } catch (error) {
         // The form works without the line; the log says why it is missing.
         this.deps.log(`Settings view: could not work out what ${key} inherits: ${errorText(error)}`);
@@ -218,26 +204,13 @@ export class SettingsRequestHandler {
     return (await this.deps.catalog.list({ cachedOnly: true })).entries.find((entry) => entry.key === key)?.detail;
   }
 
+  /** What the handler threw itself (signed out, a second bulk run) is already an ErrorInfo. */
   private describe(error: unknown, context: 'load' | 'save' | 'add'): ErrorInfo {
-    if (error instanceof SettingConflict) return { kind: 'conflict', message: error.message, server: error.server };
-    if (isErrorInfo(error)) return error;
-    return describeError(error, context, this.deps.localize);
+    const own = error as ErrorInfo | undefined;
+    return !(error instanceof Error) && typeof own?.kind === 'string' ? own : describeError(error, context, this.deps.localize);
   }
 
   private post(message: HostMessage): void {
     if (!this.disposed) this.deps.post(message);
   }
-}
-
-function isErrorInfo(value: unknown): value is ErrorInfo {
-  return typeof value === 'object' && value !== null && !(value instanceof Error) && typeof (value as ErrorInfo).kind === 'string';
-}
-
-function toInherited(result: LevelInForce): InheritedLevel | undefined {
-  const link = decidingLink(result);
-  // The links above the scope, for the editor's "why" list (the scope's own link is the form's level).
-  const chain = result.chain.slice(1).flatMap((above): ChainLink[] => (above.kind === 'project' ? [] : [{ kind: above.kind, name: above.name, level: above.level }]));
-  if (link.kind === 'global') return { level: result.level, from: 'global', chain };
-  if (link.kind === 'group') return { level: result.level, from: 'group', path: link.name, chain };
-  return undefined; // the scope's own level: nothing inherited
 }

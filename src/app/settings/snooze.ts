@@ -1,6 +1,6 @@
 import { STATE_KEYS } from '../../ids';
-import { isNotificationLevel, NOTIFICATION_LEVELS, type NotificationEvents, type NotificationSetting, type NotificationSettingUpdate } from '../../gitlab/types';
-import { dayKey, dayNumberAt, type TimeZone } from '../activity/calendar';
+import { isNotificationLevel, NOTIFICATION_LEVELS, type NotificationEvents, type NotificationSetting } from '../../gitlab/types';
+import { dayKey, dayNumberAt, dayNumberOfKey, type TimeZone } from '../activity/calendar';
 import { Emitter } from '../emitter';
 import type { Localize } from '../localize';
 import { decidingLink, type LevelInForce } from './effectiveLevel';
@@ -22,7 +22,7 @@ export interface Snooze {
   name: string;
   /** Epoch milliseconds. */
   until: number;
-  /** The scope's own setting before the snooze muted it. */
+  /** The scope's own setting before the snooze muted it (without the global e-mail, which a snooze leaves alone). */
   previous: { level: string; events?: NotificationEvents };
 }
 
@@ -36,24 +36,20 @@ export type SnoozePreset = { kind: 'hour' } | { kind: 'tomorrow' } | { kind: 'un
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-/** "Until tomorrow" means tomorrow morning at this hour, local time. */
-export const MORNING_HOUR = 9;
+/** "Until tomorrow" and a date without a time mean that morning at this hour, local time. */
+const MORNING_HOUR = 9;
 
 /** The epoch time of a wall-clock time (minutes after midnight) on a day number, in `zone`. */
-export function wallClockTime(dayNumber: number, minutes: number, zone: TimeZone): number {
+function wallClockTime(dayNumber: number, minutes: number, zone: TimeZone): number {
   const wall = dayNumber * DAY_MS + minutes * 60_000;
   // The offset in force at the result, not at the guess: right on both sides of a daylight-saving change.
-  const guess = wall - zone.offsetMinutes(wall) * 60_000;
-  return wall - zone.offsetMinutes(guess) * 60_000;
+  return wall - zone.offsetMinutes(wall - zone.offsetMinutes(wall) * 60_000) * 60_000;
 }
 
 /** When a snooze started at `now` with `preset` ends. */
 export function snoozeEnd(preset: SnoozePreset, now: number, zone: TimeZone): number {
-  switch (preset.kind) {
-    case 'hour': return now + HOUR_MS;
-    case 'tomorrow': return wallClockTime(dayNumberAt(now, zone) + 1, MORNING_HOUR * 60, zone);
-    case 'until': return preset.until;
-  }
+  if (preset.kind === 'hour') return now + HOUR_MS;
+  return preset.kind === 'until' ? preset.until : wallClockTime(dayNumberAt(now, zone) + 1, MORNING_HOUR * 60, zone);
 }
 
 /**
@@ -61,38 +57,24 @@ export function snoozeEnd(preset: SnoozePreset, now: number, zone: TimeZone): nu
  * box) when it is not a real date or not in the future.
  */
 export function parseSnoozeEnd(text: string, now: number, zone: TimeZone, t: Localize): { until: number } | { error: string } {
-  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}))?$/.exec(text.trim());
+  const match = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}):(\d{2}))?$/.exec(text.trim());
   if (!match) return { error: t('Enter a date as YYYY-MM-DD, optionally with a time: YYYY-MM-DD HH:MM.') };
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const hours = match[4] === undefined ? MORNING_HOUR : Number(match[4]);
-  const minutes = match[5] === undefined ? 0 : Number(match[5]);
-  const dayNumber = Math.round(Date.UTC(year, month - 1, day) / DAY_MS);
-  if (dayKey(dayNumber) !== `${match[1]}-${match[2]}-${match[3]}`) return { error: t('{0} is not a date.', text.trim()) };
-  if (hours > 23 || minutes > 59) return { error: t('{0} is not a time of day.', `${match[4]}:${match[5]}`) };
-  const until = wallClockTime(dayNumber, hours * 60 + minutes, zone);
-  if (until <= now) return { error: t('Choose a time in the future.') };
-  return { until };
+  const [, date, hours = String(MORNING_HOUR), minutes = '0'] = match;
+  const dayNumber = dayNumberOfKey(date);
+  if (dayKey(dayNumber) !== date) return { error: t('{0} is not a date.', text.trim()) };
+  if (Number(hours) > 23 || Number(minutes) > 59) return { error: t('{0} is not a time of day.', `${hours}:${minutes}`) };
+  const until = wallClockTime(dayNumber, Number(hours) * 60 + Number(minutes), zone);
+  return until > now ? { until } : { error: t('Choose a time in the future.') };
 }
 
 /** `14:00` today, `Thu 26 Nov 09:00` on another day (in `zone`). */
 export function formatSnoozeEnd(until: number, now: number, zone: TimeZone, t: Localize): string {
   const local = new Date(until + zone.offsetMinutes(until) * 60_000);
-  const time = `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`;
+  const time = local.toISOString().slice(11, 16);
   if (dayNumberAt(until, zone) === dayNumberAt(now, zone)) return time;
   const weekday = t(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][local.getUTCDay()]);
   const month = t(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][local.getUTCMonth()]);
   return t('{0} {1} {2} {3}', weekday, local.getUTCDate(), month, time);
-}
-
-/** The snoozes whose end has come, and the earliest end still to come. */
-export function dueSnoozes(snoozes: readonly Snooze[], now: number): { due: Snooze[]; next?: number } {
-  const due = snoozes.filter((snooze) => snooze.until <= now);
-  const later = snoozes.filter((snooze) => snooze.until > now).map((snooze) => snooze.until);
-  return { due, next: later.length > 0 ? Math.min(...later) : undefined };
-}
-
-export function sameScope(a: ScopeRef, b: ScopeRef): boolean {
-  return scopeKey(a) === scopeKey(b);
 }
 
 /**
@@ -102,11 +84,8 @@ export function sameScope(a: ScopeRef, b: ScopeRef): boolean {
 export function snoozeInForce(shown: ScopeRef, inForce: LevelInForce, snoozes: readonly Snooze[]): Snooze | undefined {
   if (inForce.level !== 'disabled') return undefined;
   const link = decidingLink(inForce);
-  return snoozes.find(({ scope }) => {
-    if (inForce.decidedBy === 0) return sameScope(scope, shown);
-    if (link.kind === 'global') return scope.kind === 'global';
-    return scope.kind === link.kind && String(scope.id) === link.name;
-  });
+  const key = inForce.decidedBy === 0 ? scopeKey(shown) : link.kind === 'global' ? 'global' : `${link.kind}:${link.name}`;
+  return snoozes.find((snooze) => scopeKey(snooze.scope) === key);
 }
 
 /**
@@ -114,32 +93,9 @@ export function snoozeInForce(shown: ScopeRef, inForce: LevelInForce, snoozes: r
  * when it already has the previous setting back (another window restored it); else `changedElsewhere`: someone chose
  * another level meanwhile, which is theirs to keep.
  */
-export type RestoreDecision = 'restore' | 'alreadyRestored' | 'changedElsewhere';
-
-export function restoreDecision(snooze: Snooze, current: NotificationSetting): RestoreDecision {
+export function restoreDecision(snooze: Snooze, current: NotificationSetting): 'restore' | 'alreadyRestored' | 'changedElsewhere' {
   if (current.level === 'disabled') return 'restore';
-  return isEmptyUpdate(pendingUpdate(restoreUpdate(snooze), current)) ? 'alreadyRestored' : 'changedElsewhere';
-}
-
-/** The update that gives the previous setting back: its level and every switch it had set. */
-export function restoreUpdate(snooze: Pick<Snooze, 'previous'>): NotificationSettingUpdate {
-  return updateTo(snooze.previous);
-}
-
-/** The setting a snooze keeps: level and switches, without the global e-mail (a snooze does not change it). */
-export function snoozedSetting(setting: NotificationSetting): Snooze['previous'] {
-  return setting.events ? { level: setting.level, events: { ...setting.events } } : { level: setting.level };
-}
-
-export const SNOOZE_STATE_VERSION = 1;
-
-export interface StoredSnoozes {
-  version: typeof SNOOZE_STATE_VERSION;
-  snoozes: Snooze[];
-}
-
-export function storedSnoozes(snoozes: readonly Snooze[]): StoredSnoozes {
-  return { version: SNOOZE_STATE_VERSION, snoozes: [...snoozes] };
+  return isEmptyUpdate(pendingUpdate(updateTo(snooze.previous), current)) ? 'alreadyRestored' : 'changedElsewhere';
 }
 
 const storedSnooze = read.object({
@@ -160,7 +116,7 @@ const storedSnooze = read.object({
 export function readStoredSnoozes(value: unknown, instance: string): { snoozes: Snooze[]; problems: string[] } {
   if (value === undefined) return { snoozes: [], problems: [] };
   const stored = value as { version?: unknown; snoozes?: unknown } | null;
-  if (typeof stored !== 'object' || stored === null || stored.version !== SNOOZE_STATE_VERSION || !Array.isArray(stored.snoozes)) {
+  if (stored?.version !== 1 || !Array.isArray(stored.snoozes)) {
     return { snoozes: [], problems: ['stored snoozes have an unknown shape or version; ignored'] };
   }
   const snoozes: Snooze[] = [];
@@ -169,7 +125,7 @@ export function readStoredSnoozes(value: unknown, instance: string): { snoozes: 
     const parsed = read.validate(item, storedSnooze, 'snooze');
     const problem = !parsed.ok ? parsed.reason
       : parsed.value.instance !== instance ? 'another instance'
-        : snoozes.some((other) => sameScope(other.scope, parsed.value.scope)) ? 'a second snooze of the same scope' : undefined;
+        : snoozes.some((other) => scopeKey(other.scope) === scopeKey(parsed.value.scope)) ? 'a second snooze of the same scope' : undefined;
     if (problem || !parsed.ok) problems.push(`stored snooze ${index}: ${problem}; ignored`);
     else snoozes.push(parsed.value);
   });
@@ -198,7 +154,7 @@ const MAX_TIMER_MS = 3_600_000;
 export class SnoozeScheduler {
   private timer?: { dispose(): void };
   private queue: Promise<unknown> = Promise.resolve();
-  private retryAt?: number;
+  private retryAt = 0;
   private readonly changes = new Emitter<void>();
   /** Fires when a snooze starts or ends (the status bar shows "Muted until …"). */
   readonly onDidChange = this.changes.event;
@@ -221,10 +177,6 @@ export class SnoozeScheduler {
     return this.read().snoozes;
   }
 
-  find(scope: ScopeRef): Snooze | undefined {
-    return this.list().find((snooze) => sameScope(snooze.scope, scope));
-  }
-
   /**
    * Mutes `scope` until `until`, keeping its setting to give back. A scope already snoozed gets the new end and keeps
    * the setting from before the first snooze. Rejects with a SnoozeError (already muted, unknown level) or a
@@ -232,25 +184,26 @@ export class SnoozeScheduler {
    */
   snooze(scope: ScopeRef, name: string, until: number): Promise<Snooze> {
     return this.serial(async () => {
-      const existing = this.find(scope);
+      const existing = this.list().find((snooze) => scopeKey(snooze.scope) === scopeKey(scope));
       const current = await this.settings.getSetting(scope, undefined, { fresh: true });
-      let previous: Snooze['previous'];
-      if (existing && current.level === 'disabled') previous = existing.previous;
-      else if (current.level === 'disabled') throw new SnoozeError('already muted');
-      else if (!isNotificationLevel(current.level)) throw new SnoozeError(`unknown level ${current.level}`);
-      else previous = snoozedSetting(current);
+      const muted = current.level === 'disabled';
+      if (muted && !existing) throw new SnoozeError('already muted');
+      if (!muted && !isNotificationLevel(current.level)) throw new SnoozeError(`unknown level ${current.level}`);
+      const previous = existing && muted ? existing.previous
+        : { level: current.level, ...(current.events ? { events: { ...current.events } } : {}) };
       const snooze: Snooze = { instance: this.instance(), scope, name, until, previous };
       // Stored before the mute: a window closed in between still knows what to give back.
-      await this.write([...this.list().filter((other) => !sameScope(other.scope, scope)), snooze]);
+      const others = this.without(scope);
+      await this.write([...others, snooze]);
       try {
         // Against the setting just read: a change made meanwhile is not muted over (nor kept as the one to give back).
-        if (current.level !== 'disabled') await this.settings.update(scope, { level: 'disabled' }, { expected: current });
+        if (!muted) await this.settings.update(scope, { level: 'disabled' }, { expected: current });
       } catch (error) {
-        await this.write(existing ? this.list().map((other) => (sameScope(other.scope, scope) ? existing : other)) : this.without(scope));
+        await this.write(existing ? [...others, existing] : others);
         throw error;
       }
       this.log(`Snoozed ${name} until ${new Date(until).toISOString()} (was ${previous.level})`);
-      this.changed();
+      this.changes.fire();
       return snooze;
     });
   }
@@ -258,29 +211,25 @@ export class SnoozeScheduler {
   /** Ends a snooze now ("End Snooze"), with the same care as at its end time. */
   end(scope: ScopeRef): Promise<void> {
     return this.serial(async () => {
-      const snooze = this.find(scope);
+      const snooze = this.list().find((other) => scopeKey(other.scope) === scopeKey(scope));
       if (snooze) await this.finish(snooze);
     });
   }
 
-  /** Ends every snooze whose time has come, then waits for the next one. */
+  /** Ends every snooze whose time has come (when signed in), then waits for the next one. */
   check(): Promise<void> {
     return this.serial(async () => {
       const { snoozes, problems } = this.read();
-      if (problems.length > 0) {
-        for (const problem of problems) this.log(`Snooze: ${problem}`);
-        await this.write(snoozes);
-      }
-      if (this.signedIn()) {
-        const { due } = dueSnoozes(snoozes, this.clock.now());
-        for (const snooze of due) await this.finish(snooze);
-      }
+      for (const problem of problems) this.log(`Snooze: ${problem}`);
+      if (problems.length > 0) await this.write(snoozes);
+      if (!this.signedIn()) return;
+      for (const snooze of snoozes) if (snooze.until <= this.clock.now()) await this.finish(snooze);
     });
   }
 
   /** Gives a snooze's previous setting back regardless of the level now (the person chose to). */
-  async restoreAnyway(snooze: Snooze): Promise<NotificationSetting> {
-    return this.settings.update(snooze.scope, restoreUpdate(snooze));
+  restoreAnyway(snooze: Snooze): Promise<NotificationSetting> {
+    return this.settings.update(snooze.scope, updateTo(snooze.previous));
   }
 
   dispose(): void {
@@ -291,29 +240,24 @@ export class SnoozeScheduler {
   private async finish(snooze: Snooze): Promise<void> {
     try {
       let current = await this.settings.getSetting(snooze.scope, undefined, { fresh: true });
-      let decision = restoreDecision(snooze, current);
-      let setting: NotificationSetting | undefined;
-      if (decision === 'restore') {
+      let restored: NotificationSetting | undefined;
+      if (restoreDecision(snooze, current) === 'restore') {
         try {
-          setting = await this.settings.update(snooze.scope, restoreUpdate(snooze), { expected: current });
+          restored = await this.settings.update(snooze.scope, updateTo(snooze.previous), { expected: current });
         } catch (error) {
           // Changed elsewhere between the read and the restore: decided again on what GitLab has now (still muted:
           // kept, and the next try restores it).
           if (!(error instanceof SettingConflict) || restoreDecision(snooze, error.server) === 'restore') throw error;
           current = error.server;
-          decision = restoreDecision(snooze, current);
         }
       }
-      if (setting) {
-        await this.write(this.without(snooze.scope));
-        this.log(`Snooze of ${snooze.name} ended: level ${setting.level} restored`);
-        this.outcomes.restored(snooze, setting);
-      } else {
-        await this.write(this.without(snooze.scope));
-        this.log(`Snooze of ${snooze.name} ended: ${decision === 'alreadyRestored' ? 'already restored' : `level changed elsewhere to ${current.level}, left as it is`}`);
-        if (decision === 'changedElsewhere') this.outcomes.changedElsewhere(snooze, current);
-      }
-      this.changed();
+      await this.write(this.without(snooze.scope));
+      const decision = restored ? 'restore' : restoreDecision(snooze, current);
+      this.log(`Snooze of ${snooze.name} ended: ${restored ? `level ${restored.level} restored`
+        : decision === 'alreadyRestored' ? 'already restored' : `level changed elsewhere to ${current.level}, left as it is`}`);
+      if (restored) this.outcomes.restored(snooze, restored);
+      else if (decision === 'changedElsewhere') this.outcomes.changedElsewhere(snooze, current);
+      this.changes.fire();
     } catch (error) {
       // Kept: the next try (or the next start) gives it back.
       this.retryAt = this.clock.now() + RETRY_MS;
@@ -330,20 +274,13 @@ export class SnoozeScheduler {
     return run;
   }
 
+  /** The timer on the next end, or on the retry of an end that has passed (a failed restore). */
   private schedule(): void {
-    this.timer?.dispose();
-    this.timer = undefined;
+    this.dispose();
     const now = this.clock.now();
-    const ends = this.list().map((snooze) => snooze.until);
-    if (ends.length === 0) {
-      this.retryAt = undefined;
-      return;
-    }
-    const pending = ends.filter((end) => end > now);
-    const retry = this.retryAt !== undefined && ends.some((end) => end <= now) ? this.retryAt : undefined;
-    const next = Math.min(...pending, ...(retry !== undefined ? [retry] : []));
-    if (!Number.isFinite(next)) return;
-    this.timer = this.clock.setTimer(() => void this.check(), Math.min(Math.max(0, next - now), MAX_TIMER_MS));
+    const retry = this.retryAt > now ? this.retryAt : Infinity;
+    const next = Math.min(...this.list().map((snooze) => (snooze.until > now ? snooze.until : retry)));
+    if (next !== Infinity) this.timer = this.clock.setTimer(() => void this.check(), Math.min(next - now, MAX_TIMER_MS));
   }
 
   private read(): { snoozes: Snooze[]; problems: string[] } {
@@ -351,18 +288,14 @@ export class SnoozeScheduler {
   }
 
   private without(scope: ScopeRef): Snooze[] {
-    return this.list().filter((snooze) => !sameScope(snooze.scope, scope));
+    return this.list().filter((snooze) => scopeKey(snooze.scope) !== scopeKey(scope));
   }
 
   private async write(snoozes: Snooze[]): Promise<void> {
-    await this.storage.update(this.key(), snoozes.length > 0 ? storedSnoozes(snoozes) : undefined);
+    await this.storage.update(this.key(), snoozes.length > 0 ? { version: 1, snoozes } : undefined);
   }
 
   private key(): string {
     return `${STATE_KEYS.snoozes}:${this.instance()}`;
-  }
-
-  private changed(): void {
-    this.changes.fire();
   }
 }

@@ -2,8 +2,9 @@ import * as vscode from 'vscode';
 import { errorText } from '../../app/settings/errorInfo';
 import type { TimeZone } from '../../app/activity/calendar';
 import { levelLabel } from '../../app/settings/shared/labels';
+import { scopeKey } from '../../app/settings/shared/scopes';
 import {
-  formatSnoozeEnd, parseSnoozeEnd, sameScope, snoozeEnd, type Clock, type Snooze, type SnoozePreset,
+  formatSnoozeEnd, parseSnoozeEnd, snoozeEnd, type Clock, type Snooze, type SnoozePreset,
   SnoozeError, type SnoozeOutcomes, type SnoozeScheduler,
 } from '../../app/settings/snooze';
 import { GitLabError, type NotificationSetting } from '../../gitlab';
@@ -99,7 +100,7 @@ export class SnoozeCommands implements SnoozeOutcomes {
     type Item = vscode.QuickPickItem & { choice?: ScopeChoice; other?: 'group' | 'project' };
     const snoozes = scheduler.list();
     const describe = (choice: ScopeChoice): string | undefined => {
-      const snooze = snoozes.find((s) => sameScope(s.scope, choice.scope));
+      const snooze = snoozes.find((s) => scopeKey(s.scope) === scopeKey(choice.scope));
       return snooze ? vscode.l10n.t('snoozed until {0}', this.formatEnd(snooze.until)) : undefined;
     };
     const known = await knownScopes(this.sources);

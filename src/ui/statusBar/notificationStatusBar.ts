@@ -3,7 +3,7 @@ import { errorText } from '../../app/settings/errorInfo';
 import { levelInForceLabel, snoozedView, statusBarView, type LevelInForce } from '../../app/settings/effectiveLevel';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import { LEVEL_ORDER, levelLabel, scopeName } from '../../app/settings/shared/labels';
-import { GitLabError, isNotificationLevel, type NotificationSetting, type Scope } from '../../gitlab';
+import { GitLabError, isNotificationLevel, type Scope } from '../../gitlab';
 import { COMMANDS, STATUS_BAR_ITEMS } from '../../ids';
 import { workspaceProjectPaths } from '../activity/workspaceProjects';
 import type { ExtensionConfig } from '../config';
@@ -31,12 +31,12 @@ export class StatusBarScope {
  * Hidden while signed out; follows every level change the service announces, whoever made it.
  */
 export class NotificationStatusBar implements vscode.Disposable {
-  private readonly item: vscode.StatusBarItem;
-  private readonly disposables: vscode.Disposable[] = [];
-  /** `level` is the scope's own level; `inForce` what decides, with its chain. */
-  private current?: { scope: Scope; name: string; level: string; inForce: LevelInForce };
+  private readonly item = vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.notificationLevel, vscode.StatusBarAlignment.Right, 100);
+  private readonly disposables: vscode.Disposable[];
+  /** The shown scope and its level in force; the first link of the chain is the scope's own level. */
+  private current?: { scope: Scope; name: string; inForce: LevelInForce };
   private refreshing?: Promise<void>;
-  /** Counts resolutions, so only the newest one is shown when changes come quickly. */
+  /** Counts loads, so only the newest one is shown when changes come quickly. */
   private generation = 0;
 
   constructor(
@@ -47,36 +47,33 @@ export class NotificationStatusBar implements vscode.Disposable {
     /** The end of a snooze that mutes the shown scope now (`14:00`), if any. */
     private readonly snoozedUntil?: (scope: Scope, inForce: LevelInForce) => string | undefined,
   ) {
-    this.item = vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.notificationLevel, vscode.StatusBarAlignment.Right, 100);
     this.item.name = vscode.l10n.t('GitLab Notification Level');
     this.item.command = COMMANDS.setNotificationLevel;
     // Any change can move the level in force: the scope's own, one of its groups', or the global one.
-    this.disposables.push(this.item, session.onDidChange(() => void this.refresh()), this.levels.onDidChange(() => void this.load(true)));
+    this.disposables = [this.item, session.onDidChange(() => void this.refresh()), levels.onDidChange(() => void this.load(true))];
   }
 
-  /** Reads the level of the scope in force (after activation; never blocks it). */
+  /** Reads the level of the scope in force afresh (after activation; never blocks it). */
   refresh(): Promise<void> {
-    this.refreshing ??= this.load().finally(() => { this.refreshing = undefined; });
+    this.refreshing ??= this.load(false).finally(() => { this.refreshing = undefined; });
     return this.refreshing;
   }
 
-  /** Reads the scope in force afresh (`refresh`), or resolves the shown scope again after a change (the owner's cache
-   *  already follows it). Only the newest resolution is shown when changes come quickly. */
-  private async load(follow = false): Promise<void> {
+  /** `follow`: after a change, the shown scope again through the owner's cache (which already follows it). */
+  private async load(follow: boolean): Promise<void> {
     if (!this.session.signedIn) {
       this.current = undefined;
-      this.item.hide();
-      return;
+      return this.item.hide();
     }
     if (follow && !this.current) return;
     const generation = ++this.generation;
     try {
       const { scope, name } = follow && this.current ? this.current : await this.scopes.resolve();
-      if (!follow) this.levels.refresh(); // an explicit refresh reads GitLab again
+      if (!follow) this.levels.refresh();
       // The whole chain, so the tooltip says why, as "Why am I notified?" does.
       const inForce = await this.levels.levelInForce(scope, { complete: true });
       if (generation !== this.generation) return;
-      this.current = { scope, name, level: inForce.chain[0].level, inForce };
+      this.current = { scope, name, inForce };
       this.render();
     } catch (error) {
       if (generation !== this.generation) return;
@@ -105,32 +102,27 @@ export class NotificationStatusBar implements vscode.Disposable {
     if (!this.current) await this.refresh();
     const current = this.current;
     if (!current) return;
-    type Pick = vscode.QuickPickItem & { level?: string; action?: 'mute' | 'editor' };
-    const levels = LEVEL_ORDER.filter((level) => level !== 'global' || current.scope.kind !== 'global');
+    const own = current.inForce.chain[0].level;
     const inForce = levelInForceLabel(current.inForce, vscode.l10n.t);
-    const items: Pick[] = levels.map((level) => ({
-      label: `${level === current.level ? '$(check) ' : ''}${levelLabel(level, vscode.l10n.t)}`,
-      description: level !== current.level ? undefined
-        : level === 'global' ? vscode.l10n.t('current: {0}', inForce) : vscode.l10n.t('current'),
+    type Pick = vscode.QuickPickItem & { level?: string; action?: 'mute' | 'editor' };
+    const items: Pick[] = LEVEL_ORDER.filter((level) => level !== 'global' || current.scope.kind !== 'global').map((level) => ({
+      label: `${level === own ? '$(check) ' : ''}${levelLabel(level, vscode.l10n.t)}`,
+      description: level !== own ? undefined : level === 'global' ? vscode.l10n.t('current: {0}', inForce) : vscode.l10n.t('current'),
       level,
     }));
-    items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
-    items.push(current.level === 'disabled'
-      ? { label: `$(bell) ${vscode.l10n.t('Unmute')}`, action: 'mute' }
-      : { label: `$(bell-slash) ${vscode.l10n.t('Mute')}`, action: 'mute' });
-    items.push({ label: `$(settings-gear) ${vscode.l10n.t('Open Notification Settings…')}`, action: 'editor' });
+    items.push(
+      { label: '', kind: vscode.QuickPickItemKind.Separator },
+      { label: own === 'disabled' ? `$(bell) ${vscode.l10n.t('Unmute')}` : `$(bell-slash) ${vscode.l10n.t('Mute')}`, action: 'mute' },
+      { label: `$(settings-gear) ${vscode.l10n.t('Open Notification Settings…')}`, action: 'editor' },
+    );
     const choice = await vscode.window.showQuickPick(items, {
       title: vscode.l10n.t('GitLab notification level for {0}', current.name),
       placeHolder: vscode.l10n.t('Current: {0}', inForce),
     });
-    if (!choice) return;
-    if (choice.action === 'mute') return this.toggleMute();
-    if (choice.action === 'editor') {
-      await vscode.commands.executeCommand(COMMANDS.openNotificationSettings, current.scope);
-      return;
-    }
-    const level = choice.level;
-    if (level && level !== current.level && isNotificationLevel(level)) await this.change((scope) => this.levels.setLevel(scope, level));
+    const level = choice?.level;
+    if (choice?.action === 'mute') await this.toggleMute();
+    else if (choice?.action === 'editor') await vscode.commands.executeCommand(COMMANDS.openNotificationSettings, current.scope);
+    else if (level !== own && isNotificationLevel(level)) await this.change(() => this.levels.setLevel(current.scope, level));
   }
 
   /** Muted: back to the level before the mute; else `disabled`, remembering the level it leaves. */
@@ -138,18 +130,16 @@ export class NotificationStatusBar implements vscode.Disposable {
     if (!this.current) await this.refresh();
     const current = this.current;
     if (!current) return;
-    await this.change((scope) => (current.level === 'disabled' ? this.levels.unmute(scope) : this.levels.mute(scope)));
+    const muted = current.inForce.chain[0].level === 'disabled';
+    await this.change(() => (muted ? this.levels.unmute(current.scope) : this.levels.setLevel(current.scope, 'disabled')));
   }
 
-  private async change(run: (scope: Scope) => Promise<NotificationSetting>): Promise<void> {
-    const current = this.current;
-    if (!current) return;
+  private async change(run: () => Promise<unknown>): Promise<void> {
     try {
-      await run(current.scope);
+      await run();
     } catch (error) {
       this.handle(error);
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not change the notification level: {0}',
-        errorText(error)));
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not change the notification level: {0}', errorText(error)));
     }
   }
 

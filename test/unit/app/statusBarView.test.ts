@@ -12,13 +12,11 @@ describe('status bar state', () => {
   it('shows a bell and the level', () => {
     const view = statusBarView('global settings', own('watch'), t);
     assert.equal(view.text, '$(bell) Watch');
-    assert.equal(view.muted, false);
     assert.equal(view.tooltip, 'GitLab notifications for global settings: Watch. Click to change.');
   });
   it('shows a crossed bell when disabled', () => {
     const view = statusBarView('project group/app', own('disabled'), t);
     assert.equal(view.text, '$(bell-slash) Disabled');
-    assert.equal(view.muted, true);
   });
   it('shows every level, and unknown ones as words without icon syntax', () => {
     for (const level of ['participating', 'global', 'mention', 'custom']) assert.match(statusBarView('x', own(level), t).text, /^\$\(bell\) \S/);
@@ -51,7 +49,6 @@ describe('status bar state', () => {
     const result = resolveLevelInForce(project('global'), [], global('disabled'));
     const view = statusBarView('p', result, t);
     assert.equal(view.text, '$(bell-slash) Disabled (global)');
-    assert.equal(view.muted, true);
   });
 
   it('an unknown inherited level is shown as it came, and a group name cannot draw an icon', () => {

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { NotificationSettingsService, SettingConflict, type LevelChange, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
 import { GitLabError } from '../../../../src/gitlab/errors';
-import type { NotificationSetting } from '../../../../src/gitlab/types';
+import { notificationSetting, ShapeError } from '../../../../src/gitlab/shapes';
 import { FakeGitLabApi } from './fakeGitLabApi';
 
 class MapMemory implements LevelMemory {
@@ -21,7 +21,7 @@ describe('notification settings service (status bar and commands)', () => {
     const service = new NotificationSettingsService(() => api, new MapMemory(), 'https://gitlab.example.com');
     const changes: LevelChange[] = [];
     service.onDidChange((change) => changes.push(change));
-    assert.equal((await service.mute({ kind: 'project', id: 8 })).level, 'disabled');
+    assert.equal((await service.setLevel({ kind: 'project', id: 8 }, 'disabled')).level, 'disabled');
     assert.equal(service.levelBeforeMute({ kind: 'project', id: 8 }), 'watch');
     assert.equal((await service.unmute({ kind: 'project', id: 8 })).level, 'watch');
     assert.deepEqual(changes.map((change) => `${change.previous?.level}→${change.setting.level}`), ['watch→disabled', 'disabled→watch']);
@@ -81,15 +81,19 @@ describe('notification settings service (status bar and commands)', () => {
 
   it('cleans unusable parts of a server answer, and logs them', async () => {
     const api = new FakeGitLabApi();
-    const raw = JSON.parse('{"level":"custom","events":{"__proto__":true,"Bad-Key":true,"ok_key":"yes","fine":false,"new_note":null}}') as NotificationSetting;
-    api.getNotificationSettings = async () => raw;
+    // Through the API client's parse step, as the real client answers: it refuses wrong types (a switch of "yes").
+    const answer = (json: string) => async () => notificationSetting(JSON.parse(json));
+    assert.throws(() => notificationSetting(JSON.parse('{"level":"custom","events":{"ok_key":"yes"}}')), ShapeError);
+    api.getNotificationSettings = answer('{"level":"custom","events":{"__proto__":true,"Bad-Key":true,"fine":false,"new_note":null}}');
     const logs: string[] = [];
     const service = new NotificationSettingsService(() => api, new MapMemory(), 'x', undefined, (line) => logs.push(line));
     assert.deepEqual(await service.getSetting({ kind: 'global' }), { level: 'custom', events: { fine: false, new_note: null } });
-    assert.match(logs.join('\n'), /events\.Bad-Key.*events\.ok_key|events\.__proto__/);
-    api.getNotificationSettings = async () => ({ level: '<b>x</b>' });
+    assert.match(logs.join('\n'), /events\.__proto__, events\.Bad-Key/);
+    api.getNotificationSettings = answer(`{"level":"watch","notification_email":"${'a'.repeat(400)}@example.com"}`);
+    assert.deepEqual(await service.getSetting({ kind: 'group', id: 1 }), { level: 'watch' }, 'an e-mail beyond any real one is left out');
+    api.getNotificationSettings = answer('{"level":"<b>x</b>"}');
     assert.equal((await service.getSetting({ kind: 'project', id: 1 })).level, 'unknown', 'a malformed level is replaced');
-    api.getNotificationSettings = async () => ({ level: 'digest' });
+    api.getNotificationSettings = answer('{"level":"digest"}');
     assert.equal((await service.getSetting({ kind: 'project', id: 2 })).level, 'digest', 'an unknown well-formed level is kept');
   });
 

@@ -4,10 +4,9 @@ import { fixedOffsetZone, UTC_ZONE, type TimeZone } from '../../../../src/app/ac
 import { formatMessage } from '../../../../src/app/localize';
 import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
 import { resolveLevelInForce, snoozedView, statusBarView } from '../../../../src/app/settings/effectiveLevel';
+import { updateTo } from '../../../../src/app/settings/shared/formState';
 import {
-  snoozeInForce,
-  dueSnoozes, formatSnoozeEnd, parseSnoozeEnd, readStoredSnoozes, restoreDecision, restoreUpdate, snoozeEnd,
-  storedSnoozes, type Clock, type Snooze,
+  formatSnoozeEnd, parseSnoozeEnd, readStoredSnoozes, restoreDecision, snoozeEnd, snoozeInForce, type Clock, type Snooze,
 } from '../../../../src/app/settings/snooze';
 import { RETRY_MS, SnoozeError, SnoozeScheduler } from '../../../../src/app/settings/snooze';
 import type { NotificationSetting } from '../../../../src/gitlab/types';
@@ -82,15 +81,6 @@ describe('snooze model', () => {
     assert.equal(formatSnoozeEnd(Date.parse('2026-11-25T23:30:00Z'), NOW, fixedOffsetZone(60), t), 'Thu 26 Nov 00:30');
   });
 
-  it('finds due snoozes and the next end', () => {
-    const a = snooze({ until: NOW - 1 });
-    const b = snooze({ scope: { kind: 'global' }, until: NOW + 10 });
-    const c = snooze({ scope: { kind: 'group', id: 5 }, until: NOW + 5 });
-    assert.deepEqual(dueSnoozes([a, b, c], NOW), { due: [a], next: NOW + 5 });
-    assert.deepEqual(dueSnoozes([a], NOW), { due: [a], next: undefined });
-    assert.deepEqual(dueSnoozes([a, b], NOW - 1), { due: [a], next: NOW + 10 });
-  });
-
   it('restores while still disabled, not when the level was changed elsewhere, and sees an earlier restore', () => {
     const s = snooze();
     assert.equal(restoreDecision(s, { level: 'disabled' }), 'restore');
@@ -101,12 +91,12 @@ describe('snooze model', () => {
   });
 
   it('gives back the level and every switch that was set (null switches were never set)', () => {
-    assert.deepEqual(restoreUpdate(snooze()), { level: 'custom', events: { new_note: true, new_issue: false } });
-    assert.deepEqual(restoreUpdate(snooze({ previous: { level: 'watch' } })), { level: 'watch' });
+    assert.deepEqual(updateTo(snooze().previous), { level: 'custom', events: { new_note: true, new_issue: false } });
+    assert.deepEqual(updateTo(snooze({ previous: { level: 'watch' } }).previous), { level: 'watch' });
   });
 
   it('reads back what it stored', () => {
-    const stored = JSON.parse(JSON.stringify(storedSnoozes([snooze(), snooze({ scope: { kind: 'global' }, name: 'global settings' })]))) as unknown;
+    const stored = JSON.parse(JSON.stringify({ version: 1, snoozes: [snooze(), snooze({ scope: { kind: 'global' }, name: 'global settings' })] })) as unknown;
     const { snoozes, problems } = readStoredSnoozes(stored, INSTANCE);
     assert.deepEqual(problems, []);
     assert.deepEqual(snoozes, [snooze(), snooze({ scope: { kind: 'global' }, name: 'global settings' })]);
@@ -378,6 +368,25 @@ describe('snooze scheduler', () => {
     await scheduler.check();
     assert.deepEqual(log, ['Snooze: stored snooze 0: snooze.name: expected a string; ignored']);
     assert.equal(memory.get(`gitlabActivity.snoozes:${INSTANCE}`), undefined);
+  });
+
+  it('ends only the snoozes whose time has come, and waits for the next end', async () => {
+    const { api, clock, scheduler, restored } = setup();
+    for (const id of [1, 2, 3]) api.set({ kind: 'group', id }, { level: 'watch' });
+    await scheduler.snooze({ kind: 'group', id: 1 }, 'a', NOW + 10);
+    await scheduler.snooze({ kind: 'group', id: 2 }, 'b', NOW + 5);
+    await scheduler.snooze({ kind: 'group', id: 3 }, 'c', NOW + 1);
+    await new Promise((resolve) => setImmediate(resolve)); // the timer is set once the snooze is stored
+    clock.advance(1);
+    await until(() => restored.length === 1);
+    assert.deepEqual(scheduler.list().map((s) => s.name), ['a', 'b']);
+    assert.equal(clock.pending, 1, 'one timer, on the next end');
+    clock.advance(3);
+    await scheduler.check();
+    assert.deepEqual([restored.length, scheduler.list().length], [1, 2], 'nothing before its end');
+    clock.advance(1);
+    await until(() => restored.length === 2);
+    assert.deepEqual(restored.map(([s]) => s.name), ['c', 'b']);
   });
 
   it('keeps snoozes per instance', async () => {
