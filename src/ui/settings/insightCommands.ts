@@ -78,7 +78,9 @@ async function defaultTarget(deps: InsightDeps): Promise<ScopeChoice | undefined
   // Projects, then groups, then global last.
   const known = (await knownScopes(deps.sources, false)).sort((a, b) => Number(a.scope.kind === 'global') - Number(b.scope.kind === 'global'));
   const items: Array<vscode.QuickPickItem & { target?: ScopeChoice; enter?: 'project' | 'group' }> = [
-    ...known.map((target) => ({ label: `${KIND_ICONS[target.scope.kind]} ${target.scope.kind === 'global' ? t('Global') : plain(target.path ?? target.name)}`, target })),
+    ...known.map((target) => ({
+      label: `${KIND_ICONS[target.scope.kind]} ${target.scope.kind === 'global' ? t('Global') : plain(target.path ?? target.name)}`, target,
+    })),
     { label: '', kind: vscode.QuickPickItemKind.Separator },
     { label: `$(edit) ${t('Enter a Project ID or Path…')}`, enter: 'project' },
     { label: `$(edit) ${t('Enter a Group ID or Path…')}`, enter: 'group' },

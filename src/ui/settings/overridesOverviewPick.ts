@@ -107,7 +107,9 @@ function items(model: OverridesOverview, query: string, differsOnly: boolean, lo
   const state = model.current;
   const action = (icon: string, label: string, which: Action): Item => ({ label: `$(${icon}) ${label}`, action: which, alwaysShow: true });
   const items: Item[] = loading ? [action('debug-stop', t('Stop Reading'), 'stop')] : [];
-  items.push(differsOnly ? action('list-flat', t('Show All Groups and Projects'), 'filter') : action('filter', t('Show Only Those Differing from Global'), 'filter'));
+  items.push(differsOnly
+    ? action('list-flat', t('Show All Groups and Projects'), 'filter')
+    : action('filter', t('Show Only Those Differing from Global'), 'filter'));
   const rows = state ? filterRows(state.rows, { differsOnly, query }) : [];
   if (rows.some(differsFromGlobal)) items.push(action('discard', t('Reset to Global…'), 'reset'));
   items.push(action('add', t('Add a Group or Project by ID or Path…'), 'add'), action('refresh', t('Refresh'), 'refresh'));

@@ -28,7 +28,8 @@ export class ProfileCommands {
   constructor(private readonly deps: ProfileDeps) {}
 
   async export(target?: unknown): Promise<void> {
-    const picked = await vscode.window.showQuickPick((await knownScopes(this.deps.sources)).map((choice) => ({ label: plain(choice.name), picked: true, choice })), {
+    const known = await knownScopes(this.deps.sources);
+    const picked = await vscode.window.showQuickPick(known.map((choice) => ({ label: plain(choice.name), picked: true, choice })), {
       title: t('Export Notification Profile'), placeHolder: t('The scopes whose levels and switches to export'), canPickMany: true,
     });
     if (!picked?.length) return;
@@ -86,7 +87,8 @@ export class ProfileCommands {
         picked: true,
         key: scopeKey(entry.scope),
       })), {
-        title: t('Import Notification Profile: apply these changes?'), placeHolder: t('Uncheck the scopes to leave as they are'), canPickMany: true, matchOnDetail: true,
+        title: t('Import Notification Profile: apply these changes?'), placeHolder: t('Uncheck the scopes to leave as they are'),
+        canPickMany: true, matchOnDetail: true,
       });
       if (!picked) return; // dismissed: nothing applied
       confirmed = new Set(picked.map((item) => item.key));
