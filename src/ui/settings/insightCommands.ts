@@ -8,7 +8,7 @@ import { isScopeRef, type ScopeRef } from '../../app/settings/shared/scopes';
 import { COMMANDS } from '../../ids';
 import { workspaceProjectPaths } from '../activity/workspaceProjects';
 import type { Log } from '../log';
-import { OverridesOverviewPick } from './overridesOverviewPick';
+import { showOverridesOverview } from './overridesOverviewPick';
 import { askForScope, knownScopes, plain, type ScopeChoice, type ScopeSources } from './scopeChoices';
 
 interface InsightDeps {
@@ -21,11 +21,12 @@ interface InsightDeps {
   log: Log;
 }
 
+const t = vscode.l10n.t;
+const openSettings = (scope: ScopeRef) => vscode.commands.executeCommand(COMMANDS.openNotificationSettings, scope);
+
 /** "Why Am I Notified About This Project?" and "Show Notification Overrides". */
 export function registerInsight(deps: InsightDeps): vscode.Disposable {
-  const log = (message: string, error: unknown) => deps.log.error(message, error);
-  const openSettings = (scope: ScopeRef) => vscode.commands.executeCommand(COMMANDS.openNotificationSettings, scope);
-  const newOverview = () => new OverridesOverview({ catalog: deps.sources.catalog, settings: deps.levels, t: vscode.l10n.t });
+  const newOverview = () => new OverridesOverview({ catalog: deps.sources.catalog, settings: deps.levels, t });
   let overview = newOverview();
   return vscode.Disposable.from(
     { dispose: () => overview.dispose() },
@@ -34,7 +35,8 @@ export function registerInsight(deps: InsightDeps): vscode.Disposable {
       overview = newOverview();
     }),
     vscode.commands.registerCommand(COMMANDS.whyNotified, (scope?: unknown) => whyNotified(deps, isScopeRef(scope) ? scope : undefined)),
-    vscode.commands.registerCommand(COMMANDS.showNotificationOverrides, () => new OverridesOverviewPick(overview, { openSettings, log }).show()),
+    vscode.commands.registerCommand(COMMANDS.showNotificationOverrides,
+      () => showOverridesOverview(overview, { openSettings, log: (message, error) => deps.log.error(message, error) })),
   );
 }
 
@@ -46,7 +48,6 @@ const KIND_ICONS = { project: '$(repo)', group: '$(organization)', global: '$(gl
  * decides its level, each link with its own level, and a way to open the settings editor where it is decided.
  */
 async function whyNotified(deps: InsightDeps, scope?: ScopeRef): Promise<void> {
-  const t = vscode.l10n.t;
   const target = scope ? { scope, name: scopeName(scope, t) } : await defaultTarget(deps);
   if (!target) return;
   let result: LevelInForce;
@@ -58,35 +59,32 @@ async function whyNotified(deps: InsightDeps, scope?: ScopeRef): Promise<void> {
     );
   } catch (error) {
     deps.log.error('Why am I notified', error);
-    void vscode.window.showErrorMessage(t('Could not work out the notification level of {0}: {1}', target.name, errorText(error)));
-    return;
+    return void vscode.window.showErrorMessage(t('Could not work out the notification level of {0}: {1}', target.name, errorText(error)));
   }
   const view = whyNotifiedView(target.name, target.scope, result, t);
-  type Item = vscode.QuickPickItem & { scope?: ScopeRef };
-  const items: Item[] = view.items.map((item) => ({
-    label: `${ROLE_ICONS[item.role]} ${plain(item.label)}`, description: plain(item.description), scope: item.scope,
-  }));
-  items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
-  items.push({ label: `$(settings-gear) ${t('Open Settings at {0}', plain(view.decidingName))}`, scope: view.decidingScope });
+  const items: Array<vscode.QuickPickItem & { scope?: ScopeRef }> = [
+    ...view.items.map((item) => ({ label: `${ROLE_ICONS[item.role]} ${plain(item.label)}`, description: plain(item.description), scope: item.scope })),
+    { label: '', kind: vscode.QuickPickItemKind.Separator },
+    { label: `$(settings-gear) ${t('Open Settings at {0}', plain(view.decidingName))}`, scope: view.decidingScope },
+  ];
   const choice = await vscode.window.showQuickPick(items, { title: plain(view.title), placeHolder: plain(view.summary), matchOnDescription: true });
-  if (choice?.scope) await vscode.commands.executeCommand(COMMANDS.openNotificationSettings, choice.scope);
+  if (choice?.scope) await openSettings(choice.scope);
 }
 
 /** The workspace's project, as the status bar finds it; otherwise the person picks or types one. */
 async function defaultTarget(deps: InsightDeps): Promise<ScopeChoice | undefined> {
-  const t = vscode.l10n.t;
   const [project] = await workspaceProjectPaths(deps.instanceUrl());
   if (project) return { scope: { kind: 'project', id: project }, name: t('project {0}', project), path: project };
-  type Pick = vscode.QuickPickItem & { target?: ScopeChoice; enter?: 'project' | 'group' };
   // Projects, then groups, then global last.
   const known = (await knownScopes(deps.sources, false)).sort((a, b) => Number(a.scope.kind === 'global') - Number(b.scope.kind === 'global'));
-  const items: Pick[] = known.map((target) => ({
-    label: `${KIND_ICONS[target.scope.kind]} ${target.scope.kind === 'global' ? t('Global') : plain(target.path ?? target.name)}`,
-    target,
-  }));
-  items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
-  items.push({ label: `$(edit) ${t('Enter a Project ID or Path…')}`, enter: 'project' });
-  items.push({ label: `$(edit) ${t('Enter a Group ID or Path…')}`, enter: 'group' });
+  const items: Array<vscode.QuickPickItem & { target?: ScopeChoice; enter?: 'project' | 'group' }> = [
+    ...known.map((target) => ({
+      label: `${KIND_ICONS[target.scope.kind]} ${target.scope.kind === 'global' ? t('Global') : plain(target.path ?? target.name)}`, target,
+    })),
+    { label: '', kind: vscode.QuickPickItemKind.Separator },
+    { label: `$(edit) ${t('Enter a Project ID or Path…')}`, enter: 'project' },
+    { label: `$(edit) ${t('Enter a Group ID or Path…')}`, enter: 'group' },
+  ];
   const title = t('Why Am I Notified About…');
   const choice = await vscode.window.showQuickPick(items, { title, placeHolder: t('This workspace has no GitLab project: choose one') });
   return choice?.enter ? askForScope(choice.enter, title) : choice?.target;

@@ -1,13 +1,12 @@
 import * as vscode from 'vscode';
-import type { Localize } from '../../app/localize';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import type { ScopeCatalog } from '../../app/settings/scopeCatalog';
-import { parsePersistedState, type PersistedState } from '../../app/settings/shared/protocol';
+import { parsePersistedState } from '../../app/settings/shared/protocol';
 import type { ScopeRef } from '../../app/settings/shared/scopes';
 import { SettingsRequestHandler } from '../../app/settings/settingsRequestHandler';
 import type { GitLabApi } from '../../gitlab/api';
 import { COMMANDS, WEBVIEWS } from '../../ids';
-import { createNonce, renderPanelHtml } from './panelHtml';
+import { panelHtml } from './panelHtml';
 
 export interface NotificationSettingsEditorDeps {
   extensionUri: vscode.Uri;
@@ -19,11 +18,9 @@ export interface NotificationSettingsEditorDeps {
   log: (line: string) => void;
 }
 
-const localize: Localize = (message, ...args) => vscode.l10n.t(message, ...args);
-
 /**
  * The notification settings editor: at most one panel, revealed when open, and brought back after a window reload by
- * the panel serializer registered here. The panel's logic lives in `SettingsRequestHandler`.
+ * the panel serializer registered here. The panel's logic lives in `SettingsRequestHandler`, its page in `panelHtml`.
  */
 export class NotificationSettingsEditor implements vscode.Disposable {
   private live: { panel: vscode.WebviewPanel; handler: SettingsRequestHandler } | undefined;
@@ -34,29 +31,20 @@ export class NotificationSettingsEditor implements vscode.Disposable {
       // The page keeps its unsaved edits in the webview state and reads them back itself; the state is checked here
       // (an unusable one is logged and dropped) and handed to the page again in case it finds none.
       deserializeWebviewPanel: async (panel, state: unknown) => {
-        let restored: PersistedState | undefined;
-        if (state !== undefined && state !== null) {
-          const parsed = parsePersistedState(state);
-          if (parsed.ok) restored = parsed.value;
-          else deps.log(`Settings view: the saved state cannot be used (${parsed.reason}); starting afresh.`);
-        }
+        const parsed = state === undefined || state === null ? undefined : parsePersistedState(state);
+        if (parsed && !parsed.ok) deps.log(`Settings view: the saved state cannot be used (${parsed.reason}); starting afresh.`);
         if (this.live) return panel.dispose(); // only one editor: a second restored panel is closed, not duplicated
-        panel.webview.options = this.webviewOptions();
-        const live = this.adopt(panel);
-        if (restored) live.handler.restore(restored);
+        const { handler } = this.adopt(panel);
+        if (parsed?.ok) handler.restore(parsed.value);
       },
     });
   }
 
   /** Opens the editor (or brings it forward), optionally on one scope. */
   async open(scope?: ScopeRef): Promise<void> {
-    let live = this.live;
-    if (live) live.panel.reveal();
-    else {
-      live = this.adopt(vscode.window.createWebviewPanel(
-        WEBVIEWS.notificationSettings, vscode.l10n.t('GitLab Notification Settings'), vscode.ViewColumn.Active, this.webviewOptions(),
-      ));
-    }
+    this.live?.panel.reveal();
+    const live = this.live
+      ?? this.adopt(vscode.window.createWebviewPanel(WEBVIEWS.notificationSettings, vscode.l10n.t('GitLab Notification Settings'), vscode.ViewColumn.Active));
     if (scope) await live.handler.focus(scope);
   }
 
@@ -70,19 +58,16 @@ export class NotificationSettingsEditor implements vscode.Disposable {
     this.live?.panel.dispose();
   }
 
-  private webviewOptions(): vscode.WebviewOptions {
-    // No retainContextWhenHidden: the page keeps its state with setState and rebuilds itself when shown again.
-    const roots = [vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'webview'), vscode.Uri.joinPath(this.deps.extensionUri, 'media')];
-    return { enableScripts: true, enableCommandUris: false, localResourceRoots: roots };
-  }
-
   private adopt(panel: vscode.WebviewPanel): { panel: vscode.WebviewPanel; handler: SettingsRequestHandler } {
-    panel.iconPath = vscode.Uri.joinPath(this.deps.extensionUri, 'media', 'activity.svg');
+    const file = (...path: string[]) => vscode.Uri.joinPath(this.deps.extensionUri, ...path);
+    // No retainContextWhenHidden: the page keeps its state with setState and rebuilds itself when shown again.
+    panel.webview.options = { enableScripts: true, enableCommandUris: false, localResourceRoots: [file('dist', 'webview'), file('media')] };
+    panel.iconPath = file('media', 'activity.svg');
     const handler = new SettingsRequestHandler({
       settings: this.deps.settings,
       signedIn: () => this.deps.api() !== undefined,
       catalog: this.deps.catalog,
-      localize,
+      localize: vscode.l10n.t,
       post: (message) => void panel.webview.postMessage(message),
       signIn: () => void vscode.commands.executeCommand(COMMANDS.signIn),
       log: this.deps.log,
@@ -101,10 +86,9 @@ export class NotificationSettingsEditor implements vscode.Disposable {
         if (this.live === live) this.live = undefined;
       }),
     ];
-    const uri = (...path: string[]): string => panel.webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, ...path)).toString();
-    panel.webview.html = renderPanelHtml({
+    const uri = (...path: string[]) => panel.webview.asWebviewUri(file(...path)).toString();
+    panel.webview.html = panelHtml({
       cspSource: panel.webview.cspSource,
-      nonce: createNonce(),
       scriptUri: uri('dist', 'webview', 'settings.js'),
       styleUri: uri('media', 'settings.css'),
       title: vscode.l10n.t('GitLab Notification Settings'),

@@ -1,9 +1,7 @@
 import * as vscode from 'vscode';
 import { errorText } from '../../app/settings/errorInfo';
 import { levelLabel } from '../../app/settings/shared/labels';
-import {
-  differsFromGlobal, filterRows, type OverridesOverview, type OverviewRow,
-} from '../../app/settings/overview';
+import { differsFromGlobal, filterRows, type OverridesOverview, type OverviewRow } from '../../app/settings/overview';
 import type { ScopeRef } from '../../app/settings/shared/scopes';
 import { askForScope, plain } from './scopeChoices';
 
@@ -15,182 +13,157 @@ type Item = vscode.QuickPickItem & { action?: Action; row?: OverviewRow };
  * name (the filter box), filterable to those that differ from global, with a multi-select "Reset to Global…".
  * Reads show their progress in the title and stop when the pick is closed; what was read is kept until Refresh.
  */
-export class OverridesOverviewPick {
-  private differsOnly = false;
-
-  constructor(
-    private readonly model: OverridesOverview,
-    private readonly deps: { openSettings: (scope: ScopeRef) => Thenable<unknown>; log: (message: string, error: unknown) => void },
-  ) {}
-
-  async show(): Promise<void> {
-    const t = vscode.l10n.t;
-    const pick = vscode.window.createQuickPick<Item>();
-    const title = t('GitLab Notification Overrides');
-    pick.placeholder = t('Search groups and projects by name');
-    let controller: AbortController | undefined;
-    let suspended = false;
-    let busy = '';
-    let disposed = false;
-    const render = (): void => {
-      if (disposed) return;
-      pick.title = busy ? `${title} (${busy})` : title;
-      pick.busy = busy !== '';
-      pick.items = this.items(pick.value, controller !== undefined);
-    };
-    const setBusy = (text: string): void => {
-      busy = text;
-      render();
-    };
-    const load = async (refresh: boolean): Promise<void> => {
-      if (controller) return;
-      controller = new AbortController();
-      setBusy(t('listing…'));
-      try {
-        await this.model.load({ refresh, signal: controller.signal, onProgress: (p) => setBusy(t('reading {0} of {1}…', p.done, p.total)) });
-      } catch (error) {
-        if (!controller.signal.aborted) {
-          this.deps.log('Notification overrides', error);
-          void vscode.window.showErrorMessage(t('Could not read the notification overrides: {0}', errorText(error)));
-        }
-      } finally {
-        controller = undefined;
-        setBusy('');
-      }
-    };
-    /** Runs another quick input in place of this one, then shows this one again. */
-    const aside = async (run: () => Promise<void>): Promise<void> => {
-      suspended = true;
-      try {
-        await run();
-      } finally {
-        suspended = false;
-        render();
-        if (!disposed) pick.show();
-      }
-    };
-    const reset = async (rows: readonly OverviewRow[]): Promise<void> => {
-      if (rows.length === 0) return;
-      setBusy(t('resetting…'));
-      const result = await this.model.resetToGlobal(rows, { onProgress: (p) => setBusy(t('resetting {0} of {1}…', p.done, p.total)) });
-      setBusy('');
-      if (result.failed > 0) void vscode.window.showWarningMessage(t('Reset {0} to Global; {1} failed (see their rows).', result.changed, result.failed));
-      else void vscode.window.showInformationMessage(t('Reset {0} to Global.', result.changed));
-    };
-
-    pick.onDidChangeValue(() => render());
-    pick.onDidTriggerItemButton((event) => {
-      if (event.item.row) void reset([event.item.row]);
-    });
-    pick.onDidAccept(() => {
-      const item = pick.selectedItems[0];
-      if (!item) return;
-      if (item.row) {
-        pick.hide();
-        return void this.deps.openSettings(item.row.scope);
-      }
-      switch (item.action) {
-        case 'filter':
-          this.differsOnly = !this.differsOnly;
-          render();
-          return;
-        case 'refresh': return void load(true);
-        case 'stop':
-          controller?.abort();
-          return;
-        case 'add': return void aside(() => this.add());
-        case 'reset': return void aside(async () => reset(await this.chooseForReset(pick.value)));
-      }
-    });
-    pick.onDidHide(() => {
-      if (suspended) return;
-      // Closing stops the reads; what was read stays for next time.
-      controller?.abort();
-      disposed = true;
-      pick.dispose();
-    });
+export async function showOverridesOverview(
+  model: OverridesOverview,
+  deps: { openSettings: (scope: ScopeRef) => Thenable<unknown>; log: (message: string, error: unknown) => void },
+): Promise<void> {
+  const t = vscode.l10n.t;
+  const pick = vscode.window.createQuickPick<Item>();
+  const title = t('GitLab Notification Overrides');
+  pick.placeholder = t('Search groups and projects by name');
+  let differsOnly = false;
+  let controller: AbortController | undefined;
+  let suspended = false;
+  let busy = '';
+  let disposed = false;
+  const render = (): void => {
+    if (disposed) return;
+    pick.title = busy ? `${title} (${busy})` : title;
+    pick.busy = busy !== '';
+    pick.items = items(model, pick.value, differsOnly, controller !== undefined);
+  };
+  const setBusy = (text: string): void => {
+    busy = text;
     render();
-    pick.show();
-    if (!this.model.current?.complete) await load(false);
-  }
-
-  private items(query: string, loading: boolean): Item[] {
-    const state = this.model.current;
-    const t = vscode.l10n.t;
-    const items: Item[] = [];
-    const action = (icon: string, label: string, which: Action, detail?: string): Item =>
-      ({ label: `$(${icon}) ${label}`, action: which, alwaysShow: true, detail });
-    if (loading) items.push(action('debug-stop', t('Stop Reading'), 'stop'));
-    items.push(this.differsOnly
-      ? action('list-flat', t('Show All Groups and Projects'), 'filter')
-      : action('filter', t('Show Only Those Differing from Global'), 'filter'));
-    const rows = state ? filterRows(state.rows, { differsOnly: this.differsOnly, query }) : [];
-    if (rows.some(differsFromGlobal)) items.push(action('discard', t('Reset to Global…'), 'reset'));
-    items.push(action('add', t('Add a Group or Project by ID or Path…'), 'add'));
-    items.push(action('refresh', t('Refresh'), 'refresh'));
-    if (state && (!state.groupsListed || !state.projectsListed)) {
-      const what = !state.groupsListed && !state.projectsListed ? t('groups or projects') : !state.groupsListed ? t('groups') : t('projects');
-      items.push(action('info', t('This server does not list your {0}: add them by ID or path.', what), 'add'));
-    }
-    for (const problem of state?.problems ?? []) items.push(action('warning', plain(problem), 'refresh'));
-    const global = state?.globalLevel !== undefined ? levelLabel(state.globalLevel, t) : undefined;
-    for (const kind of ['group', 'project'] as const) {
-      const ofKind = rows.filter((row) => row.scope.kind === kind);
-      if (ofKind.length === 0) continue;
-      items.push({ label: kind === 'group' ? t('Groups') : t('Projects'), kind: vscode.QuickPickItemKind.Separator });
-      for (const row of ofKind) items.push(this.rowItem(row, global));
-    }
-    if (state && rows.length === 0 && !loading) {
-      items.push({ label: this.differsOnly ? t('Nothing differs from global.') : t('No groups or projects.'), alwaysShow: true });
-    }
-    return items;
-  }
-
-  private rowItem(row: OverviewRow, global: string | undefined): Item {
-    const t = vscode.l10n.t;
-    const level = row.level === undefined ? undefined : levelLabel(row.level, t);
-    const description = row.error !== undefined ? t('$(warning) could not read: {0}', plain(row.error))
-      : level === undefined ? t('reading…')
-        : differsFromGlobal(row) ? t('{0} · differs from global ({1})', plain(level), global ?? '?') : plain(level);
-    return {
-      label: `$(${row.scope.kind === 'group' ? 'organization' : 'repo'}) ${plain(row.name)}`,
-      description,
-      detail: row.path && row.path !== row.name ? plain(row.path) : undefined,
-      // Every row stays while searching: the model's own search (name and path, every word) decides what is listed.
-      alwaysShow: true,
-      row,
-      buttons: differsFromGlobal(row) ? [{ iconPath: new vscode.ThemeIcon('discard'), tooltip: t('Reset to Global') }] : [],
-    };
-  }
-
-  private async chooseForReset(query: string): Promise<OverviewRow[]> {
-    const state = this.model.current;
-    if (!state) return [];
-    const t = vscode.l10n.t;
-    const rows = filterRows(state.rows, { differsOnly: true, query }).filter(differsFromGlobal);
-    const picked = await vscode.window.showQuickPick(rows.map((row) => ({
-      label: plain(row.name), description: levelLabel(row.level ?? '', t), detail: row.path ? plain(row.path) : undefined, picked: true, row,
-    })), {
-      canPickMany: true,
-      title: t('Reset to Global'),
-      placeHolder: t('Choose the groups and projects to reset to Global'),
-    });
-    return picked?.map((item) => item.row) ?? [];
-  }
-
-  private async add(): Promise<void> {
-    const t = vscode.l10n.t;
-    const title = t('Add a Group or Project by ID or Path');
-    const kind = await vscode.window.showQuickPick([
-      { label: t('Project'), scopeKind: 'project' as const },
-      { label: t('Group'), scopeKind: 'group' as const },
-    ], { title });
-    const choice = kind && await askForScope(kind.scopeKind, title);
-    if (!choice || choice.scope.kind === 'global') return;
+  };
+  const load = async (refresh: boolean): Promise<void> => {
+    if (controller) return;
+    controller = new AbortController();
+    setBusy(t('listing…'));
     try {
-      await this.model.add(choice.scope.kind, choice.scope.id);
+      await model.load({ refresh, signal: controller.signal, onProgress: (p) => setBusy(t('reading {0} of {1}…', p.done, p.total)) });
     } catch (error) {
-      void vscode.window.showErrorMessage(t('Could not add {0}: {1}', String(choice.scope.id), errorText(error)));
+      if (!controller.signal.aborted) {
+        deps.log('Notification overrides', error);
+        void vscode.window.showErrorMessage(t('Could not read the notification overrides: {0}', errorText(error)));
+      }
+    } finally {
+      controller = undefined;
+      setBusy('');
     }
+  };
+  /** Runs another quick input in place of this one, then shows this one again. */
+  const aside = async (run: () => Promise<void>): Promise<void> => {
+    suspended = true;
+    try {
+      await run();
+    } finally {
+      suspended = false;
+      render();
+      if (!disposed) pick.show();
+    }
+  };
+  const reset = async (rows: readonly OverviewRow[]): Promise<void> => {
+    if (rows.length === 0) return;
+    setBusy(t('resetting…'));
+    const result = await model.resetToGlobal(rows, { onProgress: (p) => setBusy(t('resetting {0} of {1}…', p.done, p.total)) });
+    setBusy('');
+    if (result.failed > 0) void vscode.window.showWarningMessage(t('Reset {0} to Global; {1} failed (see their rows).', result.changed, result.failed));
+    else void vscode.window.showInformationMessage(t('Reset {0} to Global.', result.changed));
+  };
+
+  pick.onDidChangeValue(render);
+  pick.onDidTriggerItemButton(({ item }) => item.row && void reset([item.row]));
+  pick.onDidAccept(() => {
+    const item = pick.selectedItems[0];
+    if (item?.row) {
+      pick.hide();
+      return void deps.openSettings(item.row.scope);
+    }
+    switch (item?.action) {
+      case 'filter':
+        differsOnly = !differsOnly;
+        return render();
+      case 'refresh': return void load(true);
+      case 'stop': return controller?.abort();
+      case 'add': return void aside(() => add(model));
+      case 'reset': return void aside(async () => reset(await chooseForReset(model, pick.value)));
+    }
+  });
+  pick.onDidHide(() => {
+    if (suspended) return;
+    // Closing stops the reads; what was read stays for next time.
+    controller?.abort();
+    disposed = true;
+    pick.dispose();
+  });
+  render();
+  pick.show();
+  if (!model.current?.complete) await load(false);
+}
+
+function items(model: OverridesOverview, query: string, differsOnly: boolean, loading: boolean): Item[] {
+  const t = vscode.l10n.t;
+  const state = model.current;
+  const action = (icon: string, label: string, which: Action): Item => ({ label: `$(${icon}) ${label}`, action: which, alwaysShow: true });
+  const items: Item[] = loading ? [action('debug-stop', t('Stop Reading'), 'stop')] : [];
+  items.push(differsOnly
+    ? action('list-flat', t('Show All Groups and Projects'), 'filter')
+    : action('filter', t('Show Only Those Differing from Global'), 'filter'));
+  const rows = state ? filterRows(state.rows, { differsOnly, query }) : [];
+  if (rows.some(differsFromGlobal)) items.push(action('discard', t('Reset to Global…'), 'reset'));
+  items.push(action('add', t('Add a Group or Project by ID or Path…'), 'add'), action('refresh', t('Refresh'), 'refresh'));
+  if (state && (!state.groupsListed || !state.projectsListed)) {
+    const what = !state.groupsListed && !state.projectsListed ? t('groups or projects') : !state.groupsListed ? t('groups') : t('projects');
+    items.push(action('info', t('This server does not list your {0}: add them by ID or path.', what), 'add'));
+  }
+  for (const problem of state?.problems ?? []) items.push(action('warning', plain(problem), 'refresh'));
+  const global = state?.globalLevel !== undefined ? levelLabel(state.globalLevel, t) : '?';
+  for (const kind of ['group', 'project'] as const) {
+    const ofKind = rows.filter((row) => row.scope.kind === kind);
+    if (ofKind.length > 0) items.push({ label: kind === 'group' ? t('Groups') : t('Projects'), kind: vscode.QuickPickItemKind.Separator });
+    for (const row of ofKind) {
+      const level = row.level === undefined ? undefined : plain(levelLabel(row.level, t));
+      items.push({
+        label: `$(${kind === 'group' ? 'organization' : 'repo'}) ${plain(row.name)}`,
+        description: row.error !== undefined ? t('$(warning) could not read: {0}', plain(row.error))
+          : level === undefined ? t('reading…') : differsFromGlobal(row) ? t('{0} · differs from global ({1})', level, global) : level,
+        detail: row.path && row.path !== row.name ? plain(row.path) : undefined,
+        // Every row stays while searching: the model's own search (name and path, every word) decides what is listed.
+        alwaysShow: true,
+        row,
+        buttons: differsFromGlobal(row) ? [{ iconPath: new vscode.ThemeIcon('discard'), tooltip: t('Reset to Global') }] : [],
+      });
+    }
+  }
+  if (state && rows.length === 0 && !loading) {
+    items.push({ label: differsOnly ? t('Nothing differs from global.') : t('No groups or projects.'), alwaysShow: true });
+  }
+  return items;
+}
+
+async function chooseForReset(model: OverridesOverview, query: string): Promise<OverviewRow[]> {
+  const t = vscode.l10n.t;
+  const rows = filterRows(model.current?.rows ?? [], { differsOnly: true, query }).filter(differsFromGlobal);
+  if (rows.length === 0) return [];
+  const picked = await vscode.window.showQuickPick(rows.map((row) => ({
+    label: plain(row.name), description: levelLabel(row.level ?? '', t), detail: row.path ? plain(row.path) : undefined, picked: true, row,
+  })), { canPickMany: true, title: t('Reset to Global'), placeHolder: t('Choose the groups and projects to reset to Global') });
+  return picked?.map((item) => item.row) ?? [];
+}
+
+async function add(model: OverridesOverview): Promise<void> {
+  const t = vscode.l10n.t;
+  const title = t('Add a Group or Project by ID or Path');
+  const kind = await vscode.window.showQuickPick([
+    { label: t('Project'), scopeKind: 'project' as const },
+    { label: t('Group'), scopeKind: 'group' as const },
+  ], { title });
+  const choice = kind && await askForScope(kind.scopeKind, title);
+  if (!choice || choice.scope.kind === 'global') return;
+  try {
+    await model.add(choice.scope.kind, choice.scope.id);
+  } catch (error) {
+    void vscode.window.showErrorMessage(t('Could not add {0}: {1}', String(choice.scope.id), errorText(error)));
   }
 }
