@@ -1,6 +1,5 @@
 import {
-  formatMessage, isNotificationLevel, levelLabel, nullSwitchIsOn, type Localize,
-  type NotificationLevel, type NotificationSetting,
+  formatMessage, isNotificationLevel, levelLabel, nullSwitchIsOn, type Localize, type NotificationLevel, type NotificationSetting,
 } from '../../../src/app/settings/shared/labels';
 import { isDirty, type EventState, type SettingForm } from '../../../src/app/settings/shared/formState';
 import type {

@@ -1,12 +1,12 @@
-import type { Localize } from '../../../src/app/settings/shared/labels';
 import {
   conflictRows, currentEmail, currentLevel, desiredSetting, emailProblem, eventKeys, eventState, isDirty, isEventChanged,
   offersSpecEvents, resetEvent, switchState, withEmail, withEvent, withLevel, type ConflictRow, type SettingForm,
 } from '../../../src/app/settings/shared/formState';
-import { eventLabel, isKnownEventKey, levelExplanation, offeredLevels, scopeName } from '../../../src/app/settings/shared/labels';
+import {
+  eventLabel, isKnownEventKey, levelExplanation, offeredLevels, scopeName, type Localize, type NotificationSetting,
+} from '../../../src/app/settings/shared/labels';
 import type { ErrorInfo, InheritedLevel } from '../../../src/app/settings/shared/protocol';
 import type { ScopeRef } from '../../../src/app/settings/shared/scopes';
-import type { NotificationSetting } from '../../../src/app/settings/shared/labels';
 import type { SettingsApp as Actions } from './app';
 import { button, h, option, replaceContent, valueInput, type Child } from './dom';
 import { eventStateText, findEntry, isDirtyScope, levelText, type ScopeState, type UiState } from './model';
@@ -152,28 +152,26 @@ function conflictView(form: SettingForm, server: NotificationSetting, t: Localiz
         h('th', { attrs: { scope: 'col' } }, t('Setting')),
         h('th', { attrs: { scope: 'col' } }, t('Yours')),
         h('th', { attrs: { scope: 'col' } }, t('On GitLab now')))),
-      h('tbody', {}, ...rows.map((row) => h('tr', { data: { conflictField: row.field } },
-        h('th', { attrs: { scope: 'row' } }, fieldName(row, t)),
-        h('td', { className: 'conflict-yours' }, valueText(row, row.yours, t)),
-        h('td', { className: 'conflict-theirs' }, valueText(row, row.theirs, t)))))),
+      h('tbody', {}, ...rows.map((row) => {
+        const [field, yours, theirs] = conflictTexts(row, t);
+        return h('tr', { data: { conflictField: row.field } },
+          h('th', { attrs: { scope: 'row' } }, field),
+          h('td', { className: 'conflict-yours' }, yours),
+          h('td', { className: 'conflict-theirs' }, theirs));
+      }))),
     h('div', { className: 'actions' },
       button({ id: 'conflict-keep-mine' }, t('Keep mine and overwrite'), () => actions.keepMine()),
       button({ id: 'conflict-take-theirs', className: 'secondary' }, t('Take theirs'), () => actions.takeTheirs())));
 }
 
-function fieldName(row: ConflictRow, t: Localize): string {
-  if (row.field === 'level') return t('Level');
-  if (row.field === 'notification_email') return t('Notification e-mail');
-  return eventLabel(row.field.slice('event:'.length), t);
-}
-
-function valueText(row: ConflictRow, value: ConflictRow['yours'], t: Localize): string {
-  if (value === undefined) return t('—');
-  if (row.field === 'level') return levelText(t, String(value));
-  if (row.field !== 'notification_email') {
-    return eventStateText(t, row.field.slice('event:'.length), switchState(value as boolean | null));
-  }
-  return value === '' ? t('—') : String(value);
+/** A conflict row as text: the field's name, then its value on each side (a side without it shows "—"). */
+function conflictTexts(row: ConflictRow, t: Localize): [string, string, string] {
+  const event = row.field.startsWith('event:') ? row.field.slice('event:'.length) : undefined;
+  const show = (value: ConflictRow['yours']): string => (value === undefined || value === '' ? t('—')
+    : event !== undefined ? eventStateText(t, event, switchState(value as boolean | null))
+      : row.field === 'level' ? levelText(t, String(value)) : String(value));
+  const name = event !== undefined ? eventLabel(event, t) : row.field === 'level' ? t('Level') : t('Notification e-mail');
+  return [name, show(row.yours), show(row.theirs)];
 }
 
 /**
@@ -181,7 +179,7 @@ function valueText(row: ConflictRow, value: ConflictRow['yours'], t: Localize): 
  * global, each with its own level; the first that is not Global decides. Follows the select as it changes, so it
  * says what a save would do. The same lines as the status bar's tooltip and the Why command.
  */
-export function chainView(scope: ScopeRef, path: string | undefined, level: string, inherited: InheritedLevel | undefined, t: Localize): Child {
+function chainView(scope: ScopeRef, path: string | undefined, level: string, inherited: InheritedLevel | undefined, t: Localize): Child {
   if (scope.kind === 'global' || !inherited?.chain) return null;
   const links = [{ name: scopeName(scope, t, path), level }, ...inherited.chain.map((link) => ({
     name: link.kind === 'global' ? t('global settings') : t('group {0}', link.name),
