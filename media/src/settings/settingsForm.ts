@@ -27,8 +27,6 @@ export function settingsForm(state: UiState, t: Localize, actions: Actions): Chi
     return [header, h('p', { id: 'form-status', attrs: { role: 'status' } }, scope.loading ? t('Loading…') : ''),
       errorBox(error, t, actions)];
   }
-  const saving = scope.saving === true;
-  const dirty = isDirty(form);
   const level = currentLevel(form);
   const showEmailProblem = scope.emailChecked && emailProblem(currentEmail(form)) !== undefined;
   const emailError = error?.field === 'notification_email' ? error.message : showEmailProblem ? t('Enter an e-mail address such as name@example.com, or leave the field empty.') : undefined;
@@ -60,8 +58,8 @@ export function settingsForm(state: UiState, t: Localize, actions: Actions): Chi
         h('p', { id: 'notification-email-hint', className: 'hint' }, t('One of your verified e-mail addresses. Leave it empty to use your primary address.')))
       : null,
     h('div', { className: 'actions' },
-      button({ id: 'save-button', disabled: !dirty || saving || conflict !== undefined }, saving ? t('Saving…') : t('Save'), () => actions.save()),
-      button({ id: 'revert-button', className: 'secondary', disabled: !dirty || saving }, t('Discard changes'), () => actions.revert())),
+      button({ id: 'save-button', disabled: saveOff(scope, form) }, scope.saving ? t('Saving…') : t('Save'), () => actions.save()),
+      button({ id: 'revert-button', className: 'secondary', disabled: revertOff(scope, form) }, t('Discard changes'), () => actions.revert())),
   ];
 }
 
@@ -81,6 +79,10 @@ function eventsPart(form: SettingForm, t: Localize, actions: Actions): Child[] {
   const note = offersSpecEvents(form) ? h('p', { id: 'events-note', className: 'hint' }, t('Once Custom is saved, GitLab may list more events for this scope.')) : null;
   return [eventSwitches(form, t, actions), note];
 }
+
+/** Save and Discard are off with nothing to save or while saving; Save also while a conflict waits for a choice. */
+const revertOff = (scope: ScopeState, form: SettingForm): boolean => !isDirty(form) || scope.saving === true;
+const saveOff = (scope: ScopeState, form: SettingForm): boolean => revertOff(scope, form) || scope.conflict !== undefined;
 
 function statusText(scope: ScopeState, form: SettingForm, t: Localize): string {
   if (scope.saving) return t('Saving…');
@@ -224,8 +226,8 @@ export class PageView {
     else {
       const status = document.getElementById('form-status');
       if (status) status.textContent = statusText(scope, scope.form, t);
-      document.getElementById('save-button')?.toggleAttribute('disabled', !dirty || scope.saving || scope.conflict !== undefined);
-      document.getElementById('revert-button')?.toggleAttribute('disabled', !dirty || scope.saving);
+      document.getElementById('save-button')?.toggleAttribute('disabled', saveOff(scope, scope.form));
+      document.getElementById('revert-button')?.toggleAttribute('disabled', revertOff(scope, scope.form));
     }
     // Data attributes a test (or a style) can read: which scope, in what state.
     this.main.dataset.scopeKey = key ?? '';
