@@ -3,13 +3,13 @@ import {
   offersSpecEvents, resetEvent, switchState, withEmail, withEvent, withLevel, type ConflictRow, type SettingForm,
 } from '../../../src/app/settings/shared/formState';
 import {
-  eventLabel, isKnownEventKey, levelExplanation, offeredLevels, scopeName, type Localize, type NotificationSetting,
+  eventLabel, eventStateText, isKnownEventKey, levelExplanation, offeredLevels, scopeName, type Localize, type NotificationSetting,
 } from '../../../src/app/settings/shared/labels';
 import type { ErrorInfo, InheritedLevel } from '../../../src/app/settings/shared/protocol';
 import type { ScopeRef } from '../../../src/app/settings/shared/scopes';
 import type { SettingsApp as Actions } from './app';
 import { button, h, option, replaceContent, valueInput, type Child } from './dom';
-import { eventStateText, findEntry, isDirtyScope, levelText, type ScopeState, type UiState } from './model';
+import { findEntry, isDirtyScope, levelText, type ScopeState, type UiState } from './model';
 import { scopePanel } from './scopePanel';
 
 /** The right column: the selected scope's level, event switches, e-mail, errors, conflict and Save. */
@@ -135,7 +135,7 @@ function eventSwitches(form: SettingForm, t: Localize, actions: Actions): HTMLEl
         known ? null : h('span', { className: 'event-unknown' }, ` (${t('not known to this extension')})`)),
       h('code', { className: 'event-key' }, key),
       h('span', { id: `event-state-${key}`, className: `event-state event-state-${state}` },
-        eventStateText(t, key, state)),
+        eventStateText(key, state, t)),
       changed
         ? button({ className: 'link-button event-reset', title: t('Back to the value loaded from GitLab'), data: { eventReset: key } },
           t('Reset'), () => actions.edit((edited) => resetEvent(edited, key)))
@@ -170,7 +170,7 @@ function conflictView(form: SettingForm, server: NotificationSetting, t: Localiz
 function conflictTexts(row: ConflictRow, t: Localize): [string, string, string] {
   const event = row.field.startsWith('event:') ? row.field.slice('event:'.length) : undefined;
   const show = (value: ConflictRow['yours']): string => (value === undefined || value === '' ? t('—')
-    : event !== undefined ? eventStateText(t, event, switchState(value as boolean | null))
+    : event !== undefined ? eventStateText(event, switchState(value as boolean | null), t)
       : row.field === 'level' ? levelText(t, String(value)) : String(value));
   const name = event !== undefined ? eventLabel(event, t) : row.field === 'level' ? t('Level') : t('Notification e-mail');
   return [name, show(row.yours), show(row.theirs)];
