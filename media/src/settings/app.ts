@@ -109,8 +109,7 @@ export class SettingsApp {
   }
 
   toggleBulk(key: string, selected: boolean): void {
-    if (selected) this.state.bulkSelection.add(key);
-    else this.state.bulkSelection.delete(key);
+    this.state.bulkSelection[selected ? 'add' : 'delete'](key);
     this.changed();
   }
 
@@ -212,7 +211,7 @@ export class SettingsApp {
 
   setBulkLevel(level: NotificationLevel): void {
     this.state.bulkLevel = level;
-    this.persist();
+    this.vscode.setState(toPersisted(this.state));
   }
 
   applyBulk(): void {
@@ -300,12 +299,8 @@ export class SettingsApp {
     this.hadState = true;
   }
 
-  private persist(): void {
-    this.vscode.setState(toPersisted(this.state));
-  }
-
   private changed(typing = false): void {
-    this.persist();
+    this.vscode.setState(toPersisted(this.state));
     this.view.render(this.state, typing);
   }
 }

@@ -1,7 +1,7 @@
-import type { Localize } from '../../../src/app/settings/shared/labels';
+import {
+  LEVEL_ORDER, levelExplanation, levelLabel, type Localize, type NotificationLevel,
+} from '../../../src/app/settings/shared/labels';
 import type { BulkItemReport } from '../../../src/app/settings/shared/protocol';
-import { LEVEL_ORDER, levelExplanation, levelLabel } from '../../../src/app/settings/shared/labels';
-import type { NotificationLevel } from '../../../src/app/settings/shared/labels';
 import type { SettingsApp as Actions } from './app';
 import { button, h, option } from './dom';
 import { findEntry, levelText, type UiState } from './model';

@@ -30,7 +30,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = 
   return element;
 }
 
-export function append(parent: Node, children: readonly Child[]): void {
+function append(parent: Node, children: readonly Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
     parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
@@ -60,7 +60,7 @@ export function button(props: Props, text: string, click: () => void): HTMLButto
 }
 
 export function option(value: string, label: string, selected: boolean, title?: string): HTMLOptionElement {
-  const element = h('option', { attrs: { value }, ...(title ? { title } : {}) }, label);
+  const element = h('option', { attrs: { value }, title }, label);
   element.selected = selected;
   return element;
 }

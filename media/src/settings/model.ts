@@ -1,8 +1,7 @@
 import {
-  formatMessage, isNotificationLevel, levelLabel, nullSwitchIsOn, type Localize,
-  type NotificationLevel, type NotificationSetting,
+  formatMessage, isNotificationLevel, levelLabel, type Localize, type NotificationLevel, type NotificationSetting,
 } from '../../../src/app/settings/shared/labels';
-import { isDirty, type EventState, type SettingForm } from '../../../src/app/settings/shared/formState';
+import { isDirty, type SettingForm } from '../../../src/app/settings/shared/formState';
 import type {
   BulkSnapshot, ErrorInfo, InheritedLevel, PersistedState, ScopeEntry, ScopeListState,
 } from '../../../src/app/settings/shared/protocol';
@@ -98,11 +97,4 @@ export function findEntry(state: UiState, key: string | undefined): ScopeEntry |
 /** A level's human label; an unknown level keeps its name with a note. */
 export function levelText(t: Localize, level: string): string {
   return isNotificationLevel(level) ? levelLabel(level, t) : t('{0} (not known to this extension)', level);
-}
-
-/** The state of a switch; a never-set (`null`) one says what GitLab does with it. */
-export function eventStateText(t: Localize, key: string, state: EventState): string {
-  if (state === 'on') return t('on');
-  if (state === 'off') return t('off');
-  return nullSwitchIsOn(key) ? t('default (on)') : t('default (off)');
 }

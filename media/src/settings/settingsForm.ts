@@ -1,15 +1,15 @@
-import type { Localize } from '../../../src/app/settings/shared/labels';
 import {
   conflictRows, currentEmail, currentLevel, desiredSetting, emailProblem, eventKeys, eventState, isDirty, isEventChanged,
   offersSpecEvents, resetEvent, switchState, withEmail, withEvent, withLevel, type ConflictRow, type SettingForm,
 } from '../../../src/app/settings/shared/formState';
-import { eventLabel, isKnownEventKey, levelExplanation, offeredLevels, scopeName } from '../../../src/app/settings/shared/labels';
+import {
+  eventLabel, eventStateText, isKnownEventKey, levelExplanation, offeredLevels, scopeName, type Localize, type NotificationSetting,
+} from '../../../src/app/settings/shared/labels';
 import type { ErrorInfo, InheritedLevel } from '../../../src/app/settings/shared/protocol';
 import type { ScopeRef } from '../../../src/app/settings/shared/scopes';
-import type { NotificationSetting } from '../../../src/app/settings/shared/labels';
 import type { SettingsApp as Actions } from './app';
 import { button, h, option, replaceContent, valueInput, type Child } from './dom';
-import { eventStateText, findEntry, isDirtyScope, levelText, type ScopeState, type UiState } from './model';
+import { findEntry, isDirtyScope, levelText, type ScopeState, type UiState } from './model';
 import { scopePanel } from './scopePanel';
 
 /** The right column: the selected scope's level, event switches, e-mail, errors, conflict and Save. */
@@ -27,8 +27,6 @@ export function settingsForm(state: UiState, t: Localize, actions: Actions): Chi
     return [header, h('p', { id: 'form-status', attrs: { role: 'status' } }, scope.loading ? t('Loading…') : ''),
       errorBox(error, t, actions)];
   }
-  const saving = scope.saving === true;
-  const dirty = isDirty(form);
   const level = currentLevel(form);
   const showEmailProblem = scope.emailChecked && emailProblem(currentEmail(form)) !== undefined;
   const emailError = error?.field === 'notification_email' ? error.message : showEmailProblem ? t('Enter an e-mail address such as name@example.com, or leave the field empty.') : undefined;
@@ -60,8 +58,8 @@ export function settingsForm(state: UiState, t: Localize, actions: Actions): Chi
         h('p', { id: 'notification-email-hint', className: 'hint' }, t('One of your verified e-mail addresses. Leave it empty to use your primary address.')))
       : null,
     h('div', { className: 'actions' },
-      button({ id: 'save-button', disabled: !dirty || saving || conflict !== undefined }, saving ? t('Saving…') : t('Save'), () => actions.save()),
-      button({ id: 'revert-button', className: 'secondary', disabled: !dirty || saving }, t('Discard changes'), () => actions.revert())),
+      button({ id: 'save-button', disabled: saveOff(scope, form) }, scope.saving ? t('Saving…') : t('Save'), () => actions.save()),
+      button({ id: 'revert-button', className: 'secondary', disabled: revertOff(scope, form) }, t('Discard changes'), () => actions.revert())),
   ];
 }
 
@@ -81,6 +79,10 @@ function eventsPart(form: SettingForm, t: Localize, actions: Actions): Child[] {
   const note = offersSpecEvents(form) ? h('p', { id: 'events-note', className: 'hint' }, t('Once Custom is saved, GitLab may list more events for this scope.')) : null;
   return [eventSwitches(form, t, actions), note];
 }
+
+/** Save and Discard are off with nothing to save or while saving; Save also while a conflict waits for a choice. */
+const revertOff = (scope: ScopeState, form: SettingForm): boolean => !isDirty(form) || scope.saving === true;
+const saveOff = (scope: ScopeState, form: SettingForm): boolean => revertOff(scope, form) || scope.conflict !== undefined;
 
 function statusText(scope: ScopeState, form: SettingForm, t: Localize): string {
   if (scope.saving) return t('Saving…');
@@ -133,7 +135,7 @@ function eventSwitches(form: SettingForm, t: Localize, actions: Actions): HTMLEl
         known ? null : h('span', { className: 'event-unknown' }, ` (${t('not known to this extension')})`)),
       h('code', { className: 'event-key' }, key),
       h('span', { id: `event-state-${key}`, className: `event-state event-state-${state}` },
-        eventStateText(t, key, state)),
+        eventStateText(key, state, t)),
       changed
         ? button({ className: 'link-button event-reset', title: t('Back to the value loaded from GitLab'), data: { eventReset: key } },
           t('Reset'), () => actions.edit((edited) => resetEvent(edited, key)))
@@ -152,28 +154,26 @@ function conflictView(form: SettingForm, server: NotificationSetting, t: Localiz
         h('th', { attrs: { scope: 'col' } }, t('Setting')),
         h('th', { attrs: { scope: 'col' } }, t('Yours')),
         h('th', { attrs: { scope: 'col' } }, t('On GitLab now')))),
-      h('tbody', {}, ...rows.map((row) => h('tr', { data: { conflictField: row.field } },
-        h('th', { attrs: { scope: 'row' } }, fieldName(row, t)),
-        h('td', { className: 'conflict-yours' }, valueText(row, row.yours, t)),
-        h('td', { className: 'conflict-theirs' }, valueText(row, row.theirs, t)))))),
+      h('tbody', {}, ...rows.map((row) => {
+        const [field, yours, theirs] = conflictTexts(row, t);
+        return h('tr', { data: { conflictField: row.field } },
+          h('th', { attrs: { scope: 'row' } }, field),
+          h('td', { className: 'conflict-yours' }, yours),
+          h('td', { className: 'conflict-theirs' }, theirs));
+      }))),
     h('div', { className: 'actions' },
       button({ id: 'conflict-keep-mine' }, t('Keep mine and overwrite'), () => actions.keepMine()),
       button({ id: 'conflict-take-theirs', className: 'secondary' }, t('Take theirs'), () => actions.takeTheirs())));
 }
 
-function fieldName(row: ConflictRow, t: Localize): string {
-  if (row.field === 'level') return t('Level');
-  if (row.field === 'notification_email') return t('Notification e-mail');
-  return eventLabel(row.field.slice('event:'.length), t);
-}
-
-function valueText(row: ConflictRow, value: ConflictRow['yours'], t: Localize): string {
-  if (value === undefined) return t('—');
-  if (row.field === 'level') return levelText(t, String(value));
-  if (row.field !== 'notification_email') {
-    return eventStateText(t, row.field.slice('event:'.length), switchState(value as boolean | null));
-  }
-  return value === '' ? t('—') : String(value);
+/** A conflict row as text: the field's name, then its value on each side (a side without it shows "—"). */
+function conflictTexts(row: ConflictRow, t: Localize): [string, string, string] {
+  const event = row.field.startsWith('event:') ? row.field.slice('event:'.length) : undefined;
+  const show = (value: ConflictRow['yours']): string => (value === undefined || value === '' ? t('—')
+    : event !== undefined ? eventStateText(event, switchState(value as boolean | null), t)
+      : row.field === 'level' ? levelText(t, String(value)) : String(value));
+  const name = event !== undefined ? eventLabel(event, t) : row.field === 'level' ? t('Level') : t('Notification e-mail');
+  return [name, show(row.yours), show(row.theirs)];
 }
 
 /**
@@ -181,7 +181,7 @@ function valueText(row: ConflictRow, value: ConflictRow['yours'], t: Localize): 
  * global, each with its own level; the first that is not Global decides. Follows the select as it changes, so it
  * says what a save would do. The same lines as the status bar's tooltip and the Why command.
  */
-export function chainView(scope: ScopeRef, path: string | undefined, level: string, inherited: InheritedLevel | undefined, t: Localize): Child {
+function chainView(scope: ScopeRef, path: string | undefined, level: string, inherited: InheritedLevel | undefined, t: Localize): Child {
   if (scope.kind === 'global' || !inherited?.chain) return null;
   const links = [{ name: scopeName(scope, t, path), level }, ...inherited.chain.map((link) => ({
     name: link.kind === 'global' ? t('global settings') : t('group {0}', link.name),
@@ -226,8 +226,8 @@ export class PageView {
     else {
       const status = document.getElementById('form-status');
       if (status) status.textContent = statusText(scope, scope.form, t);
-      document.getElementById('save-button')?.toggleAttribute('disabled', !dirty || scope.saving || scope.conflict !== undefined);
-      document.getElementById('revert-button')?.toggleAttribute('disabled', !dirty || scope.saving);
+      document.getElementById('save-button')?.toggleAttribute('disabled', saveOff(scope, scope.form));
+      document.getElementById('revert-button')?.toggleAttribute('disabled', revertOff(scope, scope.form));
     }
     // Data attributes a test (or a style) can read: which scope, in what state.
     this.main.dataset.scopeKey = key ?? '';

@@ -151,11 +151,9 @@ export function describeRow(row: DiffRow, t: Localize): string {
   return t('{0}: {1} → {2}', field, show(row.before), show(row.after));
 }
 
-export type ApplyStatus = 'applied' | 'unchanged' | 'failed' | 'skipped';
-
 export interface ApplyReport {
   scope: ScopeRef;
-  status: ApplyStatus;
+  status: 'applied' | 'unchanged' | 'failed' | 'skipped';
   /** Why it failed; or, when applied, what GitLab left out (unknown switches it ignored). */
   reason?: string;
 }

@@ -77,11 +77,12 @@ export function eventLabel(key: string, localize: Localize): string {
 }
 
 /**
- * What GitLab does for a switch it returns as `null` (never set, behaviour note §2.8): its model reads `null` as on
- * for `failed_pipeline` and `fixed_pipeline` and as off for every other key.
+ * A switch's state as text. A never-set one (GitLab's `null`) says what GitLab does with it (behaviour note §2.8):
+ * its model reads `null` as on for `failed_pipeline` and `fixed_pipeline` and as off for every other key.
  */
-export function nullSwitchIsOn(key: string): boolean {
-  return key === 'failed_pipeline' || key === 'fixed_pipeline';
+export function eventStateText(key: string, state: 'default' | 'on' | 'off', localize: Localize): string {
+  if (state !== 'default') return state === 'on' ? localize('on') : localize('off');
+  return key === 'failed_pipeline' || key === 'fixed_pipeline' ? localize('default (on)') : localize('default (off)');
 }
 
 /** A scope's name in sentences: "global settings", "group acme", "project acme/web" (`path` when known). */

@@ -43,9 +43,7 @@ export interface ErrorInfo {
  * What a group or project inherits while its level is `global`, for the line beside the select. `chain` lists the
  * links above the scope, for the editor's "why" list (host to page only, so not validated).
  */
-export type InheritedLevel =
-  | { level: string; from: 'global'; chain?: ChainLink[] }
-  | { level: string; from: 'group'; path: string; chain?: ChainLink[] };
+export type InheritedLevel = { level: string; chain?: ChainLink[] } & ({ from: 'global' } | { from: 'group'; path: string });
 
 /** A link above a group or project ("Why am I notified?"): its groups nearest first, then global, each as GitLab has it. */
 export interface ChainLink {
@@ -55,12 +53,10 @@ export interface ChainLink {
   level: string;
 }
 
-export type BulkItemStatus = 'queued' | 'running' | 'changed' | 'unchanged' | 'failed' | 'cancelled';
-
 export interface BulkItemReport {
   key: string;
   scope: EntityScopeRef;
-  status: BulkItemStatus;
+  status: 'queued' | 'running' | 'changed' | 'unchanged' | 'failed' | 'cancelled';
   previousLevel?: string;
   /** Level after the change, as GitLab answered. */
   level?: string;
@@ -172,13 +168,10 @@ const events = <T>(item: Reader<T>): Reader<Record<string, T>> => (value, path) 
 const boolean: Reader<boolean> = (value, path) => (typeof value === 'boolean' ? value : invalid(path, 'expected a boolean'));
 const scopeId: Reader<string | number> = (value, path) => (isValidScopeId(value) ? value : invalid(path, 'expected a positive integer or a path'));
 
-const scope: Reader<ScopeRef> = (value, path) => {
-  const fields = object({ kind: oneOf(['global', 'group', 'project'] as const) }, { id: (id: unknown) => id })(value, path);
-  if (fields.kind === 'global') return fields.id === undefined ? { kind: 'global' } : invalid(path, 'global scope has no id');
-  return { kind: fields.kind, id: scopeId(fields.id, at(path, 'id')) };
-};
-const entityScope = (value: unknown, path: string): EntityScopeRef =>
-  object({ kind: oneOf(['group', 'project'] as const), id: scopeId })(value, path);
+const entityScope: Reader<EntityScopeRef> = object({ kind: oneOf(['group', 'project'] as const), id: scopeId });
+/** Global has no id: `{ kind: 'global', id }` is refused for its extra field. */
+const scope: Reader<ScopeRef> = (value, path) =>
+  (fieldsOf(value, path).kind === 'global' ? object({ kind: oneOf(['global'] as const) })(value, path) : entityScope(value, path));
 
 const key = string(300, KEY_PATTERN);
 const level = string(32, LEVEL_PATTERN);

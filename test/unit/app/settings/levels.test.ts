@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { eventLabel, isKnownEventKey, KNOWN_EVENT_KEYS, nullSwitchIsOn } from '../../../../src/app/settings/shared/labels';
+import { eventLabel, eventStateText, isKnownEventKey, KNOWN_EVENT_KEYS } from '../../../../src/app/settings/shared/labels';
 import { LEVEL_ORDER, levelExplanation, levelLabel, offeredLevels } from '../../../../src/app/settings/shared/labels';
 import { formatMessage, type Localize } from '../../../../src/app/localize';
 import { NOTIFICATION_LEVELS, SPEC_EMAIL_EVENTS } from '../../../../src/gitlab/types';
@@ -67,12 +67,18 @@ describe('settings levels and event labels', () => {
   });
 
   it('a switch never set (null) is on for failed and fixed pipelines only, as GitLab reads it (§2.8)', () => {
-    assert.equal(nullSwitchIsOn('failed_pipeline'), true);
-    assert.equal(nullSwitchIsOn('fixed_pipeline'), true);
+    const isOn = (key: string): boolean => eventStateText(key, 'default', formatMessage) === 'default (on)';
+    assert.equal(isOn('failed_pipeline'), true);
+    assert.equal(isOn('fixed_pipeline'), true);
     for (const key of KNOWN_EVENT_KEYS.filter((k) => k !== 'failed_pipeline' && k !== 'fixed_pipeline')) {
-      assert.equal(nullSwitchIsOn(key), false, key);
+      assert.equal(eventStateText(key, 'default', formatMessage), 'default (off)', key);
     }
-    assert.equal(nullSwitchIsOn('some_future_event'), false);
-    assert.equal(nullSwitchIsOn('service_account_failed_pipeline'), false);
+    assert.equal(isOn('some_future_event'), false);
+    assert.equal(isOn('service_account_failed_pipeline'), false);
+  });
+
+  it('a switch that is set reads on or off, whatever its key', () => {
+    assert.deepEqual(['on', 'off'].map((state) => eventStateText('failed_pipeline', state as 'on' | 'off', formatMessage)), ['on', 'off']);
+    assert.equal(eventStateText('new_note', 'on', formatMessage), 'on');
   });
 });
