@@ -105,12 +105,6 @@ export class NotificationSettingsService {
     return { setting: await this.put(scope, update, current || this.known.get(scopeKey(scope)), options.signal), written: true };
   }
 
-  async update(
-    scope: ScopeRef, update: NotificationSettingUpdate, options?: { expected?: NotificationSetting; signal?: AbortSignal },
-  ): Promise<NotificationSetting> {
-    return (await this.save(scope, update, options)).setting;
-  }
-
   /** Sets a level after a fresh read (no PUT when it is already set); rejects with a GitLabError. */
   async setLevel(scope: ScopeRef, level: NotificationLevel, signal?: AbortSignal): Promise<NotificationSetting> {
     const current = await this.getSetting(scope, signal, { fresh: true });
