@@ -122,7 +122,7 @@ export class SettingsRequestHandler {
         throw info;
       }
     },
-    addScope: ({ kind, ref }, signal) => this.deps.catalog.add(kind, ref, signal),
+    addScope: async ({ kind, ref }, signal) => this.deps.catalog.entry(await this.deps.catalog.addScope(kind, ref, signal)),
     bulkApply: ({ scopes, level }) => this.bulkApply(scopes, level),
   };
 
