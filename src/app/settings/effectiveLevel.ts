@@ -65,11 +65,8 @@ export function chainLines(result: LevelInForce, t: Localize): string[] {
   });
 }
 
-export interface StatusBarView {
-  text: string;
-  /** Plain text, one line per link of the chain. */
-  tooltip: string;
-}
+/** `tooltip`: plain text, one line per link of the chain. */
+export type StatusBarView = { text: string; tooltip: string };
 
 /**
  * What the status bar shows for the level in force: `$(bell) Watch`, `$(bell) Participate (global)` for a scope that
