@@ -252,11 +252,11 @@ export class SnoozeScheduler {
         }
       }
       await this.write(this.without(snooze.scope));
-      const decision = restored ? 'restore' : restoreDecision(snooze, current);
+      const changedElsewhere = !restored && restoreDecision(snooze, current) === 'changedElsewhere';
       this.log(`Snooze of ${snooze.name} ended: ${restored ? `level ${restored.level} restored`
-        : decision === 'alreadyRestored' ? 'already restored' : `level changed elsewhere to ${current.level}, left as it is`}`);
+        : changedElsewhere ? `level changed elsewhere to ${current.level}, left as it is` : 'already restored'}`);
       if (restored) this.outcomes.restored(snooze, restored);
-      else if (decision === 'changedElsewhere') this.outcomes.changedElsewhere(snooze, current);
+      else if (changedElsewhere) this.outcomes.changedElsewhere(snooze, current);
       this.changes.fire();
     } catch (error) {
       // Kept: the next try (or the next start) gives it back.
