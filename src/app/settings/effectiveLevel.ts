@@ -32,15 +32,7 @@ export function resolveLevelInForce(own: LevelLink, groups: readonly LevelLink[]
   return { level: chain[index].level, chain, decidedBy: index };
 }
 
-/** True when the scope's own level is `global` and something above it decided. */
-export const isInherited = (result: LevelInForce): boolean => result.decidedBy > 0;
-
 export const decidingLink = (result: LevelInForce): LevelLink => result.chain[result.decidedBy];
-
-/** Every parent group of a full path, nearest first: `a/b/c` → `a/b`, `a`. */
-export function parentPaths(fullPath: string): string[] {
-  return selfAndParentPaths(fullPath).slice(1);
-}
 
 /** A group's full path and its parents, nearest first: `a/b` → `a/b`, `a`. */
 export function selfAndParentPaths(fullPath: string): string[] {
@@ -60,7 +52,7 @@ const linkName = (link: LevelLink, t: Localize): string => scopeName(linkScope(l
 export function levelInForceLabel(result: LevelInForce, t: Localize): string {
   const label = levelLabel(result.level, t);
   const link = decidingLink(result);
-  if (!isInherited(result)) return label;
+  if (result.decidedBy === 0) return label;
   // The group's own name (last path segment) keeps the status bar short; the tooltip has the full path.
   return link.kind === 'global' ? t('{0} (global)', label) : t('{0} ({1})', label, link.name.split('/').pop() || link.name);
 }
@@ -73,11 +65,8 @@ export function chainLines(result: LevelInForce, t: Localize): string[] {
   });
 }
 
-export interface StatusBarView {
-  text: string;
-  /** Plain text, one line per link of the chain. */
-  tooltip: string;
-}
+/** `tooltip`: plain text, one line per link of the chain. */
+export type StatusBarView = { text: string; tooltip: string };
 
 /**
  * What the status bar shows for the level in force: `$(bell) Watch`, `$(bell) Participate (global)` for a scope that

@@ -6,7 +6,7 @@ import {
 import { STATE_KEYS } from '../../ids';
 import { mapBounded } from '../boundedMap';
 import { Emitter } from '../emitter';
-import { parentPaths, resolveLevelInForce, selfAndParentPaths, type LevelInForce, type LevelLink } from './effectiveLevel';
+import { resolveLevelInForce, selfAndParentPaths, type LevelInForce, type LevelLink } from './effectiveLevel';
 import { isEmptyUpdate, pendingUpdate, sameSetting } from './shared/formState';
 import { EVENT_KEY_PATTERN, LEVEL_PATTERN, MAX_EMAIL_LENGTH, MAX_EVENT_KEYS, type BulkItemReport } from './shared/protocol';
 import { scopeKey, type EntityScopeRef, type ScopeRef } from './shared/scopes';
@@ -103,12 +103,6 @@ export class NotificationSettingsService {
     }
     if (isEmptyUpdate(update)) return { setting: current || await this.getSetting(scope, options.signal), written: false };
     return { setting: await this.put(scope, update, current || this.known.get(scopeKey(scope)), options.signal), written: true };
-  }
-
-  async update(
-    scope: ScopeRef, update: NotificationSettingUpdate, options?: { expected?: NotificationSetting; signal?: AbortSignal },
-  ): Promise<NotificationSetting> {
-    return (await this.save(scope, update, options)).setting;
   }
 
   /** Sets a level after a fresh read (no PUT when it is already set); rejects with a GitLabError. */
@@ -232,7 +226,7 @@ export class NotificationSettingsService {
    */
   private groupPathsOf(scope: EntityScopeRef, path: string | undefined): Promise<string[]> {
     const fullPath = path ?? (typeof scope.id === 'string' ? scope.id : undefined);
-    const guess = fullPath ? parentPaths(fullPath) : [];
+    const guess = fullPath ? selfAndParentPaths(fullPath).slice(1) : [];
     if (scope.kind === 'group') return Promise.resolve(guess);
     const key = String(scope.id);
     const cached = this.projectGroups.get(key);
@@ -244,7 +238,7 @@ export class NotificationSettingsService {
         const namespace = project?.namespace;
         if (namespace?.kind === 'group' && typeof namespace.full_path === 'string') return selfAndParentPaths(namespace.full_path);
         // No project (no lookup, or it failed): the path is all there is. A user's namespace has no groups.
-        return !project ? guess : namespace?.kind !== undefined ? [] : parentPaths(project.path_with_namespace);
+        return !project ? guess : namespace?.kind !== undefined ? [] : selfAndParentPaths(project.path_with_namespace).slice(1);
       } catch (error) {
         // A server that offers only the spec's interface has no project lookup.
         if (isGitLabError(error) && error.kind === 'notFound') return guess;

@@ -5,7 +5,7 @@ import type { NotificationSetting } from '../../gitlab/types';
 import type { NotificationSettingsService } from './notificationSettingsService';
 import type { Localize } from '../localize';
 import type { KnownScope, ScopeCatalog } from './scopeCatalog';
-import { sameScopeNamed, scopeKey, type EntityKind, type EntityScopeRef, type ScopeRef } from './shared/scopes';
+import { sameScopeNamed, scopeKey, type EntityKind, type ScopeRef } from './shared/scopes';
 
 /** Reads of scopes' settings in flight at once: quick, without tripping GitLab's rate limits (429s are retried). */
 export const OVERVIEW_CONCURRENCY = 4;
@@ -18,13 +18,11 @@ const FRESH = { fresh: true } as const;
  */
 export type OverviewSettings = Pick<NotificationSettingsService, 'getSetting' | 'applyToMany' | 'onDidChange'>;
 
-export interface OverviewRow {
+/** A listed group or project (its name is server text, shown as plain text) with its own level once read. */
+export interface OverviewRow extends Omit<KnownScope, 'origin'> {
   key: string;
-  scope: EntityScopeRef;
-  /** Server text (a name), shown as plain text. */
   name: string;
-  path?: string;
-  /** The scope's own level once read; an unknown level is kept as it came. */
+  /** An unknown level is kept as it came. */
   level?: string;
   /** Why the read (or the last reset) failed. */
   error?: string;
@@ -51,19 +49,14 @@ export function differsFromGlobal(row: OverviewRow): boolean {
   return row.level !== undefined && row.level !== 'global';
 }
 
-/** Name or path contains every word of `query`, ignoring case. */
-export function matchesQuery(row: OverviewRow, query: string): boolean {
-  const text = `${row.name} ${row.path ?? ''} ${String(row.scope.id)}`.toLowerCase();
-  return query.toLowerCase().split(/\s+/).filter((word) => word !== '').every((word) => text.includes(word));
-}
-
 /**
- * The rows to show: searched by name, and with `differsOnly` only the exceptions, plus rows whose level could not be
+ * The rows to show: those whose name, path or ID contains every word of `query` (ignoring case), and with `differsOnly` only the exceptions, plus rows whose level could not be
  * read (an unknown level might be one; hiding it would lose it).
  */
 export function filterRows(rows: readonly OverviewRow[], options: { differsOnly: boolean; query: string }): OverviewRow[] {
-  return rows.filter((row) => matchesQuery(row, options.query)
-    && (!options.differsOnly || differsFromGlobal(row) || row.error !== undefined));
+  const words = options.query.toLowerCase().split(/\s+/).filter((word) => word !== '');
+  return rows.filter((row) => (!options.differsOnly || differsFromGlobal(row) || row.error !== undefined)
+    && words.every((word) => `${row.name} ${row.path ?? ''} ${String(row.scope.id)}`.toLowerCase().includes(word)));
 }
 
 /**
@@ -137,10 +130,11 @@ export class OverridesOverview {
         result.cancelled++;
         continue;
       }
-      if (item.level !== undefined) row.level = item.level;
-      row.error = item.status === 'failed'
-        ? (item.error instanceof Error ? item.error.message : this.deps.t('GitLab answered with level {0}.', item.level ?? '?')) : undefined;
-      result[item.status === 'failed' ? 'failed' : 'changed']++;
+      const failed = item.status === 'failed';
+      result[failed ? 'failed' : 'changed']++;
+      row.level = item.level ?? row.level;
+      row.error = !failed ? undefined
+        : item.error instanceof Error ? item.error.message : this.deps.t('GitLab answered with level {0}.', item.level ?? '?');
     }
     return result;
   }

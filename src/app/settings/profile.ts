@@ -159,7 +159,7 @@ export interface ApplyReport {
 }
 
 /** The part of the notification settings service an import needs: `fresh` reads, writes with `expected`. */
-export type ProfileSettings = Pick<NotificationSettingsService, 'getSetting' | 'update'>;
+export type ProfileSettings = Pick<NotificationSettingsService, 'getSetting' | 'save'>;
 
 /**
  * Applies the confirmed scopes one after another; each failure is reported with its reason and the others still go
@@ -182,7 +182,7 @@ export async function applyProfile(
       const pending = pendingUpdate(updateTo(entry), current);
       if (JSON.stringify(diffEntry(entry, current).rows) !== JSON.stringify(rows)) reports.push({ scope, status: 'failed', reason: changed });
       else if (isEmptyUpdate(pending)) reports.push({ scope, status: 'unchanged' });
-      else reports.push(checkResult(scope, entry, pending, await settings.update(scope, pending, { expected: current }), t));
+      else reports.push(checkResult(scope, entry, pending, (await settings.save(scope, pending, { expected: current })).setting, t));
     } catch (error) {
       reports.push({ scope, status: 'failed', reason: error instanceof SettingConflict ? changed : errorText(error) });
     }

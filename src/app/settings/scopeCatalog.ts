@@ -155,11 +155,6 @@ export class ScopeCatalog {
     return known;
   }
 
-  /** `addScope`, as the editor lists it. */
-  async add(kind: EntityKind, ref: string | number, signal?: AbortSignal): Promise<ScopeEntry> {
-    return this.entry(await this.addScope(kind, ref, signal));
-  }
-
   /** The entry for a scope, adding a plain one when the list does not have it (opening the editor on any scope). */
   async ensure(scope: EntityScopeRef): Promise<ScopeEntry> {
     let known = (await this.scopes({ members: ['group'] })).scopes.find((listed) => sameScopeNamed(listed, { scope }));
@@ -170,7 +165,8 @@ export class ScopeCatalog {
     return this.entry(known);
   }
 
-  private entry({ scope, name, path, origin }: KnownScope): ScopeEntry {
+  /** A scope as the editor lists it. */
+  entry({ scope, name, path, origin }: KnownScope): ScopeEntry {
     const { localize } = this.deps;
     const fallback = typeof scope.id === 'string' ? scope.id
       : scope.kind === 'group' ? localize('Group {0}', scope.id) : localize('Project {0}', scope.id);

@@ -6,7 +6,7 @@ import { describeError, errorText, signedOutError } from './errorInfo';
 import type { BulkItem, NotificationSettingsService } from './notificationSettingsService';
 import type { ScopeCatalog } from './scopeCatalog';
 import {
-  parsePageMessage, type BulkItemReport, type BulkSnapshot, type ChainLink, type ErrorInfo, type HostMessage, type InheritedLevel,
+  parsePageMessage, type BulkItemReport, type BulkSnapshot, type ChainLink, type ErrorInfo, type HostMessage,
   type PersistedState, type Requests,
 } from './shared/protocol';
 import { answer, type RequestMessage } from './shared/rpc';
@@ -35,11 +35,11 @@ type Handlers = { [M in keyof Requests]: (params: Requests[M]['params'], signal:
  */
 export class SettingsRequestHandler {
   private ready = false;
-  private pendingFocusKey: string | undefined;
-  private restoredState: PersistedState | undefined;
+  /** For the `state` that answers the page's next `ready`: the scope to show, the page state kept over a reload. */
+  private next: { focusKey?: string; restored?: PersistedState } = {};
   private bulk: { snapshot: BulkSnapshot; controller: AbortController } | undefined;
-  private readonly inflight = new Set<AbortController>();
-  private disposed = false;
+  /** Aborted on dispose: every request's signal. */
+  private readonly lifetime = new AbortController();
   /** Groups and projects the page has loaded: their inheritance lines follow every change. */
   private readonly shown = new Map<string, ScopeRef>();
   /** The inheritance lines being sent, one round at a time; `queued` while a round waits (changes fold into it). */
@@ -70,17 +70,14 @@ export class SettingsRequestHandler {
   /** Shows a scope once the page can hear it (now, or in the `state` that answers its next `ready`). */
   async focus(scope: ScopeRef): Promise<void> {
     const key = scope.kind === 'global' ? 'global' : (await this.deps.catalog.ensure(scope)).key;
-    if (this.ready) {
-      this.post({ type: 'scopes', scopes: await this.deps.catalog.list() });
-      this.post({ type: 'focusScope', key });
-    } else {
-      this.pendingFocusKey = key;
-    }
+    if (!this.ready) return void (this.next.focusKey = key);
+    this.post({ type: 'scopes', scopes: await this.deps.catalog.list() });
+    this.post({ type: 'focusScope', key });
   }
 
   /** The page state VS Code kept over a window reload (validated by the caller), sent with the next `state`. */
   restore(state: PersistedState): void {
-    this.restoredState = state;
+    this.next.restored = state;
   }
 
   /** The panel was hidden: its document is discarded until it says `ready` again. */
@@ -99,9 +96,8 @@ export class SettingsRequestHandler {
   }
 
   dispose(): void {
-    this.disposed = true;
+    this.lifetime.abort();
     this.subscription.dispose();
-    for (const controller of this.inflight) controller.abort();
     this.bulk?.controller.abort();
   }
 
@@ -126,32 +122,26 @@ export class SettingsRequestHandler {
         throw info;
       }
     },
-    addScope: ({ kind, ref }, signal) => this.deps.catalog.add(kind, ref, signal),
+    addScope: async ({ kind, ref }, signal) => this.deps.catalog.entry(await this.deps.catalog.addScope(kind, ref, signal)),
     bulkApply: ({ scopes, level }) => this.bulkApply(scopes, level),
   };
 
   /** Answers a request with its result, or its error as the page shows it. */
-  private async answer(request: RequestMessage<Requests>): Promise<void> {
-    const controller = new AbortController();
-    this.inflight.add(controller);
+  private answer(request: RequestMessage<Requests>): Promise<void> {
     const context = request.method === 'addScope' ? 'add' : request.method === 'save' ? 'save' : 'load';
-    const run = (): Promise<unknown> => {
+    const handler = this.handlers[request.method] as (params: unknown, signal: AbortSignal) => Promise<unknown>;
+    return answer(request.id, async () => {
       if (!this.deps.signedIn()) throw signedOutError(this.deps.localize);
-      const handler = this.handlers[request.method] as (params: unknown, signal: AbortSignal) => Promise<unknown>;
-      return handler(request.params, controller.signal);
-    };
-    await answer(request.id, run, (reply) => this.post(reply), (error) => this.describe(error, context));
-    this.inflight.delete(controller);
+      return handler(request.params, this.lifetime.signal);
+    }, (reply) => this.post(reply), (error) => this.describe(error, context));
   }
 
   private async onReady(): Promise<void> {
     this.ready = true;
     this.shown.clear(); // a new page knows nothing yet: its loads get the lines again
     const scopes = await this.deps.catalog.list({ cachedOnly: true });
-    const { pendingFocusKey: focusKey, restoredState: restored, bulk } = this;
-    this.post({ type: 'state', scopes, l10n: this.deps.l10n, focusKey, bulk: bulk?.snapshot, restored });
-    this.pendingFocusKey = undefined;
-    this.restoredState = undefined;
+    this.post({ type: 'state', scopes, l10n: this.deps.l10n, ...this.next, bulk: this.bulk?.snapshot });
+    this.next = {};
     if (scopes.groupsLoading) this.post({ type: 'scopes', scopes: await this.deps.catalog.list() });
   }
 
@@ -178,7 +168,7 @@ export class SettingsRequestHandler {
   }
 
   private async sendInherited(scopes: ScopeRef[]): Promise<void> {
-    if (this.disposed || !this.deps.signedIn()) return;
+    if (this.lifetime.signal.aborted || !this.deps.signedIn()) return;
     for (const scope of scopes) {
       const key = scopeKey(scope);
       const path = await this.pathOf(scope);
@@ -186,10 +176,9 @@ export class SettingsRequestHandler {
         const result = await this.deps.settings.levelInForce(scope, { path, assumeGlobal: true, complete: true });
         // Taken as at global, a group or global decides; the links above the scope are the editor's "why" list.
         const { level, chain: [, ...above] } = result;
-        const link = decidingLink(result);
+        const { kind, name } = decidingLink(result);
         const chain = above as ChainLink[];
-        const inherited: InheritedLevel = link.kind === 'group'
-          ? { level, from: 'group', path: link.name, chain } : { level, from: 'global', chain };
+        const inherited = kind === 'group' ? { level, from: 'group' as const, path: name, chain } : { level, from: 'global' as const, chain };
         this.post({ type: 'inherited', key, inherited });
       } catch (error) {
         // The form works without the line; the log says why it is missing.
@@ -211,6 +200,6 @@ export class SettingsRequestHandler {
   }
 
   private post(message: HostMessage): void {
-    if (!this.disposed) this.deps.post(message);
+    if (!this.lifetime.signal.aborted) this.deps.post(message);
   }
 }

@@ -161,7 +161,7 @@ export class SnoozeScheduler {
 
   constructor(
     /** Reads `fresh` (a snooze and a restore must see what is there now); writes with `expected`. */
-    private readonly settings: Pick<NotificationSettingsService, 'getSetting' | 'update'>,
+    private readonly settings: Pick<NotificationSettingsService, 'getSetting' | 'save'>,
     /** globalState: it survives reloads and restarts. */
     private readonly storage: LevelMemory,
     private readonly clock: Clock,
@@ -197,7 +197,7 @@ export class SnoozeScheduler {
       await this.write([...others, snooze]);
       try {
         // Against the setting just read: a change made meanwhile is not muted over (nor kept as the one to give back).
-        if (!muted) await this.settings.update(scope, { level: 'disabled' }, { expected: current });
+        if (!muted) await this.settings.save(scope, { level: 'disabled' }, { expected: current });
       } catch (error) {
         await this.write(existing ? [...others, existing] : others);
         throw error;
@@ -228,8 +228,8 @@ export class SnoozeScheduler {
   }
 
   /** Gives a snooze's previous setting back regardless of the level now (the person chose to). */
-  restoreAnyway(snooze: Snooze): Promise<NotificationSetting> {
-    return this.settings.update(snooze.scope, updateTo(snooze.previous));
+  async restoreAnyway(snooze: Snooze): Promise<NotificationSetting> {
+    return (await this.settings.save(snooze.scope, updateTo(snooze.previous))).setting;
   }
 
   dispose(): void {
@@ -243,7 +243,7 @@ export class SnoozeScheduler {
       let restored: NotificationSetting | undefined;
       if (restoreDecision(snooze, current) === 'restore') {
         try {
-          restored = await this.settings.update(snooze.scope, updateTo(snooze.previous), { expected: current });
+          restored = (await this.settings.save(snooze.scope, updateTo(snooze.previous), { expected: current })).setting;
         } catch (error) {
           // Changed elsewhere between the read and the restore: decided again on what GitLab has now (still muted:
           // kept, and the next try restores it).
@@ -252,11 +252,11 @@ export class SnoozeScheduler {
         }
       }
       await this.write(this.without(snooze.scope));
-      const decision = restored ? 'restore' : restoreDecision(snooze, current);
+      const changedElsewhere = !restored && restoreDecision(snooze, current) === 'changedElsewhere';
       this.log(`Snooze of ${snooze.name} ended: ${restored ? `level ${restored.level} restored`
-        : decision === 'alreadyRestored' ? 'already restored' : `level changed elsewhere to ${current.level}, left as it is`}`);
+        : changedElsewhere ? `level changed elsewhere to ${current.level}, left as it is` : 'already restored'}`);
       if (restored) this.outcomes.restored(snooze, restored);
-      else if (decision === 'changedElsewhere') this.outcomes.changedElsewhere(snooze, current);
+      else if (changedElsewhere) this.outcomes.changedElsewhere(snooze, current);
       this.changes.fire();
     } catch (error) {
       // Kept: the next try (or the next start) gives it back.

@@ -61,7 +61,7 @@ describe('level in force, resolved by the settings service against the GitLab do
       assert.deepEqual(viaParent.chain.map((link) => `${link.kind}:${link.level}`),
         ['project:global', 'group:global', 'group:mention', 'global:participating']);
 
-      await service.update({ kind: 'group', id: 'acme' }, { level: 'global' });
+      await service.save({ kind: 'group', id: 'acme' }, { level: 'global' });
       const viaGlobal = await service.levelInForce(BILLING);
       assert.equal(viaGlobal.level, 'participating');
       assert.equal(decidingLink(viaGlobal).kind, 'global');
@@ -75,7 +75,7 @@ describe('level in force, resolved by the settings service against the GitLab do
       assert.equal((await service.levelInForce(BILLING)).level, 'watch', 'cached: nobody announced a change');
       assert.equal(settingReads(double).length, reads);
       // A change through the owner (here a PUT of group 2, acme/platform, by ID) empties the cache.
-      await service.update({ kind: 'group', id: 2 }, { level: 'disabled' });
+      await service.save({ kind: 'group', id: 2 }, { level: 'disabled' });
       assert.equal((await service.levelInForce(BILLING)).level, 'disabled');
       service.refresh();
       await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'watch' });

@@ -42,10 +42,10 @@ describe('notification settings service (status bar and commands)', () => {
     api.set('global', { level: 'mention' });
     const one = new NotificationSettingsService(() => api, memory, 'https://one.example');
     const two = new NotificationSettingsService(() => api, memory, 'https://two.example');
-    await one.update({ kind: 'global' }, { level: 'disabled' }, { expected: await one.getSetting({ kind: 'global' }) });
+    await one.save({ kind: 'global' }, { level: 'disabled' }, { expected: await one.getSetting({ kind: 'global' }) });
     assert.equal(one.levelBeforeMute({ kind: 'global' }), 'mention');
     assert.equal(two.levelBeforeMute({ kind: 'global' }), undefined);
-    await one.update({ kind: 'global' }, { level: 'disabled' });
+    await one.save({ kind: 'global' }, { level: 'disabled' });
     assert.equal(one.levelBeforeMute({ kind: 'global' }), 'mention', 'not overwritten by disabled');
   });
 
@@ -55,7 +55,7 @@ describe('notification settings service (status bar and commands)', () => {
     const service = new NotificationSettingsService(() => api, new MapMemory(), 'x');
     const loaded = await service.getSetting({ kind: 'project', id: 8 });
     api.set('project:8', { level: 'mention' });
-    await assert.rejects(service.update({ kind: 'project', id: 8 }, { level: 'custom' }, { expected: loaded }),
+    await assert.rejects(service.save({ kind: 'project', id: 8 }, { level: 'custom' }, { expected: loaded }),
       (error: unknown) => error instanceof SettingConflict && error.server.level === 'mention');
     assert.equal(api.updates.length, 0, 'nothing written');
     const same = await service.save({ kind: 'project', id: 8 }, { level: 'mention' }, { expected: loaded });

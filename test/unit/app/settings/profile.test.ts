@@ -209,7 +209,7 @@ describe('notification profile: preview and apply', () => {
         api.set(PROJECT, { level: 'participating' }); // someone else, right after the check
         return setting;
       },
-      update: owner.update.bind(owner),
+      save: owner.save.bind(owner),
     };
     const [report] = await applyProfile(shown, new Set([scopeKey(PROJECT)]), settings, t);
     assert.equal(report.status, 'failed');
@@ -221,7 +221,7 @@ describe('notification profile: preview and apply', () => {
   it('reports a level GitLab did not take as failed', async () => {
     const settings = {
       getSetting: async () => ({ level: 'watch' }),
-      update: async () => ({ level: 'watch' }),
+      save: async () => ({ setting: { level: 'watch' }, written: true }),
     };
     const shown = [diffEntry({ scope: PROJECT, level: 'mention' }, { level: 'watch' })];
     const [report] = await applyProfile(shown, new Set([scopeKey(PROJECT)]), settings, t);

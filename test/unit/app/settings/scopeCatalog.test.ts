@@ -136,7 +136,7 @@ describe('settings scope list', () => {
     const api = new FakeGitLabApi();
     api.projects = [project(42, 'acme/api')];
     const { catalog: scopes, remembered } = catalog(api);
-    const entry = await scopes.add('project', 'acme/api');
+    const entry = scopes.entry(await scopes.addScope('project', 'acme/api'));
     assert.deepEqual(entry, { key: 'project:42', scope: { kind: 'project', id: 42 }, label: 'acme / api', detail: 'acme/api', origin: 'added' });
     assert.deepEqual(remembered, ['project acme/api']);
     assert.ok((await scopes.list()).entries.some((listed) => listed.key === 'project:42'));
@@ -145,11 +145,11 @@ describe('settings scope list', () => {
   it('adds a group after reading its setting, and refuses what GitLab cannot find', async () => {
     const api = new FakeGitLabApi();
     const { catalog: scopes, remembered } = catalog(api);
-    const entry = await scopes.add('group', 'team/sub');
+    const entry = scopes.entry(await scopes.addScope('group', 'team/sub'));
     assert.equal(entry.key, 'group:team/sub');
     assert.deepEqual(remembered, ['group team/sub']);
     api.fail('get', 'group:nope', new GitLabError('notFound', '404 Group Not Found', { status: 404 }));
-    await assert.rejects(scopes.add('group', 'nope'), (error: unknown) => error instanceof GitLabError && error.kind === 'notFound');
+    await assert.rejects(scopes.addScope('group', 'nope'), (error: unknown) => error instanceof GitLabError && error.kind === 'notFound');
     assert.deepEqual(remembered, ['group team/sub'], 'nothing remembered for a failure');
   });
 

@@ -294,7 +294,7 @@ describe('snooze scheduler', () => {
         armed = false;
         return setting;
       },
-      update: (...args) => service.update(...args),
+      save: (...args) => service.save(...args),
     }, memory, clock, () => INSTANCE, () => true, {
       restored: () => assert.fail('restored over the change'),
       changedElsewhere: (_snooze, current) => changedElsewhere.push(current),
