@@ -274,12 +274,14 @@ export class SnoozeScheduler {
     return run;
   }
 
-  /** The timer on the next end, or on the retry of an end that has passed (a failed restore). */
+  /** The timer on the next end, or for an end that has passed. */
   private schedule(): void {
     this.dispose();
     const now = this.clock.now();
-    const retry = this.retryAt > now ? this.retryAt : Infinity;
-    const next = Math.min(...this.list().map((snooze) => (snooze.until > now ? snooze.until : retry)));
+    // An end that has passed: at the retry after a failed restore, else now (the clock may have passed it while the
+    // snooze was being set); while signed out, at the next sign-in's check.
+    const due = this.retryAt > now ? this.retryAt : this.signedIn() ? now : Infinity;
+    const next = Math.min(...this.list().map((snooze) => (snooze.until > now ? snooze.until : due)));
     if (next !== Infinity) this.timer = this.clock.setTimer(() => void this.check(), Math.min(next - now, MAX_TIMER_MS));
   }
 

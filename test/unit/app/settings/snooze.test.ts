@@ -389,6 +389,19 @@ describe('snooze scheduler', () => {
     assert.deepEqual(restored.map(([s]) => s.name), ['c', 'b']);
   });
 
+  it('ends a snooze at once when the clock passed its end while it was being set', async () => {
+    const { api, clock, scheduler, restored } = setup();
+    api.set(PROJECT, { level: 'watch' });
+    const snoozing = scheduler.snooze(PROJECT, 'p', NOW + 1000);
+    clock.advance(5000); // before the mute's answer: no timer is set yet
+    await snoozing;
+    await new Promise((resolve) => setImmediate(resolve)); // the timer is set once the snooze is stored
+    clock.advance(0);
+    await until(() => restored.length === 1);
+    assert.equal(api.stored('project:acme/web').level, 'watch');
+    assert.deepEqual(scheduler.list(), []);
+  });
+
   it('keeps snoozes per instance', async () => {
     const memory = new MapMemory();
     const { api, scheduler } = setup({ memory });
