@@ -9,7 +9,7 @@ import {
 } from '../../app/settings/snooze';
 import { GitLabError, type NotificationSetting } from '../../gitlab';
 import type { Log } from '../log';
-import { askForScope, knownScopes, type ScopeChoice, type ScopeSources } from '../settings/scopeChoices';
+import { askForScope, knownScopes, plain, type ScopeChoice, type ScopeSources } from '../settings/scopeChoices';
 
 /** "Snooze Notifications…" and "End Snooze", and what the person is told when a snooze ends. */
 export class SnoozeCommands implements SnoozeOutcomes {
@@ -61,7 +61,7 @@ export class SnoozeCommands implements SnoozeOutcomes {
     }
     let snooze: Snooze | undefined = snoozes[0];
     if (snoozes.length > 1) {
-      const pick = await vscode.window.showQuickPick(snoozes.map((s) => ({ label: s.name, description: vscode.l10n.t('until {0}', this.formatEnd(s.until)), snooze: s })), {
+      const pick = await vscode.window.showQuickPick(snoozes.map((s) => ({ label: plain(s.name), description: vscode.l10n.t('until {0}', this.formatEnd(s.until)), snooze: s })), {
         title: vscode.l10n.t('End Snooze'),
         placeHolder: vscode.l10n.t('Which snooze to end now'),
       });
@@ -105,7 +105,7 @@ export class SnoozeCommands implements SnoozeOutcomes {
     };
     const known = await knownScopes(this.sources);
     const items: Item[] = known.map((choice) => ({
-      label: choice.scope.kind === 'global' ? vscode.l10n.t('Everything (global settings)') : choice.name,
+      label: choice.scope.kind === 'global' ? vscode.l10n.t('Everything (global settings)') : plain(choice.name),
       description: describe(choice),
       choice,
     }));
