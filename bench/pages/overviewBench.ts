@@ -6,25 +6,18 @@ import { GitLabClient, Transport, createDispatcher } from '../../src/gitlab';
 import { GitLabDouble } from '../../test/double';
 import type { DoubleGroup, DoubleProject } from '../../test/double/world/types';
 import { TOKEN } from '../fetch/listers';
-import type { Summary } from '../lib/stats';
 import { LATENCY_MS } from './pagesBench';
-import { raceWindows, type WindowFigure } from './windowRace';
+import { ms, raceWindows, type RaceResult } from './windowRace';
 
 /** Groups and projects the user belongs to, added to the double's world: a person in a mid-sized organisation. */
 const GROUPS = 20;
 const PROJECTS = 60;
 
-export interface OverviewResult {
-  latencyMs: number;
+export interface OverviewResult extends RaceResult {
   /** Requests one overview makes: the listings' pages, the global level and one read per group and project. */
   requests: number;
   rows: number;
-  runs: number;
-  floor: Summary;
-  windows: WindowFigure[];
 }
-
-const ms = (started: number) => performance.now() - started;
 
 /** Member groups (user 1 a developer in each) with their projects; levels varied so rows differ. */
 function populate(double: GitLabDouble): void {

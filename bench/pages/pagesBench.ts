@@ -9,7 +9,7 @@ import { GitLabClient, Transport, createDispatcher, readPages, type GitLabEvent 
 import { GitLabDouble } from '../../test/double';
 import { TOKEN } from '../fetch/listers';
 import { ratioOf, summarize, type Summary } from '../lib/stats';
-import { raceWindows, type WindowFigure } from './windowRace';
+import { ms, raceWindows, type RaceResult } from './windowRace';
 
 /**
  * Many pages under latency, and Load more as the tree sees it. The double (in this process: at 50 ms a response, its
@@ -19,20 +19,14 @@ export const LATENCY_MS = 50;
 const PER_PAGE = 100;
 const DOUBLE = { events: 12_000, seed: 5 };
 
-export interface PagesResult {
-  latencyMs: number;
+export interface PagesResult extends RaceResult {
   pages: number;
   events: number;
-  runs: number;
-  floor: Summary;
   floorPeakInFlight: number;
-  windows: WindowFigure[];
   /** A 429 injected on one page of a window-8 read: the window after each change, and whether the events stayed the same. */
   rateLimited: { windows: number[]; status429: number; sameEvents: boolean; peakInFlight: number };
   loadMore: { tree: Summary; raw: Summary; overRaw: { median: number; min: number; max: number }; rowsAdded: number };
 }
-
-const ms = (started: number) => performance.now() - started;
 
 async function floorRead(url: string, query: string, dispatcher: Agent): Promise<GitLabEvent[]> {
   const all: GitLabEvent[] = [];

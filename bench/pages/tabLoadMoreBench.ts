@@ -6,24 +6,17 @@ import { MY_ACTIVITY } from '../../src/app/sources';
 import { GitLabClient, Transport, createDispatcher, type GitLabEvent } from '../../src/gitlab';
 import { GitLabDouble } from '../../test/double';
 import { TOKEN } from '../fetch/listers';
-import type { Summary } from '../lib/stats';
 import { LATENCY_MS } from './pagesBench';
-import { raceWindows, type WindowFigure } from './windowRace';
+import { ms, raceWindows, type RaceResult } from './windowRace';
 
 const PAGE_SIZE = 20;
 const BOUND = 10;
 
-export interface TabLoadMoreResult {
-  latencyMs: number;
+export interface TabLoadMoreResult extends RaceResult {
   /** Pages one Load more read (window 1) and the matching events it added. */
   pages: number;
   found: number;
-  runs: number;
-  floor: Summary;
-  windows: WindowFigure[];
 }
-
-const ms = (started: number) => performance.now() - started;
 
 /**
  * "Load more" under the Wiki tab (few events match: the server cannot filter wiki pages by action, §3.3), as

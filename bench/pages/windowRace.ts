@@ -11,6 +11,17 @@ export interface WindowFigure {
   sameEvents: boolean;
 }
 
+/** What each windowed reader's benchmark reports: the latency per answer, the floor and every window, over `runs`. */
+export interface RaceResult {
+  latencyMs: number;
+  runs: number;
+  floor: Summary;
+  windows: WindowFigure[];
+}
+
+/** Milliseconds since `started` (a `performance.now()`). */
+export const ms = (started: number): number => performance.now() - started;
+
 export interface WindowRace {
   /** One read of the floor (one request after another); its wall time in ms. */
   floor(): Promise<number>;
@@ -57,7 +68,7 @@ export async function raceWindows(name: string, runs: number, race: WindowRace, 
 }
 
 /** The goal every windowed reader shares: at a window of 4, at most half the floor's time (median ratio). */
-export function halfTheFloorAtFour(name: string, what: string, race: { floor: Summary; windows: WindowFigure[] }):
+export function halfTheFloorAtFour(name: string, what: string, race: Pick<RaceResult, 'floor' | 'windows'>):
   { goal: string; value: string; met: boolean } | undefined {
   const four = race.windows.find((w) => w.window === 4);
   if (!four) return undefined;
