@@ -108,7 +108,8 @@ export class OverridesOverview {
   /** Adds a group or project by ID or path (a server that cannot list them) through the catalog, and reads its level. */
   async add(kind: EntityKind, id: string | number, signal?: AbortSignal): Promise<OverviewRow> {
     const known = await this.deps.catalog.addScope(kind, id, signal);
-    const { level } = await this.deps.settings.getSetting(known.scope, signal, FRESH);
+    // The catalog checks a group by reading its setting afresh: that read is in the owner's cache now.
+    const { level } = await this.deps.settings.getSetting(known.scope, signal, kind === 'group' ? {} : FRESH);
     this.state ??= { rows: [], groupsListed: true, projectsListed: true, problems: [], complete: true };
     const added = toRow(known);
     const kept = this.state.rows.find((candidate) => sameScopeNamed(candidate, added));

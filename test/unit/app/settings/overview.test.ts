@@ -210,8 +210,11 @@ describe('overrides overview on a server of the interface spec only', () => {
     assert.deepEqual(state.problems, []);
     assert.deepEqual(state.rows.map((r) => [r.name, r.level]), [['acme/website', 'watch']]);
 
+    const before = double.requests.length;
     const added = await overview.add('group', 'acme');
     assert.equal(added.level, 'global');
+    assert.deepEqual(double.requests.slice(before).map((r) => `${r.method} ${r.path}`), ['GET /api/v4/groups/acme/notification_settings'],
+      'the group is checked and its level read by one request');
     assert.deepEqual(overview.current!.rows.map((r) => r.key), ['project:acme/website', 'group:acme']);
     assert.deepEqual(remembered, ['group acme'], 'kept for next time, as the editor keeps what is added there');
     const editor = await catalog.list();
