@@ -24,8 +24,8 @@ import type { ActivityNode } from './ui/activity/nodes';
 import { NotificationStatusBar, StatusBarScope } from './ui/statusBar/notificationStatusBar';
 import { ProfileCommands } from './ui/settings/profileCommands';
 import type { ScopeSources } from './ui/settings/scopeChoices';
-import { FileOffsetClock, systemClock } from './ui/snooze/clock';
-import { SnoozeCommands } from './ui/snooze/snoozeCommands';
+import { FileOffsetClock, systemClock } from './ui/settings/snoozeClock';
+import { SnoozeCommands } from './ui/settings/snoozeCommands';
 
 /**
  * Composition root: builds the objects and registers them. Nothing here waits on the network: the stored token is

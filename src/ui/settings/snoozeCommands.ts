@@ -9,7 +9,7 @@ import {
 } from '../../app/settings/snooze';
 import { GitLabError, type NotificationSetting } from '../../gitlab';
 import type { Log } from '../log';
-import { askForScope, knownScopes, plain, type ScopeChoice, type ScopeSources } from '../settings/scopeChoices';
+import { askForScope, knownScopes, plain, type ScopeChoice, type ScopeSources } from './scopeChoices';
 
 /** "Snooze Notifications…" and "End Snooze", and what the person is told when a snooze ends. */
 export class SnoozeCommands implements SnoozeOutcomes {
