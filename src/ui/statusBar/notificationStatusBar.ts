@@ -59,7 +59,10 @@ export class NotificationStatusBar implements vscode.Disposable {
     return this.refreshing;
   }
 
-  /** `follow`: after a change, the shown scope again through the owner's cache (which already follows it). */
+  /**
+   * `follow`: after a change, through the owner's cache (which already follows it), keeping what is shown on a failure.
+   * The scope is resolved each time (a few file reads), so a change during a refresh cannot bring back the old scope.
+   */
   private async load(follow: boolean): Promise<void> {
     if (!this.session.signedIn) {
       this.current = undefined;
@@ -68,7 +71,7 @@ export class NotificationStatusBar implements vscode.Disposable {
     if (follow && !this.current) return;
     const generation = ++this.generation;
     try {
-      const { scope, name } = follow && this.current ? this.current : await this.scopes.resolve();
+      const { scope, name } = await this.scopes.resolve();
       if (!follow) this.levels.refresh();
       // The whole chain, so the tooltip says why, as "Why am I notified?" does.
       const inForce = await this.levels.levelInForce(scope, { complete: true });
