@@ -10,27 +10,20 @@ export const systemClock: Clock = {
   },
 };
 
-interface Timer {
-  at: number;
-  callback: () => void;
-  handle: ReturnType<typeof setTimeout>;
-}
-
 /**
- * For tests of the real workbench: the system's time plus an offset read from a file (`{"offsetMs": n}`), read again
- * every tenth of a second (polling: a file watcher can miss a write made while it starts); timers whose time a new
- * offset has passed fire then. Built only by the composition
- * root, and only when the environment names the file; a missing or malformed file means no offset.
+ * For tests of the real workbench: the system's time plus an offset read from a file (`{"offsetMs": n}`). One poll, every
+ * tenth of a second, reads the file again (a file watcher can miss a write made while it starts) and fires the timers
+ * whose time has come. Built only by the composition root, and only when the environment names the file; a missing or
+ * malformed file means no offset.
  */
 export class FileOffsetClock implements Clock {
   private offset = 0;
-  private readonly timers = new Set<Timer>();
-  private readonly poll: ReturnType<typeof setInterval>;
+  private readonly timers = new Set<{ at: number; callback: () => void }>();
+  private readonly poll = setInterval(() => this.tick(), 100);
 
   constructor(private readonly file: string, private readonly log: (line: string) => void) {
-    this.read();
-    this.poll = setInterval(() => this.changed(), 100);
     this.poll.unref?.();
+    this.read();
   }
 
   now(): number {
@@ -38,24 +31,26 @@ export class FileOffsetClock implements Clock {
   }
 
   setTimer(callback: () => void, delayMs: number): { dispose(): void } {
-    const timer: Timer = { at: this.now() + delayMs, callback, handle: setTimeout(() => this.fire(timer), delayMs) };
+    const timer = { at: this.now() + delayMs, callback };
     this.timers.add(timer);
-    return { dispose: () => this.clear(timer) };
+    return { dispose: () => this.timers.delete(timer) };
   }
 
   dispose(): void {
     clearInterval(this.poll);
-    for (const timer of [...this.timers]) this.clear(timer);
+    this.timers.clear();
   }
 
-  private changed(): void {
-    if (!this.read()) return;
+  private tick(): void {
+    this.read();
     const now = this.now();
-    for (const timer of [...this.timers]) if (timer.at <= now) this.fire(timer);
+    for (const timer of [...this.timers]) {
+      if (timer.at > now || !this.timers.delete(timer)) continue;
+      timer.callback();
+    }
   }
 
-  /** True when the offset changed. */
-  private read(): boolean {
+  private read(): void {
     let offset = 0;
     try {
       const value = (JSON.parse(readFileSync(this.file, 'utf8')) as { offsetMs?: unknown }).offsetMs;
@@ -63,20 +58,7 @@ export class FileOffsetClock implements Clock {
     } catch {
       // missing or malformed: no offset
     }
-    if (offset === this.offset) return false;
+    if (offset !== this.offset) this.log(`Test clock: offset ${offset} ms`);
     this.offset = offset;
-    this.log(`Test clock: offset ${offset} ms`);
-    return true;
-  }
-
-  private fire(timer: Timer): void {
-    if (!this.timers.has(timer)) return;
-    this.clear(timer);
-    timer.callback();
-  }
-
-  private clear(timer: Timer): void {
-    clearTimeout(timer.handle);
-    this.timers.delete(timer);
   }
 }
