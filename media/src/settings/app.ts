@@ -7,9 +7,9 @@ import {
 } from '../../../src/app/settings/shared/protocol';
 import { Requester } from '../../../src/app/settings/shared/rpc';
 import { parseScopeInput, parseScopeKey, scopeKey, type EntityScopeRef } from '../../../src/app/settings/shared/scopes';
-import type { NotificationLevel, NotificationSetting } from '../../../src/app/settings/shared/labels';
+import { formatMessage, type NotificationLevel, type NotificationSetting } from '../../../src/app/settings/shared/labels';
 import {
-  applyPersisted, findEntry, initialState, isDirtyScope, scopeState, textsFrom, toPersisted, visibleEntries,
+  applyPersisted, findEntry, initialState, isDirtyScope, scopeState, toPersisted, visibleEntries,
   type ScopeState, type UiState,
 } from './model';
 import { scopePanel } from './scopePanel';
@@ -25,7 +25,8 @@ export interface VsCodeApi {
 /**
  * The settings page: holds the UI state, asks the host through `Requester` (one promise per request), keeps unsaved
  * edits in the webview state (so hiding the panel or reloading the window loses nothing) and renders the page after
- * each change (only what changed is updated, so focus, caret and scroll stay). Messages from the host are not validated (it is the trusted side); only the host's channel is listened to.
+ * each change (lit-html updates only what changed, so focus, caret and scroll stay). Messages from the host are not
+ * validated (it is the trusted side); only the host's channel is listened to.
  */
 export class SettingsApp {
   private readonly state: UiState = initialState();
@@ -65,7 +66,9 @@ export class SettingsApp {
         this.host.settle(message);
         return;
       case 'state': {
-        state.texts = textsFrom(message.l10n);
+        // VS Code's l10n bundle for the display language (none in English).
+        const bundle = message.l10n;
+        state.texts = (text, ...args) => formatMessage(bundle?.[text] ?? text, ...args);
         state.scopes = message.scopes;
         if (message.bulk) this.bulkStep(message.bulk);
         if (message.restored && !this.hadState) this.restore(message.restored);
@@ -303,10 +306,8 @@ export class SettingsApp {
     this.vscode.setState(toPersisted(this.state));
     const t = this.state.texts;
     if (!t) return; // the host's texts have not come yet: the page keeps its loading line
-    if (this.root.dataset.state !== 'ready') {
-      this.root.replaceChildren();
-      this.root.dataset.state = 'ready';
-    }
+    if (this.root.dataset.state !== 'ready') this.root.replaceChildren(); // the loading line goes
+    this.root.dataset.state = 'ready';
     render(html`${scopePanel(this.state, t, this)}${settingsForm(this.state, t, this)}`, this.root);
   }
 }
