@@ -6,7 +6,7 @@ import type { ScopeEntry } from '../../../src/app/settings/shared/protocol';
 import type { SettingsApp as Actions } from './app';
 import { bulkPanel } from './bulkPanel';
 import { isDirtyScope, visibleEntries, type UiState } from './model';
-import { option } from './settingsForm';
+import { option, type View } from './settingsForm';
 
 /** The left column: Global, Groups, Projects, "Add…", and the bulk change of the checked rows. */
 export function scopePanel(state: UiState, t: Localize, actions: Actions): TemplateResult {
@@ -23,7 +23,7 @@ export function scopePanel(state: UiState, t: Localize, actions: Actions): Templ
 
   // Rows are keyed by scope, so a focused row keeps its focus when the list above it changes.
   const rows = (list: ScopeEntry[]) => repeat(list, (entry) => entry.key, (entry) => scopeRow(state, t, entry, actions));
-  const hint = (id: string, text: string | undefined): TemplateResult | typeof nothing =>
+  const hint = (id: string, text: string | undefined): View =>
     text ? html`<li class="scope-hint" id=${id}>${text}</li>` : nothing;
   return html`<nav id="scope-panel" class="scope-panel" aria-label=${t('Scopes')}>
     <div class="scope-toolbar">
