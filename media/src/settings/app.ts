@@ -1,3 +1,4 @@
+import { html, render } from 'lit-html';
 import {
   changedParameters, createForm, currentEmail, emailProblem, isDirty, rebase, type SettingForm,
 } from '../../../src/app/settings/shared/formState';
@@ -6,12 +7,13 @@ import {
 } from '../../../src/app/settings/shared/protocol';
 import { Requester } from '../../../src/app/settings/shared/rpc';
 import { parseScopeInput, parseScopeKey, scopeKey, type EntityScopeRef } from '../../../src/app/settings/shared/scopes';
-import type { NotificationLevel, NotificationSetting } from '../../../src/app/settings/shared/labels';
+import { formatMessage, type NotificationLevel, type NotificationSetting } from '../../../src/app/settings/shared/labels';
 import {
-  applyPersisted, findEntry, initialState, isDirtyScope, scopeState, textsFrom, toPersisted, visibleEntries,
+  applyPersisted, findEntry, initialState, isDirtyScope, scopeState, toPersisted, visibleEntries,
   type ScopeState, type UiState,
 } from './model';
-import { PageView } from './settingsForm';
+import { scopePanel } from './scopePanel';
+import { settingsForm } from './settingsForm';
 
 /** The part of the webview API this page uses. */
 export interface VsCodeApi {
@@ -22,20 +24,19 @@ export interface VsCodeApi {
 
 /**
  * The settings page: holds the UI state, asks the host through `Requester` (one promise per request), keeps unsaved
- * edits in the webview state (so hiding the panel or reloading the window loses nothing) and re-renders after each
- * change. Messages from the host are not validated (it is the trusted side); only the host's channel is listened to.
+ * edits in the webview state (so hiding the panel or reloading the window loses nothing) and renders the page after
+ * each change (lit-html updates only what changed, so focus, caret and scroll stay). Messages from the host are not
+ * validated (it is the trusted side); only the host's channel is listened to.
  */
 export class SettingsApp {
   private readonly state: UiState = initialState();
   private readonly host: Requester<Requests>;
-  private readonly view: PageView;
   /** Whether `getState()` gave the page its state (else the host's copy from the serializer is used). */
   private hadState = false;
 
-  constructor(root: HTMLElement, private readonly vscode: VsCodeApi, random: () => number = Math.random) {
+  constructor(private readonly root: HTMLElement, private readonly vscode: VsCodeApi, random: () => number = Math.random) {
     // A random first id keeps answers meant for an earlier page (before a reload) from matching this page's requests.
     this.host = new Requester((message) => vscode.postMessage(message), 1 + Math.floor(random() * 1_000_000_000));
-    this.view = new PageView(root, this);
   }
 
   start(): void {
@@ -65,7 +66,9 @@ export class SettingsApp {
         this.host.settle(message);
         return;
       case 'state': {
-        state.texts = textsFrom(message.l10n);
+        // VS Code's l10n bundle for the display language (none in English).
+        const bundle = message.l10n;
+        state.texts = (text, ...args) => formatMessage(bundle?.[text] ?? text, ...args);
         state.scopes = message.scopes;
         if (message.bulk) this.bulkStep(message.bulk);
         if (message.restored && !this.hadState) this.restore(message.restored);
@@ -146,13 +149,13 @@ export class SettingsApp {
     this.changed();
   }
 
-  /** An edit of the selected form. While typing (the e-mail field) only the status parts follow, not the field. */
-  edit(change: (form: SettingForm) => SettingForm, typing = false): void {
+  /** An edit of the selected form. */
+  edit(change: (form: SettingForm) => SettingForm): void {
     const scope = this.selected();
     if (!scope?.form) return;
     scope.form = change(scope.form);
     scope.notice = undefined;
-    this.changed(typing);
+    this.changed();
   }
 
   save(): void {
@@ -299,9 +302,13 @@ export class SettingsApp {
     this.hadState = true;
   }
 
-  private changed(typing = false): void {
+  private changed(): void {
     this.vscode.setState(toPersisted(this.state));
-    this.view.render(this.state, typing);
+    const t = this.state.texts;
+    if (!t) return; // the host's texts have not come yet: the page keeps its loading line
+    if (this.root.dataset.state !== 'ready') this.root.replaceChildren(); // the loading line goes
+    this.root.dataset.state = 'ready';
+    render(html`${scopePanel(this.state, t, this)}${settingsForm(this.state, t, this)}`, this.root);
   }
 }
 

@@ -1,50 +1,48 @@
+import { html, nothing, type TemplateResult } from 'lit-html';
 import {
   LEVEL_ORDER, levelExplanation, levelLabel, type Localize, type NotificationLevel,
 } from '../../../src/app/settings/shared/labels';
-import type { BulkItemReport } from '../../../src/app/settings/shared/protocol';
+import type { BulkItemReport, BulkSnapshot } from '../../../src/app/settings/shared/protocol';
 import type { SettingsApp as Actions } from './app';
-import { button, h, option } from './dom';
 import { findEntry, levelText, type UiState } from './model';
+import { option } from './settingsForm';
 
 /** The bulk change: shown while rows are checked, or while a run's report is there to read. */
-export function bulkPanel(state: UiState, t: Localize, actions: Actions): HTMLElement {
+export function bulkPanel(state: UiState, t: Localize, actions: Actions): TemplateResult {
   const bulk = state.bulk;
   const running = bulk !== undefined && !bulk.done;
   const count = state.bulkSelection.size;
-  return h('section', {
-    id: 'bulk-panel', className: 'bulk-panel', hidden: count === 0 && bulk === undefined && !state.bulkError,
-    data: { bulkState: bulk === undefined ? 'idle' : running ? 'running' : 'done' },
-    attrs: { 'aria-labelledby': 'bulk-heading' },
-  },
-  h('h2', { id: 'bulk-heading' }, t('Change several at once')),
-  h('p', { id: 'bulk-selected-count' }, t('{0} selected', count)),
-  h('div', { className: 'bulk-controls' },
-    h('label', { attrs: { for: 'bulk-level' } }, t('Level for the selected')),
-    h('select', {
-      id: 'bulk-level', disabled: running,
-      on: { change: (event) => actions.setBulkLevel((event.target as HTMLSelectElement).value as NotificationLevel) },
-    }, ...LEVEL_ORDER.map((level) => option(level, levelLabel(level, t), level === state.bulkLevel, levelExplanation(level, t)))),
-    button({ id: 'bulk-apply', disabled: running || count === 0 }, running ? t('Applying…') : t('Apply to selected'), () => actions.applyBulk()),
-    running
-      ? button({ id: 'bulk-cancel', className: 'secondary' }, t('Stop'), () => actions.signal('cancelBulk'))
-      : button({ id: 'bulk-clear', className: 'secondary' }, t('Clear selection'), () => actions.clearBulk())),
-  h('p', { id: 'bulk-error', className: 'field-error', hidden: !state.bulkError, attrs: { role: 'alert' } }, state.bulkError ?? ''),
-  bulk ? bulkReport(state, t, bulk.items, bulk.done) : null);
+  return html`<section id="bulk-panel" class="bulk-panel" ?hidden=${count === 0 && bulk === undefined && !state.bulkError}
+    data-bulk-state=${bulk === undefined ? 'idle' : running ? 'running' : 'done'} aria-labelledby="bulk-heading">
+    <h2 id="bulk-heading">${t('Change several at once')}</h2>
+    <p id="bulk-selected-count">${t('{0} selected', count)}</p>
+    <div class="bulk-controls">
+      <label for="bulk-level">${t('Level for the selected')}</label>
+      <select id="bulk-level" ?disabled=${running}
+        @change=${(event: Event) => actions.setBulkLevel((event.target as HTMLSelectElement).value as NotificationLevel)}>
+        ${LEVEL_ORDER.map((level) => option(level, levelLabel(level, t), level === state.bulkLevel, levelExplanation(level, t)))}
+      </select>
+      <button type="button" id="bulk-apply" ?disabled=${running || count === 0}
+        @click=${() => actions.applyBulk()}>${running ? t('Applying…') : t('Apply to selected')}</button>
+      ${running
+        ? html`<button type="button" id="bulk-cancel" class="secondary" @click=${() => actions.signal('cancelBulk')}>${t('Stop')}</button>`
+        : html`<button type="button" id="bulk-clear" class="secondary" @click=${() => actions.clearBulk()}>${t('Clear selection')}</button>`}
+    </div>
+    <p id="bulk-error" class="field-error" ?hidden=${!state.bulkError} role="alert">${state.bulkError ?? ''}</p>
+    ${bulk ? bulkReport(state, t, bulk) : nothing}
+  </section>`;
 }
 
-function bulkReport(state: UiState, t: Localize, items: readonly BulkItemReport[], done: boolean): HTMLElement {
+function bulkReport(state: UiState, t: Localize, { items, done }: BulkSnapshot): TemplateResult {
   const count = (status: BulkItemReport['status']): number => items.filter((item) => item.status === status).length;
-  return h('div', { id: 'bulk-report', className: 'bulk-report' },
-    h('p', { id: 'bulk-summary', attrs: { role: 'status' } },
-      done
-        ? t('{0} changed, {1} already set, {2} failed, {3} stopped.', count('changed'), count('unchanged'), count('failed'), count('cancelled'))
-        : t('Applying…')),
-    h('ul', { id: 'bulk-items', className: 'bulk-items' }, ...items.map((item) => h('li', {
-      className: 'bulk-item', data: { bulkItemKey: item.key, bulkStatus: item.status },
-    },
-    h('span', { className: 'bulk-item-label' }, findEntry(state, item.key)?.label ?? String(item.scope.id)),
-    ' ',
-    h('span', { className: 'bulk-item-status' }, statusText(t, item))))));
+  return html`<div id="bulk-report" class="bulk-report">
+    <p id="bulk-summary" role="status">${done
+      ? t('{0} changed, {1} already set, {2} failed, {3} stopped.', count('changed'), count('unchanged'), count('failed'), count('cancelled'))
+      : t('Applying…')}</p>
+    <ul id="bulk-items" class="bulk-items">${items.map((item) => html`<li class="bulk-item" data-bulk-item-key=${item.key}
+      data-bulk-status=${item.status}><span class="bulk-item-label">${findEntry(state, item.key)?.label ?? String(item.scope.id)}</span> <span
+      class="bulk-item-status">${statusText(t, item)}</span></li>`)}</ul>
+  </div>`;
 }
 
 function statusText(t: Localize, item: BulkItemReport): string {

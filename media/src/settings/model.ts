@@ -1,16 +1,11 @@
 import {
-  formatMessage, isNotificationLevel, levelLabel, type Localize, type NotificationLevel, type NotificationSetting,
+  isNotificationLevel, levelLabel, type Localize, type NotificationLevel, type NotificationSetting,
 } from '../../../src/app/settings/shared/labels';
 import { isDirty, type SettingForm } from '../../../src/app/settings/shared/formState';
 import type {
   BulkSnapshot, ErrorInfo, InheritedLevel, PersistedState, ScopeEntry, ScopeListState,
 } from '../../../src/app/settings/shared/protocol';
 import { parseScopeKey } from '../../../src/app/settings/shared/scopes';
-
-/** The host's translations (VS Code's l10n bundle for the display language; none in English), as a `t` function. */
-export function textsFrom(bundle: Record<string, string> | undefined): Localize {
-  return (message, ...args) => formatMessage(bundle?.[message] ?? message, ...args);
-}
 
 /** One scope's part of the page: its form and where its requests stand. */
 export interface ScopeState {
