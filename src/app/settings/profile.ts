@@ -1,8 +1,6 @@
 import * as v from 'valibot';
 import { errorText } from './errorInfo';
-import {
-  NOTIFICATION_LEVELS, type NotificationEvents, type NotificationLevel, type NotificationSetting, type NotificationSettingUpdate,
-} from '../../gitlab/types';
+import { NOTIFICATION_LEVELS, type NotificationSetting, type NotificationSettingUpdate } from '../../gitlab/types';
 import type { Localize } from '../localize';
 import { SettingConflict, type NotificationSettingsService } from './notificationSettingsService';
 import { isEmptyUpdate, pendingUpdate, switchOf, updateTo } from './shared/formState';
@@ -19,11 +17,7 @@ export const PROFILE_VERSION = 1;
 const MAX_SCOPES = 1000;
 
 /** One scope of a profile. `events` holds only what the file says; `null` means "leave as it is". */
-export interface ProfileEntry {
-  scope: ScopeRef;
-  level: NotificationLevel;
-  events?: NotificationEvents;
-}
+export type ProfileEntry = v.InferOutput<ReturnType<typeof profileFile>>['scopes'][number];
 
 /** A scope named for the file: by full path where known, by ID otherwise (a group known only by ID). */
 export interface ExportedScope {
@@ -67,10 +61,9 @@ function profileFile(t: Localize) {
   const unknownField = t('not part of the profile format');
   // objectWithRest passes over `__proto__`, `constructor` and `prototype` keys unsaid: they are refused first.
   const hiddenKeys = v.rawCheck<Record<string, unknown>>(({ dataset, addIssue }) => {
-    for (const key of ['__proto__', 'constructor', 'prototype']) {
-      if (dataset.typed && Object.hasOwn(dataset.value, key)) {
-        addIssue({ message: unknownField, path: [{ type: 'object', origin: 'value', input: dataset.value, key, value: dataset.value[key] }] });
-      }
+    const fields = dataset.typed ? dataset.value : {};
+    for (const key of ['__proto__', 'constructor', 'prototype'].filter((name) => Object.hasOwn(fields, name))) {
+      addIssue({ message: unknownField, path: [{ type: 'object', origin: 'value', input: fields, key, value: fields[key] }] });
     }
   });
   const format = <E extends v.ObjectEntries>(entries: E) => v.objectWithRest(entries, v.never(unknownField), t('missing'));
@@ -97,7 +90,7 @@ function profileFile(t: Localize) {
       t('a project path has its namespace: group/project')), ['path']),
     v.forward(v.partialCheck([['scope'], ['level']], ({ scope, level }) => scope !== 'global' || level !== 'global',
       t('global settings cannot defer to themselves')), ['level']),
-    v.transform(({ scope: kind, path, id, level, events }): ProfileEntry => ({
+    v.transform(({ scope: kind, path, id, level, events }) => ({
       scope: kind === 'global' ? { kind } : { kind, id: (path ?? id) as string | number }, level, ...(events ? { events } : {}),
     })),
   );
@@ -111,15 +104,8 @@ function profileFile(t: Localize) {
     scopes: v.pipe(
       v.array(v.unknown(), nonEmptyList), v.nonEmpty(nonEmptyList), v.maxLength(MAX_SCOPES, t('more than {0} scopes', MAX_SCOPES)),
       v.array(entry),
-      v.rawCheck(({ dataset, addIssue }) => {
-        if (!dataset.typed) return;
-        const seen = new Set<string>();
-        dataset.value.forEach((item, index) => {
-          const key = scopeKey(item.scope);
-          if (seen.has(key)) addIssue({ message: t('{0} is listed twice', scopeName(item.scope, t)), path: [{ type: 'array', origin: 'value', input: dataset.value, key: index, value: item }] });
-          seen.add(key);
-        });
-      }),
+      v.checkItems((item, index, list) => list.findIndex((other) => scopeKey(other.scope) === scopeKey(item.scope)) === index,
+        (issue) => t('{0} is listed twice', scopeName(issue.input.scope, t))),
     ),
   }));
 }
