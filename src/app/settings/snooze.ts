@@ -11,13 +11,14 @@ import { isEmptyUpdate, pendingUpdate, updateTo } from './shared/formState';
 import { fields, scope, switches, switchValue, validate } from './shared/protocol';
 import { scopeKey, type ScopeRef } from './shared/scopes';
 
+/** A level to give back: one GitLab knows, and not the mute itself. */
+const snoozedLevel = v.picklist(NOTIFICATION_LEVELS.filter((level) => level !== 'disabled'));
+
 /**
  * Snooze: a scope muted until a time, then given back its exact previous setting (level and custom switches).
  * The time comes from an injected clock, the zone from the caller; `SnoozeScheduler` (below) keeps and ends them.
  * Described once, as read back from storage (a trust boundary: another version, another extension, a hand edit).
  */
-/** A level to give back: one GitLab knows, and not the mute itself. */
-const snoozedLevel = v.picklist(NOTIFICATION_LEVELS.filter((level) => level !== 'disabled'));
 const storedSnooze = fields({
   /** The normalised instance URL the scope belongs to. */
   instance: v.pipe(v.string(), v.maxLength(2000)),

@@ -1,6 +1,6 @@
 /**
  * The one description of the messages between the settings page and the host. What crosses a trust boundary is
- * described once, by the readers at the end of this file, and its types come from them: messages from the page
+ * described once, by the valibot schemas at the end of this file, and its types come from them: messages from the page
  * (`PageMessage`, `parsePageMessage`) and the page state VS Code keeps over a reload (`PersistedState`,
  * `parsePersistedState`). What the host sends is only typed: the page trusts its host. The token travels in none.
  */
