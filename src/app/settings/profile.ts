@@ -1,12 +1,11 @@
+import * as v from 'valibot';
 import { errorText } from './errorInfo';
-import {
-  isNotificationLevel, type NotificationEvents, type NotificationLevel, type NotificationSetting, type NotificationSettingUpdate,
-} from '../../gitlab/types';
+import { NOTIFICATION_LEVELS, type NotificationSetting, type NotificationSettingUpdate } from '../../gitlab/types';
 import type { Localize } from '../localize';
 import { SettingConflict, type NotificationSettingsService } from './notificationSettingsService';
 import { isEmptyUpdate, pendingUpdate, switchOf, updateTo } from './shared/formState';
 import { isKnownEventKey, scopeName } from './shared/labels';
-import { EVENT_KEY_PATTERN, MAX_EVENT_KEYS } from './shared/protocol';
+import { MAX_EVENT_KEYS, pathOf, plain, switches, switchValue } from './shared/protocol';
 import { isValidScopeId, scopeKey, type ScopeRef } from './shared/scopes';
 
 /**
@@ -18,11 +17,7 @@ export const PROFILE_VERSION = 1;
 const MAX_SCOPES = 1000;
 
 /** One scope of a profile. `events` holds only what the file says; `null` means "leave as it is". */
-export interface ProfileEntry {
-  scope: ScopeRef;
-  level: NotificationLevel;
-  events?: NotificationEvents;
-}
+export type ProfileEntry = v.InferOutput<ReturnType<typeof profileFile>>['scopes'][number];
 
 /** A scope named for the file: by full path where known, by ID otherwise (a group known only by ID). */
 export interface ExportedScope {
@@ -54,70 +49,65 @@ export function parseProfile(text: string, t: Localize): { entries: ProfileEntry
   } catch (error) {
     return { problems: [{ key: '(file)', reason: t('not valid JSON: {0}', errorText(error)) }] };
   }
-  if (!isRecord(data)) return { problems: [{ key: '(file)', reason: t('not a JSON object') }] };
-  const problems: ProfileProblem[] = [];
-  const problem = (key: string, reason: string): undefined => void problems.push({ key, reason });
-  if (data.format !== PROFILE_FORMAT) problem('format', t('must be "{0}"', PROFILE_FORMAT));
-  if (data.version !== PROFILE_VERSION) {
-    problem('version', typeof data.version === 'number' && data.version > PROFILE_VERSION
-      ? t('version {0} is newer than this extension reads ({1})', data.version, PROFILE_VERSION)
-      : t('must be {0}', PROFILE_VERSION));
-  }
-  unknownFields(data, ['format', 'version', 'instance', 'exportedAt', 'scopes'], '', problem, t);
-  if (data.instance !== undefined && typeof data.instance !== 'string') problem('instance', t('must be a string'));
-  if (!Array.isArray(data.scopes) || data.scopes.length === 0) {
-    problem('scopes', t('must be a non-empty list'));
-    return { problems };
-  }
-  if (data.scopes.length > MAX_SCOPES) problem('scopes', t('more than {0} scopes', MAX_SCOPES));
-  const entries: ProfileEntry[] = [];
-  const seen = new Set<string>();
-  data.scopes.slice(0, MAX_SCOPES).forEach((item: unknown, index: number) => {
-    const before = problems.length;
-    const entry = parseEntry(item, `scopes[${index}]`, problem, t);
-    if (!entry || problems.length > before) return;
-    if (seen.has(scopeKey(entry.scope))) problem(`scopes[${index}]`, t('{0} is listed twice', scopeName(entry.scope, t)));
-    seen.add(scopeKey(entry.scope));
-    entries.push(entry);
+  const result = v.safeParse(profileFile(t), data);
+  if (!result.success) return { problems: result.issues.map((issue) => ({ key: pathOf(issue) || '(file)', reason: issue.message })) };
+  const { scopes: entries, instance } = result.output;
+  return instance === undefined ? { entries } : { entries, instance };
+}
+
+/** The file format, with the reasons a person reads in their language. */
+function profileFile(t: Localize) {
+  const show = (issue: v.BaseIssue<unknown>): string => String(JSON.stringify(issue.input));
+  const unknownField = t('not part of the profile format');
+  // objectWithRest passes over `__proto__`, `constructor` and `prototype` keys unsaid: they are refused first.
+  const hiddenKeys = v.rawCheck<Record<string, unknown>>(({ dataset, addIssue }) => {
+    const fields = dataset.typed ? dataset.value : {};
+    for (const key of ['__proto__', 'constructor', 'prototype'].filter((name) => Object.hasOwn(fields, name))) {
+      addIssue({ message: unknownField, path: [{ type: 'object', origin: 'value', input: fields, key, value: fields[key] }] });
+    }
   });
-  if (problems.length > 0) return { problems };
-  return typeof data.instance === 'string' ? { entries, instance: data.instance } : { entries };
-}
-
-type Report = (key: string, reason: string) => undefined;
-
-/** One scope of the file; undefined when it is not one (its problems are reported). */
-function parseEntry(item: unknown, at: string, problem: Report, t: Localize): ProfileEntry | undefined {
-  if (!isRecord(item)) return problem(at, t('must be an object'));
-  unknownFields(item, ['scope', 'path', 'id', 'level', 'events'], `${at}.`, problem, t);
-  const { scope: kind, path, id, level, events } = item;
-  const show = (value: unknown): string => JSON.stringify(value);
-  let scope: ScopeRef | undefined;
-  if (kind === 'global') {
-    if (path !== undefined || id !== undefined) problem(at, t('global settings have no path or ID'));
-    scope = { kind };
-  } else if (kind !== 'group' && kind !== 'project') problem(`${at}.scope`, t('{0} is not one of global, group, project', show(kind)));
-  else if ((path === undefined) === (id === undefined)) problem(at, t('needs a path or an ID (one of them)'));
-  else if (path !== undefined && (typeof path !== 'string' || !isValidScopeId(path) || /^\d+$/.test(path))) {
-    problem(`${at}.path`, t('{0} is not a GitLab path', show(path)));
-  } else if (id !== undefined && (typeof id !== 'number' || !isValidScopeId(id))) problem(`${at}.id`, t('{0} is not a GitLab ID', show(id)));
-  else if (kind === 'project' && typeof path === 'string' && !path.includes('/')) problem(`${at}.path`, t('a project path has its namespace: group/project'));
-  else scope = { kind, id: (path ?? id) as string | number };
-  if (!isNotificationLevel(level)) problem(`${at}.level`, t('{0} is not a notification level', show(level)));
-  else if (level === 'global' && scope?.kind === 'global') problem(`${at}.level`, t('global settings cannot defer to themselves'));
-  if (events !== undefined && !isRecord(events)) problem(`${at}.events`, t('must be an object of true/false switches'));
-  const switches = Object.entries(isRecord(events) ? events : {});
-  if (switches.length > MAX_EVENT_KEYS) problem(`${at}.events`, t('more than {0} switches', MAX_EVENT_KEYS));
-  for (const [key, value] of switches.slice(0, MAX_EVENT_KEYS)) {
-    if (!EVENT_KEY_PATTERN.test(key)) problem(`${at}.events`, t('{0} is not an event name', show(key.slice(0, 64))));
-    else if (value !== true && value !== false && value !== null) problem(`${at}.events.${key}`, t('must be true, false or null, not {0}', show(value)));
-  }
-  if (!scope || !isNotificationLevel(level)) return undefined;
-  return isRecord(events) ? { scope, level, events: Object.fromEntries(switches) as NotificationEvents } : { scope, level };
-}
-
-function unknownFields(record: object, known: string[], at: string, problem: Report, t: Localize): void {
-  for (const key of Object.keys(record)) if (!known.includes(key)) problem(`${at}${key}`, t('not part of the profile format'));
+  const format = <E extends v.ObjectEntries>(entries: E) => v.objectWithRest(entries, v.never(unknownField), t('missing'));
+  const isPath = (path: unknown): path is string => typeof path === 'string' && isValidScopeId(path) && !/^\d+$/.test(path);
+  const entry = v.pipe(
+    plain(t('must be an object')),
+    hiddenKeys,
+    format({
+      scope: v.picklist(['global', 'group', 'project'], (issue) => t('{0} is not one of global, group, project', show(issue))),
+      path: v.optional(v.custom<string>(isPath, (issue) => t('{0} is not a GitLab path', show(issue)))),
+      id: v.optional(v.custom<number>((id) => typeof id === 'number' && isValidScopeId(id), (issue) => t('{0} is not a GitLab ID', show(issue)))),
+      level: v.picklist(NOTIFICATION_LEVELS, (issue) => t('{0} is not a notification level', show(issue))),
+      events: v.optional(switches(switchValue((issue) => t('must be true, false or null, not {0}', show(issue))), {
+        object: t('must be an object of true/false switches'),
+        size: t('more than {0} switches', MAX_EVENT_KEYS),
+        key: (issue) => t('{0} is not an event name', JSON.stringify(String(issue.input).slice(0, 64))),
+      })),
+    }),
+    v.partialCheck([['scope'], ['path'], ['id']], ({ scope, path, id }) => scope !== 'global' || (path === undefined && id === undefined),
+      t('global settings have no path or ID')),
+    v.partialCheck([['scope'], ['path'], ['id']], ({ scope, path, id }) => scope === 'global' || (path === undefined) !== (id === undefined),
+      t('needs a path or an ID (one of them)')),
+    v.forward(v.partialCheck([['scope'], ['path']], ({ scope, path }) => scope !== 'project' || path === undefined || path.includes('/'),
+      t('a project path has its namespace: group/project')), ['path']),
+    v.forward(v.partialCheck([['scope'], ['level']], ({ scope, level }) => scope !== 'global' || level !== 'global',
+      t('global settings cannot defer to themselves')), ['level']),
+    v.transform(({ scope: kind, path, id, level, events }) => ({
+      scope: kind === 'global' ? { kind } : { kind, id: (path ?? id) as string | number }, level, ...(events ? { events } : {}),
+    })),
+  );
+  const nonEmptyList = t('must be a non-empty list');
+  return v.pipe(plain(t('not a JSON object')), hiddenKeys, format({
+    format: v.literal(PROFILE_FORMAT, t('must be "{0}"', PROFILE_FORMAT)),
+    version: v.literal(PROFILE_VERSION, (issue) => (typeof issue.input === 'number' && issue.input > PROFILE_VERSION
+      ? t('version {0} is newer than this extension reads ({1})', issue.input, PROFILE_VERSION) : t('must be {0}', PROFILE_VERSION))),
+    instance: v.optional(v.string(t('must be a string'))),
+    exportedAt: v.optional(v.unknown()),
+    scopes: v.pipe(
+      v.array(v.unknown(), nonEmptyList), v.nonEmpty(nonEmptyList), v.maxLength(MAX_SCOPES, t('more than {0} scopes', MAX_SCOPES)),
+      v.array(entry),
+      v.checkItems((item, index, list) => list.findIndex((other) => scopeKey(other.scope) === scopeKey(item.scope)) === index,
+        (issue) => t('{0} is listed twice', scopeName(issue.input.scope, t))),
+    ),
+  }));
 }
 
 /** One line of the preview: a field, before → after; `before` undefined when GitLab does not show it now. */
@@ -202,8 +192,4 @@ function checkResult(
   if (refused.length > 0) return { scope, status: 'failed', reason: t('GitLab kept its value for {0}', refused.join(', ')) };
   if (ignored.length > 0) return { scope, status: 'applied', reason: t('GitLab does not know {0} and ignored it', ignored.join(', ')) };
   return { scope, status: 'applied' };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

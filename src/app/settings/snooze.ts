@@ -1,5 +1,6 @@
+import * as v from 'valibot';
 import { STATE_KEYS } from '../../ids';
-import { isNotificationLevel, NOTIFICATION_LEVELS, type NotificationEvents, type NotificationSetting } from '../../gitlab/types';
+import { NOTIFICATION_LEVELS, type NotificationSetting } from '../../gitlab/types';
 import { dayKey, dayNumberAt, dayNumberOfKey, type TimeZone } from '../activity/calendar';
 import { Emitter } from '../emitter';
 import type { Localize } from '../localize';
@@ -7,24 +8,33 @@ import { decidingLink, type LevelInForce } from './effectiveLevel';
 import { errorText } from './errorInfo';
 import { SettingConflict, type LevelMemory, type NotificationSettingsService } from './notificationSettingsService';
 import { isEmptyUpdate, pendingUpdate, updateTo } from './shared/formState';
-import { read } from './shared/protocol';
+import { fields, scope, switches, switchValue, validate } from './shared/protocol';
 import { scopeKey, type ScopeRef } from './shared/scopes';
+
+/** A level to give back: one GitLab knows, and not the mute itself. */
+const snoozedLevel = v.picklist(NOTIFICATION_LEVELS.filter((level) => level !== 'disabled'));
 
 /**
  * Snooze: a scope muted until a time, then given back its exact previous setting (level and custom switches).
  * The time comes from an injected clock, the zone from the caller; `SnoozeScheduler` (below) keeps and ends them.
+ * Described once, as read back from storage (a trust boundary: another version, another extension, a hand edit).
  */
-export interface Snooze {
+const storedSnooze = fields({
   /** The normalised instance URL the scope belongs to. */
-  instance: string;
-  scope: ScopeRef;
+  instance: v.pipe(v.string(), v.maxLength(2000)),
+  scope,
   /** The scope's name for people (`project acme/web`), for messages after a restart. */
-  name: string;
+  name: v.pipe(v.string(), v.maxLength(300)),
   /** Epoch milliseconds. */
-  until: number;
+  until: v.pipe(v.number('not a time'), v.finite('not a time')),
   /** The scope's own setting before the snooze muted it (without the global e-mail, which a snooze leaves alone). */
-  previous: { level: string; events?: NotificationEvents };
-}
+  previous: fields({
+    level: snoozedLevel,
+    events: v.optional(switches(switchValue())),
+  }),
+});
+export type Snooze = v.InferOutput<typeof storedSnooze>;
+const storedSnoozes = v.object({ version: v.literal(1), snoozes: v.array(v.unknown()) });
 
 /** The time, and a timer on that same time (tests move both together). */
 export interface Clock {
@@ -98,31 +108,16 @@ export function restoreDecision(snooze: Snooze, current: NotificationSetting): '
   return isEmptyUpdate(pendingUpdate(updateTo(snooze.previous), current)) ? 'alreadyRestored' : 'changedElsewhere';
 }
 
-const storedSnooze = read.object({
-  instance: read.string(2000),
-  scope: read.scope,
-  name: read.string(300),
-  until: (value: unknown, path: string) => (typeof value === 'number' && Number.isFinite(value) ? value : read.invalid(path, 'not a time')),
-  previous: read.object(
-    { level: read.oneOf(NOTIFICATION_LEVELS.filter((level) => level !== 'disabled')) },
-    { events: read.events(read.switchValue) },
-  ),
-});
-
 /**
- * Reads snoozes back from storage, which is a trust boundary (another version, another extension, a hand edit):
- * keeps only well-formed snoozes of `instance` and says why each other one was left out.
+ * Reads snoozes back from storage: keeps only well-formed snoozes of `instance` and says why each other one was left out.
  */
 export function readStoredSnoozes(value: unknown, instance: string): { snoozes: Snooze[]; problems: string[] } {
   if (value === undefined) return { snoozes: [], problems: [] };
-  const stored = value as { version?: unknown; snoozes?: unknown } | null;
-  if (stored?.version !== 1 || !Array.isArray(stored.snoozes)) {
-    return { snoozes: [], problems: ['stored snoozes have an unknown shape or version; ignored'] };
-  }
+  if (!v.is(storedSnoozes, value)) return { snoozes: [], problems: ['stored snoozes have an unknown shape or version; ignored'] };
   const snoozes: Snooze[] = [];
   const problems: string[] = [];
-  stored.snoozes.forEach((item: unknown, index: number) => {
-    const parsed = read.validate(item, storedSnooze, 'snooze');
+  value.snoozes.forEach((item, index) => {
+    const parsed = validate(storedSnooze, item, 'snooze');
     const problem = !parsed.ok ? parsed.reason
       : parsed.value.instance !== instance ? 'another instance'
         : snoozes.some((other) => scopeKey(other.scope) === scopeKey(parsed.value.scope)) ? 'a second snooze of the same scope' : undefined;
@@ -187,10 +182,9 @@ export class SnoozeScheduler {
       const existing = this.list().find((snooze) => scopeKey(snooze.scope) === scopeKey(scope));
       const current = await this.settings.getSetting(scope, undefined, { fresh: true });
       const muted = current.level === 'disabled';
-      if (muted && !existing) throw new SnoozeError('already muted');
-      if (!muted && !isNotificationLevel(current.level)) throw new SnoozeError(`unknown level ${current.level}`);
-      const previous = existing && muted ? existing.previous
-        : { level: current.level, ...(current.events ? { events: { ...current.events } } : {}) };
+      const previous = muted ? existing?.previous
+        : v.is(snoozedLevel, current.level) ? { level: current.level, ...(current.events ? { events: { ...current.events } } : {}) } : undefined;
+      if (!previous) throw new SnoozeError(muted ? 'already muted' : `unknown level ${current.level}`);
       const snooze: Snooze = { instance: this.instance(), scope, name, until, previous };
       // Stored before the mute: a window closed in between still knows what to give back.
       const others = this.without(scope);

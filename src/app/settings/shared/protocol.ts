@@ -1,13 +1,12 @@
 /**
  * The one description of the messages between the settings page and the host. What crosses a trust boundary is
- * described once, by the readers at the end of this file, and its types come from them: messages from the page
+ * described once, by the valibot schemas at the end of this file, and its types come from them: messages from the page
  * (`PageMessage`, `parsePageMessage`) and the page state VS Code keeps over a reload (`PersistedState`,
  * `parsePersistedState`). What the host sends is only typed: the page trusts its host. The token travels in none.
  */
+import * as v from 'valibot';
 import type { GitLabErrorKind } from '../../../gitlab/errors';
-import {
-  NOTIFICATION_LEVELS, type NotificationLevel, type NotificationSetting, type NotificationSettingUpdate,
-} from '../../../gitlab/types';
+import { NOTIFICATION_LEVELS, type NotificationLevel, type NotificationSetting } from '../../../gitlab/types';
 import type { ReplyMessage, RequestMessage } from './rpc';
 import { isValidScopeId, scopeKey, type EntityScopeRef, type ScopeRef } from './scopes';
 
@@ -85,7 +84,7 @@ export type HostMessage =
   | { type: 'bulk'; bulk: BulkSnapshot }
   | ReplyMessage;
 
-// ---- what comes in: each reader checks a value and builds a fresh copy; the validated types come from them --------
+// ---- what comes in: one valibot description per message; it builds fresh values, and the types come from it ------
 
 /** Limits shared with the host's cleaning of server data (what it sends, the page may send back). */
 export const EVENT_KEY_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
@@ -93,105 +92,64 @@ export const LEVEL_PATTERN = /^[a-z][a-z0-9_]{0,31}$/;
 export const MAX_EVENT_KEYS = 128;
 export const MAX_EMAIL_LENGTH = 320;
 const MAX_SCOPES = 500;
-const MAX_REQUEST_ID = 2 ** 31 - 1;
 const KEY_PATTERN = /^(global|(group|project):[A-Za-z0-9_][A-Za-z0-9_.+\-/]{0,254})$/;
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; reason: string };
-type Reader<T> = (value: unknown, path: string) => T;
-type Read<R> = R extends Reader<infer T> ? T : never;
-type Fields = Record<string, unknown>;
+type Message = (issue: v.BaseIssue<unknown>) => string;
 
-class Invalid extends Error {}
-function invalid(path: string, problem: string): never {
-  throw new Invalid(`${path || 'message'}: ${problem}`);
-}
-const at = (path: string, key: string): string => (path ? `${path}.${key}` : key);
-
-/** A plain object's fields, copied without its prototype (so a `__proto__` key stays a key, to be refused). */
-function fieldsOf(value: unknown, path: string, max = Infinity): Fields {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) invalid(path, 'expected an object');
+/** An object as JSON makes it. Valibot's objects read inherited fields too, so a prototype must not count. */
+export const plain = (message = 'expected an object') => v.custom<Record<string, unknown>>((value) => {
+  if (typeof value !== 'object' || value === null) return false;
   const prototype = Object.getPrototypeOf(value) as unknown;
-  if (prototype !== Object.prototype && prototype !== null) invalid(path, 'expected a plain object');
-  const keys = Object.keys(value);
-  if (keys.length > max) invalid(path, 'too many entries');
-  const fields = Object.create(null) as Fields;
-  for (const key of keys) fields[key] = (value as Fields)[key];
-  return fields;
-}
+  return prototype === Object.prototype || prototype === null;
+}, message);
 
-/** An object with exactly these fields: `required` ones, and `optional` ones when present (and not undefined). */
-function object<R extends Record<string, Reader<unknown>>, O extends Record<string, Reader<unknown>> = Record<never, never>>(
-  required: R, optional?: O,
-): Reader<{ [K in keyof R]: Read<R[K]> } & { [K in keyof O]?: Read<O[K]> }> {
-  return (value, path) => {
-    const fields = fieldsOf(value, path);
-    for (const key of Object.keys(fields)) {
-      if (!Object.hasOwn(required, key) && !(optional && Object.hasOwn(optional, key))) invalid(path, `unexpected field "${key.slice(0, 40)}"`);
-    }
-    const result: Fields = {};
-    for (const [key, read] of Object.entries(required)) result[key] = read(fields[key], at(path, key));
-    for (const [key, read] of Object.entries(optional ?? {})) if (fields[key] !== undefined) result[key] = read(fields[key], at(path, key));
-    return result as { [K in keyof R]: Read<R[K]> } & { [K in keyof O]?: Read<O[K]> };
-  };
-}
+/** An object with exactly these fields (optional ones may be left out). */
+export const fields = <E extends v.ObjectEntries>(entries: E) => v.pipe(plain(), v.strictObject(entries));
 
-const string = (max: number, pattern?: RegExp): Reader<string> => (value, path) => {
-  if (typeof value !== 'string') invalid(path, 'expected a string');
-  if (value.length > max) invalid(path, 'too long');
-  if (pattern && !pattern.test(value)) invalid(path, 'not in the expected form');
-  return value;
-};
+/**
+ * Event switches by key: keys like GitLab's, at most `MAX_EVENT_KEYS`. Read through a Map, not `v.record`, which
+ * skips `__proto__`, `constructor` and `prototype` keys unsaid: here every key is checked, and kept.
+ */
+export const switches = <S extends v.GenericSchema>(value: S, messages: { object?: string; size?: string; key?: Message } = {}) => v.pipe(
+  plain(messages.object),
+  v.transform((input) => new Map(Object.entries(input))),
+  v.maxSize(MAX_EVENT_KEYS, messages.size ?? 'too many entries'),
+  v.map(v.pipe(v.string(), v.regex(EVENT_KEY_PATTERN, messages.key ?? 'a key is not in the expected form')), value),
+  v.transform((map) => Object.fromEntries(map) as Record<string, v.InferOutput<S>>),
+);
 
-const oneOf = <T extends string | number>(allowed: readonly T[]): Reader<T> => (value, path) => {
-  if (!(allowed as readonly unknown[]).includes(value)) invalid(path, 'not an allowed value');
-  return value as T;
-};
-
-const list = <T>(item: Reader<T>, nonEmpty = false): Reader<T[]> => (value, path) => {
-  if (!Array.isArray(value)) invalid(path, 'expected an array');
-  if (value.length > MAX_SCOPES) invalid(path, 'too many items');
-  if (nonEmpty && value.length === 0) invalid(path, 'empty');
-  return value.map((entry, index) => item(entry, `${path}[${index}]`));
-};
-
-/** Event switches by key: keys like GitLab's, at most `MAX_EVENT_KEYS`. */
-const events = <T>(item: Reader<T>): Reader<Record<string, T>> => (value, path) => {
-  const fields = fieldsOf(value, path, MAX_EVENT_KEYS);
-  const result: Record<string, T> = {};
-  for (const key of Object.keys(fields)) {
-    if (!EVENT_KEY_PATTERN.test(key)) invalid(path, 'a key is not in the expected form');
-    result[key] = item(fields[key], at(path, key));
-  }
-  return result;
-};
-
-const boolean: Reader<boolean> = (value, path) => (typeof value === 'boolean' ? value : invalid(path, 'expected a boolean'));
-const scopeId: Reader<string | number> = (value, path) => (isValidScopeId(value) ? value : invalid(path, 'expected a positive integer or a path'));
-
-const entityScope: Reader<EntityScopeRef> = object({ kind: oneOf(['group', 'project'] as const), id: scopeId });
+/** A switch as GitLab sends it: true, false or null (default). */
+export const switchValue = (message: string | Message = 'expected true, false or null') => v.nullable(v.boolean(message));
+const scopeId = v.custom<string | number>(isValidScopeId, 'expected a positive integer or a path');
+const entity = { kind: v.picklist(['group', 'project']), id: scopeId };
+const entityScope = fields(entity);
 /** Global has no id: `{ kind: 'global', id }` is refused for its extra field. */
-const scope: Reader<ScopeRef> = (value, path) =>
-  (fieldsOf(value, path).kind === 'global' ? object({ kind: oneOf(['global'] as const) })(value, path) : entityScope(value, path));
+export const scope = v.pipe(plain(), v.variant('kind', [v.strictObject({ kind: v.literal('global') }), v.strictObject(entity)]));
 
-const key = string(300, KEY_PATTERN);
-const level = string(32, LEVEL_PATTERN);
-const knownLevel = oneOf(NOTIFICATION_LEVELS);
-const email = string(MAX_EMAIL_LENGTH);
+const text = (max: number, pattern = /^/) => v.pipe(v.string(), v.maxLength(max), v.regex(pattern));
+const key = text(300, KEY_PATTERN);
+const level = text(32, LEVEL_PATTERN);
+const knownLevel = v.picklist(NOTIFICATION_LEVELS);
+const email = text(MAX_EMAIL_LENGTH);
+/** At most `MAX_SCOPES` items, counted before any is read. */
+const list = <S extends v.GenericSchema>(item: S, min = 0) => v.pipe(v.array(v.unknown()), v.maxLength(MAX_SCOPES), v.minLength(min), v.array(item));
 
 /** A setting as GitLab sent it: an unknown level is kept (the form shows it), switches are true, false or null. */
-const switchValue: Reader<boolean | null> = (value, path) => (value === null || typeof value === 'boolean' ? value : invalid(path, 'expected true, false or null'));
-const setting: Reader<NotificationSetting> = object({ level }, { events: events(switchValue), notification_email: email });
-/** Edits to send or keep: a level GitLab knows (or any level name, `anyLevel`), switches only true or false. */
-const edits = (levels: Reader<string>) => object({}, { level: levels, notification_email: email, events: events(boolean) });
+const setting = fields({ level, events: v.optional(switches(switchValue())), notification_email: v.optional(email) });
+/** Edits to send or keep: a level GitLab knows (or any level name), switches only true or false. */
+const edits = <L extends v.GenericSchema<unknown, string>>(levels: L) => fields({
+  level: v.optional(levels), notification_email: v.optional(email), events: v.optional(switches(v.boolean('expected true or false'))),
+});
 
 /** What the page asks of the host, each answered by one reply (`rpc.ts`); each method's params as the host reads them. */
 const PARAMS = {
-  load: object({ scope }),
+  load: fields({ scope }),
   /** Saves only if GitLab still has `baseline`; rejects with a `conflict` otherwise. */
-  save: object({ scope, baseline: setting, update: edits(knownLevel) as Reader<NotificationSettingUpdate> }),
-  addScope: object({ kind: oneOf(['group', 'project'] as const), ref: scopeId }),
+  save: fields({ scope, baseline: setting, update: edits(knownLevel) }),
+  addScope: fields({ kind: v.picklist(['group', 'project']), ref: scopeId }),
   /** Resolves when the run ends; its steps come as `bulk` messages. */
-  bulkApply: object({ scopes: list(entityScope, true), level: knownLevel }),
+  bulkApply: fields({ scopes: list(entityScope, 1), level: knownLevel }),
 };
 interface Results {
   load: NotificationSetting;
@@ -199,53 +157,74 @@ interface Results {
   addScope: ScopeEntry;
   bulkApply: null;
 }
-export type Requests = { [M in keyof typeof PARAMS]: { params: Read<(typeof PARAMS)[M]>; result: Results[M] } };
+export type Requests = { [M in keyof typeof PARAMS]: { params: v.InferOutput<(typeof PARAMS)[M]>; result: Results[M] } };
 
 const SIGNALS = ['ready', 'refreshScopes', 'cancelBulk', 'signIn'] as const;
 export type PageMessage = { type: (typeof SIGNALS)[number] } | RequestMessage<Requests>;
 
-const pageMessage: Reader<PageMessage> = (value, path) => {
-  if (fieldsOf(value, path).type !== 'request') return object({ type: oneOf(SIGNALS) })(value, path);
-  const request = object({
-    type: oneOf(['request'] as const),
-    id: (id, at) => (Number.isInteger(id) && (id as number) >= 1 && (id as number) <= MAX_REQUEST_ID ? id as number : invalid(at, 'expected a positive integer')),
-    method: oneOf(Object.keys(PARAMS) as Array<keyof typeof PARAMS>),
-    params: (params) => params,
-  })(value, path);
-  return { ...request, params: PARAMS[request.method](request.params, 'params') } as PageMessage;
-};
+const request = <M extends keyof typeof PARAMS>(method: M) => v.strictObject({
+  type: v.literal('request'),
+  id: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2 ** 31 - 1)),
+  method: v.literal(method),
+  params: PARAMS[method],
+});
+/** Built in a pure call, so the page's bundle (which reads no page messages) leaves it out. */
+const pageMessage = /* @__PURE__ */ (() => v.pipe(plain(), v.variant('type', [
+  v.strictObject({ type: v.picklist(SIGNALS) }),
+  v.variant('method', [request('load'), request('save'), request('addScope'), request('bulkApply')]),
+])))();
 
 /** What survives hiding the panel and reloading the window (`vscode.setState`): forms with unsaved edits (and the
  *  selected one), unresolved conflicts with the server's setting to compare with, the bulk selection. */
-const persistedState = object({
-  version: oneOf([1] as const),
-  forms: list((value, path) => {
-    const entry = object({ key, form: object({ scope, baseline: setting, edits: edits(level) }) })(value, path);
-    return entry.key === scopeKey(entry.form.scope) ? entry : invalid(at(path, 'key'), 'does not match the scope');
-  }),
-  conflicts: list(object({ key, server: setting })),
+const persistedState = fields({
+  version: v.literal(1),
+  forms: list(v.pipe(
+    fields({ key, form: fields({ scope, baseline: setting, edits: edits(level) }) }),
+    v.forward(v.check((entry) => entry.key === scopeKey(entry.form.scope), 'does not match the scope'), ['key']),
+  )),
+  conflicts: list(fields({ key, server: setting })),
   bulkSelection: list(key),
-}, { selectedKey: key, bulkLevel: knownLevel });
-export type PersistedState = Read<typeof persistedState>;
+  selectedKey: v.optional(key),
+  bulkLevel: v.optional(knownLevel),
+});
+export type PersistedState = v.InferOutput<typeof persistedState>;
 
-/** Readers build fresh values, so nothing of the input (prototypes, extra properties) reaches the caller. */
-function validate<T>(value: unknown, reader: Reader<T>, root = ''): Validated<T> {
+/** Where a problem is: `forms[0].form.scope.id`. A refused key (not its value) is reported at its object. */
+export function pathOf(issue: v.BaseIssue<unknown>): string {
+  let path = '';
+  for (const item of issue.path ?? []) {
+    if (item.origin === 'key' && issue.input !== undefined) break;
+    path += typeof item.key === 'number' ? `[${item.key}]` : `${path && '.'}${String(item.key)}`;
+  }
+  return path;
+}
+
+/** Problems as the log shows them, without the value (it may be long, or hostile). */
+const PROBLEMS: Record<string, string> = {
+  string: 'expected a string', number: 'expected a number', array: 'expected an array', max_length: 'too long', min_length: 'empty',
+  regex: 'not in the expected form', integer: 'expected a positive integer', min_value: 'expected a positive integer', max_value: 'too large',
+};
+const problem: Message = (issue) => (issue.expected === 'never' ? `unexpected field "${String(issue.input).slice(0, 40)}"`
+  : issue.input === undefined && issue.path?.[0]?.origin === 'key' ? 'missing' : PROBLEMS[issue.type] ?? 'not an allowed value');
+
+/** The first problem, as `where: what`. Never throws (a hostile object may throw from a getter or proxy trap). */
+export function validate<S extends v.GenericSchema>(schema: S, value: unknown, root = ''): Validated<v.InferOutput<S>> {
   try {
-    return { ok: true, value: reader(value, root) };
-  } catch (error) {
-    return { ok: false, reason: error instanceof Invalid ? error.message : 'unreadable value' };
+    const result = v.safeParse(schema, value, { abortEarly: true, message: problem });
+    if (result.success) return { ok: true, value: result.output };
+    const [first] = result.issues;
+    return { ok: false, reason: `${[root, pathOf(first)].filter(Boolean).join('.') || 'message'}: ${first.message}` };
+  } catch {
+    return { ok: false, reason: 'unreadable value' };
   }
 }
 
-/** The readers, for other state read back from storage (snoozes). */
-export const read = { object, string, oneOf, events, scope, switchValue, invalid, validate };
-
 /** For the host: a message from the page, or why it was refused. Never throws. */
 export function parsePageMessage(value: unknown): Validated<PageMessage> {
-  return validate(value, pageMessage);
+  return validate(pageMessage, value);
 }
 
 /** For the serializer and the page: a kept page state, or why it cannot be used. Never throws. */
 export function parsePersistedState(value: unknown): Validated<PersistedState> {
-  return validate(value, persistedState, 'state');
+  return validate(persistedState, value, 'state');
 }

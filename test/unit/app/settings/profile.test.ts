@@ -97,6 +97,9 @@ describe('notification profile: file format', () => {
     ]);
     assert.deepEqual(problems(file([{ scope: 'group', path: 'acme', level: 'watch' }, { scope: 'group', path: 'acme', level: 'mention' }])),
       [{ key: 'scopes[1]', reason: 'group acme is listed twice' }]);
+    assert.deepEqual(problems(file(Array.from({ length: 1001 }, (_, index) => ({ scope: 'group', id: index + 1, level: 'watch' })))),
+      [{ key: 'scopes', reason: 'more than 1000 scopes' }]);
+    assert.deepEqual(problems(JSON.stringify({ format: PROFILE_FORMAT, version: 1 })), [{ key: 'scopes', reason: 'missing' }]);
   });
 
   it('never throws and never lets a key reach the prototype, whatever the file holds (property)', () => {
@@ -111,6 +114,11 @@ describe('notification profile: file format', () => {
     // A file can spell `__proto__` as a key (JSON.stringify of a parsed object cannot): refused by name.
     const text = file([{ scope: 'project', path: 'a/b', level: 'custom', events: {} }]).replace('"events":{}', '"events":{"__proto__":true}');
     assert.deepEqual(problems(text), [{ key: 'scopes[0].events', reason: '"__proto__" is not an event name' }]);
+    // Names an object has from its prototype are plain keys: an event of that name is kept, a field is refused.
+    const [entry] = entries(file([{ scope: 'project', path: 'a/b', level: 'custom', events: JSON.parse('{"constructor":true}') as unknown }]));
+    assert.ok(Object.hasOwn(entry.events ?? {}, 'constructor') && Object.getPrototypeOf(entry.events) === Object.prototype);
+    assert.deepEqual(problems(file([JSON.parse('{"scope":"global","level":"watch","constructor":1}') as unknown])),
+      [{ key: 'scopes[0].constructor', reason: 'not part of the profile format' }]);
   });
 
   it('round-trips any valid setting (property)', () => {

@@ -171,6 +171,7 @@ describe('settings protocol: specific refusals', () => {
     assert.ok(parsed.ok);
     const update = ((parsed.value as typeof save).params as { update: { events: object } }).update;
     assert.equal(Object.getPrototypeOf(update.events), Object.prototype);
+    assert.ok(Object.hasOwn(update.events, 'constructor'), 'kept, not dropped');
   });
 
   it('refuses a level to send that GitLab does not know, but reads unknown levels in settings', () => {

@@ -366,7 +366,7 @@ describe('snooze scheduler', () => {
     await memory.update(`gitlabActivity.snoozes:${INSTANCE}`, { version: 1, snoozes: [{ instance: INSTANCE, scope: { kind: 'global' }, until: 'x' }] });
     const { scheduler, log } = setup({ memory });
     await scheduler.check();
-    assert.deepEqual(log, ['Snooze: stored snooze 0: snooze.name: expected a string; ignored']);
+    assert.deepEqual(log, ['Snooze: stored snooze 0: snooze.name: missing; ignored']);
     assert.equal(memory.get(`gitlabActivity.snoozes:${INSTANCE}`), undefined);
   });
 
