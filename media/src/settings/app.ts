@@ -87,7 +87,7 @@ export class SettingsApp {
         break;
       }
       case 'inherited':
-        scopeState(state, message.key).inherited = message.inherited;
+        scopeState(state, message.key).above = message.above;
         break;
       case 'bulk':
         this.bulkStep(message.bulk);

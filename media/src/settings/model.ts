@@ -3,8 +3,9 @@ import {
 } from '../../../src/app/settings/shared/labels';
 import { isDirty, type SettingForm } from '../../../src/app/settings/shared/formState';
 import type {
-  BulkSnapshot, ErrorInfo, InheritedLevel, PersistedState, ScopeEntry, ScopeListState,
+  BulkSnapshot, ErrorInfo, PersistedState, ScopeEntry, ScopeListState,
 } from '../../../src/app/settings/shared/protocol';
+import type { LevelLink } from '../../../src/app/settings/shared/levelChain';
 import { parseScopeKey } from '../../../src/app/settings/shared/scopes';
 
 /** One scope's part of the page: its form and where its requests stand. */
@@ -17,8 +18,8 @@ export interface ScopeState {
   saveError?: ErrorInfo;
   /** GitLab's setting, when a save found it changed since the form was loaded. */
   conflict?: NotificationSetting;
-  /** What the scope inherits at `global`, as the host worked it out. */
-  inherited?: InheritedLevel;
+  /** The links above a group or project, as the host read them: what it inherits at `global`, and why. */
+  above?: LevelLink[];
   notice?: 'saved' | 'alreadySaved';
   /** The e-mail field failed the check before sending. */
   emailChecked?: boolean;

@@ -5,10 +5,10 @@ import {
   offersSpecEvents, resetEvent, switchState, withEmail, withEvent, withLevel, type ConflictRow, type SettingForm,
 } from '../../../src/app/settings/shared/formState';
 import {
-  eventLabel, eventStateText, isKnownEventKey, levelExplanation, offeredLevels, scopeName, type Localize, type NotificationSetting,
+  eventLabel, eventStateText, isKnownEventKey, levelExplanation, offeredLevels, type Localize, type NotificationSetting,
 } from '../../../src/app/settings/shared/labels';
-import type { ErrorInfo, InheritedLevel } from '../../../src/app/settings/shared/protocol';
-import type { ScopeRef } from '../../../src/app/settings/shared/scopes';
+import { chainLines, decidingLink, resolveLevelInForce, type LevelLink } from '../../../src/app/settings/shared/levelChain';
+import type { ErrorInfo } from '../../../src/app/settings/shared/protocol';
 import type { SettingsApp as Actions } from './app';
 import { findEntry, isDirtyScope, levelText, type ScopeState, type UiState } from './model';
 
@@ -51,12 +51,11 @@ function formContent(state: UiState, t: Localize, actions: Actions): View {
     <p id="form-status" role="status">${form ? statusText(scope, form, t) : scope.loading ? t('Loading…') : ''}</p>
     ${/* An e-mail problem is shown at the e-mail field, not twice. */
       errorBox(error?.field === 'notification_email' && form?.scope.kind === 'global' ? undefined : error, t, actions)}
-    ${form ? formFields(scope, form, entry.detail, t, actions) : nothing}`;
+    ${form ? formFields(scope, form, error, entry.detail, t, actions) : nothing}`;
 }
 
-function formFields(scope: ScopeState, form: SettingForm, path: string | undefined, t: Localize, actions: Actions): TemplateResult {
+function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | undefined, path: string | undefined, t: Localize, actions: Actions): TemplateResult {
   const level = currentLevel(form);
-  const error = scope.saveError ?? scope.loadError;
   const showEmailProblem = scope.emailChecked && emailProblem(currentEmail(form)) !== undefined;
   const emailError = error?.field === 'notification_email' ? error.message : showEmailProblem ? t('Enter an e-mail address such as name@example.com, or leave the field empty.') : undefined;
   const edit = (change: (form: SettingForm, value: string) => SettingForm) =>
@@ -71,8 +70,7 @@ function formFields(scope: ScopeState, form: SettingForm, path: string | undefin
         ${offeredLevels(form.scope, level).map((value) => option(value, levelText(t, value), value === level, levelExplanation(value, t)))}
       </select>
       <p id="level-explanation" class="hint">${levelExplanation(level, t)}</p>
-      ${level === 'global' ? inheritedLine(scope.inherited, t) : nothing}
-      ${chainView(form.scope, path, level, scope.inherited, t)}
+      ${scope.above && form.scope.kind !== 'global' ? levelChain({ kind: form.scope.kind, name: path ?? String(form.scope.id), level }, scope.above, t) : nothing}
     </div>
     ${level === 'custom' ? eventsPart(form, t, actions) : nothing}
     ${form.scope.kind === 'global' ? html`
@@ -90,17 +88,6 @@ function formFields(scope: ScopeState, form: SettingForm, path: string | undefin
       <button type="button" id="revert-button" class="secondary" ?disabled=${revertOff}
         @click=${() => actions.revert()}>${t('Discard changes')}</button>
     </div>`;
-}
-
-/** "Inherits Participate from global settings" / "… from group acme/platform", as text. */
-function inheritedLine(inherited: InheritedLevel | undefined, t: Localize): View {
-  if (!inherited) return nothing;
-  const level = levelText(t, inherited.level);
-  const text = inherited.from === 'group'
-    ? t('Inherits {0} from group {1}', level, inherited.path)
-    : t('Inherits {0} from global settings', level);
-  return html`<p id="level-inherited" class="hint" data-inherited-level=${inherited.level}
-    data-inherited-from=${inherited.from}>${text}</p>`;
 }
 
 function eventsPart(form: SettingForm, t: Localize, actions: Actions): TemplateResult {
@@ -191,25 +178,20 @@ function conflictTexts(row: ConflictRow, t: Localize): [string, string, string] 
 }
 
 /**
- * "Why am I notified?" under the level: the scope with the level the form shows, its groups nearest first, then
- * global, each with its own level; the first that is not Global decides. Follows the select as it changes, so it
- * says what a save would do. The same lines as the status bar's tooltip and the Why command.
+ * Under the level: at Global, what the scope inherits and from where; then "why", the scope with the level the form
+ * shows, its groups nearest first, then global (the first not at Global decides). It follows the select, so it says
+ * what a save would do, in the same lines as the status bar's tooltip and the Why command.
  */
-function chainView(scope: ScopeRef, path: string | undefined, level: string, inherited: InheritedLevel | undefined, t: Localize): View {
-  if (scope.kind === 'global' || !inherited?.chain) return nothing;
-  const links = [{ name: scopeName(scope, t, path), level }, ...inherited.chain.map((link) => ({
-    name: link.kind === 'global' ? t('global settings') : t('group {0}', link.name),
-    level: link.level,
-  }))];
-  // Global decides whatever its level: nothing is above it.
-  const decides = links.findIndex((link, index) => link.level !== 'global' || index === links.length - 1);
-  return html`<div id="level-chain" class="hint">
+function levelChain(own: LevelLink, above: LevelLink[], t: Localize): TemplateResult {
+  const result = resolveLevelInForce(own, above.slice(0, -1), above[above.length - 1]);
+  const from = decidingLink(result);
+  const level = levelText(t, result.level);
+  return html`${own.level === 'global' ? html`<p id="level-inherited" class="hint" data-inherited-level=${result.level}
+    data-inherited-from=${from.kind}>${from.kind === 'group' ? t('Inherits {0} from group {1}', level, from.name)
+      : t('Inherits {0} from global settings', level)}</p>` : nothing}
+  <div id="level-chain" class="hint">
     <p>${t('Why this level: the first link not at Global decides')}</p>
-    <ol>${links.map((link, index) => {
-      const line = t('{0}: {1}', link.name, levelText(t, link.level));
-      return index === decides
-        ? html`<li data-level=${link.level} data-decides="true">${t('{0} (decides)', line)}</li>`
-        : html`<li data-level=${link.level}>${line}</li>`;
-    })}</ol>
+    <ol>${chainLines(result, t).map((line, index) => html`<li data-level=${result.chain[index].level}
+      data-decides=${index === result.decidedBy ? 'true' : nothing}>${line}</li>`)}</ol>
   </div>`;
 }

@@ -1,52 +1,15 @@
 import type { Localize } from '../localize';
-import { levelLabel, scopeName } from './shared/labels';
-import { scopeId, type ScopeRef } from './shared/scopes';
+import { levelLabel } from './shared/labels';
+import { chainLines, decidingLink, linkName, linkScope, type LevelInForce } from './shared/levelChain';
+import type { ScopeRef } from './shared/scopes';
 
-/**
- * Which setting decides a scope's notifications (behaviour note §2.7): its own level unless that is `global`; then
- * the nearest group above it whose level is not `global`; else the user's global level. GitLab returns each scope's
- * own level only, so the client resolves it. Also how the answer is told: the status bar, its tooltip and
- * "Why am I notified?" all read the same chain.
- */
-export interface LevelLink {
-  kind: 'global' | 'group' | 'project';
-  /** Full path (or ID) of a group or project; empty for the global link. */
-  name: string;
-  /** The scope's own level as GitLab returned it (an unknown level is kept as it came). */
-  level: string;
-}
-
-export interface LevelInForce {
-  /** The level that decides; an unknown level from the server is returned as it is. */
-  level: string;
-  /** The scope itself, its groups nearest first, then global. */
-  chain: LevelLink[];
-  /** Index in `chain` of the link that decided. */
-  decidedBy: number;
-}
-
-/** The global link decides whatever its level, since nothing is above it. */
-export function resolveLevelInForce(own: LevelLink, groups: readonly LevelLink[], global: LevelLink): LevelInForce {
-  const chain = own.kind === 'global' ? [own] : [own, ...groups, global];
-  const index = chain.findIndex((link, i) => link.level !== 'global' || i === chain.length - 1);
-  return { level: chain[index].level, chain, decidedBy: index };
-}
-
-export const decidingLink = (result: LevelInForce): LevelLink => result.chain[result.decidedBy];
+// How the level in force (shared/levelChain.ts) is told in the status bar, its tooltip and "Why am I notified?".
 
 /** A group's full path and its parents, nearest first: `a/b` → `a/b`, `a`. */
 export function selfAndParentPaths(fullPath: string): string[] {
   const parts = fullPath.split('/').filter((part) => part !== '');
   return parts.map((_, index) => parts.slice(0, parts.length - index).join('/'));
 }
-
-/** The scope a link names: its group path, or global. */
-function linkScope(link: LevelLink): ScopeRef {
-  return link.kind === 'global' ? { kind: 'global' } : { kind: link.kind, id: scopeId(link.name) };
-}
-
-/** Where a level comes from, for sentences: "global settings" or "group acme/platform". */
-const linkName = (link: LevelLink, t: Localize): string => scopeName(linkScope(link), t);
 
 /** The level in force with where it comes from, short: `Watch`, `Participate (global)`, `Watch (platform)`. */
 export function levelInForceLabel(result: LevelInForce, t: Localize): string {
@@ -55,14 +18,6 @@ export function levelInForceLabel(result: LevelInForce, t: Localize): string {
   if (result.decidedBy === 0) return label;
   // The group's own name (last path segment) keeps the status bar short; the tooltip has the full path.
   return link.kind === 'global' ? t('{0} (global)', label) : t('{0} ({1})', label, link.name.split('/').pop() || link.name);
-}
-
-/** The chain that decides, one line a link, the deciding one marked: the tooltip and the Why command. */
-export function chainLines(result: LevelInForce, t: Localize): string[] {
-  return result.chain.map((link, index) => {
-    const line = t('{0}: {1}', linkName(link, t), levelLabel(link.level, t));
-    return index === result.decidedBy ? t('{0} (decides)', line) : line;
-  });
 }
 
 /** `tooltip`: plain text, one line per link of the chain. */

@@ -6,7 +6,8 @@ import {
 import { STATE_KEYS } from '../../ids';
 import { mapBounded } from '../boundedMap';
 import { Emitter } from '../emitter';
-import { resolveLevelInForce, selfAndParentPaths, type LevelInForce, type LevelLink } from './effectiveLevel';
+import { selfAndParentPaths } from './effectiveLevel';
+import { resolveLevelInForce, type LevelInForce, type LevelLink } from './shared/levelChain';
 import { isEmptyUpdate, pendingUpdate, sameSetting } from './shared/formState';
 import { EVENT_KEY_PATTERN, LEVEL_PATTERN, MAX_EMAIL_LENGTH, MAX_EVENT_KEYS, type BulkItemReport } from './shared/protocol';
 import { scopeKey, type EntityScopeRef, type ScopeRef } from './shared/scopes';

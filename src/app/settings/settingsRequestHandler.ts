@@ -1,12 +1,11 @@
 import type { NotificationLevel } from '../../gitlab/types';
 import type { Disposable } from '../emitter';
 import type { Localize } from '../localize';
-import { decidingLink } from './effectiveLevel';
 import { describeError, errorText, signedOutError } from './errorInfo';
 import type { BulkItem, NotificationSettingsService } from './notificationSettingsService';
 import type { ScopeCatalog } from './scopeCatalog';
 import {
-  parsePageMessage, type BulkItemReport, type BulkSnapshot, type ChainLink, type ErrorInfo, type HostMessage,
+  parsePageMessage, type BulkItemReport, type BulkSnapshot, type ErrorInfo, type HostMessage,
   type PersistedState, type Requests,
 } from './shared/protocol';
 import { answer, type RequestMessage } from './shared/rpc';
@@ -173,13 +172,8 @@ export class SettingsRequestHandler {
       const key = scopeKey(scope);
       const path = await this.pathOf(scope);
       try {
-        const result = await this.deps.settings.levelInForce(scope, { path, assumeGlobal: true, complete: true });
-        // Taken as at global, a group or global decides; the links above the scope are the editor's "why" list.
-        const { level, chain: [, ...above] } = result;
-        const { kind, name } = decidingLink(result);
-        const chain = above as ChainLink[];
-        const inherited = kind === 'group' ? { level, from: 'group' as const, path: name, chain } : { level, from: 'global' as const, chain };
-        this.post({ type: 'inherited', key, inherited });
+        const { chain: [, ...above] } = await this.deps.settings.levelInForce(scope, { path, assumeGlobal: true, complete: true });
+        this.post({ type: 'inherited', key, above });
       } catch (error) {
         // The form works without the line; the log says why it is missing.
         this.deps.log(`Settings view: could not work out what ${key} inherits: ${errorText(error)}`);

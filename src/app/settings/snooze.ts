@@ -4,7 +4,7 @@ import { NOTIFICATION_LEVELS, type NotificationSetting } from '../../gitlab/type
 import { dayKey, dayNumberAt, dayNumberOfKey, type TimeZone } from '../activity/calendar';
 import { Emitter } from '../emitter';
 import type { Localize } from '../localize';
-import { decidingLink, type LevelInForce } from './effectiveLevel';
+import { decidingLink, type LevelInForce } from './shared/levelChain';
 import { errorText } from './errorInfo';
 import { SettingConflict, type LevelMemory, type NotificationSettingsService } from './notificationSettingsService';
 import { isEmptyUpdate, pendingUpdate, updateTo } from './shared/formState';

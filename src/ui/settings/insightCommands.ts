@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { errorText } from '../../app/settings/errorInfo';
-import { whyNotifiedView, type LevelInForce, type LinkRole } from '../../app/settings/effectiveLevel';
+import { whyNotifiedView, type LinkRole } from '../../app/settings/effectiveLevel';
+import type { LevelInForce } from '../../app/settings/shared/levelChain';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import { OverridesOverview } from '../../app/settings/overview';
 import { scopeName } from '../../app/settings/shared/labels';

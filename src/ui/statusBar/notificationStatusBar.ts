@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { errorText } from '../../app/settings/errorInfo';
-import { levelInForceLabel, snoozedView, statusBarView, type LevelInForce } from '../../app/settings/effectiveLevel';
+import { levelInForceLabel, snoozedView, statusBarView } from '../../app/settings/effectiveLevel';
+import type { LevelInForce } from '../../app/settings/shared/levelChain';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import { LEVEL_ORDER, levelLabel, scopeName } from '../../app/settings/shared/labels';
 import { GitLabError, isNotificationLevel, type Scope } from '../../gitlab';

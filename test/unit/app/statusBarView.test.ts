@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { formatMessage as t } from '../../../src/app/localize';
 import { levelLabel } from '../../../src/app/settings/shared/labels';
-import { levelInForceLabel, resolveLevelInForce, statusBarView, type LevelInForce, type LevelLink } from '../../../src/app/settings/effectiveLevel';
+import { levelInForceLabel, statusBarView } from '../../../src/app/settings/effectiveLevel';
+import { resolveLevelInForce, type LevelInForce, type LevelLink } from '../../../src/app/settings/shared/levelChain';
 
 const global = (level: string): LevelLink => ({ kind: 'global', name: '', level });
 const group = (name: string, level: string): LevelLink => ({ kind: 'group', name, level });

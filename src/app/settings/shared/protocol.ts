@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import type { GitLabErrorKind } from '../../../gitlab/errors';
 import { NOTIFICATION_LEVELS, type NotificationLevel, type NotificationSetting } from '../../../gitlab/types';
+import type { LevelLink } from './levelChain';
 import type { ReplyMessage, RequestMessage } from './rpc';
 import { isValidScopeId, scopeKey, type EntityScopeRef, type ScopeRef } from './scopes';
 
@@ -38,20 +39,6 @@ export interface ErrorInfo {
   server?: NotificationSetting;
 }
 
-/**
- * What a group or project inherits while its level is `global`, for the line beside the select. `chain` lists the
- * links above the scope, for the editor's "why" list (host to page only, so not validated).
- */
-export type InheritedLevel = { level: string; chain?: ChainLink[] } & ({ from: 'global' } | { from: 'group'; path: string });
-
-/** A link above a group or project ("Why am I notified?"): its groups nearest first, then global, each as GitLab has it. */
-export interface ChainLink {
-  kind: 'group' | 'global';
-  /** A group's full path; empty for global. */
-  name: string;
-  level: string;
-}
-
 export interface BulkItemReport {
   key: string;
   scope: EntityScopeRef;
@@ -80,7 +67,8 @@ export type HostMessage =
   | { type: 'focusScope'; key: string }
   /** A scope's setting changed or was found changed (by anyone): forms without edits follow it. */
   | { type: 'settingChanged'; key: string; setting: NotificationSetting }
-  | { type: 'inherited'; key: string; inherited: InheritedLevel }
+  /** The links above a group or project (its groups nearest first, then global), for what it inherits and why. */
+  | { type: 'inherited'; key: string; above: LevelLink[] }
   | { type: 'bulk'; bulk: BulkSnapshot }
   | ReplyMessage;
 

@@ -1,7 +1,6 @@
 import { strict as assert } from 'node:assert';
-import {
-  decidingLink, resolveLevelInForce, selfAndParentPaths, type LevelLink,
-} from '../../../../src/app/settings/effectiveLevel';
+import { selfAndParentPaths } from '../../../../src/app/settings/effectiveLevel';
+import { decidingLink, resolveLevelInForce, type LevelLink } from '../../../../src/app/settings/shared/levelChain';
 
 const global = (level: string): LevelLink => ({ kind: 'global', name: '', level });
 const group = (name: string, level: string): LevelLink => ({ kind: 'group', name, level });

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { decidingLink } from '../../../../src/app/settings/effectiveLevel';
+import { decidingLink } from '../../../../src/app/settings/shared/levelChain';
 import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import { GitLabDouble } from '../../../double';

@@ -3,6 +3,7 @@ import { formatMessage } from '../../../../src/app/localize';
 import { NotificationSettingsService, type LevelChange } from '../../../../src/app/settings/notificationSettingsService';
 import { ScopeCatalog } from '../../../../src/app/settings/scopeCatalog';
 import { SettingsRequestHandler } from '../../../../src/app/settings/settingsRequestHandler';
+import { decidingLink, resolveLevelInForce, type LevelLink } from '../../../../src/app/settings/shared/levelChain';
 import type { ErrorInfo, HostMessage, Requests } from '../../../../src/app/settings/shared/protocol';
 import type { ReplyMessage } from '../../../../src/app/settings/shared/rpc';
 import { GitLabError } from '../../../../src/gitlab/errors';
@@ -83,6 +84,13 @@ async function failure(request: Promise<unknown>): Promise<ErrorInfo> {
 }
 
 /** Waits until a condition holds (work the handler started without waiting for it). */
+/** What the page makes of an `inherited` message at level Global: the level in force and the group (or global) it comes from. */
+function inheritsAtGlobal({ above }: { above: LevelLink[] }): [string, string] {
+  const result = resolveLevelInForce({ kind: 'project', name: 'x', level: 'global' }, above.slice(0, -1), above[above.length - 1]);
+  const from = decidingLink(result);
+  return [result.level, from.kind === 'group' ? from.name : 'global'];
+}
+
 async function until(condition: () => boolean): Promise<void> {
   for (let round = 0; round < 1000 && !condition(); round++) await new Promise((resolve) => setImmediate(resolve));
   assert.ok(condition(), 'condition never held');
@@ -334,21 +342,21 @@ describe('settings request handler (host side)', () => {
     await load(h, { kind: 'group', id: 5 });
     await until(() => h.of('inherited').length === 2);
     assert.deepEqual(h.of('inherited'), [
-      // whatever its own level (disabled here): the page shows the line only while the select is at global
-      { type: 'inherited', key: 'project:10', inherited: { level: 'mention', from: 'global', chain: [
-        { kind: 'group', name: 'acme', level: 'global' }, { kind: 'global', name: '', level: 'mention' }] } },
-      { type: 'inherited', key: 'group:5', inherited: { level: 'mention', from: 'global', chain: [{ kind: 'global', name: '', level: 'mention' }] } },
+      // whatever its own level (disabled here): the page shows what it inherits only while the select is at global
+      { type: 'inherited', key: 'project:10', above: [{ kind: 'group', name: 'acme', level: 'global' }, { kind: 'global', name: '', level: 'mention' }] },
+      { type: 'inherited', key: 'group:5', above: [{ kind: 'global', name: '', level: 'mention' }] },
     ]);
+    assert.deepEqual(h.of('inherited').map(inheritsAtGlobal), [['mention', 'global'], ['mention', 'global']]);
     h.posted.length = 0;
     // A change through the owner: the lines follow without anyone asking.
     await h.levels.setLevel({ kind: 'group', id: 'acme' }, 'watch');
     await until(() => h.of('inherited').length === 2);
-    assert.deepEqual(h.of('inherited').map((m) => [m.key, m.inherited]), [
+    assert.deepEqual(h.of('inherited').map((m) => [m.key, m.above]), [
       // the whole chain above it, for the editor's "why" list: the group, then global (not consulted, still shown)
-      ['project:10', { level: 'watch', from: 'group', path: 'acme', chain: [
-        { kind: 'group', name: 'acme', level: 'watch' }, { kind: 'global', name: '', level: 'mention' }] }],
-      ['group:5', { level: 'mention', from: 'global', chain: [{ kind: 'global', name: '', level: 'mention' }] }],
+      ['project:10', [{ kind: 'group', name: 'acme', level: 'watch' }, { kind: 'global', name: '', level: 'mention' }]],
+      ['group:5', [{ kind: 'global', name: '', level: 'mention' }]],
     ]);
+    assert.deepEqual(h.of('inherited').map(inheritsAtGlobal), [['watch', 'acme'], ['mention', 'global']]);
   });
 
   it('leaves the inheritance line out, and logs why, when a group on the way cannot be read', async () => {

@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { fixedOffsetZone, UTC_ZONE, type TimeZone } from '../../../../src/app/activity/calendar';
 import { formatMessage } from '../../../../src/app/localize';
 import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
-import { resolveLevelInForce, snoozedView, statusBarView } from '../../../../src/app/settings/effectiveLevel';
+import { snoozedView, statusBarView } from '../../../../src/app/settings/effectiveLevel';
+import { resolveLevelInForce } from '../../../../src/app/settings/shared/levelChain';
 import { updateTo } from '../../../../src/app/settings/shared/formState';
 import {
   formatSnoozeEnd, parseSnoozeEnd, readStoredSnoozes, restoreDecision, snoozeEnd, snoozeInForce, type Clock, type Snooze,

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { formatMessage as t } from '../../../../src/app/localize';
-import { chainLines, whyNotifiedView } from '../../../../src/app/settings/effectiveLevel';
+import { whyNotifiedView } from '../../../../src/app/settings/effectiveLevel';
+import { chainLines } from '../../../../src/app/settings/shared/levelChain';
 import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
 import type { ScopeRef } from '../../../../src/app/settings/shared/scopes';
 import { GitLabDouble } from '../../../double';
