@@ -114,6 +114,8 @@ const entity = { kind: v.picklist(['group', 'project']), id: scopeId };
 const entityScope = fields(entity);
 /** Global has no id: `{ kind: 'global', id }` is refused for its extra field. */
 export const scope = v.pipe(plain(), v.variant('kind', [v.strictObject({ kind: v.literal('global') }), v.strictObject(entity)]));
+/** A scope from outside (a command's argument): only a well-formed one is accepted. */
+export const isScopeRef = (value: unknown): value is ScopeRef => v.is(scope, value);
 
 const text = (max: number, pattern = /^/) => v.pipe(v.string(), v.maxLength(max), v.regex(pattern));
 const key = text(300, KEY_PATTERN);

@@ -59,13 +59,6 @@ export function parseScopeKey(key: string): ScopeRef | undefined {
   return isValidScopeId(id) ? { kind: match[1] as EntityKind, id } : undefined;
 }
 
-/** A scope from outside (a command's argument, stored state): only a well-formed one is accepted. */
-export function isScopeRef(value: unknown): value is ScopeRef {
-  if (typeof value !== 'object' || value === null) return false;
-  const { kind, id } = value as { kind?: unknown; id?: unknown };
-  return kind === 'global' || ((kind === 'group' || kind === 'project') && isValidScopeId(id));
-}
-
 /** The same scope, a group or project named once by ID and once by full path (`path`, where known). */
 export function sameScopeNamed(a: { scope: ScopeRef; path?: string }, b: { scope: ScopeRef; path?: string }): boolean {
   if (a.scope.kind !== b.scope.kind) return false;
