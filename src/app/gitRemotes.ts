@@ -1,3 +1,5 @@
+import { sameInstance } from './settingTrust';
+
 /** Finds GitLab project paths in a repository's git config (`[remote "x"] url = …`). */
 
 export function remoteUrls(gitConfig: string): string[] {
@@ -70,6 +72,5 @@ export function projectPathsInGitConfig(gitConfig: string, instanceUrl: string):
  */
 export function instanceNamedByRemotes(remotes: readonly string[], instances: readonly string[], preferred: string): string | undefined {
   const named = instances.filter((instance) => remotes.some((remote) => projectPathForRemote(remote, instance) !== undefined));
-  const preferredKey = preferred.trim().replace(/\/+$/, '').toLowerCase();
-  return named.find((instance) => instance.trim().replace(/\/+$/, '').toLowerCase() === preferredKey) ?? named[0];
+  return named.find((instance) => sameInstance(instance, preferred)) ?? named[0];
 }
