@@ -190,8 +190,19 @@ describe('status bar: notification level of the workspace\'s project', function 
     assert.equal(await page.text('#level-inherited'), 'Inherits Watch from group acme/platform');
     await workbench.screenshot('statusbar-project-inherits-group');
 
+    // The group changed elsewhere (a bulk change here) while the project is shown: its line follows at once.
+    const frame = await page.frame();
+    await frame.locator(`[data-bulk-select="group:${platform.id}"]`).check();
+    await frame.locator('#bulk-level').selectOption('mention');
+    await page.click('#bulk-apply');
+    await page.frameWith('#bulk-panel[data-bulk-state="done"]');
+    await page.click('#bulk-clear');
+    await page.frameWith('#level-inherited[data-inherited-level="mention"]');
+    assert.equal(await page.text('#level-inherited'), 'Inherits On mention from group acme/platform');
+    assert.equal(await page.value('#level-select'), 'global', 'the project itself is still at Global');
+
     // Back to Global on the group: the user's global level decides again, in the status bar and in the editor.
-    await page.selectScope(`group:${platform.id}`, { level: 'watch', dirty: false });
+    await page.selectScope(`group:${platform.id}`, { level: 'mention', dirty: false });
     assert.equal(await (await page.frame()).locator('#level-inherited').count(), 0, 'no inheritance line while the group has a level of its own');
     await page.setLevel('global');
     assert.equal(await page.text('#level-inherited'), 'Inherits Participate from global settings', 'the line shows as soon as Global is chosen');

@@ -33,6 +33,7 @@ export class SettingsApp {
   private readonly host: Requester<Requests>;
   /** Whether `getState()` gave the page its state (else the host's copy from the serializer is used). */
   private hadState = false;
+  private chainRequest?: Promise<unknown>;
 
   constructor(private readonly root: HTMLElement, private readonly vscode: VsCodeApi, random: () => number = Math.random) {
     // A random first id keeps answers meant for an earlier page (before a reload) from matching this page's requests.
@@ -84,11 +85,10 @@ export class SettingsApp {
         const scope = state.byKey.get(message.key);
         // A form with edits keeps its baseline: saving it shows the change as a conflict instead of hiding it.
         if (scope?.form && !isDirty(scope.form) && !scope.conflict) scope.form = createForm(scope.form.scope, message.setting);
+        // Any change can move what the scope shown inherits: its own, a group's above it, or the global one.
+        if (state.selectedKey) this.askChain(state.selectedKey);
         break;
       }
-      case 'inherited':
-        scopeState(state, message.key).above = message.above;
-        break;
       case 'bulk':
         this.bulkStep(message.bulk);
         break;
@@ -103,6 +103,7 @@ export class SettingsApp {
     const scope = this.state.byKey.get(key);
     // A scope without edits is read again each time it is opened; one with edits keeps them (and its baseline).
     if (!scope?.conflict && !isDirtyScope(scope) && !scope?.loading && !scope?.saving) this.load(key);
+    this.askChain(key);
     this.changed();
   }
 
@@ -259,6 +260,15 @@ export class SettingsApp {
     }, (error) => {
       if (current()) scope.loadError = error;
     });
+  }
+
+  /** What a group or project inherits at Global, and why; only the newest answer counts. */
+  private askChain(key: string): void {
+    const ref = findEntry(this.state, key)?.scope ?? parseScopeKey(key);
+    if (!ref || ref.kind === 'global') return;
+    const request = this.chainRequest = this.host.request('levelChain', { scope: ref });
+    // Without an answer (the host logs why) the form shows no lines.
+    this.ask(request, (above) => { if (this.chainRequest === request) scopeState(this.state, key).above = above; }, () => undefined);
   }
 
   /** Sends a form's changes against `baseline`; the answer is saved, a conflict, or an error (maybe with what stuck). */

@@ -39,17 +39,10 @@ export class SettingsRequestHandler {
   private bulk: { snapshot: BulkSnapshot; controller: AbortController } | undefined;
   /** Aborted on dispose: every request's signal. */
   private readonly lifetime = new AbortController();
-  /** Groups and projects the page has loaded: their inheritance lines follow every change. */
-  private readonly shown = new Map<string, ScopeRef>();
-  /** The inheritance lines being sent, one round at a time; `queued` while a round waits (changes fold into it). */
-  private inherited: { run: Promise<void>; queued: boolean } = { run: Promise.resolve(), queued: false };
   private readonly subscription: Disposable;
 
   constructor(private readonly deps: SettingsRequestHandlerDeps) {
-    this.subscription = deps.settings.onDidChange((change) => {
-      this.post({ type: 'settingChanged', key: scopeKey(change.scope), setting: change.setting });
-      this.refreshInherited();
-    });
+    this.subscription = deps.settings.onDidChange((change) => this.post({ type: 'settingChanged', key: scopeKey(change.scope), setting: change.setting }));
   }
 
   /** Entry point for every raw message from the page. */
@@ -84,16 +77,6 @@ export class SettingsRequestHandler {
     this.ready = false;
   }
 
-  /** Works out again what each loaded group and project inherits, after the round running now. */
-  private refreshInherited(): void {
-    if (this.inherited.queued) return;
-    this.inherited.queued = true;
-    this.inherited.run = this.inherited.run.then(() => {
-      this.inherited.queued = false;
-      return this.sendInherited([...this.shown.values()]);
-    });
-  }
-
   dispose(): void {
     this.lifetime.abort();
     this.subscription.dispose();
@@ -103,12 +86,7 @@ export class SettingsRequestHandler {
   private readonly handlers: Handlers = {
     load: async ({ scope }, signal) => {
       const path = scope.kind === 'global' ? undefined : await this.pathOf(scope);
-      const setting = await this.deps.settings.getSetting(scope, signal, { fresh: true, path });
-      if (scope.kind !== 'global' && !this.shown.has(scopeKey(scope))) {
-        this.shown.set(scopeKey(scope), scope);
-        void this.sendInherited([scope]);
-      }
-      return setting;
+      return this.deps.settings.getSetting(scope, signal, { fresh: true, path });
     },
     save: async ({ scope, baseline, update }, signal) => {
       try {
@@ -122,6 +100,15 @@ export class SettingsRequestHandler {
       }
     },
     addScope: async ({ kind, ref }, signal) => this.deps.catalog.entry(await this.deps.catalog.addScope(kind, ref, signal)),
+    levelChain: async ({ scope }) => {
+      try {
+        return (await this.deps.settings.levelInForce(scope, { path: await this.pathOf(scope), assumeGlobal: true, complete: true })).chain.slice(1);
+      } catch (error) {
+        // The form works without the lines; the log says why they are missing.
+        this.deps.log(`Settings view: could not work out what ${scopeKey(scope)} inherits: ${errorText(error)}`);
+        throw error;
+      }
+    },
     bulkApply: ({ scopes, level }) => this.bulkApply(scopes, level),
   };
 
@@ -137,7 +124,6 @@ export class SettingsRequestHandler {
 
   private async onReady(): Promise<void> {
     this.ready = true;
-    this.shown.clear(); // a new page knows nothing yet: its loads get the lines again
     const scopes = await this.deps.catalog.list({ cachedOnly: true });
     this.post({ type: 'state', scopes, l10n: this.deps.l10n, ...this.next, bulk: this.bulk?.snapshot });
     this.next = {};
@@ -164,21 +150,6 @@ export class SettingsRequestHandler {
     const failed = items.filter((item) => item.status === 'failed').length;
     this.deps.log(`Settings view: applied level ${level} to ${items.length} scopes (${failed} failed).`);
     return null;
-  }
-
-  private async sendInherited(scopes: ScopeRef[]): Promise<void> {
-    if (this.lifetime.signal.aborted || !this.deps.signedIn()) return;
-    for (const scope of scopes) {
-      const key = scopeKey(scope);
-      const path = await this.pathOf(scope);
-      try {
-        const { chain: [, ...above] } = await this.deps.settings.levelInForce(scope, { path, assumeGlobal: true, complete: true });
-        this.post({ type: 'inherited', key, above });
-      } catch (error) {
-        // The form works without the line; the log says why it is missing.
-        this.deps.log(`Settings view: could not work out what ${key} inherits: ${errorText(error)}`);
-      }
-    }
   }
 
   /** A listed scope's full path, as the editor's own list knows it (no request). */

@@ -67,8 +67,6 @@ export type HostMessage =
   | { type: 'focusScope'; key: string }
   /** A scope's setting changed or was found changed (by anyone): forms without edits follow it. */
   | { type: 'settingChanged'; key: string; setting: NotificationSetting }
-  /** The links above a group or project (its groups nearest first, then global), for what it inherits and why. */
-  | { type: 'inherited'; key: string; above: LevelLink[] }
   | { type: 'bulk'; bulk: BulkSnapshot }
   | ReplyMessage;
 
@@ -138,6 +136,8 @@ const PARAMS = {
   /** Saves only if GitLab still has `baseline`; rejects with a `conflict` otherwise. */
   save: fields({ scope, baseline: setting, update: edits(knownLevel) }),
   addScope: fields({ kind: v.picklist(['group', 'project']), ref: scopeId }),
+  /** The links above a group or project (its groups nearest first, then global): what it inherits at Global, and why. */
+  levelChain: fields({ scope: entityScope }),
   /** Resolves when the run ends; its steps come as `bulk` messages. */
   bulkApply: fields({ scopes: list(entityScope, 1), level: knownLevel }),
 };
@@ -145,6 +145,7 @@ interface Results {
   load: NotificationSetting;
   save: { setting: NotificationSetting; alreadyApplied: boolean };
   addScope: ScopeEntry;
+  levelChain: LevelLink[];
   bulkApply: null;
 }
 export type Requests = { [M in keyof typeof PARAMS]: { params: v.InferOutput<(typeof PARAMS)[M]>; result: Results[M] } };
@@ -161,7 +162,7 @@ const request = <M extends keyof typeof PARAMS>(method: M) => v.strictObject({
 /** Built in a pure call, so the page's bundle (which reads no page messages) leaves it out. */
 const pageMessage = /* @__PURE__ */ (() => v.pipe(plain(), v.variant('type', [
   v.strictObject({ type: v.picklist(SIGNALS) }),
-  v.variant('method', [request('load'), request('save'), request('addScope'), request('bulkApply')]),
+  v.variant('method', [request('load'), request('save'), request('addScope'), request('levelChain'), request('bulkApply')]),
 ])))();
 
 /** What survives hiding the panel and reloading the window (`vscode.setState`): forms with unsaved edits (and the

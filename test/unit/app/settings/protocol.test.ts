@@ -15,6 +15,7 @@ const webviewSamples: PageMessage[] = [
   { type: 'request', id: 3, method: 'save', params: { scope: { kind: 'global' }, baseline: { level: 'participating', notification_email: 'me@x.org' }, update: { notification_email: '' } } },
   { type: 'request', id: 6, method: 'addScope', params: { kind: 'group', ref: 'parent/child' } },
   { type: 'request', id: 8, method: 'addScope', params: { kind: 'project', ref: 42 } },
+  { type: 'request', id: 10, method: 'levelChain', params: { scope: { kind: 'project', id: 'group/sub/project' } } },
   { type: 'request', id: 9, method: 'bulkApply', params: { scopes: [{ kind: 'group', id: 5 }, { kind: 'project', id: 'a/b' }], level: 'disabled' } },
 ];
 
@@ -193,6 +194,8 @@ describe('settings protocol: specific refusals', () => {
       { kind: 'group', id: '../x' }, { kind: 'user', id: 1 }, { kind: 'project', id: 'x'.repeat(256) }]) {
       assert.equal(parsePageMessage(request('load', { scope })).ok, false, JSON.stringify(scope));
     }
+    // Global has nothing above it to ask about.
+    assert.equal(parsePageMessage(request('levelChain', { scope: { kind: 'global' } })).ok, false);
   });
 
   it('refuses oversized input', () => {
