@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { formatMessage } from '../../src/app/localize';
 import { LEVEL_ORDER, levelLabel } from '../../src/app/settings/shared/labels';
 import type { NotificationLevel } from '../../src/gitlab/types';
+import type { LoggedRequest } from '../double';
 import {
   extensionRequests, feedUnder, readFromDouble, useVscodeSession, waitFor, waitForExtensionRequest, type StatusBarItem,
   type VscodeSession,
@@ -18,23 +19,28 @@ async function scopeKeyOf(page: SettingsEditor, path: string): Promise<string> {
   return found.key;
 }
 
+/** How long the double holds a read of the scope the bar switches to: ample time to change a level meanwhile. */
+const HOLD_MS = 8_000;
 const STATUS_ITEM = 'gitlab-activity.gitlab-activity.gitlabActivity.notificationLevel';
 /** The words the status bar uses for a level (kept in one place in the extension; not this suite's to decide). */
 const label = (level: NotificationLevel) => levelLabel(level, formatMessage);
 
 async function waitForLevel(session: VscodeSession, level: NotificationLevel): Promise<StatusBarItem> {
-  return waitFor(`the status bar to show "${label(level)}"`, async () => {
-    const item = (await session.workbench.statusBarItems()).find((candidate) => candidate.id === STATUS_ITEM);
-    return item?.text === label(level) && item;
-  });
+  return waitForText(session, label(level));
 }
 
-/** Waits for the item to read `text` exactly (for a level in force with where it comes from). */
-async function waitForText(session: VscodeSession, text: string): Promise<StatusBarItem> {
-  return waitFor(`the status bar to show "${text}"`, async () => {
-    const item = (await session.workbench.statusBarItems()).find((candidate) => candidate.id === STATUS_ITEM);
-    return item?.text === text && item;
-  });
+/** Waits for the item to read `text` exactly (for a level in force with where it comes from); a timeout says what it read. */
+async function waitForText(session: VscodeSession, text: string, timeoutMs?: number): Promise<StatusBarItem> {
+  let last: StatusBarItem | undefined;
+  try {
+    return await waitFor(`the status bar to show "${text}"`, async () => {
+      last = (await session.workbench.statusBarItems()).find((candidate) => candidate.id === STATUS_ITEM);
+      return last?.text === text && last;
+    }, { timeoutMs });
+  } catch (error) {
+    const shown = last ? `"${last.text}" (tooltip: ${JSON.stringify(last.ariaLabel)})` : 'no item';
+    throw new Error(`${(error as Error).message}; it shows ${shown}`);
+  }
 }
 
 async function openLevelPick(session: VscodeSession): Promise<void> {
@@ -233,5 +239,46 @@ describe('status bar: notification level of the workspace\'s project', function 
     assert.deepEqual(put.query, { level: 'watch' });
     await waitForLevel(session(), 'watch');
     assert.deepEqual(extensionRequests(double!, (r) => r.method === 'PUT' && r.path === '/api/v4/notification_settings'), []);
+  });
+
+  it('a level change while the bar reads the scope just chosen leaves it on that scope, not the one it showed before', async function () {
+    const { workbench, double } = session();
+    // Shown: the project (statusBar.scope is auto), at Watch since the test before.
+    const before = await waitForText(session(), label('watch'));
+    assert.match(before.ariaLabel, new RegExp(`^GitLab notifications for project ${PROJECT}: `));
+
+    // The scope chosen next is global: its reads are held, so a level change lands while the bar is reading it.
+    const isGlobalRead = (r: LoggedRequest) => r.method === 'GET' && r.path === '/api/v4/notification_settings' && r.auth !== 'bearer';
+    double!.inject({ fault: { kind: 'latency', ms: HOLD_MS }, method: 'GET', path: '/notification_settings', times: Infinity });
+    try {
+      const since = Date.now();
+      await workbench.chooseSettingInSettingsEditor('gitlabActivity.statusBar.scope', 'global');
+      await workbench.closeModalEditor();
+      const held = await double!.waitForArrival((r) => r.at >= since && isGlobalRead(r), 20_000);
+
+      // Toggle Mute acts on the scope shown (the project): its PUT makes the settings owner announce a change.
+      const muted = Date.now();
+      await workbench.runCommand('GitLab: Toggle Mute');
+      const put = await waitForExtensionRequest(double!, (r) => r.at >= muted && r.method === 'PUT');
+      assert.deepEqual([put.rawPath, put.query], [`/api/v4/projects/${encodeURIComponent(PROJECT)}/notification_settings`, { level: 'disabled' }]);
+      // Else the test proves nothing: the change must come while the new scope's read is still held.
+      assert.equal(held.status, 0, `the level changed after the new scope's read was answered: HOLD_MS (${HOLD_MS}) is too short to force the race`);
+
+      // The load after the change is the newest, so it is the one shown: it must read the scope now chosen (global,
+      // Participate), not the project shown when the change came (Disabled since the mute).
+      await waitForText(session(), label('participating'), 3 * HOLD_MS);
+      await waitFor('every read of the bar to be answered', () => double!.inFlight === 0 && held.status !== 0, { timeoutMs: 3 * HOLD_MS });
+      const settled = await waitForText(session(), label('participating'));
+      assert.match(settled.ariaLabel, /^GitLab notifications for global settings: /);
+      assert.ok(!settled.ariaLabel.includes(PROJECT), `the tooltip names the project shown before: ${settled.ariaLabel}`);
+      assert.deepEqual(await workbench.statusBarIcons(STATUS_ITEM), ['bell']);
+      double!.clearFaults();
+      // The mute itself went where it was asked: the project, not global.
+      assert.equal((await readFromDouble<{ level: string }>(double!, `/projects/${encodeURIComponent(PROJECT)}/notification_settings`)).body.level, 'disabled');
+      assert.equal((await readFromDouble<{ level: string }>(double!, '/notification_settings')).body.level, 'participating');
+      await workbench.screenshot('statusbar-scope-switch-during-change');
+    } finally {
+      double!.clearFaults();
+    }
   });
 });

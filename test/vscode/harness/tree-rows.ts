@@ -2,7 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import type { Workbench } from './workbench';
 import { waitFor } from './wait-for';
 
-function escapeRegExp(text: string): string {
+/** `text` as a regular expression that matches it literally. */
+export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

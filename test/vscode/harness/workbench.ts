@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { slug } from './artifacts';
+import { escapeRegExp } from './tree-rows';
 import { waitFor } from './wait-for';
 
 export interface StatusBarItem {
@@ -329,14 +330,52 @@ export class Workbench {
    * back, so this is also the way for tests to change a setting of a running window.)
    */
   async changeSettingInSettingsEditor(key: string, value: string, timeoutMs = 20_000): Promise<void> {
+    const input = await this.settingControl(key, 'input', timeoutMs);
+    // The editor writes the value to the user settings after a short pause.
+    await input.fill(value);
+  }
+
+  /**
+   * Chooses `option` (the value as the editor lists it) for an enum setting in the Settings editor (user settings):
+   * a click on its select box, then on the option in the drop-down, as a person does. Returns once the editor marks
+   * the setting as set (or, for the default option, as not set): it writes the value a moment after the choice, and
+   * closing it before would lose the change. The editor stays open.
+   */
+  async chooseSettingInSettingsEditor(key: string, option: string, timeoutMs = 20_000): Promise<void> {
+    const select = await this.settingControl(key, 'select', timeoutMs);
+    await select.click();
+    // The workbench draws its own drop-down list (outside the editor), one row per option; the default one says so.
+    const row = this.page.locator('.monaco-select-box-dropdown-container.visible .monaco-list-row')
+      .filter({ has: this.page.locator('.option-text', { hasText: new RegExp(`^\\s*${escapeRegExp(option)}\\s*$`) }) })
+      .first();
+    await row.waitFor({ state: 'visible', timeout: timeoutMs });
+    const isDefault = (await row.locator('.option-decorator-right').innerText()).trim() !== '';
+    await row.click({ timeout: timeoutMs });
+    const item = this.page.locator(`.settings-editor .setting-item-contents[data-key="${key}"]`);
+    await waitFor(`the Settings editor to have written ${key} = ${option}`, async () =>
+      (await select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.textContent ?? '')).trim() === option
+      && (await item.evaluate((element) => element.classList.contains('is-configured'))) === !isDefault, { timeoutMs });
+  }
+
+  /**
+   * Closes the editor shown as a dialog over the workbench (the Settings editor opens so), with its Close button as a
+   * person does: while it is open, the workbench behind it takes no clicks or commands.
+   */
+  async closeModalEditor(timeoutMs = 20_000): Promise<void> {
+    const dialog = this.page.locator('.modal-editor-part');
+    await dialog.locator('.modal-editor-action-container .action-label[aria-label^="Close"]').first().click({ timeout: timeoutMs });
+    await dialog.first().waitFor({ state: 'hidden', timeout: timeoutMs });
+  }
+
+  /** Opens the user settings, searches for `key` and returns its control (`input` for text and numbers, `select` for enums). */
+  private async settingControl(key: string, kind: 'input' | 'select', timeoutMs: number): Promise<Locator> {
     await this.runCommand('Preferences: Open User Settings');
     await this.page.locator('.settings-editor').waitFor({ state: 'visible', timeout: timeoutMs });
     // The search box has the focus once the editor opens.
     await this.page.keyboard.type(key);
-    const input = this.page.locator(`.settings-editor .setting-item-contents[data-key="${key}"] .setting-item-control input`);
-    await input.waitFor({ state: 'visible', timeout: timeoutMs });
-    // The editor writes the value to the user settings after a short pause.
-    await input.fill(value);
+    const control = this.page.locator(`.settings-editor .setting-item-contents[data-key="${key}"] .setting-item-control ${kind}`);
+    await control.waitFor({ state: 'visible', timeout: timeoutMs });
+    return control;
   }
 
   /** Opens a workspace file in an editor through Quick Open (Ctrl+P), by its file name. */
