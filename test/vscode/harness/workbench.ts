@@ -339,7 +339,8 @@ export class Workbench {
    * Chooses `option` (the value as the editor lists it) for an enum setting in the Settings editor (user settings):
    * a click on its select box, then on the option in the drop-down, as a person does. Returns once the editor marks
    * the setting as set (or, for the default option, as not set): it writes the value a moment after the choice, and
-   * closing it before would lose the change. The editor stays open.
+   * closing it before would lose the change. From one non-default option to another that mark does not change, so
+   * such a write is not waited for. The editor stays open.
    */
   async chooseSettingInSettingsEditor(key: string, option: string, timeoutMs = 20_000): Promise<void> {
     const select = await this.settingControl(key, 'select', timeoutMs);
