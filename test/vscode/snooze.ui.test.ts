@@ -14,15 +14,20 @@ const PROJECT_SETTINGS = `/projects/${encodeURIComponent(PROJECT)}/notification_
 const STATUS_ITEM = 'gitlab-activity.gitlab-activity.gitlabActivity.notificationLevel';
 const HOUR = 3_600_000;
 
-/** The snooze clock of the extension under test: the system's time plus the offset in this file. */
+/**
+ * The snooze clock of the extension under test: the system's time plus the offset in this file. It starts at 08:00
+ * UTC today, the extension's zone being UTC (below), whatever the time the suite runs: "For 1 Hour" then ends the same
+ * day (shown as HH:MM) in every test, also when the suite runs late in the evening.
+ */
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'snooze-ui-'));
 const CLOCK_FILE = path.join(scratch, 'clock.json');
+const DAY = 24 * HOUR;
 let offset = 0;
 function moveClock(ms: number): void {
   offset += ms;
   writeFileSync(CLOCK_FILE, JSON.stringify({ offsetMs: offset }));
 }
-writeFileSync(CLOCK_FILE, JSON.stringify({ offsetMs: 0 }));
+moveClock(Math.floor(Date.now() / DAY) * DAY + 8 * HOUR - Date.now());
 
 type Setting = { level: string; events?: Record<string, boolean | null> };
 
@@ -59,7 +64,7 @@ describe('snooze and notification profiles', function () {
   this.timeout(120_000);
   const session = useVscodeSession({
     name: 'snooze',
-    env: { GITLAB_ACTIVITY_TOKEN: DEFAULT_TOKEN, [TEST_CLOCK_ENV_VAR]: CLOCK_FILE },
+    env: { GITLAB_ACTIVITY_TOKEN: DEFAULT_TOKEN, [TEST_CLOCK_ENV_VAR]: CLOCK_FILE, TZ: 'UTC' },
     // A clone of a project of the double: the status bar shows that project.
     files: (double) => ({
       '.git/config': [
