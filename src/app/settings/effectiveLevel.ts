@@ -3,7 +3,8 @@ import { levelLabel } from './shared/labels';
 import { chainLines, decidingLink, linkName, linkScope, type LevelInForce } from './shared/levelChain';
 import type { ScopeRef } from './shared/scopes';
 
-// How the level in force (shared/levelChain.ts) is told in the status bar, its tooltip and "Why am I notified?".
+// The level in force (shared/levelChain.ts): the group paths it is read along, and how the status bar, its tooltip
+// and "Why am I notified?" tell it.
 
 /** A group's full path and its parents, nearest first: `a/b` → `a/b`, `a`. */
 export function selfAndParentPaths(fullPath: string): string[] {
