@@ -99,14 +99,7 @@ describe('several GitLab instances signed in at once', function () {
     const projectsRows = s.workbench.page.locator('.part.sidebar .monaco-list-row[role="treeitem"][aria-level="2"]').filter({
       has: s.workbench.page.locator('.label-name').getByText('Projects', { exact: true }),
     });
-    // A click that lands while the tree re-renders can be lost (as `expandTreeRow` knows): click again until it holds.
-    const secondProjects = projectsRows.nth(1);
-    await waitFor('the second instance\'s Projects row to expand', async () => {
-      if ((await secondProjects.getAttribute('aria-expanded')) === 'true') return true;
-      await secondProjects.locator('.monaco-tl-twistie').click();
-      await waitFor('the click to take', async () => (await secondProjects.getAttribute('aria-expanded')) === 'true', { timeoutMs: 3_000 }).catch(() => false);
-      return (await secondProjects.getAttribute('aria-expanded')) === 'true';
-    }, { timeoutMs: 20_000, intervalMs: 0 });
+    await s.workbench.expandRow(projectsRows.nth(1));
     const row = await s.workbench.waitForTree(`${project.nameWithNamespace} under the second instance`, (items) => {
       const at = items.findIndex((item) => item.label === hostOf(second));
       return at >= 0 && items.slice(at).find((item) => item.label === project.nameWithNamespace);

@@ -203,23 +203,32 @@ export class Workbench {
     await this.setTreeRowExpanded(label, false, timeoutMs);
   }
 
-  /**
-   * Clicks the row's twistie until the row shows the wanted state. A click that lands while the tree re-renders
-   * (a refresh of the whole tree) can be lost; a person would click again, and so does this, after 3 s.
-   */
+  /** Expands a tree row found by locator (for rows a label cannot single out), as `expandTreeRow` does. */
+  async expandRow(row: Locator, timeoutMs = 20_000): Promise<void> {
+    await this.setRowExpanded(row, true, 'the tree row to be expanded', Date.now() + timeoutMs);
+  }
+
   private async setTreeRowExpanded(label: TextMatch, expanded: boolean, timeoutMs: number): Promise<void> {
     const isRow = (item: TreeItemView) => (typeof label === 'string' ? item.label === label : label.test(item.label));
     const what = `tree row ${describeMatch(label)} to be ${expanded ? 'expanded' : 'collapsed'}`;
     const deadline = Date.now() + timeoutMs;
+    const item = await this.waitForTree(`a collapsible tree row ${describeMatch(label)}`, (items) =>
+      items.find((candidate) => isRow(candidate) && candidate.expanded !== undefined), timeoutMs);
+    await this.setRowExpanded(this.treeRowLabelled(label, { level: item.level }), expanded, what, deadline);
+  }
+
+  /**
+   * Clicks the row's twistie until the row shows the wanted state. A click that lands while the tree re-renders
+   * (a refresh of the whole tree) can be lost; a person would click again, and so does this, after 3 s.
+   */
+  private async setRowExpanded(row: Locator, expanded: boolean, what: string, deadline: number): Promise<void> {
+    const shows = async () => ((await row.getAttribute('aria-expanded', { timeout: 1_000 })) === 'true') === expanded;
     for (;;) {
-      const item = await this.waitForTree(`a collapsible ${what.replace(/ to be .*/, '')}`, (items) =>
-        items.find((candidate) => isRow(candidate) && candidate.expanded !== undefined), Math.max(1, deadline - Date.now()));
-      if (item.expanded === expanded) return;
-      await this.treeRowLabelled(label, { level: item.level }).locator('.monaco-tl-twistie').click();
+      if (await shows().catch(() => false)) return;
+      await row.locator('.monaco-tl-twistie').click({ timeout: Math.max(1, deadline - Date.now()) });
       const remaining = deadline - Date.now();
       try {
-        await this.waitForTree(what, (items) => items.some((candidate) => isRow(candidate) && candidate.expanded === expanded),
-          Math.max(1, Math.min(3_000, remaining)));
+        await waitFor(what, shows, { timeoutMs: Math.max(1, Math.min(3_000, remaining)) });
         return;
       } catch (error) {
         if (remaining <= 3_000) throw error;
