@@ -404,7 +404,9 @@ describe('notification settings editor', function () {
     await page.setLevel('watch');
     await page.click('#save-button');
     await page.waitForForm(key, { level: 'watch', dirty: false });
-    const after = await workbench.waitForStatusBarItem(new RegExp(`${scopeName.source}Watch`));
+    // The global level is Watch since the first test, so "Watch (global)" before the save also starts with "Watch":
+    // wait for the sentence to end right after the level.
+    const after = await workbench.waitForStatusBarItem(new RegExp(`${scopeName.source}Watch\\.`));
     assert.match(after.text, /Watch$/);
     assert.notEqual(after.text, before.text);
     await workbench.screenshot('status-bar-after-editor-save');
