@@ -53,11 +53,28 @@ async function waitForStatus(session: VscodeSession, what: string, test: (text: 
   }
 }
 
-/** Answers code-server's open dialog (a quick input showing the workspace folder) with a file of that folder. */
+/**
+ * The path code-server's file dialog (a quick input) proposes, once it has listed its folder: the dialog opens showing
+ * the parent folder and only then moves to its own, overwriting anything typed in between.
+ */
+async function dialogPath(session: VscodeSession, title: string, settled: (value: string) => boolean): Promise<string> {
+  await session.workbench.waitForQuickInput(title);
+  let last = '';
+  try {
+    return await waitFor(`the "${title}" dialog to settle`, async () => {
+      last = (await session.workbench.quickInputText()).value;
+      return settled(last) && last;
+    });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}; it showed ${JSON.stringify(last)}`);
+  }
+}
+
+/** Answers code-server's open dialog, once it shows the workspace folder, with a file of that folder. */
 async function openInDialog(session: VscodeSession, name: string): Promise<void> {
-  await session.workbench.waitForQuickInput('Open Notification Profile');
-  const folder = (await session.workbench.quickInputText()).value;
-  await session.workbench.answerQuickInput(`${folder}${folder.endsWith('/') ? '' : '/'}${name}`, { expect: 'Open Notification Profile' });
+  const title = 'Open Notification Profile';
+  const folder = await dialogPath(session, title, (value) => value.endsWith(`/${path.basename(session.folder)}/`));
+  await session.workbench.answerQuickInput(`${folder}${name}`, { expect: title });
 }
 
 describe('snooze and notification profiles', function () {
@@ -169,9 +186,8 @@ describe('snooze and notification profiles', function () {
     await workbench.waitForQuickInput('Export Notification Profile');
     await workbench.answerQuickInput('', { expect: 'Export Notification Profile' }); // every scope is checked
     // code-server's save dialog, at the default file in the workspace folder.
-    await workbench.waitForQuickInput('Save Notification Profile');
-    const suggested = (await workbench.quickInputText()).value;
-    assert.ok(suggested.endsWith('/gitlab-notifications.json'), suggested);
+    const suggested = await dialogPath(session(), 'Save Notification Profile', (value) => value.endsWith('/gitlab-notifications.json'));
+    assert.equal(suggested, file);
     await workbench.answerQuickInput(suggested, { expect: 'Save Notification Profile' });
     await workbench.waitForNotification(/Exported the notification profile of \d+ scopes to /);
     const exported = JSON.parse(readFileSync(file, 'utf8')) as { format: string; version: number; scopes: Array<Record<string, unknown>> };
