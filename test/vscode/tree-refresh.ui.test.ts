@@ -1,4 +1,4 @@
-import { feedUnder, isSettled, useVscodeSession } from './harness';
+import { feedUnder, isEventsRequest, isSettled, useVscodeSession, waitForExtensionRequest } from './harness';
 
 const USERS = ['jordan', 'sam.taylor', 'riley'];
 
@@ -26,9 +26,12 @@ describe('activity tree on a slow machine', function () {
     for (let round = 1; round <= 3; round++) {
       for (const user of USERS) await workbench.collapseTreeRow(user, 60_000);
       // A refresh forgets the pages: opening a feed loads its first page again.
+      const since = Date.now();
       await workbench.runCommand('GitLab: Refresh Activity', 60_000);
       for (const user of USERS) {
         await workbench.expandTreeRow(user, 60_000);
+        // The page read again, not the rows from before the refresh (which the tree shows as settled at once).
+        await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r, `/users/${user}/events`), 60_000);
         await workbench.waitForTree(`round ${round}: the feed of ${user} to show its events`, (items) => {
           const feed = feedUnder(items, user);
           return isSettled(feed) && feed.days.length > 0;

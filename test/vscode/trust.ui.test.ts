@@ -136,7 +136,8 @@ describe('a workspace naming another instance never receives the first instance\
     const s = session();
     const prompt = await signInThroughFlow(s, OTHER_TOKEN);
     assert.match(prompt, new RegExp(`This workspace's settings name this GitLab instance: ${new URL(other.url).host.replace(/\./g, '\\.')}\\. Sign in only if you trust it\\.`));
-    await s.workbench.waitForNotification(/Signed in to .* as alex\./);
+    // The previous test's toast, still on screen, says "Signed in to" the first instance: name this one.
+    await s.workbench.waitForNotification(new RegExp(`Signed in to ${new URL(other.url).host.replace(/\./g, '\\.')} as alex\\.`));
     await waitForExtensionRequest(other, (r) => isEventsRequest(r) && r.status === 200);
     await s.workbench.waitForTreeRow(/^My Activity/);
     // The other instance knows only its own token: the first instance's would have been answered 401.
