@@ -5,7 +5,7 @@ import path from 'node:path';
 import { DEFAULT_TOKEN } from '../double';
 import { TEST_CLOCK_ENV_VAR } from '../../src/ids';
 import {
-  extensionRequests, readFromDouble, useVscodeSession, waitFor, waitForExtensionRequest, type RunningDouble,
+  escapeRegExp, extensionRequests, readFromDouble, useVscodeSession, waitFor, waitForExtensionRequest, type RunningDouble,
   type StatusBarItem, type VscodeSession,
 } from './harness';
 
@@ -57,24 +57,16 @@ async function waitForStatus(session: VscodeSession, what: string, test: (text: 
  * The path code-server's file dialog (a quick input) proposes, once it has listed its folder: the dialog opens showing
  * the parent folder and only then moves to its own, overwriting anything typed in between.
  */
-async function dialogPath(session: VscodeSession, title: string, settled: (value: string) => boolean): Promise<string> {
+async function dialogPath(session: VscodeSession, title: string, settled: RegExp): Promise<string> {
   await session.workbench.waitForQuickInput(title);
-  let last = '';
-  try {
-    return await waitFor(`the "${title}" dialog to settle`, async () => {
-      last = (await session.workbench.quickInputText()).value;
-      return settled(last) && last;
-    });
-  } catch (error) {
-    throw new Error(`${(error as Error).message}; it showed ${JSON.stringify(last)}`);
-  }
+  return session.workbench.waitForQuickInputMessage(settled, 20_000, 'value');
 }
 
 /** Answers code-server's open dialog, once it shows the workspace folder, with a file of that folder. */
 async function openInDialog(session: VscodeSession, name: string): Promise<void> {
   const title = 'Open Notification Profile';
-  const folder = await dialogPath(session, title, (value) => value.endsWith(`/${path.basename(session.folder)}/`));
-  await session.workbench.answerQuickInput(`${folder}${name}`, { expect: title });
+  await dialogPath(session, title, new RegExp(`^${escapeRegExp(session.folder)}/$`));
+  await session.workbench.answerQuickInput(path.join(session.folder, name), { expect: title });
 }
 
 describe('snooze and notification profiles', function () {
@@ -186,7 +178,7 @@ describe('snooze and notification profiles', function () {
     await workbench.waitForQuickInput('Export Notification Profile');
     await workbench.answerQuickInput('', { expect: 'Export Notification Profile' }); // every scope is checked
     // code-server's save dialog, at the default file in the workspace folder.
-    const suggested = await dialogPath(session(), 'Save Notification Profile', (value) => value.endsWith('/gitlab-notifications.json'));
+    const suggested = await dialogPath(session(), 'Save Notification Profile', /\/gitlab-notifications\.json$/);
     assert.equal(suggested, file);
     await workbench.answerQuickInput(suggested, { expect: 'Save Notification Profile' });
     await workbench.waitForNotification(/Exported the notification profile of \d+ scopes to /);

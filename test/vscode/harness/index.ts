@@ -9,6 +9,7 @@ export { RecordingProxy, type ProxiedRequest } from './recording-proxy';
 export { readRunContext, type RunContext } from './run-context';
 export { defaultSettings, EXTENSION_ID, LOG_CHANNEL, VscodeSession, type RunningDouble, type VscodeSessionOptions } from './session';
 export { signInThroughFlow } from './sign-in';
+export { escapeRegExp } from './tree-rows';
 export { useVscodeSession } from './use-session';
 export { waitFor } from './wait-for';
 export { Workbench, type QuickPickEntry, type StatusBarItem, type TreeItemView } from './workbench';

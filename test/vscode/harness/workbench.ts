@@ -418,20 +418,23 @@ export class Workbench {
     };
   }
 
-  /** Waits for the open quick input's validation or prompt message to match, and returns it. */
-  async waitForQuickInputMessage(expected: TextMatch, timeoutMs = 20_000): Promise<string> {
+  /**
+   * Waits for the open quick input's validation or prompt message (or, with `field: 'value'`, the text in its box) to
+   * match, and returns it.
+   */
+  async waitForQuickInputMessage(expected: TextMatch, timeoutMs = 20_000, field: 'message' | 'value' = 'message'): Promise<string> {
     let last = '';
     try {
       return await waitFor(
-        `a quick input message matching ${describeMatch(expected)}`,
+        `a quick input ${field} matching ${describeMatch(expected)}`,
         async () => {
-          last = (await this.quickInputText()).message;
+          last = (await this.quickInputText())[field];
           return matches(last, expected) ? last : undefined;
         },
         { timeoutMs },
       );
     } catch (error) {
-      throw new Error(`${(error as Error).message}; the message was ${JSON.stringify(last)}`);
+      throw new Error(`${(error as Error).message}; the ${field} was ${JSON.stringify(last)}`);
     }
   }
 
