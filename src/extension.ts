@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as plainWindow from './ui/plainWindow';
 import { instanceNamedByRemotes } from './app/gitRemotes';
 import { idsFor, instanceHost } from './app/instanceSettings';
 import { ProjectDirectories } from './app/projectDirectory';
@@ -141,7 +142,7 @@ export function activate(context: vscode.ExtensionContext): void {
   async function signOut(): Promise<void> {
     const all = session.all;
     if (all.length <= 1) return session.signOut();
-    const pick = await vscode.window.showQuickPick(all.map((account) => ({ label: instanceHost(account.instanceUrl), description: account.username, account })), {
+    const pick = await plainWindow.showQuickPick(all.map((account) => ({ label: instanceHost(account.instanceUrl), description: account.username, account })), {
       title: vscode.l10n.t('Sign out of a GitLab instance'),
     });
     if (pick) await session.signOut(pick.account.instanceUrl);

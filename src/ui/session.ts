@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { normalizeInstanceUrl } from '../app/settingTrust';
 import * as vscode from 'vscode';
+import * as plainWindow from './plainWindow';
 import {
   GitLabClient, GitLabError, Transport, createDispatcher, type CurrentUser, type GitLabApi,
 } from '../gitlab';
@@ -204,7 +205,7 @@ export class Session implements vscode.Disposable {
     this.log.warn(`GitLab answered 401 (${account.instanceUrl}): ${error.message}`);
     const signInAgain = vscode.l10n.t('Sign In Again');
     const message = this.accounts.size > 1 ? `${instanceHost(account.instanceUrl)}: ${error.message}` : error.message;
-    void vscode.window.showErrorMessage(message, signInAgain)
+    void plainWindow.showErrorMessage(message, signInAgain)
       .then((choice) => {
         if (choice === signInAgain) void vscode.commands.executeCommand(COMMANDS.signIn, account.instanceUrl);
       });

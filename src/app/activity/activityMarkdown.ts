@@ -4,7 +4,7 @@ import type { TimeZone } from './calendar';
 import { groupByDay } from './dayGrouping';
 import { describeEvent } from './eventSentence';
 import { escapeMarkdown, markdownLinkDestination } from './markdownEscape';
-import { plainLine, positiveInteger } from './plainText';
+import { plainLine, positiveInteger } from '../plainText';
 import type { ProjectLookup } from './projectInfo';
 
 export interface ActivityMarkdownOptions {

@@ -5,7 +5,7 @@ import { describeEvent, type EventDescription } from './eventSentence';
 import { eventIconId } from './eventIcon';
 import { eventWebUrl, projectWebUrl } from './eventUrl';
 import type { ProjectLookup } from './projectInfo';
-import { truncate } from './plainText';
+import { truncate } from '../plainText';
 import { relativeTime } from './relativeTime';
 
 export interface EventRowContext {

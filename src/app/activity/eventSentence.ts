@@ -1,7 +1,7 @@
 import type { GitLabEvent, Note, PushData } from '../../gitlab/types';
 import { formatMessage, type Localize } from '../localize';
 import { actionNameOf, eventShape } from './eventShape';
-import { commitSha, plainLine, positiveInteger, shortSha, truncate } from './plainText';
+import { commitSha, plainLine, positiveInteger, shortSha, truncate } from '../plainText';
 import { plainWords, targetKindOf, type TargetKind } from './targetKind';
 
 /** How an event reads. Every part is plain text (no markup); server text is cleaned to one line. */

@@ -4,7 +4,7 @@ import { formatDateTime, parseTimestamp, UTC_ZONE, type TimeZone } from './calen
 import { describeEvent, noteableText, pushRefText } from './eventSentence';
 import { eventShape } from './eventShape';
 import { escapeMarkdown, markdownQuote } from './markdownEscape';
-import { commitSha, plainLine, positiveInteger, shortSha, truncate } from './plainText';
+import { commitSha, plainLine, positiveInteger, shortSha, truncate } from '../plainText';
 import type { ProjectInfo } from './projectInfo';
 
 export { escapeMarkdown } from './markdownEscape';

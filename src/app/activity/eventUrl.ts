@@ -1,6 +1,6 @@
 import type { GitLabEvent, Note, PushData } from '../../gitlab/types';
 import { actionNameOf, eventShape } from './eventShape';
-import { commitSha, positiveInteger } from './plainText';
+import { commitSha, positiveInteger } from '../plainText';
 import type { ProjectInfo, ProjectLookup } from './projectInfo';
 import { targetKindOf } from './targetKind';
 

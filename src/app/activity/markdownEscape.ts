@@ -1,4 +1,4 @@
-import { stripInvisible } from './plainText';
+import { stripInvisible } from '../plainText';
 
 /**
  * Server text placed in Markdown must render as the same text and nothing else: no link, image, autolink,

@@ -1,4 +1,4 @@
-import { plainLine, truncate } from './plainText';
+import { plainLine, truncate } from '../plainText';
 
 /**
  * What an event is about, from GitLab's open set of capitalised class names (behaviour note §3.5). Names the

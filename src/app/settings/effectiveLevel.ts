@@ -1,4 +1,5 @@
 import type { Localize } from '../localize';
+import { inert } from '../plainText';
 import { levelLabel } from './shared/labels';
 import { chainLines, decidingLink, linkName, linkScope, type LevelInForce } from './shared/levelChain';
 import type { ScopeRef } from './shared/scopes';
@@ -33,8 +34,8 @@ export function statusBarView(name: string, result: LevelInForce, t: Localize): 
   const lines = [t('GitLab notifications for {0}: {1}. Click to change.', name, label)];
   // Global alone has nothing to explain; any other scope lists its whole chain, as "Why am I notified?" does.
   if (result.chain.length > 1) lines.push('', ...chainLines(result, t));
-  // `$(…)` in status bar text renders an icon: keep a server-sent level or group name from doing so.
-  return { text: `$(${result.level === 'disabled' ? 'bell-slash' : 'bell'}) ${label.replace(/\$\(/g, '$\u200b(')}`, tooltip: lines.join('\n') };
+  // `$(…)` in status bar text renders an icon: a server-sent level or group name must not.
+  return { text: `$(${result.level === 'disabled' ? 'bell-slash' : 'bell'}) ${inert(label)}`, tooltip: lines.join('\n') };
 }
 
 /** While a snooze mutes the level in force: `$(bell-slash) Muted until 14:00`; the tooltip keeps the chain. */

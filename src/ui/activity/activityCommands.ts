@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as plainWindow from '../plainWindow';
 import { localZone } from '../../app/activity/calendar';
 import { activityMarkdown } from '../../app/activity/activityMarkdown';
 import { planRange } from '../../app/activity/markdownRange';
@@ -139,12 +140,12 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
   const feedPlan = c.plan();
   const plan = planRange(span, feedPlan.request, zone, vscode.l10n.t);
   if (!plan.ok) {
-    void vscode.window.showWarningMessage(plan.message);
+    void plainWindow.showWarningMessage(plan.message);
     return;
   }
   const api = c.session.api;
   if (!api) {
-    void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to GitLab first.'));
+    void plainWindow.showErrorMessage(vscode.l10n.t('Sign in to GitLab first.'));
     return;
   }
   let events: GitLabEvent[];
@@ -162,11 +163,11 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
     });
   } catch (error) {
     if (error instanceof GitLabError && error.kind === 'cancelled') {
-      void vscode.window.setStatusBarMessage(vscode.l10n.t('Copying GitLab activity cancelled'), 3000);
+      void plainWindow.setStatusBarMessage(vscode.l10n.t('Copying GitLab activity cancelled'), 3000);
       return;
     }
     if (isUnauthorized(error)) c.session.reportUnauthorized(error);
-    void vscode.window.showErrorMessage(vscode.l10n.t('Could not load your activity: {0}', error instanceof Error ? error.message : String(error)));
+    void plainWindow.showErrorMessage(vscode.l10n.t('Could not load your activity: {0}', error instanceof Error ? error.message : String(error)));
     return;
   }
   if (feedPlan.keep) events = events.filter(feedPlan.keep);
@@ -181,7 +182,7 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
   await vscode.env.clipboard.writeText(text);
   const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: text });
   await vscode.window.showTextDocument(document);
-  void vscode.window.setStatusBarMessage(vscode.l10n.t('GitLab activity copied as Markdown ({0} events)', events.length), 3000);
+  void plainWindow.setStatusBarMessage(vscode.l10n.t('GitLab activity copied as Markdown ({0} events)', events.length), 3000);
 }
 
 export function isUnauthorized(error: unknown): error is GitLabError {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as plainWindow from '../plainWindow';
 import { UTC_ZONE } from '../../app/activity/calendar';
 import { customDateProblem, datePresets, includedDays, matchingPreset, presetRange, type FixedDatePresetId } from '../../app/activity/datePresets';
 import { ACTIVITY_TABS, tabDetail, tabLabel, type ActivityTab } from '../../app/activity/activityTabs';
@@ -7,7 +8,7 @@ import type { ActivityFilter } from '../../app/activity/filterState';
 import { EVENT_ACTIONS, EVENT_TARGET_TYPES, type EventAction, type EventTargetType, type SortOrder } from '../../gitlab';
 import type { FilterController } from './filterController';
 
-type Pick<T> = vscode.QuickPickItem & { value: T };
+type Pick<T> = plainWindow.PlainItem & { value: T };
 
 /**
  * The filter quick picks. Values come only from the known sets or from validated input boxes, so an invalid
@@ -24,14 +25,14 @@ export class FilterPicks {
     const f = this.controller.filter;
     const none = vscode.l10n.t('any');
     const kinds: Array<Pick<() => Promise<void>>> = [
-      { label: `$(layers) ${vscode.l10n.t('Tab')}`, description: tabLabel(f.tab, vscode.l10n.t), value: () => this.tab() },
-      { label: `$(symbol-event) ${vscode.l10n.t('Action')}`, description: f.action ? actionLabel(f.action, vscode.l10n.t) : none, value: () => this.action() },
-      { label: `$(symbol-class) ${vscode.l10n.t('Target Type')}`, description: f.targetType ? targetTypeLabel(f.targetType, vscode.l10n.t) : none, value: () => this.targetType() },
-      { label: `$(calendar) ${vscode.l10n.t('Date Range')}`, description: includedDays({ after: f.after, before: f.before }, vscode.l10n.t), value: () => this.dateRange() },
-      { label: `$(list-ordered) ${vscode.l10n.t('Sort Order')}`, description: sortLabel(f.sort, vscode.l10n.t), value: () => this.sort() },
+      { icon: 'layers', label: vscode.l10n.t('Tab'), description: tabLabel(f.tab, vscode.l10n.t), value: () => this.tab() },
+      { icon: 'symbol-event', label: vscode.l10n.t('Action'), description: f.action ? actionLabel(f.action, vscode.l10n.t) : none, value: () => this.action() },
+      { icon: 'symbol-class', label: vscode.l10n.t('Target Type'), description: f.targetType ? targetTypeLabel(f.targetType, vscode.l10n.t) : none, value: () => this.targetType() },
+      { icon: 'calendar', label: vscode.l10n.t('Date Range'), description: includedDays({ after: f.after, before: f.before }, vscode.l10n.t), value: () => this.dateRange() },
+      { icon: 'list-ordered', label: vscode.l10n.t('Sort Order'), description: sortLabel(f.sort, vscode.l10n.t), value: () => this.sort() },
     ];
-    if (!f.isEmpty) kinds.push({ label: `$(clear-all) ${vscode.l10n.t('Clear Filters')}`, value: () => this.clear() });
-    const choice = await vscode.window.showQuickPick(kinds, { title: vscode.l10n.t('Filter GitLab Activity'), placeHolder: f.describe(vscode.l10n.t) || vscode.l10n.t('No filter') });
+    if (!f.isEmpty) kinds.push({ icon: 'clear-all', label: vscode.l10n.t('Clear Filters'), value: () => this.clear() });
+    const choice = await plainWindow.showQuickPick(kinds, { title: vscode.l10n.t('Filter GitLab Activity'), placeHolder: f.describe(vscode.l10n.t) || vscode.l10n.t('No filter') });
     await choice?.value();
   }
 
@@ -42,7 +43,7 @@ export class FilterPicks {
       label: tabLabel(tab, vscode.l10n.t), detail: tabDetail(tab, vscode.l10n.t), value: tab, picked: tab === current,
       description: tab === current ? vscode.l10n.t('current') : undefined,
     }));
-    const choice = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Activity Tab') });
+    const choice = await plainWindow.showQuickPick(items, { title: vscode.l10n.t('Activity Tab') });
     if (choice) await this.apply((f) => f.withTab(choice.value));
   }
 
@@ -66,7 +67,7 @@ export class FilterPicks {
       label: sortLabel(sort, vscode.l10n.t), value: sort, picked: sort === current,
       description: sort === current ? vscode.l10n.t('current') : undefined,
     }));
-    const choice = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Sort Activity') });
+    const choice = await plainWindow.showQuickPick(items, { title: vscode.l10n.t('Sort Activity') });
     if (choice) await this.apply((f) => f.withSort(choice.value === 'desc' ? undefined : choice.value));
   }
 
@@ -84,21 +85,21 @@ export class FilterPicks {
         detail: preset.id === matching ? vscode.l10n.t('current') : undefined,
       });
     }
-    const choice = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Filter by Date Range') });
+    const choice = await plainWindow.showQuickPick(items, { title: vscode.l10n.t('Filter by Date Range') });
     if (!choice) return;
     if (choice.value === 'any') return this.apply((filter) => filter.withoutDateRange());
     if (choice.value !== 'custom') {
       const range = presetRange(choice.value, now, this.zone);
       return this.apply((filter) => filter.withDateRange(range.after, range.before));
     }
-    const after = await vscode.window.showInputBox({
+    const after = await plainWindow.showInputBox({
       title: vscode.l10n.t('Custom Date Range (1/2)'),
       prompt: vscode.l10n.t('Events after this day (YYYY-MM-DD, the day itself excluded). Leave empty for no lower bound.'),
       value: f.after ?? '', placeHolder: 'YYYY-MM-DD',
       validateInput: (value) => customDateProblem(value, 'after', undefined, vscode.l10n.t),
     });
     if (after === undefined) return;
-    const before = await vscode.window.showInputBox({
+    const before = await plainWindow.showInputBox({
       title: vscode.l10n.t('Custom Date Range (2/2)'),
       prompt: vscode.l10n.t('Events before this day (YYYY-MM-DD, the day itself excluded). Leave empty for no upper bound.'),
       value: f.before ?? '', placeHolder: 'YYYY-MM-DD',
@@ -118,7 +119,7 @@ export class FilterPicks {
       { label: vscode.l10n.t('Any'), value: undefined, description: current === undefined ? vscode.l10n.t('current') : undefined },
       ...values.map((item) => ({ ...item, detail: item.value === current ? vscode.l10n.t('current') : undefined })),
     ];
-    const choice = await vscode.window.showQuickPick(items, { title, matchOnDescription: true });
+    const choice = await plainWindow.showQuickPick(items, { title, matchOnDescription: true });
     return choice ? choice.value : null;
   }
 
@@ -126,7 +127,7 @@ export class FilterPicks {
     try {
       await this.controller.set(change(this.controller.filter));
     } catch (error) {
-      void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+      void plainWindow.showErrorMessage(error instanceof Error ? error.message : String(error));
     }
   }
 }

@@ -1,28 +1,29 @@
 import * as vscode from 'vscode';
+import * as plainWindow from '../plainWindow';
 import { dayKey, dayNumberAt, type TimeZone } from '../../app/activity/calendar';
 import { customDayProblem, markdownRangeDays, markdownRanges, spanText, type DaySpan } from '../../app/activity/markdownRange';
 
 /** Asks which days "Copy Activity as Markdown" covers: a preset or a custom range of days (both included). */
 export async function pickMarkdownRange(now: number, zone: TimeZone): Promise<DaySpan | undefined> {
-  type Item = vscode.QuickPickItem & { span?: DaySpan };
+  type Item = plainWindow.PlainItem & { span?: DaySpan };
   const items: Item[] = markdownRanges(vscode.l10n.t).map((range) => {
     const span = markdownRangeDays(range.id, now, zone);
     return { label: range.label, description: spanText(span, vscode.l10n.t), span };
   });
   items.push({ label: vscode.l10n.t('Custom range…') });
-  const choice = await vscode.window.showQuickPick(items, {
+  const choice = await plainWindow.showQuickPick(items, {
     title: vscode.l10n.t('Copy Activity as Markdown'), placeHolder: vscode.l10n.t('Which days? (under the current filter)'),
   });
   if (!choice) return undefined;
   if (choice.span) return choice.span;
   const today = dayNumberAt(now, zone);
-  const first = await vscode.window.showInputBox({
+  const first = await plainWindow.showInputBox({
     title: vscode.l10n.t('Custom Range (1/2)'), prompt: vscode.l10n.t('First day to copy (YYYY-MM-DD, included).'),
     value: dayKey(today - 6), placeHolder: 'YYYY-MM-DD',
     validateInput: (value) => customDayProblem(value, 'first', undefined, vscode.l10n.t),
   });
   if (first === undefined) return undefined;
-  const last = await vscode.window.showInputBox({
+  const last = await plainWindow.showInputBox({
     title: vscode.l10n.t('Custom Range (2/2)'), prompt: vscode.l10n.t('Last day to copy (YYYY-MM-DD, included).'),
     value: dayKey(today), placeHolder: 'YYYY-MM-DD',
     validateInput: (value) => customDayProblem(value, 'last', first.trim(), vscode.l10n.t),

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as plainWindow from '../plainWindow';
 import { projectRefProblem, userRefProblem } from '../../app/sources';
 import { GitLabError, type GitLabApi, type Project } from '../../gitlab';
 import { VIEWS } from '../../ids';
@@ -15,17 +16,17 @@ export async function pickProject(api: GitLabApi | undefined, remember: (project
       () => api.listMyProjects({ perPage: 100 }).then((page) => page.items, (error: unknown) => {
         // A server that offers only the spec's interface answers 404: fall back to typing.
         if (error instanceof GitLabError && error.kind === 'notFound') return undefined;
-        void vscode.window.showWarningMessage(vscode.l10n.t('Could not list your projects: {0}', error instanceof Error ? error.message : String(error)));
+        void plainWindow.showWarningMessage(vscode.l10n.t('Could not list your projects: {0}', error instanceof Error ? error.message : String(error)));
         return undefined;
       }));
   }
   if (projects && projects.length > 0) {
-    type Item = vscode.QuickPickItem & { ref?: string };
+    type Item = plainWindow.PlainItem & { ref?: string };
     const items: Item[] = projects.map((project) => ({
       label: project.name_with_namespace ?? project.name, description: project.path_with_namespace, ref: project.path_with_namespace,
     }));
-    items.push({ label: `$(edit) ${vscode.l10n.t('Enter an ID or path…')}`, alwaysShow: true });
-    const choice = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Add Project'), matchOnDescription: true });
+    items.push({ icon: 'edit', label: vscode.l10n.t('Enter an ID or path…'), alwaysShow: true });
+    const choice = await plainWindow.showQuickPick(items, { title: vscode.l10n.t('Add Project'), matchOnDescription: true });
     if (!choice) return undefined;
     if (choice.ref) {
       const project = projects.find((p) => p.path_with_namespace === choice.ref);
@@ -33,7 +34,7 @@ export async function pickProject(api: GitLabApi | undefined, remember: (project
       return choice.ref;
     }
   }
-  const typed = await vscode.window.showInputBox({
+  const typed = await plainWindow.showInputBox({
     title: vscode.l10n.t('Add Project'),
     prompt: vscode.l10n.t('Project ID or full path, such as group/subgroup/project'),
     validateInput: (value) => (projectRefProblem(value) ? vscode.l10n.t('Enter a numeric project ID or a full path such as group/project.') : undefined),
@@ -42,7 +43,7 @@ export async function pickProject(api: GitLabApi | undefined, remember: (project
 }
 
 export async function askUser(): Promise<string | undefined> {
-  const typed = await vscode.window.showInputBox({
+  const typed = await plainWindow.showInputBox({
     title: vscode.l10n.t('Add User'),
     prompt: vscode.l10n.t('Username or numeric user ID'),
     validateInput: (value) => (userRefProblem(value) ? vscode.l10n.t('Enter a username or a numeric user ID.') : undefined),

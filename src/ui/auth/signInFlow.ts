@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
+import * as plainWindow from '../plainWindow';
 import { GitLabError, type CurrentUser, type GitLabApi } from '../../gitlab';
 import { apiBase, trimInstanceUrl } from '../../gitlab/url';
 import { instanceHost } from '../../app/instanceSettings';
+import { inert } from '../../app/plainText';
 import { sameInstance } from '../../app/settingTrust';
 import type { ExtensionConfig } from '../config';
 import type { Session } from '../session';
@@ -42,7 +44,7 @@ export class SignInFlow {
 
   /** `prefill`: the instance to offer (a command argument: anything but a URL is ignored). */
   async run(prefill?: unknown): Promise<boolean> {
-    const instanceUrl = await vscode.window.showInputBox({
+    const instanceUrl = await plainWindow.showInputBox({
       title: vscode.l10n.t('Sign in to GitLab (1/2)'),
       prompt: vscode.l10n.t('URL of the GitLab instance'),
       // The settings' instance (which a workspace may name: the token step then says so).
@@ -96,13 +98,14 @@ export class SignInFlow {
           const signedIn = user
             ? vscode.l10n.t('Signed in to {0} as {1}.', new URL(instanceUrl).host, user.username)
             : vscode.l10n.t('Signed in to {0}.', new URL(instanceUrl).host);
-          if (inEffect) void vscode.window.showInformationMessage(signedIn);
+          if (inEffect) void plainWindow.showInformationMessage(signedIn);
           else {
-            void vscode.window.showWarningMessage(`${signedIn} ${vscode.l10n.t("This workspace's settings name another GitLab instance, {0}, which is not signed in; the token is kept for {1} only.", instanceHost(this.config().instanceUrl), new URL(instanceUrl).host)}`);
+            void plainWindow.showWarningMessage(`${signedIn} ${vscode.l10n.t("This workspace's settings name another GitLab instance, {0}, which is not signed in; the token is kept for {1} only.", instanceHost(this.config().instanceUrl), new URL(instanceUrl).host)}`);
           }
           resolve(true);
         } catch (error) {
-          box.validationMessage = error instanceof GitLabError ? error.message : vscode.l10n.t('The token could not be checked.');
+          // GitLab's refusal names the problem; a hostile server's text stays text (no links).
+          box.validationMessage = error instanceof GitLabError ? inert(error.message) : vscode.l10n.t('The token could not be checked.');
         } finally {
           box.busy = false;
           box.enabled = true;

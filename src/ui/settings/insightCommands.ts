@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
 import { whyNotifiedView, type LinkRole } from '../../app/settings/effectiveLevel';
 import type { LevelInForce } from '../../app/settings/shared/levelChain';
@@ -11,7 +12,7 @@ import { COMMANDS } from '../../ids';
 import { workspaceProjectPaths } from '../activity/workspaceProjects';
 import type { Log } from '../log';
 import { showOverridesOverview } from './overridesOverviewPick';
-import { askForScope, knownScopes, plain, type ScopeChoice, type ScopeSources } from './scopeChoices';
+import { askForScope, knownScopes, type ScopeChoice, type ScopeSources } from './scopeChoices';
 
 interface InsightDeps {
   levels: NotificationSettingsService;
@@ -42,8 +43,8 @@ export function registerInsight(deps: InsightDeps): vscode.Disposable {
   );
 }
 
-const ROLE_ICONS: Record<LinkRole, string> = { decides: '$(arrow-right)', passes: '$(arrow-up)', unused: '$(circle-small)' };
-const KIND_ICONS = { project: '$(repo)', group: '$(organization)', global: '$(globe)' };
+const ROLE_ICONS: Record<LinkRole, string> = { decides: 'arrow-right', passes: 'arrow-up', unused: 'circle-small' };
+const KIND_ICONS = { project: 'repo', group: 'organization', global: 'globe' };
 
 /**
  * "GitLab: Why Am I Notified About This Project?": the workspace's project (or one picked or typed), the chain that
@@ -61,15 +62,15 @@ async function whyNotified(deps: InsightDeps, scope?: ScopeRef): Promise<void> {
     );
   } catch (error) {
     deps.log.error('Why am I notified', error);
-    return void vscode.window.showErrorMessage(t('Could not work out the notification level of {0}: {1}', target.name, errorText(error)));
+    return void plainWindow.showErrorMessage(t('Could not work out the notification level of {0}: {1}', target.name, errorText(error)));
   }
   const view = whyNotifiedView(target.name, target.scope, result, t);
-  const items: Array<vscode.QuickPickItem & { scope?: ScopeRef }> = [
-    ...view.items.map((item) => ({ label: `${ROLE_ICONS[item.role]} ${plain(item.label)}`, description: plain(item.description), scope: item.scope })),
+  const items: Array<plainWindow.PlainItem & { scope?: ScopeRef }> = [
+    ...view.items.map((item) => ({ icon: ROLE_ICONS[item.role], label: item.label, description: item.description, scope: item.scope })),
     { label: '', kind: vscode.QuickPickItemKind.Separator },
-    { label: `$(settings-gear) ${t('Open Settings at {0}', plain(view.decidingName))}`, scope: view.decidingScope },
+    { icon: 'settings-gear', label: t('Open Settings at {0}', view.decidingName), scope: view.decidingScope },
   ];
-  const choice = await vscode.window.showQuickPick(items, { title: plain(view.title), placeHolder: plain(view.summary), matchOnDescription: true });
+  const choice = await plainWindow.showQuickPick(items, { title: view.title, placeHolder: view.summary, matchOnDescription: true });
   if (choice?.scope) await openSettings(choice.scope);
 }
 
@@ -79,15 +80,15 @@ async function defaultTarget(deps: InsightDeps): Promise<ScopeChoice | undefined
   if (project) return { scope: { kind: 'project', id: project }, name: t('project {0}', project), path: project };
   // Projects, then groups, then global last.
   const known = (await knownScopes(deps.sources, false)).sort((a, b) => Number(a.scope.kind === 'global') - Number(b.scope.kind === 'global'));
-  const items: Array<vscode.QuickPickItem & { target?: ScopeChoice; enter?: 'project' | 'group' }> = [
+  const items: Array<plainWindow.PlainItem & { target?: ScopeChoice; enter?: 'project' | 'group' }> = [
     ...known.map((target) => ({
-      label: `${KIND_ICONS[target.scope.kind]} ${target.scope.kind === 'global' ? t('Global') : plain(target.path ?? target.name)}`, target,
+      icon: KIND_ICONS[target.scope.kind], label: target.scope.kind === 'global' ? t('Global') : target.path ?? target.name, target,
     })),
     { label: '', kind: vscode.QuickPickItemKind.Separator },
-    { label: `$(edit) ${t('Enter a Project ID or Path…')}`, enter: 'project' },
-    { label: `$(edit) ${t('Enter a Group ID or Path…')}`, enter: 'group' },
+    { icon: 'edit', label: t('Enter a Project ID or Path…'), enter: 'project' },
+    { icon: 'edit', label: t('Enter a Group ID or Path…'), enter: 'group' },
   ];
   const title = t('Why Am I Notified About…');
-  const choice = await vscode.window.showQuickPick(items, { title, placeHolder: t('This workspace has no GitLab project: choose one') });
+  const choice = await plainWindow.showQuickPick(items, { title, placeHolder: t('This workspace has no GitLab project: choose one') });
   return choice?.enter ? askForScope(choice.enter, title) : choice?.target;
 }

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
+import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
 import { levelLabel } from '../../app/settings/shared/labels';
 import { differsFromGlobal, filterRows, type OverridesOverview, type OverviewRow } from '../../app/settings/overview';
 import type { ScopeRef } from '../../app/settings/shared/scopes';
-import { askForScope, plain } from './scopeChoices';
+import { askForScope } from './scopeChoices';
 
 type Action = 'filter' | 'reset' | 'add' | 'refresh' | 'stop';
-type Item = vscode.QuickPickItem & { action?: Action; row?: OverviewRow };
+type Item = plainWindow.PlainItem & { action?: Action; row?: OverviewRow };
 
 /**
  * "GitLab: Show Notification Overrides": a quick pick of every group and project with its own level, searchable by
@@ -30,7 +31,7 @@ export async function showOverridesOverview(
     if (disposed) return;
     pick.title = busy ? `${title} (${busy})` : title;
     pick.busy = busy !== '';
-    pick.items = items(model, pick.value, differsOnly, controller !== undefined);
+    pick.items = items(model, pick.value, differsOnly, controller !== undefined).map(plainWindow.shownItem);
   };
   const setBusy = (text: string): void => {
     busy = text;
@@ -45,7 +46,7 @@ export async function showOverridesOverview(
     } catch (error) {
       if (!controller.signal.aborted) {
         deps.log('Notification overrides', error);
-        void vscode.window.showErrorMessage(t('Could not read the notification overrides: {0}', errorText(error)));
+        void plainWindow.showErrorMessage(t('Could not read the notification overrides: {0}', errorText(error)));
       }
     } finally {
       controller = undefined;
@@ -68,8 +69,8 @@ export async function showOverridesOverview(
     setBusy(t('resetting…'));
     const result = await model.resetToGlobal(rows, { onProgress: (p) => setBusy(t('resetting {0} of {1}…', p.done, p.total)) });
     setBusy('');
-    if (result.failed > 0) void vscode.window.showWarningMessage(t('Reset {0} to Global; {1} failed (see their rows).', result.changed, result.failed));
-    else void vscode.window.showInformationMessage(t('Reset {0} to Global.', result.changed));
+    if (result.failed > 0) void plainWindow.showWarningMessage(t('Reset {0} to Global; {1} failed (see their rows).', result.changed, result.failed));
+    else void plainWindow.showInformationMessage(t('Reset {0} to Global.', result.changed));
   };
 
   pick.onDidChangeValue(render);
@@ -105,7 +106,7 @@ export async function showOverridesOverview(
 function items(model: OverridesOverview, query: string, differsOnly: boolean, loading: boolean): Item[] {
   const t = vscode.l10n.t;
   const state = model.current;
-  const action = (icon: string, label: string, which: Action): Item => ({ label: `$(${icon}) ${label}`, action: which, alwaysShow: true });
+  const action = (icon: string, label: string, which: Action): Item => ({ icon, label, action: which, alwaysShow: true });
   const items: Item[] = loading ? [action('debug-stop', t('Stop Reading'), 'stop')] : [];
   items.push(differsOnly
     ? action('list-flat', t('Show All Groups and Projects'), 'filter')
@@ -117,18 +118,19 @@ function items(model: OverridesOverview, query: string, differsOnly: boolean, lo
     const what = !state.groupsListed && !state.projectsListed ? t('groups or projects') : !state.groupsListed ? t('groups') : t('projects');
     items.push(action('info', t('This server does not list your {0}: add them by ID or path.', what), 'add'));
   }
-  for (const problem of state?.problems ?? []) items.push(action('warning', plain(problem), 'refresh'));
+  for (const problem of state?.problems ?? []) items.push(action('warning', problem, 'refresh'));
   const global = state?.globalLevel !== undefined ? levelLabel(state.globalLevel, t) : '?';
   for (const kind of ['group', 'project'] as const) {
     const ofKind = rows.filter((row) => row.scope.kind === kind);
     if (ofKind.length > 0) items.push({ label: kind === 'group' ? t('Groups') : t('Projects'), kind: vscode.QuickPickItemKind.Separator });
     for (const row of ofKind) {
-      const level = row.level === undefined ? undefined : plain(levelLabel(row.level, t));
+      const level = row.level === undefined ? undefined : levelLabel(row.level, t);
       items.push({
-        label: `$(${kind === 'group' ? 'organization' : 'repo'}) ${plain(row.name)}`,
-        description: row.error !== undefined ? t('$(warning) could not read: {0}', plain(row.error))
+        icon: row.error !== undefined ? 'warning' : kind === 'group' ? 'organization' : 'repo',
+        label: row.name,
+        description: row.error !== undefined ? t('could not read: {0}', row.error)
           : level === undefined ? t('reading…') : differsFromGlobal(row) ? t('{0} · differs from global ({1})', level, global) : level,
-        detail: row.path && row.path !== row.name ? plain(row.path) : undefined,
+        detail: row.path && row.path !== row.name ? row.path : undefined,
         // Every row stays while searching: the model's own search (name and path, every word) decides what is listed.
         alwaysShow: true,
         row,
@@ -146,16 +148,16 @@ async function chooseForReset(model: OverridesOverview, query: string): Promise<
   const t = vscode.l10n.t;
   const rows = filterRows(model.current?.rows ?? [], { differsOnly: true, query }).filter(differsFromGlobal);
   if (rows.length === 0) return [];
-  const picked = await vscode.window.showQuickPick(rows.map((row) => ({
-    label: plain(row.name), description: levelLabel(row.level ?? '', t), detail: row.path ? plain(row.path) : undefined, picked: true, row,
-  })), { canPickMany: true, title: t('Reset to Global'), placeHolder: t('Choose the groups and projects to reset to Global') });
+  const picked = await plainWindow.showQuickPickMany(rows.map((row) => ({
+    label: row.name, description: levelLabel(row.level ?? '', t), detail: row.path, picked: true, row,
+  })), { title: t('Reset to Global'), placeHolder: t('Choose the groups and projects to reset to Global') });
   return picked?.map((item) => item.row) ?? [];
 }
 
 async function add(model: OverridesOverview): Promise<void> {
   const t = vscode.l10n.t;
   const title = t('Add a Group or Project by ID or Path');
-  const kind = await vscode.window.showQuickPick([
+  const kind = await plainWindow.showQuickPick([
     { label: t('Project'), scopeKind: 'project' as const },
     { label: t('Group'), scopeKind: 'group' as const },
   ], { title });
@@ -164,6 +166,6 @@ async function add(model: OverridesOverview): Promise<void> {
   try {
     await model.add(choice.scope.kind, choice.scope.id);
   } catch (error) {
-    void vscode.window.showErrorMessage(t('Could not add {0}: {1}', String(choice.scope.id), errorText(error)));
+    void plainWindow.showErrorMessage(t('Could not add {0}: {1}', String(choice.scope.id), errorText(error)));
   }
 }

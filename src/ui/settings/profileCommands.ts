@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
 import {
   applyProfile, describeRow, diffEntry, parseProfile, profileText, type ApplyReport, type ProfileSettings,
@@ -8,7 +9,7 @@ import { scopeKey, type ScopeRef } from '../../app/settings/shared/scopes';
 import type { GitLabError } from '../../gitlab';
 import { isUnauthorized } from '../activity/activityCommands';
 import type { Log } from '../log';
-import { knownScopes, plain, type ScopeSources } from './scopeChoices';
+import { knownScopes, type ScopeSources } from './scopeChoices';
 
 export interface ProfileDeps {
   sources: ScopeSources;
@@ -29,8 +30,8 @@ export class ProfileCommands {
 
   async export(target?: unknown): Promise<void> {
     const known = await knownScopes(this.deps.sources);
-    const picked = await vscode.window.showQuickPick(known.map((choice) => ({ label: plain(choice.name), picked: true, choice })), {
-      title: t('Export Notification Profile'), placeHolder: t('The scopes whose levels and switches to export'), canPickMany: true,
+    const picked = await plainWindow.showQuickPickMany(known.map((choice) => ({ label: choice.name, picked: true, choice })), {
+      title: t('Export Notification Profile'), placeHolder: t('The scopes whose levels and switches to export'),
     });
     if (!picked?.length) return;
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -44,11 +45,11 @@ export class ProfileCommands {
       return path === undefined ? { scope, setting } : { scope, path, setting };
     });
     const failures = failed.map(({ item, reason }) => t('{0} ({1})', item.name, reason)).join('; ');
-    if (exported.length === 0) return void vscode.window.showErrorMessage(t('Nothing was exported: {0}', failures));
+    if (exported.length === 0) return void plainWindow.showErrorMessage(t('Nothing was exported: {0}', failures));
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(profileText(exported, this.deps.instanceUrl(), new Date().toISOString())));
     const done = t('Exported the notification profile of {0} scopes to {1}.', exported.length, uri.fsPath);
-    if (failed.length === 0) void vscode.window.showInformationMessage(done);
-    else void vscode.window.showWarningMessage(t('{0} Not exported: {1}', done, failures));
+    if (failed.length === 0) void plainWindow.showInformationMessage(done);
+    else void plainWindow.showWarningMessage(t('{0} Not exported: {1}', done, failures));
   }
 
   async import(source?: unknown): Promise<void> {
@@ -58,13 +59,13 @@ export class ProfileCommands {
     try {
       text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
     } catch (error) {
-      return void vscode.window.showErrorMessage(t('Could not read {0}: {1}', uri.fsPath, errorText(error)));
+      return void plainWindow.showErrorMessage(t('Could not read {0}: {1}', uri.fsPath, errorText(error)));
     }
     const parsed = parseProfile(text, t);
     if ('problems' in parsed) {
       const problems = parsed.problems.map((problem) => `${problem.key}: ${problem.reason}`);
       for (const problem of problems) this.deps.log.warn(`Profile ${uri.fsPath}: ${problem}`);
-      return void vscode.window.showErrorMessage(t('The profile was not imported; nothing was changed. {0}', problems.join('; ')));
+      return void plainWindow.showErrorMessage(t('The profile was not imported; nothing was changed. {0}', problems.join('; ')));
     }
     const { read: previews, failed } = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: t('Reading the current notification settings…') },
@@ -73,11 +74,11 @@ export class ProfileCommands {
     const unreadable = failed.map(({ item, reason }): ApplyReport => ({ scope: item.scope, status: 'failed', reason }));
     const changing = previews.filter((preview) => preview.rows.length > 0);
     if (changing.length === 0 && unreadable.length === 0) {
-      return void vscode.window.showInformationMessage(t('Nothing to change: every scope already matches the profile.'));
+      return void plainWindow.showInformationMessage(t('Nothing to change: every scope already matches the profile.'));
     }
     let confirmed = new Set<string>();
     if (changing.length > 0) {
-      const picked = await vscode.window.showQuickPick(changing.map(({ entry, rows, unknownKeys }) => ({
+      const picked = await plainWindow.showQuickPickMany(changing.map(({ entry, rows, unknownKeys }) => ({
         label: scopeName(entry.scope, t),
         description: t('{0} changes', rows.length),
         detail: [
@@ -88,7 +89,7 @@ export class ProfileCommands {
         key: scopeKey(entry.scope),
       })), {
         title: t('Import Notification Profile: apply these changes?'), placeHolder: t('Uncheck the scopes to leave as they are'),
-        canPickMany: true, matchOnDetail: true,
+        matchOnDetail: true,
       });
       if (!picked) return; // dismissed: nothing applied
       confirmed = new Set(picked.map((item) => item.key));
@@ -101,7 +102,7 @@ export class ProfileCommands {
     });
     for (const line of lines) this.deps.log.info(`Profile ${uri.fsPath}: ${line}`);
     const done = t('Notification profile imported. {0}', lines.join('; '));
-    void (reports.some((report) => report.status === 'failed') ? vscode.window.showWarningMessage(done) : vscode.window.showInformationMessage(done));
+    void (reports.some((report) => report.status === 'failed') ? plainWindow.showWarningMessage(done) : plainWindow.showInformationMessage(done));
   }
 
   /** Reads GitLab for each item in turn; a failure is logged (a refused token told to the session) and kept with its reason. */

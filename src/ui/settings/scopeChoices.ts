@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as plainWindow from '../plainWindow';
 import { scopeName } from '../../app/settings/shared/labels';
 import type { ScopeCatalog } from '../../app/settings/scopeCatalog';
 import { parseScopeInput, sameScopeNamed, type EntityKind, type ScopeRef } from '../../app/settings/shared/scopes';
@@ -16,9 +17,6 @@ export interface ScopeSources {
   /** The groups and projects known (the choices do not list the user's: the tree's, the configured, the added). */
   catalog: ScopeCatalog;
 }
-
-/** `$(…)` in a quick pick label draws an icon: keep a server-sent name from doing so. */
-export const plain = (text: string): string => text.replace(/\$\(/g, '$\u200b(');
 
 /** Global settings, the workspace's project (unless `withWorkspace` is false), then the catalog's projects and groups, once each. */
 export async function knownScopes(sources: ScopeSources, withWorkspace = true): Promise<ScopeChoice[]> {
@@ -39,7 +37,7 @@ export async function knownScopes(sources: ScopeSources, withWorkspace = true): 
 /** Asks for a group or project by path, ID or web URL; undefined when dismissed. */
 export async function askForScope(kind: EntityKind, title: string): Promise<ScopeChoice | undefined> {
   const t = vscode.l10n.t;
-  const text = await vscode.window.showInputBox({
+  const text = await plainWindow.showInputBox({
     title,
     prompt: kind === 'project' ? t('Project ID, full path or URL') : t('Group ID, full path or URL'),
     placeHolder: kind === 'group' ? 'acme/platform' : 'acme/platform/web',

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
 import type { TimeZone } from '../../app/activity/calendar';
 import { levelLabel } from '../../app/settings/shared/labels';
@@ -9,7 +10,7 @@ import {
 } from '../../app/settings/snooze';
 import { GitLabError, type NotificationSetting } from '../../gitlab';
 import type { Log } from '../log';
-import { askForScope, knownScopes, plain, type ScopeChoice, type ScopeSources } from './scopeChoices';
+import { askForScope, knownScopes, type ScopeChoice, type ScopeSources } from './scopeChoices';
 
 /** "Snooze Notifications…" and "End Snooze", and what the person is told when a snooze ends. */
 export class SnoozeCommands implements SnoozeOutcomes {
@@ -38,13 +39,13 @@ export class SnoozeCommands implements SnoozeOutcomes {
     if (until === undefined) return;
     try {
       await scheduler.snooze(choice.scope, choice.name, until);
-      void vscode.window.showInformationMessage(vscode.l10n.t('Notifications for {0} are muted until {1}.', choice.name, this.formatEnd(until)));
+      void plainWindow.showInformationMessage(vscode.l10n.t('Notifications for {0} are muted until {1}.', choice.name, this.formatEnd(until)));
     } catch (error) {
       if (error instanceof SnoozeError) {
         const text = error.message === 'already muted'
           ? vscode.l10n.t('Notifications for {0} are already muted; there is nothing to snooze.', choice.name)
           : vscode.l10n.t('Cannot snooze {0}: {1}.', choice.name, error.message);
-        void vscode.window.showInformationMessage(text);
+        void plainWindow.showInformationMessage(text);
         return;
       }
       this.failed(error, vscode.l10n.t('Could not snooze {0}: {1}', choice.name, errorText(error)));
@@ -56,12 +57,12 @@ export class SnoozeCommands implements SnoozeOutcomes {
     if (!scheduler) return;
     const snoozes = scheduler.list();
     if (snoozes.length === 0) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('Nothing is snoozed.'));
+      void plainWindow.showInformationMessage(vscode.l10n.t('Nothing is snoozed.'));
       return;
     }
     let snooze: Snooze | undefined = snoozes[0];
     if (snoozes.length > 1) {
-      const pick = await vscode.window.showQuickPick(snoozes.map((s) => ({ label: plain(s.name), description: vscode.l10n.t('until {0}', this.formatEnd(s.until)), snooze: s })), {
+      const pick = await plainWindow.showQuickPick(snoozes.map((s) => ({ label: s.name, description: vscode.l10n.t('until {0}', this.formatEnd(s.until)), snooze: s })), {
         title: vscode.l10n.t('End Snooze'),
         placeHolder: vscode.l10n.t('Which snooze to end now'),
       });
@@ -76,13 +77,13 @@ export class SnoozeCommands implements SnoozeOutcomes {
   }
 
   restored(snooze: Snooze, setting: NotificationSetting): void {
-    void vscode.window.showInformationMessage(vscode.l10n.t('Snooze ended: notifications for {0} are back to {1}.',
+    void plainWindow.showInformationMessage(vscode.l10n.t('Snooze ended: notifications for {0} are back to {1}.',
       snooze.name, levelLabel(setting.level, vscode.l10n.t)));
   }
 
   changedElsewhere(snooze: Snooze, current: NotificationSetting): void {
     const restore = vscode.l10n.t('Restore {0}', levelLabel(snooze.previous.level, vscode.l10n.t));
-    void vscode.window.showWarningMessage(
+    void plainWindow.showWarningMessage(
       vscode.l10n.t('The snooze of {0} has ended, but its level was changed to {1} meanwhile, so it was left as it is.',
         snooze.name, levelLabel(current.level, vscode.l10n.t)),
       restore,
@@ -97,7 +98,7 @@ export class SnoozeCommands implements SnoozeOutcomes {
   }
 
   private async pickScope(scheduler: SnoozeScheduler): Promise<ScopeChoice | undefined> {
-    type Item = vscode.QuickPickItem & { choice?: ScopeChoice; other?: 'group' | 'project' };
+    type Item = plainWindow.PlainItem & { choice?: ScopeChoice; other?: 'group' | 'project' };
     const snoozes = scheduler.list();
     const describe = (choice: ScopeChoice): string | undefined => {
       const snooze = snoozes.find((s) => scopeKey(s.scope) === scopeKey(choice.scope));
@@ -105,13 +106,13 @@ export class SnoozeCommands implements SnoozeOutcomes {
     };
     const known = await knownScopes(this.sources);
     const items: Item[] = known.map((choice) => ({
-      label: choice.scope.kind === 'global' ? vscode.l10n.t('Everything (global settings)') : plain(choice.name),
+      label: choice.scope.kind === 'global' ? vscode.l10n.t('Everything (global settings)') : choice.name,
       description: describe(choice),
       choice,
     }));
     items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
     items.push({ label: vscode.l10n.t('Other Group…'), other: 'group' }, { label: vscode.l10n.t('Other Project…'), other: 'project' });
-    const pick = await vscode.window.showQuickPick(items, {
+    const pick = await plainWindow.showQuickPick(items, {
       title: vscode.l10n.t('Snooze Notifications'),
       placeHolder: vscode.l10n.t('What to mute for a while'),
     });
@@ -122,20 +123,20 @@ export class SnoozeCommands implements SnoozeOutcomes {
   private async pickEnd(choice: ScopeChoice): Promise<number | undefined> {
     const now = this.clock.now();
     const zone = this.zone();
-    type Item = vscode.QuickPickItem & { preset?: SnoozePreset };
+    type Item = plainWindow.PlainItem & { preset?: SnoozePreset };
     const item = (label: string, preset: SnoozePreset): Item => ({ label, description: this.formatEnd(snoozeEnd(preset, now, zone)), preset });
     const items: Item[] = [
       item(vscode.l10n.t('For 1 Hour'), { kind: 'hour' }),
       item(vscode.l10n.t('Until Tomorrow 09:00'), { kind: 'tomorrow' }),
       { label: vscode.l10n.t('Until a Date…') },
     ];
-    const pick = await vscode.window.showQuickPick(items, {
+    const pick = await plainWindow.showQuickPick(items, {
       title: vscode.l10n.t('Snooze {0}', choice.name),
       placeHolder: vscode.l10n.t('Muted until when'),
     });
     if (!pick) return undefined;
     if (pick.preset) return snoozeEnd(pick.preset, this.clock.now(), zone);
-    const text = await vscode.window.showInputBox({
+    const text = await plainWindow.showInputBox({
       title: vscode.l10n.t('Snooze {0}', choice.name),
       prompt: vscode.l10n.t('Until when: YYYY-MM-DD (at 09:00) or YYYY-MM-DD HH:MM, local time'),
       validateInput: (value) => {
@@ -151,7 +152,7 @@ export class SnoozeCommands implements SnoozeOutcomes {
   private failed(error: unknown, text: string): void {
     if (error instanceof GitLabError && error.kind === 'unauthorized') this.onUnauthorized(error);
     this.log.error('Snooze', error);
-    void vscode.window.showErrorMessage(text);
+    void plainWindow.showErrorMessage(text);
   }
 }
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
 import { levelInForceLabel, snoozedView, statusBarView } from '../../app/settings/effectiveLevel';
 import type { LevelInForce } from '../../app/settings/shared/levelChain';
@@ -108,18 +109,18 @@ export class NotificationStatusBar implements vscode.Disposable {
     if (!current) return;
     const own = current.inForce.chain[0].level;
     const inForce = levelInForceLabel(current.inForce, vscode.l10n.t);
-    type Pick = vscode.QuickPickItem & { level?: string; action?: 'mute' | 'editor' };
+    type Pick = plainWindow.PlainItem & { level?: string; action?: 'mute' | 'editor' };
     const items: Pick[] = LEVEL_ORDER.filter((level) => level !== 'global' || current.scope.kind !== 'global').map((level) => ({
-      label: `${level === own ? '$(check) ' : ''}${levelLabel(level, vscode.l10n.t)}`,
+      icon: level === own ? 'check' : undefined, label: levelLabel(level, vscode.l10n.t),
       description: level !== own ? undefined : level === 'global' ? vscode.l10n.t('current: {0}', inForce) : vscode.l10n.t('current'),
       level,
     }));
     items.push(
       { label: '', kind: vscode.QuickPickItemKind.Separator },
-      { label: own === 'disabled' ? `$(bell) ${vscode.l10n.t('Unmute')}` : `$(bell-slash) ${vscode.l10n.t('Mute')}`, action: 'mute' },
-      { label: `$(settings-gear) ${vscode.l10n.t('Open Notification Settings…')}`, action: 'editor' },
+      own === 'disabled' ? { icon: 'bell', label: vscode.l10n.t('Unmute'), action: 'mute' } : { icon: 'bell-slash', label: vscode.l10n.t('Mute'), action: 'mute' },
+      { icon: 'settings-gear', label: vscode.l10n.t('Open Notification Settings…'), action: 'editor' },
     );
-    const choice = await vscode.window.showQuickPick(items, {
+    const choice = await plainWindow.showQuickPick(items, {
       title: vscode.l10n.t('GitLab notification level for {0}', current.name),
       placeHolder: vscode.l10n.t('Current: {0}', inForce),
     });
@@ -143,7 +144,7 @@ export class NotificationStatusBar implements vscode.Disposable {
       await run();
     } catch (error) {
       this.handle(error);
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not change the notification level: {0}', errorText(error)));
+      void plainWindow.showErrorMessage(vscode.l10n.t('Could not change the notification level: {0}', errorText(error)));
     }
   }
 

@@ -4,7 +4,7 @@ import {
   UTC_ZONE,
 } from '../../../../src/app/activity/calendar';
 import { eventShape } from '../../../../src/app/activity/eventShape';
-import { commitSha, plainLine, positiveInteger, shortSha, truncate } from '../../../../src/app/activity/plainText';
+import { commitSha, plainLine, positiveInteger, shortSha, truncate } from '../../../../src/app/plainText';
 import { plainWords, targetKindOf } from '../../../../src/app/activity/targetKind';
 import { formatMessage } from '../../../../src/app/localize';
 import { makeEvent, noteEvent, pushEvent } from './fixtures';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import {
   escapeMarkdown, escapeMarkdownLines, markdownLinkDestination, markdownQuote,
 } from '../../../../src/app/activity/markdownEscape';
-import { stripInvisible } from '../../../../src/app/activity/plainText';
+import { stripInvisible } from '../../../../src/app/plainText';
 import { HOSTILE } from './hostileText';
 
 // A full CommonMark + GFM renderer with raw HTML and bare-URL linking switched ON: stricter than VS Code's

@@ -1,6 +1,7 @@
 /**
- * Server text (titles, names, refs) becomes one clean line before it is shown: control characters and
- * bidirectional overrides could reorder or hide what a row says, and line breaks do not belong in a label.
+ * Text we do not control (servers, files, settings, git remotes) made safe to show. Server text (titles, names, refs)
+ * becomes one clean line: control characters and bidirectional overrides could reorder or hide what a row says, and
+ * line breaks do not belong in a label. And any such text is made inert before VS Code reads markup in it.
  */
 
 // C0/C1 controls other than whitespace, bidi embeddings/overrides/isolates and marks, BOM.
@@ -43,4 +44,17 @@ export function commitSha(value: unknown): string | undefined {
 /** The first 8 characters of a SHA, as GitLab shows them. */
 export function shortSha(sha: string): string {
   return sha.slice(0, 8);
+}
+
+// VS Code turns `[label](command:id?args)` (also https: and file:) into a live link in messages, input validation and
+// prompts, and `$(name)` into an icon in quick picks, validation and the status bar. A zero-width space between `]`
+// and `(`, and between `$` and `(`, breaks both patterns and changes nothing a person reads.
+const LINK_OR_ICON = /([\]$])\(/g;
+
+/**
+ * The one plain-text function: untrusted text as VS Code shows it in a message, validation message, quick pick or the
+ * status bar, with no link or icon syntax left intact. Idempotent.
+ */
+export function inert(text: string): string {
+  return text.replace(LINK_OR_ICON, '$1\u200b(');
 }

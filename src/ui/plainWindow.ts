@@ -1,0 +1,84 @@
+import * as vscode from 'vscode';
+import { inert } from '../app/plainText';
+
+/**
+ * The window's text surfaces that read markup in plain strings, with every text made inert on the way: a message or
+ * a validation message turns `[x](command:…)` into a live link, a quick pick or the status bar turns `$(name)` into
+ * an icon. Names, levels and error texts from GitLab, profile files and settings reach these surfaces, so the shell
+ * calls them only through here (a unit test checks), and our own icons travel apart from the text, as `icon`.
+ */
+
+export const showInformationMessage = (message: string, ...actions: string[]): Thenable<string | undefined> =>
+  vscode.window.showInformationMessage(inert(message), ...actions.map(inert));
+
+export const showWarningMessage = (message: string, ...actions: string[]): Thenable<string | undefined> =>
+  vscode.window.showWarningMessage(inert(message), ...actions.map(inert));
+
+export const showErrorMessage = (message: string, ...actions: string[]): Thenable<string | undefined> =>
+  vscode.window.showErrorMessage(inert(message), ...actions.map(inert));
+
+export const setStatusBarMessage = (message: string, hideAfterMs: number): vscode.Disposable =>
+  vscode.window.setStatusBarMessage(inert(message), hideAfterMs);
+
+/** A quick pick item whose texts are shown as written; `icon` (a codicon id of ours) is drawn before the label. */
+export type PlainItem = vscode.QuickPickItem & { icon?: string };
+
+/** What the quick pick shows for `item`: every text inert, then our icon. */
+export function shownItem<T extends PlainItem>(item: T): T {
+  const label = item.icon ? `$(${item.icon}) ${inert(item.label)}` : inert(item.label);
+  return {
+    ...item,
+    label,
+    ...(item.description !== undefined ? { description: inert(item.description) } : {}),
+    ...(item.detail !== undefined ? { detail: inert(item.detail) } : {}),
+  };
+}
+
+type PickOptions = Omit<vscode.QuickPickOptions, 'canPickMany'>;
+
+function plainOptions<O extends vscode.QuickPickOptions>(options: O | undefined): O | undefined {
+  if (!options) return options;
+  return {
+    ...options,
+    ...(options.title !== undefined ? { title: inert(options.title) } : {}),
+    ...(options.placeHolder !== undefined ? { placeHolder: inert(options.placeHolder) } : {}),
+  };
+}
+
+/** Shows `items` made plain and resolves with the caller's own item (not the shown copy). */
+async function pick<T extends PlainItem>(items: readonly T[] | Thenable<readonly T[]>, options: vscode.QuickPickOptions): Promise<T[] | undefined> {
+  const shown = new Map<PlainItem, T>();
+  const plainItems = Promise.resolve(items).then((list) => list.map((item) => {
+    const copy = shownItem(item);
+    shown.set(copy, item);
+    return copy;
+  }));
+  const choice: unknown = await vscode.window.showQuickPick(plainItems, plainOptions(options));
+  if (choice === undefined) return undefined;
+  return (Array.isArray(choice) ? choice : [choice]).map((item: PlainItem) => shown.get(item) ?? (item as T));
+}
+
+export async function showQuickPick<T extends PlainItem>(items: readonly T[] | Thenable<readonly T[]>, options: PickOptions = {}): Promise<T | undefined> {
+  return (await pick(items, { ...options, canPickMany: false }))?.[0];
+}
+
+export function showQuickPickMany<T extends PlainItem>(items: readonly T[] | Thenable<readonly T[]>, options: PickOptions = {}): Promise<T[] | undefined> {
+  return pick(items, { ...options, canPickMany: true });
+}
+
+/** An input box whose prompt and validation messages are inert (a validator may echo what it was given). */
+export function showInputBox(options: vscode.InputBoxOptions): Thenable<string | undefined> {
+  const validate = options.validateInput;
+  return vscode.window.showInputBox({
+    ...options,
+    ...(options.title !== undefined ? { title: inert(options.title) } : {}),
+    ...(options.prompt !== undefined ? { prompt: inert(options.prompt) } : {}),
+    ...(validate ? {
+      validateInput: async (value: string) => {
+        const problem = await validate(value);
+        if (typeof problem === 'string') return inert(problem);
+        return problem ? { ...problem, message: inert(problem.message) } : problem;
+      },
+    } : {}),
+  });
+}

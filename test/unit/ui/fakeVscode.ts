@@ -1,0 +1,218 @@
+/**
+ * A small stand-in for the `vscode` module, so the shell's decisions can be unit-tested in plain Node: it records
+ * what the extension shows (messages, quick picks, input boxes) and answers them as a test says. Only the parts the
+ * shell's unit tests touch are here; anything else is missing on purpose and fails loudly. `require('vscode')`
+ * resolves to this module (the mocha setup loads it first).
+ */
+import Module from 'node:module';
+import { formatMessage } from '../../../src/app/localize';
+
+type Listener<T> = (value: T) => unknown;
+
+export class EventEmitter<T> {
+  private listeners: Array<Listener<T>> = [];
+  readonly event = (listener: Listener<T>) => {
+    this.listeners.push(listener);
+    return { dispose: () => { this.listeners = this.listeners.filter((l) => l !== listener); } };
+  };
+  fire(value: T): void {
+    for (const listener of [...this.listeners]) listener(value);
+  }
+  dispose(): void {
+    this.listeners = [];
+  }
+}
+
+export class Disposable {
+  constructor(private readonly onDispose: () => void = () => undefined) {}
+  static from(...items: Array<{ dispose(): unknown }>): Disposable {
+    return new Disposable(() => items.forEach((item) => item.dispose()));
+  }
+  dispose(): void {
+    this.onDispose();
+  }
+}
+
+export class ThemeIcon {
+  constructor(readonly id: string) {}
+}
+
+export class ThemeColor {
+  constructor(readonly id: string) {}
+}
+
+export class Uri {
+  private constructor(readonly scheme: string, readonly fsPath: string, private readonly text: string) {}
+  static file(path: string): Uri {
+    return new Uri('file', path, `file://${path}`);
+  }
+  static parse(text: string): Uri {
+    return new Uri(text.split(':')[0], text, text);
+  }
+  static joinPath(base: Uri, ...parts: string[]): Uri {
+    return Uri.file([base.fsPath, ...parts].join('/'));
+  }
+  toString(): string {
+    return this.text;
+  }
+}
+
+export const QuickPickItemKind = { Separator: -1, Default: 0 } as const;
+export const ProgressLocation = { SourceControl: 1, Window: 10, Notification: 15 } as const;
+export const ConfigurationTarget = { Global: 1, Workspace: 2, WorkspaceFolder: 3 } as const;
+export const StatusBarAlignment = { Left: 1, Right: 2 } as const;
+
+/** One thing the extension showed, in order. */
+export type Shown =
+  | { kind: 'information' | 'warning' | 'error'; message: string; actions: string[] }
+  | { kind: 'quickPick'; items: Array<{ label: string; description?: string; detail?: string }>; options: Record<string, unknown> }
+  | { kind: 'inputBox'; options: Record<string, unknown>; validation?: unknown }
+  | { kind: 'statusBarMessage'; message: string };
+
+export interface FakeInputBox {
+  value: string;
+  title?: string;
+  prompt?: string;
+  placeholder?: string;
+  password: boolean;
+  ignoreFocusOut: boolean;
+  busy: boolean;
+  enabled: boolean;
+  buttons: unknown[];
+  validationMessage?: string;
+  accept(value: string): Promise<void>;
+  hide(): void;
+}
+
+/** How a test answers what the extension asks; each defaults to dismissing. */
+interface Answers {
+  message: (shown: { kind: string; message: string; actions: string[] }) => string | undefined;
+  quickPick: (items: Array<{ label: string }>) => unknown;
+  inputBox: (options: Record<string, unknown>) => string | undefined;
+  openDialog: () => Uri[] | undefined;
+}
+
+const defaults = (): Answers => ({ message: () => undefined, quickPick: () => undefined, inputBox: () => undefined, openDialog: () => undefined });
+
+/** The test's handle on the fake: what was shown, how to answer, files to read. */
+export const fake = {
+  shown: [] as Shown[],
+  answers: defaults(),
+  files: new Map<string, Uint8Array>(),
+  commands: [] as Array<{ command: string; args: unknown[] }>,
+  inputBoxes: [] as FakeInputBox[],
+  reset(): void {
+    this.shown = [];
+    this.answers = defaults();
+    this.files = new Map();
+    this.commands = [];
+    this.inputBoxes = [];
+  },
+  /** Every text the extension put before the person, for checks that apply to all of them. */
+  texts(): string[] {
+    return this.shown.flatMap((entry) => {
+      switch (entry.kind) {
+        case 'quickPick':
+          return [...entry.items.flatMap((item) => [item.label, item.description, item.detail]), entry.options.placeHolder]
+            .filter((text): text is string => typeof text === 'string');
+        case 'inputBox':
+          return [entry.options.prompt, entry.validation].filter((text): text is string => typeof text === 'string');
+        default:
+          return [entry.message, ...('actions' in entry ? entry.actions : [])];
+      }
+    });
+  },
+};
+
+function message(kind: 'information' | 'warning' | 'error') {
+  return async (text: string, ...actions: string[]) => {
+    const entry = { kind, message: text, actions };
+    fake.shown.push(entry);
+    return fake.answers.message(entry);
+  };
+}
+
+export const window = {
+  showInformationMessage: message('information'),
+  showWarningMessage: message('warning'),
+  showErrorMessage: message('error'),
+  setStatusBarMessage(text: string) {
+    fake.shown.push({ kind: 'statusBarMessage', message: text });
+    return new Disposable();
+  },
+  async showQuickPick(items: unknown, options: Record<string, unknown> = {}) {
+    const list = (await items) as Array<{ label: string }>;
+    fake.shown.push({ kind: 'quickPick', items: list, options });
+    return fake.answers.quickPick(list);
+  },
+  async showInputBox(options: Record<string, unknown> = {}) {
+    const entry: Shown = { kind: 'inputBox', options };
+    fake.shown.push(entry);
+    const value = fake.answers.inputBox(options);
+    const validate = options.validateInput as ((value: string) => unknown) | undefined;
+    if (value !== undefined && validate) entry.validation = await validate(value);
+    return value;
+  },
+  createInputBox(): FakeInputBox {
+    const accepted = new EventEmitter<void>();
+    const hidden = new EventEmitter<void>();
+    const changed = new EventEmitter<string>();
+    const box = {
+      value: '', password: false, ignoreFocusOut: false, busy: false, enabled: true, buttons: [] as unknown[],
+      onDidAccept: accepted.event, onDidHide: hidden.event, onDidChangeValue: changed.event,
+      onDidTriggerButton: new EventEmitter<unknown>().event,
+      validationMessage: undefined as string | undefined,
+      show: () => undefined,
+      hide: () => hidden.fire(),
+      dispose: () => undefined,
+      /** Types `value` and presses Enter; resolves when the extension's handlers have run. */
+      async accept(value: string) {
+        box.value = value;
+        changed.fire(value);
+        const pending: unknown[] = [];
+        const listeners = (accepted as unknown as { listeners: Array<() => unknown> }).listeners;
+        for (const listener of [...listeners]) pending.push(listener());
+        await Promise.all(pending);
+      },
+    };
+    fake.inputBoxes.push(box);
+    return box;
+  },
+  async showOpenDialog() {
+    return fake.answers.openDialog();
+  },
+  async withProgress<R>(_options: unknown, task: (progress: { report(value: unknown): void }, token: unknown) => Promise<R>): Promise<R> {
+    return task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: () => new Disposable() });
+  },
+};
+
+export const workspace = {
+  workspaceFolders: undefined as unknown,
+  fs: {
+    async readFile(uri: Uri): Promise<Uint8Array> {
+      const bytes = fake.files.get(uri.fsPath);
+      if (!bytes) throw new Error(`ENOENT: no such file, open '${uri.fsPath}'`);
+      return bytes;
+    },
+  },
+};
+
+export const commands = {
+  async executeCommand(command: string, ...args: unknown[]) {
+    fake.commands.push({ command, args });
+    return undefined;
+  },
+};
+
+export const env = {
+  openExternal: async () => true,
+};
+
+export const l10n = { t: formatMessage };
+
+// `require('vscode')` (and so every `import … from 'vscode'`) loads this module; mocha's setup requires it first.
+const loader = Module as unknown as { _resolveFilename: (request: string, ...rest: unknown[]) => string };
+const resolve = loader._resolveFilename;
+loader._resolveFilename = function resolveVscode(request: string, ...rest: unknown[]) {
+  return request === 'vscode' ? __filename : resolve.call(this, request, ...rest);
+};
