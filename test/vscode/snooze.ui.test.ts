@@ -226,4 +226,22 @@ describe('snooze and notification profiles', function () {
     await workbench.waitForNotification(/The profile was not imported; nothing was changed\. scopes\[1\]\.level: "loud" is not a notification level/);
     assert.deepEqual(extensionRequests(double!, (r) => r.at >= since && r.method === 'PUT'), []);
   });
+
+  it("refuses a hostile profile with its values as text: the toast holds no command link", async function () {
+    const { workbench, double } = session();
+    const file = path.join(session().folder, 'hostile.json');
+    const link = '[Convert this profile](command:gitlabActivity.signOut)';
+    writeFileSync(file, JSON.stringify({
+      format: 'gitlab-activity/notification-profile', version: 1, scopes: [{ scope: 'project', path: link, level: 'watch' }],
+    }));
+    const since = Date.now();
+    await workbench.runCommand('GitLab: Import Notification Profile…');
+    await openInDialog(session(), 'hostile.json');
+    const toast = await workbench.waitForNotification(/The profile was not imported; nothing was changed\. .*Convert this profile.* is not a GitLab path/);
+    // VS Code draws a live link as an anchor (`a.monaco-link`) whose target is the command; the words stay text.
+    const anchors = await toast.locator('.notification-list-item-message a').evaluateAll((links) => links.map((a) => a.outerHTML));
+    assert.deepEqual(anchors, []);
+    await workbench.screenshot('hostile-profile-refused');
+    assert.deepEqual(extensionRequests(double!, (r) => r.at >= since && r.method === 'PUT'), []);
+  });
 });
