@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
 import {
-  applyProfile, describeRow, diffEntry, parseProfile, profileText, type ApplyReport, type ProfileSettings,
+  applyProfile, describeRow, diffEntry, notSentText, parseProfile, profileText, type ApplyReport, type ProfileSettings,
 } from '../../app/settings/profile';
 import { scopeName } from '../../app/settings/shared/labels';
 import { scopeKey, type ScopeRef } from '../../app/settings/shared/scopes';
@@ -74,16 +74,21 @@ export class ProfileCommands {
     const unreadable = failed.map(({ item, reason }): ApplyReport => ({ scope: item.scope, status: 'failed', reason }));
     const changing = previews.filter((preview) => preview.rows.length > 0);
     if (changing.length === 0 && unreadable.length === 0) {
-      return void plainWindow.showInformationMessage(t('Nothing to change: every scope already matches the profile.'));
+      // Switches left out are still named, even when nothing else is to be done.
+      const leftOut = previews.filter(({ notSent }) => notSent.length > 0)
+        .map(({ entry, notSent }) => t('{0} ({1})', scopeName(entry.scope, t), notSentText(notSent, t)));
+      for (const line of leftOut) this.deps.log.info(`Profile ${uri.fsPath}: ${line}`);
+      const nothing = t('Nothing to change: every scope already matches the profile.');
+      return void plainWindow.showInformationMessage(leftOut.length === 0 ? nothing : t('{0} {1}', nothing, leftOut.join('; ')));
     }
     let confirmed = new Set<string>();
     if (changing.length > 0) {
-      const picked = await plainWindow.showQuickPickMany(changing.map(({ entry, rows, unknownKeys }) => ({
+      const picked = await plainWindow.showQuickPickMany(changing.map(({ entry, rows, notSent }) => ({
         label: scopeName(entry.scope, t),
         description: t('{0} changes', rows.length),
         detail: [
           ...rows.map((row) => describeRow(row, t)),
-          ...(unknownKeys.length > 0 ? [t('unknown to GitLab here: {0}', unknownKeys.join(', '))] : []),
+          ...(notSent.length > 0 ? [notSentText(notSent, t)] : []),
         ].join('; '),
         picked: true,
         key: scopeKey(entry.scope),

@@ -75,6 +75,21 @@ describe('GitLabClient against the GitLab double', function () {
       await rejectsWith(t.client.updateNotificationSettings({ kind: 'project', id: 1 }, { notification_email: 'a@b.c' }), 'validation');
       assert.equal(double.requests.length, 0);
     });
+
+    it('never sends a GitLab request parameter or a key unlike an event name as an event switch, whoever asks', async () => {
+      const hostile = ['sudo', 'private_token', 'access_token', 'job_token', 'level', 'notification_email', 'id', 'page', 'per_page',
+        'format', 'callback', 'Foo-Bar', 'a&b=c', `a${'b'.repeat(64)}`];
+      for (const key of hostile) {
+        const update = { level: 'custom', events: { new_note: true, [key]: true } } as const;
+        const error = await rejectsWith(t.client.updateNotificationSettings({ kind: 'project', id: 1 }, update), 'validation');
+        assert.match(error.message, /is not a notification event name/, key);
+      }
+      assert.deepEqual(double.requests.map((r) => `${r.method} ${r.rawPath}`), [], 'nothing of such an update is sent');
+      // The longest event name that can be is still sent.
+      const longest = `a${'b'.repeat(63)}`;
+      await t.client.updateNotificationSettings({ kind: 'project', id: 1 }, { level: 'custom', events: { new_note: true, [longest]: true } });
+      assert.deepEqual(double.requests.map((r) => r.query), [{ level: 'custom', new_note: 'true', [longest]: 'true' }]);
+    });
   });
 
   describe('events', () => {

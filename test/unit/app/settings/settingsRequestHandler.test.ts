@@ -8,6 +8,8 @@ import type { ErrorInfo, HostMessage, Requests } from '../../../../src/app/setti
 import type { ReplyMessage } from '../../../../src/app/settings/shared/rpc';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import type { NotificationSetting } from '../../../../src/gitlab/types';
+import { GitLabDouble } from '../../../double';
+import { makeClient, type TestClient } from '../../gitlab/helpers';
 import { FakeGitLabApi, group, project } from './fakeGitLabApi';
 
 type Notice = Exclude<HostMessage, ReplyMessage>;
@@ -358,5 +360,43 @@ describe('settings request handler (host side)', () => {
     const error = await failure(ask(h, 'levelChain', { scope: { kind: 'project', id: 10 } }));
     assert.equal(error.kind, 'server');
     assert.ok(h.logs.some((line) => line.includes('could not work out what project:10 inherits')), h.logs.join('\n'));
+  });
+});
+
+describe('settings request handler against the GitLab double: the page\'s switches', () => {
+  let double: GitLabDouble;
+  let c: TestClient;
+
+  before(async () => { double = await GitLabDouble.start({ edition: 'ee', events: 10, seed: 3 }); });
+  after(async () => double.close());
+  beforeEach(async () => {
+    c = makeClient(double.url);
+    const response = await fetch(`${double.url}/__double/settings`, {
+      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scope: 'project', id: '1', level: 'custom' }),
+    });
+    assert.equal(response.status, 200);
+  });
+  afterEach(async () => c.close());
+
+  it('sends nothing when the page puts a GitLab request parameter among the switches; a save of event switches still goes out', async () => {
+    const logs: string[] = [];
+    const settings = new NotificationSettingsService(() => c.client, noMemory, double.url);
+    const handler = new SettingsRequestHandler({
+      settings, signedIn: () => true, localize: formatMessage, post: () => undefined, log: (line) => logs.push(line),
+      catalog: new ScopeCatalog({ api: () => c.client, settings, projects: () => [], addedGroups: () => [], localize: formatMessage }),
+    });
+    const scope = { kind: 'project', id: 1 } as const;
+    const baseline = await settings.getSetting(scope, undefined, { fresh: true });
+    double.clearLog();
+    const save = (events: Record<string, boolean>) =>
+      handler.receive({ type: 'request', id: nextId++, method: 'save', params: { scope, baseline, update: { events } } });
+    for (const key of ['sudo', 'private_token', 'access_token', 'level', 'notification_email', 'id', 'per_page']) {
+      await save({ new_note: true, [key]: true });
+    }
+    assert.deepEqual(double.requests.map((r) => `${r.method} ${r.rawPath}`), [], 'nothing reaches GitLab, not even a read');
+    assert.equal(logs.filter((line) => line.includes('ignored a malformed message')).length, 7);
+    await save({ new_note: true });
+    assert.deepEqual(double.requests.filter((r) => r.method === 'PUT').map((r) => r.query), [{ new_note: 'true' }]);
+    handler.dispose();
   });
 });
