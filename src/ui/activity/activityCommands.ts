@@ -11,7 +11,7 @@ import type { FeedPlan } from '../../app/activity/activityTabs';
 import { GitLabError, type GitLabEvent } from '../../gitlab';
 import { VIEWS } from '../../ids';
 import { COMMANDS } from '../../ids';
-import { addToList, updateList } from '../config';
+import { addToList, removeFromList } from '../config';
 import type { Session } from '../session';
 import type { ActivityTreeProvider } from './activityTreeProvider';
 import type { FilterPicks } from './filterPicks';
@@ -83,8 +83,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     }),
     register(COMMANDS.removeProject, async (node?: ActivityNode) => {
       if (node?.type !== 'source' || node.source.source.kind !== 'project') return;
-      const ref = node.source.ref.toLowerCase();
-      await updateList('projects', urlOfInstance(node.source.instance) ?? node.source.instance, (list) => list.filter((p) => p.toLowerCase() !== ref));
+      await removeFromList('projects', urlOfInstance(node.source.instance) ?? node.source.instance, node.source.ref);
     }),
     register(COMMANDS.addUser, async (target?: unknown) => {
       const url = urlOfInstance(instanceOf(target));
@@ -94,8 +93,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     }),
     register(COMMANDS.removeUser, async (node?: ActivityNode) => {
       if (node?.type !== 'source' || node.source.source.kind !== 'user') return;
-      const ref = node.source.ref.toLowerCase();
-      await updateList('users', urlOfInstance(node.source.instance) ?? node.source.instance, (list) => list.filter((u) => u.toLowerCase() !== ref));
+      await removeFromList('users', urlOfInstance(node.source.instance) ?? node.source.instance, node.source.ref);
     }),
     register(COMMANDS.openInBrowser, async (node?: ActivityNode) => {
       const url = urlOf(node);
