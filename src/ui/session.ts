@@ -195,9 +195,10 @@ export class Session implements vscode.Disposable {
 
   /**
    * A request answered 401: say it once, with the fix, and not again until the next sign-in — never a loop of
-   * prompts when several views fail at the same time.
+   * prompts when several views fail at the same time. `instanceUrl` is the instance whose client failed (taken with
+   * the client, not when the answer came): "Sign In Again" names that signed-in instance, never another.
    */
-  reportUnauthorized(error: GitLabError, instanceUrl: string = this.instanceUrl): void {
+  reportUnauthorized(error: GitLabError, instanceUrl: string): void {
     const account = this.accounts.get(normalizeInstanceUrl(instanceUrl));
     if (!account || account.unauthorizedShown) return;
     account.unauthorizedShown = true;

@@ -141,6 +141,7 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
     return;
   }
   const api = c.session.api;
+  const instanceUrl = c.session.instanceUrl;
   if (!api) {
     void vscode.window.showErrorMessage(vscode.l10n.t('Sign in to GitLab first.'));
     return;
@@ -163,7 +164,7 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
       void vscode.window.setStatusBarMessage(vscode.l10n.t('Copying GitLab activity cancelled'), 3000);
       return;
     }
-    if (isUnauthorized(error)) c.session.reportUnauthorized(error);
+    if (isUnauthorized(error)) c.session.reportUnauthorized(error, instanceUrl);
     void vscode.window.showErrorMessage(vscode.l10n.t('Could not load your activity: {0}', error instanceof Error ? error.message : String(error)));
     return;
   }

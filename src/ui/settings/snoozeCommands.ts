@@ -21,7 +21,10 @@ export class SnoozeCommands implements SnoozeOutcomes {
     private readonly clock: Clock,
     private readonly zone: () => TimeZone,
     private readonly log: Log,
-    private readonly onUnauthorized: (error: GitLabError) => void,
+    /** The active instance: the one whose client the next request goes through. */
+    private readonly instanceUrl: () => string,
+    /** `instanceUrl`: the instance whose client was refused. */
+    private readonly onUnauthorized: (error: GitLabError, instanceUrl: string) => void,
   ) {}
 
   /** The end of a snooze as the status bar shows it (`14:00`, or with the day). */
@@ -36,6 +39,7 @@ export class SnoozeCommands implements SnoozeOutcomes {
     if (!choice) return;
     const until = await this.pickEnd(choice);
     if (until === undefined) return;
+    const instanceUrl = this.instanceUrl();
     try {
       await scheduler.snooze(choice.scope, choice.name, until);
       void vscode.window.showInformationMessage(vscode.l10n.t('Notifications for {0} are muted until {1}.', choice.name, this.formatEnd(until)));
@@ -47,7 +51,7 @@ export class SnoozeCommands implements SnoozeOutcomes {
         void vscode.window.showInformationMessage(text);
         return;
       }
-      this.failed(error, vscode.l10n.t('Could not snooze {0}: {1}', choice.name, errorText(error)));
+      this.failed(error, instanceUrl, vscode.l10n.t('Could not snooze {0}: {1}', choice.name, errorText(error)));
     }
   }
 
@@ -68,10 +72,11 @@ export class SnoozeCommands implements SnoozeOutcomes {
       snooze = pick?.snooze;
     }
     if (!snooze) return;
+    const instanceUrl = this.instanceUrl();
     try {
       await scheduler.end(snooze.scope);
     } catch (error) {
-      this.failed(error, vscode.l10n.t('Could not end the snooze of {0}: {1}', snooze.name, errorText(error)));
+      this.failed(error, instanceUrl, vscode.l10n.t('Could not end the snooze of {0}: {1}', snooze.name, errorText(error)));
     }
   }
 
@@ -88,10 +93,11 @@ export class SnoozeCommands implements SnoozeOutcomes {
       restore,
     ).then(async (answer) => {
       if (answer !== restore || !this.scheduler) return;
+      const instanceUrl = this.instanceUrl();
       try {
         await this.scheduler.restoreAnyway(snooze);
       } catch (error) {
-        this.failed(error, vscode.l10n.t('Could not restore {0}: {1}', snooze.name, errorText(error)));
+        this.failed(error, instanceUrl, vscode.l10n.t('Could not restore {0}: {1}', snooze.name, errorText(error)));
       }
     });
   }
@@ -148,8 +154,8 @@ export class SnoozeCommands implements SnoozeOutcomes {
     return 'until' in parsed ? parsed.until : undefined;
   }
 
-  private failed(error: unknown, text: string): void {
-    if (error instanceof GitLabError && error.kind === 'unauthorized') this.onUnauthorized(error);
+  private failed(error: unknown, instanceUrl: string, text: string): void {
+    if (error instanceof GitLabError && error.kind === 'unauthorized') this.onUnauthorized(error, instanceUrl);
     this.log.error('Snooze', error);
     void vscode.window.showErrorMessage(text);
   }
