@@ -69,13 +69,14 @@ export function activate(context: vscode.ExtensionContext): void {
     localize: vscode.l10n.t, log: (line) => log.info(line),
   });
   const scopeSources: ScopeSources = { workspace: () => statusBarScope.resolve(), catalog };
-  const snoozeCommands = new SnoozeCommands(scopeSources, clock, localZone, log, (error) => session.reportUnauthorized(error));
+  const snoozeCommands = new SnoozeCommands(scopeSources, clock, localZone, log, () => session.instanceUrl,
+    (error, instanceUrl) => session.reportUnauthorized(error, instanceUrl));
   const snoozes = new SnoozeScheduler(levels, context.globalState, clock, () => normalizeInstanceUrl(session.instanceUrl),
     () => session.signedIn, snoozeCommands, (line) => log.info(line));
   snoozeCommands.scheduler = snoozes;
   const profiles = new ProfileCommands({
     sources: scopeSources, settings: levels, instanceUrl: () => session.instanceUrl, log,
-    onUnauthorized: (error) => session.reportUnauthorized(error),
+    onUnauthorized: (error, instanceUrl) => session.reportUnauthorized(error, instanceUrl),
     pathOf: async (scope) => {
       if (scope.kind !== 'project') return undefined;
       await directory.resolve([scope.id]);
@@ -90,6 +91,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const settingsEditor = new NotificationSettingsEditor({
     extensionUri: context.extensionUri,
     api: () => session.api,
+    instanceUrl: () => (session.signedIn ? session.instanceUrl : undefined),
     settings: levels,
     catalog,
     log: (line) => log.info(line),

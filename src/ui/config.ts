@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import {
-  effectiveInstanceList, idsFor, legacyInstanceOf, parseInstanceList, serializeInstanceList, withEntry, withoutEntry,
-  type InstanceEntry, type SettingsLayer,
+  effectiveInstanceList, idsFor, legacyInstanceOf, parseInstanceList, planListEdit, serializeInstanceList,
+  type InstanceEntry, type ListEdit,
 } from '../app/instanceSettings';
 import { resolveInstance, userOrDefault, type InstanceSource } from '../app/settingTrust';
 import { INSTANCE_ENV_VAR, SETTINGS, SETTINGS_SECTION } from '../ids';
@@ -66,33 +66,27 @@ export function readConfig(): ExtensionConfig {
   };
 }
 
-/**
- * Changes one instance's entries of a list setting, in the workspace when one is open, else for the user. Every list
- * (projects, users, groups) follows this one rule: what a person adds while working on a folder belongs to that
- * folder, and the lists stay together where they look for them. The layer written is migrated on the way (bare
- * entries get the instance that layer named); entries not understood are written back unchanged.
- */
-export async function updateList(key: ListKey, instanceUrl: string, change: (ids: string[]) => string[]): Promise<void> {
+/** Applies one edit of one instance's entries where `planListEdit` says (never copying the user's list into a workspace). */
+async function editList(key: ListKey, instanceUrl: string, edit: ListEdit): Promise<void> {
   const c = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-  const inspected = c.inspect<unknown>(SETTINGS[key]);
-  const inWorkspace = Boolean(vscode.workspace.workspaceFolders?.length);
-  // A workspace without its own list starts from the user's, as it showed until now.
-  const [layer, value]: [SettingsLayer, unknown] = inWorkspace && inspected?.workspaceValue !== undefined
-    ? ['workspace', inspected.workspaceValue]
-    : ['user', inspected?.globalValue];
-  const list = parseInstanceList(value, legacyInstanceOf(layer, c.inspect<unknown>(SETTINGS.instanceUrl), process.env[INSTANCE_ENV_VAR]));
-  const before = idsFor(list.entries, instanceUrl);
-  const after = change(before);
-  let entries = list.entries;
-  for (const id of before) if (!after.includes(id)) entries = withoutEntry(entries, instanceUrl, id);
-  for (const id of after) entries = withEntry(entries, instanceUrl, id);
-  const target = inWorkspace ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-  await c.update(SETTINGS[key], serializeInstanceList({ entries, unusable: list.unusable }), target);
+  const write = planListEdit({
+    list: c.inspect<unknown>(SETTINGS[key]),
+    instance: c.inspect<unknown>(SETTINGS.instanceUrl),
+    envInstance: process.env[INSTANCE_ENV_VAR],
+    inWorkspace: Boolean(vscode.workspace.workspaceFolders?.length),
+  }, instanceUrl, edit);
+  if (!write) return;
+  await c.update(SETTINGS[key], write.value, write.layer === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
 }
 
 /** Adds a value to one instance's list once: a value already there in any letter case is not added again. */
-export async function addToList(key: ListKey, instanceUrl: string, value: string): Promise<void> {
-  await updateList(key, instanceUrl, (ids) => (ids.some((id) => id.toLowerCase() === value.toLowerCase()) ? ids : [...ids, value]));
+export function addToList(key: ListKey, instanceUrl: string, value: string): Promise<void> {
+  return editList(key, instanceUrl, { add: value });
+}
+
+/** Removes a value (any letter case) from one instance's list, in the settings layer that holds it. */
+export function removeFromList(key: ListKey, instanceUrl: string, value: string): Promise<void> {
+  return editList(key, instanceUrl, { remove: value });
 }
 
 /**

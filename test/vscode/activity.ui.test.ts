@@ -84,14 +84,17 @@ describe('activity tree', function () {
     await workbench.answerQuickInput('jordan', { expect: 'Add User' });
     await workbench.waitForQuickInputClosed();
 
-    // Kept in the workspace's settings with its instance (written a moment after the box closes).
-    const settingsFile = path.join(session().folder, '.vscode', 'settings.json');
+    // Kept in the user's settings with its instance (written a moment after the box closes): the workspace has no list
+    // of its own, and nothing of the user's goes into the repository's settings file.
+    const settingsFile = path.join(session().userDataDir, 'User', 'settings.json');
     const expected = [{ instance: normalizeInstanceUrl(double!.url), id: 'jordan' }];
-    await waitFor(`gitlabActivity.users = ${JSON.stringify(expected)} in the workspace settings`, () => {
+    await waitFor(`gitlabActivity.users = ${JSON.stringify(expected)} in the user's settings`, () => {
       if (!existsSync(settingsFile)) return false;
       const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
       return JSON.stringify(settings['gitlabActivity.users']) === JSON.stringify(expected);
     });
+    const workspaceFile = path.join(session().folder, '.vscode', 'settings.json');
+    assert.ok(!existsSync(workspaceFile) || !readFileSync(workspaceFile, 'utf8').includes('gitlabActivity.users'), 'the user went into the workspace settings');
 
     await workbench.collapseTreeRow('My Activity');
     await workbench.expandTreeRow('Users');

@@ -12,7 +12,7 @@ import type { FeedPlan } from '../../app/activity/activityTabs';
 import { GitLabError, type GitLabEvent } from '../../gitlab';
 import { VIEWS } from '../../ids';
 import { COMMANDS } from '../../ids';
-import { addToList, updateList } from '../config';
+import { addToList, removeFromList } from '../config';
 import type { Session } from '../session';
 import type { ActivityTreeProvider } from './activityTreeProvider';
 import type { FilterPicks } from './filterPicks';
@@ -84,8 +84,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     }),
     register(COMMANDS.removeProject, async (node?: ActivityNode) => {
       if (node?.type !== 'source' || node.source.source.kind !== 'project') return;
-      const ref = node.source.ref.toLowerCase();
-      await updateList('projects', urlOfInstance(node.source.instance) ?? node.source.instance, (list) => list.filter((p) => p.toLowerCase() !== ref));
+      await removeFromList('projects', urlOfInstance(node.source.instance) ?? node.source.instance, node.source.ref);
     }),
     register(COMMANDS.addUser, async (target?: unknown) => {
       const url = urlOfInstance(instanceOf(target));
@@ -95,8 +94,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     }),
     register(COMMANDS.removeUser, async (node?: ActivityNode) => {
       if (node?.type !== 'source' || node.source.source.kind !== 'user') return;
-      const ref = node.source.ref.toLowerCase();
-      await updateList('users', urlOfInstance(node.source.instance) ?? node.source.instance, (list) => list.filter((u) => u.toLowerCase() !== ref));
+      await removeFromList('users', urlOfInstance(node.source.instance) ?? node.source.instance, node.source.ref);
     }),
     register(COMMANDS.openInBrowser, async (node?: ActivityNode) => {
       const url = urlOf(node);
@@ -144,6 +142,7 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
     return;
   }
   const api = c.session.api;
+  const instanceUrl = c.session.instanceUrl;
   if (!api) {
     void plainWindow.showErrorMessage(vscode.l10n.t('Sign in to GitLab first.'));
     return;
@@ -166,7 +165,7 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
       void plainWindow.setStatusBarMessage(vscode.l10n.t('Copying GitLab activity cancelled'), 3000);
       return;
     }
-    if (isUnauthorized(error)) c.session.reportUnauthorized(error);
+    if (isUnauthorized(error)) c.session.reportUnauthorized(error, instanceUrl);
     void plainWindow.showErrorMessage(vscode.l10n.t('Could not load your activity: {0}', error instanceof Error ? error.message : String(error)));
     return;
   }

@@ -12,7 +12,7 @@ import type { ProjectDirectories, ProjectDirectory } from '../../app/projectDire
 import { myActivity, type ActivitySource } from '../../app/sources';
 import type { GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
-import { nodeId, type ActivityNode } from './nodes';
+import { errorRowAction, nodeId, type ActivityNode } from './nodes';
 import { unreadUri } from './unreadDecorations';
 import { trimInstanceUrl } from '../../gitlab/url';
 
@@ -329,14 +329,13 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
         return item;
       }
       case 'error': {
-        const signIn = node.error.kind === 'unauthorized';
+        const action = errorRowAction(node, (instance) => this.context.instances().find((candidate) => candidate.key === instance)?.url);
+        const title = action.signIn ? vscode.l10n.t('Sign In Again') : vscode.l10n.t('Retry');
         const item = new vscode.TreeItem(node.error.message);
         item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-        item.description = signIn ? vscode.l10n.t('Sign In Again') : vscode.l10n.t('Retry');
+        item.description = title;
         item.tooltip = node.error.message;
-        item.command = signIn
-          ? { command: COMMANDS.signIn, title: vscode.l10n.t('Sign In Again') }
-          : { command: COMMANDS.refresh, title: vscode.l10n.t('Retry'), arguments: [node.source.key] };
+        item.command = { command: action.command, title, arguments: action.arguments };
         item.contextValue = 'error';
         return item;
       }

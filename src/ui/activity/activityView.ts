@@ -65,7 +65,8 @@ export class ActivityView implements vscode.Disposable {
       // New means newer than both what My Activity shows and what was marked as seen.
       shownMarker: () => laterMarker(newestMarker(this.feeds.get(myActivity(this.activeInstance()).key).events),
         this.seen.marker(this.activeInstance(), myActivity(this.activeInstance()).key)),
-      onUnauthorized: (error) => session.reportUnauthorized(error),
+      instanceUrl: () => session.instanceUrl,
+      onUnauthorized: (error, instanceUrl) => session.reportUnauthorized(error, instanceUrl),
       log: (message) => log.warn(message),
       pendingChanged: () => this.scheduleBadge(),
     }, () => this.feeds.resetOne(myActivity(this.activeInstance()).key));
@@ -253,7 +254,7 @@ export class ActivityView implements vscode.Disposable {
     if (!error) return;
     this.log.warn(`Loading ${key} failed: ${error.message}`);
     const instance = this.allSources().find((source) => source.key === key)?.instance;
-    if (isUnauthorized(error)) this.session.reportUnauthorized(error, instance);
+    if (isUnauthorized(error) && instance !== undefined) this.session.reportUnauthorized(error, instance);
   }
 
   dispose(): void {

@@ -18,7 +18,8 @@ export interface ProfileDeps {
   pathOf(scope: ScopeRef): Promise<string | undefined>;
   instanceUrl(): string;
   log: Log;
-  onUnauthorized(error: GitLabError): void;
+  /** `instanceUrl`: the instance whose client was refused. */
+  onUnauthorized(error: GitLabError, instanceUrl: string): void;
 }
 
 const t = vscode.l10n.t;
@@ -114,10 +115,11 @@ export class ProfileCommands {
   private async readEach<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<{ read: R[]; failed: Array<{ item: T; reason: string }> }> {
     const result = { read: [] as R[], failed: [] as Array<{ item: T; reason: string }> };
     for (const item of items) {
+      const instanceUrl = this.deps.instanceUrl();
       try {
         result.read.push(await read(item));
       } catch (error) {
-        if (isUnauthorized(error)) this.deps.onUnauthorized(error);
+        if (isUnauthorized(error)) this.deps.onUnauthorized(error, instanceUrl);
         this.deps.log.error('Notification profile', error);
         result.failed.push({ item, reason: errorText(error) });
       }

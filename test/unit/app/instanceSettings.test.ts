@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { normalizeInstanceUrl } from '../../../src/app/settingTrust';
-import { effectiveInstanceList, idsFor, legacyInstanceOf, parseInstanceList, serializeInstanceList, withEntry, withoutEntry } from '../../../src/app/instanceSettings';
+import {
+  effectiveInstanceList, idsFor, legacyInstanceOf, parseInstanceList, planListEdit, serializeInstanceList, withEntry, withoutEntry, type ListLayers,
+} from '../../../src/app/instanceSettings';
 
 const COM = 'https://gitlab.com';
 const CORP = 'https://gitlab.corp.example';
@@ -112,6 +114,51 @@ describe('per-instance list settings', () => {
 
     it('keys an instance as the token store and state do', () => {
       assert.equal(normalizeInstanceUrl('https://GitLab.com/'), COM);
+    });
+  });
+
+  describe('where an edit from the UI is written (a repository\'s settings file is committed)', () => {
+    const PRIVATE = 'https://git.private.example';
+    const userList = [{ instance: PRIVATE, id: 'secret/plans' }, { instance: COM, id: 'me/dotfiles' }];
+    const layers = (list: ListLayers['list'], instance: ListLayers['instance'] = { defaultValue: COM, globalValue: PRIVATE }, inWorkspace = true): ListLayers =>
+      ({ list, instance, envInstance: undefined, inWorkspace });
+
+    it('adds to the user\'s settings when the workspace has no list of its own, copying nothing into the workspace', () => {
+      const write = planListEdit(layers({ defaultValue: [], globalValue: userList }), COM, { add: 'acme/website' });
+      assert.deepEqual(write, { layer: 'user', value: [...userList, { instance: COM, id: 'acme/website' }] });
+    });
+
+    it('adds to the user\'s settings when no folder is open', () => {
+      assert.deepEqual(planListEdit(layers({ defaultValue: [] }, undefined, false), COM, { add: 'acme/website' }),
+        { layer: 'user', value: [{ instance: COM, id: 'acme/website' }] });
+    });
+
+    it('adds to the workspace\'s own list, which is the one in effect there, without the user\'s entries', () => {
+      const workspace = [{ instance: COM, id: 'team/app' }];
+      const write = planListEdit(layers({ defaultValue: [], globalValue: userList, workspaceValue: workspace }, { defaultValue: COM, workspaceValue: COM }),
+        COM, { add: 'team/docs' });
+      assert.deepEqual(write, { layer: 'workspace', value: [...workspace, { instance: COM, id: 'team/docs' }] });
+    });
+
+    it('never writes the user\'s instance URL into a workspace that names none: its bare entries and the new one stay bare', () => {
+      const write = planListEdit(layers({ defaultValue: [], globalValue: userList, workspaceValue: ['team/app', 12, { instance: COM, id: 'x/y' }] }),
+        PRIVATE, { add: 'team/docs' });
+      assert.deepEqual(write, { layer: 'workspace', value: ['team/app', '12', { instance: COM, id: 'x/y' }, 'team/docs'] });
+      assert.ok(!JSON.stringify(write).includes('private'), JSON.stringify(write));
+    });
+
+    it('adds nothing already in the list in effect, in any letter case', () => {
+      assert.equal(planListEdit(layers({ defaultValue: [], globalValue: userList }), PRIVATE, { add: 'SECRET/plans' }), undefined);
+    });
+
+    it('removes from the layer that holds the entry: the workspace\'s own list, else the user\'s', () => {
+      const list = { defaultValue: [], globalValue: userList, workspaceValue: [{ instance: COM, id: 'team/app' }] };
+      const instance = { defaultValue: COM, workspaceValue: COM };
+      assert.deepEqual(planListEdit(layers(list, instance), COM, { remove: 'TEAM/app' }), { layer: 'workspace', value: [] });
+      assert.deepEqual(planListEdit(layers(list, instance), COM, { remove: 'me/dotfiles' }), { layer: 'user', value: [userList[0]] });
+      assert.deepEqual(planListEdit(layers({ defaultValue: [], globalValue: userList }), PRIVATE, { remove: 'secret/plans' }),
+        { layer: 'user', value: [userList[1]] });
+      assert.equal(planListEdit(layers(list, instance), COM, { remove: 'nobody/here' }), undefined);
     });
   });
 });

@@ -84,6 +84,12 @@ describe('instance URLs compare by their normal form', () => {
     assert.ok(sameInstance('https://gitlab.example.com/gitlab/', 'https://GITLAB.example.com/gitlab'));
   });
 
+  it('gives gitlab.com one identity whatever the spelling: default port, trailing slash, empty fragment, upper case', () => {
+    for (const spelling of ['https://gitlab.com:443/', 'https://GitLab.com/#', 'https://gitlab.com:443', 'HTTPS://GITLAB.COM/', 'https://gitlab.com/#top']) {
+      assert.equal(normalizeInstanceUrl(spelling), 'https://gitlab.com', spelling);
+    }
+  });
+
   it('tells apart other hosts, ports, schemes and paths', () => {
     assert.ok(!sameInstance('https://gitlab.example.com', 'https://gitlab.example.com.attacker.example'));
     assert.ok(!sameInstance('http://127.0.0.1:3000', 'http://127.0.0.1:3001'));

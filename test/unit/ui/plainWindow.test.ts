@@ -100,7 +100,7 @@ describe('untrusted text stays text in messages, validation, quick picks and the
   it("the snooze-ended warning shows the server's level and the stored name as text", async () => {
     const snoozes = new SnoozeCommands(
       { workspace: async () => ({ scope: { kind: 'global' }, name: 'global' }), catalog: {} as ScopeCatalog },
-      { now: () => 0, setTimer: () => ({ dispose: () => undefined }) } as never, () => ({ offsetMinutes: () => 0 }) as never, log, () => undefined,
+      { now: () => 0, setTimer: () => ({ dispose: () => undefined }) } as never, () => ({ offsetMinutes: () => 0 }) as never, log, () => 'https://gitlab.example.com', () => undefined,
     );
     const snooze = { scope: { kind: 'project', id: 'a/b' }, name: HOSTILE, until: 0, previous: { level: 'watch' } } as unknown as Snooze;
     snoozes.changedElsewhere(snooze, { level: HOSTILE });

@@ -22,13 +22,17 @@ interface Harness {
   changes: LevelChange[];
   logs: string[];
   signIns: number;
+  /** The instance each "Sign in again" was asked for. */
+  signInInstances: Array<string | undefined>;
+  /** The instance of the client in use (what the session's active account would say). */
+  instance: { url: string | undefined };
   of<T extends Notice['type']>(type: T): Array<Extract<Notice, { type: T }>>;
   reply(id: number): ReplyMessage | undefined;
 }
 
 const noMemory = { get: () => undefined, update: async () => undefined };
 
-function harness(options: { signedOut?: boolean } = {}): Harness {
+function harness(options: { signedOut?: boolean; instanceUrl?: string } = {}): Harness {
   const api = new FakeGitLabApi();
   api.groups = [group(5, 'acme')];
   api.projects = [project(42, 'acme/api')];
@@ -36,6 +40,8 @@ function harness(options: { signedOut?: boolean } = {}): Harness {
   const changes: LevelChange[] = [];
   const logs: string[] = [];
   const state = { signIns: 0 };
+  const signInInstances: Array<string | undefined> = [];
+  const instance = { url: options.signedOut ? undefined : options.instanceUrl };
   const client = () => (options.signedOut ? undefined : api);
   const levels = new NotificationSettingsService(client, noMemory, 'x', undefined, (line) => logs.push(line));
   levels.onDidChange((change) => changes.push(change));
@@ -53,11 +59,15 @@ function harness(options: { signedOut?: boolean } = {}): Harness {
     localize: formatMessage,
     // as postMessage delivers it: plain JSON
     post: (message) => posted.push(JSON.parse(JSON.stringify(message)) as HostMessage),
-    signIn: () => { state.signIns++; },
+    instanceUrl: () => instance.url,
+    signIn: (instanceUrl) => {
+      state.signIns++;
+      signInInstances.push(instanceUrl);
+    },
     log: (line) => logs.push(line),
   });
   return {
-    api, levels, handler, posted, changes, logs,
+    api, levels, handler, posted, changes, logs, signInInstances, instance,
     get signIns() { return state.signIns; },
     of: <T extends Notice['type']>(type: T) => posted.filter((message): message is Extract<Notice, { type: T }> => message.type === type),
     reply: (id) => posted.find((message): message is ReplyMessage => message.type === 'reply' && message.id === id),
@@ -246,6 +256,34 @@ describe('settings request handler (host side)', () => {
     assert.equal(error.action, 'signIn');
     await h.handler.receive({ type: 'signIn' });
     assert.equal(h.signIns, 1);
+    assert.deepEqual(h.signInInstances, [undefined], 'no client failed: the sign-in flow offers its own instance');
+  });
+
+  it('signs in again to the instance whose client failed, not to the one active by the time the page asks', async () => {
+    const FAILED = 'https://gitlab.example.com';
+    const h = harness({ instanceUrl: FAILED });
+    h.api.fail('get', 'project:8', new GitLabError('unauthorized', '401 Unauthorized', { status: 401 }));
+    assert.equal((await failure(load(h, projectScope))).action, 'signIn');
+    h.instance.url = 'https://gitlab.example.org';
+    await load(h, { kind: 'global' }); // a later request, through another client, succeeds
+    await h.handler.receive({ type: 'signIn' });
+    assert.deepEqual(h.signInInstances, [FAILED]);
+  });
+
+  it('names the instance of a bulk item\'s refused token too', async () => {
+    const FAILED = 'https://gitlab.example.com';
+    const h = harness({ instanceUrl: FAILED });
+    h.api.fail('put', 'project:42', new GitLabError('unauthorized', '401 Unauthorized', { status: 401 }));
+    await ask(h, 'bulkApply', { scopes: [{ kind: 'project', id: 42 }], level: 'watch' });
+    h.instance.url = 'https://gitlab.example.org';
+    await h.handler.receive({ type: 'signIn' });
+    assert.deepEqual(h.signInInstances, [FAILED]);
+  });
+
+  it('without a failure, names the instance of the client in use', async () => {
+    const h = harness({ instanceUrl: 'https://gitlab.example.com' });
+    await h.handler.receive({ type: 'signIn' });
+    assert.deepEqual(h.signInInstances, ['https://gitlab.example.com']);
   });
 
   it('adds scopes typed by the user, or says GitLab cannot find them', async () => {
