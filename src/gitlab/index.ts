@@ -1,4 +1,5 @@
 export type { EventSource, GitLabApi } from './api';
+export { ByteBudget } from './byteBudget';
 export { GitLabClient } from './client';
 export { createDispatcher, type NetworkOptions } from './dispatcher';
 export { GitLabError, isGitLabError, type GitLabErrorKind } from './errors';
