@@ -15,7 +15,7 @@ import { COMMANDS, INSTANCE_ENV_VAR, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TEST
 import { ActivityView } from './ui/activity/activityView';
 import { SignInFlow } from './ui/auth/signInFlow';
 import { TokenStore } from './ui/auth/tokenStore';
-import { addToList, migrateUserLists, readConfig, type ExtensionConfig } from './ui/config';
+import { addToList, configReader, migrateUserLists, type ExtensionConfig } from './ui/config';
 import { AccountsProvider } from './ui/auth/accountsProvider';
 import { workspaceRemoteUrls } from './ui/activity/workspaceProjects';
 import { Log } from './ui/log';
@@ -40,6 +40,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const log: Log = new Log(channel, (): Array<string | undefined> => [...session.secrets, process.env[TOKEN_ENV_VAR]]);
   const tokens = new TokenStore(context.secrets, { token: process.env[TOKEN_ENV_VAR], instanceUrl: process.env[INSTANCE_ENV_VAR] }, (line) => log.warn(line));
   const version = String(context.extension.packageJSON.version ?? '0');
+  const readConfig = configReader((line) => log.warn(line));
   // The active instance: the one the workspace's git remotes name among those signed in, else the settings' one.
   const session: Session = new Session(tokens, readConfig, log, context.globalState, `gitlab-activity/${version} vscode/${vscode.version}`,
     async (instances) => instanceNamedByRemotes(await workspaceRemoteUrls(), instances, readConfig().instanceUrl));

@@ -134,15 +134,41 @@ export function legacyInstanceOf(layer: SettingsLayer, instance: InspectedSettin
   return resolveInstance(below, layer === 'default' ? undefined : envInstance).url;
 }
 
-/** The list in effect (the most specific layer that sets it, as VS Code reads it), each entry with its instance. */
+/**
+ * Entries of a list setting read for use at most. Each project entry is a lookup and a feed; a workspace's list (a
+ * file in the repository, read in Restricted Mode too) may hold thousands. The rest is not read, and said once in the
+ * log. Adding to or removing from a list still reads and writes it whole (`parseInstanceList`): nothing is lost.
+ */
+export const MAX_LIST_ENTRIES = 200;
+
+export interface EffectiveInstanceList extends ParsedInstanceList {
+  /** The layer the list in effect comes from. */
+  layer: SettingsLayer;
+  /** Items of that layer's list past `MAX_LIST_ENTRIES`, not read. */
+  notRead: number;
+}
+
+/**
+ * The list in effect (the most specific layer that sets it, as VS Code reads it), each entry with its instance: its
+ * first `max` items only.
+ */
 export function effectiveInstanceList(
   list: InspectedSetting<unknown> | undefined, instance: InspectedSetting<unknown> | undefined, envInstance: string | undefined,
-): ParsedInstanceList {
+  max = MAX_LIST_ENTRIES,
+): EffectiveInstanceList {
   const layers: Array<[SettingsLayer, unknown]> = [
     ['folder', list?.workspaceFolderValue], ['workspace', list?.workspaceValue], ['user', list?.globalValue], ['default', list?.defaultValue],
   ];
   const [layer, value] = layers.find(([, v]) => v !== undefined) ?? ['default', undefined];
-  return parseInstanceList(value, legacyInstanceOf(layer, instance, envInstance));
+  const notRead = Array.isArray(value) ? Math.max(0, value.length - max) : 0;
+  const read = Array.isArray(value) && notRead > 0 ? value.slice(0, max) : value;
+  return { ...parseInstanceList(read, legacyInstanceOf(layer, instance, envInstance)), layer, notRead };
+}
+
+/** The log's line for a list cut at its bound, or undefined when the whole list was read. */
+export function listBoundNote(key: string, list: Pick<EffectiveInstanceList, 'layer' | 'notRead'>, max = MAX_LIST_ENTRIES): string | undefined {
+  if (list.notRead === 0) return undefined;
+  return `gitlabActivity.${key} (${list.layer} settings): only the first ${max} entries are read; the ${list.notRead} after them are not.`;
 }
 
 /** One edit of one instance's entries from the UI. */

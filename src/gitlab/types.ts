@@ -93,6 +93,15 @@ export interface EventFilter {
 export interface PageRequest {
   page?: number;
   perPage?: number;
+  /** Shared by every page of one read: their bodies together may take no more (see `ByteBudget`). */
+  budget?: ReadBudget;
+}
+
+/** Bytes a read of several requests may still take. */
+export interface ReadBudget {
+  readonly limit: number;
+  /** Counts bytes that arrived; false once the read has taken more than `limit`. */
+  take(bytes: number): boolean;
 }
 
 export interface UserSummary {

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import {
-  effectiveInstanceList, idsFor, legacyInstanceOf, parseInstanceList, planListEdit, serializeInstanceList,
+  effectiveInstanceList, idsFor, legacyInstanceOf, listBoundNote, parseInstanceList, planListEdit, serializeInstanceList,
   type InstanceEntry, type ListEdit,
 } from '../app/instanceSettings';
 import { resolveInstance, userOrDefault, type InstanceSource } from '../app/settingTrust';
@@ -14,8 +14,10 @@ export interface ExtensionConfig {
   projects: string[];
   users: string[];
   groups: string[];
-  /** Every instance's entries (see instanceSettings.ts). */
+  /** Every instance's entries (see instanceSettings.ts): the first `MAX_LIST_ENTRIES` of each list. */
   entries: Record<ListKey, InstanceEntry[]>;
+  /** A line for the log per list cut at its bound. */
+  listNotes: string[];
   pageSize: number;
   pollIntervalSeconds: number;
   statusBarScope: 'auto' | 'global';
@@ -46,9 +48,8 @@ export function readConfig(): ExtensionConfig {
   const httpProxy = text(userOrDefault(vscode.workspace.getConfiguration('http').inspect<unknown>('proxy')));
   const inspectedInstance = c.inspect<unknown>(SETTINGS.instanceUrl);
   const instance = resolveInstance(inspectedInstance, process.env[INSTANCE_ENV_VAR]);
-  const entries = Object.fromEntries(LIST_KEYS.map((key) => [
-    key, effectiveInstanceList(c.inspect<unknown>(SETTINGS[key]), inspectedInstance, process.env[INSTANCE_ENV_VAR]).entries,
-  ])) as Record<ListKey, InstanceEntry[]>;
+  const lists = LIST_KEYS.map((key) => [key, effectiveInstanceList(c.inspect<unknown>(SETTINGS[key]), inspectedInstance, process.env[INSTANCE_ENV_VAR])] as const);
+  const entries = Object.fromEntries(lists.map(([key, list]) => [key, list.entries])) as Record<ListKey, InstanceEntry[]>;
   return {
     instanceUrl: instance.url,
     instanceSource: instance.source,
@@ -56,6 +57,7 @@ export function readConfig(): ExtensionConfig {
     users: idsFor(entries.users, instance.url),
     groups: idsFor(entries.groups, instance.url),
     entries,
+    listNotes: lists.map(([key, list]) => listBoundNote(key, list)).filter((note): note is string => note !== undefined),
     pageSize: clampInt(c.get(SETTINGS.pageSize), 20, 1, 100),
     pollIntervalSeconds: clampInt(c.get(SETTINGS.pollInterval), 120, 0, 86_400),
     statusBarScope: c.get(SETTINGS.statusBarScope) === 'global' ? 'global' : 'auto',
@@ -63,6 +65,20 @@ export function readConfig(): ExtensionConfig {
     proxy: text(userOrDefault(c.inspect<unknown>(SETTINGS.proxy))) || httpProxy,
     caFile: text(userOrDefault(c.inspect<unknown>(SETTINGS.caFile))),
     ignoreCertificateErrors: userOrDefault(c.inspect<unknown>(SETTINGS.ignoreCertificateErrors)) === true,
+  };
+}
+
+/** `readConfig` that says each list cut at its bound once in the log (settings are read often: on every redraw). */
+export function configReader(log: (line: string) => void): () => ExtensionConfig {
+  const said = new Set<string>();
+  return () => {
+    const config = readConfig();
+    for (const note of config.listNotes) {
+      if (said.has(note)) continue;
+      said.add(note);
+      log(note);
+    }
+    return config;
   };
 }
 

@@ -16,6 +16,8 @@ export interface ActivityMarkdownOptions {
   eventUrl?: (event: GitLabEvent) => string | undefined;
   /** Name the author on each line; by default only when the events have more than one author. */
   includeAuthor?: boolean;
+  /** A last line saying the copy is incomplete (a bound of one read stopped it), when it is. */
+  incompleteNote?: string;
   t?: Localize;
 }
 
@@ -44,7 +46,8 @@ function eventLine(event: GitLabEvent, options: ActivityMarkdownOptions, withAut
  */
 export function activityMarkdown(events: readonly GitLabEvent[], options: ActivityMarkdownOptions): string {
   const t = options.t ?? formatMessage;
-  if (events.length === 0) return `${escapeMarkdown(t('No activity.'))}\n`;
+  const note = options.incompleteNote === undefined ? '' : `\n_${escapeMarkdown(options.incompleteNote)}_\n`;
+  if (events.length === 0) return `${escapeMarkdown(t('No activity.'))}\n${note}`;
   const withAuthor = options.includeAuthor ?? hasSeveralAuthors(events);
   const blocks: string[] = [];
   for (const day of groupByDay(events, { now: options.now, zone: options.zone, t })) {
@@ -60,5 +63,5 @@ export function activityMarkdown(events: readonly GitLabEvent[], options: Activi
       blocks.push(`### ${escapeMarkdown(projectHeading(projectId, options.lookupProject, t))}`, lines.join('\n'));
     }
   }
-  return `${blocks.join('\n\n')}\n`;
+  return `${blocks.join('\n\n')}\n${note}`;
 }

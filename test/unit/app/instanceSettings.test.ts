@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { normalizeInstanceUrl } from '../../../src/app/settingTrust';
 import {
-  effectiveInstanceList, idsFor, legacyInstanceOf, parseInstanceList, planListEdit, serializeInstanceList, withEntry, withoutEntry, type ListLayers,
+  effectiveInstanceList, idsFor, legacyInstanceOf, listBoundNote, MAX_LIST_ENTRIES, parseInstanceList, planListEdit, serializeInstanceList,
+  withEntry, withoutEntry, type ListLayers,
 } from '../../../src/app/instanceSettings';
 
 const COM = 'https://gitlab.com';
@@ -96,6 +97,48 @@ describe('per-instance list settings', () => {
       assert.deepEqual(effectiveInstanceList(list, instance, undefined).entries, [{ instance: 'https://ws.example', id: 'ws/p' }]);
       assert.deepEqual(effectiveInstanceList({ defaultValue: [], globalValue: ['user/p'] }, instance, undefined).entries,
         [{ instance: CORP, id: 'user/p' }]);
+    });
+  });
+
+  describe('a bound of entries read', () => {
+    const instance = { defaultValue: COM };
+    /** A workspace's list of `length` projects whose items record being read. */
+    function watchedList(length: number): { list: unknown[]; read: Set<number> } {
+      const read = new Set<number>();
+      const list: unknown[] = [];
+      for (let index = 0; index < length; index++) {
+        Object.defineProperty(list, index, { enumerable: true, get: () => { read.add(index); return { instance: CORP, id: `team/project-${index}` }; } });
+      }
+      return { list, read };
+    }
+
+    it(`reads the first ${MAX_LIST_ENTRIES} entries of a workspace's list of 1,500, not one past them, and says so once for the log`, () => {
+      const { list, read } = watchedList(1_500);
+      const effective = effectiveInstanceList({ defaultValue: [], workspaceValue: list }, instance, undefined);
+      assert.equal(effective.entries.length, MAX_LIST_ENTRIES);
+      assert.deepEqual(effective.entries.at(-1), { instance: CORP, id: `team/project-${MAX_LIST_ENTRIES - 1}` });
+      assert.equal(Math.max(...read), MAX_LIST_ENTRIES - 1, 'an entry past the bound was read');
+      assert.equal(effective.layer, 'workspace');
+      assert.equal(effective.notRead, 1_500 - MAX_LIST_ENTRIES);
+      assert.equal(listBoundNote('projects', effective),
+        `gitlabActivity.projects (workspace settings): only the first ${MAX_LIST_ENTRIES} entries are read; the 1300 after them are not.`);
+    });
+
+    it('reads a list within the bound whole, with nothing to say; the user\'s own list is bounded the same way', () => {
+      const within = effectiveInstanceList({ defaultValue: [], workspaceValue: watchedList(MAX_LIST_ENTRIES).list }, instance, undefined);
+      assert.equal(within.entries.length, MAX_LIST_ENTRIES);
+      assert.equal(within.notRead, 0);
+      assert.equal(listBoundNote('projects', within), undefined);
+      const user = effectiveInstanceList({ defaultValue: [], globalValue: watchedList(MAX_LIST_ENTRIES + 1).list }, instance, undefined);
+      assert.equal(user.entries.length, MAX_LIST_ENTRIES);
+      assert.equal(user.layer, 'user');
+      assert.equal(user.notRead, 1);
+    });
+
+    it('editing a list still reads and writes it whole: nothing past the bound is lost', () => {
+      const { list } = watchedList(300);
+      const all = parseInstanceList(list, CORP);
+      assert.equal(serializeInstanceList({ ...all, entries: withEntry(all.entries, CORP, 'team/new') }).length, 301);
     });
   });
 

@@ -84,6 +84,15 @@ describe('activityMarkdown', () => {
     assert.equal(activityMarkdown([], options()), 'No activity\\.\n');
   });
 
+  it('ends with the note of an incomplete copy, as plain text, after the events or after "No activity"', () => {
+    const note = 'The copy stopped after 3 events and is incomplete (see _this_).';
+    const markdown = activityMarkdown([makeEvent()], options({ incompleteNote: note }));
+    assert.equal(markdown.split('\n').slice(-3).join('\n'), '\n_The copy stopped after 3 events and is incomplete \\(see \\_this\\_\\)\\._\n');
+    assert.match(renderer.render(markdown), /<p><em>The copy stopped after 3 events and is incomplete \(see _this_\)\.<\/em><\/p>\n$/);
+    assert.equal(activityMarkdown([], options({ incompleteNote: note })).split('\n')[0], 'No activity\\.');
+    assert.ok(activityMarkdown([], options({ incompleteNote: note })).includes('_The copy stopped after 3 events'));
+  });
+
   it('links only to http(s) pages', () => {
     const markdown = activityMarkdown([makeEvent()], options({ eventUrl: () => 'javascript:alert(1)' }));
     assert.equal(markdown, '## Tue 3 Nov 2026\n\n### group/project\n\n- opened issue \\#12 · Crash on save\n');
