@@ -15,6 +15,8 @@ import { isValidScopeId, scopeKey, type ScopeRef } from './shared/scopes';
 export const PROFILE_FORMAT = 'gitlab-activity/notification-profile';
 export const PROFILE_VERSION = 1;
 const MAX_SCOPES = 1000;
+/** A profile of every scope allowed, each with every switch, stays well under this; a larger file is not read. */
+export const MAX_PROFILE_BYTES = 1024 * 1024;
 
 /** One scope of a profile. `events` holds only what the file says; `null` means "leave as it is". */
 export type ProfileEntry = v.InferOutput<ReturnType<typeof profileFile>>['scopes'][number];

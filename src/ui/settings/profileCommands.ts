@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
 import {
-  applyProfile, describeRow, diffEntry, notSentText, parseProfile, profileText, type ApplyReport, type ProfileSettings,
+  applyProfile, describeRow, diffEntry, MAX_PROFILE_BYTES, notSentText, parseProfile, profileText, type ApplyReport, type ProfileSettings,
 } from '../../app/settings/profile';
 import { scopeName } from '../../app/settings/shared/labels';
 import { scopeKey, type ScopeRef } from '../../app/settings/shared/scopes';
@@ -58,6 +58,12 @@ export class ProfileCommands {
     if (!uri) return;
     let text: string;
     try {
+      // Looked at before it is read: a FIFO would never end, a huge file would fill the memory (the file is someone else's).
+      const { type, size } = await vscode.workspace.fs.stat(uri);
+      if (!(type & vscode.FileType.File)) return void plainWindow.showErrorMessage(t('Could not read {0}: it is not a file.', uri.fsPath));
+      if (size > MAX_PROFILE_BYTES) {
+        return void plainWindow.showErrorMessage(t('Could not read {0}: it is larger than a notification profile can be ({1} kB).', uri.fsPath, MAX_PROFILE_BYTES / 1024));
+      }
       text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
     } catch (error) {
       return void plainWindow.showErrorMessage(t('Could not read {0}: {1}', uri.fsPath, errorText(error)));

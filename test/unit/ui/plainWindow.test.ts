@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { inert } from '../../../src/app/plainText';
 import { fake, Uri } from './fakeVscode';
 import { ProfileCommands, type ProfileDeps } from '../../../src/ui/settings/profileCommands';
+import { MAX_PROFILE_BYTES } from '../../../src/app/settings/profile';
 import { SnoozeCommands } from '../../../src/ui/settings/snoozeCommands';
 import { SignInFlow } from '../../../src/ui/auth/signInFlow';
 import { pickProject } from '../../../src/ui/activity/projectPicks';
@@ -87,6 +88,18 @@ describe('untrusted text stays text in messages, validation, quick picks and the
       const [refusal] = fake.shown;
       assert.equal(refusal.kind, 'error');
       assertInert(fake.texts());
+    });
+
+    it('reads only a file, and only one of a profile\'s size: a FIFO or a huge file is refused unread', async () => {
+      fake.specialFiles.add('/fifo.json');
+      await commands().import(Uri.file('/fifo.json'));
+      fake.files.set('/huge.json', new Uint8Array(MAX_PROFILE_BYTES + 1));
+      await commands().import(Uri.file('/huge.json'));
+      assert.deepEqual(fake.reads, []);
+      assert.deepEqual(fake.shown.map((entry) => entry.kind === 'error' && entry.message), [
+        'Could not read /fifo.json: it is not a file.',
+        'Could not read /huge.json: it is larger than a notification profile can be (1024 kB).',
+      ]);
     });
 
     it("the preview's current level from GitLab is text in the quick pick", async () => {
