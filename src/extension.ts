@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import * as plainWindow from './ui/plainWindow';
 import { instanceNamedByRemotes } from './app/gitRemotes';
-import { idsFor, instanceHost } from './app/instanceSettings';
+import { idsFor } from './app/instanceSettings';
+import { instanceHost, normalizeInstanceUrl } from './app/instance';
 import { ProjectDirectories } from './app/projectDirectory';
 import { NotificationSettingsService } from './app/settings/notificationSettingsService';
 import { ScopeCatalog } from './app/settings/scopeCatalog';
@@ -9,7 +10,6 @@ import { isScopeRef } from './app/settings/shared/protocol';
 import type { ScopeRef } from './app/settings/shared/scopes';
 import { localZone } from './app/activity/calendar';
 import { projectInfo } from './app/activity/projectInfo';
-import { normalizeInstanceUrl } from './app/settingTrust';
 import { snoozeInForce, SnoozeScheduler } from './app/settings/snooze';
 import { COMMANDS, INSTANCE_ENV_VAR, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TEST_CLOCK_ENV_VAR, TOKEN_ENV_VAR } from './ids';
 import { ActivityView } from './ui/activity/activityView';

@@ -1,5 +1,5 @@
 import { MAX_LIST_ENTRIES } from './instanceSettings';
-import { sameInstance } from './settingTrust';
+import { sameInstance } from './instance';
 
 /** Finds GitLab project paths in a repository's git config (`[remote "x"] url = …`). */
 

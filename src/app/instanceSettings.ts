@@ -1,4 +1,5 @@
-import { normalizeInstanceUrl, resolveInstance, sameInstance, type InspectedSetting } from './settingTrust';
+import { isInstanceUrl, normalizeInstanceUrl, sameInstance } from './instance';
+import { resolveInstance, type InspectedSetting } from './settingTrust';
 
 /**
  * The per-instance lists (projects, users, groups) name the instance of each entry:
@@ -22,25 +23,6 @@ export interface ParsedInstanceList {
   changed: boolean;
   /** One line per entry not understood, for the log. */
   problems: string[];
-}
-
-/** The host (and port) people know an instance by; the text itself when it is not a URL. */
-export function instanceHost(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
-
-/** Whether a value is an http(s) URL that can name an instance (no credentials in it). */
-export function isInstanceUrl(value: string): boolean {
-  try {
-    const url = new URL(value.trim());
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-  } catch {
-    return false;
-  }
 }
 
 function describe(value: unknown): string {

@@ -1,6 +1,6 @@
 import { trimInstanceUrl } from '../gitlab/url';
 import { STATE_KEYS } from '../ids';
-import { normalizeInstanceUrl, sameInstance } from './settingTrust';
+import { normalizeInstanceUrl, sameInstance } from './instance';
 
 /**
  * Where an instance's token is kept in SecretStorage: under the instance's one identity (`normalizeInstanceUrl`), as

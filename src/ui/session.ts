@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { normalizeInstanceUrl } from '../app/settingTrust';
+import { instanceHost, normalizeInstanceUrl, sameInstance } from '../app/instance';
 import * as vscode from 'vscode';
 import * as plainWindow from './plainWindow';
 import {
   GitLabClient, GitLabError, Transport, createDispatcher, type CurrentUser, type GitLabApi,
 } from '../gitlab';
 import type { Dispatcher } from 'undici';
-import { instanceHost } from '../app/instanceSettings';
-import { sameInstance } from '../app/settingTrust';
 import { trimInstanceUrl } from '../gitlab/url';
 import { COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, STATE_KEYS } from '../ids';
 import type { ExtensionConfig } from './config';

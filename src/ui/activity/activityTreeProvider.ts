@@ -6,7 +6,7 @@ import { MAX_REQUESTS_PER_LOAD } from '../../app/activity/matchingLoader';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
 import { projectInfo, type ProjectInfo } from '../../app/activity/projectInfo';
 import type { FeedStore } from '../../app/feeds';
-import { instanceHost } from '../../app/instanceSettings';
+import { instanceHost } from '../../app/instance';
 import { keepPlainMessages } from '../../app/localize';
 import type { ProjectDirectories, ProjectDirectory } from '../../app/projectDirectory';
 import { myActivity, type ActivitySource } from '../../app/sources';

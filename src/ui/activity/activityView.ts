@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { normalizeInstanceUrl } from '../../app/settingTrust';
+import { normalizeInstanceUrl } from '../../app/instance';
 import { laterMarker, SeenMarkers } from '../../app/activity/seenMarkers';
 import { projectInfo } from '../../app/activity/projectInfo';
 import { FeedStore } from '../../app/feeds';

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { envTokenFor, normalizeInstanceUrl, type EnvToken } from '../../app/settingTrust';
+import { envTokenFor, type EnvToken } from '../../app/settingTrust';
+import { normalizeInstanceUrl } from '../../app/instance';
 import { legacyTokenKeys, migrateTokenKeys, tokenKey } from '../../app/tokenKeys';
 import { INSTANCE_ENV_VAR, STATE_KEYS, TOKEN_ENV_VAR } from '../../ids';
 

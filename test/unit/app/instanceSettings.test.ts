@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { normalizeInstanceUrl } from '../../../src/app/settingTrust';
+import { normalizeInstanceUrl } from '../../../src/app/instance';
 import {
   effectiveInstanceList, idsFor, legacyInstanceOf, listBoundNote, MAX_LIST_ENTRIES, parseInstanceList, planListEdit, serializeInstanceList,
   withEntry, withoutEntry, type ListLayers,

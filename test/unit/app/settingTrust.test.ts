@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import {
-  envTokenFor, namedByWorkspace, normalizeInstanceUrl, resolveInstance, sameInstance, userOrDefault,
-} from '../../../src/app/settingTrust';
+import { envTokenFor, namedByWorkspace, resolveInstance, userOrDefault } from '../../../src/app/settingTrust';
+import { normalizeInstanceUrl, sameInstance } from '../../../src/app/instance';
 
 const ATTACKER = 'http://attacker.example:8080';
 
