@@ -175,7 +175,7 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
   const directory = c.directories.for(c.activeInstance());
   await directory.resolve(new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number')));
   const text = activityMarkdown(events, {
-    now: Date.now(), zone, t: vscode.l10n.t,
+    now: Date.now(), zone, order: plan.filter.sort ?? 'desc', t: vscode.l10n.t,
     lookupProject: (id) => projectInfo(directory.get(id)),
     eventUrl: (event) => c.tree.urlOf(event),
   });
