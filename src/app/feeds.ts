@@ -1,5 +1,6 @@
 import { Emitter } from './emitter';
 import type { GitLabApi } from '../gitlab/api';
+import type { SortOrder } from '../gitlab/types';
 import { GitLabError } from '../gitlab/errors';
 import type { FeedPlan } from './activity/activityTabs';
 import { loadMatching, MAX_REQUESTS_PER_LOAD } from './activity/matchingLoader';
@@ -18,7 +19,7 @@ export interface FeedOptions {
  * The paging state of each activity source under the current filter, and the loads that fill it. A source loads
  * one page at a time; under a tab that filters on the client, a load reads pages until it has a page's worth of
  * matching events, the server's end or its bound of requests. A reset (new filter, new sign-in) makes answers still
- * in flight stale.
+ * in flight stale, and tells each source the direction its next pages come in.
  */
 export class FeedStore {
   private readonly feeds = new Map<string, PagingState>();
@@ -32,7 +33,7 @@ export class FeedStore {
 
   get(key: string): PagingState {
     let state = this.feeds.get(key);
-    if (!state) this.feeds.set(key, (state = new PagingState()));
+    if (!state) this.feeds.set(key, (state = new PagingState(this.order())));
     return state;
   }
 
@@ -60,7 +61,8 @@ export class FeedStore {
    * rows, marked stale, until its new first page arrives: see `settle`.
    */
   reset(options: { keepShown?: boolean } = {}): void {
-    for (const state of this.feeds.values()) state.reset(options);
+    const order = this.order();
+    for (const state of this.feeds.values()) state.reset({ ...options, order });
     this.notify(undefined);
   }
 
@@ -83,7 +85,7 @@ export class FeedStore {
 
   /** Forget one source's pages (retry, refresh of one node). */
   resetOne(key: string): void {
-    this.feeds.get(key)?.reset();
+    this.feeds.get(key)?.reset({ order: this.order() });
     this.notify(key);
   }
 
@@ -105,6 +107,11 @@ export class FeedStore {
       onPage: () => this.notify(source.key),
     });
     if (end === 'failed' || end === 'bound') this.notify(source.key);
+  }
+
+  /** The direction the loads ask for: GitLab's default, newest first, unless the plan says otherwise. */
+  private order(): SortOrder {
+    return this.options().plan.request.sort ?? 'desc';
   }
 
   private notify(key: string | undefined): void {

@@ -1,4 +1,4 @@
-import type { GitLabEvent } from '../../gitlab/types';
+import type { GitLabEvent, SortOrder } from '../../gitlab/types';
 import { formatMessage, type Localize } from '../localize';
 import type { TimeZone } from './calendar';
 import { groupByDay } from './dayGrouping';
@@ -11,6 +11,8 @@ export interface ActivityMarkdownOptions {
   /** The current time, epoch milliseconds (for "Today"/"Yesterday"). */
   now: number;
   zone: TimeZone;
+  /** The `sort` the events were asked for: the days read in that direction. */
+  order: SortOrder;
   lookupProject: ProjectLookup;
   /** The event's web page, when one can be derived (see `eventWebUrl`). */
   eventUrl?: (event: GitLabEvent) => string | undefined;
@@ -41,8 +43,8 @@ function eventLine(event: GitLabEvent, options: ActivityMarkdownOptions, withAut
 }
 
 /**
- * "Copy Activity as Markdown": the events grouped by day, then by project, for a stand-up note. Every piece
- * of server text is escaped and links are http(s) only.
+ * "Copy Activity as Markdown": the events grouped by day (the days in date order), then by project, for a stand-up
+ * note. Every piece of server text is escaped and links are http(s) only.
  */
 export function activityMarkdown(events: readonly GitLabEvent[], options: ActivityMarkdownOptions): string {
   const t = options.t ?? formatMessage;
@@ -50,7 +52,7 @@ export function activityMarkdown(events: readonly GitLabEvent[], options: Activi
   if (events.length === 0) return `${escapeMarkdown(t('No activity.'))}\n${note}`;
   const withAuthor = options.includeAuthor ?? hasSeveralAuthors(events);
   const blocks: string[] = [];
-  for (const day of groupByDay(events, { now: options.now, zone: options.zone, t })) {
+  for (const day of groupByDay(events, { now: options.now, zone: options.zone, order: options.order, t })) {
     blocks.push(`## ${escapeMarkdown(day.label)}`);
     const byProject = new Map<number | undefined, string[]>();
     for (const event of day.events) {

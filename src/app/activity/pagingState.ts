@@ -1,4 +1,4 @@
-import type { GitLabEvent, Page } from '../../gitlab/types';
+import type { GitLabEvent, Page, SortOrder } from '../../gitlab/types';
 
 /** How far a load that reads several pages got: pages asked for and matching events found. */
 export interface SearchProgress {
@@ -16,7 +16,8 @@ export interface PageTicket {
  * Paging of one event source (My activity, a project, a user): the events loaded so far, the next page to
  * ask for (from `X-Next-Page`, never from a short page or `X-Total-Pages`), and loading/error flags.
  * Offset pages shift when new events arrive, so a page may repeat events already shown: they are dropped by id.
- * A reset (filter change, refresh) makes responses of earlier loads stale.
+ * A reset (filter change, refresh) makes responses of earlier loads stale. It also says the direction the events are
+ * listed in, so a view can read their days in that direction (the shown rows keep theirs while stale).
  */
 export class PagingState {
   private loaded: GitLabEvent[] = [];
@@ -26,12 +27,17 @@ export class PagingState {
   private inFlight: PageTicket | undefined;
   private lastError: unknown;
   private pagesLoaded = 0;
-  /** The rows of the previous filter, shown until the first page of the new one arrives (see `reset`). */
-  private previous: readonly GitLabEvent[] | undefined;
+  /** The rows of the previous filter and their direction, shown until the first page of the new one arrives (see `reset`). */
+  private previous: { events: readonly GitLabEvent[]; order: SortOrder } | undefined;
   private searching: SearchProgress | undefined;
   private bound: SearchProgress | undefined;
 
-  get events(): readonly GitLabEvent[] { return this.previous ?? this.loaded; }
+  /** `loadedOrder`: the `sort` the loads ask for (GitLab's default, newest first, unless told). */
+  constructor(private loadedOrder: SortOrder = 'desc') {}
+
+  get events(): readonly GitLabEvent[] { return this.previous?.events ?? this.loaded; }
+  /** The direction `events` are listed in: the `sort` they were asked for (the old rows' own while stale). */
+  get order(): SortOrder { return this.previous?.order ?? this.loadedOrder; }
   /** Showing the previous filter's rows while the new filter's first page is still to come. */
   get stale(): boolean { return this.previous !== undefined; }
   get nextPage(): number | undefined { return this.next; }
@@ -110,11 +116,13 @@ export class PagingState {
   /**
    * Forgets everything (filter changed, refresh); responses to earlier tickets are ignored from now on. With
    * `keepShown`, the rows loaded so far stay in `events` (marked `stale`) until the next first page arrives or fails,
-   * so a filter change replaces the rows instead of blanking them.
+   * so a filter change replaces the rows instead of blanking them. `order` is the `sort` the next loads ask for (by
+   * default the one before).
    */
-  reset({ keepShown = false }: { keepShown?: boolean } = {}): void {
+  reset({ keepShown = false, order }: { keepShown?: boolean; order?: SortOrder } = {}): void {
     const shown = this.events;
-    this.previous = keepShown && shown.length > 0 ? shown : undefined;
+    this.previous = keepShown && shown.length > 0 ? { events: shown, order: this.order } : undefined;
+    this.loadedOrder = order ?? this.loadedOrder;
     this.generation += 1;
     this.loaded = [];
     this.seen = new Set();

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
 import { localZone, type TimeZone } from '../../app/activity/calendar';
 import { activityMarkdown } from '../../app/activity/activityMarkdown';
-import { planRange } from '../../app/activity/markdownRange';
+import { planRange, type RangePlan } from '../../app/activity/markdownRange';
 import { RangeCopy } from '../../app/activity/rangeEvents';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
 import type { FeedStore } from '../../app/feeds';
@@ -151,7 +151,7 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
   const copy = new RangeCopy(api, MY_ACTIVITY.source, plan, { perPage: 100, keep: feedPlan.keep });
   for (;;) {
     if (!await readRange(c, copy, instanceUrl)) return;
-    await copyMarkdown(c, copy, zone);
+    await copyMarkdown(c, copy, plan, zone);
     const stopped = copy.stoppedMessage(vscode.l10n.t);
     if (stopped === undefined) {
       void plainWindow.setStatusBarMessage(vscode.l10n.t('GitLab activity copied as Markdown ({0} events)', copy.events.length), 3000);
@@ -191,12 +191,12 @@ async function readRange(c: ActivityCommandContext, copy: RangeCopy, instanceUrl
 }
 
 /** The events read so far as Markdown, to the clipboard and an editor. */
-async function copyMarkdown(c: ActivityCommandContext, copy: RangeCopy, zone: TimeZone): Promise<void> {
+async function copyMarkdown(c: ActivityCommandContext, copy: RangeCopy, plan: Extract<RangePlan, { ok: true }>, zone: TimeZone): Promise<void> {
   // Headings name each project: look up the ones the tree has not met yet (failures fall back to "Project 5").
   const directory = c.directories.for(c.activeInstance());
   await directory.resolve(new Set(copy.events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number')));
   const text = activityMarkdown(copy.events, {
-    now: Date.now(), zone, t: vscode.l10n.t,
+    now: Date.now(), zone, order: plan.filter.sort ?? 'desc', t: vscode.l10n.t,
     lookupProject: (id) => projectInfo(directory.get(id)),
     eventUrl: (event) => c.tree.urlOf(event),
     incompleteNote: copy.incompleteNote(vscode.l10n.t),

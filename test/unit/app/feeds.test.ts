@@ -166,6 +166,31 @@ describe('feed store across a filter change', () => {
   });
 });
 
+describe('feed store: the direction of each list', () => {
+  it('tells each source the sort its pages are asked with, from its first load and again at each reset', async () => {
+    let request: { sort?: 'asc' | 'desc' } = { sort: 'asc' };
+    const asked: Array<string | undefined> = [];
+    const api = {
+      listEvents: async (_source: unknown, f: { sort?: string }) => {
+        asked.push(f.sort);
+        return { page: 1, items: [event(1)] };
+      },
+    } as unknown as GitLabApi;
+    const store = new FeedStore(() => api, () => ({ pageSize: 20, plan: { request } }));
+    await store.load(MY_ACTIVITY);
+    assert.deepEqual([asked.at(-1), store.get('mine').order], ['asc', 'asc']);
+    request = {};
+    store.reset({ keepShown: true });
+    assert.equal(store.get('mine').order, 'asc', 'the old rows keep their direction until the new first page');
+    await store.load(MY_ACTIVITY);
+    assert.deepEqual([asked.at(-1), store.get('mine').order], [undefined, 'desc']);
+    request = { sort: 'asc' };
+    store.resetOne('mine');
+    await store.load(MY_ACTIVITY);
+    assert.deepEqual([asked.at(-1), store.get('mine').order], ['asc', 'asc']);
+  });
+});
+
 describe('feeds of several instances', () => {
   const COM = 'https://gitlab.com';
   const CORP = 'https://gitlab.corp.example';

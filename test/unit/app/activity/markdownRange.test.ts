@@ -176,7 +176,7 @@ describe('Markdown range: every read is bounded', () => {
 
     const note = copy.incompleteNote();
     assert.equal(note, `The copy stopped after ${found} events and is incomplete: GitLab has more in this range. Choose Continue in the message to read on.`);
-    const markdown = activityMarkdown(copy.events, { now: NOW, zone: UTC_ZONE, lookupProject: () => undefined, incompleteNote: note });
+    const markdown = activityMarkdown(copy.events, { now: NOW, zone: UTC_ZONE, order: 'desc', lookupProject: () => undefined, incompleteNote: note });
     assert.equal(markdown.trimEnd().split('\n').at(-1), `_${escapeMarkdown(note!)}_`, 'the Markdown ends with the note');
     assert.match(copy.stoppedMessage() ?? '', new RegExp(`^Copied ${found} events as Markdown, but the copy stopped there and is incomplete: one read takes at most ${MAX_RANGE_PAGES} pages or ${MAX_RANGE_EVENTS} events\\. Continue`));
 

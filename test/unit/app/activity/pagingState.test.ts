@@ -168,6 +168,20 @@ describe('PagingState across a filter change (reset keeping the shown rows)', ()
     assert.deepEqual(ids(state), []);
   });
 
+  it('says the direction of its rows: the sort the loads ask for, the old rows\' own while they stay', () => {
+    assert.equal(new PagingState().order, 'desc', 'GitLab\'s default');
+    const state = new PagingState('asc');
+    load(state, events(1, 2));
+    assert.equal(state.order, 'asc');
+    state.reset({ keepShown: true, order: 'desc' });
+    assert.equal(state.order, 'asc', 'the old rows still read oldest first');
+    load(state, events(9, 8));
+    assert.equal(state.order, 'desc');
+    state.reset({ keepShown: true });
+    state.dropStale();
+    assert.equal(state.order, 'desc', 'a reset that names no order keeps the one before');
+  });
+
   it('a plain reset (Refresh) keeps nothing, and keeping an empty list is not stale', () => {
     const state = new PagingState();
     load(state, events(2, 1));
