@@ -169,6 +169,16 @@ export interface ApplyReport {
   reason?: string;
 }
 
+/** A report's status in words: the English ones are the status names. */
+export function statusText(status: ApplyReport['status'], t: Localize): string {
+  switch (status) {
+    case 'applied': return t('applied');
+    case 'unchanged': return t('unchanged');
+    case 'failed': return t('failed');
+    case 'skipped': return t('skipped');
+  }
+}
+
 /** The part of the notification settings service an import needs: `fresh` reads, writes with `expected`. */
 export type ProfileSettings = Pick<NotificationSettingsService, 'getSetting' | 'save'>;
 

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
 import {
-  applyProfile, describeRow, diffEntry, MAX_PROFILE_BYTES, notSentText, parseProfile, profileText, type ApplyReport, type ProfileSettings,
+  applyProfile, describeRow, diffEntry, MAX_PROFILE_BYTES, notSentText, parseProfile, profileText, statusText,
+  type ApplyReport, type ProfileSettings,
 } from '../../app/settings/profile';
 import { scopeName } from '../../app/settings/shared/labels';
 import { scopeKey, type ScopeRef } from '../../app/settings/shared/scopes';
@@ -108,8 +109,7 @@ export class ProfileCommands {
     }
     const reports = [...unreadable, ...await applyProfile(previews, confirmed, this.deps.settings, t)];
     const lines = reports.map((report) => {
-      // The statuses are English words: applied, unchanged, skipped, failed.
-      const line = t('{0}: {1}', scopeName(report.scope, t), t(report.status));
+      const line = t('{0}: {1}', scopeName(report.scope, t), statusText(report.status, t));
       return report.reason ? t('{0} ({1})', line, report.reason) : line;
     });
     for (const line of lines) this.deps.log.info(`Profile ${uri.fsPath}: ${line}`);
