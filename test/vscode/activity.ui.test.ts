@@ -140,6 +140,13 @@ describe('activity tree', function () {
     const old = new Date(Date.now() - 4 * DAY);
     // GitLab orders by id: the import is the newest id, so it comes first on page 1, four days before the rest.
     double!.addEvent({ createdAt: old.toISOString(), imported: true, importedFrom: 'github' });
+    await workbench.openViewContainer('GitLab Activity');
+    await workbench.waitForTreeRow('My Activity');
+    // The earlier tests closed My Activity and opened Projects: My Activity open and Projects closed, its rows are all in
+    // view (rows out of view are not drawn) and Refresh reads it again.
+    const roots = await workbench.treeItems();
+    if (roots.some((item) => item.label === 'Projects' && item.expanded)) await workbench.collapseTreeRow('Projects');
+    if (roots.some((item) => item.label === 'My Activity' && !item.expanded)) await workbench.expandTreeRow('My Activity');
     const since = Date.now();
     await workbench.runCommand('GitLab: Refresh Activity');
     await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r, '/events'));
