@@ -47,49 +47,50 @@ export class TodoClient implements TodoApi {
   }
 
   listSnoozedTodos(page: { after?: string; first?: number }, signal?: AbortSignal): Promise<CursorPage<Todo>> {
-    return this.graphql(todos.listSnoozedTodos(page), signal);
+    return this.graphql(() => todos.listSnoozedTodos(page), signal);
   }
 
   restoreTodo(id: number, signal?: AbortSignal): Promise<TodoChange> {
-    return this.graphql(todos.restoreTodo(id), signal);
+    return this.graphql(() => todos.restoreTodo(id), signal);
   }
 
   snoozeTodo(id: number, until: Date, signal?: AbortSignal): Promise<TodoChange> {
-    return this.graphql(todos.snoozeTodo(id, until), signal);
+    return this.graphql(() => todos.snoozeTodo(id, until), signal);
   }
 
   unsnoozeTodo(id: number, signal?: AbortSignal): Promise<TodoChange> {
-    return this.graphql(todos.unsnoozeTodo(id), signal);
+    return this.graphql(() => todos.unsnoozeTodo(id), signal);
   }
 
   resolveTodos(ids: readonly number[], signal?: AbortSignal): Promise<number[]> {
-    return this.graphql(todos.resolveTodos(ids), signal);
+    return this.graphql(() => todos.resolveTodos(ids), signal);
   }
 
   restoreTodos(ids: readonly number[], signal?: AbortSignal): Promise<number[]> {
-    return this.graphql(todos.restoreTodos(ids), signal);
+    return this.graphql(() => todos.restoreTodos(ids), signal);
   }
 
   snoozeTodos(ids: readonly number[], until: Date, signal?: AbortSignal): Promise<number[]> {
-    return this.graphql(todos.snoozeTodos(ids, until), signal);
+    return this.graphql(() => todos.snoozeTodos(ids, until), signal);
   }
 
   unsnoozeTodos(ids: readonly number[], signal?: AbortSignal): Promise<number[]> {
-    return this.graphql(todos.unsnoozeTodos(ids), signal);
+    return this.graphql(() => todos.unsnoozeTodos(ids), signal);
   }
 
   async getTodoFeatures(signal?: AbortSignal): Promise<TodoFeatures> {
     try {
-      return await this.graphql(todos.getTodoFeatures(), signal);
+      return await this.graphql(todos.getTodoFeatures, signal);
     } catch (error) {
       if (error instanceof GitLabError && error.kind === 'unsupported') return NO_FEATURES;
       throw error;
     }
   }
 
-  private async graphql<T>(request: ApiRequest<T>, signal?: AbortSignal): Promise<T> {
+  /** `build` runs inside, so that a refused argument rejects, as every call does, rather than throws. */
+  private async graphql<T>(build: () => ApiRequest<T>, signal?: AbortSignal): Promise<T> {
     try {
-      return (await this.transport.send(request, signal)).data;
+      return (await this.transport.send(build(), signal)).data;
     } catch (error) {
       throw absent(error, NO_GRAPHQL);
     }
