@@ -1,6 +1,6 @@
 import type { EventSource, GitLabApi } from './api';
 import * as endpoints from './endpoints';
-import { readPageInfo } from './paging';
+import { toPage } from './paging';
 import type { ApiRequest } from './request';
 import type { Transport } from './transport';
 import type {
@@ -63,12 +63,6 @@ export class GitLabClient implements GitLabApi {
   }
 
   private async page<T>(request: ApiRequest<T[]>, requested: PageRequest, signal?: AbortSignal): Promise<Page<T>> {
-    const response = await this.transport.send(request, signal, requested.budget);
-    const info = readPageInfo(response.headers);
-    const page = requested.page ?? 1;
-    let nextPage = info.nextPage;
-    // A server with no pagination headers at all: a full page may have a successor; an empty one ends it.
-    if (info.unpaged && requested.perPage !== undefined && response.data.length >= requested.perPage) nextPage = page + 1;
-    return { items: response.data, nextPage, page, perPage: info.perPage ?? requested.perPage, total: info.total };
+    return toPage(await this.transport.send(request, signal, requested.budget), requested);
   }
 }

@@ -9,14 +9,14 @@ import type {
  */
 export class ShapeError extends Error {}
 
-type Json = Record<string, unknown>;
+export type Json = Record<string, unknown>;
 
-function fail(path: string, expected: string, value: unknown): never {
+export function fail(path: string, expected: string, value: unknown): never {
   const actual = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
   throw new ShapeError(`${path} should be ${expected} but is ${actual}`);
 }
 
-function object(value: unknown, path: string): Json {
+export function object(value: unknown, path: string): Json {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(path, 'an object', value);
   return value as Json;
 }
@@ -26,24 +26,24 @@ export function array(value: unknown, path: string): unknown[] {
   return value;
 }
 
-function str(o: Json, key: string, path: string): string {
+export function str(o: Json, key: string, path: string): string {
   const value = o[key];
   if (typeof value !== 'string') fail(`${path}.${key}`, 'a string', value);
   return value;
 }
 
-function num(o: Json, key: string, path: string): number {
+export function num(o: Json, key: string, path: string): number {
   const value = o[key];
   if (typeof value !== 'number') fail(`${path}.${key}`, 'a number', value);
   return value;
 }
 
-function optional(o: Json, key: string, type: 'string' | 'number' | 'boolean', path: string): void {
+export function optional(o: Json, key: string, type: 'string' | 'number' | 'boolean', path: string): void {
   const value = o[key];
   if (value !== undefined && value !== null && typeof value !== type) fail(`${path}.${key}`, `a ${type} or null`, value);
 }
 
-function userSummary(value: unknown, path: string): UserSummary {
+export function userSummary(value: unknown, path: string): UserSummary {
   const o = object(value, path);
   num(o, 'id', path);
   str(o, 'username', path);
