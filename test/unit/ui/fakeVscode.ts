@@ -33,12 +33,33 @@ export class Disposable {
   }
 }
 
-export class ThemeIcon {
+export class ThemeColor {
   constructor(readonly id: string) {}
 }
 
-export class ThemeColor {
-  constructor(readonly id: string) {}
+export class ThemeIcon {
+  constructor(readonly id: string, readonly color?: ThemeColor) {}
+}
+
+export const TreeItemCollapsibleState = { None: 0, Collapsed: 1, Expanded: 2 } as const;
+
+export class TreeItem {
+  id?: string;
+  description?: string | boolean;
+  tooltip?: unknown;
+  iconPath?: unknown;
+  command?: { command: string; title: string; arguments?: unknown[] };
+  contextValue?: string;
+  resourceUri?: Uri;
+  accessibilityInformation?: { label: string };
+  constructor(public label: string, public collapsibleState: number = TreeItemCollapsibleState.None) {}
+}
+
+export class MarkdownString {
+  isTrusted?: boolean;
+  supportHtml?: boolean;
+  supportThemeIcons?: boolean;
+  constructor(public value = '') {}
 }
 
 export class Uri {
@@ -48,6 +69,9 @@ export class Uri {
   }
   static parse(text: string): Uri {
     return new Uri(text.split(':')[0], text, text);
+  }
+  static from(parts: { scheme: string; path: string }): Uri {
+    return new Uri(parts.scheme, parts.path, `${parts.scheme}:${parts.path}`);
   }
   static joinPath(base: Uri, ...parts: string[]): Uri {
     return Uri.file([base.fsPath, ...parts].join('/'));
