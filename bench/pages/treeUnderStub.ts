@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { FeedStore } from '../../src/app/feeds';
+import type { EventFeeds } from '../../src/app/activity/eventFeeds';
 import { ProjectDirectories, type ProjectDirectory } from '../../src/app/projectDirectory';
 import type { ActivityNode } from '../../src/ui/activity/nodes';
 import { installVscodeStub } from '../startup/stubHook';
@@ -10,7 +10,7 @@ const EXPANDED = 2; // vscode.TreeItemCollapsibleState.Expanded
  * The real ActivityTreeProvider in this process, `vscode` answered by the bench's stub, with what the workbench does
  * on a change event: ask for the rows again (children of every expanded row, each row's item).
  */
-export function ActivityTreeProviderUnderStub(feeds: FeedStore, directory: ProjectDirectory, instanceUrl: string) {
+export function ActivityTreeProviderUnderStub(feeds: EventFeeds, directory: ProjectDirectory, instanceUrl: string) {
   installVscodeStub(join(__dirname, '..', 'startup', 'vscodeStub.ts'));
   // Loaded after the hook: the provider imports `vscode`.
   // eslint-disable-next-line @typescript-eslint/no-require-imports

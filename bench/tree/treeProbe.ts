@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { SeenMarkers } from '../../src/app/activity/seenMarkers';
-import { FeedStore } from '../../src/app/feeds';
+import { feedPlan } from '../../src/app/activity/activityTabs';
+import { createEventFeeds, eventListPlan, type EventFeeds } from '../../src/app/activity/eventFeeds';
 import { ProjectDirectories, ProjectDirectory } from '../../src/app/projectDirectory';
 import { MY_ACTIVITY } from '../../src/app/sources';
 import type { GitLabApi } from '../../src/gitlab/api';
@@ -75,13 +76,13 @@ const EXPANDED = 2; // vscode.TreeItemCollapsibleState.Expanded
 
 interface Loaded {
   events: GitLabEvent[];
-  feeds: FeedStore;
+  feeds: EventFeeds;
   directory: ProjectDirectory;
   corpus: Pick<EventCorpus, 'instanceUrl' | 'now'>;
 }
 
 /**
- * The feed holds the events as FeedStore keeps them after loading (one page of all of them from an in-memory
+ * The feed holds the events as the event feeds keep them after loading (one page of all of them from an in-memory
  * answer: what is timed here is the tree, not the network). Separate function: temporaries of loading must not stay
  * reachable from the running frame and count as retained.
  */
@@ -91,9 +92,9 @@ async function load(file: string, size: number): Promise<Loaded> {
   const directory = new ProjectDirectory(() => undefined);
   for (const project of corpus.projects) directory.remember(project);
   const api = { listEvents: async () => ({ items: events, nextPage: undefined }) } as unknown as GitLabApi;
-  const feeds = new FeedStore(() => api, () => ({ pageSize: 100, plan: { request: {} } }));
+  const feeds = createEventFeeds(eventListPlan(feedPlan('all', {}), { pageSize: 100, api: () => api }));
   await feeds.load(MY_ACTIVITY);
-  if (feeds.get(MY_ACTIVITY.key).events.length !== events.length) throw new Error('The feed did not take every event.');
+  if (feeds.get(MY_ACTIVITY.key).items.length !== events.length) throw new Error('The feed did not take every event.');
   return { events, feeds, directory, corpus: { instanceUrl: corpus.instanceUrl, now: corpus.now } };
 }
 

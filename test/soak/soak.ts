@@ -1,5 +1,5 @@
 import { Agent } from 'undici';
-import { FeedStore } from '../../src/app/feeds';
+import { createEventFeeds, eventListPlan } from '../../src/app/activity/eventFeeds';
 import { countNewEvents, newestMarker, PollSchedule } from '../../src/app/pollSchedule';
 import { MY_ACTIVITY } from '../../src/app/sources';
 import { GitLabClient, GitLabError, Transport, type EventFilter, type PageRequest } from '../../src/gitlab';
@@ -90,7 +90,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     log: (entry) => cycleAttempts.push({ at: clock.now(), attempt: entry.attempt, status: entry.status, outcome: entry.outcome }),
   });
   const client = new GitLabClient(transport);
-  const feeds = new FeedStore(() => client, () => ({ pageSize: POLL_PAGE.perPage ?? 20, plan: { request: POLL_FILTER } }));
+  const feeds = createEventFeeds(eventListPlan({ request: POLL_FILTER }, { pageSize: POLL_PAGE.perPage ?? 20, api: () => client }));
   const schedule = new PollSchedule(intervalMs);
 
   const result: SoakResult = {
@@ -168,7 +168,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       const state = feeds.get(MY_ACTIVITY.key);
       if (state.error !== undefined && !(state.error instanceof GitLabError)) violation(cycle, `the feed holds ${String(state.error)}`);
       count(result.feedOutcomes, state.error instanceof GitLabError ? state.error.kind : state.error === undefined ? 'ok' : 'untyped');
-      if (state.events.length > (POLL_PAGE.perPage ?? 20)) violation(cycle, `the feed holds ${state.events.length} events after one page`);
+      if (state.items.length > (POLL_PAGE.perPage ?? 20)) violation(cycle, `the feed holds ${state.items.length} events after one page`);
 
       for (const problem of auditRetries(cycleAttempts, injected, STATED_RETRY_POLICY)) violation(cycle, problem);
       result.requests += cycleAttempts.length;

@@ -5,7 +5,7 @@ import { activityMarkdown } from '../../app/activity/activityMarkdown';
 import { planRange } from '../../app/activity/markdownRange';
 import { fetchEventsInRange } from '../../app/activity/rangeEvents';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
-import type { FeedStore } from '../../app/feeds';
+import type { EventFeeds } from '../../app/activity/eventFeeds';
 import type { ProjectDirectories } from '../../app/projectDirectory';
 import { MY_ACTIVITY, sourceKey, type ActivitySource } from '../../app/sources';
 import type { FeedPlan } from '../../app/activity/activityTabs';
@@ -23,7 +23,7 @@ import { projectInfo } from '../../app/activity/projectInfo';
 
 export interface ActivityCommandContext {
   session: Session;
-  feeds: FeedStore;
+  feeds: EventFeeds;
   directories: ProjectDirectories;
   /** The key of the active instance (commands run without a row act there). */
   activeInstance(): string;

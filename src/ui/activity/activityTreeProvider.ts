@@ -2,10 +2,10 @@ import * as vscode from 'vscode';
 import { groupByDay } from '../../app/activity/dayGrouping';
 import { localZone } from '../../app/activity/calendar';
 import { EXPANDED_DAY_GROUPS, EventRows } from '../../app/activity/eventRows';
-import { MAX_REQUESTS_PER_LOAD } from '../../app/activity/matchingLoader';
+import { MAX_REQUESTS_PER_LOAD } from '../../app/lists/matchingLoader';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
 import { projectInfo, type ProjectInfo } from '../../app/activity/projectInfo';
-import type { FeedStore } from '../../app/feeds';
+import type { EventFeeds } from '../../app/activity/eventFeeds';
 import { instanceHost } from '../../app/instanceSettings';
 import { keepPlainMessages } from '../../app/localize';
 import type { ProjectDirectories, ProjectDirectory } from '../../app/projectDirectory';
@@ -64,7 +64,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   private readonly t = keepPlainMessages(vscode.l10n.t);
 
   constructor(
-    private readonly feeds: FeedStore,
+    private readonly feeds: EventFeeds,
     private readonly directories: ProjectDirectories,
     private readonly context: ActivityTreeContext,
   ) {
@@ -224,24 +224,21 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   private feedChildren(source: ActivitySource): ActivityNode[] {
     const state = this.feeds.get(source.key);
     if (!state.started && !state.loading && !state.hasError) void this.feeds.load(source);
-    // A filter change keeps the earlier rows (stale) until the new first page replaces them; the view's progress
-    // bar says that it is loading.
-    if (!state.started && !state.hasError && !state.stale) return [{ type: 'loading', source }];
+    const list = this.feeds.rows(source.key);
+    if (list.waiting) return [{ type: 'loading', source }];
     const rows: ActivityNode[] = [];
-    const events = state.events as GitLabEvent[];
-    if (events.length === 0 && !state.hasError && !state.hasMore) {
-      rows.push({ type: 'empty', source, filtered: this.context.isFiltered() });
-    }
+    if (list.empty) rows.push({ type: 'empty', source, filtered: this.context.isFiltered() });
+    const events = list.items as GitLabEvent[];
     const projectIds = new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number'));
     if (projectIds.size > 0) void this.directory(source.instance).resolve(projectIds);
     groupByDay(events, { now: this.now(), zone: this.zone, t: this.t }).forEach((day, index) => {
       rows.push({ type: 'day', source, key: day.key, label: day.label, events: day.events, expanded: index < EXPANDED_DAY_GROUPS });
     });
-    const error = this.feeds.errorOf(source.key);
-    if (error) rows.push({ type: 'error', source, error }, { type: 'showLog', source });
-    else if (state.stale) return rows;
-    else if (state.loading) rows.push({ type: 'loading', source });
-    else if (state.hasMore) rows.push({ type: 'loadMore', source });
+    switch (list.after) {
+      case 'error': rows.push({ type: 'error', source, error: this.feeds.errorOf(source.key)! }, { type: 'showLog', source }); break;
+      case 'loading': rows.push({ type: 'loading', source }); break;
+      case 'loadMore': rows.push({ type: 'loadMore', source }); break;
+    }
     return rows;
   }
 

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { normalizeInstanceUrl } from '../../app/settingTrust';
 import { laterMarker, SeenMarkers } from '../../app/activity/seenMarkers';
 import { projectInfo } from '../../app/activity/projectInfo';
-import { FeedStore } from '../../app/feeds';
+import { createEventFeeds, eventListPlan, type EventFeeds, type EventListPlan } from '../../app/activity/eventFeeds';
+import type { ActivityFilter } from '../../app/activity/filterState';
 import { newestMarker } from '../../app/pollSchedule';
 import { idsFor } from '../../app/instanceSettings';
 import type { ProjectDirectories } from '../../app/projectDirectory';
@@ -23,7 +24,7 @@ import { workspaceProjectPaths } from './workspaceProjects';
 /** The Activity view: tree, filter, feeds, unread marks, new-activity polling and their commands, wired together. */
 export class ActivityView implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly feeds: FeedStore;
+  private readonly feeds: EventFeeds;
   private readonly filter: FilterController;
   private readonly tree: ActivityTreeProvider;
   private readonly view: vscode.TreeView<ActivityNode>;
@@ -47,7 +48,7 @@ export class ActivityView implements vscode.Disposable {
     this.filter = new FilterController(workspaceState);
     // Per instance and source, across workspaces: what was seen of My Activity is the same in every window.
     this.seen = new SeenMarkers(globalState, STATE_KEYS.seen);
-    this.feeds = new FeedStore((source) => session.apiFor(source.instance), () => ({ pageSize: config().pageSize, plan: this.filter.filter.plan() }));
+    this.feeds = createEventFeeds(this.listPlan(this.filter.filter));
     this.tree = new ActivityTreeProvider(this.feeds, directories, {
       signedIn: () => session.signedIn,
       instances: () => this.instances(),
@@ -63,7 +64,7 @@ export class ActivityView implements vscode.Disposable {
       intervalSeconds: () => config().pollIntervalSeconds,
       plan: () => this.filter.filter.plan(),
       // New means newer than both what My Activity shows and what was marked as seen.
-      shownMarker: () => laterMarker(newestMarker(this.feeds.get(myActivity(this.activeInstance()).key).events),
+      shownMarker: () => laterMarker(newestMarker(this.feeds.get(myActivity(this.activeInstance()).key).items),
         this.seen.marker(this.activeInstance(), myActivity(this.activeInstance()).key)),
       onUnauthorized: (error) => session.reportUnauthorized(error),
       log: (message) => log.warn(message),
@@ -74,8 +75,8 @@ export class ActivityView implements vscode.Disposable {
       this.filter, this.tree, this.view, this.poller,
       this.view.onDidExpandElement((e) => this.tree.noteExpansion(e.element, true)),
       this.view.onDidCollapseElement((e) => this.tree.noteExpansion(e.element, false)),
-      this.filter.onDidChange(() => {
-        void this.switchFilter();
+      this.filter.onDidChange((filter) => {
+        void this.switchFilter(filter);
         this.poller.restart();
       }),
       this.feeds.onDidChange((key) => this.reportFailures(key)),
@@ -97,9 +98,9 @@ export class ActivityView implements vscode.Disposable {
    * VS Code sends a view's message at once but redraws the tree only after asking for its rows again, so the label
    * waits for that redraw.
    */
-  private async switchFilter(): Promise<void> {
+  private async switchFilter(filter: ActivityFilter): Promise<void> {
     const turn = ++this.filterTurn;
-    this.feeds.reset({ keepShown: true });
+    this.feeds.reset({ keepShown: true, plan: this.listPlan(filter) });
     // The open feeds' first pages start now: VS Code may ask for their rows only after the redraw below resolves.
     if (this.view.visible) this.tree.loadOpenFeeds();
     await vscode.window.withProgress({ location: { viewId: VIEWS.activity } }, async () => {
@@ -133,7 +134,7 @@ export class ActivityView implements vscode.Disposable {
 
   /** Settings changed: sources, page size or polling. */
   configChanged(affects: (key: string) => boolean): void {
-    if (affects('pageSize')) this.feeds.reset();
+    if (affects('pageSize')) this.feeds.reset({ plan: this.listPlan(this.filter.filter) });
     if (affects('pollInterval')) this.poller.restart();
     if (affects('projects') || affects('users')) this.tree.refresh();
   }
@@ -155,6 +156,11 @@ export class ActivityView implements vscode.Disposable {
     }
     this.remoteProjects = found;
     this.tree.refresh();
+  }
+
+  /** What the feeds ask for under `filter`, each source with its own instance's client. */
+  private listPlan(filter: ActivityFilter): EventListPlan {
+    return eventListPlan(filter.plan(), { pageSize: this.config().pageSize, api: (source) => this.session.apiFor(source.instance) });
   }
 
   private instances(): TreeInstance[] {
@@ -205,7 +211,7 @@ export class ActivityView implements vscode.Disposable {
     const instance = this.allSources().find((source) => source.key === key)?.instance;
     if (key !== undefined && instance !== undefined && this.filter.filter.sort === 'desc') {
       const state = this.feeds.get(key);
-      if (state.started && !state.stale && !state.hasError && await this.seen.initialize(instance, key, state.events)) this.tree.refresh();
+      if (state.started && !state.stale && !state.hasError && await this.seen.initialize(instance, key, state.items)) this.tree.refresh();
     }
     this.scheduleBadge();
   }
@@ -223,7 +229,7 @@ export class ActivityView implements vscode.Disposable {
   private updateBadge(): void {
     let count = this.session.signedIn ? this.poller.pending : 0;
     if (this.session.signedIn) {
-      for (const source of this.allSources()) count += this.seen.unreadCount(source.instance, source.key, this.feeds.get(source.key).events);
+      for (const source of this.allSources()) count += this.seen.unreadCount(source.instance, source.key, this.feeds.get(source.key).items);
     }
     if (count === this.badgeCount) return; // most page loads change nothing here: the workbench is not told
     this.badgeCount = count;
@@ -238,7 +244,7 @@ export class ActivityView implements vscode.Disposable {
     for (const source of this.allSources()) {
       const list = byInstance.get(source.instance) ?? [];
       // The poller watches the active instance's My Activity only.
-      list.push({ source: source.key, events: this.feeds.get(source.key).events, newest: source.key === active ? this.poller.newest : undefined });
+      list.push({ source: source.key, events: this.feeds.get(source.key).items, newest: source.key === active ? this.poller.newest : undefined });
       byInstance.set(source.instance, list);
     }
     for (const [instance, sources] of byInstance) await this.seen.markSeen(instance, sources);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { FeedStore } from '../../../src/app/feeds';
+import { createEventFeeds, eventListPlan } from '../../../src/app/activity/eventFeeds';
 import { MY_ACTIVITY } from '../../../src/app/sources';
 import { GitLabError } from '../../../src/gitlab';
 import { GitLabDouble } from '../../double';
@@ -36,17 +36,17 @@ describe('GitLabClient against a spec-only server', () => {
   });
 
   it('loads My Activity page by page into the feed: events without id or time are kept, in server order', async () => {
-    const feeds = new FeedStore(() => t.client, () => ({ pageSize: 20, plan: { request: {} } }));
+    const feeds = createEventFeeds(eventListPlan({ request: {} }, { pageSize: 20, api: () => t.client }));
     await feeds.load(MY_ACTIVITY);
     const state = feeds.get(MY_ACTIVITY.key);
-    assert.equal(state.events.length, 20);
+    assert.equal(state.items.length, 20);
     assert.ok(state.hasMore, 'a full page offers Load more');
     while (state.hasMore) await feeds.loadMore(MY_ACTIVITY);
     assert.equal(state.error, undefined);
     const all = await t.client.listAllEvents({ kind: 'mine' }, {}, 100);
-    assert.deepEqual(state.events, all, 'the same events in the same order, whatever the page size');
-    assert.ok(state.events.every((e) => e.id === undefined));
-    assert.ok(state.events.some((e) => e.created_at === undefined), 'some come without created_at, and are kept');
+    assert.deepEqual(state.items, all, 'the same events in the same order, whatever the page size');
+    assert.ok(state.items.every((e) => e.id === undefined));
+    assert.ok(state.items.some((e) => e.created_at === undefined), 'some come without created_at, and are kept');
   });
 
   it('reads and writes settings with the spec\'s 12 boolean keys; /user is a notFound the sign-in can fall back from', async () => {

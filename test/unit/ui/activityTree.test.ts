@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { feedPlan, type FeedPlan } from '../../../src/app/activity/activityTabs';
-import { FeedStore } from '../../../src/app/feeds';
+import { createEventFeeds, eventListPlan, type EventFeeds } from '../../../src/app/activity/eventFeeds';
 import { ProjectDirectories } from '../../../src/app/projectDirectory';
 import { myActivity, projectSources, type ActivitySource } from '../../../src/app/sources';
 import type { GitLabApi, GitLabEvent } from '../../../src/gitlab';
@@ -32,7 +32,7 @@ interface Row {
 }
 
 interface Setup {
-  feeds: FeedStore;
+  feeds: EventFeeds;
   /** Waits for the project lookups under way. */
   lookups(): Promise<void>;
   tree: ActivityTreeProvider;
@@ -75,8 +75,8 @@ describe('activity tree rows', () => {
   function setup(options: Options = {}): Setup {
     const instances = options.instances ?? [{ key: '', url: double.url }];
     const api = options.api ?? (() => t.client);
-    let plan = options.plan ?? { request: {} };
-    const feeds = new FeedStore((source) => api(source.instance), () => ({ pageSize: PAGE_SIZE, plan, maxRequests: options.maxRequests }));
+    const listPlan = (plan: FeedPlan) => eventListPlan(plan, { pageSize: PAGE_SIZE, api: (source) => api(source.instance), maxRequests: options.maxRequests });
+    const feeds = createEventFeeds(listPlan(options.plan ?? { request: {} }));
     const directories = new ProjectDirectories(api);
     const tree = new ActivityTreeProvider(feeds, directories, {
       signedIn: () => instances.length > 0,
@@ -92,8 +92,7 @@ describe('activity tree rows', () => {
       feeds, tree,
       lookups: async () => { await Promise.all(instances.map((instance) => directories.for(instance.key).resolve([]))); },
       switchPlan(next) {
-        plan = next;
-        feeds.reset({ keepShown: true });
+        feeds.reset({ keepShown: true, plan: listPlan(next) });
       },
     };
     open.push(made);

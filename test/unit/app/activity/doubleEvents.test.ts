@@ -4,7 +4,7 @@ import { groupByDay } from '../../../../src/app/activity/dayGrouping';
 import { EventRows } from '../../../../src/app/activity/eventRows';
 import { eventTooltipMarkdown } from '../../../../src/app/activity/eventTooltip';
 import type { ProjectInfo } from '../../../../src/app/activity/projectInfo';
-import { FeedStore } from '../../../../src/app/feeds';
+import { createEventFeeds, eventListPlan } from '../../../../src/app/activity/eventFeeds';
 import { formatMessage } from '../../../../src/app/localize';
 import { MY_ACTIVITY } from '../../../../src/app/sources';
 import type { GitLabEvent } from '../../../../src/gitlab';
@@ -38,10 +38,10 @@ describe('activity presentation of events as GitLab sends them', () => {
   });
 
   async function loadAll(sort: 'asc' | 'desc'): Promise<readonly GitLabEvent[]> {
-    const feeds = new FeedStore(() => t.client, () => ({ pageSize: 20, plan: { request: { sort } } }));
+    const feeds = createEventFeeds(eventListPlan({ request: { sort } }, { pageSize: 20, api: () => t.client }));
     await feeds.load(MY_ACTIVITY);
     while (feeds.get(MY_ACTIVITY.key).hasMore) await feeds.loadMore(MY_ACTIVITY);
-    return feeds.get(MY_ACTIVITY.key).events;
+    return feeds.get(MY_ACTIVITY.key).items;
   }
 
   for (const sort of ['desc', 'asc'] as const) {
