@@ -15,10 +15,14 @@ export function ActivityTreeProviderUnderStub(feeds: EventFeeds, directory: Proj
   // Loaded after the hook: the provider imports `vscode`.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { ActivityTreeProvider } = require('../../src/ui/activity/activityTreeProvider') as typeof import('../../src/ui/activity/activityTreeProvider');
-  const provider = new ActivityTreeProvider(feeds, new ProjectDirectories(() => undefined).adopt('', directory), {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { ActivityItems } = require('../../src/ui/activity/activityItems') as typeof import('../../src/ui/activity/activityItems');
+  const directories = new ProjectDirectories(() => undefined).adopt('', directory);
+  const context = {
     signedIn: () => true, instances: () => [{ key: '', url: instanceUrl }], activeInstance: () => '',
     isFiltered: () => false, projects: () => [], users: () => [], isUnread: () => false,
-  });
+  };
+  const provider = new ActivityTreeProvider(feeds, directories, new ActivityItems(feeds, directories, context), context);
   const eventRows = (): number => {
     let rows = 0;
     const visit = (parent?: ActivityNode) => {

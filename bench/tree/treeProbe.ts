@@ -6,7 +6,8 @@ import { ProjectDirectories, ProjectDirectory } from '../../src/app/projectDirec
 import { MY_ACTIVITY } from '../../src/app/sources';
 import type { GitLabApi } from '../../src/gitlab/api';
 import type { GitLabEvent } from '../../src/gitlab/types';
-import { ActivityTreeProvider } from '../../src/ui/activity/activityTreeProvider';
+import { ActivityItems } from '../../src/ui/activity/activityItems';
+import { ActivityTreeProvider, type ActivityTreeContext } from '../../src/ui/activity/activityTreeProvider';
 import type { ActivityNode } from '../../src/ui/activity/nodes';
 import { reportResult } from '../lib/child';
 import { summarize, type Summary } from '../lib/stats';
@@ -102,12 +103,14 @@ function provider(l: Loaded): ActivityTreeProvider {
   // Half the events unread, as after a long absence: their rows carry the unread mark.
   const ids = l.events.map((e) => e.id ?? 0).sort((a, b) => a - b);
   const seen = new SeenMarkers({ get: () => ({ [l.corpus.instanceUrl]: { mine: { id: ids[Math.floor(ids.length / 2)] } } }), update: async () => undefined }, 'seen');
-  return new ActivityTreeProvider(l.feeds, new ProjectDirectories(() => undefined).adopt('', l.directory), {
+  const directories = new ProjectDirectories(() => undefined).adopt('', l.directory);
+  const context: ActivityTreeContext = {
     signedIn: () => true, instances: () => [{ key: '', url: l.corpus.instanceUrl }], activeInstance: () => '',
     isFiltered: () => false, projects: () => [], users: () => [],
     isUnread: (source, event) => seen.isUnread(l.corpus.instanceUrl, source.key, event),
     now: () => l.corpus.now,
-  });
+  };
+  return new ActivityTreeProvider(l.feeds, directories, new ActivityItems(l.feeds, directories, context), context);
 }
 
 interface Rendered {

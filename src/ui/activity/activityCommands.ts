@@ -14,6 +14,7 @@ import { VIEWS } from '../../ids';
 import { COMMANDS } from '../../ids';
 import { addToList, updateList } from '../config';
 import type { Session } from '../session';
+import type { ActivityItems } from './activityItems';
 import type { ActivityTreeProvider } from './activityTreeProvider';
 import type { FilterPicks } from './filterPicks';
 import type { ActivityNode } from './nodes';
@@ -28,6 +29,8 @@ export interface ActivityCommandContext {
   /** The key of the active instance (commands run without a row act there). */
   activeInstance(): string;
   tree: ActivityTreeProvider;
+  /** The web pages of events and sources. */
+  links: Pick<ActivityItems, 'urlOf' | 'sourceUrl'>;
   view: vscode.TreeView<ActivityNode>;
   picks: FilterPicks;
   sources(): ActivitySource[];
@@ -41,8 +44,8 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
   const sourceOf = (key: unknown): ActivitySource | undefined =>
     typeof key === 'string' ? c.sources().find((s) => s.key === key) : undefined;
   const urlOf = (node: ActivityNode | undefined): string | undefined => {
-    if (node?.type === 'event') return c.tree.urlOf(node.event, node.source.instance);
-    if (node?.type === 'source') return c.tree.sourceUrl(node.source);
+    if (node?.type === 'event') return c.links.urlOf(node.event, node.source.instance);
+    if (node?.type === 'source') return c.links.sourceUrl(node.source);
     return undefined;
   };
   const register = (id: string, run: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, run);
@@ -177,7 +180,7 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
   const text = activityMarkdown(events, {
     now: Date.now(), zone, t: vscode.l10n.t,
     lookupProject: (id) => projectInfo(directory.get(id)),
-    eventUrl: (event) => c.tree.urlOf(event),
+    eventUrl: (event) => c.links.urlOf(event),
   });
   await vscode.env.clipboard.writeText(text);
   const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: text });

@@ -13,7 +13,8 @@ import type { ExtensionConfig } from '../config';
 import type { Log } from '../log';
 import type { Session } from '../session';
 import { registerActivityCommands, isUnauthorized } from './activityCommands';
-import { ActivityTreeProvider, type TreeInstance } from './activityTreeProvider';
+import { ActivityItems, type TreeInstance } from './activityItems';
+import { ActivityTreeProvider, type ActivityTreeContext } from './activityTreeProvider';
 import { FilterController } from './filterController';
 import { FilterPicks } from './filterPicks';
 import { NewActivityPoller } from './newActivityPoller';
@@ -49,7 +50,7 @@ export class ActivityView implements vscode.Disposable {
     // Per instance and source, across workspaces: what was seen of My Activity is the same in every window.
     this.seen = new SeenMarkers(globalState, STATE_KEYS.seen);
     this.feeds = createEventFeeds(this.listPlan(this.filter.filter));
-    this.tree = new ActivityTreeProvider(this.feeds, directories, {
+    const treeContext: ActivityTreeContext = {
       signedIn: () => session.signedIn,
       instances: () => this.instances(),
       activeInstance: () => this.activeInstance(),
@@ -57,7 +58,9 @@ export class ActivityView implements vscode.Disposable {
       projects: (instance) => this.projects(instance),
       users: (instance) => this.users(instance),
       isUnread: (source, event) => this.seen.isUnread(source.instance, source.key, event),
-    });
+    };
+    const items = new ActivityItems(this.feeds, directories, treeContext);
+    this.tree = new ActivityTreeProvider(this.feeds, directories, items, treeContext);
     this.view = vscode.window.createTreeView(VIEWS.activity, { treeDataProvider: this.tree, showCollapseAll: true });
     this.poller = new NewActivityPoller(this.view as vscode.TreeView<unknown>, {
       api: () => session.api,
@@ -72,7 +75,7 @@ export class ActivityView implements vscode.Disposable {
     }, () => this.feeds.resetOne(myActivity(this.activeInstance()).key));
     this.describeFilter();
     this.disposables.push(
-      this.filter, this.tree, this.view, this.poller,
+      this.filter, items, this.tree, this.view, this.poller,
       this.view.onDidExpandElement((e) => this.tree.noteExpansion(e.element, true)),
       this.view.onDidCollapseElement((e) => this.tree.noteExpansion(e.element, false)),
       this.filter.onDidChange((filter) => {
@@ -84,7 +87,7 @@ export class ActivityView implements vscode.Disposable {
       registerUnreadDecorations(),
       vscode.commands.registerCommand(COMMANDS.markAllSeen, () => this.markAllSeen()),
       ...registerActivityCommands({
-        session, feeds: this.feeds, directories, tree: this.tree, view: this.view,
+        session, feeds: this.feeds, directories, tree: this.tree, links: items, view: this.view,
         picks: new FilterPicks(this.filter), sources: () => this.allSources(), refreshAll: () => this.refreshAll(),
         activeInstance: () => this.activeInstance(),
         plan: () => this.filter.filter.plan(),

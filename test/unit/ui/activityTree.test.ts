@@ -5,7 +5,8 @@ import { ProjectDirectories } from '../../../src/app/projectDirectory';
 import { myActivity, projectSources, type ActivitySource } from '../../../src/app/sources';
 import type { GitLabApi, GitLabEvent } from '../../../src/gitlab';
 import { COMMANDS } from '../../../src/ids';
-import { ActivityTreeProvider, type TreeInstance } from '../../../src/ui/activity/activityTreeProvider';
+import { ActivityItems, type TreeInstance } from '../../../src/ui/activity/activityItems';
+import { ActivityTreeProvider, type ActivityTreeContext } from '../../../src/ui/activity/activityTreeProvider';
 import type { ActivityNode } from '../../../src/ui/activity/nodes';
 import { GitLabDouble } from '../../double';
 import { makeClient, type TestClient } from '../gitlab/helpers';
@@ -78,7 +79,7 @@ describe('activity tree rows', () => {
     const listPlan = (plan: FeedPlan) => eventListPlan(plan, { pageSize: PAGE_SIZE, api: (source) => api(source.instance), maxRequests: options.maxRequests });
     const feeds = createEventFeeds(listPlan(options.plan ?? { request: {} }));
     const directories = new ProjectDirectories(api);
-    const tree = new ActivityTreeProvider(feeds, directories, {
+    const context: ActivityTreeContext = {
       signedIn: () => instances.length > 0,
       instances: () => instances,
       activeInstance: () => instances[0]?.key ?? '',
@@ -87,7 +88,8 @@ describe('activity tree rows', () => {
       users: () => [],
       isUnread: (_source, event) => options.unread?.(event) ?? false,
       now: () => NOW.getTime(),
-    });
+    };
+    const tree = new ActivityTreeProvider(feeds, directories, new ActivityItems(feeds, directories, context), context);
     const made: Setup = {
       feeds, tree,
       lookups: async () => { await Promise.all(instances.map((instance) => directories.for(instance.key).resolve([]))); },
