@@ -20,7 +20,7 @@ export function ActivityTreeProviderUnderStub(feeds: EventFeeds, directory: Proj
   const directories = new ProjectDirectories(() => undefined).adopt('', directory);
   const context = {
     signedIn: () => true, instances: () => [{ key: '', url: instanceUrl }], activeInstance: () => '',
-    isFiltered: () => false, projects: () => [], users: () => [], isUnread: () => false,
+    projects: () => [], users: () => [], isUnread: () => false,
   };
   const provider = new ActivityTreeProvider(feeds, directories, new ActivityItems(feeds, directories, context), context);
   const eventRows = (): number => {

@@ -106,7 +106,7 @@ function provider(l: Loaded): ActivityTreeProvider {
   const directories = new ProjectDirectories(() => undefined).adopt('', l.directory);
   const context: ActivityTreeContext = {
     signedIn: () => true, instances: () => [{ key: '', url: l.corpus.instanceUrl }], activeInstance: () => '',
-    isFiltered: () => false, projects: () => [], users: () => [],
+    projects: () => [], users: () => [],
     isUnread: (source, event) => seen.isUnread(l.corpus.instanceUrl, source.key, event),
     now: () => l.corpus.now,
   };

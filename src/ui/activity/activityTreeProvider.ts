@@ -12,7 +12,6 @@ import { nodeId, type ActivityNode } from './nodes';
 
 export interface ActivityTreeContext extends ActivityItemContext {
   signedIn(): boolean;
-  isFiltered(): boolean;
   projects(instance: string): ActivitySource[];
   users(instance: string): ActivitySource[];
 }
@@ -183,7 +182,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     const list = this.feeds.rows(source.key);
     if (list.waiting) return [{ type: 'loading', source }];
     const rows: ActivityNode[] = [];
-    if (list.empty) rows.push({ type: 'empty', source, filtered: this.context.isFiltered() });
+    if (list.empty) rows.push({ type: 'empty', source, filtered: list.filtered });
     const events = list.items as GitLabEvent[];
     const projectIds = new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number'));
     if (projectIds.size > 0) void this.directory(source.instance).resolve(projectIds);

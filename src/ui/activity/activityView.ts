@@ -54,7 +54,6 @@ export class ActivityView implements vscode.Disposable {
       signedIn: () => session.signedIn,
       instances: () => this.instances(),
       activeInstance: () => this.activeInstance(),
-      isFiltered: () => !this.filter.filter.isEmpty,
       projects: (instance) => this.projects(instance),
       users: (instance) => this.users(instance),
       isUnread: (source, event) => this.seen.isUnread(source.instance, source.key, event),
@@ -65,22 +64,21 @@ export class ActivityView implements vscode.Disposable {
     this.poller = new NewActivityPoller(this.view as vscode.TreeView<unknown>, {
       api: () => session.api,
       intervalSeconds: () => config().pollIntervalSeconds,
-      plan: () => this.filter.filter.plan(),
       // New means newer than both what My Activity shows and what was marked as seen.
       shownMarker: () => laterMarker(newestMarker(this.feeds.get(myActivity(this.activeInstance()).key).items),
         this.seen.marker(this.activeInstance(), myActivity(this.activeInstance()).key)),
       onUnauthorized: (error) => session.reportUnauthorized(error),
       log: (message) => log.warn(message),
       pendingChanged: () => this.scheduleBadge(),
-    }, () => this.feeds.resetOne(myActivity(this.activeInstance()).key));
-    this.describeFilter();
+    }, () => this.feeds.resetOne(myActivity(this.activeInstance()).key), this.filter.filter.plan());
+    this.describeFilter(this.filter.filter);
     this.disposables.push(
       this.filter, items, this.tree, this.view, this.poller,
       this.view.onDidExpandElement((e) => this.tree.noteExpansion(e.element, true)),
       this.view.onDidCollapseElement((e) => this.tree.noteExpansion(e.element, false)),
       this.filter.onDidChange((filter) => {
         void this.switchFilter(filter);
-        this.poller.restart();
+        this.poller.restart(filter.plan());
       }),
       this.feeds.onDidChange((key) => this.reportFailures(key)),
       this.feeds.onDidChange((key) => void this.noteShown(key)),
@@ -96,23 +94,23 @@ export class ActivityView implements vscode.Disposable {
   }
 
   /**
-   * A new filter: the rows and the label change together, never the old rows under the new label. The old rows stay
-   * (with the view's progress bar) until the new first pages arrive; the label follows once VS Code has drawn them.
-   * VS Code sends a view's message at once but redraws the tree only after asking for its rows again, so the label
-   * waits for that redraw.
+   * A new filter (validated where it was chosen or restored) travels one way: down into the feeds with the reset it
+   * causes, then drawn once. The rows and the label change together, never the old rows under the new label: the old
+   * rows stay (with the view's progress bar) until the open feeds' new first pages arrive; then the tree is drawn and
+   * the label follows. VS Code sends a view's message at once but redraws the tree only after asking for its rows
+   * again, so the label waits for that redraw.
    */
   private async switchFilter(filter: ActivityFilter): Promise<void> {
     const turn = ++this.filterTurn;
     this.feeds.reset({ keepShown: true, plan: this.listPlan(filter) });
-    // The open feeds' first pages start now: VS Code may ask for their rows only after the redraw below resolves.
+    // The open feeds' first pages start now, whenever VS Code asks for their rows; the tree finds them loading.
     if (this.view.visible) this.tree.loadOpenFeeds();
     await vscode.window.withProgress({ location: { viewId: VIEWS.activity } }, async () => {
-      await this.treeRedrawn(); // VS Code asked for each open feed: their first pages are loading now
       await this.feeds.whenIdle();
       this.feeds.dropStale(); // feeds nobody opened keep nothing of the old filter
       await this.treeRedrawn();
     });
-    if (turn === this.filterTurn) this.describeFilter();
+    if (turn === this.filterTurn) this.describeFilter(filter);
   }
 
   /** Refreshes the tree and resolves once VS Code has drawn it (or at once while the view is not shown). */
@@ -125,7 +123,7 @@ export class ActivityView implements vscode.Disposable {
 
   /** Signed in or out, or the instance changed: start over. */
   sessionChanged(): void {
-    this.describeFilter();
+    this.describeFilter(this.filter.filter);
     this.directories.clear();
     this.feeds.reset();
     this.tree.refresh();
@@ -163,7 +161,9 @@ export class ActivityView implements vscode.Disposable {
 
   /** What the feeds ask for under `filter`, each source with its own instance's client. */
   private listPlan(filter: ActivityFilter): EventListPlan {
-    return eventListPlan(filter.plan(), { pageSize: this.config().pageSize, api: (source) => this.session.apiFor(source.instance) });
+    return eventListPlan(filter.plan(), {
+      pageSize: this.config().pageSize, filtered: !filter.isEmpty, api: (source) => this.session.apiFor(source.instance),
+    });
   }
 
   private instances(): TreeInstance[] {
@@ -199,8 +199,8 @@ export class ActivityView implements vscode.Disposable {
    * The filter in the view's description and, because VS Code hides a view's description while it is the only
    * view of its container, also as the message at the top of the tree.
    */
-  private describeFilter(): void {
-    const text = this.filter.filter.describe(vscode.l10n.t);
+  private describeFilter(filter: ActivityFilter): void {
+    const text = filter.describe(vscode.l10n.t);
     this.view.description = text || undefined;
     // Signed out, a message would hide the welcome content with its Sign In button.
     this.view.message = text && this.session.signedIn ? vscode.l10n.t('Filtered: {0}', text) : undefined;

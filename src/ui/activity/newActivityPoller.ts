@@ -7,8 +7,6 @@ import { GitLabError, type GitLabApi } from '../../gitlab';
 export interface PollerContext {
   api(): GitLabApi | undefined;
   intervalSeconds(): number;
-  /** The view's tab and filter: only events the tree would show are counted. */
-  plan(): FeedPlan;
   /** Newest event id/time the user has been shown in My Activity. */
   shownMarker(): EventMarker | undefined;
   /** How many events are newer than those shown (0 once they are loaded): part of the view's unread badge. */
@@ -35,16 +33,18 @@ export class NewActivityPoller implements vscode.Disposable {
   /** Polls done, for tests and the log. */
   cycles = 0;
 
+  /** `plan` is the view's tab and filter: only events the tree would show are counted. */
   constructor(private readonly view: vscode.TreeView<unknown>, private readonly context: PollerContext,
-    private readonly onSeen: () => void) {
+    private readonly onSeen: () => void, private feedPlan: FeedPlan) {
     this.disposables.push(
       vscode.window.onDidChangeWindowState(() => this.restart()),
       view.onDidChangeVisibility(() => this.markSeenIfVisible()),
     );
   }
 
-  /** (Re)starts with the current settings; call after sign-in, setting or filter changes. */
-  restart(): void {
+  /** (Re)starts with the current settings; call after sign-in or setting changes, and with the new plan after a filter change. */
+  restart(plan?: FeedPlan): void {
+    if (plan) this.feedPlan = plan;
     this.stop();
     this.stoppedByAuth = false;
     this.schedule = new PollSchedule(this.context.intervalSeconds() * 1000);
@@ -64,7 +64,7 @@ export class NewActivityPoller implements vscode.Disposable {
     this.running = true;
     this.cycles++;
     try {
-      const { request, keep } = this.context.plan();
+      const { request, keep } = this.feedPlan;
       const page = await api.listEvents(MY_ACTIVITY.source, { ...request, sort: 'desc' }, { page: 1, perPage: 20 });
       const items = keep ? page.items.filter(keep) : page.items;
       const count = countNewEvents(items, this.context.shownMarker());

@@ -76,14 +76,15 @@ describe('activity tree rows', () => {
   function setup(options: Options = {}): Setup {
     const instances = options.instances ?? [{ key: '', url: double.url }];
     const api = options.api ?? (() => t.client);
-    const listPlan = (plan: FeedPlan) => eventListPlan(plan, { pageSize: PAGE_SIZE, api: (source) => api(source.instance), maxRequests: options.maxRequests });
+    const listPlan = (plan: FeedPlan) => eventListPlan(plan, {
+      pageSize: PAGE_SIZE, api: (source) => api(source.instance), maxRequests: options.maxRequests, filtered: options.filtered,
+    });
     const feeds = createEventFeeds(listPlan(options.plan ?? { request: {} }));
     const directories = new ProjectDirectories(api);
     const context: ActivityTreeContext = {
       signedIn: () => instances.length > 0,
       instances: () => instances,
       activeInstance: () => instances[0]?.key ?? '',
-      isFiltered: () => options.filtered ?? false,
       projects: options.projects ?? (() => []),
       users: () => [],
       isUnread: (_source, event) => options.unread?.(event) ?? false,
