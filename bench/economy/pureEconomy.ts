@@ -2,7 +2,7 @@ import { feedPlan } from '../../src/app/activity/activityTabs';
 import { createEventFeeds, eventListPlan } from '../../src/app/activity/eventFeeds';
 import { ProjectDirectory } from '../../src/app/projectDirectory';
 import { MY_ACTIVITY, projectSources, userSources, type ActivitySource } from '../../src/app/sources';
-import { GitLabClient, Transport, createDispatcher, type GitLabApi } from '../../src/gitlab';
+import { GitLabClient, NO_FILTER, Transport, createDispatcher, validateFilter, type GitLabApi } from '../../src/gitlab';
 import { GitLabDouble } from '../../test/double';
 import { TOKEN } from '../fetch/listers';
 import { tally, tallyPerCycle, type Tally, type TalliedRequest } from './requestTally';
@@ -36,7 +36,7 @@ interface View {
 
 /** What ActivityTreeProvider.getChildren does for each expanded node (see src/ui/activity/activityTreeProvider.ts). */
 function activityView(api: GitLabApi): View {
-  const feeds = createEventFeeds(eventListPlan(feedPlan('all', {}), { pageSize: 20, api: () => api }));
+  const feeds = createEventFeeds(eventListPlan(feedPlan('all', NO_FILTER), { pageSize: 20, api: () => api }));
   const directory = new ProjectDirectory(() => api);
   const projects = projectSources(ECONOMY_SOURCES.projects, []);
   const sources: ActivitySource[] = [MY_ACTIVITY, ...projects, ...userSources(ECONOMY_SOURCES.users)];
@@ -109,7 +109,7 @@ export async function pureEconomy(): Promise<PureEconomyResult> {
     for (let i = 0; i < 3; i++) {
       double.clearLog();
       // NewActivityPoller's request, then a tree refresh with nothing new.
-      await api.listEvents(MY_ACTIVITY.source, { sort: 'desc' }, { page: 1, perPage: 20 });
+      await api.listEvents(MY_ACTIVITY.source, validateFilter({ sort: 'desc' }), { page: 1, perPage: 20 });
       view.render();
       await view.idle();
       cycles.push([...double.requests]);

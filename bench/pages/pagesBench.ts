@@ -6,7 +6,7 @@ import { feedPlan } from '../../src/app/activity/activityTabs';
 import { createEventFeeds, eventListPlan } from '../../src/app/activity/eventFeeds';
 import { ProjectDirectory } from '../../src/app/projectDirectory';
 import { MY_ACTIVITY } from '../../src/app/sources';
-import { GitLabClient, Transport, createDispatcher, readPages, type GitLabEvent } from '../../src/gitlab';
+import { GitLabClient, NO_FILTER, Transport, createDispatcher, readPages, type GitLabEvent } from '../../src/gitlab';
 import { GitLabDouble } from '../../test/double';
 import { TOKEN } from '../fetch/listers';
 import { ratioOf, summarize, type Summary } from '../lib/stats';
@@ -128,7 +128,7 @@ async function loadMoreBench(url: string, runs: number) {
   try {
     const client = new GitLabClient(new Transport({ instanceUrl: url, token: () => TOKEN, dispatcher }));
     for (let run = 0; run < runs + 1; run++) {
-      const feeds = createEventFeeds(eventListPlan(feedPlan('all', {}), { pageSize: 20, api: () => client }));
+      const feeds = createEventFeeds(eventListPlan(feedPlan('all', NO_FILTER), { pageSize: 20, api: () => client }));
       const directory = new ProjectDirectory(() => client);
       const provider = ActivityTreeProviderUnderStub(feeds, directory, url);
       await feeds.load(MY_ACTIVITY);

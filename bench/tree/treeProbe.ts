@@ -5,6 +5,7 @@ import { createEventFeeds, eventListPlan, type EventFeeds } from '../../src/app/
 import { ProjectDirectories, ProjectDirectory } from '../../src/app/projectDirectory';
 import { MY_ACTIVITY } from '../../src/app/sources';
 import type { GitLabApi } from '../../src/gitlab/api';
+import { NO_FILTER } from '../../src/gitlab/filter';
 import type { GitLabEvent } from '../../src/gitlab/types';
 import { ActivityItems } from '../../src/ui/activity/activityItems';
 import { ActivityTreeProvider, type ActivityTreeContext } from '../../src/ui/activity/activityTreeProvider';
@@ -93,7 +94,7 @@ async function load(file: string, size: number): Promise<Loaded> {
   const directory = new ProjectDirectory(() => undefined);
   for (const project of corpus.projects) directory.remember(project);
   const api = { listEvents: async () => ({ items: events, nextPage: undefined }) } as unknown as GitLabApi;
-  const feeds = createEventFeeds(eventListPlan(feedPlan('all', {}), { pageSize: 100, api: () => api }));
+  const feeds = createEventFeeds(eventListPlan(feedPlan('all', NO_FILTER), { pageSize: 100, api: () => api }));
   await feeds.load(MY_ACTIVITY);
   if (feeds.get(MY_ACTIVITY.key).items.length !== events.length) throw new Error('The feed did not take every event.');
   return { events, feeds, directory, corpus: { instanceUrl: corpus.instanceUrl, now: corpus.now } };

@@ -4,7 +4,7 @@ export { createDispatcher, type NetworkOptions } from './dispatcher';
 export { GitLabError, isGitLabError, type GitLabErrorKind } from './errors';
 export { PageWindow, readPages, type PageReaderOptions } from './pageReader';
 export { redact } from './redact';
-export { dateProblem, filterProblems, validateFilter } from './filter';
+export { dateProblem, filterProblems, NO_FILTER, validateFilter, type ValidEventFilter } from './filter';
 export type { RequestLogEntry } from './request';
 export { Transport, type TransportOptions } from './transport';
 export * from './types';

@@ -2,7 +2,7 @@ import { Agent } from 'undici';
 import { createEventFeeds, eventListPlan } from '../../src/app/activity/eventFeeds';
 import { countNewEvents, newestMarker, PollSchedule } from '../../src/app/pollSchedule';
 import { MY_ACTIVITY } from '../../src/app/sources';
-import { GitLabClient, GitLabError, Transport, type EventFilter, type PageRequest } from '../../src/gitlab';
+import { GitLabClient, GitLabError, Transport, validateFilter, type PageRequest } from '../../src/gitlab';
 import { DEFAULT_TOKEN, GitLabDouble } from '../double';
 import { HeapMeter } from './heap';
 import { auditRetries, peakInWindow, STATED_RETRY_POLICY, type Attempt } from './policyAudit';
@@ -51,7 +51,7 @@ export interface SoakResult {
   violations: string[];
 }
 
-const POLL_FILTER: EventFilter = { sort: 'desc' };
+const POLL_FILTER = validateFilter({ sort: 'desc' });
 const POLL_PAGE: PageRequest = { page: 1, perPage: 20 };
 const START_MS = Date.parse('2026-03-02T09:00:00Z');
 

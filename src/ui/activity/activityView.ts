@@ -70,7 +70,7 @@ export class ActivityView implements vscode.Disposable {
       onUnauthorized: (error) => session.reportUnauthorized(error),
       log: (message) => log.warn(message),
       pendingChanged: () => this.scheduleBadge(),
-    }, () => this.feeds.resetOne(myActivity(this.activeInstance()).key), this.filter.filter.plan());
+    }, () => this.feeds.resetOne(myActivity(this.activeInstance()).key), this.filter.filter.newestFirstPlan());
     this.describeFilter(this.filter.filter);
     this.disposables.push(
       this.filter, items, this.tree, this.view, this.poller,
@@ -78,7 +78,7 @@ export class ActivityView implements vscode.Disposable {
       this.view.onDidCollapseElement((e) => this.tree.noteExpansion(e.element, false)),
       this.filter.onDidChange((filter) => {
         void this.switchFilter(filter);
-        this.poller.restart(filter.plan());
+        this.poller.restart(filter.newestFirstPlan());
       }),
       this.feeds.onDidChange((key) => this.reportFailures(key)),
       this.feeds.onDidChange((key) => void this.noteShown(key)),

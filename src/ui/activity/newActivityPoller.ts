@@ -33,7 +33,7 @@ export class NewActivityPoller implements vscode.Disposable {
   /** Polls done, for tests and the log. */
   cycles = 0;
 
-  /** `plan` is the view's tab and filter: only events the tree would show are counted. */
+  /** `feedPlan` is the view's tab and filter, newest first: only events the tree would show are counted. */
   constructor(private readonly view: vscode.TreeView<unknown>, private readonly context: PollerContext,
     private readonly onSeen: () => void, private feedPlan: FeedPlan) {
     this.disposables.push(
@@ -42,7 +42,7 @@ export class NewActivityPoller implements vscode.Disposable {
     );
   }
 
-  /** (Re)starts with the current settings; call after sign-in or setting changes, and with the new plan after a filter change. */
+  /** (Re)starts with the current settings; call after sign-in or setting changes, and with the new plan (newest first) after a filter change. */
   restart(plan?: FeedPlan): void {
     if (plan) this.feedPlan = plan;
     this.stop();
@@ -65,7 +65,7 @@ export class NewActivityPoller implements vscode.Disposable {
     this.cycles++;
     try {
       const { request, keep } = this.feedPlan;
-      const page = await api.listEvents(MY_ACTIVITY.source, { ...request, sort: 'desc' }, { page: 1, perPage: 20 });
+      const page = await api.listEvents(MY_ACTIVITY.source, request, { page: 1, perPage: 20 });
       const items = keep ? page.items.filter(keep) : page.items;
       const count = countNewEvents(items, this.context.shownMarker());
       this.newest = newestMarker(items);

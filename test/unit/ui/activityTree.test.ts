@@ -3,7 +3,7 @@ import { feedPlan, type FeedPlan } from '../../../src/app/activity/activityTabs'
 import { createEventFeeds, eventListPlan, type EventFeeds } from '../../../src/app/activity/eventFeeds';
 import { ProjectDirectories } from '../../../src/app/projectDirectory';
 import { myActivity, projectSources, type ActivitySource } from '../../../src/app/sources';
-import type { GitLabApi, GitLabEvent } from '../../../src/gitlab';
+import { NO_FILTER, validateFilter, type GitLabApi, type GitLabEvent } from '../../../src/gitlab';
 import { COMMANDS } from '../../../src/ids';
 import { ActivityItems, type TreeInstance } from '../../../src/ui/activity/activityItems';
 import { ActivityTreeProvider, type ActivityTreeContext } from '../../../src/ui/activity/activityTreeProvider';
@@ -79,7 +79,7 @@ describe('activity tree rows', () => {
     const listPlan = (plan: FeedPlan) => eventListPlan(plan, {
       pageSize: PAGE_SIZE, api: (source) => api(source.instance), maxRequests: options.maxRequests, filtered: options.filtered,
     });
-    const feeds = createEventFeeds(listPlan(options.plan ?? { request: {} }));
+    const feeds = createEventFeeds(listPlan(options.plan ?? { request: NO_FILTER }));
     const directories = new ProjectDirectories(api);
     const context: ActivityTreeContext = {
       signedIn: () => instances.length > 0,
@@ -210,7 +210,7 @@ describe('activity tree rows', () => {
   });
 
   it('under a tab that keeps none of the pages read: stops at the bound with a Continue row that goes on from there', async () => {
-    const s = setup({ plan: { request: {}, keep: () => false }, maxRequests: 3 });
+    const s = setup({ plan: { request: NO_FILTER, keep: () => false }, maxRequests: 3 });
     const mine = under(await settled(s), 'My Activity');
     assert.deepEqual(mine.map((row) => [row.label, row.description, row.icon, row.tooltip, row.command, row.commandTitle, row.args]), [
       ['3 pages read, 0 matching so far', 'Continue', 'debug-continue',
@@ -230,7 +230,7 @@ describe('activity tree rows', () => {
         return t.client.listEvents(...args);
       },
     } as GitLabApi;
-    const s = setup({ api: () => gated, plan: { request: {}, keep: () => false } });
+    const s = setup({ api: () => gated, plan: { request: NO_FILTER, keep: () => false } });
     render(s.tree);
     const state = s.feeds.get(myActivity('').key);
     while ((state.progress?.requests ?? 0) < 2) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -259,7 +259,7 @@ describe('activity tree rows', () => {
   });
 
   it('says when a list is empty, and offers Clear Filters when a filter emptied it', async () => {
-    const plan = { request: { after: '2099-01-01' } } as FeedPlan;
+    const plan: FeedPlan = { request: validateFilter({ after: '2099-01-01' }) };
     const filtered = under(await settled(setup({ plan, filtered: true })), 'My Activity');
     assert.deepEqual(filtered.map((row) => [row.label, row.description, row.icon, row.command, row.contextValue]),
       [['No events match the filter', 'Clear Filters', 'info', COMMANDS.clearFilters, 'empty']]);
@@ -270,7 +270,7 @@ describe('activity tree rows', () => {
   it('keeps the rows shown across a filter change, without a tail row, until the new first page replaces them', async () => {
     const s = setup();
     const before = events(under(await settled(s), 'My Activity')).map((row) => row.label);
-    s.switchPlan(feedPlan('merge', {}));
+    s.switchPlan(feedPlan('merge', NO_FILTER));
     const during = under(render(s.tree), 'My Activity');
     assert.deepEqual(events(during).map((row) => row.label), before, 'the old rows stay while the new page loads');
     assert.deepEqual(tail(during), [], 'no Loading… or Load more… under old rows');

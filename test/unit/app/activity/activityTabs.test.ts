@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
-import { ACTIVITY_TABS, feedPlan, tabConflict, type ActivityTab } from '../../../../src/app/activity/activityTabs';
+import { ACTIVITY_TABS, feedPlan as tabPlan, tabConflict, type ActivityTab, type FeedPlan } from '../../../../src/app/activity/activityTabs';
 import { ActivityFilter } from '../../../../src/app/activity/filterState';
+import { validateFilter } from '../../../../src/gitlab/filter';
 import type { EventFilter, GitLabEvent } from '../../../../src/gitlab/types';
 import { GitLabDouble } from '../../../double';
 import { TOKEN } from '../../gitlab/helpers';
 
 const NOW = new Date('2024-06-15T12:00:00.000Z');
+/** A tab's plan under a raw filter, validated as it is where it enters. */
+const feedPlan = (tab: ActivityTab, filter: EventFilter): FeedPlan => tabPlan(tab, validateFilter(filter));
 
 describe('activity tabs: requests and client filter', () => {
   it('asks the server for the one action a tab can name, and nothing it would get wrong', () => {

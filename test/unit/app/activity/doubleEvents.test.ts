@@ -7,7 +7,7 @@ import type { ProjectInfo } from '../../../../src/app/activity/projectInfo';
 import { createEventFeeds, eventListPlan } from '../../../../src/app/activity/eventFeeds';
 import { formatMessage } from '../../../../src/app/localize';
 import { MY_ACTIVITY } from '../../../../src/app/sources';
-import type { GitLabEvent } from '../../../../src/gitlab';
+import { NO_FILTER, validateFilter, type GitLabEvent } from '../../../../src/gitlab';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
 
@@ -38,7 +38,7 @@ describe('activity presentation of events as GitLab sends them', () => {
   });
 
   async function loadAll(sort: 'asc' | 'desc'): Promise<readonly GitLabEvent[]> {
-    const feeds = createEventFeeds(eventListPlan({ request: { sort } }, { pageSize: 20, api: () => t.client }));
+    const feeds = createEventFeeds(eventListPlan({ request: validateFilter({ sort }) }, { pageSize: 20, api: () => t.client }));
     await feeds.load(MY_ACTIVITY);
     while (feeds.get(MY_ACTIVITY.key).hasMore) await feeds.loadMore(MY_ACTIVITY);
     return feeds.get(MY_ACTIVITY.key).items;
@@ -76,7 +76,7 @@ describe('activity presentation of events as GitLab sends them', () => {
 
   it('links a comment on a commit (no SHA from GitLab) to its project, in the row, Copy Link and the tooltip', async () => {
     const listed = (await Promise.all([1, 2, 3, 5].map((id) =>
-      t.client.listAllEvents({ kind: 'project', id }, {}, 100)))).flat();
+      t.client.listAllEvents({ kind: 'project', id }, NO_FILTER, 100)))).flat();
     const commitNotes = listed.filter((e) => e.note?.noteable_type === 'Commit');
     assert.ok(commitNotes.length > 0);
     for (const event of commitNotes) {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { feedPlan } from '../../../../src/app/activity/activityTabs';
 import { createEventFeeds, eventListPlan } from '../../../../src/app/activity/eventFeeds';
 import { MY_ACTIVITY, myActivity, projectSources, userSources } from '../../../../src/app/sources';
-import type { GitLabApi, GitLabEvent } from '../../../../src/gitlab';
+import { NO_FILTER, validateFilter, type GitLabApi, type GitLabEvent } from '../../../../src/gitlab';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
 import { makeEvent } from './fixtures';
@@ -23,7 +23,7 @@ describe('activity feeds on the list machinery', () => {
   });
 
   it('asks each source\'s events listing for what the tab asks the server, a page at a time, and keeps what the tab keeps', async () => {
-    const plan = feedPlan('comments', {});
+    const plan = feedPlan('comments', NO_FILTER);
     const feeds = createEventFeeds(eventListPlan(plan, { pageSize: 5, api: () => t.client }));
     await feeds.load(MY_ACTIVITY);
     const asked = double.requests.map((r) => [r.path, r.query.action, r.query.per_page]);
@@ -34,11 +34,11 @@ describe('activity feeds on the list machinery', () => {
   });
 
   it('follows the plan a reset brings: the rows shown stay until the new filter\'s first page replaces them', async () => {
-    const feeds = createEventFeeds(eventListPlan(feedPlan('all', {}), { pageSize: 5, api: () => t.client }));
+    const feeds = createEventFeeds(eventListPlan(feedPlan('all', NO_FILTER), { pageSize: 5, api: () => t.client }));
     await feeds.load(MY_ACTIVITY);
     const before = feeds.get(MY_ACTIVITY.key).items;
     assert.ok(before.some((e) => e.target_type !== 'MergeRequest'));
-    feeds.reset({ keepShown: true, plan: eventListPlan(feedPlan('all', { target_type: 'merge_request' }), { pageSize: 5, api: () => t.client, filtered: true }) });
+    feeds.reset({ keepShown: true, plan: eventListPlan(feedPlan('all', validateFilter({ target_type: 'merge_request' })), { pageSize: 5, api: () => t.client, filtered: true }) });
     const loading = feeds.load(MY_ACTIVITY);
     assert.deepEqual(feeds.get(MY_ACTIVITY.key).items, before, 'the old rows stay while loading');
     await loading;
@@ -73,7 +73,7 @@ describe('feeds of several instances', () => {
       },
     } as unknown as GitLabApi);
     const clients = new Map([[COM, clientOf(COM)], [CORP, clientOf(CORP)]]);
-    const store = createEventFeeds(eventListPlan(feedPlan('all', {}), { pageSize: 20, api: (source) => clients.get(source.instance) }));
+    const store = createEventFeeds(eventListPlan(feedPlan('all', NO_FILTER), { pageSize: 20, api: (source) => clients.get(source.instance) }));
     await store.load(myActivity(CORP));
     await store.load(projectSources(['g/p'], [], COM)[0]);
     await store.load(myActivity('https://signed-out.example'));
@@ -84,7 +84,7 @@ describe('feeds of several instances', () => {
   it('tells events apart by id, and keeps those GitLab sent without one', async () => {
     const anonymous: GitLabEvent = { ...makeEvent(), id: undefined };
     const api = { listEvents: async () => ({ items: [makeEvent({ id: 4 }), makeEvent({ id: 4 }), anonymous, anonymous], page: 1 }) } as unknown as GitLabApi;
-    const store = createEventFeeds(eventListPlan(feedPlan('all', {}), { pageSize: 20, api: () => api }));
+    const store = createEventFeeds(eventListPlan(feedPlan('all', NO_FILTER), { pageSize: 20, api: () => api }));
     await store.load(MY_ACTIVITY);
     assert.deepEqual(store.get(MY_ACTIVITY.key).items.map((e) => e.id), [4, undefined, undefined]);
   });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { fixedOffsetZone, UTC_ZONE } from '../../../../src/app/activity/calendar';
 import { customDayProblem, inWindow, markdownRangeDays, planRange } from '../../../../src/app/activity/markdownRange';
 import { fetchEventsInRange } from '../../../../src/app/activity/rangeEvents';
-import { GitLabError, type GitLabEvent } from '../../../../src/gitlab';
+import { GitLabError, validateFilter, type GitLabEvent } from '../../../../src/gitlab';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
 
@@ -87,7 +87,7 @@ describe('Markdown range: fetching every page of the range from the double', () 
     const p = plan({ first: '2026-10-20', last: '2026-11-05' }, { target_type: 'issue' });
     const pages: number[] = [];
     const events = await fetchEventsInRange(client.client, { kind: 'mine' }, p, { perPage: 2, onPage: (n) => pages.push(n) });
-    const everything = await client.client.listAllEvents({ kind: 'mine' }, { target_type: 'issue' }, 100);
+    const everything = await client.client.listAllEvents({ kind: 'mine' }, validateFilter({ target_type: 'issue' }), 100);
     const expected = everything.filter((e) => {
       const at = Date.parse(e.created_at as string);
       return at >= Date.parse('2026-10-20T00:00:00Z') && at < Date.parse('2026-11-06T00:00:00Z');
