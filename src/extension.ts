@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import * as plainWindow from './ui/plainWindow';
 import { instanceNamedByRemotes } from './app/gitRemotes';
-import { idsFor, instanceHost } from './app/instanceSettings';
+import { idsFor } from './app/instanceSettings';
+import { instanceHost, normalizeInstanceUrl } from './app/instance';
 import { ProjectDirectories } from './app/projectDirectory';
 import { NotificationSettingsService } from './app/settings/notificationSettingsService';
 import { ScopeCatalog } from './app/settings/scopeCatalog';
@@ -9,13 +10,12 @@ import { isScopeRef } from './app/settings/shared/protocol';
 import type { ScopeRef } from './app/settings/shared/scopes';
 import { localZone } from './app/activity/calendar';
 import { projectInfo } from './app/activity/projectInfo';
-import { normalizeInstanceUrl } from './app/settingTrust';
 import { snoozeInForce, SnoozeScheduler } from './app/settings/snooze';
 import { COMMANDS, INSTANCE_ENV_VAR, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TEST_CLOCK_ENV_VAR, TOKEN_ENV_VAR } from './ids';
 import { ActivityView } from './ui/activity/activityView';
 import { SignInFlow } from './ui/auth/signInFlow';
 import { TokenStore } from './ui/auth/tokenStore';
-import { addToList, migrateUserLists, readConfig, type ExtensionConfig } from './ui/config';
+import { addToList, configReader, migrateUserLists, type ExtensionConfig } from './ui/config';
 import { AccountsProvider } from './ui/auth/accountsProvider';
 import { workspaceRemoteUrls } from './ui/activity/workspaceProjects';
 import { Log } from './ui/log';
@@ -40,6 +40,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const log: Log = new Log(channel, (): Array<string | undefined> => [...session.secrets, process.env[TOKEN_ENV_VAR]]);
   const tokens = new TokenStore(context.secrets, { token: process.env[TOKEN_ENV_VAR], instanceUrl: process.env[INSTANCE_ENV_VAR] }, (line) => log.warn(line));
   const version = String(context.extension.packageJSON.version ?? '0');
+  const readConfig = configReader((line) => log.warn(line));
   // The active instance: the one the workspace's git remotes name among those signed in, else the settings' one.
   const session: Session = new Session(tokens, readConfig, log, context.globalState, `gitlab-activity/${version} vscode/${vscode.version}`,
     async (instances) => instanceNamedByRemotes(await workspaceRemoteUrls(), instances, readConfig().instanceUrl));
@@ -69,13 +70,14 @@ export function activate(context: vscode.ExtensionContext): void {
     localize: vscode.l10n.t, log: (line) => log.info(line),
   });
   const scopeSources: ScopeSources = { workspace: () => statusBarScope.resolve(), catalog };
-  const snoozeCommands = new SnoozeCommands(scopeSources, clock, localZone, log, (error) => session.reportUnauthorized(error));
+  const snoozeCommands = new SnoozeCommands(scopeSources, clock, localZone, log, () => session.instanceUrl,
+    (error, instanceUrl) => session.reportUnauthorized(error, instanceUrl));
   const snoozes = new SnoozeScheduler(levels, context.globalState, clock, () => normalizeInstanceUrl(session.instanceUrl),
     () => session.signedIn, snoozeCommands, (line) => log.info(line));
   snoozeCommands.scheduler = snoozes;
   const profiles = new ProfileCommands({
     sources: scopeSources, settings: levels, instanceUrl: () => session.instanceUrl, log,
-    onUnauthorized: (error) => session.reportUnauthorized(error),
+    onUnauthorized: (error, instanceUrl) => session.reportUnauthorized(error, instanceUrl),
     pathOf: async (scope) => {
       if (scope.kind !== 'project') return undefined;
       await directory.resolve([scope.id]);
@@ -90,6 +92,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const settingsEditor = new NotificationSettingsEditor({
     extensionUri: context.extensionUri,
     api: () => session.api,
+    instanceUrl: () => (session.signedIn ? session.instanceUrl : undefined),
     settings: levels,
     catalog,
     log: (line) => log.info(line),

@@ -54,7 +54,7 @@ export async function pagesBench(runs: number, progress: (line: string) => void)
     const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
     const plan = planRange({ first: day(-75), last: day(0) }, {}, zone);
     if (!plan.ok) throw new Error(plan.message);
-    const range = (window: number) => fetchEventsInRange(client, MY_ACTIVITY.source, plan, { perPage: PER_PAGE, window });
+    const range = (window: number) => fetchEventsInRange(client, MY_ACTIVITY.source, plan, { perPage: PER_PAGE, window }).then((chunk) => chunk.events);
     // The floor asks for the same query: read it from the client's first request.
     double.clearLog();
     const reference = await range(1);

@@ -22,7 +22,7 @@ const t = vscodeL10nT;
  * where the time goes. Each stage is a loop over all events doing one of the calls.
  */
 export const ROW_STAGES: ReadonlyArray<{ id: string; run(events: readonly GitLabEvent[], context: StageContext): number }> = [
-  { id: 'groupByDay', run: (events, c) => groupByDay(events, { now: c.now, zone, t }).length },
+  { id: 'groupByDay', run: (events, c) => groupByDay(events, { now: c.now, zone, order: 'desc', t }).length },
   {
     id: 'describeEvent (label)',
     run: (events) => { let n = 0; for (const e of events) n += describeEvent(e, t).sentence.length; return n; },

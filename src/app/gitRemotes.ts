@@ -1,4 +1,5 @@
-import { sameInstance } from './settingTrust';
+import { MAX_LIST_ENTRIES } from './instanceSettings';
+import { sameInstance } from './instance';
 
 /** Finds GitLab project paths in a repository's git config (`[remote "x"] url = …`). */
 
@@ -58,12 +59,18 @@ export function projectPathForRemote(remote: string, instanceUrl: string): strin
   return /^[^/\s]+(\/[^/\s]+)+$/.test(project) ? project : undefined;
 }
 
-/** Distinct project paths of all remotes in a git config that point at the instance. */
-export function projectPathsInGitConfig(gitConfig: string, instanceUrl: string): string[] {
-  const paths = remoteUrls(gitConfig)
-    .map((url) => projectPathForRemote(url, instanceUrl))
-    .filter((path): path is string => path !== undefined);
-  return [...new Set(paths)];
+/**
+ * Distinct project paths of the remotes in a git config that point at the instance: the first `max`, as for a list
+ * setting (a repository's config is as much the repository's as its settings are).
+ */
+export function projectPathsInGitConfig(gitConfig: string, instanceUrl: string, max = MAX_LIST_ENTRIES): string[] {
+  const paths = new Set<string>();
+  for (const url of remoteUrls(gitConfig)) {
+    if (paths.size >= max) break;
+    const path = projectPathForRemote(url, instanceUrl);
+    if (path !== undefined) paths.add(path);
+  }
+  return [...paths];
 }
 
 /**

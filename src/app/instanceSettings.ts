@@ -1,4 +1,5 @@
-import { normalizeInstanceUrl, resolveInstance, sameInstance, type InspectedSetting } from './settingTrust';
+import { isInstanceUrl, normalizeInstanceUrl, sameInstance } from './instance';
+import { resolveInstance, type InspectedSetting } from './settingTrust';
 
 /**
  * The per-instance lists (projects, users, groups) name the instance of each entry:
@@ -22,25 +23,6 @@ export interface ParsedInstanceList {
   changed: boolean;
   /** One line per entry not understood, for the log. */
   problems: string[];
-}
-
-/** The host (and port) people know an instance by; the text itself when it is not a URL. */
-export function instanceHost(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
-
-/** Whether a value is an http(s) URL that can name an instance (no credentials in it). */
-export function isInstanceUrl(value: string): boolean {
-  try {
-    const url = new URL(value.trim());
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
-  } catch {
-    return false;
-  }
 }
 
 function describe(value: unknown): string {
@@ -134,13 +116,108 @@ export function legacyInstanceOf(layer: SettingsLayer, instance: InspectedSettin
   return resolveInstance(below, layer === 'default' ? undefined : envInstance).url;
 }
 
-/** The list in effect (the most specific layer that sets it, as VS Code reads it), each entry with its instance. */
+/**
+ * Entries of a list setting read for use at most. Each project entry is a lookup and a feed; a workspace's list (a
+ * file in the repository, read in Restricted Mode too) may hold thousands. The rest is not read, and said once in the
+ * log. Adding to or removing from a list still reads and writes it whole (`parseInstanceList`): nothing is lost.
+ */
+export const MAX_LIST_ENTRIES = 200;
+
+export interface EffectiveInstanceList extends ParsedInstanceList {
+  /** The layer the list in effect comes from. */
+  layer: SettingsLayer;
+  /** Items of that layer's list past `MAX_LIST_ENTRIES`, not read. */
+  notRead: number;
+}
+
+/**
+ * The list in effect (the most specific layer that sets it, as VS Code reads it), each entry with its instance: its
+ * first `max` items only.
+ */
 export function effectiveInstanceList(
   list: InspectedSetting<unknown> | undefined, instance: InspectedSetting<unknown> | undefined, envInstance: string | undefined,
-): ParsedInstanceList {
+  max = MAX_LIST_ENTRIES,
+): EffectiveInstanceList {
   const layers: Array<[SettingsLayer, unknown]> = [
     ['folder', list?.workspaceFolderValue], ['workspace', list?.workspaceValue], ['user', list?.globalValue], ['default', list?.defaultValue],
   ];
   const [layer, value] = layers.find(([, v]) => v !== undefined) ?? ['default', undefined];
-  return parseInstanceList(value, legacyInstanceOf(layer, instance, envInstance));
+  const notRead = Array.isArray(value) ? Math.max(0, value.length - max) : 0;
+  const read = Array.isArray(value) && notRead > 0 ? value.slice(0, max) : value;
+  return { ...parseInstanceList(read, legacyInstanceOf(layer, instance, envInstance)), layer, notRead };
+}
+
+/** The log's line for a list cut at its bound, or undefined when the whole list was read. */
+export function listBoundNote(key: string, list: Pick<EffectiveInstanceList, 'layer' | 'notRead'>, max = MAX_LIST_ENTRIES): string | undefined {
+  if (list.notRead === 0) return undefined;
+  return `gitlabActivity.${key} (${list.layer} settings): only the first ${max} entries are read; the ${list.notRead} after them are not.`;
+}
+
+/** One edit of one instance's entries from the UI. */
+export type ListEdit = { add: string } | { remove: string };
+
+/** What to write: one layer's whole new value (the other layers are not touched). */
+export interface ListWrite {
+  layer: 'workspace' | 'user';
+  value: unknown[];
+}
+
+export interface ListLayers {
+  /** `inspect()` of the list setting. */
+  list: InspectedSetting<unknown> | undefined;
+  /** `inspect()` of the instance URL setting: which instance the bare entries of each layer belong to. */
+  instance: InspectedSetting<unknown> | undefined;
+  envInstance: string | undefined;
+  /** Whether a folder or workspace is open (else there is no workspace layer to write). */
+  inWorkspace: boolean;
+}
+
+function holds(entries: readonly InstanceEntry[], instanceUrl: string, id: string): boolean {
+  return idsFor(entries, instanceUrl).some((entry) => entry.toLowerCase() === id.toLowerCase());
+}
+
+/**
+ * Where an edit from the UI goes, and that layer's new value; undefined when nothing changes.
+ *
+ * A repository's `.vscode/settings.json` is committed, so nothing of the user's own settings may be written there:
+ * an addition goes to the user's settings, unless the workspace already has a list of its own, which then gets it
+ * (that list is the one in effect there, VS Code reading the most specific layer: an entry added to the user's list
+ * would not show). Starting a workspace list with the one new entry was the other way out; it would hide all the
+ * user's other entries in that workspace from then on. A removal edits the layer that holds the entry: the one in
+ * effect, else the user's.
+ *
+ * The layer written is migrated on the way (bare entries get the instance that layer named; entries not understood
+ * are written back unchanged), except that a workspace that names no instance of its own keeps that instance's
+ * entries bare: writing them out would put the user's instance URL into the repository.
+ */
+export function planListEdit(layers: ListLayers, instanceUrl: string, edit: ListEdit): ListWrite | undefined {
+  const { list, instance, envInstance, inWorkspace } = layers;
+  const workspaceHasList = inWorkspace && list?.workspaceValue !== undefined;
+  const read = (layer: 'workspace' | 'user') => {
+    const legacy = legacyInstanceOf(layer, instance, envInstance);
+    return { layer, legacy, parsed: parseInstanceList(layer === 'workspace' ? list?.workspaceValue : list?.globalValue, legacy) };
+  };
+  const inEffect = read(workspaceHasList ? 'workspace' : 'user');
+  let target = inEffect;
+  let entries: InstanceEntry[];
+  if ('add' in edit) {
+    if (holds(inEffect.parsed.entries, instanceUrl, edit.add)) return undefined;
+    entries = withEntry(inEffect.parsed.entries, instanceUrl, edit.add);
+  } else {
+    if (!holds(target.parsed.entries, instanceUrl, edit.remove) && target.layer === 'workspace') target = read('user');
+    if (!holds(target.parsed.entries, instanceUrl, edit.remove)) return undefined;
+    entries = withoutEntry(target.parsed.entries, instanceUrl, edit.remove);
+  }
+  const namesOwnInstance = typeof instance?.workspaceValue === 'string' && instance.workspaceValue.trim() !== '';
+  if (target.layer !== 'workspace' || namesOwnInstance) {
+    return { layer: target.layer, value: serializeInstanceList({ entries, unusable: target.parsed.unusable }) };
+  }
+  // Entries that were bare (and the one added) stay bare when they belong to the instance bare entries mean here.
+  const legacy = normalizeInstanceUrl(target.legacy);
+  const raw = list?.workspaceValue;
+  const bare = new Set((Array.isArray(raw) ? raw : [raw]).filter((item) => typeof item === 'string' || typeof item === 'number')
+    .map((item) => String(item).trim().toLowerCase()));
+  if ('add' in edit) bare.add(edit.add.trim().toLowerCase());
+  const written = entries.map((entry) => (entry.instance === legacy && bare.has(entry.id.toLowerCase()) ? entry.id : { instance: entry.instance, id: entry.id }));
+  return { layer: 'workspace', value: [...written, ...target.parsed.unusable] };
 }

@@ -1,11 +1,19 @@
+import { ConcurrencyLimit } from './concurrencyLimit';
 import { Emitter } from './emitter';
 import type { GitLabApi } from '../gitlab/api';
 import { GitLabError } from '../gitlab/errors';
 import type { Project } from '../gitlab/types';
 
 /**
+ * Lookups of one instance's directory in flight at once, as the page reader's window: a list of a thousand projects
+ * (a workspace's settings may hold one) must not become a thousand requests and connections at once.
+ */
+export const LOOKUP_WINDOW = 4;
+
+/**
  * Project names and web URLs by ID or path, fetched once and cached, so event rows can name their project and link
- * to it. Lookups are synchronous (from the cache); `resolve` fills the cache and tells listeners.
+ * to it. Lookups are synchronous (from the cache); `resolve` fills the cache and tells listeners. At most
+ * `LOOKUP_WINDOW` lookups are asked for at once; the others wait their turn.
  */
 export class ProjectDirectory {
   private readonly byId = new Map<number, Project>();
@@ -13,6 +21,7 @@ export class ProjectDirectory {
   private readonly pending = new Map<string, Promise<Project | undefined>>();
   private readonly failed = new Set<string>();
   private readonly changes = new Emitter<void>();
+  private readonly window = new ConcurrencyLimit(LOOKUP_WINDOW);
   readonly onDidChange = this.changes.event;
 
   /** `warn` receives one line per failed lookup (the error's kind and message; errors never carry the token). */
@@ -43,7 +52,7 @@ export class ProjectDirectory {
       if (this.get(id) || this.failed.has(key)) continue;
       let pending = this.pending.get(key);
       if (!pending) {
-        pending = api.getProject(id).then(
+        pending = this.window.run(() => api.getProject(id)).then(
           (project) => { this.remember(project); return project; },
           (error: unknown) => {
             this.failed.add(key);

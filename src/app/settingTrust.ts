@@ -1,4 +1,4 @@
-import { trimInstanceUrl } from '../gitlab/url';
+import { sameInstance } from './instance';
 
 /**
  * Which setting values may be believed. A repository's own `.vscode/settings.json` is untrusted input: anyone who
@@ -27,21 +27,6 @@ export function userOrDefault<T>(inspected: InspectedSetting<T> | undefined): T 
 /** Whether the value in effect comes from the workspace's or a folder's settings. */
 export function namedByWorkspace(inspected: InspectedSetting<unknown> | undefined): boolean {
   return inspected?.workspaceFolderValue !== undefined || inspected?.workspaceValue !== undefined;
-}
-
-/** One spelling per instance: lower case, no trailing slash, default port dropped. Unparsable text is only trimmed. */
-export function normalizeInstanceUrl(value: string): string {
-  const text = value.trim();
-  try {
-    const url = new URL(text);
-    return `${url.protocol}//${url.host}${url.pathname.replace(/\/+$/, '')}`.toLowerCase();
-  } catch {
-    return trimInstanceUrl(text).toLowerCase();
-  }
-}
-
-export function sameInstance(a: string, b: string): boolean {
-  return normalizeInstanceUrl(a) === normalizeInstanceUrl(b);
 }
 
 export type InstanceSource = 'folder' | 'workspace' | 'user' | 'environment' | 'default';

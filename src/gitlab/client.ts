@@ -64,7 +64,7 @@ export class GitLabClient implements GitLabApi {
   }
 
   private async page<T>(request: ApiRequest<T[]>, requested: PageRequest, signal?: AbortSignal): Promise<Page<T>> {
-    const response = await this.transport.send(request, signal);
+    const response = await this.transport.send(request, signal, requested.budget);
     const info = readPageInfo(response.headers);
     const page = requested.page ?? 1;
     let nextPage = info.nextPage;

@@ -16,7 +16,14 @@ export interface NetworkOptions {
 }
 
 /**
- * One keep-alive connection pool per configuration. Proxy choice and NO_PROXY matching are undici's
+ * Connections open at once to one origin (the instance, or the proxy's tunnel to it), as a browser bounds its own:
+ * more requests than this wait in the pool's queue instead of each opening a socket. As many as the widest window
+ * of pages the benchmark reads with (8), twice the window the extension reads and looks up with (4).
+ */
+export const MAX_CONNECTIONS_PER_ORIGIN = 8;
+
+/**
+ * One keep-alive connection pool per configuration, at most `MAX_CONNECTIONS_PER_ORIGIN` connections per origin. Proxy choice and NO_PROXY matching are undici's
  * (`EnvHttpProxyAgent`); the same TLS options apply to direct connections, to the proxy, and to the tunnelled
  * connection, so a private CA and a proxy work together.
  */
@@ -30,6 +37,7 @@ export function createDispatcher(options: NetworkOptions = {}): Dispatcher {
     ...(proxy ? { httpProxy: proxy, httpsProxy: proxy } : {}),
     ...(options.noProxy?.trim() ? { noProxy: options.noProxy.trim() } : {}),
     keepAliveTimeout: options.keepAliveMs ?? 30_000,
+    connections: MAX_CONNECTIONS_PER_ORIGIN,
     connect: tls,
     requestTls: tls,
     proxyTls: tls,

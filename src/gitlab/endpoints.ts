@@ -4,7 +4,7 @@ import { filterQuery, type ValidEventFilter } from './filter';
 import type { ApiRequest } from './request';
 import * as shapes from './shapes';
 import {
-  isNotificationLevel, type CurrentUser, type GitLabEvent, type Group, type NotificationSetting,
+  isEventKeyName, isNotificationLevel, type CurrentUser, type GitLabEvent, type Group, type NotificationSetting,
   type NotificationSettingUpdate, type PageRequest, type Project, type Scope,
 } from './types';
 import { segment } from './url';
@@ -51,10 +51,10 @@ export function updateNotificationSettings(scope: Scope, update: NotificationSet
     if (scope.kind !== 'global') throw new GitLabError('validation', 'The notification e-mail is set at global scope only.');
     query.notification_email = update.notification_email;
   }
+  // Whoever built the update (a profile from someone else, the settings page), an event key never becomes another
+  // request parameter: a malformed or reserved one refuses the whole request, so nothing of it is sent.
   for (const [key, value] of Object.entries(update.events ?? {})) {
-    if (!/^[a-z][a-z0-9_]*$/.test(key) || key === 'level' || key === 'notification_email') {
-      throw new GitLabError('validation', `"${key}" is not a notification event name.`);
-    }
+    if (!isEventKeyName(key)) throw new GitLabError('validation', `${JSON.stringify(key.slice(0, 64))} is not a notification event name.`);
     if (typeof value !== 'boolean') throw new GitLabError('validation', `The event "${key}" must be on or off.`);
     query[key] = String(value);
   }

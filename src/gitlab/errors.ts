@@ -23,6 +23,8 @@ export interface GitLabErrorDetails {
   request?: string;
   /** The server's own words (GitLab's `message`/`error_description`), one line, for showing next to ours. */
   serverMessage?: string;
+  /** For `badResponse`: the answer, or a read's answers in all, passed this many bytes and were not read further. */
+  limitBytes?: number;
   cause?: unknown;
 }
 
@@ -34,6 +36,7 @@ export class GitLabError extends Error {
   readonly retryAfterMs?: number;
   readonly request?: string;
   readonly serverMessage?: string;
+  readonly limitBytes?: number;
 
   constructor(kind: GitLabErrorKind, message: string, details: GitLabErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -45,6 +48,7 @@ export class GitLabError extends Error {
     this.retryAfterMs = details.retryAfterMs;
     this.request = details.request;
     this.serverMessage = details.serverMessage;
+    this.limitBytes = details.limitBytes;
   }
 }
 

@@ -1,6 +1,7 @@
 export type { EventSource, GitLabApi } from './api';
+export { ByteBudget } from './byteBudget';
 export { GitLabClient } from './client';
-export { createDispatcher, type NetworkOptions } from './dispatcher';
+export { createDispatcher, MAX_CONNECTIONS_PER_ORIGIN, type NetworkOptions } from './dispatcher';
 export { GitLabError, isGitLabError, type GitLabErrorKind } from './errors';
 export { PageWindow, readPages, type PageReaderOptions } from './pageReader';
 export { redact } from './redact';

@@ -5,6 +5,7 @@ import { parseErrorBody } from './errorBody';
 import { errorForNetwork, errorForStatus } from './messages';
 import { redact } from './redact';
 import type { ApiRequest, ApiResponse, RequestLogEntry } from './request';
+import type { ReadBudget } from './types';
 import { DEFAULT_RETRY, RETRYABLE_STATUSES, backoffDelay, serverDelay, type RetryOptions } from './retryPolicy';
 import { ShapeError } from './shapes';
 import { apiBase, apiUrl } from './url';
@@ -72,10 +73,11 @@ export class Transport {
     return this.base.origin;
   }
 
-  async send<T>(request: ApiRequest<T>, signal?: AbortSignal): Promise<ApiResponse<T>> {
+  /** `budget`: the bytes this request may take, shared with the other requests of one read. */
+  async send<T>(request: ApiRequest<T>, signal?: AbortSignal, budget?: ReadBudget): Promise<ApiResponse<T>> {
     const url = apiUrl(this.base, request.path, request.query);
     const label = `${request.method} ${url.pathname}`;
-    const raw = await this.sendWithRetries(request.method, url, label, signal);
+    const raw = await this.sendWithRetries(request.method, url, label, signal, budget);
     if (raw.status < 200 || raw.status >= 300) {
       const retryAfterMs = raw.status === 429 ? serverDelay(raw.headers, this.now()) : undefined;
       // Error text reaches messages, rows and the log; a proxy or server that echoes the request must not carry
@@ -107,8 +109,9 @@ export class Transport {
     }
   }
 
-  private sendWithRetries(method: string, url: URL, label: string, signal?: AbortSignal): Promise<RawResponse> {
-    if (method !== 'GET') return this.attempts(method, url, label, signal);
+  private sendWithRetries(method: string, url: URL, label: string, signal?: AbortSignal, budget?: ReadBudget): Promise<RawResponse> {
+    // A request counted against a read's budget is its own: a shared one would count for whoever started it.
+    if (method !== 'GET' || budget) return this.attempts(method, url, label, signal, budget);
     // Concurrent identical GETs share one request; each caller still honours its own signal.
     const key = url.href;
     let shared = this.inFlight.get(key);
@@ -119,14 +122,14 @@ export class Transport {
     return signal ? raceAbort(shared, signal, label) : shared;
   }
 
-  private async attempts(method: string, url: URL, label: string, signal?: AbortSignal): Promise<RawResponse> {
+  private async attempts(method: string, url: URL, label: string, signal?: AbortSignal, budget?: ReadBudget): Promise<RawResponse> {
     // GET and PUT are idempotent (RFC 9110): repeating a settings PUT with the same parameters is harmless.
     for (let attempt = 1; ; attempt++) {
       const started = this.now();
       let response: RawResponse | undefined;
       let failure: GitLabError | undefined;
       try {
-        response = await this.once(method, url, label, signal);
+        response = await this.once(method, url, label, signal, budget);
       } catch (error) {
         failure = error instanceof GitLabError ? error : errorForNetwork(error, label);
       }
@@ -154,14 +157,14 @@ export class Transport {
   }
 
   /** One HTTP exchange, following same-origin redirects. */
-  private async once(method: string, url: URL, label: string, signal?: AbortSignal): Promise<RawResponse> {
+  private async once(method: string, url: URL, label: string, signal?: AbortSignal, budget?: ReadBudget): Promise<RawResponse> {
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     let target = url;
     for (let redirects = 0; ; redirects++) {
       let raw: RawResponse;
       try {
-        raw = await this.exchange(method, target, combined);
+        raw = await this.exchange(method, target, combined, budget);
       } catch (error) {
         if (signal?.aborted) throw new GitLabError('cancelled', 'The request was cancelled.', { request: label });
         if (timeout.aborted) {
@@ -183,7 +186,7 @@ export class Transport {
     }
   }
 
-  private async exchange(method: string, url: URL, signal: AbortSignal): Promise<RawResponse> {
+  private async exchange(method: string, url: URL, signal: AbortSignal, budget?: ReadBudget): Promise<RawResponse> {
     const token = this.options.token();
     const response = await undici().request(url, {
       method,
@@ -202,7 +205,13 @@ export class Transport {
       if (size > this.maxBodyBytes) {
         response.body.destroy();
         throw new GitLabError('badResponse', `GitLab's answer is larger than ${Math.round(this.maxBodyBytes / 1048576)} MB; it was not read.`,
-          { status: response.statusCode, request: `${method} ${url.pathname}` });
+          { status: response.statusCode, request: `${method} ${url.pathname}`, limitBytes: this.maxBodyBytes });
+      }
+      if (budget && !budget.take((chunk as Buffer).length)) {
+        response.body.destroy();
+        throw new GitLabError('badResponse',
+          `GitLab's answers to this listing come to more than ${sizeText(budget.limit)} in all; the rest was not read.`,
+          { status: response.statusCode, request: `${method} ${url.pathname}`, limitBytes: budget.limit });
       }
       chunks.push(chunk as Buffer);
     }
@@ -211,6 +220,11 @@ export class Transport {
     await new Promise((resolve) => setImmediate(resolve));
     return { status: response.statusCode, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') };
   }
+}
+
+/** "16 MB", or "64 kB" below a megabyte. */
+function sizeText(bytes: number): string {
+  return bytes >= 1048576 ? `${Math.round(bytes / 1048576)} MB` : `${Math.round(bytes / 1024)} kB`;
 }
 
 function header(headers: Headers, name: string): string | undefined {

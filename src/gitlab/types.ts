@@ -18,6 +18,28 @@ export const SPEC_EMAIL_EVENTS = [
   'failed_pipeline', 'success_pipeline',
 ] as const;
 
+/** How GitLab's event keys look (`new_note`, `service_account_failed_pipeline`): lower-case snake case, bounded. */
+export const EVENT_KEY_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
+
+/**
+ * Names GitLab reads as request parameters, whatever the route declares (behaviour note §1.2, §1.3, §1.7, §2.1).
+ * Grape merges the query into one `params`, so a switch sent under one of these names would not be an event at all:
+ * it would set the PUT's own level or e-mail, name the route's `id`, carry a token (`private_token`, Doorkeeper's
+ * `access_token` and `bearer_token`, CI's `job_token`, the feed and runner `token`s) in place of ours, act as another
+ * user (`sudo`, for an administrator's token), or change paging and the response format. No GitLab event is called
+ * any of them, so none is ever sent as one.
+ */
+export const RESERVED_REQUEST_PARAMETERS: ReadonlySet<string> = new Set([
+  'level', 'notification_email', 'id',
+  'private_token', 'access_token', 'bearer_token', 'job_token', 'feed_token', 'token', 'sudo',
+  'page', 'per_page', 'pagination', 'cursor', 'order_by', 'sort', 'format', 'callback',
+]);
+
+/** A key that may travel as an event switch: shaped like GitLab's event keys, and not one of its request parameters. */
+export function isEventKeyName(key: string): boolean {
+  return EVENT_KEY_PATTERN.test(key) && !RESERVED_REQUEST_PARAMETERS.has(key);
+}
+
 /** Custom-level e-mail event switches: an open map; `null` means "never set, server default". */
 export type NotificationEvents = Record<string, boolean | null>;
 
@@ -71,6 +93,15 @@ export interface EventFilter {
 export interface PageRequest {
   page?: number;
   perPage?: number;
+  /** Shared by every page of one read: their bodies together may take no more (see `ByteBudget`). */
+  budget?: ReadBudget;
+}
+
+/** Bytes a read of several requests may still take. */
+export interface ReadBudget {
+  readonly limit: number;
+  /** Counts bytes that arrived; false once the read has taken more than `limit`. */
+  take(bytes: number): boolean;
 }
 
 export interface UserSummary {

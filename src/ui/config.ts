@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import {
-  effectiveInstanceList, idsFor, legacyInstanceOf, parseInstanceList, serializeInstanceList, withEntry, withoutEntry,
-  type InstanceEntry, type SettingsLayer,
+  effectiveInstanceList, idsFor, legacyInstanceOf, listBoundNote, parseInstanceList, planListEdit, serializeInstanceList,
+  type InstanceEntry, type ListEdit,
 } from '../app/instanceSettings';
 import { resolveInstance, userOrDefault, type InstanceSource } from '../app/settingTrust';
 import { INSTANCE_ENV_VAR, SETTINGS, SETTINGS_SECTION } from '../ids';
@@ -14,8 +14,10 @@ export interface ExtensionConfig {
   projects: string[];
   users: string[];
   groups: string[];
-  /** Every instance's entries (see instanceSettings.ts). */
+  /** Every instance's entries (see instanceSettings.ts): the first `MAX_LIST_ENTRIES` of each list. */
   entries: Record<ListKey, InstanceEntry[]>;
+  /** A line for the log per list cut at its bound. */
+  listNotes: string[];
   pageSize: number;
   pollIntervalSeconds: number;
   statusBarScope: 'auto' | 'global';
@@ -46,9 +48,8 @@ export function readConfig(): ExtensionConfig {
   const httpProxy = text(userOrDefault(vscode.workspace.getConfiguration('http').inspect<unknown>('proxy')));
   const inspectedInstance = c.inspect<unknown>(SETTINGS.instanceUrl);
   const instance = resolveInstance(inspectedInstance, process.env[INSTANCE_ENV_VAR]);
-  const entries = Object.fromEntries(LIST_KEYS.map((key) => [
-    key, effectiveInstanceList(c.inspect<unknown>(SETTINGS[key]), inspectedInstance, process.env[INSTANCE_ENV_VAR]).entries,
-  ])) as Record<ListKey, InstanceEntry[]>;
+  const lists = LIST_KEYS.map((key) => [key, effectiveInstanceList(c.inspect<unknown>(SETTINGS[key]), inspectedInstance, process.env[INSTANCE_ENV_VAR])] as const);
+  const entries = Object.fromEntries(lists.map(([key, list]) => [key, list.entries])) as Record<ListKey, InstanceEntry[]>;
   return {
     instanceUrl: instance.url,
     instanceSource: instance.source,
@@ -56,6 +57,7 @@ export function readConfig(): ExtensionConfig {
     users: idsFor(entries.users, instance.url),
     groups: idsFor(entries.groups, instance.url),
     entries,
+    listNotes: lists.map(([key, list]) => listBoundNote(key, list)).filter((note): note is string => note !== undefined),
     pageSize: clampInt(c.get(SETTINGS.pageSize), 20, 1, 100),
     pollIntervalSeconds: clampInt(c.get(SETTINGS.pollInterval), 120, 0, 86_400),
     statusBarScope: c.get(SETTINGS.statusBarScope) === 'global' ? 'global' : 'auto',
@@ -66,33 +68,41 @@ export function readConfig(): ExtensionConfig {
   };
 }
 
-/**
- * Changes one instance's entries of a list setting, in the workspace when one is open, else for the user. Every list
- * (projects, users, groups) follows this one rule: what a person adds while working on a folder belongs to that
- * folder, and the lists stay together where they look for them. The layer written is migrated on the way (bare
- * entries get the instance that layer named); entries not understood are written back unchanged.
- */
-export async function updateList(key: ListKey, instanceUrl: string, change: (ids: string[]) => string[]): Promise<void> {
+/** `readConfig` that says each list cut at its bound once in the log (settings are read often: on every redraw). */
+export function configReader(log: (line: string) => void): () => ExtensionConfig {
+  const said = new Set<string>();
+  return () => {
+    const config = readConfig();
+    for (const note of config.listNotes) {
+      if (said.has(note)) continue;
+      said.add(note);
+      log(note);
+    }
+    return config;
+  };
+}
+
+/** Applies one edit of one instance's entries where `planListEdit` says (never copying the user's list into a workspace). */
+async function editList(key: ListKey, instanceUrl: string, edit: ListEdit): Promise<void> {
   const c = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-  const inspected = c.inspect<unknown>(SETTINGS[key]);
-  const inWorkspace = Boolean(vscode.workspace.workspaceFolders?.length);
-  // A workspace without its own list starts from the user's, as it showed until now.
-  const [layer, value]: [SettingsLayer, unknown] = inWorkspace && inspected?.workspaceValue !== undefined
-    ? ['workspace', inspected.workspaceValue]
-    : ['user', inspected?.globalValue];
-  const list = parseInstanceList(value, legacyInstanceOf(layer, c.inspect<unknown>(SETTINGS.instanceUrl), process.env[INSTANCE_ENV_VAR]));
-  const before = idsFor(list.entries, instanceUrl);
-  const after = change(before);
-  let entries = list.entries;
-  for (const id of before) if (!after.includes(id)) entries = withoutEntry(entries, instanceUrl, id);
-  for (const id of after) entries = withEntry(entries, instanceUrl, id);
-  const target = inWorkspace ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-  await c.update(SETTINGS[key], serializeInstanceList({ entries, unusable: list.unusable }), target);
+  const write = planListEdit({
+    list: c.inspect<unknown>(SETTINGS[key]),
+    instance: c.inspect<unknown>(SETTINGS.instanceUrl),
+    envInstance: process.env[INSTANCE_ENV_VAR],
+    inWorkspace: Boolean(vscode.workspace.workspaceFolders?.length),
+  }, instanceUrl, edit);
+  if (!write) return;
+  await c.update(SETTINGS[key], write.value, write.layer === 'workspace' ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global);
 }
 
 /** Adds a value to one instance's list once: a value already there in any letter case is not added again. */
-export async function addToList(key: ListKey, instanceUrl: string, value: string): Promise<void> {
-  await updateList(key, instanceUrl, (ids) => (ids.some((id) => id.toLowerCase() === value.toLowerCase()) ? ids : [...ids, value]));
+export function addToList(key: ListKey, instanceUrl: string, value: string): Promise<void> {
+  return editList(key, instanceUrl, { add: value });
+}
+
+/** Removes a value (any letter case) from one instance's list, in the settings layer that holds it. */
+export function removeFromList(key: ListKey, instanceUrl: string, value: string): Promise<void> {
+  return editList(key, instanceUrl, { remove: value });
 }
 
 /**

@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { normalizeInstanceUrl } from '../app/settingTrust';
+import { instanceHost, normalizeInstanceUrl, sameInstance } from '../app/instance';
 import * as vscode from 'vscode';
 import * as plainWindow from './plainWindow';
 import {
   GitLabClient, GitLabError, Transport, createDispatcher, type CurrentUser, type GitLabApi,
 } from '../gitlab';
 import type { Dispatcher } from 'undici';
-import { instanceHost } from '../app/instanceSettings';
-import { sameInstance } from '../app/settingTrust';
 import { trimInstanceUrl } from '../gitlab/url';
 import { COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, STATE_KEYS } from '../ids';
 import type { ExtensionConfig } from './config';
@@ -118,6 +116,8 @@ export class Session implements vscode.Disposable {
   private async restoreNow(): Promise<void> {
     const candidates = new Map<string, string>();
     const known = this.known();
+    // Tokens stored under another spelling's key move to their instance's, the last signed in first.
+    await this.tokens.migrate([...known.map((entry) => entry.url).reverse(), this.config().instanceUrl]);
     for (const url of [this.config().instanceUrl, ...known.map((entry) => entry.url)]) {
       if (!candidates.has(normalizeInstanceUrl(url))) candidates.set(normalizeInstanceUrl(url), trimInstanceUrl(url));
     }
@@ -178,7 +178,7 @@ export class Session implements vscode.Disposable {
   /** Signs one instance out (the active one by default): its secret goes, the other instances stay signed in. */
   async signOut(instanceUrl: string = this.instanceUrl): Promise<void> {
     const key = normalizeInstanceUrl(instanceUrl);
-    await this.tokens.delete(instanceUrl);
+    await this.tokens.delete(instanceUrl, [this.config().instanceUrl, ...this.known().map((entry) => entry.url)]);
     await this.remember(instanceUrl, false);
     // An environment token stays unused for its instance until the next sign-in.
     if (await this.tokens.get(instanceUrl)) await this.state.update(ENV_TOKEN_DISMISSED, true);
@@ -196,9 +196,10 @@ export class Session implements vscode.Disposable {
 
   /**
    * A request answered 401: say it once, with the fix, and not again until the next sign-in — never a loop of
-   * prompts when several views fail at the same time.
+   * prompts when several views fail at the same time. `instanceUrl` is the instance whose client failed (taken with
+   * the client, not when the answer came): "Sign In Again" names that signed-in instance, never another.
    */
-  reportUnauthorized(error: GitLabError, instanceUrl: string = this.instanceUrl): void {
+  reportUnauthorized(error: GitLabError, instanceUrl: string): void {
     const account = this.accounts.get(normalizeInstanceUrl(instanceUrl));
     if (!account || account.unauthorizedShown) return;
     account.unauthorizedShown = true;

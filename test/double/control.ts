@@ -19,7 +19,7 @@ import { settingKey, type DoubleEvent, type SettingSource, type StoredSetting } 
  */
 
 const FAULT_KINDS: ReadonlySet<Fault['kind']> = new Set([
-  'latency', 'status', 'rateLimit', 'reset', 'truncated', 'malformed', 'html200', 'huge', 'redirect',
+  'latency', 'status', 'rateLimit', 'reset', 'truncated', 'malformed', 'html200', 'huge', 'redirect', 'endlessPages',
 ]);
 const SCOPES: ReadonlySet<TokenScope> = new Set(['api', 'read_api', 'read_user']);
 

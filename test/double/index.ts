@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { ControlSurface } from './control';
 import { FaultStore } from './faults/store';
 import { Pipeline } from './pipeline';
@@ -32,6 +32,8 @@ export class GitLabDouble {
 
   private readonly timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
   private closed = false;
+  private openSockets = 0;
+  private socketPeak = 0;
 
   private constructor(
     private readonly server: Server,
@@ -80,6 +82,7 @@ export class GitLabDouble {
     context.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
     const double = new GitLabDouble(server, context, faults, log);
+    server.on('connection', (socket) => double.countSocket(socket));
     const control = new ControlSurface({ double: context, faults, log, addEvent: (p) => double.addEvent(p) });
     const pipeline = new Pipeline({
       double: context, router: new Router(ALL_ROUTES), faults, log, control, sleep: (ms) => double.sleep(ms),
@@ -103,6 +106,7 @@ export class GitLabDouble {
 
   clearLog(): void {
     this.log.clear();
+    this.socketPeak = this.openSockets;
   }
 
   /** Resolves with the first logged request that matches, now or later. */
@@ -126,6 +130,22 @@ export class GitLabDouble {
   /** The most requests in flight at once since the log was last cleared (`clearLog`). */
   get peakInFlight(): number {
     return this.log.peakInFlight;
+  }
+
+  /** TCP connections open now (keep-alive ones included). */
+  get connections(): number {
+    return this.openSockets;
+  }
+
+  /** The most TCP connections open at once since the log was last cleared (`clearLog`). */
+  get peakConnections(): number {
+    return this.socketPeak;
+  }
+
+  private countSocket(socket: Socket): void {
+    this.openSockets += 1;
+    this.socketPeak = Math.max(this.socketPeak, this.openSockets);
+    socket.once('close', () => { this.openSockets -= 1; });
   }
 
   /**

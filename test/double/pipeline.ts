@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readCredentials } from './auth';
 import type { ControlSurface } from './control';
+import { endlessPage } from './faults/endless';
 import { replacementResponse } from './faults/pages';
 import type { FaultStore } from './faults/store';
 import { writeHuge, writeReset, writeTruncated } from './faults/write';
@@ -61,6 +62,11 @@ export class Pipeline {
     if (replacement) {
       send(res, replacement, request.method === 'HEAD');
       return replacement.status;
+    }
+    if (fault.kind === 'endlessPages') {
+      const response = endlessPage(request, this.deps.double.baseUrl, (asked) => this.deps.router.dispatch(asked, this.deps.double));
+      send(res, response, request.method === 'HEAD');
+      return response.status;
     }
     if (fault.kind === 'huge') {
       await writeHuge(res, fault.bytes);

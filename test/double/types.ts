@@ -94,7 +94,9 @@ export type Fault =
   | { kind: 'html200' }
   /** 200 application/json, streamed (chunked) body of that size: a valid JSON array of filler. */
   | { kind: 'huge'; bytes: number }
-  | { kind: 'redirect'; location: string; status?: 301 | 302 | 307 | 308 };
+  | { kind: 'redirect'; location: string; status?: 301 | 302 | 307 | 308 }
+  /** A listing that never ends: every page is page 1 again with new ids, and names the page after it as the next. */
+  | { kind: 'endlessPages' };
 
 export interface FaultRule {
   fault: Fault;

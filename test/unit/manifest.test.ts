@@ -3,7 +3,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AUTH_PROVIDER, COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, VIEWS, VIEW_CONTAINER, WEBVIEWS } from '../../src/ids';
 
-const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8'));
+const root = join(__dirname, '..', '..');
+const nls: Record<string, string> = JSON.parse(readFileSync(join(root, 'package.nls.json'), 'utf8'));
+// As VS Code reads it: `%key%` strings replaced by their English text from package.nls.json.
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'),
+  (_key, value: unknown) => (typeof value === 'string' && /^%[\w.]+%$/.test(value) ? nls[value.slice(1, -1)] ?? value : value));
 const contributes = manifest.contributes;
 
 describe('package.json and src/ids.ts agree', () => {
@@ -64,6 +68,6 @@ describe('package.json and src/ids.ts agree', () => {
 
   it('targets the Node of the oldest supported VS Code', () => {
     assert.equal(manifest.engines.vscode, '^1.100.0');
-    assert.match(readFileSync(join(__dirname, '..', '..', 'scripts', 'build.mjs'), 'utf8'), /target: 'node20\.19'/);
+    assert.match(readFileSync(join(root, 'scripts', 'build.mjs'), 'utf8'), /target: 'node20\.19'/);
   });
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { normalizeInstanceUrl } from '../../src/app/settingTrust';
+import { normalizeInstanceUrl } from '../../src/app/instance';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { normalizeInstanceUrl } from '../../src/app/settingTrust';
+import { normalizeInstanceUrl } from '../../src/app/instance';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -84,14 +84,17 @@ describe('activity tree', function () {
     await workbench.answerQuickInput('jordan', { expect: 'Add User' });
     await workbench.waitForQuickInputClosed();
 
-    // Kept in the workspace's settings with its instance (written a moment after the box closes).
-    const settingsFile = path.join(session().folder, '.vscode', 'settings.json');
+    // Kept in the user's settings with its instance (written a moment after the box closes): the workspace has no list
+    // of its own, and nothing of the user's goes into the repository's settings file.
+    const settingsFile = path.join(session().userDataDir, 'User', 'settings.json');
     const expected = [{ instance: normalizeInstanceUrl(double!.url), id: 'jordan' }];
-    await waitFor(`gitlabActivity.users = ${JSON.stringify(expected)} in the workspace settings`, () => {
+    await waitFor(`gitlabActivity.users = ${JSON.stringify(expected)} in the user's settings`, () => {
       if (!existsSync(settingsFile)) return false;
       const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as Record<string, unknown>;
       return JSON.stringify(settings['gitlabActivity.users']) === JSON.stringify(expected);
     });
+    const workspaceFile = path.join(session().folder, '.vscode', 'settings.json');
+    assert.ok(!existsSync(workspaceFile) || !readFileSync(workspaceFile, 'utf8').includes('gitlabActivity.users'), 'the user went into the workspace settings');
 
     await workbench.collapseTreeRow('My Activity');
     await workbench.expandTreeRow('Users');
@@ -130,5 +133,40 @@ describe('activity tree', function () {
     });
     for (const event of feed.events) assert.ok(event.description.startsWith(`${website.nameWithNamespace} · `), event.description);
     await workbench.screenshot('activity-project');
+  });
+  it('lists the days in date order, each once, when GitLab lists an imported event (a new id for an old time) first', async function () {
+    const { workbench, double } = session();
+    const DAY = 86_400_000;
+    const old = new Date(Date.now() - 4 * DAY);
+    // GitLab orders by id: the import is the newest id, so it comes first on page 1, four days before the rest.
+    double!.addEvent({ createdAt: old.toISOString(), imported: true, importedFrom: 'github' });
+    await workbench.openViewContainer('GitLab Activity');
+    await workbench.waitForTreeRow('My Activity');
+    // The earlier tests closed My Activity and opened Projects: My Activity open and Projects closed, its rows are all in
+    // view (rows out of view are not drawn) and Refresh reads it again.
+    const roots = await workbench.treeItems();
+    if (roots.some((item) => item.label === 'Projects' && item.expanded)) await workbench.collapseTreeRow('Projects');
+    if (roots.some((item) => item.label === 'My Activity' && !item.expanded)) await workbench.expandTreeRow('My Activity');
+    const since = Date.now();
+    await workbench.runCommand('GitLab: Refresh Activity');
+    await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r, '/events'));
+    const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+    const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    const oldLabel = `${WEEKDAYS[old.getDay()]} ${old.getDate()} ${MONTHS[old.getMonth()]} ${old.getFullYear()}`;
+    const feed = await workbench.waitForTree(`My Activity to show the imported event's day, ${oldLabel}`, (items) => {
+      const found = feedUnder(items, 'My Activity');
+      return found?.days.some((day) => day.row.label === oldLabel) && found;
+    });
+    // Each label back to its day (the test's own reading of "Today", "Yesterday" and "Sun 22 Nov 2026").
+    const midnight = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+    const dayOf = (label: string): number => {
+      if (label === 'Today') return midnight(new Date());
+      if (label === 'Yesterday') return midnight(new Date(Date.now() - DAY));
+      const [, day, month, year] = label.split(' ');
+      return new Date(Number(year), MONTHS.indexOf(month), Number(day)).getTime();
+    };
+    const days = feed.days.map((day) => dayOf(day.row.label));
+    assert.ok(days.every((day, index) => index === 0 || day < days[index - 1]), `days not newest first, each once: ${feed.days.map((day) => day.row.label).join(', ')}`);
+    await workbench.screenshot('activity-days-in-order');
   });
 });

@@ -1,4 +1,4 @@
-import type { GitLabEvent } from '../../gitlab/types';
+import type { GitLabEvent, SortOrder } from '../../gitlab/types';
 import { formatMessage, type Localize } from '../localize';
 import type { TimeZone } from './calendar';
 import { groupByDay } from './dayGrouping';
@@ -11,11 +11,15 @@ export interface ActivityMarkdownOptions {
   /** The current time, epoch milliseconds (for "Today"/"Yesterday"). */
   now: number;
   zone: TimeZone;
+  /** The `sort` the events were asked for: the days read in that direction. */
+  order: SortOrder;
   lookupProject: ProjectLookup;
   /** The event's web page, when one can be derived (see `eventWebUrl`). */
   eventUrl?: (event: GitLabEvent) => string | undefined;
   /** Name the author on each line; by default only when the events have more than one author. */
   includeAuthor?: boolean;
+  /** A last line saying the copy is incomplete (a bound of one read stopped it), when it is. */
+  incompleteNote?: string;
   t?: Localize;
 }
 
@@ -39,15 +43,16 @@ function eventLine(event: GitLabEvent, options: ActivityMarkdownOptions, withAut
 }
 
 /**
- * "Copy Activity as Markdown": the events grouped by day, then by project, for a stand-up note. Every piece
- * of server text is escaped and links are http(s) only.
+ * "Copy Activity as Markdown": the events grouped by day (the days in date order), then by project, for a stand-up
+ * note. Every piece of server text is escaped and links are http(s) only.
  */
 export function activityMarkdown(events: readonly GitLabEvent[], options: ActivityMarkdownOptions): string {
   const t = options.t ?? formatMessage;
-  if (events.length === 0) return `${escapeMarkdown(t('No activity.'))}\n`;
+  const note = options.incompleteNote === undefined ? '' : `\n_${escapeMarkdown(options.incompleteNote)}_\n`;
+  if (events.length === 0) return `${escapeMarkdown(t('No activity.'))}\n${note}`;
   const withAuthor = options.includeAuthor ?? hasSeveralAuthors(events);
   const blocks: string[] = [];
-  for (const day of groupByDay(events, { now: options.now, zone: options.zone, t })) {
+  for (const day of groupByDay(events, { now: options.now, zone: options.zone, order: options.order, t })) {
     blocks.push(`## ${escapeMarkdown(day.label)}`);
     const byProject = new Map<number | undefined, string[]>();
     for (const event of day.events) {
@@ -60,5 +65,5 @@ export function activityMarkdown(events: readonly GitLabEvent[], options: Activi
       blocks.push(`### ${escapeMarkdown(projectHeading(projectId, options.lookupProject, t))}`, lines.join('\n'));
     }
   }
-  return `${blocks.join('\n\n')}\n`;
+  return `${blocks.join('\n\n')}\n${note}`;
 }

@@ -15,9 +15,10 @@ export const ACTIVITY_TABS = ['all', 'push', 'merge', 'issue', 'comments', 'wiki
 export type ActivityTab = (typeof ACTIVITY_TABS)[number];
 
 interface TabRule {
-  label: string;
+  // Functions of `t`, so each message is a literal in a `t('…')` call (what `npm run l10n` collects).
+  label: (t: Localize) => string;
   /** What the tab holds, for the quick pick and for messages. */
-  detail: string;
+  detail: (t: Localize) => string;
   /** The one action the server can filter by for this tab, when there is one. */
   serverAction?: EventAction;
   /** Raw `action` filter values that can narrow this tab (others would leave it empty). */
@@ -40,35 +41,36 @@ function targetOf(event: GitLabEvent): string | undefined {
 }
 
 const RULES: Record<ActivityTab, TabRule> = {
-  all: { label: 'All', detail: 'every event', actions: [], targetTypes: [], keep: () => true },
+  all: { label: (t) => t('All'), detail: (t) => t('every event'), actions: [], targetTypes: [], keep: () => true },
   push: {
-    label: 'Push events', detail: 'pushes, new and deleted branches and tags', serverAction: 'pushed',
+    label: (t) => t('Push events'), detail: (t) => t('pushes, new and deleted branches and tags'), serverAction: 'pushed',
     actions: ['pushed'], targetTypes: [], keep: (e) => eventShape(e).kind === 'push',
   },
   merge: {
-    label: 'Merge events', detail: 'merged merge requests', serverAction: 'merged',
+    label: (t) => t('Merge events'), detail: (t) => t('merged merge requests'), serverAction: 'merged',
     actions: ['merged'], targetTypes: ['merge_request'],
     keep: (e) => targetOf(e) === 'merge_request' && ['accepted', 'merged'].includes(actionNameOf(e)),
   },
   issue: {
-    label: 'Issue events', detail: 'issues and work items opened, updated, closed or reopened',
+    label: (t) => t('Issue events'), detail: (t) => t('issues and work items opened, updated, closed or reopened'),
     actions: ['created', 'updated', 'closed', 'reopened'], targetTypes: ['issue'], covered: 'issue',
     keep: (e) => { const target = targetOf(e); return target === 'issue' || target === 'work_item'; },
   },
   comments: {
-    label: 'Comments', detail: 'every comment: diff notes and discussion notes included', serverAction: 'commented',
+    label: (t) => t('Comments'), detail: (t) => t('every comment: diff notes and discussion notes included'),
+    serverAction: 'commented',
     actions: ['commented'], targetTypes: ['note'], covered: 'note', keep: (e) => eventShape(e).kind === 'note',
   },
   wiki: {
-    label: 'Wiki', detail: 'wiki pages created, updated or deleted',
+    label: (t) => t('Wiki'), detail: (t) => t('wiki pages created, updated or deleted'),
     actions: WRITE_ACTIONS, targetTypes: [], keep: (e) => targetOf(e) === 'wiki_page',
   },
   designs: {
-    label: 'Designs', detail: 'designs added, updated or removed',
+    label: (t) => t('Designs'), detail: (t) => t('designs added, updated or removed'),
     actions: WRITE_ACTIONS, targetTypes: [], keep: (e) => targetOf(e) === 'design',
   },
   team: {
-    label: 'Team', detail: 'members who joined, left or whose membership expired',
+    label: (t) => t('Team'), detail: (t) => t('members who joined, left or whose membership expired'),
     actions: ['joined', 'left', 'expired'], targetTypes: [],
     keep: (e) => eventShape(e).kind !== 'push' && TEAM_ACTIONS.has(actionNameOf(e)),
   },
@@ -79,11 +81,11 @@ export function isActivityTab(value: unknown): value is ActivityTab {
 }
 
 export function tabLabel(tab: ActivityTab, t: Localize = formatMessage): string {
-  return t(RULES[tab].label);
+  return RULES[tab].label(t);
 }
 
 export function tabDetail(tab: ActivityTab, t: Localize = formatMessage): string {
-  return t(RULES[tab].detail);
+  return RULES[tab].detail(t);
 }
 
 /** Why the raw filter cannot narrow this tab (it would match none of the tab's events), or undefined when it can. */

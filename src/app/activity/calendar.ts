@@ -70,20 +70,36 @@ export function dayNumberOfKey(key: string): number {
   return Math.round(Date.UTC(year, month - 1, day) / DAY_MS);
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+// Functions of `t`, so each message is a literal in a `t('…')` call (what `npm run l10n` collects).
+const WEEKDAYS: Array<(t: Localize) => string> = [
+  (t) => t('Sun'), (t) => t('Mon'), (t) => t('Tue'), (t) => t('Wed'), (t) => t('Thu'), (t) => t('Fri'), (t) => t('Sat'),
+];
+const MONTHS: Array<(t: Localize) => string> = [
+  (t) => t('Jan'), (t) => t('Feb'), (t) => t('Mar'), (t) => t('Apr'), (t) => t('May'), (t) => t('Jun'),
+  (t) => t('Jul'), (t) => t('Aug'), (t) => t('Sep'), (t) => t('Oct'), (t) => t('Nov'), (t) => t('Dec'),
+];
+
+/** "Mon", in the display language. */
+export function weekdayName(weekday: number, t: Localize): string {
+  return WEEKDAYS[weekday](t);
+}
+
+/** "Nov", in the display language. */
+export function monthName(month: number, t: Localize): string {
+  return MONTHS[month](t);
+}
 
 /** "Mon 3 Nov 2026". */
 export function formatDay(dayNumber: number, t: Localize): string {
   const date = new Date(dayNumber * DAY_MS);
-  return t('{0} {1} {2} {3}', t(WEEKDAYS[date.getUTCDay()]), date.getUTCDate(), t(MONTHS[date.getUTCMonth()]),
+  return t('{0} {1} {2} {3}', weekdayName(date.getUTCDay(), t), date.getUTCDate(), monthName(date.getUTCMonth(), t),
     date.getUTCFullYear());
 }
 
 /** "3 Nov 2026". */
 export function formatDate(dayNumber: number, t: Localize): string {
   const date = new Date(dayNumber * DAY_MS);
-  return t('{0} {1} {2}', date.getUTCDate(), t(MONTHS[date.getUTCMonth()]), date.getUTCFullYear());
+  return t('{0} {1} {2}', date.getUTCDate(), monthName(date.getUTCMonth(), t), date.getUTCFullYear());
 }
 
 /** "2026-11-03 14:05 UTC+01:00": an absolute time that says which zone it is in. */

@@ -1,12 +1,15 @@
 import type { GitLabApi } from '../../gitlab/api';
-import type { GitLabEvent } from '../../gitlab/types';
+import type { GitLabEvent, SortOrder } from '../../gitlab/types';
 import { ListStore, type ListPlan } from '../lists/listStore';
 import type { ActivitySource } from '../sources';
 import type { FeedPlan } from './activityTabs';
 
-/** The Activity view's lists: the events of each source (My Activity, a project, a user). */
-export type EventFeeds = ListStore<ActivitySource, GitLabEvent>;
-export type EventListPlan = ListPlan<ActivitySource, GitLabEvent>;
+/**
+ * The Activity view's lists: the events of each source (My Activity, a project, a user), each recording the `sort` its
+ * rows were asked with, so the view reads their days in that direction.
+ */
+export type EventFeeds = ListStore<ActivitySource, GitLabEvent, SortOrder>;
+export type EventListPlan = ListPlan<ActivitySource, GitLabEvent, SortOrder>;
 
 export interface EventListOptions {
   pageSize: number;
@@ -25,11 +28,14 @@ export function createEventFeeds(plan: EventListPlan): EventFeeds {
   return new ListStore(eventKey, plan);
 }
 
-/** The feeds under a tab's plan: each source's events listing, filtered as the tab asks the server, kept as it keeps. */
+/**
+ * The feeds under a tab's plan: each source's events listing, filtered as the tab asks the server, kept as it keeps,
+ * in the direction it asks for (GitLab's default, newest first, unless the filter sorts).
+ */
 export function eventListPlan(feed: FeedPlan, options: EventListOptions): EventListPlan {
   const { pageSize } = options;
   return {
-    pageSize, keep: feed.keep, filtered: options.filtered, maxRequests: options.maxRequests,
+    pageSize, keep: feed.keep, filtered: options.filtered, maxRequests: options.maxRequests, order: feed.request.sort ?? 'desc',
     request: (source) => {
       const api = options.api(source);
       if (!api) return undefined;

@@ -23,30 +23,31 @@ export interface EventDescription {
 const TITLE_MAX = 200;
 
 // action_name (behaviour note §3.4) → the verb shown. "destroyed" reads as "deleted", as GitLab's own pages say.
-const VERBS = new Map<string, string>([
-  ['opened', 'opened'],
-  ['closed', 'closed'],
-  ['reopened', 'reopened'],
-  ['accepted', 'accepted'],
-  ['merged', 'merged'],
-  ['joined', 'joined'],
-  ['left', 'left'],
-  ['created', 'created'],
-  ['imported', 'imported'],
-  ['updated', 'updated'],
-  ['destroyed', 'deleted'],
-  ['deleted', 'deleted'],
-  ['commented on', 'commented on'],
-  ['approved', 'approved'],
-  ['added', 'added'],
-  ['removed', 'removed'],
-  ['removed due to membership expiration from', 'removed due to membership expiration from'],
-  ['expired', 'removed due to membership expiration from'],
+// Functions of `t`, so each message is a literal in a `t('…')` call (what `npm run l10n` collects).
+const VERBS = new Map<string, (t: Localize) => string>([
+  ['opened', (t) => t('opened')],
+  ['closed', (t) => t('closed')],
+  ['reopened', (t) => t('reopened')],
+  ['accepted', (t) => t('accepted')],
+  ['merged', (t) => t('merged')],
+  ['joined', (t) => t('joined')],
+  ['left', (t) => t('left')],
+  ['created', (t) => t('created')],
+  ['imported', (t) => t('imported')],
+  ['updated', (t) => t('updated')],
+  ['destroyed', (t) => t('deleted')],
+  ['deleted', (t) => t('deleted')],
+  ['commented on', (t) => t('commented on')],
+  ['approved', (t) => t('approved')],
+  ['added', (t) => t('added')],
+  ['removed', (t) => t('removed')],
+  ['removed due to membership expiration from', (t) => t('removed due to membership expiration from')],
+  ['expired', (t) => t('removed due to membership expiration from')],
 ]);
 
 function verbOf(event: GitLabEvent, t: Localize): string {
   const known = VERBS.get(actionNameOf(event));
-  if (known) return t(known);
+  if (known) return known(t);
   return plainWords(event.action_name) || t('acted on');
 }
 
@@ -97,10 +98,6 @@ export function noteableText(note: Note | undefined, t: Localize = formatMessage
   }
 }
 
-function namedTarget(label: string, labelWithName: string, name: string | undefined, t: Localize): string {
-  return name ? t(labelWithName, name) : t(label);
-}
-
 /** The target and title of an event that has a `target_type` other than a note. */
 function targetParts(event: GitLabEvent, target: TargetKind, typeName: string, t: Localize): { target: string; title?: string } {
   const title = titleOf(event.target_title);
@@ -114,10 +111,10 @@ function targetParts(event: GitLabEvent, target: TargetKind, typeName: string, t
       return { target: title ? t('milestone {0}', milestoneReference(title)) : t('milestone') };
     case 'wiki_page': {
       const name = titleOf(event.wiki_page?.title) ?? title ?? titleOf(event.wiki_page?.slug);
-      return { target: namedTarget('wiki page', 'wiki page {0}', name, t) };
+      return { target: name ? t('wiki page {0}', name) : t('wiki page') };
     }
     case 'design':
-      return { target: namedTarget('design', 'design {0}', title, t) };
+      return { target: title ? t('design {0}', title) : t('design') };
     case 'project': return { target: t('project'), title };
     case 'user': return { target: t('user'), title };
     case 'commit': return { target: t('commit'), title };

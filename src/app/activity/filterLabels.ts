@@ -1,38 +1,41 @@
 import type { EventAction, EventTargetType, SortOrder } from '../../gitlab/types';
 import { formatMessage, type Localize } from '../localize';
 
-/** Words for the filter's values, shared by the view's description and the filter quick picks. */
-const ACTION_LABELS: Record<EventAction, string> = {
-  created: 'created',
-  updated: 'updated',
-  closed: 'closed',
-  reopened: 'reopened',
-  pushed: 'pushed',
-  commented: 'commented',
-  merged: 'merged',
-  joined: 'joined',
-  left: 'left',
-  destroyed: 'deleted',
-  expired: 'membership expired',
-  approved: 'approved',
+/**
+ * Words for the filter's values, shared by the view's description and the filter quick picks. Functions of `t`, so
+ * each message is a literal in a `t('…')` call (what `npm run l10n` collects).
+ */
+const ACTION_LABELS: Record<EventAction, (t: Localize) => string> = {
+  created: (t) => t('created'),
+  updated: (t) => t('updated'),
+  closed: (t) => t('closed'),
+  reopened: (t) => t('reopened'),
+  pushed: (t) => t('pushed'),
+  commented: (t) => t('commented'),
+  merged: (t) => t('merged'),
+  joined: (t) => t('joined'),
+  left: (t) => t('left'),
+  destroyed: (t) => t('deleted'),
+  expired: (t) => t('membership expired'),
+  approved: (t) => t('approved'),
 };
 
-const TARGET_TYPE_LABELS: Record<EventTargetType, string> = {
-  issue: 'issue',
-  milestone: 'milestone',
-  merge_request: 'merge request',
-  note: 'comment',
-  project: 'project',
-  snippet: 'snippet',
-  user: 'user',
+const TARGET_TYPE_LABELS: Record<EventTargetType, (t: Localize) => string> = {
+  issue: (t) => t('issue'),
+  milestone: (t) => t('milestone'),
+  merge_request: (t) => t('merge request'),
+  note: (t) => t('comment'),
+  project: (t) => t('project'),
+  snippet: (t) => t('snippet'),
+  user: (t) => t('user'),
 };
 
 export function actionLabel(action: EventAction, t: Localize = formatMessage): string {
-  return t(ACTION_LABELS[action]);
+  return ACTION_LABELS[action](t);
 }
 
 export function targetTypeLabel(targetType: EventTargetType, t: Localize = formatMessage): string {
-  return t(TARGET_TYPE_LABELS[targetType]);
+  return TARGET_TYPE_LABELS[targetType](t);
 }
 
 export function sortLabel(sort: SortOrder, t: Localize = formatMessage): string {

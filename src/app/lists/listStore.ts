@@ -14,7 +14,7 @@ export interface ListRequest<Item> {
 }
 
 /** What every list of a store asks for and keeps. A reset brings a new one (a filter change, a new page size). */
-export interface ListPlan<Source, Item> {
+export interface ListPlan<Source, Item, Order = undefined> {
   /** Items per page, and the matching items one load looks for. */
   pageSize: number;
   /** How `source`'s list is read, or undefined when it cannot be now (its instance is signed out). */
@@ -25,6 +25,11 @@ export interface ListPlan<Source, Item> {
   filtered?: boolean;
   /** Bound on requests per load (default `MAX_REQUESTS_PER_LOAD`). */
   maxRequests?: number;
+  /**
+   * How the server orders the items this plan asks for, in the client's own words (the activity's `sort`): the store
+   * only records it with the rows, so a view reads rows kept from an earlier plan in their own order.
+   */
+  order?: Order;
 }
 
 /**
@@ -33,23 +38,23 @@ export interface ListPlan<Source, Item> {
  * under a client-side predicate, a load reads pages until it has a page's worth of matching items, the server's end
  * or its bound of requests. A reset (new plan, new sign-in) makes answers still in flight stale.
  */
-export class ListStore<Source extends { readonly key: string }, Item> {
-  private readonly lists = new Map<string, PagingState<Item>>();
+export class ListStore<Source extends { readonly key: string }, Item, Order = undefined> {
+  private readonly lists = new Map<string, PagingState<Item, Order>>();
   private readonly changes = new Emitter<string | undefined>();
   /** A list changed (its key), or all of them (undefined). */
   readonly onDidChange = this.changes.event;
   private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(private readonly keyOf: ItemKey<Item>, private plan: ListPlan<Source, Item>) {}
+  constructor(private readonly keyOf: ItemKey<Item>, private plan: ListPlan<Source, Item, Order>) {}
 
-  get(key: string): PagingState<Item> {
+  get(key: string): PagingState<Item, Order> {
     let state = this.lists.get(key);
-    if (!state) this.lists.set(key, (state = new PagingState(this.keyOf)));
+    if (!state) this.lists.set(key, (state = new PagingState(this.keyOf, this.plan.order)));
     return state;
   }
 
   /** What list `key` shows now: its items and the rows around them. */
-  rows(key: string): ListRows<Item> {
+  rows(key: string): ListRows<Item, Order> {
     return listRows(this.get(key), this.plan.filtered ?? false);
   }
 
@@ -74,12 +79,12 @@ export class ListStore<Source extends { readonly key: string }, Item> {
 
   /**
    * Forget every list's pages; views ask again. With `plan` (a filter change, a new page size), the lists follow it
-   * from now on. With `keepShown` (a filter change), each list keeps showing its rows, marked stale, until its new
-   * first page arrives: see `dropStale`.
+   * from now on, their next rows in its order. With `keepShown` (a filter change), each list keeps showing its rows,
+   * marked stale and in their own order, until its new first page arrives: see `dropStale`.
    */
-  reset(options: { plan?: ListPlan<Source, Item>; keepShown?: boolean } = {}): void {
+  reset(options: { plan?: ListPlan<Source, Item, Order>; keepShown?: boolean } = {}): void {
     if (options.plan) this.plan = options.plan;
-    for (const state of this.lists.values()) state.reset(options);
+    for (const state of this.lists.values()) state.reset({ keepShown: options.keepShown, order: this.plan.order });
     this.notify(undefined);
   }
 
@@ -102,7 +107,7 @@ export class ListStore<Source extends { readonly key: string }, Item> {
 
   /** Forget one list's pages (retry, refresh of one node). */
   resetOne(key: string): void {
-    this.lists.get(key)?.reset();
+    this.lists.get(key)?.reset({ order: this.plan.order });
     this.notify(key);
   }
 

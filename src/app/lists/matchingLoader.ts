@@ -31,7 +31,7 @@ export type LoadEnd = 'full' | 'end' | 'bound' | 'failed' | 'stale' | 'busy';
  * pages are read ahead with up to `window` in flight and applied in order; a plain load reads one page. A failed page
  * is recorded in the state and ends the load; a reset while pages are in flight makes the rest of the load stale.
  */
-export async function loadMatching<Item>(state: PagingState<Item>, load: MatchingLoad<Item>): Promise<LoadEnd> {
+export async function loadMatching<Item, Order>(state: PagingState<Item, Order>, load: MatchingLoad<Item>): Promise<LoadEnd> {
   let ticket = state.begin();
   if (!ticket) return 'busy';
   let applied = 0;

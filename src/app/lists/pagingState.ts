@@ -19,9 +19,11 @@ export type ItemKey<Item> = (item: Item) => number | string | undefined;
  * Paging of one list (My activity, a project's events, a to-do list): the items loaded so far, the next page to
  * ask for (from `X-Next-Page`, never from a short page or `X-Total-Pages`), and loading/error flags.
  * Offset pages shift when new items arrive, so a page may repeat items already shown: they are dropped by key.
- * A reset (filter change, refresh) makes responses of earlier loads stale.
+ * A reset (filter change, refresh) makes responses of earlier loads stale. It also keeps the client's `Order`, an
+ * opaque word for how the rows are ordered (the activity's `sort`), so a view reads the rows in the order they
+ * were asked for: the shown rows keep theirs while stale.
  */
-export class PagingState<Item> {
+export class PagingState<Item, Order = undefined> {
   private loaded: Item[] = [];
   private seen = new Set<number | string>();
   private next: number | undefined = 1;
@@ -29,14 +31,17 @@ export class PagingState<Item> {
   private inFlight: PageTicket | undefined;
   private lastError: unknown;
   private pagesLoaded = 0;
-  /** The rows of the previous filter, shown until the first page of the new one arrives (see `reset`). */
-  private previous: readonly Item[] | undefined;
+  /** The rows of the previous filter and their order, shown until the first page of the new one arrives (see `reset`). */
+  private previous: { items: readonly Item[]; order: Order | undefined } | undefined;
   private searching: SearchProgress | undefined;
   private bound: SearchProgress | undefined;
 
-  constructor(private readonly keyOf: ItemKey<Item>) {}
+  /** `loadedOrder`: how the loads' rows are ordered, as the client names it (undefined: the client does not say). */
+  constructor(private readonly keyOf: ItemKey<Item>, private loadedOrder?: Order) {}
 
-  get items(): readonly Item[] { return this.previous ?? this.loaded; }
+  get items(): readonly Item[] { return this.previous?.items ?? this.loaded; }
+  /** How `items` are ordered, as the client named it for their loads (the old rows' own while stale). */
+  get order(): Order | undefined { return this.previous ? this.previous.order : this.loadedOrder; }
   /** Showing the previous filter's rows while the new filter's first page is still to come. */
   get stale(): boolean { return this.previous !== undefined; }
   get nextPage(): number | undefined { return this.next; }
@@ -115,11 +120,13 @@ export class PagingState<Item> {
   /**
    * Forgets everything (filter changed, refresh); responses to earlier tickets are ignored from now on. With
    * `keepShown`, the rows loaded so far stay in `items` (marked `stale`) until the next first page arrives or fails,
-   * so a filter change replaces the rows instead of blanking them.
+   * so a filter change replaces the rows instead of blanking them. `order` is how the next loads' rows are ordered (by
+   * default as before).
    */
-  reset({ keepShown = false }: { keepShown?: boolean } = {}): void {
+  reset({ keepShown = false, order }: { keepShown?: boolean; order?: Order } = {}): void {
     const shown = this.items;
-    this.previous = keepShown && shown.length > 0 ? shown : undefined;
+    this.previous = keepShown && shown.length > 0 ? { items: shown, order: this.order } : undefined;
+    this.loadedOrder = order ?? this.loadedOrder;
     this.generation += 1;
     this.loaded = [];
     this.seen = new Set();

@@ -62,6 +62,14 @@ function describe(error: unknown, context: ErrorContext, t: Localize): ErrorInfo
           ? t('GitLab had a problem (HTTP {0}). Try again later.', error.status) : t('GitLab had a problem. Try again later.'),
       };
     case 'badResponse':
+      if (error.limitBytes !== undefined) {
+        const size = error.limitBytes >= 1048576 ? `${Math.round(error.limitBytes / 1048576)} MB` : `${Math.round(error.limitBytes / 1024)} kB`;
+        return {
+          kind, message: context === 'listGroups'
+            ? t('GitLab\'s list of your groups is larger than {0}, more than this extension reads; it was not read. Add groups by ID or path instead.', size)
+            : t('GitLab\'s answer is larger than {0}, more than this extension reads; it was not read.', size),
+        };
+      }
       return { kind, message: t('GitLab sent an answer this extension cannot read.'), action: 'retry' };
     case 'cancelled':
       return { kind, message: t('Cancelled.') };

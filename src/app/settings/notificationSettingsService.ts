@@ -1,7 +1,8 @@
 import type { GitLabApi } from '../../gitlab/api';
 import { GitLabError, isGitLabError } from '../../gitlab/errors';
 import {
-  isNotificationLevel, type NotificationEvents, type NotificationLevel, type NotificationSetting, type NotificationSettingUpdate, type Project,
+  isEventKeyName, isNotificationLevel, type NotificationEvents, type NotificationLevel, type NotificationSetting,
+  type NotificationSettingUpdate, type Project,
 } from '../../gitlab/types';
 import { STATE_KEYS } from '../../ids';
 import { mapBounded } from '../boundedMap';
@@ -9,7 +10,7 @@ import { Emitter } from '../emitter';
 import { selfAndParentPaths } from './effectiveLevel';
 import { resolveLevelInForce, type LevelInForce, type LevelLink } from './shared/levelChain';
 import { isEmptyUpdate, pendingUpdate, sameSetting } from './shared/formState';
-import { EVENT_KEY_PATTERN, LEVEL_PATTERN, MAX_EMAIL_LENGTH, MAX_EVENT_KEYS, type BulkItemReport } from './shared/protocol';
+import { LEVEL_PATTERN, MAX_EMAIL_LENGTH, MAX_EVENT_KEYS, type BulkItemReport } from './shared/protocol';
 import { scopeKey, type EntityScopeRef, type ScopeRef } from './shared/scopes';
 
 /** Where the level before a mute is kept; `vscode.Memento` (globalState) fits. */
@@ -253,8 +254,9 @@ export class NotificationSettingsService {
 
   /**
    * Holds GitLab's answer (its types checked by the API client) to the limits the settings page checks in what it
-   * sends back (protocol.ts): event keys like GitLab's snake_case keys (others, `__proto__` included, are dropped and
-   * logged), a bounded e-mail, a level that looks like one (else `unknown`; an unknown well-formed level is shown).
+   * sends back (protocol.ts): event keys like GitLab's snake_case keys and none of its request parameters (others,
+   * `__proto__` and `sudo` included, are dropped and logged), a bounded e-mail, a level that looks like one (else
+   * `unknown`; an unknown well-formed level is shown).
    */
   private clean({ level, events, notification_email: email }: NotificationSetting): NotificationSetting {
     const dropped: string[] = [];
@@ -264,7 +266,7 @@ export class NotificationSettingsService {
       const kept: NotificationEvents = (clean.events = {});
       let count = 0;
       for (const [key, value] of Object.entries(events)) {
-        if (EVENT_KEY_PATTERN.test(key) && count++ < MAX_EVENT_KEYS) kept[key] = value;
+        if (isEventKeyName(key) && count++ < MAX_EVENT_KEYS) kept[key] = value;
         else dropped.push(`events.${key.slice(0, 64)}`);
       }
     }

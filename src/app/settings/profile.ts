@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { errorText } from './errorInfo';
-import { NOTIFICATION_LEVELS, type NotificationSetting, type NotificationSettingUpdate } from '../../gitlab/types';
+import { isEventKeyName, NOTIFICATION_LEVELS, type NotificationSetting, type NotificationSettingUpdate } from '../../gitlab/types';
 import type { Localize } from '../localize';
 import { SettingConflict, type NotificationSettingsService } from './notificationSettingsService';
 import { isEmptyUpdate, pendingUpdate, switchOf, updateTo } from './shared/formState';
@@ -15,6 +15,8 @@ import { isValidScopeId, scopeKey, type ScopeRef } from './shared/scopes';
 export const PROFILE_FORMAT = 'gitlab-activity/notification-profile';
 export const PROFILE_VERSION = 1;
 const MAX_SCOPES = 1000;
+/** A profile of every scope allowed, each with every switch, stays well under this; a larger file is not read. */
+export const MAX_PROFILE_BYTES = 1024 * 1024;
 
 /** One scope of a profile. `events` holds only what the file says; `null` means "leave as it is". */
 export type ProfileEntry = v.InferOutput<ReturnType<typeof profileFile>>['scopes'][number];
@@ -80,6 +82,8 @@ function profileFile(t: Localize) {
         object: t('must be an object of true/false switches'),
         size: t('more than {0} switches', MAX_EVENT_KEYS),
         key: (issue) => t('{0} is not an event name', JSON.stringify(String(issue.input).slice(0, 64))),
+        // A well-formed key is read, whatever it names: the import decides what is sent, and names what is not.
+        shapeOnly: true,
       })),
     }),
     v.partialCheck([['scope'], ['path'], ['id']], ({ scope, path, id }) => scope !== 'global' || (path === undefined && id === undefined),
@@ -120,17 +124,34 @@ export interface DiffRow {
 export interface ScopeDiff {
   entry: ProfileEntry;
   rows: DiffRow[];
-  /** Switches of the file that neither this version nor the server's answer knows: sent, and reported. */
-  unknownKeys: string[];
+  /** Switches of the file that are not sent (see `importUpdate`): named in the preview and the report. */
+  notSent: string[];
+}
+
+/**
+ * What an import asks of a scope whose setting is `current`, and the switches it leaves out. A profile is someone
+ * else's file, and its keys become query parameters of the PUT: only a key this version knows, or one GitLab returned
+ * for this very scope, is sent, and never one of GitLab's request parameters (`sudo`, `private_token`, `level`…).
+ */
+function importUpdate(entry: ProfileEntry, current: NotificationSetting): { update: NotificationSettingUpdate; notSent: string[] } {
+  const sendable = (key: string) => isEventKeyName(key) && (isKnownEventKey(key) || switchOf(current, key) !== undefined);
+  const switches = Object.entries(entry.events ?? {});
+  const notSent = switches.map(([key]) => key).filter((key) => !sendable(key));
+  return { update: updateTo({ level: entry.level, events: Object.fromEntries(switches.filter(([key]) => sendable(key))) }), notSent };
 }
 
 /** What importing `entry` would change on a scope whose setting is `current`. */
 export function diffEntry(entry: ProfileEntry, current: NotificationSetting): ScopeDiff {
-  const pending = pendingUpdate(updateTo(entry), current);
+  const { update, notSent } = importUpdate(entry, current);
+  const pending = pendingUpdate(update, current);
   const rows: DiffRow[] = Object.entries(pending.events ?? {}).map(([key, after]) => ({ field: { event: key }, before: switchOf(current, key), after }));
   if (pending.level !== undefined) rows.unshift({ field: 'level', before: current.level, after: pending.level });
-  const unknownKeys = Object.keys(entry.events ?? {}).filter((key) => !isKnownEventKey(key) && switchOf(current, key) === undefined);
-  return { entry, rows, unknownKeys };
+  return { entry, rows, notSent };
+}
+
+/** The preview's and the report's words for the switches an import leaves out. */
+export function notSentText(keys: readonly string[], t: Localize): string {
+  return t('not sent: unknown to GitLab here and to this extension: {0}', keys.join(', '));
 }
 
 /** `level: Watch → Disabled`, `new_note: on → off`, for the preview. */
@@ -144,8 +165,18 @@ export function describeRow(row: DiffRow, t: Localize): string {
 export interface ApplyReport {
   scope: ScopeRef;
   status: 'applied' | 'unchanged' | 'failed' | 'skipped';
-  /** Why it failed; or, when applied, what GitLab left out (unknown switches it ignored). */
+  /** Why it failed; or, when applied or unchanged, what was left out (switches not sent, or sent and ignored by GitLab). */
   reason?: string;
+}
+
+/** A report's status in words: the English ones are the status names. */
+export function statusText(status: ApplyReport['status'], t: Localize): string {
+  switch (status) {
+    case 'applied': return t('applied');
+    case 'unchanged': return t('unchanged');
+    case 'failed': return t('failed');
+    case 'skipped': return t('skipped');
+  }
 }
 
 /** The part of the notification settings service an import needs: `fresh` reads, writes with `expected`. */
@@ -161,18 +192,19 @@ export async function applyProfile(
 ): Promise<ApplyReport[]> {
   const reports: ApplyReport[] = [];
   const changed = t('changed at GitLab since the preview; import again to see the difference');
-  for (const { entry, rows } of previews) {
+  for (const { entry, rows, notSent } of previews) {
     const { scope } = entry;
+    const left = notSent.length > 0 ? { reason: notSentText(notSent, t) } : {};
     if (!confirmed.has(scopeKey(scope))) {
-      reports.push({ scope, status: rows.length === 0 ? 'unchanged' : 'skipped' });
+      reports.push(rows.length === 0 ? { scope, status: 'unchanged', ...left } : { scope, status: 'skipped' });
       continue;
     }
     try {
       const current = await settings.getSetting(scope, undefined, { fresh: true });
-      const pending = pendingUpdate(updateTo(entry), current);
+      const pending = pendingUpdate(importUpdate(entry, current).update, current);
       if (JSON.stringify(diffEntry(entry, current).rows) !== JSON.stringify(rows)) reports.push({ scope, status: 'failed', reason: changed });
-      else if (isEmptyUpdate(pending)) reports.push({ scope, status: 'unchanged' });
-      else reports.push(checkResult(scope, entry, pending, (await settings.save(scope, pending, { expected: current })).setting, t));
+      else if (isEmptyUpdate(pending)) reports.push({ scope, status: 'unchanged', ...left });
+      else reports.push(checkResult(scope, entry, pending, (await settings.save(scope, pending, { expected: current })).setting, notSent, t));
     } catch (error) {
       reports.push({ scope, status: 'failed', reason: error instanceof SettingConflict ? changed : errorText(error) });
     }
@@ -181,15 +213,17 @@ export async function applyProfile(
 }
 
 function checkResult(
-  scope: ScopeRef, entry: ProfileEntry, sent: NotificationSettingUpdate, result: NotificationSetting, t: Localize,
+  scope: ScopeRef, entry: ProfileEntry, sent: NotificationSettingUpdate, result: NotificationSetting, notSent: readonly string[], t: Localize,
 ): ApplyReport {
   if (result.level !== entry.level) return { scope, status: 'failed', reason: t('GitLab answered with level {0} instead of {1}', result.level, entry.level) };
   // GitLab shows switches only at level custom; there, a key it answers without was ignored (undeclared parameter).
-  if (!result.events) return { scope, status: 'applied' };
   const sentKeys = Object.keys(sent.events ?? {});
-  const ignored = sentKeys.filter((key) => switchOf(result, key) === undefined);
-  const refused = sentKeys.filter((key) => !ignored.includes(key) && switchOf(result, key) !== sent.events?.[key]);
+  const ignored = result.events ? sentKeys.filter((key) => switchOf(result, key) === undefined) : [];
+  const refused = result.events ? sentKeys.filter((key) => !ignored.includes(key) && switchOf(result, key) !== sent.events?.[key]) : [];
   if (refused.length > 0) return { scope, status: 'failed', reason: t('GitLab kept its value for {0}', refused.join(', ')) };
-  if (ignored.length > 0) return { scope, status: 'applied', reason: t('GitLab does not know {0} and ignored it', ignored.join(', ')) };
-  return { scope, status: 'applied' };
+  const notes = [
+    ...(ignored.length > 0 ? [t('GitLab does not know {0} and ignored it', ignored.join(', '))] : []),
+    ...(notSent.length > 0 ? [notSentText(notSent, t)] : []),
+  ];
+  return notes.length > 0 ? { scope, status: 'applied', reason: notes.join('; ') } : { scope, status: 'applied' };
 }

@@ -1,5 +1,6 @@
 import type { GitLabApi } from '../../gitlab/api';
 import { GitLabError, isGitLabError } from '../../gitlab/errors';
+import { ByteBudget } from '../../gitlab/byteBudget';
 import { readPages } from '../../gitlab/pageReader';
 import type { Group, Page, Project } from '../../gitlab/types';
 import { projectInfo } from '../activity/projectInfo';
@@ -31,6 +32,8 @@ export interface ScopeCatalogDeps {
   rememberProject?: (ref: string) => Promise<void>;
   localize: Localize;
   log?: (line: string) => void;
+  /** Bytes one listing (all its pages) may take (default `MAX_LISTING_BYTES`). */
+  maxListingBytes?: number;
 }
 
 /** A group or project the person has: GitLab's name for it where known, its full path where known. */
@@ -61,6 +64,14 @@ export interface KnownScopes {
 const MAX_PAGES = 50;
 /** Pages of a listing in flight at once after the first (as many as the overview's reads of levels). */
 const LISTING_WINDOW = 4;
+/**
+ * Bytes one listing may take in all its pages. 50 pages of 100 groups or projects come to a few MB; without this a
+ * server could send 50 answers just under the transport's limit of one answer (20 MB each). A listing past it fails
+ * with a `badResponse` error (its `limitBytes` set) rather than giving a part: its users (the editor's list, the
+ * overview, the pickers) present the listing as all of the person's groups or projects, and a part would be taken
+ * for the whole. The failure is shown where the listing would be, and scopes added by hand stay.
+ */
+export const MAX_LISTING_BYTES = 16 * 1024 * 1024;
 
 /**
  * The one list of the groups and projects a person has, for the settings editor, the overrides overview and the
@@ -178,11 +189,12 @@ export class ScopeCatalog {
 
   /** Every page of the user's groups or projects; a 404 means the server does not list them. */
   private async read(kind: EntityKind, api: GitLabApi, signal?: AbortSignal): Promise<Listing> {
+    const budget = new ByteBudget(this.deps.maxListingBytes ?? MAX_LISTING_BYTES);
     try {
       return {
         scopes: kind === 'group'
-          ? (await readAll((page, s) => api.listGroups({ page, perPage: 100 }, s), api, signal)).map(groupScope)
-          : (await readAll((page, s) => api.listMyProjects({ page, perPage: 100 }, s), api, signal)).map((project) => projectScope(project)),
+          ? (await readAll((page, s) => api.listGroups({ page, perPage: 100, budget }, s), api, signal)).map(groupScope)
+          : (await readAll((page, s) => api.listMyProjects({ page, perPage: 100, budget }, s), api, signal)).map((project) => projectScope(project)),
       };
     } catch (error) {
       if (isGitLabError(error) && error.kind === 'cancelled') throw error;

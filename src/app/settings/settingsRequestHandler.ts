@@ -19,7 +19,13 @@ export interface SettingsRequestHandlerDeps {
   localize: Localize;
   /** Sends to the page; messages to a hidden (discarded) page are simply lost. */
   post: (message: HostMessage) => void;
-  signIn?: () => void;
+  /** The instance of the client requests go through now; undefined while signed out. */
+  instanceUrl?: () => string | undefined;
+  /**
+   * The page's "Sign in again": to the instance whose client failed (never simply the settings' instance, which a
+   * workspace may name); undefined when no client failed (signed out), where the sign-in flow offers its own.
+   */
+  signIn?: (instanceUrl: string | undefined) => void;
   log: (line: string) => void;
   /** VS Code's translation bundle (`vscode.l10n.bundle`), handed to the page. */
   l10n?: Record<string, string>;
@@ -37,6 +43,8 @@ export class SettingsRequestHandler {
   /** For the `state` that answers the page's next `ready`: the scope to show, the page state kept over a reload. */
   private next: { focusKey?: string; restored?: PersistedState } = {};
   private bulk: { snapshot: BulkSnapshot; controller: AbortController } | undefined;
+  /** The last failure that offered "Sign in again", and the instance of the client it came from. */
+  private signInFor: { instanceUrl: string | undefined } | undefined;
   /** Aborted on dispose: every request's signal. */
   private readonly lifetime = new AbortController();
   private readonly subscription: Disposable;
@@ -54,7 +62,7 @@ export class SettingsRequestHandler {
       case 'ready': return this.onReady();
       case 'refreshScopes': return this.post({ type: 'scopes', scopes: await this.deps.catalog.list({ refresh: true }) });
       case 'cancelBulk': return this.bulk?.controller.abort();
-      case 'signIn': return this.deps.signIn?.();
+      case 'signIn': return this.deps.signIn?.(this.signInFor ? this.signInFor.instanceUrl : this.deps.instanceUrl?.());
       case 'request': return this.answer(message);
     }
   }
@@ -116,10 +124,12 @@ export class SettingsRequestHandler {
   private answer(request: RequestMessage<Requests>): Promise<void> {
     const context = request.method === 'addScope' ? 'add' : request.method === 'save' ? 'save' : 'load';
     const handler = this.handlers[request.method] as (params: unknown, signal: AbortSignal) => Promise<unknown>;
+    // Taken with the request: the client that fails is the one in use now, whatever is active by the time it fails.
+    const instanceUrl = this.deps.instanceUrl?.();
     return answer(request.id, async () => {
       if (!this.deps.signedIn()) throw signedOutError(this.deps.localize);
       return handler(request.params, this.lifetime.signal);
-    }, (reply) => this.post(reply), (error) => this.describe(error, context));
+    }, (reply) => this.post(reply), (error) => this.noteSignIn(this.describe(error, context), instanceUrl));
   }
 
   private async onReady(): Promise<void> {
@@ -133,6 +143,7 @@ export class SettingsRequestHandler {
   private async bulkApply(scopes: EntityScopeRef[], level: NotificationLevel): Promise<null> {
     const { localize } = this.deps;
     if (this.bulk && !this.bulk.snapshot.done) throw { kind: 'invalidInput', message: localize('A bulk change is already running.') } satisfies ErrorInfo;
+    const instanceUrl = this.deps.instanceUrl?.();
     const bulk = { snapshot: { level, items: [], done: false } as BulkSnapshot, controller: new AbortController() };
     this.bulk = bulk;
     const send = (items: BulkItemReport[], done: boolean): void => {
@@ -140,7 +151,7 @@ export class SettingsRequestHandler {
       this.post({ type: 'bulk', bulk: bulk.snapshot });
     };
     // A failed item without an error got another level than asked.
-    const report = ({ error, ...item }: BulkItem): BulkItemReport => (error !== undefined ? { ...item, error: this.describe(error, 'save') }
+    const report = ({ error, ...item }: BulkItem): BulkItemReport => (error !== undefined ? { ...item, error: this.noteSignIn(this.describe(error, 'save'), instanceUrl) }
       : item.status !== 'failed' ? item
         : { ...item, error: { kind: 'badResponse', message: localize('GitLab answered with level {0} instead of {1}.', item.level ?? '?', level) } });
     const reports = new Map<string, BulkItemReport>();
@@ -162,6 +173,12 @@ export class SettingsRequestHandler {
   private describe(error: unknown, context: 'load' | 'save' | 'add'): ErrorInfo {
     const own = error as ErrorInfo | undefined;
     return !(error instanceof Error) && typeof own?.kind === 'string' ? own : describeError(error, context, this.deps.localize);
+  }
+
+  /** Remembers which instance a failure that offers "Sign in again" came from, for the page's button. */
+  private noteSignIn(info: ErrorInfo, instanceUrl: string | undefined): ErrorInfo {
+    if (info.action === 'signIn') this.signInFor = { instanceUrl };
+    return info;
   }
 
   private post(message: HostMessage): void {

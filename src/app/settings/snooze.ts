@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { STATE_KEYS } from '../../ids';
 import { NOTIFICATION_LEVELS, type NotificationSetting } from '../../gitlab/types';
-import { dayKey, dayNumberAt, dayNumberOfKey, type TimeZone } from '../activity/calendar';
+import { dayKey, dayNumberAt, dayNumberOfKey, monthName, weekdayName, type TimeZone } from '../activity/calendar';
 import { Emitter } from '../emitter';
 import type { Localize } from '../localize';
 import { decidingLink, type LevelInForce } from './shared/levelChain';
@@ -82,9 +82,7 @@ export function formatSnoozeEnd(until: number, now: number, zone: TimeZone, t: L
   const local = new Date(until + zone.offsetMinutes(until) * 60_000);
   const time = local.toISOString().slice(11, 16);
   if (dayNumberAt(until, zone) === dayNumberAt(now, zone)) return time;
-  const weekday = t(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][local.getUTCDay()]);
-  const month = t(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][local.getUTCMonth()]);
-  return t('{0} {1} {2} {3}', weekday, local.getUTCDate(), month, time);
+  return t('{0} {1} {2} {3}', weekdayName(local.getUTCDay(), t), local.getUTCDate(), monthName(local.getUTCMonth(), t), time);
 }
 
 /**

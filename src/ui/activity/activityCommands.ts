@@ -1,18 +1,18 @@
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
-import { localZone } from '../../app/activity/calendar';
+import { localZone, type TimeZone } from '../../app/activity/calendar';
 import { activityMarkdown } from '../../app/activity/activityMarkdown';
-import { planRange } from '../../app/activity/markdownRange';
-import { fetchEventsInRange } from '../../app/activity/rangeEvents';
+import { planRange, type RangePlan } from '../../app/activity/markdownRange';
+import { RangeCopy } from '../../app/activity/rangeEvents';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
 import type { EventFeeds } from '../../app/activity/eventFeeds';
 import type { ProjectDirectories } from '../../app/projectDirectory';
 import { MY_ACTIVITY, sourceKey, type ActivitySource } from '../../app/sources';
 import type { FeedPlan } from '../../app/activity/activityTabs';
-import { GitLabError, type GitLabEvent } from '../../gitlab';
+import { GitLabError } from '../../gitlab';
 import { VIEWS } from '../../ids';
 import { COMMANDS } from '../../ids';
-import { addToList, updateList } from '../config';
+import { addToList, removeFromList } from '../config';
 import type { Session } from '../session';
 import type { ActivityItems } from './activityItems';
 import type { ActivityTreeProvider } from './activityTreeProvider';
@@ -87,8 +87,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     }),
     register(COMMANDS.removeProject, async (node?: ActivityNode) => {
       if (node?.type !== 'source' || node.source.source.kind !== 'project') return;
-      const ref = node.source.ref.toLowerCase();
-      await updateList('projects', urlOfInstance(node.source.instance) ?? node.source.instance, (list) => list.filter((p) => p.toLowerCase() !== ref));
+      await removeFromList('projects', urlOfInstance(node.source.instance) ?? node.source.instance, node.source.ref);
     }),
     register(COMMANDS.addUser, async (target?: unknown) => {
       const url = urlOfInstance(instanceOf(target));
@@ -98,8 +97,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     }),
     register(COMMANDS.removeUser, async (node?: ActivityNode) => {
       if (node?.type !== 'source' || node.source.source.kind !== 'user') return;
-      const ref = node.source.ref.toLowerCase();
-      await updateList('users', urlOfInstance(node.source.instance) ?? node.source.instance, (list) => list.filter((u) => u.toLowerCase() !== ref));
+      await removeFromList('users', urlOfInstance(node.source.instance) ?? node.source.instance, node.source.ref);
     }),
     register(COMMANDS.openInBrowser, async (node?: ActivityNode) => {
       const url = urlOf(node);
@@ -133,8 +131,9 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
 }
 
 /**
- * My Activity for the days the person picks, under the current filter: every page of that range is fetched (not only
- * the pages the tree happens to hold), with progress and cancellation, then grouped by day and project.
+ * My Activity for the days the person picks, under the current filter: the pages of that range are fetched (not only
+ * the pages the tree happens to hold), with progress and cancellation, then grouped by day and project. One read is
+ * bounded (`RangeCopy`); when a bound stops it, the copy says so and "Continue" reads on and copies everything again.
  */
 async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> {
   const zone = localZone();
@@ -147,45 +146,67 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
     return;
   }
   const api = c.session.api;
+  const instanceUrl = c.session.instanceUrl;
   if (!api) {
     void plainWindow.showErrorMessage(vscode.l10n.t('Sign in to GitLab first.'));
     return;
   }
-  let events: GitLabEvent[];
+  const copy = new RangeCopy(api, MY_ACTIVITY.source, plan, { perPage: 100, keep: feedPlan.keep });
+  for (;;) {
+    if (!await readRange(c, copy, instanceUrl)) return;
+    await copyMarkdown(c, copy, plan, zone);
+    const stopped = copy.stoppedMessage(vscode.l10n.t);
+    if (stopped === undefined) {
+      void plainWindow.setStatusBarMessage(vscode.l10n.t('GitLab activity copied as Markdown ({0} events)', copy.events.length), 3000);
+      return;
+    }
+    const go = vscode.l10n.t('Continue');
+    if (await plainWindow.showWarningMessage(stopped, go) !== go) return;
+  }
+}
+
+/**
+ * One bounded read of the range, with progress and Cancel; false when it was cancelled or failed (and said so).
+ * `instanceUrl`: the instance whose client reads, named by "Sign In Again" if it refuses the token.
+ */
+async function readRange(c: ActivityCommandContext, copy: RangeCopy, instanceUrl: string): Promise<boolean> {
   try {
-    events = await vscode.window.withProgress({
+    await vscode.window.withProgress({
       location: vscode.ProgressLocation.Notification, cancellable: true,
       title: vscode.l10n.t('Copying GitLab activity as Markdown'),
     }, (progress, token) => {
       const controller = new AbortController();
       token.onCancellationRequested(() => controller.abort());
-      return fetchEventsInRange(api, MY_ACTIVITY.source, plan, {
-        perPage: 100, signal: controller.signal,
-        onPage: (pages, found) => progress.report({ message: vscode.l10n.t('page {0} read, {1} events so far', pages, found) }),
-      });
+      const before = copy.events.length;
+      return copy.readMore(controller.signal,
+        (pages, found) => progress.report({ message: vscode.l10n.t('page {0} read, {1} events so far', pages, before + found) }));
     });
+    return true;
   } catch (error) {
     if (error instanceof GitLabError && error.kind === 'cancelled') {
       void plainWindow.setStatusBarMessage(vscode.l10n.t('Copying GitLab activity cancelled'), 3000);
-      return;
+      return false;
     }
-    if (isUnauthorized(error)) c.session.reportUnauthorized(error);
+    if (isUnauthorized(error)) c.session.reportUnauthorized(error, instanceUrl);
     void plainWindow.showErrorMessage(vscode.l10n.t('Could not load your activity: {0}', error instanceof Error ? error.message : String(error)));
-    return;
+    return false;
   }
-  if (feedPlan.keep) events = events.filter(feedPlan.keep);
+}
+
+/** The events read so far as Markdown, to the clipboard and an editor. */
+async function copyMarkdown(c: ActivityCommandContext, copy: RangeCopy, plan: Extract<RangePlan, { ok: true }>, zone: TimeZone): Promise<void> {
   // Headings name each project: look up the ones the tree has not met yet (failures fall back to "Project 5").
   const directory = c.directories.for(c.activeInstance());
-  await directory.resolve(new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number')));
-  const text = activityMarkdown(events, {
-    now: Date.now(), zone, t: vscode.l10n.t,
+  await directory.resolve(new Set(copy.events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number')));
+  const text = activityMarkdown(copy.events, {
+    now: Date.now(), zone, order: plan.filter.sort ?? 'desc', t: vscode.l10n.t,
     lookupProject: (id) => projectInfo(directory.get(id)),
     eventUrl: (event) => c.links.urlOf(event),
+    incompleteNote: copy.incompleteNote(vscode.l10n.t),
   });
   await vscode.env.clipboard.writeText(text);
   const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: text });
   await vscode.window.showTextDocument(document);
-  void plainWindow.setStatusBarMessage(vscode.l10n.t('GitLab activity copied as Markdown ({0} events)', events.length), 3000);
 }
 
 export function isUnauthorized(error: unknown): error is GitLabError {

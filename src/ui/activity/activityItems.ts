@@ -5,7 +5,7 @@ import { EventRows } from '../../app/activity/eventRows';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
 import { projectInfo, type ProjectInfo } from '../../app/activity/projectInfo';
 import { sourceRow, sourceWebUrl } from '../../app/activity/sourceRows';
-import { instanceHost } from '../../app/instanceSettings';
+import { instanceHost } from '../../app/instance';
 import { MAX_REQUESTS_PER_LOAD } from '../../app/lists/matchingLoader';
 import { keepPlainMessages } from '../../app/localize';
 import type { ProjectDirectories } from '../../app/projectDirectory';
@@ -13,7 +13,7 @@ import type { ActivitySource } from '../../app/sources';
 import type { GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
 import { errorItem, loadingItem, loadMoreItem, showLogItem } from '../lists/listStatusItems';
-import { nodeId, type ActivityNode } from './nodes';
+import { errorRowAction, nodeId, type ActivityNode } from './nodes';
 import { unreadUri } from './unreadDecorations';
 
 /** A signed-in instance as the tree shows it. */
@@ -104,7 +104,8 @@ export class ActivityItems implements vscode.Disposable {
         item.contextValue = 'empty';
         return item;
       }
-      case 'error': return errorItem(node.error, { command: COMMANDS.refresh, arguments: [node.source.key] });
+      // Sign In Again names the instance of the list that failed (a signed-in one by the URL it was signed in with).
+      case 'error': return errorItem(node.error, errorRowAction(node, (instance) => this.context.instances().find((candidate) => candidate.key === instance)?.url));
       case 'showLog': return showLogItem();
     }
   }

@@ -186,7 +186,8 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     const events = list.items as GitLabEvent[];
     const projectIds = new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number'));
     if (projectIds.size > 0) void this.directory(source.instance).resolve(projectIds);
-    groupByDay(events, { now: this.now(), zone: this.zone, t: this.t }).forEach((day, index) => {
+    // Days in the direction the list was asked for (the old rows' own while they stay), whatever GitLab's id order.
+    groupByDay(events, { now: this.now(), zone: this.zone, order: list.order ?? 'desc', t: this.t }).forEach((day, index) => {
       rows.push({ type: 'day', source, key: day.key, label: day.label, events: day.events, expanded: index < EXPANDED_DAY_GROUPS });
     });
     switch (list.after) {

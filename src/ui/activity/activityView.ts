@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { normalizeInstanceUrl } from '../../app/settingTrust';
+import { normalizeInstanceUrl } from '../../app/instance';
 import { laterMarker, SeenMarkers } from '../../app/activity/seenMarkers';
 import { projectInfo } from '../../app/activity/projectInfo';
 import { createEventFeeds, eventListPlan, type EventFeeds, type EventListPlan } from '../../app/activity/eventFeeds';
@@ -67,7 +67,8 @@ export class ActivityView implements vscode.Disposable {
       // New means newer than both what My Activity shows and what was marked as seen.
       shownMarker: () => laterMarker(newestMarker(this.feeds.get(myActivity(this.activeInstance()).key).items),
         this.seen.marker(this.activeInstance(), myActivity(this.activeInstance()).key)),
-      onUnauthorized: (error) => session.reportUnauthorized(error),
+      instanceUrl: () => session.instanceUrl,
+      onUnauthorized: (error, instanceUrl) => session.reportUnauthorized(error, instanceUrl),
       log: (message) => log.warn(message),
       pendingChanged: () => this.scheduleBadge(),
     }, () => this.feeds.resetOne(myActivity(this.activeInstance()).key), this.filter.filter.newestFirstPlan());
@@ -262,7 +263,7 @@ export class ActivityView implements vscode.Disposable {
     if (!error) return;
     this.log.warn(`Loading ${key} failed: ${error.message}`);
     const instance = this.allSources().find((source) => source.key === key)?.instance;
-    if (isUnauthorized(error)) this.session.reportUnauthorized(error, instance);
+    if (isUnauthorized(error) && instance !== undefined) this.session.reportUnauthorized(error, instance);
   }
 
   dispose(): void {

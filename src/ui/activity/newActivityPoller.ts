@@ -6,12 +6,15 @@ import { GitLabError, type GitLabApi } from '../../gitlab';
 
 export interface PollerContext {
   api(): GitLabApi | undefined;
+  /** The instance of that client. */
+  instanceUrl(): string;
   intervalSeconds(): number;
   /** Newest event id/time the user has been shown in My Activity. */
   shownMarker(): EventMarker | undefined;
   /** How many events are newer than those shown (0 once they are loaded): part of the view's unread badge. */
   pendingChanged(count: number): void;
-  onUnauthorized(error: GitLabError): void;
+  /** `instanceUrl`: the instance of the client that was refused. */
+  onUnauthorized(error: GitLabError, instanceUrl: string): void;
   log(message: string): void;
 }
 
@@ -60,6 +63,7 @@ export class NewActivityPoller implements vscode.Disposable {
 
   private async poll(): Promise<void> {
     const api = this.context.api();
+    const instanceUrl = this.context.instanceUrl();
     if (!api || this.running) return;
     this.running = true;
     this.cycles++;
@@ -75,7 +79,7 @@ export class NewActivityPoller implements vscode.Disposable {
     } catch (error) {
       if (error instanceof GitLabError && error.kind === 'unauthorized') {
         this.stoppedByAuth = true;
-        this.context.onUnauthorized(error);
+        this.context.onUnauthorized(error, instanceUrl);
         return;
       }
       const wait = this.schedule.failed(error);

@@ -1,5 +1,6 @@
 import type { ActivitySource } from '../../app/sources';
 import type { GitLabError, GitLabEvent } from '../../gitlab';
+import { COMMANDS } from '../../ids';
 
 /**
  * The Activity tree's nodes: plain data; `ActivityTreeProvider` turns them into TreeItems. `instance` (and each
@@ -28,4 +29,23 @@ export function nodeId(node: ActivityNode): string {
     case 'event': return `event/${node.source.key}/${node.event.id ?? `i${node.index}`}`;
     default: return `${node.type}/${node.source.key}`;
   }
+}
+
+/** What clicking an error row runs: the command and its arguments (the shell adds the title). */
+export interface ErrorRowAction {
+  signIn: boolean;
+  command: string;
+  arguments: unknown[];
+}
+
+/**
+ * A refused token: sign in again to the instance of the list that failed, named by its URL (never left to the
+ * sign-in flow, which would offer the settings' instance, one a workspace may name); anything else: retry the list.
+ * `urlOf` gives a signed-in instance's URL from its key; an instance no longer signed in is named by its key, itself
+ * a URL.
+ */
+export function errorRowAction(node: ActivityNode & { type: 'error' }, urlOf: (instance: string) => string | undefined): ErrorRowAction {
+  if (node.error.kind !== 'unauthorized') return { signIn: false, command: COMMANDS.refresh, arguments: [node.source.key] };
+  const instance = node.source.instance;
+  return { signIn: true, command: COMMANDS.signIn, arguments: instance ? [urlOf(instance) ?? instance] : [] };
 }

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
+import { readGitConfig } from '../../app/gitConfigFiles';
 import { projectPathsInGitConfig, remoteUrls } from '../../app/gitRemotes';
+import { boundedGitFiles } from './gitFiles';
 
 /**
  * GitLab project paths of the workspace: the git remotes of each folder that point at the instance. Reads
@@ -8,7 +10,7 @@ import { projectPathsInGitConfig, remoteUrls } from '../../app/gitRemotes';
 export async function workspaceProjectPaths(instanceUrl: string): Promise<string[]> {
   const found = new Set<string>();
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
-    const config = await readGitConfig(folder.uri);
+    const config = await folderGitConfig(folder.uri);
     if (config) for (const path of projectPathsInGitConfig(config, instanceUrl)) found.add(path);
   }
   return [...found];
@@ -18,23 +20,16 @@ export async function workspaceProjectPaths(instanceUrl: string): Promise<string
 export async function workspaceRemoteUrls(): Promise<string[]> {
   const urls: string[] = [];
   for (const folder of vscode.workspace.workspaceFolders ?? []) {
-    const config = await readGitConfig(folder.uri);
+    const config = await folderGitConfig(folder.uri);
     if (config) urls.push(...remoteUrls(config));
   }
   return urls;
 }
 
-async function readGitConfig(folder: vscode.Uri): Promise<string | undefined> {
-  const dotGit = vscode.Uri.joinPath(folder, '.git');
-  const text = (uri: vscode.Uri) => vscode.workspace.fs.readFile(uri).then((bytes) => Buffer.from(bytes).toString('utf8'), () => undefined);
-  const stat = await vscode.workspace.fs.stat(dotGit).then((s) => s, () => undefined);
-  if (!stat) return undefined;
-  if (stat.type & vscode.FileType.Directory) return text(vscode.Uri.joinPath(dotGit, 'config'));
-  const pointer = /^gitdir:\s*(.+)$/m.exec((await text(dotGit)) ?? '');
-  if (!pointer) return undefined;
-  const gitDir = pointer[1].trim().startsWith('/') ? vscode.Uri.file(pointer[1].trim()) : vscode.Uri.joinPath(folder, pointer[1].trim());
-  // A worktree's gitdir holds a `commondir` pointing at the main repository's .git, where the config lives.
-  const common = (await text(vscode.Uri.joinPath(gitDir, 'commondir')))?.trim();
-  const configDir = common ? (common.startsWith('/') ? vscode.Uri.file(common) : vscode.Uri.joinPath(gitDir, common)) : gitDir;
-  return text(vscode.Uri.joinPath(configDir, 'config'));
+/**
+ * The folder's git config, read from disk within a size and a time bound, never opening what is not a regular file
+ * (see gitFiles.ts). Workspace folders are local to the extension host (virtual workspaces are not supported).
+ */
+function folderGitConfig(folder: vscode.Uri): Promise<string | undefined> {
+  return folder.scheme === 'file' ? readGitConfig(folder.fsPath, boundedGitFiles()) : Promise.resolve(undefined);
 }

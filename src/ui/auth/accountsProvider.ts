@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { instanceHost } from '../../app/instanceSettings';
+import { instanceHost } from '../../app/instance';
 import { AUTH_PROVIDER } from '../../ids';
 import type { Account, Session } from '../session';
 

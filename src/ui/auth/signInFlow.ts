@@ -2,9 +2,8 @@ import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
 import { GitLabError, type CurrentUser, type GitLabApi } from '../../gitlab';
 import { apiBase, trimInstanceUrl } from '../../gitlab/url';
-import { instanceHost } from '../../app/instanceSettings';
+import { instanceHost, sameInstance } from '../../app/instance';
 import { inert } from '../../app/plainText';
-import { sameInstance } from '../../app/settingTrust';
 import type { ExtensionConfig } from '../config';
 import type { Session } from '../session';
 

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
-import { envTokenFor, normalizeInstanceUrl, type EnvToken } from '../../app/settingTrust';
+import { envTokenFor, type EnvToken } from '../../app/settingTrust';
+import { normalizeInstanceUrl } from '../../app/instance';
+import { legacyTokenKeys, migrateTokenKeys, tokenKey } from '../../app/tokenKeys';
 import { INSTANCE_ENV_VAR, STATE_KEYS, TOKEN_ENV_VAR } from '../../ids';
-import { trimInstanceUrl } from '../../gitlab/url';
 
 /**
- * Personal access tokens in SecretStorage, keyed by instance URL, and nowhere else. An environment variable may
- * supply one for remote and test setups, only for the instance named beside it (so a workspace naming another
- * instance cannot receive it); a stored token wins over it.
+ * Personal access tokens in SecretStorage, keyed by the instance's identity (see tokenKeys.ts), and nowhere else. An
+ * environment variable may supply one for remote and test setups, only for the instance named beside it (so a
+ * workspace naming another instance cannot receive it); a stored token wins over it.
  */
 export class TokenStore {
   private readonly changed = new vscode.EventEmitter<void>();
@@ -28,7 +29,12 @@ export class TokenStore {
   static readonly prefix = `${STATE_KEYS.token}:`;
 
   static keyFor(instanceUrl: string): string {
-    return `${TokenStore.prefix}${trimInstanceUrl(instanceUrl).toLowerCase()}`;
+    return tokenKey(instanceUrl);
+  }
+
+  /** Moves tokens stored under the old keys of the spellings known (preferred first) to their instance's key. */
+  migrate(knownUrls: readonly string[]): Promise<void> {
+    return migrateTokenKeys(this.secrets, knownUrls, this.log);
   }
 
   async get(instanceUrl: string): Promise<string | undefined> {
@@ -58,8 +64,10 @@ export class TokenStore {
     await this.secrets.store(TokenStore.keyFor(instanceUrl), token);
   }
 
-  async delete(instanceUrl: string): Promise<void> {
+  /** Deletes the token, and any left under an old key of the spellings known (a move that failed would bring it back). */
+  async delete(instanceUrl: string, knownUrls: readonly string[] = []): Promise<void> {
     await this.secrets.delete(TokenStore.keyFor(instanceUrl));
+    for (const old of legacyTokenKeys(instanceUrl, [instanceUrl, ...knownUrls])) await this.secrets.delete(old);
   }
 
   dispose(): void {

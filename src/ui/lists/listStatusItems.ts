@@ -41,16 +41,22 @@ export function loadMoreItem(bound: SearchProgress | undefined, loadMore: RowCom
   return item;
 }
 
-/** The failure in GitLab's words; a click tries again, or signs in again when the token was refused. */
-export function errorItem(error: GitLabError, retry: RowCommand): vscode.TreeItem {
-  const signIn = error.kind === 'unauthorized';
+/**
+ * What a click on a list's error row does: sign in again (the token was refused), its command naming the instance of
+ * the list that failed, or try the list again.
+ */
+export interface ErrorRowCommand extends RowCommand {
+  signIn: boolean;
+}
+
+/** The failure in GitLab's words; a click runs `action`, titled Sign In Again or Retry. */
+export function errorItem(error: GitLabError, action: ErrorRowCommand): vscode.TreeItem {
+  const title = action.signIn ? vscode.l10n.t('Sign In Again') : vscode.l10n.t('Retry');
   const item = new vscode.TreeItem(error.message);
   item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-  item.description = signIn ? vscode.l10n.t('Sign In Again') : vscode.l10n.t('Retry');
+  item.description = title;
   item.tooltip = error.message;
-  item.command = signIn
-    ? { command: COMMANDS.signIn, title: vscode.l10n.t('Sign In Again') }
-    : { ...retry, title: vscode.l10n.t('Retry') };
+  item.command = { command: action.command, title, arguments: action.arguments };
   item.contextValue = 'error';
   return item;
 }

@@ -12,6 +12,8 @@ export interface NotificationSettingsEditorDeps {
   extensionUri: vscode.Uri;
   /** The client while signed in, else undefined. The token stays inside it. */
   api: () => GitLabApi | undefined;
+  /** The instance of that client (undefined while signed out): a "Sign in again" names it. */
+  instanceUrl: () => string | undefined;
   settings: NotificationSettingsService;
   /** The groups and projects the editor lists (shared with the overview and the quick picks). */
   catalog: ScopeCatalog;
@@ -69,7 +71,8 @@ export class NotificationSettingsEditor implements vscode.Disposable {
       catalog: this.deps.catalog,
       localize: vscode.l10n.t,
       post: (message) => void panel.webview.postMessage(message),
-      signIn: () => void vscode.commands.executeCommand(COMMANDS.signIn),
+      instanceUrl: this.deps.instanceUrl,
+      signIn: (instanceUrl) => void vscode.commands.executeCommand(COMMANDS.signIn, instanceUrl),
       log: this.deps.log,
       l10n: vscode.l10n.bundle,
     });

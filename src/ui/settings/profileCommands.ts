@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
 import {
-  applyProfile, describeRow, diffEntry, parseProfile, profileText, type ApplyReport, type ProfileSettings,
+  applyProfile, describeRow, diffEntry, MAX_PROFILE_BYTES, notSentText, parseProfile, profileText, statusText,
+  type ApplyReport, type ProfileSettings,
 } from '../../app/settings/profile';
 import { scopeName } from '../../app/settings/shared/labels';
 import { scopeKey, type ScopeRef } from '../../app/settings/shared/scopes';
@@ -18,7 +19,8 @@ export interface ProfileDeps {
   pathOf(scope: ScopeRef): Promise<string | undefined>;
   instanceUrl(): string;
   log: Log;
-  onUnauthorized(error: GitLabError): void;
+  /** `instanceUrl`: the instance whose client was refused. */
+  onUnauthorized(error: GitLabError, instanceUrl: string): void;
 }
 
 const t = vscode.l10n.t;
@@ -57,6 +59,12 @@ export class ProfileCommands {
     if (!uri) return;
     let text: string;
     try {
+      // Looked at before it is read: a FIFO would never end, a huge file would fill the memory (the file is someone else's).
+      const { type, size } = await vscode.workspace.fs.stat(uri);
+      if (!(type & vscode.FileType.File)) return void plainWindow.showErrorMessage(t('Could not read {0}: it is not a file.', uri.fsPath));
+      if (size > MAX_PROFILE_BYTES) {
+        return void plainWindow.showErrorMessage(t('Could not read {0}: it is larger than a notification profile can be ({1} kB).', uri.fsPath, MAX_PROFILE_BYTES / 1024));
+      }
       text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
     } catch (error) {
       return void plainWindow.showErrorMessage(t('Could not read {0}: {1}', uri.fsPath, errorText(error)));
@@ -74,16 +82,21 @@ export class ProfileCommands {
     const unreadable = failed.map(({ item, reason }): ApplyReport => ({ scope: item.scope, status: 'failed', reason }));
     const changing = previews.filter((preview) => preview.rows.length > 0);
     if (changing.length === 0 && unreadable.length === 0) {
-      return void plainWindow.showInformationMessage(t('Nothing to change: every scope already matches the profile.'));
+      // Switches left out are still named, even when nothing else is to be done.
+      const leftOut = previews.filter(({ notSent }) => notSent.length > 0)
+        .map(({ entry, notSent }) => t('{0} ({1})', scopeName(entry.scope, t), notSentText(notSent, t)));
+      for (const line of leftOut) this.deps.log.info(`Profile ${uri.fsPath}: ${line}`);
+      const nothing = t('Nothing to change: every scope already matches the profile.');
+      return void plainWindow.showInformationMessage(leftOut.length === 0 ? nothing : t('{0} {1}', nothing, leftOut.join('; ')));
     }
     let confirmed = new Set<string>();
     if (changing.length > 0) {
-      const picked = await plainWindow.showQuickPickMany(changing.map(({ entry, rows, unknownKeys }) => ({
+      const picked = await plainWindow.showQuickPickMany(changing.map(({ entry, rows, notSent }) => ({
         label: scopeName(entry.scope, t),
         description: t('{0} changes', rows.length),
         detail: [
           ...rows.map((row) => describeRow(row, t)),
-          ...(unknownKeys.length > 0 ? [t('unknown to GitLab here: {0}', unknownKeys.join(', '))] : []),
+          ...(notSent.length > 0 ? [notSentText(notSent, t)] : []),
         ].join('; '),
         picked: true,
         key: scopeKey(entry.scope),
@@ -96,8 +109,7 @@ export class ProfileCommands {
     }
     const reports = [...unreadable, ...await applyProfile(previews, confirmed, this.deps.settings, t)];
     const lines = reports.map((report) => {
-      // The statuses are English words: applied, unchanged, skipped, failed.
-      const line = t('{0}: {1}', scopeName(report.scope, t), t(report.status));
+      const line = t('{0}: {1}', scopeName(report.scope, t), statusText(report.status, t));
       return report.reason ? t('{0} ({1})', line, report.reason) : line;
     });
     for (const line of lines) this.deps.log.info(`Profile ${uri.fsPath}: ${line}`);
@@ -109,10 +121,11 @@ export class ProfileCommands {
   private async readEach<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<{ read: R[]; failed: Array<{ item: T; reason: string }> }> {
     const result = { read: [] as R[], failed: [] as Array<{ item: T; reason: string }> };
     for (const item of items) {
+      const instanceUrl = this.deps.instanceUrl();
       try {
         result.read.push(await read(item));
       } catch (error) {
-        if (isUnauthorized(error)) this.deps.onUnauthorized(error);
+        if (isUnauthorized(error)) this.deps.onUnauthorized(error, instanceUrl);
         this.deps.log.error('Notification profile', error);
         result.failed.push({ item, reason: errorText(error) });
       }

@@ -22,7 +22,10 @@ export class SnoozeCommands implements SnoozeOutcomes {
     private readonly clock: Clock,
     private readonly zone: () => TimeZone,
     private readonly log: Log,
-    private readonly onUnauthorized: (error: GitLabError) => void,
+    /** The active instance: the one whose client the next request goes through. */
+    private readonly instanceUrl: () => string,
+    /** `instanceUrl`: the instance whose client was refused. */
+    private readonly onUnauthorized: (error: GitLabError, instanceUrl: string) => void,
   ) {}
 
   /** The end of a snooze as the status bar shows it (`14:00`, or with the day). */
@@ -37,6 +40,7 @@ export class SnoozeCommands implements SnoozeOutcomes {
     if (!choice) return;
     const until = await this.pickEnd(choice);
     if (until === undefined) return;
+    const instanceUrl = this.instanceUrl();
     try {
       await scheduler.snooze(choice.scope, choice.name, until);
       void plainWindow.showInformationMessage(vscode.l10n.t('Notifications for {0} are muted until {1}.', choice.name, this.formatEnd(until)));
@@ -48,7 +52,7 @@ export class SnoozeCommands implements SnoozeOutcomes {
         void plainWindow.showInformationMessage(text);
         return;
       }
-      this.failed(error, vscode.l10n.t('Could not snooze {0}: {1}', choice.name, errorText(error)));
+      this.failed(error, instanceUrl, vscode.l10n.t('Could not snooze {0}: {1}', choice.name, errorText(error)));
     }
   }
 
@@ -69,10 +73,11 @@ export class SnoozeCommands implements SnoozeOutcomes {
       snooze = pick?.snooze;
     }
     if (!snooze) return;
+    const instanceUrl = this.instanceUrl();
     try {
       await scheduler.end(snooze.scope);
     } catch (error) {
-      this.failed(error, vscode.l10n.t('Could not end the snooze of {0}: {1}', snooze.name, errorText(error)));
+      this.failed(error, instanceUrl, vscode.l10n.t('Could not end the snooze of {0}: {1}', snooze.name, errorText(error)));
     }
   }
 
@@ -89,10 +94,11 @@ export class SnoozeCommands implements SnoozeOutcomes {
       restore,
     ).then(async (answer) => {
       if (answer !== restore || !this.scheduler) return;
+      const instanceUrl = this.instanceUrl();
       try {
         await this.scheduler.restoreAnyway(snooze);
       } catch (error) {
-        this.failed(error, vscode.l10n.t('Could not restore {0}: {1}', snooze.name, errorText(error)));
+        this.failed(error, instanceUrl, vscode.l10n.t('Could not restore {0}: {1}', snooze.name, errorText(error)));
       }
     });
   }
@@ -149,8 +155,8 @@ export class SnoozeCommands implements SnoozeOutcomes {
     return 'until' in parsed ? parsed.until : undefined;
   }
 
-  private failed(error: unknown, text: string): void {
-    if (error instanceof GitLabError && error.kind === 'unauthorized') this.onUnauthorized(error);
+  private failed(error: unknown, instanceUrl: string, text: string): void {
+    if (error instanceof GitLabError && error.kind === 'unauthorized') this.onUnauthorized(error, instanceUrl);
     this.log.error('Snooze', error);
     void plainWindow.showErrorMessage(text);
   }

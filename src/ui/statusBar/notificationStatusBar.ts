@@ -72,6 +72,7 @@ export class NotificationStatusBar implements vscode.Disposable {
     }
     if (follow && !this.current) return;
     const generation = ++this.generation;
+    const instanceUrl = this.session.instanceUrl;
     try {
       const { scope, name } = await this.scopes.resolve();
       if (!follow) this.levels.refresh();
@@ -82,7 +83,7 @@ export class NotificationStatusBar implements vscode.Disposable {
       this.render();
     } catch (error) {
       if (generation !== this.generation) return;
-      this.handle(error);
+      this.handle(error, instanceUrl);
       if (follow) return;
       this.item.text = '$(bell) ?';
       this.item.tooltip = vscode.l10n.t('GitLab notification level unavailable: {0}', errorText(error));
@@ -140,16 +141,18 @@ export class NotificationStatusBar implements vscode.Disposable {
   }
 
   private async change(run: () => Promise<unknown>): Promise<void> {
+    const instanceUrl = this.session.instanceUrl;
     try {
       await run();
     } catch (error) {
-      this.handle(error);
+      this.handle(error, instanceUrl);
       void plainWindow.showErrorMessage(vscode.l10n.t('Could not change the notification level: {0}', errorText(error)));
     }
   }
 
-  private handle(error: unknown): void {
-    if (error instanceof GitLabError && error.kind === 'unauthorized') this.session.reportUnauthorized(error);
+  /** `instanceUrl`: the active instance when the request started, whose client was refused. */
+  private handle(error: unknown, instanceUrl: string): void {
+    if (error instanceof GitLabError && error.kind === 'unauthorized') this.session.reportUnauthorized(error, instanceUrl);
     this.log.error('Notification level', error);
   }
 

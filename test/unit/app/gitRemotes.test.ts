@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { projectPathForRemote, projectPathsInGitConfig, remoteUrls, instanceNamedByRemotes } from '../../../src/app/gitRemotes';
+import { MAX_LIST_ENTRIES } from '../../../src/app/instanceSettings';
 
 describe('git remotes', () => {
   const config = `[core]\n\tbare = false\n[remote "origin"]\n\turl = git@gitlab.example.com:group/sub/project.git\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n[remote "mirror"]\n\turl = https://github.com/x/y.git\n[branch "main"]\n\tremote = origin\n\turl = not-a-remote\n`;
@@ -27,6 +28,13 @@ describe('git remotes', () => {
   for (const [remote, instance, expected] of cases) {
     it(`${remote} on ${instance} → ${expected}`, () => assert.equal(projectPathForRemote(remote, instance), expected));
   }
+
+  it(`collects the first ${MAX_LIST_ENTRIES} distinct project paths of a config with thousands of remotes`, () => {
+    const many = Array.from({ length: 1_500 }, (_, i) => `[remote "r${i}"]\n\turl = git@gitlab.example.com:team/project-${i}.git\n`).join('');
+    const paths = projectPathsInGitConfig(`${config}${many}`, 'https://gitlab.example.com');
+    assert.equal(paths.length, MAX_LIST_ENTRIES);
+    assert.deepEqual(paths.slice(0, 2), ['group/sub/project', 'team/project-0']);
+  });
 
   it('collects distinct project paths of a config', () => {
     const twice = `${config}[remote "other"]\n\turl = https://gitlab.example.com/group/sub/project.git\n`;

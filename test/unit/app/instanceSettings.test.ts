@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
-import { normalizeInstanceUrl } from '../../../src/app/settingTrust';
-import { effectiveInstanceList, idsFor, legacyInstanceOf, parseInstanceList, serializeInstanceList, withEntry, withoutEntry } from '../../../src/app/instanceSettings';
+import { normalizeInstanceUrl } from '../../../src/app/instance';
+import {
+  effectiveInstanceList, idsFor, legacyInstanceOf, listBoundNote, MAX_LIST_ENTRIES, parseInstanceList, planListEdit, serializeInstanceList,
+  withEntry, withoutEntry, type ListLayers,
+} from '../../../src/app/instanceSettings';
 
 const COM = 'https://gitlab.com';
 const CORP = 'https://gitlab.corp.example';
@@ -97,6 +100,48 @@ describe('per-instance list settings', () => {
     });
   });
 
+  describe('a bound of entries read', () => {
+    const instance = { defaultValue: COM };
+    /** A workspace's list of `length` projects whose items record being read. */
+    function watchedList(length: number): { list: unknown[]; read: Set<number> } {
+      const read = new Set<number>();
+      const list: unknown[] = [];
+      for (let index = 0; index < length; index++) {
+        Object.defineProperty(list, index, { enumerable: true, get: () => { read.add(index); return { instance: CORP, id: `team/project-${index}` }; } });
+      }
+      return { list, read };
+    }
+
+    it(`reads the first ${MAX_LIST_ENTRIES} entries of a workspace's list of 1,500, not one past them, and says so once for the log`, () => {
+      const { list, read } = watchedList(1_500);
+      const effective = effectiveInstanceList({ defaultValue: [], workspaceValue: list }, instance, undefined);
+      assert.equal(effective.entries.length, MAX_LIST_ENTRIES);
+      assert.deepEqual(effective.entries.at(-1), { instance: CORP, id: `team/project-${MAX_LIST_ENTRIES - 1}` });
+      assert.equal(Math.max(...read), MAX_LIST_ENTRIES - 1, 'an entry past the bound was read');
+      assert.equal(effective.layer, 'workspace');
+      assert.equal(effective.notRead, 1_500 - MAX_LIST_ENTRIES);
+      assert.equal(listBoundNote('projects', effective),
+        `gitlabActivity.projects (workspace settings): only the first ${MAX_LIST_ENTRIES} entries are read; the 1300 after them are not.`);
+    });
+
+    it('reads a list within the bound whole, with nothing to say; the user\'s own list is bounded the same way', () => {
+      const within = effectiveInstanceList({ defaultValue: [], workspaceValue: watchedList(MAX_LIST_ENTRIES).list }, instance, undefined);
+      assert.equal(within.entries.length, MAX_LIST_ENTRIES);
+      assert.equal(within.notRead, 0);
+      assert.equal(listBoundNote('projects', within), undefined);
+      const user = effectiveInstanceList({ defaultValue: [], globalValue: watchedList(MAX_LIST_ENTRIES + 1).list }, instance, undefined);
+      assert.equal(user.entries.length, MAX_LIST_ENTRIES);
+      assert.equal(user.layer, 'user');
+      assert.equal(user.notRead, 1);
+    });
+
+    it('editing a list still reads and writes it whole: nothing past the bound is lost', () => {
+      const { list } = watchedList(300);
+      const all = parseInstanceList(list, CORP);
+      assert.equal(serializeInstanceList({ ...all, entries: withEntry(all.entries, CORP, 'team/new') }).length, 301);
+    });
+  });
+
   describe('editing', () => {
     const entries = [{ instance: COM, id: 'g/p' }, { instance: CORP, id: 'g/p' }];
 
@@ -112,6 +157,51 @@ describe('per-instance list settings', () => {
 
     it('keys an instance as the token store and state do', () => {
       assert.equal(normalizeInstanceUrl('https://GitLab.com/'), COM);
+    });
+  });
+
+  describe('where an edit from the UI is written (a repository\'s settings file is committed)', () => {
+    const PRIVATE = 'https://git.private.example';
+    const userList = [{ instance: PRIVATE, id: 'secret/plans' }, { instance: COM, id: 'me/dotfiles' }];
+    const layers = (list: ListLayers['list'], instance: ListLayers['instance'] = { defaultValue: COM, globalValue: PRIVATE }, inWorkspace = true): ListLayers =>
+      ({ list, instance, envInstance: undefined, inWorkspace });
+
+    it('adds to the user\'s settings when the workspace has no list of its own, copying nothing into the workspace', () => {
+      const write = planListEdit(layers({ defaultValue: [], globalValue: userList }), COM, { add: 'acme/website' });
+      assert.deepEqual(write, { layer: 'user', value: [...userList, { instance: COM, id: 'acme/website' }] });
+    });
+
+    it('adds to the user\'s settings when no folder is open', () => {
+      assert.deepEqual(planListEdit(layers({ defaultValue: [] }, undefined, false), COM, { add: 'acme/website' }),
+        { layer: 'user', value: [{ instance: COM, id: 'acme/website' }] });
+    });
+
+    it('adds to the workspace\'s own list, which is the one in effect there, without the user\'s entries', () => {
+      const workspace = [{ instance: COM, id: 'team/app' }];
+      const write = planListEdit(layers({ defaultValue: [], globalValue: userList, workspaceValue: workspace }, { defaultValue: COM, workspaceValue: COM }),
+        COM, { add: 'team/docs' });
+      assert.deepEqual(write, { layer: 'workspace', value: [...workspace, { instance: COM, id: 'team/docs' }] });
+    });
+
+    it('never writes the user\'s instance URL into a workspace that names none: its bare entries and the new one stay bare', () => {
+      const write = planListEdit(layers({ defaultValue: [], globalValue: userList, workspaceValue: ['team/app', 12, { instance: COM, id: 'x/y' }] }),
+        PRIVATE, { add: 'team/docs' });
+      assert.deepEqual(write, { layer: 'workspace', value: ['team/app', '12', { instance: COM, id: 'x/y' }, 'team/docs'] });
+      assert.ok(!JSON.stringify(write).includes('private'), JSON.stringify(write));
+    });
+
+    it('adds nothing already in the list in effect, in any letter case', () => {
+      assert.equal(planListEdit(layers({ defaultValue: [], globalValue: userList }), PRIVATE, { add: 'SECRET/plans' }), undefined);
+    });
+
+    it('removes from the layer that holds the entry: the workspace\'s own list, else the user\'s', () => {
+      const list = { defaultValue: [], globalValue: userList, workspaceValue: [{ instance: COM, id: 'team/app' }] };
+      const instance = { defaultValue: COM, workspaceValue: COM };
+      assert.deepEqual(planListEdit(layers(list, instance), COM, { remove: 'TEAM/app' }), { layer: 'workspace', value: [] });
+      assert.deepEqual(planListEdit(layers(list, instance), COM, { remove: 'me/dotfiles' }), { layer: 'user', value: [userList[0]] });
+      assert.deepEqual(planListEdit(layers({ defaultValue: [], globalValue: userList }), PRIVATE, { remove: 'secret/plans' }),
+        { layer: 'user', value: [userList[1]] });
+      assert.equal(planListEdit(layers(list, instance), COM, { remove: 'nobody/here' }), undefined);
     });
   });
 });

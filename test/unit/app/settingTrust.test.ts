@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import {
-  envTokenFor, namedByWorkspace, normalizeInstanceUrl, resolveInstance, sameInstance, userOrDefault,
-} from '../../../src/app/settingTrust';
+import { envTokenFor, namedByWorkspace, resolveInstance, userOrDefault } from '../../../src/app/settingTrust';
+import { normalizeInstanceUrl, sameInstance } from '../../../src/app/instance';
 
 const ATTACKER = 'http://attacker.example:8080';
 
@@ -82,6 +81,12 @@ describe('instance URLs compare by their normal form', () => {
   it('ignores case, a trailing slash and a default port', () => {
     assert.equal(normalizeInstanceUrl(' HTTPS://GitLab.Example.com:443/ '), 'https://gitlab.example.com');
     assert.ok(sameInstance('https://gitlab.example.com/gitlab/', 'https://GITLAB.example.com/gitlab'));
+  });
+
+  it('gives gitlab.com one identity whatever the spelling: default port, trailing slash, empty fragment, upper case', () => {
+    for (const spelling of ['https://gitlab.com:443/', 'https://GitLab.com/#', 'https://gitlab.com:443', 'HTTPS://GITLAB.COM/', 'https://gitlab.com/#top']) {
+      assert.equal(normalizeInstanceUrl(spelling), 'https://gitlab.com', spelling);
+    }
   });
 
   it('tells apart other hosts, ports, schemes and paths', () => {

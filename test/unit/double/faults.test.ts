@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { GitLabDouble } from '../../double';
-import { call, FIXED_NOW } from './http';
+import { call, FIXED_NOW, linkRels, links } from './http';
 
 /** Fault injection: what proxies, limits and broken networks do to GitLab's answers (behaviour note §1.8). */
 describe('GitLab double: faults', () => {
@@ -172,6 +172,32 @@ describe('GitLab double: faults', () => {
       const logged = await double.waitForRequest((r) => r.path === '/api/v4/events' && r.auth === 'none', 5_000);
       assert.equal(logged.status, 200);
     });
+  });
+
+  it('endlessPages: every page is page 1 again with new ids, names the next page, and gives no totals', async () => {
+    const first = await call(double, '/events?per_page=5&target_type=issue');
+    double.inject({ fault: { kind: 'endlessPages' }, path: '/events', times: Infinity });
+    const pages = [1, 2, 7].map((n) => call(double, `/events?per_page=5&target_type=issue&page=${n}`));
+    for (const [index, reply] of (await Promise.all(pages)).entries()) {
+      const n = [1, 2, 7][index];
+      assert.equal(reply.status, 200);
+      assert.equal(reply.headers.get('x-page'), String(n));
+      assert.equal(reply.headers.get('x-next-page'), String(n + 1));
+      assert.equal(reply.headers.get('x-total'), null);
+      assert.equal(reply.headers.get('x-total-pages'), null);
+      assert.equal(reply.headers.get('x-per-page'), '5');
+      assert.ok(links(reply).next.includes(`page=${n + 1}`), links(reply).next);
+      assert.ok(!linkRels(reply).includes('last'));
+      assert.deepEqual(reply.body.map((e: { id: number }) => e.id), first.body.map((e: { id: number }) => e.id + (n - 1) * 10_000_000));
+      assert.deepEqual(reply.body.map((e: { target_type: string }) => e.target_type), first.body.map((e: { target_type: string }) => e.target_type),
+        'the listing\'s own filter holds');
+    }
+    double.clearFaults();
+    const after = await call(double, '/events?per_page=5&target_type=issue&page=7');
+    assert.notEqual(after.headers.get('x-next-page'), '8', 'GitLab\'s own paging once the fault is gone');
+    // Answers other than a listing's pass unchanged.
+    double.inject({ fault: { kind: 'endlessPages' }, path: '/user' });
+    assert.equal((await call(double, '/user')).body.username, 'alex');
   });
 
   it('redirect: the status and Location given (302 by default)', async () => {

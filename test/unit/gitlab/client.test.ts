@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { GitLabDouble } from '../../double';
-import { GitLabError, NO_FILTER, validateFilter, type EventFilter, type GitLabErrorKind, type ValidEventFilter } from '../../../src/gitlab';
+import { ByteBudget, GitLabError, NO_FILTER, validateFilter, type EventFilter, type GitLabErrorKind, type ValidEventFilter } from '../../../src/gitlab';
 import { makeClient, TOKEN, type TestClient } from './helpers';
 
 async function rejectsWith(promise: Promise<unknown>, kind: GitLabErrorKind): Promise<GitLabError> {
@@ -74,6 +74,21 @@ describe('GitLabClient against the GitLab double', function () {
       await rejectsWith(t.client.updateNotificationSettings({ kind: 'project', id: 1 }, { events: { 'a&b=c': true } }), 'validation');
       await rejectsWith(t.client.updateNotificationSettings({ kind: 'project', id: 1 }, { notification_email: 'a@b.c' }), 'validation');
       assert.equal(double.requests.length, 0);
+    });
+
+    it('never sends a GitLab request parameter or a key unlike an event name as an event switch, whoever asks', async () => {
+      const hostile = ['sudo', 'private_token', 'access_token', 'job_token', 'level', 'notification_email', 'id', 'page', 'per_page',
+        'format', 'callback', 'Foo-Bar', 'a&b=c', `a${'b'.repeat(64)}`];
+      for (const key of hostile) {
+        const update = { level: 'custom', events: { new_note: true, [key]: true } } as const;
+        const error = await rejectsWith(t.client.updateNotificationSettings({ kind: 'project', id: 1 }, update), 'validation');
+        assert.match(error.message, /is not a notification event name/, key);
+      }
+      assert.deepEqual(double.requests.map((r) => `${r.method} ${r.rawPath}`), [], 'nothing of such an update is sent');
+      // The longest event name that can be is still sent.
+      const longest = `a${'b'.repeat(63)}`;
+      await t.client.updateNotificationSettings({ kind: 'project', id: 1 }, { level: 'custom', events: { new_note: true, [longest]: true } });
+      assert.deepEqual(double.requests.map((r) => r.query), [{ level: 'custom', new_note: 'true', [longest]: 'true' }]);
     });
   });
 
@@ -233,6 +248,25 @@ describe('GitLabClient against the GitLab double', function () {
       // The limit's own refusal, not a parse failure after reading all of it.
       assert.match(error.message, /larger than 1 MB; it was not read/);
       await small.close();
+    });
+
+    it('a byte budget shared by several requests stops them once their bodies together pass it', async () => {
+      const budget = new ByteBudget(2 * 1024 * 1024);
+      // Three pages of 1 MB each, under the limit of one answer (20 MB) but 3 MB together.
+      double.inject({ fault: { kind: 'huge', bytes: 1024 * 1024 }, path: '/groups', times: 3 });
+      const results = await Promise.allSettled([1, 2, 3].map((page) => t.client.listGroups({ page, perPage: 100, budget })));
+      // (A filler body read whole is refused too, for its shape: it holds no groups.)
+      const refused = results.filter((result) => result.status === 'rejected').map((result) => result.reason as GitLabError)
+        .filter((error) => error.limitBytes !== undefined);
+      assert.ok(refused.length >= 1, 'no request was refused for the budget');
+      for (const error of refused) {
+        assert.equal(error.kind, 'badResponse');
+        assert.equal(error.limitBytes, 2 * 1024 * 1024);
+        assert.match(error.message, /^GitLab's answers to this listing come to more than 2 MB in all; the rest was not read\.$/);
+      }
+      assert.ok(budget.taken <= 2 * 1024 * 1024 + 256 * 1024, `${budget.taken} bytes taken`);
+      // Once spent, the budget refuses the next page at its first bytes.
+      await rejectsWith(t.client.listGroups({ page: 4, perPage: 100, budget }), 'badResponse');
     });
 
     it('a redirect to another origin is not followed and the token is not sent there', async () => {

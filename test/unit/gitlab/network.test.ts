@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { rootCertificates } from 'node:tls';
 import { GitLabDouble } from '../../double';
-import { GitLabError, NO_FILTER, type NetworkOptions } from '../../../src/gitlab';
+import { GitLabError, MAX_CONNECTIONS_PER_ORIGIN, NO_FILTER, type NetworkOptions } from '../../../src/gitlab';
 import { TOKEN } from './helpers';
 import { createTestPki, type TestPki } from './network/certificates';
 import { RecordingProxy } from '../../vscode/harness/recording-proxy';
@@ -195,6 +195,21 @@ describe('GitLab client over TLS with a private CA and an HTTP proxy (loopback)'
       }
     });
 
+    it(`opens at most ${MAX_CONNECTIONS_PER_ORIGIN} tunnels to the instance for many requests at once`, async () => {
+      double.inject({ fault: { kind: 'latency', ms: 100 }, path: /^\/projects\/\d+$/, times: Infinity });
+      try {
+        const made = clientWith({ proxyUrl: proxy.url, extraCa: pki.caCert });
+        const results = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => made.client.getProject(i + 1)));
+        assert.equal(results.length, 30);
+        assert.ok(results.every((r) => r.status === 'fulfilled' || (r.reason instanceof GitLabError && r.reason.kind === 'notFound')),
+          'every request answered');
+        assertTunnelledOnlyTo(`127.0.0.1:${front.port}`);
+        assert.ok(proxy.connects.length <= MAX_CONNECTIONS_PER_ORIGIN, `${proxy.connects.length} tunnels`);
+      } finally {
+        double.clearFaults();
+      }
+    });
+
     it('reports an unreachable proxy as a network error', async () => {
       const gone = await RecordingProxy.start();
       const url = gone.url;
@@ -205,5 +220,31 @@ describe('GitLab client over TLS with a private CA and an HTTP proxy (loopback)'
       assert.match(error.message, /refused/);
       assert.equal(double.requests.length, 0);
     });
+  });
+});
+
+describe('GitLab client on the production dispatcher: connections per origin', () => {
+  let double: GitLabDouble;
+  before(async () => {
+    double = await GitLabDouble.start({ events: 20, seed: 3 });
+  });
+  after(() => double.close());
+
+  it(`sends many requests at once over at most ${MAX_CONNECTIONS_PER_ORIGIN} connections, the others waiting their turn`, async () => {
+    const made = networkClient(double.url, {});
+    double.inject({ fault: { kind: 'latency', ms: 100 }, path: /^\/projects\/\d+$/, times: Infinity });
+    try {
+      double.clearLog();
+      const results = await Promise.allSettled(Array.from({ length: 40 }, (_, i) => made.client.getProject(i + 1)));
+      assert.ok(results.every((r) => r.status === 'fulfilled' || (r.reason instanceof GitLabError && r.reason.kind === 'notFound')),
+        'every request answered');
+      assert.equal(double.requests.filter((r) => r.path.startsWith('/api/v4/projects/')).length, 40);
+      assert.ok(double.peakConnections <= MAX_CONNECTIONS_PER_ORIGIN, `${double.peakConnections} connections open at once`);
+      assert.ok(double.peakInFlight <= MAX_CONNECTIONS_PER_ORIGIN, `${double.peakInFlight} requests in flight`);
+      assert.ok(double.peakConnections > 1, 'requests never overlapped');
+    } finally {
+      double.clearFaults();
+      await made.close();
+    }
   });
 });

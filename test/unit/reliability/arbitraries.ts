@@ -172,6 +172,7 @@ const scope = fc.oneof(
 const eventKey = fc.oneof(
   { weight: 6, arbitrary: fc.stringMatching(/^[a-z][a-z0-9_]{0,12}$/) },
   { weight: 1, arbitrary: fc.constantFrom('__proto__', 'constructor', 'toString', 'New_note', 'a-b', '', '1abc', 'x'.repeat(64), 'x'.repeat(65)) },
+  { weight: 1, arbitrary: fc.constantFrom('sudo', 'private_token', 'level', 'notification_email', 'id', 'page', 'format') },
 );
 
 const levelName = fc.oneof(

@@ -176,7 +176,7 @@ describe('reliability: bad input, property-based', function () {
     }), { numRuns: 5000, seed: SEED });
     reliabilityReport.properties.push({
       property: 'Webview → host message validator against an independent reading of the protocol',
-      inputs: 'every message type, mostly well-formed, with wrong or missing fields, extra fields, bad request IDs, scope IDs and paths, event keys (`__proto__`…), levels, over-long e-mails and lists',
+      inputs: 'every message type, mostly well-formed, with wrong or missing fields, extra fields, bad request IDs, scope IDs and paths, event keys (`__proto__`, `sudo`…), levels, over-long e-mails and lists',
       runs, outcomes,
     });
   });

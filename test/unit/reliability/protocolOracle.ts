@@ -21,6 +21,10 @@ function onlyKeys(value: Record_, allowed: readonly string[], required: readonly
 
 const lowerSnake = (text: string): boolean => text.length > 0 && text[0] >= 'a' && text[0] <= 'z' && /^[a-z0-9_]+$/.test(text);
 
+/** Names GitLab reads as request parameters (behaviour note §1.2, §1.3, §1.7, §2.1): never an event key. */
+const GITLAB_PARAMETERS = ['level', 'notification_email', 'id', 'private_token', 'access_token', 'bearer_token', 'job_token',
+  'feed_token', 'token', 'sudo', 'page', 'per_page', 'pagination', 'cursor', 'order_by', 'sort', 'format', 'callback'];
+
 function requestIdOk(value: unknown): boolean {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_REQUEST_ID;
 }
@@ -41,7 +45,8 @@ function scopeOk(value: unknown, entityOnly = false): boolean {
 function eventMapOk(value: unknown, valueOk: (flag: unknown) => boolean): boolean {
   if (!isPlainObject(value)) return false;
   const keys = Object.keys(value);
-  return keys.length <= 128 && keys.every((key) => key.length <= 64 && lowerSnake(key) && valueOk(value[key]));
+  return keys.length <= 128
+    && keys.every((key) => key.length <= 64 && lowerSnake(key) && !GITLAB_PARAMETERS.includes(key) && valueOk(value[key]));
 }
 
 const emailOk = (value: unknown): boolean => typeof value === 'string' && value.length <= 320;

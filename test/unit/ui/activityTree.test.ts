@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { feedPlan, type FeedPlan } from '../../../src/app/activity/activityTabs';
 import { createEventFeeds, eventListPlan, type EventFeeds } from '../../../src/app/activity/eventFeeds';
+import { normalizeInstanceUrl } from '../../../src/app/instance';
 import { ProjectDirectories } from '../../../src/app/projectDirectory';
 import { myActivity, projectSources, type ActivitySource } from '../../../src/app/sources';
 import { NO_FILTER, validateFilter, type GitLabApi, type GitLabEvent } from '../../../src/gitlab';
@@ -252,10 +253,11 @@ describe('activity tree rows', () => {
     assert.equal(mine[0].tooltip, mine[0].label);
     assert.equal(mine[0].contextValue, 'error');
 
+    // Sign In Again names the instance of the list whose token was refused, by the URL it was signed in with.
     double.inject({ fault: { kind: 'status', status: 401, body: '{"message":"401 Unauthorized"}' }, method: 'GET', path: '/events', times: 1 });
-    const signedOut = setup();
+    const signedOut = setup({ instances: [{ key: normalizeInstanceUrl(double.url), url: double.url }] });
     const row = under(await settled(signedOut), 'My Activity')[0];
-    assert.deepEqual([row.description, row.command, row.commandTitle], ['Sign In Again', COMMANDS.signIn, 'Sign In Again']);
+    assert.deepEqual([row.description, row.command, row.commandTitle, row.args], ['Sign In Again', COMMANDS.signIn, 'Sign In Again', [double.url]]);
   });
 
   it('says when a list is empty, and offers Clear Filters when a filter emptied it', async () => {
@@ -277,6 +279,22 @@ describe('activity tree rows', () => {
     const after = under(await settled(s), 'My Activity');
     assert.ok(events(after).length > 0);
     for (const row of events(after)) assert.match(row.label, /^Accepted merge request !\d+/);
+  });
+
+  it('reads the days in the list\'s direction: oldest first under sort asc, and the old rows\' own while a filter change loads', async () => {
+    const dayKeys = (rows: Row[]): string[] => under(rows, 'My Activity').filter((row) => row.node.type === 'day')
+      .map((row) => (row.node as ActivityNode & { type: 'day' }).key);
+    const s = setup({ plan: { request: validateFilter({ sort: 'asc' }) } });
+    await settled(s);
+    for (let page = 0; page < 6; page++) await s.feeds.loadMore(myActivity(''));
+    const oldestFirst = dayKeys(await settled(s));
+    assert.ok(oldestFirst.length > 2, `only ${oldestFirst.length} days`);
+    assert.deepEqual(oldestFirst, [...oldestFirst].sort(), 'oldest day first');
+    s.switchPlan({ request: NO_FILTER });
+    assert.deepEqual(dayKeys(render(s.tree)), oldestFirst, 'the old rows keep their direction while the new page loads');
+    const newestFirst = dayKeys(await settled(s));
+    assert.ok(newestFirst.length > 1, `only ${newestFirst.length} days`);
+    assert.deepEqual(newestFirst, [...newestFirst].sort().reverse(), 'newest day first, GitLab\'s default');
   });
 
   it('gives each signed-in instance a root with its host and user when several are signed in', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { ProjectDirectories } from '../../../src/app/projectDirectory';
-import { normalizeInstanceUrl } from '../../../src/app/settingTrust';
+import { normalizeInstanceUrl } from '../../../src/app/instance';
 import { COMMANDS, STATE_KEYS, VIEWS } from '../../../src/ids';
 import { ActivityView } from '../../../src/ui/activity/activityView';
 import type { ActivityNode } from '../../../src/ui/activity/nodes';

@@ -107,6 +107,7 @@ export const QuickPickItemKind = { Separator: -1, Default: 0 } as const;
 export const ProgressLocation = { SourceControl: 1, Window: 10, Notification: 15 } as const;
 export const ConfigurationTarget = { Global: 1, Workspace: 2, WorkspaceFolder: 3 } as const;
 export const StatusBarAlignment = { Left: 1, Right: 2 } as const;
+export const FileType = { Unknown: 0, File: 1, Directory: 2, SymbolicLink: 64 } as const;
 
 /** One thing the extension showed, in order. */
 export type Shown =
@@ -145,6 +146,10 @@ export const fake = {
   shown: [] as Shown[],
   answers: defaults(),
   files: new Map<string, Uint8Array>(),
+  /** Paths that are there but are not files (a FIFO, a device): `stat` says Unknown, and reading them never ends. */
+  specialFiles: new Set<string>(),
+  /** Paths whose bytes were read. */
+  reads: [] as string[],
   commands: [] as Array<{ command: string; args: unknown[] }>,
   inputBoxes: [] as FakeInputBox[],
   /** Commands the extension registered, by id. */
@@ -156,6 +161,8 @@ export const fake = {
     this.shown = [];
     this.answers = defaults();
     this.files = new Map();
+    this.specialFiles = new Set();
+    this.reads = [];
     this.commands = [];
     this.inputBoxes = [];
     this.registered = new Map();
@@ -267,7 +274,15 @@ export const window = {
 export const workspace = {
   workspaceFolders: undefined as unknown,
   fs: {
+    async stat(uri: Uri): Promise<{ type: number; size: number }> {
+      if (fake.specialFiles.has(uri.fsPath)) return { type: FileType.Unknown, size: 0 };
+      const bytes = fake.files.get(uri.fsPath);
+      if (!bytes) throw new Error(`ENOENT: no such file, stat '${uri.fsPath}'`);
+      return { type: FileType.File, size: bytes.length };
+    },
     async readFile(uri: Uri): Promise<Uint8Array> {
+      fake.reads.push(uri.fsPath);
+      if (fake.specialFiles.has(uri.fsPath)) return new Promise<Uint8Array>(() => undefined);
       const bytes = fake.files.get(uri.fsPath);
       if (!bytes) throw new Error(`ENOENT: no such file, open '${uri.fsPath}'`);
       return bytes;

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { inert } from '../../../src/app/plainText';
 import { fake, Uri } from './fakeVscode';
 import { ProfileCommands, type ProfileDeps } from '../../../src/ui/settings/profileCommands';
+import { MAX_PROFILE_BYTES } from '../../../src/app/settings/profile';
 import { SnoozeCommands } from '../../../src/ui/settings/snoozeCommands';
 import { SignInFlow } from '../../../src/ui/auth/signInFlow';
 import { pickProject } from '../../../src/ui/activity/projectPicks';
@@ -89,6 +90,18 @@ describe('untrusted text stays text in messages, validation, quick picks and the
       assertInert(fake.texts());
     });
 
+    it('reads only a file, and only one of a profile\'s size: a FIFO or a huge file is refused unread', async () => {
+      fake.specialFiles.add('/fifo.json');
+      await commands().import(Uri.file('/fifo.json'));
+      fake.files.set('/huge.json', new Uint8Array(MAX_PROFILE_BYTES + 1));
+      await commands().import(Uri.file('/huge.json'));
+      assert.deepEqual(fake.reads, []);
+      assert.deepEqual(fake.shown.map((entry) => entry.kind === 'error' && entry.message), [
+        'Could not read /fifo.json: it is not a file.',
+        'Could not read /huge.json: it is larger than a notification profile can be (1024 kB).',
+      ]);
+    });
+
     it("the preview's current level from GitLab is text in the quick pick", async () => {
       fake.files.set('/p.json', file([{ scope: 'global', level: 'watch' }]));
       await commands(HOSTILE).import(Uri.file('/p.json'));
@@ -100,7 +113,7 @@ describe('untrusted text stays text in messages, validation, quick picks and the
   it("the snooze-ended warning shows the server's level and the stored name as text", async () => {
     const snoozes = new SnoozeCommands(
       { workspace: async () => ({ scope: { kind: 'global' }, name: 'global' }), catalog: {} as ScopeCatalog },
-      { now: () => 0, setTimer: () => ({ dispose: () => undefined }) } as never, () => ({ offsetMinutes: () => 0 }) as never, log, () => undefined,
+      { now: () => 0, setTimer: () => ({ dispose: () => undefined }) } as never, () => ({ offsetMinutes: () => 0 }) as never, log, () => 'https://gitlab.example.com', () => undefined,
     );
     const snooze = { scope: { kind: 'project', id: 'a/b' }, name: HOSTILE, until: 0, previous: { level: 'watch' } } as unknown as Snooze;
     snoozes.changedElsewhere(snooze, { level: HOSTILE });

@@ -3,7 +3,7 @@ import { localZone } from '../../../src/app/activity/calendar';
 import { eventRowLabel, type RowActor } from '../../../src/app/activity/eventRows';
 import { describeEvent } from '../../../src/app/activity/eventSentence';
 import { formatMessage } from '../../../src/app/localize';
-import type { GitLabEvent } from '../../../src/gitlab/types';
+import type { GitLabEvent, SortOrder } from '../../../src/gitlab/types';
 import { readFromDouble } from './double-reads';
 import type { VscodeSession } from './session';
 import type { TreeItemView } from './workbench';
@@ -54,11 +54,13 @@ export function stateLabels(feed: FeedView): string[] {
 }
 
 /**
- * The days and event row labels that `events` should show as, grouped as the extension groups them (local days).
- * My Activity's rows (`/events`) omit the actor; other feeds name it.
+ * The days and event row labels that `events` should show as, grouped as the extension groups them (local days, in
+ * date order in the direction of the listing's `sort`, whatever the server's order). My Activity's rows (`/events`)
+ * omit the actor; other feeds name it.
  */
-export function expectedDays(events: GitLabEvent[], now = Date.now(), actor: RowActor = 'shown'): Array<{ label: string; sentences: string[] }> {
-  return groupByDay(events, { now, zone: localZone() }).map((day) => ({
+export function expectedDays(events: GitLabEvent[], now = Date.now(), actor: RowActor = 'shown', order: SortOrder = 'desc'):
+  Array<{ label: string; sentences: string[] }> {
+  return groupByDay(events, { now, zone: localZone(), order }).map((day) => ({
     label: day.label,
     sentences: day.events.map((event) => eventRowLabel(describeEvent(event), actor, formatMessage)),
   }));
@@ -111,7 +113,7 @@ export async function waitForFeedFromDouble(
     events.push(...answer.body);
     nextPage = answer.nextPage;
   }
-  const expected = expectedDays(events, Date.now(), actorOf(apiPath));
+  const expected = expectedDays(events, Date.now(), actorOf(apiPath), query.sort === 'asc' ? 'asc' : 'desc');
   const feed = await session.workbench.waitForTree(
     `the feed under ${String(parent)} to show the ${events.length} events of ${pages} page(s) of ${apiPath}`,
     (items) => {

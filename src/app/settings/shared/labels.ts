@@ -2,25 +2,29 @@ import { isNotificationLevel, type NotificationLevel } from '../../../gitlab/typ
 import type { Localize } from '../../localize';
 import type { ScopeRef } from './scopes';
 
-/** Each level's name and explanation (English; translated through `Localize`), in the order of GitLab's own menu. */
-const LEVELS: Record<NotificationLevel, [label: string, explanation: string]> = {
-  global: ['Global', 'Use your global notification setting.'],
-  watch: ['Watch', 'Receive notifications for any activity.'],
-  participating: ['Participate', 'Receive notifications for threads you have participated in.'],
-  mention: ['On mention', 'Receive notifications only when you are @mentioned in a comment.'],
-  custom: ['Custom', 'Receive notifications for threads you participate in, plus the events you select.'],
-  disabled: ['Disabled', 'Receive no notifications.'],
+/**
+ * Each level's name and explanation, in the order of GitLab's own menu. Functions of `t`, so each message is a
+ * literal in a `t('…')` call (what `npm run l10n` collects).
+ */
+type Words = (localize: Localize) => string;
+const LEVELS: Record<NotificationLevel, [label: Words, explanation: Words]> = {
+  global: [(t) => t('Global'), (t) => t('Use your global notification setting.')],
+  watch: [(t) => t('Watch'), (t) => t('Receive notifications for any activity.')],
+  participating: [(t) => t('Participate'), (t) => t('Receive notifications for threads you have participated in.')],
+  mention: [(t) => t('On mention'), (t) => t('Receive notifications only when you are @mentioned in a comment.')],
+  custom: [(t) => t('Custom'), (t) => t('Receive notifications for threads you participate in, plus the events you select.')],
+  disabled: [(t) => t('Disabled'), (t) => t('Receive no notifications.')],
 };
 export const LEVEL_ORDER = Object.keys(LEVELS) as NotificationLevel[];
 
 /** A level's name for people; an unknown level from the server is shown as it came, not dropped. */
 export function levelLabel(level: string, localize: Localize): string {
-  return isNotificationLevel(level) ? localize(LEVELS[level][0]) : level.replace(/[_-]+/g, ' ');
+  return isNotificationLevel(level) ? LEVELS[level][0](localize) : level.replace(/[_-]+/g, ' ');
 }
 
 /** What a level does; for an unknown level from the server, that it is kept. */
 export function levelExplanation(level: string, localize: Localize): string {
-  return isNotificationLevel(level) ? localize(LEVELS[level][1])
+  return isNotificationLevel(level) ? LEVELS[level][1](localize)
     : localize('GitLab reports a level this extension does not know. It is kept unless you choose another.');
 }
 
@@ -39,31 +43,31 @@ export function offeredLevels(scope: ScopeRef, currentLevel: string): string[] {
  * their labels. A server may return fewer or more; unknown keys are shown by name.
  */
 const EVENTS = {
-  new_release: 'Release is created',
-  new_note: 'Comment is added',
-  new_issue: 'Issue is created',
-  reopen_issue: 'Issue is reopened',
-  close_issue: 'Issue is closed',
-  reassign_issue: 'Issue is reassigned',
-  issue_due: 'Issue is due tomorrow',
-  new_merge_request: 'Merge request is created',
-  push_to_merge_request: 'Merge request receives a push',
-  reopen_merge_request: 'Merge request is reopened',
-  close_merge_request: 'Merge request is closed',
-  reassign_merge_request: 'Merge request is reassigned',
-  change_reviewer_merge_request: 'Merge request reviewers are changed',
-  merge_merge_request: 'Merge request is merged',
-  failed_pipeline: 'Pipeline fails',
-  fixed_pipeline: 'Failed pipeline is fixed',
-  success_pipeline: 'Pipeline succeeds',
-  moved_project: 'Project is moved',
-  merge_when_pipeline_succeeds: 'Merge request is set to auto-merge',
-  new_epic: 'Epic is created',
-  service_account_failed_pipeline: 'Pipeline started by a service account fails',
-  service_account_success_pipeline: 'Pipeline started by a service account succeeds',
-  service_account_fixed_pipeline: 'Pipeline started by a service account is fixed',
-  approver: 'Merge request you can approve is created',
-} as const;
+  new_release: (t) => t('Release is created'),
+  new_note: (t) => t('Comment is added'),
+  new_issue: (t) => t('Issue is created'),
+  reopen_issue: (t) => t('Issue is reopened'),
+  close_issue: (t) => t('Issue is closed'),
+  reassign_issue: (t) => t('Issue is reassigned'),
+  issue_due: (t) => t('Issue is due tomorrow'),
+  new_merge_request: (t) => t('Merge request is created'),
+  push_to_merge_request: (t) => t('Merge request receives a push'),
+  reopen_merge_request: (t) => t('Merge request is reopened'),
+  close_merge_request: (t) => t('Merge request is closed'),
+  reassign_merge_request: (t) => t('Merge request is reassigned'),
+  change_reviewer_merge_request: (t) => t('Merge request reviewers are changed'),
+  merge_merge_request: (t) => t('Merge request is merged'),
+  failed_pipeline: (t) => t('Pipeline fails'),
+  fixed_pipeline: (t) => t('Failed pipeline is fixed'),
+  success_pipeline: (t) => t('Pipeline succeeds'),
+  moved_project: (t) => t('Project is moved'),
+  merge_when_pipeline_succeeds: (t) => t('Merge request is set to auto-merge'),
+  new_epic: (t) => t('Epic is created'),
+  service_account_failed_pipeline: (t) => t('Pipeline started by a service account fails'),
+  service_account_success_pipeline: (t) => t('Pipeline started by a service account succeeds'),
+  service_account_fixed_pipeline: (t) => t('Pipeline started by a service account is fixed'),
+  approver: (t) => t('Merge request you can approve is created'),
+} satisfies Record<string, Words>;
 export type KnownEventKey = keyof typeof EVENTS;
 export const KNOWN_EVENT_KEYS = Object.keys(EVENTS) as KnownEventKey[];
 
@@ -73,7 +77,7 @@ export function isKnownEventKey(key: string): key is KnownEventKey {
 
 /** A human label for a known event key; a key this version does not know is shown by name. */
 export function eventLabel(key: string, localize: Localize): string {
-  return isKnownEventKey(key) ? localize(EVENTS[key]) : key;
+  return isKnownEventKey(key) ? EVENTS[key](localize) : key;
 }
 
 /**

@@ -6,7 +6,9 @@
  */
 import * as v from 'valibot';
 import type { GitLabErrorKind } from '../../../gitlab/errors';
-import { NOTIFICATION_LEVELS, type NotificationLevel, type NotificationSetting } from '../../../gitlab/types';
+import {
+  EVENT_KEY_PATTERN, isEventKeyName, NOTIFICATION_LEVELS, type NotificationLevel, type NotificationSetting,
+} from '../../../gitlab/types';
 import type { LevelLink } from './levelChain';
 import type { ReplyMessage, RequestMessage } from './rpc';
 import { isValidScopeId, scopeKey, type EntityScopeRef, type ScopeRef } from './scopes';
@@ -73,7 +75,6 @@ export type HostMessage =
 // ---- what comes in: one valibot description per message; it builds fresh values, and the types come from it ------
 
 /** Limits shared with the host's cleaning of server data (what it sends, the page may send back). */
-export const EVENT_KEY_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 export const LEVEL_PATTERN = /^[a-z][a-z0-9_]{0,31}$/;
 export const MAX_EVENT_KEYS = 128;
 export const MAX_EMAIL_LENGTH = 320;
@@ -95,13 +96,18 @@ export const fields = <E extends v.ObjectEntries>(entries: E) => v.pipe(plain(),
 
 /**
  * Event switches by key: keys like GitLab's, at most `MAX_EVENT_KEYS`. Read through a Map, not `v.record`, which
- * skips `__proto__`, `constructor` and `prototype` keys unsaid: here every key is checked, and kept.
+ * skips `__proto__`, `constructor` and `prototype` keys unsaid: here every key is checked, and kept. A key must be
+ * one an event can have (`isEventKeyName`: none of GitLab's request parameters, which the host would send in the
+ * PUT); `shapeOnly` asks only for the shape, for a profile, whose reserved keys are named and left out by the import.
  */
-export const switches = <S extends v.GenericSchema>(value: S, messages: { object?: string; size?: string; key?: Message } = {}) => v.pipe(
-  plain(messages.object),
+export const switches = <S extends v.GenericSchema>(
+  value: S, options: { object?: string; size?: string; key?: Message; shapeOnly?: boolean } = {},
+) => v.pipe(
+  plain(options.object),
   v.transform((input) => new Map(Object.entries(input))),
-  v.maxSize(MAX_EVENT_KEYS, messages.size ?? 'too many entries'),
-  v.map(v.pipe(v.string(), v.regex(EVENT_KEY_PATTERN, messages.key ?? 'a key is not in the expected form')), value),
+  v.maxSize(MAX_EVENT_KEYS, options.size ?? 'too many entries'),
+  v.map(v.pipe(v.string(), options.shapeOnly ? v.regex(EVENT_KEY_PATTERN, options.key ?? 'a key is not in the expected form')
+    : v.check(isEventKeyName, options.key ?? 'a key is not in the expected form')), value),
   v.transform((map) => Object.fromEntries(map) as Record<string, v.InferOutput<S>>),
 );
 

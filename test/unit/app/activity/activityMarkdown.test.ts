@@ -22,7 +22,7 @@ const lookupProject: ProjectLookup = (id) => PROJECTS[id];
 
 function options(extra: Partial<ActivityMarkdownOptions> = {}): ActivityMarkdownOptions {
   return {
-    now: NOW, zone: UTC_ZONE, lookupProject,
+    now: NOW, zone: UTC_ZONE, order: 'desc', lookupProject,
     eventUrl: (event) => eventWebUrl(event, { instanceUrl: INSTANCE, lookupProject }), ...extra,
   };
 }
@@ -68,6 +68,23 @@ describe('activityMarkdown', () => {
     ].join('\n'));
   });
 
+  it('lists the days in date order in the list\'s direction, whatever the ids (imported events)', () => {
+    // Newest first by id, as GitLab lists; events 3 and 1 were imported with new ids for old times.
+    const events: GitLabEvent[] = [
+      makeEvent({ id: 5, created_at: '2026-11-05T14:00:00Z' }), makeEvent({ id: 4, created_at: '2026-11-02T08:00:00Z' }),
+      makeEvent({ id: 3, project_id: 6, created_at: '2026-11-04T09:00:00Z' }), makeEvent({ id: 2, created_at: '2026-11-05T09:00:00Z' }),
+      makeEvent({ id: 1, project_id: 6, created_at: '2026-11-02T07:00:00Z' }),
+    ];
+    const headings = (markdown: string) => markdown.split('\n').filter((line) => line.startsWith('## '));
+    assert.deepEqual(headings(activityMarkdown(events, options({ eventUrl: undefined }))),
+      ['## Today', '## Yesterday', '## Mon 2 Nov 2026']);
+    assert.deepEqual(headings(activityMarkdown([...events].reverse(), options({ eventUrl: undefined, order: 'asc' }))),
+      ['## Mon 2 Nov 2026', '## Yesterday', '## Today']);
+    // Each day once, its events in the server's order, under their projects.
+    assert.equal(activityMarkdown(events, options({ eventUrl: undefined })).split('## Mon 2 Nov 2026')[1],
+      '\n\n### group/project\n\n- opened issue \\#12 · Crash on save\n\n### group/other\n\n- opened issue \\#12 · Crash on save\n');
+  });
+
   it('names authors when there are several, or when asked', () => {
     const other = makeEvent({ id: 2, author_id: 8, author: { id: 8, username: 'max', name: 'Max Muster' } });
     const markdown = activityMarkdown([makeEvent(), other], options({ eventUrl: undefined }));
@@ -82,6 +99,15 @@ describe('activityMarkdown', () => {
 
   it('says when there is nothing', () => {
     assert.equal(activityMarkdown([], options()), 'No activity\\.\n');
+  });
+
+  it('ends with the note of an incomplete copy, as plain text, after the events or after "No activity"', () => {
+    const note = 'The copy stopped after 3 events and is incomplete (see _this_).';
+    const markdown = activityMarkdown([makeEvent()], options({ incompleteNote: note }));
+    assert.equal(markdown.split('\n').slice(-3).join('\n'), '\n_The copy stopped after 3 events and is incomplete \\(see \\_this\\_\\)\\._\n');
+    assert.match(renderer.render(markdown), /<p><em>The copy stopped after 3 events and is incomplete \(see _this_\)\.<\/em><\/p>\n$/);
+    assert.equal(activityMarkdown([], options({ incompleteNote: note })).split('\n')[0], 'No activity\\.');
+    assert.ok(activityMarkdown([], options({ incompleteNote: note })).includes('_The copy stopped after 3 events'));
   });
 
   it('links only to http(s) pages', () => {

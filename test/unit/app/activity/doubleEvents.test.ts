@@ -15,7 +15,8 @@ const NOW = new Date('2024-06-15T12:00:00.000Z');
 
 /**
  * The presentation of what the GitLab double really sends, fetched over HTTP by the client: rows keep GitLab's
- * order (by id, not time), and comments on commits, which carry no SHA, still get a true link.
+ * order (by id, not time) within a day while the days read in date order, and comments on commits, which carry no
+ * SHA, still get a true link.
  */
 describe('activity presentation of events as GitLab sends them', () => {
   let double: GitLabDouble;
@@ -37,16 +38,19 @@ describe('activity presentation of events as GitLab sends them', () => {
     await double.close();
   });
 
-  async function loadAll(sort: 'asc' | 'desc'): Promise<readonly GitLabEvent[]> {
+  /** Every page, as Load more reads them: the feed's events and the direction it says they are in. */
+  async function loadAll(sort: 'asc' | 'desc'): Promise<{ events: readonly GitLabEvent[]; order: 'asc' | 'desc' | undefined }> {
     const feeds = createEventFeeds(eventListPlan({ request: validateFilter({ sort }) }, { pageSize: 20, api: () => t.client }));
     await feeds.load(MY_ACTIVITY);
     while (feeds.get(MY_ACTIVITY.key).hasMore) await feeds.loadMore(MY_ACTIVITY);
-    return feeds.get(MY_ACTIVITY.key).items;
+    const { items, order } = feeds.rows(MY_ACTIVITY.key);
+    return { events: items, order };
   }
 
   for (const sort of ['desc', 'asc'] as const) {
     it(`keeps the server's order (${sort}, by id) across pages, though times disagree`, async () => {
-      const events = await loadAll(sort);
+      const { events, order } = await loadAll(sort);
+      assert.equal(order, sort);
       const ids = events.map((e) => e.id!);
       assert.deepEqual(ids, [...ids].sort((a, b) => (sort === 'desc' ? b - a : a - b)), 'in id order, as listed');
       const expected = double.data.events.filter((e) => e.authorId === 1).map((e) => e.id);
@@ -56,16 +60,20 @@ describe('activity presentation of events as GitLab sends them', () => {
         && (sort === 'desc' ? e.created_at! > events[i - 1].created_at! : e.created_at! < events[i - 1].created_at!));
       assert.ok(late.length > 0, 'the listing has events out of time order (imported)');
 
-      // Day groups: each event in the group of its own day, in server order within it; groups in order of first appearance.
-      const groups = groupByDay(events, { now: NOW.getTime(), zone: UTC_ZONE });
+      // Day groups of every page loaded: each event in the group of its own day, in server order within it; the days
+      // in date order in the list's direction, each once, though the listing's first events of the days are not.
+      const groups = groupByDay(events, { now: NOW.getTime(), zone: UTC_ZONE, order });
       const position = new Map(events.map((e, i) => [e, i]));
       for (const group of groups) {
         for (const event of group.events) assert.equal(event.created_at!.slice(0, 10), group.key);
         const order = group.events.map((e) => position.get(e)!);
         assert.deepEqual(order, [...order].sort((a, b) => a - b), `${group.key} keeps server order`);
       }
+      const keys = groups.map((group) => group.key);
+      assert.deepEqual(keys, [...new Set(keys)].sort((a, b) => (sort === 'desc' ? b.localeCompare(a) : a.localeCompare(b))),
+        'days in date order, each once');
       const firsts = groups.map((group) => position.get(group.events[0])!);
-      assert.deepEqual(firsts, [...firsts].sort((a, b) => a - b), 'groups follow their first event');
+      assert.notDeepEqual(firsts, [...firsts].sort((a, b) => a - b), 'some day starts later in the listing than an older one');
       assert.equal(groups.reduce((n, g) => n + g.events.length, 0), events.length);
       // An imported event sits in an older day's group, even when that group opened before its neighbours by id.
       const imported = late.find((e) => (e as { imported?: boolean }).imported) ?? late[0];

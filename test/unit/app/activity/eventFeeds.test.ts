@@ -49,6 +49,30 @@ describe('activity feeds on the list machinery', () => {
   });
 });
 
+describe('activity feeds: the direction of each list', () => {
+  it('records the sort each source\'s pages are asked with, from its first load and again at each reset', async () => {
+    const asked: Array<string | undefined> = [];
+    const api = {
+      listEvents: async (_source: unknown, filter: { sort?: string }) => {
+        asked.push(filter.sort);
+        return { page: 1, items: [makeEvent({ id: 1 })] };
+      },
+    } as unknown as GitLabApi;
+    const plan = (sort?: 'asc' | 'desc') => eventListPlan(feedPlan('all', validateFilter({ sort })), { pageSize: 20, api: () => api });
+    const feeds = createEventFeeds(plan('asc'));
+    await feeds.load(MY_ACTIVITY);
+    assert.deepEqual([asked.at(-1), feeds.rows(MY_ACTIVITY.key).order], ['asc', 'asc']);
+    feeds.reset({ keepShown: true, plan: plan() });
+    assert.equal(feeds.rows(MY_ACTIVITY.key).order, 'asc', 'the old rows keep their direction until the new first page');
+    await feeds.load(MY_ACTIVITY);
+    assert.deepEqual([asked.at(-1), feeds.rows(MY_ACTIVITY.key).order], [undefined, 'desc'], 'GitLab\'s default, newest first');
+    feeds.reset({ keepShown: true, plan: plan('asc') });
+    feeds.resetOne(MY_ACTIVITY.key);
+    await feeds.load(MY_ACTIVITY);
+    assert.deepEqual([asked.at(-1), feeds.rows(MY_ACTIVITY.key).order], ['asc', 'asc']);
+  });
+});
+
 describe('feeds of several instances', () => {
   const COM = 'https://gitlab.com';
   const CORP = 'https://gitlab.corp.example';

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { fixedOffsetZone, UTC_ZONE } from '../../../../src/app/activity/calendar';
 import { customDayProblem, inWindow, markdownRangeDays, planRange } from '../../../../src/app/activity/markdownRange';
-import { fetchEventsInRange } from '../../../../src/app/activity/rangeEvents';
+import { activityMarkdown } from '../../../../src/app/activity/activityMarkdown';
+import { escapeMarkdown } from '../../../../src/app/activity/markdownEscape';
+import { fetchEventsInRange, MAX_RANGE_EVENTS, MAX_RANGE_PAGES, RangeCopy } from '../../../../src/app/activity/rangeEvents';
 import { GitLabError, validateFilter, type GitLabEvent } from '../../../../src/gitlab';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
@@ -86,7 +88,8 @@ describe('Markdown range: fetching every page of the range from the double', () 
   it('returns exactly the events in the range, across many pages, in the server\'s order', async () => {
     const p = plan({ first: '2026-10-20', last: '2026-11-05' }, { target_type: 'issue' });
     const pages: number[] = [];
-    const events = await fetchEventsInRange(client.client, { kind: 'mine' }, p, { perPage: 2, onPage: (n) => pages.push(n) });
+    const { events, resume } = await fetchEventsInRange(client.client, { kind: 'mine' }, p, { perPage: 2, onPage: (n) => pages.push(n) });
+    assert.equal(resume, undefined, 'read to GitLab\'s last page');
     const everything = await client.client.listAllEvents({ kind: 'mine' }, validateFilter({ target_type: 'issue' }), 100);
     const expected = everything.filter((e) => {
       const at = Date.parse(e.created_at as string);
@@ -129,11 +132,97 @@ describe('Markdown range: fetching every page of the range from the double', () 
 
   it('reads the same events, in the same order, with any window', async () => {
     const p = plan({ first: '2026-09-25', last: '2026-11-19' });
-    const one = await fetchEventsInRange(client.client, { kind: 'mine' }, p, { perPage: 5, window: 1 });
+    const one = (await fetchEventsInRange(client.client, { kind: 'mine' }, p, { perPage: 5, window: 1 })).events;
     for (const window of [2, 4, 8]) {
-      const many = await fetchEventsInRange(client.client, { kind: 'mine' }, p, { perPage: 5, window });
+      const many = (await fetchEventsInRange(client.client, { kind: 'mine' }, p, { perPage: 5, window })).events;
       assert.deepEqual(many.map((e) => e.id), one.map((e) => e.id), `window ${window}`);
     }
     assert.ok(one.length > 20, `only ${one.length} events`);
+  });
+});
+
+describe('Markdown range: every read is bounded', () => {
+  let double: GitLabDouble;
+  let client: TestClient;
+  before(async () => {
+    double = await GitLabDouble.start({ edition: 'ee', events: 400, seed: 11, now: () => new Date(NOW) });
+    client = makeClient(double.url);
+  });
+  after(async () => {
+    await client.close();
+    await double.close();
+  });
+  afterEach(() => double.clearFaults());
+
+  const eventPages = () => double.requests.filter((r) => r.path === '/api/v4/events').map((r) => Number(r.query.page));
+  const ids = (events: GitLabEvent[]) => events.map((e) => e.id);
+
+  it('a server that names a next page for ever: the read stops at its bound of pages, says so in the Markdown and the message, and Continue reads on', async () => {
+    double.inject({ fault: { kind: 'endlessPages' }, path: '/events', times: Infinity });
+    const p = plan({ first: '2026-09-25', last: '2026-11-19' });
+    // Unbounded, the read would never end: it is cancelled after a while instead, and the test fails.
+    const safety = AbortSignal.timeout(8_000);
+    const copy = new RangeCopy(client.client, { kind: 'mine' }, p, { perPage: 20 });
+    double.clearLog();
+    await copy.readMore(safety);
+    const first = eventPages();
+    assert.equal(Math.max(...first), MAX_RANGE_PAGES, 'pages asked up to the bound');
+    assert.ok(first.length <= MAX_RANGE_PAGES, `${first.length} pages asked`);
+    assert.equal(copy.complete, false);
+    const found = copy.events.length;
+    assert.ok(found > MAX_RANGE_PAGES, `only ${found} events: every page holds some in the range`);
+    assert.ok(found <= MAX_RANGE_EVENTS);
+    assert.equal(new Set(ids(copy.events)).size, found, 'no event twice');
+
+    const note = copy.incompleteNote();
+    assert.equal(note, `The copy stopped after ${found} events and is incomplete: GitLab has more in this range. Choose Continue in the message to read on.`);
+    const markdown = activityMarkdown(copy.events, { now: NOW, zone: UTC_ZONE, order: 'desc', lookupProject: () => undefined, incompleteNote: note });
+    assert.equal(markdown.trimEnd().split('\n').at(-1), `_${escapeMarkdown(note!)}_`, 'the Markdown ends with the note');
+    assert.match(copy.stoppedMessage() ?? '', new RegExp(`^Copied ${found} events as Markdown, but the copy stopped there and is incomplete: one read takes at most ${MAX_RANGE_PAGES} pages or ${MAX_RANGE_EVENTS} events\\. Continue`));
+
+    // Continue: the next pages, from where the first read stopped, added to the same copy.
+    double.clearLog();
+    await copy.readMore(safety);
+    const second = eventPages();
+    assert.equal(Math.min(...second), MAX_RANGE_PAGES + 1);
+    assert.equal(Math.max(...second), 2 * MAX_RANGE_PAGES);
+    assert.ok(copy.events.length > found);
+    assert.equal(new Set(ids(copy.events)).size, copy.events.length, 'no event twice');
+    assert.match(copy.incompleteNote() ?? '', new RegExp(`stopped after ${copy.events.length} events`));
+  });
+
+  it('stops after the page that reaches its bound of events; Continue goes on to the end, each event once, as one unbounded read', async () => {
+    const p = plan({ first: '2026-09-25', last: '2026-11-19' });
+    const whole = await fetchEventsInRange(client.client, { kind: 'mine' }, p, { perPage: 5, maxEvents: Infinity });
+    assert.ok(whole.events.length > 40, `only ${whole.events.length} events`);
+    const copy = new RangeCopy(client.client, { kind: 'mine' }, p, { perPage: 5, maxEvents: 12 });
+    await copy.readMore();
+    assert.ok(copy.events.length >= 12 && copy.events.length < 12 + 5, `${copy.events.length} events after one read`);
+    assert.equal(copy.complete, false);
+    let reads = 1;
+    while (!copy.complete && reads < 100) {
+      await copy.readMore();
+      reads += 1;
+    }
+    assert.equal(copy.complete, true);
+    assert.ok(reads > 2, `${reads} reads`);
+    assert.deepEqual(ids(copy.events), ids(whole.events));
+    assert.equal(copy.incompleteNote(), undefined, 'no note once complete');
+    assert.equal(copy.stoppedMessage(), undefined);
+  });
+
+  it('a failed read changes nothing: trying again reads the same pages', async () => {
+    const p = plan({ first: '2026-09-25', last: '2026-11-19' });
+    const copy = new RangeCopy(client.client, { kind: 'mine' }, p, { perPage: 5, maxEvents: 12, window: 1 });
+    await copy.readMore();
+    const kept = ids(copy.events);
+    double.inject({ fault: { kind: 'status', status: 404 }, path: '/events', times: 1 });
+    await assert.rejects(copy.readMore(), (error: unknown) => error instanceof GitLabError && error.kind === 'notFound');
+    assert.deepEqual(ids(copy.events), kept);
+    await copy.readMore();
+    const again = new RangeCopy(client.client, { kind: 'mine' }, p, { perPage: 5, maxEvents: 12, window: 1 });
+    await again.readMore();
+    await again.readMore();
+    assert.deepEqual(ids(copy.events), ids(again.events));
   });
 });

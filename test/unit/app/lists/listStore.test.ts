@@ -117,7 +117,7 @@ describe('list store across a new plan (a filter change)', () => {
     store.reset({ keepShown: true, plan: { pageSize: 20, request: reader(100), filtered: true } });
     void store.load(LIST); // the open list asks again; the other stays closed
     assert.deepEqual(store.get('list').items.map((i) => i.id), [10], 'the old rows stay while loading');
-    assert.deepEqual(store.rows('list'), { waiting: false, items: store.get('list').items, empty: false, filtered: true, after: undefined },
+    assert.deepEqual(store.rows('list'), { waiting: false, items: store.get('list').items, order: undefined, empty: false, filtered: true, after: undefined },
       'old rows, and no row after them');
     let idle = false;
     const waiting = store.whenIdle().then(() => { idle = true; });
@@ -133,11 +133,27 @@ describe('list store across a new plan (a filter change)', () => {
   });
 });
 
+describe('list store: the order of each list\'s rows', () => {
+  it('gives each list its plan\'s order, from its first load and again at each reset; rows kept from the old plan keep theirs', async () => {
+    type Order = 'oldest first' | 'newest first';
+    const plan = (order: Order): ListPlan<Source, Item, Order> => ({ ...planOf({ 1: { items: [item(order === 'oldest first' ? 1 : 2)], page: 1 } }), order });
+    const store = new ListStore(keyOf, plan('oldest first'));
+    await store.load(LIST);
+    assert.deepEqual([store.rows('list').items.map((i) => i.id), store.rows('list').order], [[1], 'oldest first']);
+    store.reset({ keepShown: true, plan: plan('newest first') });
+    assert.deepEqual([store.rows('list').items.map((i) => i.id), store.rows('list').order], [[1], 'oldest first'],
+      'the old rows keep their order until the new first page');
+    assert.equal(store.rows('other').order, 'newest first', 'a list first asked for under the new plan');
+    await store.load(LIST);
+    assert.deepEqual([store.rows('list').items.map((i) => i.id), store.rows('list').order], [[2], 'newest first']);
+  });
+});
+
 describe('list rows', () => {
   it('says what surrounds the items: Loading… alone first, then empty, error, loading, Load more… or nothing', async () => {
     const pages: Pages = { 1: { items: [item(2)], nextPage: 2, page: 1 }, 2: new GitLabError('server', 'down', { status: 500 }) };
     const store = new ListStore(keyOf, planOf(pages));
-    assert.deepEqual(store.rows('list'), { waiting: true, items: [], empty: false, filtered: false, after: undefined });
+    assert.deepEqual(store.rows('list'), { waiting: true, items: [], order: undefined, empty: false, filtered: false, after: undefined });
     await store.load(LIST);
     assert.equal(store.rows('list').after, 'loadMore');
     const more = store.loadMore(LIST);
@@ -147,9 +163,9 @@ describe('list rows', () => {
     assert.equal(store.rows('list').empty, false);
     const empty = new ListStore(keyOf, planOf({ 1: { items: [], page: 1 } }, { filtered: true }));
     await empty.load(LIST);
-    assert.deepEqual(empty.rows('list'), { waiting: false, items: [], empty: true, filtered: true, after: undefined });
+    assert.deepEqual(empty.rows('list'), { waiting: false, items: [], order: undefined, empty: true, filtered: true, after: undefined });
     const failed = new ListStore(keyOf, planOf({ 1: new GitLabError('network', 'offline') }));
     await failed.load(LIST);
-    assert.deepEqual(failed.rows('list'), { waiting: false, items: [], empty: false, filtered: false, after: 'error' }, 'a failed first page is not "empty"');
+    assert.deepEqual(failed.rows('list'), { waiting: false, items: [], order: undefined, empty: false, filtered: false, after: 'error' }, 'a failed first page is not "empty"');
   });
 });

@@ -11,7 +11,7 @@ const items = (...ids: number[]): Item[] => ids.map((id) => ({ id }));
 const page = (number: number, items: Item[], nextPage?: number): Page<Item> => ({ page: number, items, nextPage });
 const ids = (state: PagingState<Item>): Array<number | undefined> => state.items.map((item) => item.id);
 
-function load(state: PagingState<Item>, items: Item[], nextPage?: number): number | undefined {
+function load<Order>(state: PagingState<Item, Order>, items: Item[], nextPage?: number): number | undefined {
   const ticket = state.begin();
   assert.ok(ticket, 'a load can start');
   return state.receive(ticket, page(ticket.page, items, nextPage));
@@ -169,6 +169,22 @@ describe('PagingState across a filter change (reset keeping the shown rows)', ()
     state.dropStale();
     assert.equal(state.stale, false);
     assert.deepEqual(ids(state), []);
+  });
+
+  it('says how its rows are ordered, in the client\'s words: the order the loads were given, the old rows\' own while they stay', () => {
+    assert.equal(newState().order, undefined, 'a client that names no order');
+    const state = new PagingState<Item, 'oldest first' | 'newest first'>(keyOf, 'oldest first');
+    load(state, items(1, 2));
+    assert.equal(state.order, 'oldest first');
+    state.reset({ keepShown: true, order: 'newest first' });
+    assert.equal(state.order, 'oldest first', 'the old rows still read oldest first');
+    load(state, items(9, 8));
+    assert.equal(state.order, 'newest first');
+    state.reset({ keepShown: true });
+    state.dropStale();
+    assert.equal(state.order, 'newest first', 'a reset that names no order keeps the one before');
+    state.reset({ keepShown: true, order: 'oldest first' });
+    assert.equal(state.order, 'oldest first', 'an empty list is not stale: it reads in the new order at once');
   });
 
   it('a plain reset (Refresh) keeps nothing, and keeping an empty list is not stale', () => {

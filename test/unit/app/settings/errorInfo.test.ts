@@ -68,6 +68,13 @@ describe('settings error descriptions', () => {
     assert.equal(signedOutError(formatMessage).action, 'signIn');
   });
 
+  it('says how large an answer was refused for its size, and offers no retry (it would be as large again)', () => {
+    const whole = describeError(new GitLabError('badResponse', 'm', { limitBytes: 20 * 1048576 }), 'load', formatMessage);
+    assert.deepEqual(whole, { kind: 'badResponse', message: 'GitLab\'s answer is larger than 20 MB, more than this extension reads; it was not read.' });
+    const listing = describeError(new GitLabError('badResponse', 'm', { limitBytes: 64 * 1024 }), 'listGroups', formatMessage);
+    assert.equal(listing.message, 'GitLab\'s list of your groups is larger than 64 kB, more than this extension reads; it was not read. Add groups by ID or path instead.');
+  });
+
   it('describes every error kind', () => {
     for (const kind of ['unauthorized', 'forbidden', 'notFound', 'validation', 'rateLimited', 'server', 'network', 'timeout', 'badResponse', 'cancelled'] as const) {
       const info = describeError(new GitLabError(kind, 'm'), 'save', formatMessage);

@@ -84,11 +84,12 @@ describe('notification settings service (status bar and commands)', () => {
     // Through the API client's parse step, as the real client answers: it refuses wrong types (a switch of "yes").
     const answer = (json: string) => async () => notificationSetting(JSON.parse(json));
     assert.throws(() => notificationSetting(JSON.parse('{"level":"custom","events":{"ok_key":"yes"}}')), ShapeError);
-    api.getNotificationSettings = answer('{"level":"custom","events":{"__proto__":true,"Bad-Key":true,"fine":false,"new_note":null}}');
+    api.getNotificationSettings = answer('{"level":"custom","events":{"__proto__":true,"Bad-Key":true,"fine":false,"new_note":null,"sudo":true,"private_token":null}}');
     const logs: string[] = [];
     const service = new NotificationSettingsService(() => api, new MapMemory(), 'x', undefined, (line) => logs.push(line));
     assert.deepEqual(await service.getSetting({ kind: 'global' }), { level: 'custom', events: { fine: false, new_note: null } });
-    assert.match(logs.join('\n'), /events\.__proto__, events\.Bad-Key/);
+    assert.match(logs.join('\n'), /events\.__proto__, events\.Bad-Key, events\.sudo, events\.private_token/,
+      'GitLab\'s request parameters are no events: the page could send them back');
     api.getNotificationSettings = answer(`{"level":"watch","notification_email":"${'a'.repeat(400)}@example.com"}`);
     assert.deepEqual(await service.getSetting({ kind: 'group', id: 1 }), { level: 'watch' }, 'an e-mail beyond any real one is left out');
     api.getNotificationSettings = answer('{"level":"<b>x</b>"}');

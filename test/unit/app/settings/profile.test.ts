@@ -9,7 +9,9 @@ import {
 import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
 import { scopeKey } from '../../../../src/app/settings/shared/scopes';
 import { GitLabError } from '../../../../src/gitlab/errors';
-import { NOTIFICATION_LEVELS, type NotificationSetting } from '../../../../src/gitlab/types';
+import { NOTIFICATION_LEVELS, RESERVED_REQUEST_PARAMETERS, type NotificationSetting } from '../../../../src/gitlab/types';
+import { GitLabDouble } from '../../../double';
+import { makeClient, type TestClient } from '../../gitlab/helpers';
 import { FakeGitLabApi } from './fakeGitLabApi';
 
 const t = formatMessage;
@@ -102,6 +104,15 @@ describe('notification profile: file format', () => {
     assert.deepEqual(problems(JSON.stringify({ format: PROFILE_FORMAT, version: 1 })), [{ key: 'scopes', reason: 'missing' }]);
   });
 
+  it('refuses a file whose event keys are not shaped like event names, naming each; reserved names are read', () => {
+    const long = `a${'b'.repeat(64)}`;
+    assert.deepEqual(problems(file([{ scope: 'project', path: 'a/b', level: 'custom', events: {
+      sudo: true, private_token: false, level: true, notification_email: true, 'Foo-Bar': true, 'a&b=c': true, [long]: true,
+    } }])), ['"Foo-Bar"', '"a&b=c"', JSON.stringify(long.slice(0, 64))].map((name) => ({ key: 'scopes[0].events', reason: `${name} is not an event name` })));
+    // Shaped like event names: read, and left to the import to leave out (see the tests against the GitLab double).
+    assert.deepEqual(entries(file([{ scope: 'global', level: 'custom', events: { sudo: true, level: true } }]))[0].events, { sudo: true, level: true });
+  });
+
   it('never throws and never lets a key reach the prototype, whatever the file holds (property)', () => {
     fc.assert(fc.property(fc.jsonValue(), (value) => {
       const result = parseProfile(file([{ scope: 'project', path: 'a/b', level: 'custom', events: value }]), t);
@@ -141,10 +152,12 @@ describe('notification profile: preview and apply', () => {
   it('shows per field what would change, before → after', () => {
     const current: NotificationSetting = { level: 'custom', events: { new_note: false, new_issue: false, failed_pipeline: true } };
     const diff = diffEntry(entry, current);
-    assert.deepEqual(diff.rows.map((row) => describeRow(row, t)), ['new_note: off → on', 'future_event: (not shown) → on']);
-    assert.deepEqual(diff.unknownKeys, ['future_event']);
+    assert.deepEqual(diff.rows.map((row) => describeRow(row, t)), ['new_note: off → on']);
+    assert.deepEqual(diff.notSent, ['future_event'], 'unknown to this version and not returned for the scope: not sent');
+    assert.deepEqual(diffEntry(entry, { level: 'custom', events: { ...current.events, future_event: null } }).rows.map((row) => describeRow(row, t)),
+      ['new_note: off → on', 'future_event: default → on'], 'a key GitLab returned for the scope is sent');
     assert.deepEqual(diffEntry(entry, { level: 'watch' }).rows.map((row) => describeRow(row, t)),
-      ['level: watch → custom', 'new_note: (not shown) → on', 'new_issue: (not shown) → off', 'future_event: (not shown) → on']);
+      ['level: watch → custom', 'new_note: (not shown) → on', 'new_issue: (not shown) → off']);
     assert.deepEqual(diffEntry({ scope: PROJECT, level: 'watch' }, { level: 'watch' }).rows, []);
   });
 
@@ -178,7 +191,7 @@ describe('notification profile: preview and apply', () => {
     const settings = service(api);
     const reports = await applyProfile(shown, confirmed, settings, t);
     assert.deepEqual(reports.map((r) => [scopeKey(r.scope), r.status, r.reason]), [
-      ['project:acme/web', 'applied', 'GitLab does not know future_event and ignored it'],
+      ['project:acme/web', 'applied', 'not sent: unknown to GitLab here and to this extension: future_event'],
       ['group:acme', 'unchanged', undefined],
       ['project:acme/api', 'skipped', undefined],
       ['project:acme/gone', 'failed', '404 Project Not Found'],
@@ -188,9 +201,9 @@ describe('notification profile: preview and apply', () => {
     assert.equal(api.stored('project:acme/web').level, 'custom');
     assert.equal(api.stored('project:acme/api').level, 'watch', 'not confirmed: not written');
     assert.equal(api.stored('global').level, 'watch', 'the scopes after a failure still apply');
-    // Only what changes is sent.
+    // Only what changes is sent, and only switches this version knows or GitLab returned for the scope.
     assert.deepEqual(api.updates.find((u) => u.key === 'project:acme/web')?.update,
-      { level: 'custom', events: { new_note: true, new_issue: false, future_event: true } });
+      { level: 'custom', events: { new_note: true, new_issue: false } });
   });
 
   it('does not write a scope that changed at GitLab since the preview', async () => {
@@ -234,5 +247,79 @@ describe('notification profile: preview and apply', () => {
     const shown = [diffEntry({ scope: PROJECT, level: 'mention' }, { level: 'watch' })];
     const [report] = await applyProfile(shown, new Set([scopeKey(PROJECT)]), settings, t);
     assert.deepEqual([report.status, report.reason], ['failed', 'GitLab answered with level watch instead of mention']);
+  });
+});
+
+describe('notification profile: a hostile profile against the GitLab double', () => {
+  let double: GitLabDouble;
+  let c: TestClient;
+  let settings: NotificationSettingsService;
+
+  async function putSetting(body: Record<string, unknown>): Promise<void> {
+    const response = await fetch(`${double.url}/__double/settings`, {
+      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    });
+    assert.equal(response.status, 200, await response.text());
+  }
+
+  /** Reads, previews and applies every scope of `text`, as the import command does. */
+  async function importProfile(text: string): Promise<{ shown: ScopeDiff[]; reports: Array<[string, string, string | undefined]> }> {
+    const shown: ScopeDiff[] = [];
+    for (const item of entries(text)) shown.push(diffEntry(item, await settings.getSetting(item.scope, undefined, { fresh: true })));
+    const reports = await applyProfile(shown, new Set(shown.map((diff) => scopeKey(diff.entry.scope))), settings, t);
+    return { shown, reports: reports.map((r) => [scopeKey(r.scope), r.status, r.reason]) };
+  }
+
+  const puts = () => double.requests.filter((r) => r.method === 'PUT');
+
+  before(async () => { double = await GitLabDouble.start({ edition: 'ee', events: 10, seed: 3 }); });
+  after(async () => double.close());
+  beforeEach(async () => {
+    c = makeClient(double.url);
+    const values = new Map<string, unknown>();
+    settings = new NotificationSettingsService(() => c.client, { get: (key) => values.get(key), update: async (key, value) => { values.set(key, value); } }, double.url);
+    await putSetting({ scope: 'project', id: 'acme/website', level: 'watch' });
+    await putSetting({ scope: 'group', id: 'acme', level: 'watch' });
+    double.clearLog();
+  });
+  afterEach(async () => c.close());
+
+  it('sends only switches this version knows or GitLab returned, never a request parameter, and names the rest', async () => {
+    const { shown, reports } = await importProfile(file([
+      { scope: 'project', path: 'acme/website', level: 'custom', events: {
+        new_note: true, new_epic: true, sudo: true, private_token: false, access_token: true, id: true, page: true, future_event: true,
+      } },
+      { scope: 'group', path: 'acme', level: 'custom', events: { new_issue: false, level: true, notification_email: true, job_token: true } },
+    ]));
+    assert.deepEqual(shown.map((diff) => diff.notSent), [
+      ['sudo', 'private_token', 'access_token', 'id', 'page', 'future_event'], ['level', 'notification_email', 'job_token'],
+    ]);
+    assert.deepEqual(shown.map((diff) => diff.rows.map((row) => describeRow(row, t))), [
+      ['level: watch → custom', 'new_note: (not shown) → on', 'new_epic: (not shown) → on'],
+      ['level: watch → custom', 'new_issue: (not shown) → off'],
+    ]);
+    assert.deepEqual(reports, [
+      ['project:acme/website', 'applied', 'GitLab does not know new_epic and ignored it; '
+        + 'not sent: unknown to GitLab here and to this extension: sudo, private_token, access_token, id, page, future_event'],
+      ['group:acme', 'applied', 'not sent: unknown to GitLab here and to this extension: level, notification_email, job_token'],
+    ]);
+    // What GitLab received: the two PUTs, with the level and the event switches alone, and the token only in its header.
+    assert.deepEqual(puts().map((r) => [r.path, r.query, r.auth, r.status]), [
+      ['/api/v4/projects/acme/website/notification_settings', { level: 'custom', new_note: 'true', new_epic: 'true' }, 'private-token', 200],
+      ['/api/v4/groups/acme/notification_settings', { level: 'custom', new_issue: 'false' }, 'private-token', 200],
+    ]);
+    const reserved = double.requests.flatMap((r) => Object.keys(r.query)).filter((key) => key !== 'level' && RESERVED_REQUEST_PARAMETERS.has(key));
+    assert.deepEqual(reserved, [], 'no request carried a reserved parameter');
+  });
+
+  it('names the left-out switches of a scope that has nothing else to change, and sends nothing for it', async () => {
+    await putSetting({ scope: 'project', id: 'acme/website', level: 'custom', events: { new_note: true } });
+    double.clearLog();
+    const { shown, reports } = await importProfile(file([
+      { scope: 'project', path: 'acme/website', level: 'custom', events: { new_note: true, sudo: true, format: true, callback: true } },
+    ]));
+    assert.deepEqual(shown[0].rows, []);
+    assert.deepEqual(reports, [['project:acme/website', 'unchanged', 'not sent: unknown to GitLab here and to this extension: sudo, format, callback']]);
+    assert.deepEqual(puts(), []);
   });
 });

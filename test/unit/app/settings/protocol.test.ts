@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { parsePageMessage, parsePersistedState, type PageMessage, type PersistedState } from '../../../../src/app/settings/shared/protocol';
+import { RESERVED_REQUEST_PARAMETERS } from '../../../../src/gitlab/types';
 
 const customSetting = { level: 'custom', events: { new_note: true, new_issue: null, some_future_key: false } };
 
@@ -175,6 +176,16 @@ describe('settings protocol: specific refusals', () => {
     assert.ok(Object.hasOwn(update.events, 'constructor'), 'kept, not dropped');
   });
 
+  it('refuses GitLab request parameters as event keys, in what the page asks to send and in what it sends back', () => {
+    for (const key of ['sudo', 'private_token', 'access_token', 'job_token', 'level', 'notification_email', 'id', 'page', 'per_page', 'format', 'callback']) {
+      assert.deepEqual(parsePageMessage(withParams({ update: { level: 'custom', events: { new_note: true, [key]: true } } })),
+        { ok: false, reason: 'params.update.events: a key is not in the expected form' }, key);
+      assert.equal(parsePageMessage(withParams({ baseline: { level: 'custom', events: { [key]: null } } })).ok, false, key);
+      const forms = [{ key: 'group:5', form: { scope: { kind: 'group', id: 5 }, baseline: { level: 'custom' }, edits: { events: { [key]: true } } } }];
+      assert.equal(parsePersistedState({ ...persistedSample, forms }).ok, false, key);
+    }
+  });
+
   it('refuses a level to send that GitLab does not know, but reads unknown levels in settings', () => {
     assert.equal(parsePageMessage(withParams({ update: { level: 'everything' } })).ok, false);
     assert.ok(parsePageMessage(withParams({ baseline: { level: 'digest' } })).ok);
@@ -215,7 +226,8 @@ describe('settings protocol: specific refusals', () => {
   it('accepts arbitrary well-formed settings with nulls and unknown keys (property)', () => {
     const setting = fc.record({
       level: fc.constantFrom('global', 'watch', 'custom', 'disabled', 'some_new_level'),
-      events: fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9_]{0,20}$/), fc.constantFrom(true, false, null), { maxKeys: 30 }),
+      events: fc.dictionary(fc.stringMatching(/^[a-z][a-z0-9_]{0,20}$/).filter((key) => !RESERVED_REQUEST_PARAMETERS.has(key)),
+        fc.constantFrom(true, false, null), { maxKeys: 30 }),
     });
     fc.assert(fc.property(setting, fc.integer({ min: 1, max: 2 ** 31 - 1 }), (baseline, id) => {
       // as postMessage delivers it: plain JSON objects

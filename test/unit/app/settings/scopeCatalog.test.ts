@@ -1,12 +1,15 @@
 import { strict as assert } from 'node:assert';
-import { ScopeCatalog, type ScopeCatalogDeps } from '../../../../src/app/settings/scopeCatalog';
+import { MAX_LISTING_BYTES, ScopeCatalog, type ScopeCatalogDeps } from '../../../../src/app/settings/scopeCatalog';
 import { formatMessage } from '../../../../src/app/localize';
+import type { GitLabApi } from '../../../../src/gitlab/api';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
+import { GitLabDouble } from '../../../double';
+import { makeClient, type TestClient } from '../../gitlab/helpers';
 import { FakeGitLabApi, group, project } from './fakeGitLabApi';
 
 /** Reads go through the owner of notification settings, as in the extension. */
-const settingsOwner = (api: () => FakeGitLabApi | undefined) =>
+const settingsOwner = (api: () => GitLabApi | undefined) =>
   new NotificationSettingsService(api, { get: () => undefined, update: async () => undefined }, 'test');
 
 function catalog(api: FakeGitLabApi | undefined, overrides: Partial<ScopeCatalogDeps> = {}): { catalog: ScopeCatalog; remembered: string[] } {
@@ -169,5 +172,60 @@ describe('settings scope list', () => {
     api = new FakeGitLabApi();
     api.groups = [group(1, 'acme')];
     assert.equal((await scopes.list()).entries.length, 2);
+  });
+});
+
+describe('settings scope list against the GitLab double: a listing is bounded in bytes, all its pages together', () => {
+  let double: GitLabDouble;
+  let client: TestClient;
+  before(async () => {
+    double = await GitLabDouble.start({ events: 10, seed: 4 });
+    // User 1's two groups, each answered with a 1 MB description: every page is 2 MB, well under the transport's
+    // limit of one answer (20 MB), and a listing that never ends would be 50 such pages.
+    for (const group of double.data.groups) group.description = 'd'.repeat(1_000_000);
+    client = makeClient(double.url);
+  });
+  after(async () => {
+    await client.close();
+    await double.close();
+  });
+  afterEach(() => double.clearFaults());
+
+  const groupsAsked = () => double.requests.filter((r) => r.path === '/api/v4/groups').length;
+
+  it(`stops a listing whose pages come to more than ${MAX_LISTING_BYTES / 1048576} MB with a typed error that says so; the other scopes stay`, async () => {
+    double.inject({ fault: { kind: 'endlessPages' }, path: '/groups', times: Infinity });
+    double.clearLog();
+    const lines: string[] = [];
+    const scopes = new ScopeCatalog({
+      api: () => client.client, settings: settingsOwner(() => client.client),
+      projects: () => [{ id: 10, label: 'Acme / Website', path: 'acme/website' }], addedGroups: () => ['design'],
+      localize: formatMessage, log: (line) => lines.push(line),
+    });
+    const known = await scopes.scopes({ members: ['group'] });
+    const error = known.listed.group?.error;
+    assert.ok(error instanceof GitLabError, `expected a GitLabError, got ${String(error)}`);
+    assert.equal(error.kind, 'badResponse');
+    assert.equal(error.limitBytes, MAX_LISTING_BYTES);
+    assert.equal(error.message, `GitLab's answers to this listing come to more than ${MAX_LISTING_BYTES / 1048576} MB in all; the rest was not read.`);
+    // 16 MB are 8 pages of 2 MB; with pages read ahead, a few more were asked for, never the 50 a listing may have.
+    assert.ok(groupsAsked() <= 8 + 1 + 4, `${groupsAsked()} pages asked for`);
+    assert.deepEqual(known.scopes.map((scope) => scope.scope), [{ kind: 'group', id: 'design' }, { kind: 'project', id: 10 }]);
+    assert.equal(lines.length, 1);
+    assert.match(lines[0], /^Listing groups failed: GitLab's answers to this listing come to more than 16 MB/);
+
+    const state = await scopes.list();
+    assert.equal(state.groupsError?.message,
+      'GitLab\'s list of your groups is larger than 16 MB, more than this extension reads; it was not read. Add groups by ID or path instead.');
+  });
+
+  it('reads a listing within the bound as before', async () => {
+    const scopes = new ScopeCatalog({
+      api: () => client.client, settings: settingsOwner(() => client.client),
+      projects: () => [], addedGroups: () => [], localize: formatMessage,
+    });
+    const known = await scopes.scopes({ members: ['group'] });
+    assert.equal(known.listed.group?.error, undefined);
+    assert.deepEqual(known.scopes.map((scope) => scope.path), ['acme', 'acme/platform']);
   });
 });

@@ -8,6 +8,8 @@ import type { ErrorInfo, HostMessage, Requests } from '../../../../src/app/setti
 import type { ReplyMessage } from '../../../../src/app/settings/shared/rpc';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import type { NotificationSetting } from '../../../../src/gitlab/types';
+import { GitLabDouble } from '../../../double';
+import { makeClient, type TestClient } from '../../gitlab/helpers';
 import { FakeGitLabApi, group, project } from './fakeGitLabApi';
 
 type Notice = Exclude<HostMessage, ReplyMessage>;
@@ -20,13 +22,17 @@ interface Harness {
   changes: LevelChange[];
   logs: string[];
   signIns: number;
+  /** The instance each "Sign in again" was asked for. */
+  signInInstances: Array<string | undefined>;
+  /** The instance of the client in use (what the session's active account would say). */
+  instance: { url: string | undefined };
   of<T extends Notice['type']>(type: T): Array<Extract<Notice, { type: T }>>;
   reply(id: number): ReplyMessage | undefined;
 }
 
 const noMemory = { get: () => undefined, update: async () => undefined };
 
-function harness(options: { signedOut?: boolean } = {}): Harness {
+function harness(options: { signedOut?: boolean; instanceUrl?: string } = {}): Harness {
   const api = new FakeGitLabApi();
   api.groups = [group(5, 'acme')];
   api.projects = [project(42, 'acme/api')];
@@ -34,6 +40,8 @@ function harness(options: { signedOut?: boolean } = {}): Harness {
   const changes: LevelChange[] = [];
   const logs: string[] = [];
   const state = { signIns: 0 };
+  const signInInstances: Array<string | undefined> = [];
+  const instance = { url: options.signedOut ? undefined : options.instanceUrl };
   const client = () => (options.signedOut ? undefined : api);
   const levels = new NotificationSettingsService(client, noMemory, 'x', undefined, (line) => logs.push(line));
   levels.onDidChange((change) => changes.push(change));
@@ -51,11 +59,15 @@ function harness(options: { signedOut?: boolean } = {}): Harness {
     localize: formatMessage,
     // as postMessage delivers it: plain JSON
     post: (message) => posted.push(JSON.parse(JSON.stringify(message)) as HostMessage),
-    signIn: () => { state.signIns++; },
+    instanceUrl: () => instance.url,
+    signIn: (instanceUrl) => {
+      state.signIns++;
+      signInInstances.push(instanceUrl);
+    },
     log: (line) => logs.push(line),
   });
   return {
-    api, levels, handler, posted, changes, logs,
+    api, levels, handler, posted, changes, logs, signInInstances, instance,
     get signIns() { return state.signIns; },
     of: <T extends Notice['type']>(type: T) => posted.filter((message): message is Extract<Notice, { type: T }> => message.type === type),
     reply: (id) => posted.find((message): message is ReplyMessage => message.type === 'reply' && message.id === id),
@@ -244,6 +256,34 @@ describe('settings request handler (host side)', () => {
     assert.equal(error.action, 'signIn');
     await h.handler.receive({ type: 'signIn' });
     assert.equal(h.signIns, 1);
+    assert.deepEqual(h.signInInstances, [undefined], 'no client failed: the sign-in flow offers its own instance');
+  });
+
+  it('signs in again to the instance whose client failed, not to the one active by the time the page asks', async () => {
+    const FAILED = 'https://gitlab.example.com';
+    const h = harness({ instanceUrl: FAILED });
+    h.api.fail('get', 'project:8', new GitLabError('unauthorized', '401 Unauthorized', { status: 401 }));
+    assert.equal((await failure(load(h, projectScope))).action, 'signIn');
+    h.instance.url = 'https://gitlab.example.org';
+    await load(h, { kind: 'global' }); // a later request, through another client, succeeds
+    await h.handler.receive({ type: 'signIn' });
+    assert.deepEqual(h.signInInstances, [FAILED]);
+  });
+
+  it('names the instance of a bulk item\'s refused token too', async () => {
+    const FAILED = 'https://gitlab.example.com';
+    const h = harness({ instanceUrl: FAILED });
+    h.api.fail('put', 'project:42', new GitLabError('unauthorized', '401 Unauthorized', { status: 401 }));
+    await ask(h, 'bulkApply', { scopes: [{ kind: 'project', id: 42 }], level: 'watch' });
+    h.instance.url = 'https://gitlab.example.org';
+    await h.handler.receive({ type: 'signIn' });
+    assert.deepEqual(h.signInInstances, [FAILED]);
+  });
+
+  it('without a failure, names the instance of the client in use', async () => {
+    const h = harness({ instanceUrl: 'https://gitlab.example.com' });
+    await h.handler.receive({ type: 'signIn' });
+    assert.deepEqual(h.signInInstances, ['https://gitlab.example.com']);
   });
 
   it('adds scopes typed by the user, or says GitLab cannot find them', async () => {
@@ -358,5 +398,43 @@ describe('settings request handler (host side)', () => {
     const error = await failure(ask(h, 'levelChain', { scope: { kind: 'project', id: 10 } }));
     assert.equal(error.kind, 'server');
     assert.ok(h.logs.some((line) => line.includes('could not work out what project:10 inherits')), h.logs.join('\n'));
+  });
+});
+
+describe('settings request handler against the GitLab double: the page\'s switches', () => {
+  let double: GitLabDouble;
+  let c: TestClient;
+
+  before(async () => { double = await GitLabDouble.start({ edition: 'ee', events: 10, seed: 3 }); });
+  after(async () => double.close());
+  beforeEach(async () => {
+    c = makeClient(double.url);
+    const response = await fetch(`${double.url}/__double/settings`, {
+      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scope: 'project', id: '1', level: 'custom' }),
+    });
+    assert.equal(response.status, 200);
+  });
+  afterEach(async () => c.close());
+
+  it('sends nothing when the page puts a GitLab request parameter among the switches; a save of event switches still goes out', async () => {
+    const logs: string[] = [];
+    const settings = new NotificationSettingsService(() => c.client, noMemory, double.url);
+    const handler = new SettingsRequestHandler({
+      settings, signedIn: () => true, localize: formatMessage, post: () => undefined, log: (line) => logs.push(line),
+      catalog: new ScopeCatalog({ api: () => c.client, settings, projects: () => [], addedGroups: () => [], localize: formatMessage }),
+    });
+    const scope = { kind: 'project', id: 1 } as const;
+    const baseline = await settings.getSetting(scope, undefined, { fresh: true });
+    double.clearLog();
+    const save = (events: Record<string, boolean>) =>
+      handler.receive({ type: 'request', id: nextId++, method: 'save', params: { scope, baseline, update: { events } } });
+    for (const key of ['sudo', 'private_token', 'access_token', 'level', 'notification_email', 'id', 'per_page']) {
+      await save({ new_note: true, [key]: true });
+    }
+    assert.deepEqual(double.requests.map((r) => `${r.method} ${r.rawPath}`), [], 'nothing reaches GitLab, not even a read');
+    assert.equal(logs.filter((line) => line.includes('ignored a malformed message')).length, 7);
+    await save({ new_note: true });
+    assert.deepEqual(double.requests.filter((r) => r.method === 'PUT').map((r) => r.query), [{ new_note: 'true' }]);
+    handler.dispose();
   });
 });

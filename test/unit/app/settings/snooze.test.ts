@@ -163,6 +163,14 @@ describe('snooze model', () => {
     assert.deepEqual(snoozes, []);
     assert.equal(problems.length, 1);
   });
+
+  it('does not keep a snooze whose switches name GitLab request parameters: giving it back would send them', () => {
+    const previous = (events: Record<string, boolean>) => ({ version: 1, snoozes: [{ instance: INSTANCE, scope: { kind: 'global' }, name: 'g', until: 1, previous: { level: 'custom', events } }] });
+    assert.equal(readStoredSnoozes(previous({ new_note: true }), INSTANCE).snoozes.length, 1);
+    for (const key of ['sudo', 'private_token', 'level', 'notification_email']) {
+      assert.deepEqual(readStoredSnoozes(previous({ new_note: true, [key]: true }), INSTANCE).snoozes, [], key);
+    }
+  });
 });
 
 /** A clock tests move by hand; timers fire when it passes their time. */

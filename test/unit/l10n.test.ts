@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BUNDLE_FILE, bundleOf, collectRuntimeStrings, type RuntimeStrings } from '../../scripts/l10nStrings';
+
+const root = join(__dirname, '..', '..');
+const readJson = (file: string) => JSON.parse(readFileSync(join(root, file), 'utf8'));
+
+/** vsce replaces only `%key%` with these characters (VS Code also takes `-`): a key outside them would ship as is. */
+const NLS_REFERENCE = /^%([\w.]+)%$/;
+
+/** Every string of the manifest with the path that leads to it. */
+function strings(value: unknown, path: string[] = []): Array<{ path: string[]; text: string }> {
+  if (typeof value === 'string') return [{ path, text: value }];
+  if (Array.isArray(value)) return value.flatMap((item, index) => strings(item, [...path, String(index)]));
+  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => strings(item, [...path, key]));
+  return [];
+}
+
+/** Manifest fields VS Code shows people. */
+const SHOWN_KEYS = new Set([
+  'title', 'name', 'contextualTitle', 'contents', 'category', 'description', 'markdownDescription', 'enumDescriptions',
+  'markdownEnumDescriptions', 'deprecationMessage', 'markdownDeprecationMessage', 'label',
+]);
+
+function isShown(path: string[]): boolean {
+  if (path.length === 1) return path[0] === 'displayName' || path[0] === 'description';
+  if (path[0] === 'capabilities') return path.at(-1) === 'description';
+  if (path[0] !== 'contributes') return false;
+  // The Accounts menu shows the label the extension registers at run time (AUTH_PROVIDER.label); the manifest's must
+  // equal it, so both stay the product's name.
+  if (path[1] === 'authentication') return false;
+  return path.some((key) => SHOWN_KEYS.has(key)) && !path.includes('default');
+}
+
+describe('translations: l10n/bundle.l10n.json and package.nls.json', () => {
+  let collected: RuntimeStrings;
+  before(() => {
+    collected = collectRuntimeStrings(root);
+  });
+
+  it('every runtime string can reach the bundle: messages are literal strings, and a Localize goes by a name the collector reads', () => {
+    const { messages, problems } = collected;
+    assert.deepEqual(problems, []);
+    assert.ok(messages.size > 100, `only ${messages.size} strings found`);
+  });
+
+  it('the bundle holds exactly the runtime strings of the code (after changing strings, run `npm run l10n`)', () => {
+    const { messages } = collected;
+    const bundle: Record<string, unknown> = readJson(BUNDLE_FILE);
+    const missing = [...messages].filter(([message]) => bundle[message] !== message).map(([message, where]) => `${where}: ${JSON.stringify(message)}`);
+    const unused = Object.keys(bundle).filter((key) => !messages.has(key));
+    assert.deepEqual({ missing, unused }, { missing: [], unused: [] }, 'l10n/bundle.l10n.json is stale: run `npm run l10n`');
+    assert.deepEqual(Object.keys(bundle), Object.keys(bundleOf(messages.keys())), 'l10n/bundle.l10n.json is out of order: run `npm run l10n`');
+  });
+
+  it('package.json names only keys package.nls.json has, and package.nls.json has no key nothing uses', () => {
+    const manifest = readJson('package.json');
+    const nls: Record<string, unknown> = readJson('package.nls.json');
+    const references = strings(manifest).filter(({ text }) => /^%.*%$/.test(text));
+    const malformed = references.filter(({ text }) => !NLS_REFERENCE.test(text)).map(({ path, text }) => `${path.join('.')}: ${text}`);
+    const used = new Set(references.map(({ text }) => NLS_REFERENCE.exec(text)?.[1]).filter((key) => key !== undefined));
+    const missing = [...used].filter((key) => typeof nls[key] !== 'string');
+    const unused = Object.keys(nls).filter((key) => !used.has(key));
+    assert.deepEqual({ malformed, missing, unused }, { malformed: [], missing: [], unused: [] });
+  });
+
+  it('every manifest string people see comes from package.nls.json, and package.json points VS Code at the bundle', () => {
+    const manifest = readJson('package.json');
+    const literal = strings(manifest).filter(({ path, text }) => isShown(path) && !NLS_REFERENCE.test(text)).map(({ path, text }) => `${path.join('.')}: ${text}`);
+    assert.deepEqual(literal, []);
+    assert.equal(manifest.l10n, './l10n');
+  });
+});
