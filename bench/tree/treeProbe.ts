@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { SeenMarkers } from '../../src/app/activity/seenMarkers';
-import { FeedStore } from '../../src/app/feeds';
+import { feedPlan } from '../../src/app/activity/activityTabs';
+import { createEventFeeds, eventListPlan, type EventFeeds } from '../../src/app/activity/eventFeeds';
 import { ProjectDirectories, ProjectDirectory } from '../../src/app/projectDirectory';
 import { MY_ACTIVITY } from '../../src/app/sources';
 import type { GitLabApi } from '../../src/gitlab/api';
+import { NO_FILTER } from '../../src/gitlab/filter';
 import type { GitLabEvent } from '../../src/gitlab/types';
-import { ActivityTreeProvider } from '../../src/ui/activity/activityTreeProvider';
+import { ActivityItems } from '../../src/ui/activity/activityItems';
+import { ActivityTreeProvider, type ActivityTreeContext } from '../../src/ui/activity/activityTreeProvider';
 import type { ActivityNode } from '../../src/ui/activity/nodes';
 import { reportResult } from '../lib/child';
 import { summarize, type Summary } from '../lib/stats';
@@ -75,13 +78,13 @@ const EXPANDED = 2; // vscode.TreeItemCollapsibleState.Expanded
 
 interface Loaded {
   events: GitLabEvent[];
-  feeds: FeedStore;
+  feeds: EventFeeds;
   directory: ProjectDirectory;
   corpus: Pick<EventCorpus, 'instanceUrl' | 'now'>;
 }
 
 /**
- * The feed holds the events as FeedStore keeps them after loading (one page of all of them from an in-memory
+ * The feed holds the events as the event feeds keep them after loading (one page of all of them from an in-memory
  * answer: what is timed here is the tree, not the network). Separate function: temporaries of loading must not stay
  * reachable from the running frame and count as retained.
  */
@@ -91,9 +94,9 @@ async function load(file: string, size: number): Promise<Loaded> {
   const directory = new ProjectDirectory(() => undefined);
   for (const project of corpus.projects) directory.remember(project);
   const api = { listEvents: async () => ({ items: events, nextPage: undefined }) } as unknown as GitLabApi;
-  const feeds = new FeedStore(() => api, () => ({ pageSize: 100, plan: { request: {} } }));
+  const feeds = createEventFeeds(eventListPlan(feedPlan('all', NO_FILTER), { pageSize: 100, api: () => api }));
   await feeds.load(MY_ACTIVITY);
-  if (feeds.get(MY_ACTIVITY.key).events.length !== events.length) throw new Error('The feed did not take every event.');
+  if (feeds.get(MY_ACTIVITY.key).items.length !== events.length) throw new Error('The feed did not take every event.');
   return { events, feeds, directory, corpus: { instanceUrl: corpus.instanceUrl, now: corpus.now } };
 }
 
@@ -101,12 +104,14 @@ function provider(l: Loaded): ActivityTreeProvider {
   // Half the events unread, as after a long absence: their rows carry the unread mark.
   const ids = l.events.map((e) => e.id ?? 0).sort((a, b) => a - b);
   const seen = new SeenMarkers({ get: () => ({ [l.corpus.instanceUrl]: { mine: { id: ids[Math.floor(ids.length / 2)] } } }), update: async () => undefined }, 'seen');
-  return new ActivityTreeProvider(l.feeds, new ProjectDirectories(() => undefined).adopt('', l.directory), {
+  const directories = new ProjectDirectories(() => undefined).adopt('', l.directory);
+  const context: ActivityTreeContext = {
     signedIn: () => true, instances: () => [{ key: '', url: l.corpus.instanceUrl }], activeInstance: () => '',
-    isFiltered: () => false, projects: () => [], users: () => [],
+    projects: () => [], users: () => [],
     isUnread: (source, event) => seen.isUnread(l.corpus.instanceUrl, source.key, event),
     now: () => l.corpus.now,
-  });
+  };
+  return new ActivityTreeProvider(l.feeds, directories, new ActivityItems(l.feeds, directories, context), context);
 }
 
 interface Rendered {

@@ -1,10 +1,11 @@
 import type { EventSource, GitLabApi } from './api';
 import * as endpoints from './endpoints';
+import type { ValidEventFilter } from './filter';
 import { toPage } from './paging';
 import type { ApiRequest } from './request';
 import type { Transport } from './transport';
 import type {
-  CurrentUser, EventFilter, GitLabEvent, Group, NotificationSetting, NotificationSettingUpdate, Page, PageRequest,
+  CurrentUser, GitLabEvent, Group, NotificationSetting, NotificationSettingUpdate, Page, PageRequest,
   Project, Scope,
 } from './types';
 
@@ -31,11 +32,11 @@ export class GitLabClient implements GitLabApi {
     return this.data(endpoints.updateNotificationSettings(scope, update), signal);
   }
 
-  async listEvents(source: EventSource, filter: EventFilter, page: PageRequest, signal?: AbortSignal): Promise<Page<GitLabEvent>> {
+  async listEvents(source: EventSource, filter: ValidEventFilter, page: PageRequest, signal?: AbortSignal): Promise<Page<GitLabEvent>> {
     return this.page(endpoints.listEvents(source, filter, page), page, signal);
   }
 
-  async listAllEvents(source: EventSource, filter: EventFilter, perPage = 100, signal?: AbortSignal): Promise<GitLabEvent[]> {
+  async listAllEvents(source: EventSource, filter: ValidEventFilter, perPage = 100, signal?: AbortSignal): Promise<GitLabEvent[]> {
     const all: GitLabEvent[] = [];
     let page: number | undefined = 1;
     for (let count = 0; page !== undefined && count < MAX_PAGES; count++) {

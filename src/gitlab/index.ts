@@ -9,7 +9,7 @@ export { createDispatcher, MAX_CONNECTIONS_PER_ORIGIN, type NetworkOptions } fro
 export { GitLabError, isGitLabError, type GitLabErrorKind } from './errors';
 export { PageWindow, readPages, type PageReaderOptions } from './pageReader';
 export { redact } from './redact';
-export { dateProblem, filterProblems, validateFilter } from './filter';
+export { dateProblem, filterProblems, NO_FILTER, validateFilter, type ValidEventFilter } from './filter';
 export type { RequestLogEntry } from './request';
 export { Transport, type TransportOptions } from './transport';
 export * from './types';

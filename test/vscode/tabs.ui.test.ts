@@ -7,7 +7,7 @@ import {
 } from './harness';
 
 const PAGE_SIZE = 5;
-/** Pages one click may read (src/app/activity/matchingLoader.ts). */
+/** Pages one click may read (src/app/lists/matchingLoader.ts). */
 const BOUND = 10;
 const FILTER_PARAMS = ['action', 'target_type', 'after', 'before', 'sort', 'scope'];
 
@@ -44,7 +44,7 @@ async function readTab(session: VscodeSession, keep: (e: GitLabEvent) => boolean
   }
 }
 
-/** Pages a tab reads at once (src/app/activity/matchingLoader.ts): read ahead, so up to 3 past the last one needed. */
+/** Pages a tab reads at once (src/app/lists/matchingLoader.ts): read ahead, so up to 3 past the last one needed. */
 const WINDOW = 4;
 
 /**

@@ -1,5 +1,5 @@
 import { GitLabError } from '../../gitlab/errors';
-import { filterProblems, validateFilter } from '../../gitlab/filter';
+import { filterProblems, validateFilter, type ValidEventFilter } from '../../gitlab/filter';
 import type { EventAction, EventFilter, EventTargetType, SortOrder } from '../../gitlab/types';
 import { formatMessage, type Localize } from '../localize';
 import { feedPlan, isActivityTab, tabConflict, tabLabel, type ActivityTab, type FeedPlan } from './activityTabs';
@@ -20,22 +20,12 @@ export interface StoredActivityFilter {
 const KEYS = ['action', 'target_type', 'after', 'before', 'sort'] as const;
 type Key = (typeof KEYS)[number];
 
-/** Only the parts that are set, and nothing else the object may carry. */
-function definedParts(filter: EventFilter): EventFilter {
-  const parts: EventFilter = {};
-  if (filter.action !== undefined) parts.action = filter.action;
-  if (filter.target_type !== undefined) parts.target_type = filter.target_type;
-  if (filter.after !== undefined) parts.after = filter.after;
-  if (filter.before !== undefined) parts.before = filter.before;
-  if (filter.sort !== undefined) parts.sort = filter.sort;
-  return parts;
-}
-
-/** Valid parts without the default sort (newest first), so equal filters look equal. */
-function normalized(valid: EventFilter): Readonly<EventFilter> {
-  const parts = definedParts(valid);
-  if (parts.sort === 'desc') delete parts.sort;
-  return Object.freeze(parts);
+/**
+ * The parts validated (a `validation` GitLabError when one is invalid), without the default sort (newest first), so
+ * equal filters look equal.
+ */
+function validParts(filter: EventFilter): ValidEventFilter {
+  return validateFilter(filter.sort === 'desc' ? { ...filter, sort: undefined } : filter);
 }
 
 function ownString(record: Record<string, unknown>, key: Key): string | undefined {
@@ -46,17 +36,23 @@ function ownString(record: Record<string, unknown>, key: Key): string | undefine
 
 /**
  * The Activity view's filter: a tab (All, Push events, Comments…) and the raw API filter parts. Immutable and always
- * valid: every change goes through `validateFilter` and `tabConflict`, which throw a `validation` GitLabError, so an
- * invalid value never reaches the server and a raw filter never silently empties a tab.
+ * valid: it is made only where a filter enters, a quick pick's change (`of`, `with…`) or the workspace's stored
+ * filter (`deserialize`), through `validateFilter` and `tabConflict`, which throw a `validation` GitLabError. So an
+ * invalid value never reaches the server (its parts and requests are `ValidEventFilter`s, the only kind `listEvents`
+ * takes) and a raw filter never silently empties a tab.
  */
 export class ActivityFilter {
-  static readonly EMPTY = new ActivityFilter(normalized({}), 'all');
+  static readonly EMPTY = new ActivityFilter(validParts({}), 'all');
+  /** What the feeds ask for and keep, made once per filter. */
+  private readonly feedPlan: FeedPlan;
 
-  private constructor(private readonly parts: Readonly<EventFilter>, readonly tab: ActivityTab) {}
+  private constructor(private readonly parts: ValidEventFilter, readonly tab: ActivityTab) {
+    this.feedPlan = feedPlan(tab, parts);
+  }
 
   /** A filter from parts; throws a `validation` GitLabError when they are invalid or cannot narrow the tab. */
   static of(filter: EventFilter, tab: ActivityTab = 'all'): ActivityFilter {
-    const parts = normalized(validateFilter(definedParts(filter)));
+    const parts = validParts(filter);
     const conflict = tabConflict(tab, parts);
     if (conflict) throw new GitLabError('validation', conflict);
     return new ActivityFilter(parts, tab);
@@ -81,7 +77,7 @@ export class ActivityFilter {
       delete parts.after;
       delete parts.before;
     }
-    const valid = normalized(parts as EventFilter);
+    const valid = validParts(parts as EventFilter); // cannot throw: every part, and the range, passed above
     const tab = Object.prototype.hasOwnProperty.call(record, 'tab') && isActivityTab(record.tab) ? record.tab : 'all';
     // A stored tab that the stored filter would empty (an older version's data, an edit) falls back to All.
     return new ActivityFilter(valid, tabConflict(tab, valid) ? 'all' : tab);
@@ -149,7 +145,12 @@ export class ActivityFilter {
 
   /** What the feeds ask the server for under this tab and filter, and which answered events they keep. */
   plan(): FeedPlan {
-    return feedPlan(this.tab, this.parts);
+    return this.feedPlan;
+  }
+
+  /** The same, newest first whatever this filter's order, and saying so (`sort=desc`): what the new-activity check asks. */
+  newestFirstPlan(): FeedPlan {
+    return { ...this.feedPlan, request: validateFilter({ ...this.feedPlan.request, sort: 'desc' }) };
   }
 
   serialize(): StoredActivityFilter {

@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { normalizeInstanceUrl } from '../../app/instance';
 import { laterMarker, SeenMarkers } from '../../app/activity/seenMarkers';
 import { projectInfo } from '../../app/activity/projectInfo';
-import { FeedStore } from '../../app/feeds';
+import { createEventFeeds, eventListPlan, type EventFeeds, type EventListPlan } from '../../app/activity/eventFeeds';
+import type { ActivityFilter } from '../../app/activity/filterState';
 import { newestMarker } from '../../app/pollSchedule';
 import { idsFor } from '../../app/instanceSettings';
 import type { ProjectDirectories } from '../../app/projectDirectory';
@@ -12,7 +13,8 @@ import type { ExtensionConfig } from '../config';
 import type { Log } from '../log';
 import type { Session } from '../session';
 import { registerActivityCommands, isUnauthorized } from './activityCommands';
-import { ActivityTreeProvider, type TreeInstance } from './activityTreeProvider';
+import { ActivityItems, type TreeInstance } from './activityItems';
+import { ActivityTreeProvider, type ActivityTreeContext } from './activityTreeProvider';
 import { FilterController } from './filterController';
 import { FilterPicks } from './filterPicks';
 import { NewActivityPoller } from './newActivityPoller';
@@ -23,7 +25,7 @@ import { workspaceProjectPaths } from './workspaceProjects';
 /** The Activity view: tree, filter, feeds, unread marks, new-activity polling and their commands, wired together. */
 export class ActivityView implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly feeds: FeedStore;
+  private readonly feeds: EventFeeds;
   private readonly filter: FilterController;
   private readonly tree: ActivityTreeProvider;
   private readonly view: vscode.TreeView<ActivityNode>;
@@ -47,44 +49,44 @@ export class ActivityView implements vscode.Disposable {
     this.filter = new FilterController(workspaceState);
     // Per instance and source, across workspaces: what was seen of My Activity is the same in every window.
     this.seen = new SeenMarkers(globalState, STATE_KEYS.seen);
-    this.feeds = new FeedStore((source) => session.apiFor(source.instance), () => ({ pageSize: config().pageSize, plan: this.filter.filter.plan() }));
-    this.tree = new ActivityTreeProvider(this.feeds, directories, {
+    this.feeds = createEventFeeds(this.listPlan(this.filter.filter));
+    const treeContext: ActivityTreeContext = {
       signedIn: () => session.signedIn,
       instances: () => this.instances(),
       activeInstance: () => this.activeInstance(),
-      isFiltered: () => !this.filter.filter.isEmpty,
       projects: (instance) => this.projects(instance),
       users: (instance) => this.users(instance),
       isUnread: (source, event) => this.seen.isUnread(source.instance, source.key, event),
-    });
+    };
+    const items = new ActivityItems(this.feeds, directories, treeContext);
+    this.tree = new ActivityTreeProvider(this.feeds, directories, items, treeContext);
     this.view = vscode.window.createTreeView(VIEWS.activity, { treeDataProvider: this.tree, showCollapseAll: true });
     this.poller = new NewActivityPoller(this.view as vscode.TreeView<unknown>, {
       api: () => session.api,
       intervalSeconds: () => config().pollIntervalSeconds,
-      plan: () => this.filter.filter.plan(),
       // New means newer than both what My Activity shows and what was marked as seen.
-      shownMarker: () => laterMarker(newestMarker(this.feeds.get(myActivity(this.activeInstance()).key).events),
+      shownMarker: () => laterMarker(newestMarker(this.feeds.get(myActivity(this.activeInstance()).key).items),
         this.seen.marker(this.activeInstance(), myActivity(this.activeInstance()).key)),
       instanceUrl: () => session.instanceUrl,
       onUnauthorized: (error, instanceUrl) => session.reportUnauthorized(error, instanceUrl),
       log: (message) => log.warn(message),
       pendingChanged: () => this.scheduleBadge(),
-    }, () => this.feeds.resetOne(myActivity(this.activeInstance()).key));
-    this.describeFilter();
+    }, () => this.feeds.resetOne(myActivity(this.activeInstance()).key), this.filter.filter.newestFirstPlan());
+    this.describeFilter(this.filter.filter);
     this.disposables.push(
-      this.filter, this.tree, this.view, this.poller,
+      this.filter, items, this.tree, this.view, this.poller,
       this.view.onDidExpandElement((e) => this.tree.noteExpansion(e.element, true)),
       this.view.onDidCollapseElement((e) => this.tree.noteExpansion(e.element, false)),
-      this.filter.onDidChange(() => {
-        void this.switchFilter();
-        this.poller.restart();
+      this.filter.onDidChange((filter) => {
+        void this.switchFilter(filter);
+        this.poller.restart(filter.newestFirstPlan());
       }),
       this.feeds.onDidChange((key) => this.reportFailures(key)),
       this.feeds.onDidChange((key) => void this.noteShown(key)),
       registerUnreadDecorations(),
       vscode.commands.registerCommand(COMMANDS.markAllSeen, () => this.markAllSeen()),
       ...registerActivityCommands({
-        session, feeds: this.feeds, directories, tree: this.tree, view: this.view,
+        session, feeds: this.feeds, directories, tree: this.tree, links: items, view: this.view,
         picks: new FilterPicks(this.filter), sources: () => this.allSources(), refreshAll: () => this.refreshAll(),
         activeInstance: () => this.activeInstance(),
         plan: () => this.filter.filter.plan(),
@@ -93,23 +95,23 @@ export class ActivityView implements vscode.Disposable {
   }
 
   /**
-   * A new filter: the rows and the label change together, never the old rows under the new label. The old rows stay
-   * (with the view's progress bar) until the new first pages arrive; the label follows once VS Code has drawn them.
-   * VS Code sends a view's message at once but redraws the tree only after asking for its rows again, so the label
-   * waits for that redraw.
+   * A new filter (validated where it was chosen or restored) travels one way: down into the feeds with the reset it
+   * causes, then drawn once. The rows and the label change together, never the old rows under the new label: the old
+   * rows stay (with the view's progress bar) until the open feeds' new first pages arrive; then the tree is drawn and
+   * the label follows. VS Code sends a view's message at once but redraws the tree only after asking for its rows
+   * again, so the label waits for that redraw.
    */
-  private async switchFilter(): Promise<void> {
+  private async switchFilter(filter: ActivityFilter): Promise<void> {
     const turn = ++this.filterTurn;
-    this.feeds.reset({ keepShown: true });
-    // The open feeds' first pages start now: VS Code may ask for their rows only after the redraw below resolves.
+    this.feeds.reset({ keepShown: true, plan: this.listPlan(filter) });
+    // The open feeds' first pages start now, whenever VS Code asks for their rows; the tree finds them loading.
     if (this.view.visible) this.tree.loadOpenFeeds();
     await vscode.window.withProgress({ location: { viewId: VIEWS.activity } }, async () => {
-      await this.treeRedrawn(); // VS Code asked for each open feed: their first pages are loading now
       await this.feeds.whenIdle();
       this.feeds.dropStale(); // feeds nobody opened keep nothing of the old filter
       await this.treeRedrawn();
     });
-    if (turn === this.filterTurn) this.describeFilter();
+    if (turn === this.filterTurn) this.describeFilter(filter);
   }
 
   /** Refreshes the tree and resolves once VS Code has drawn it (or at once while the view is not shown). */
@@ -122,7 +124,7 @@ export class ActivityView implements vscode.Disposable {
 
   /** Signed in or out, or the instance changed: start over. */
   sessionChanged(): void {
-    this.describeFilter();
+    this.describeFilter(this.filter.filter);
     this.directories.clear();
     this.feeds.reset();
     this.tree.refresh();
@@ -134,7 +136,7 @@ export class ActivityView implements vscode.Disposable {
 
   /** Settings changed: sources, page size or polling. */
   configChanged(affects: (key: string) => boolean): void {
-    if (affects('pageSize')) this.feeds.reset();
+    if (affects('pageSize')) this.feeds.reset({ plan: this.listPlan(this.filter.filter) });
     if (affects('pollInterval')) this.poller.restart();
     if (affects('projects') || affects('users')) this.tree.refresh();
   }
@@ -156,6 +158,13 @@ export class ActivityView implements vscode.Disposable {
     }
     this.remoteProjects = found;
     this.tree.refresh();
+  }
+
+  /** What the feeds ask for under `filter`, each source with its own instance's client. */
+  private listPlan(filter: ActivityFilter): EventListPlan {
+    return eventListPlan(filter.plan(), {
+      pageSize: this.config().pageSize, filtered: !filter.isEmpty, api: (source) => this.session.apiFor(source.instance),
+    });
   }
 
   private instances(): TreeInstance[] {
@@ -191,8 +200,8 @@ export class ActivityView implements vscode.Disposable {
    * The filter in the view's description and, because VS Code hides a view's description while it is the only
    * view of its container, also as the message at the top of the tree.
    */
-  private describeFilter(): void {
-    const text = this.filter.filter.describe(vscode.l10n.t);
+  private describeFilter(filter: ActivityFilter): void {
+    const text = filter.describe(vscode.l10n.t);
     this.view.description = text || undefined;
     // Signed out, a message would hide the welcome content with its Sign In button.
     this.view.message = text && this.session.signedIn ? vscode.l10n.t('Filtered: {0}', text) : undefined;
@@ -206,7 +215,7 @@ export class ActivityView implements vscode.Disposable {
     const instance = this.allSources().find((source) => source.key === key)?.instance;
     if (key !== undefined && instance !== undefined && this.filter.filter.sort === 'desc') {
       const state = this.feeds.get(key);
-      if (state.started && !state.stale && !state.hasError && await this.seen.initialize(instance, key, state.events)) this.tree.refresh();
+      if (state.started && !state.stale && !state.hasError && await this.seen.initialize(instance, key, state.items)) this.tree.refresh();
     }
     this.scheduleBadge();
   }
@@ -224,7 +233,7 @@ export class ActivityView implements vscode.Disposable {
   private updateBadge(): void {
     let count = this.session.signedIn ? this.poller.pending : 0;
     if (this.session.signedIn) {
-      for (const source of this.allSources()) count += this.seen.unreadCount(source.instance, source.key, this.feeds.get(source.key).events);
+      for (const source of this.allSources()) count += this.seen.unreadCount(source.instance, source.key, this.feeds.get(source.key).items);
     }
     if (count === this.badgeCount) return; // most page loads change nothing here: the workbench is not told
     this.badgeCount = count;
@@ -239,7 +248,7 @@ export class ActivityView implements vscode.Disposable {
     for (const source of this.allSources()) {
       const list = byInstance.get(source.instance) ?? [];
       // The poller watches the active instance's My Activity only.
-      list.push({ source: source.key, events: this.feeds.get(source.key).events, newest: source.key === active ? this.poller.newest : undefined });
+      list.push({ source: source.key, events: this.feeds.get(source.key).items, newest: source.key === active ? this.poller.newest : undefined });
       byInstance.set(source.instance, list);
     }
     for (const [instance, sources] of byInstance) await this.seen.markSeen(instance, sources);

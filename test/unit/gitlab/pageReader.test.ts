@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { GitLabError, PageWindow, readPages, type GitLabEvent, type Page } from '../../../src/gitlab';
+import { GitLabError, NO_FILTER, PageWindow, readPages, type GitLabEvent, type Page } from '../../../src/gitlab';
 import { GitLabDouble } from '../../double';
 import { makeClient, type TestClient } from './helpers';
 
@@ -123,7 +123,7 @@ describe('Page reader against the GitLab double', () => {
   afterEach(() => double.clearFaults());
 
   const read = (window: number, extra: Partial<Parameters<typeof readPages<GitLabEvent>>[1]> = {}) => readPages(
-    (page, signal) => client.client.listEvents({ kind: 'mine' }, {}, { page, perPage: 20 }, signal),
+    (page, signal) => client.client.listEvents({ kind: 'mine' }, NO_FILTER, { page, perPage: 20 }, signal),
     { window, onRateLimited: (listener) => client.client.onRateLimited(listener), ...extra },
   );
 

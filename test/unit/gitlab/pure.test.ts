@@ -128,7 +128,7 @@ describe('filter validation', () => {
     assert.throws(() => validateFilter({ after: 'yesterday' }), /YYYY-MM-DD/);
   });
   it('sends only the parts set', () => {
-    assert.deepEqual(filterQuery({ action: 'pushed', sort: 'asc' }), { action: 'pushed', sort: 'asc' });
+    assert.deepEqual(filterQuery(validateFilter({ action: 'pushed', sort: 'asc' })), { action: 'pushed', sort: 'asc' });
   });
 });
 

@@ -33,12 +33,55 @@ export class Disposable {
   }
 }
 
-export class ThemeIcon {
+export class ThemeColor {
   constructor(readonly id: string) {}
 }
 
-export class ThemeColor {
-  constructor(readonly id: string) {}
+export class ThemeIcon {
+  constructor(readonly id: string, readonly color?: ThemeColor) {}
+}
+
+export const TreeItemCollapsibleState = { None: 0, Collapsed: 1, Expanded: 2 } as const;
+
+export class TreeItem {
+  id?: string;
+  description?: string | boolean;
+  tooltip?: unknown;
+  iconPath?: unknown;
+  command?: { command: string; title: string; arguments?: unknown[] };
+  contextValue?: string;
+  resourceUri?: Uri;
+  accessibilityInformation?: { label: string };
+  constructor(public label: string, public collapsibleState: number = TreeItemCollapsibleState.None) {}
+}
+
+export class FileDecoration {
+  propagate?: boolean;
+  constructor(readonly badge?: string, readonly tooltip?: string, readonly color?: ThemeColor) {}
+}
+
+/** A tree view as the extension sees it, with what it set on it and when it waited for a redraw (`reveal`). */
+export interface FakeTreeView {
+  id: string;
+  treeDataProvider: {
+    getChildren(element?: unknown): unknown[] | Thenable<unknown[]>;
+    getTreeItem(element: unknown): unknown;
+    onDidChangeTreeData?: (listener: Listener<unknown>) => { dispose(): void };
+  };
+  visible: boolean;
+  message?: string;
+  description?: string;
+  badge?: unknown;
+  /** Each `reveal` call; a test may answer it (by default it resolves at once). */
+  reveals: unknown[];
+  answerReveal: (element: unknown) => Promise<void>;
+}
+
+export class MarkdownString {
+  isTrusted?: boolean;
+  supportHtml?: boolean;
+  supportThemeIcons?: boolean;
+  constructor(public value = '') {}
 }
 
 export class Uri {
@@ -48,6 +91,9 @@ export class Uri {
   }
   static parse(text: string): Uri {
     return new Uri(text.split(':')[0], text, text);
+  }
+  static from(parts: { scheme: string; path: string }): Uri {
+    return new Uri(parts.scheme, parts.path, `${parts.scheme}:${parts.path}`);
   }
   static joinPath(base: Uri, ...parts: string[]): Uri {
     return Uri.file([base.fsPath, ...parts].join('/'));
@@ -106,6 +152,11 @@ export const fake = {
   reads: [] as string[],
   commands: [] as Array<{ command: string; args: unknown[] }>,
   inputBoxes: [] as FakeInputBox[],
+  /** Commands the extension registered, by id. */
+  registered: new Map<string, (...args: unknown[]) => unknown>(),
+  treeViews: [] as FakeTreeView[],
+  /** Each `withProgress` call: where, and whether its task is still running. */
+  progress: [] as Array<{ options: unknown; running: boolean }>,
   reset(): void {
     this.shown = [];
     this.answers = defaults();
@@ -114,6 +165,9 @@ export const fake = {
     this.reads = [];
     this.commands = [];
     this.inputBoxes = [];
+    this.registered = new Map();
+    this.treeViews = [];
+    this.progress = [];
   },
   /** Every text the extension put before the person, for checks that apply to all of them. */
   texts(): string[] {
@@ -188,8 +242,32 @@ export const window = {
   async showOpenDialog() {
     return fake.answers.openDialog();
   },
-  async withProgress<R>(_options: unknown, task: (progress: { report(value: unknown): void }, token: unknown) => Promise<R>): Promise<R> {
-    return task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: () => new Disposable() });
+  async withProgress<R>(options: unknown, task: (progress: { report(value: unknown): void }, token: unknown) => Promise<R>): Promise<R> {
+    const entry = { options, running: true };
+    fake.progress.push(entry);
+    try {
+      return await task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: () => new Disposable() });
+    } finally {
+      entry.running = false;
+    }
+  },
+  state: { focused: false },
+  onDidChangeWindowState: new EventEmitter<unknown>().event,
+  registerFileDecorationProvider: () => new Disposable(),
+  createTreeView(id: string, options: { treeDataProvider: FakeTreeView['treeDataProvider'] }) {
+    const emitter = <T>() => new EventEmitter<T>().event;
+    const view = {
+      id, treeDataProvider: options.treeDataProvider, visible: true, reveals: [] as unknown[],
+      answerReveal: async (_element: unknown) => undefined,
+      onDidExpandElement: emitter(), onDidCollapseElement: emitter(), onDidChangeVisibility: emitter(),
+      reveal(element: unknown) {
+        view.reveals.push(element);
+        return view.answerReveal(element);
+      },
+      dispose: () => undefined,
+    };
+    fake.treeViews.push(view as FakeTreeView);
+    return view;
   },
 };
 
@@ -216,6 +294,10 @@ export const commands = {
   async executeCommand(command: string, ...args: unknown[]) {
     fake.commands.push({ command, args });
     return undefined;
+  },
+  registerCommand(command: string, run: (...args: unknown[]) => unknown) {
+    fake.registered.set(command, run);
+    return new Disposable(() => fake.registered.delete(command));
   },
 };
 

@@ -1,6 +1,6 @@
-import type { GitLabEvent, Page, SortOrder } from '../../gitlab/types';
+import type { Page } from '../../gitlab/types';
 
-/** How far a load that reads several pages got: pages asked for and matching events found. */
+/** How far a load that reads several pages got: pages asked for and matching items found. */
 export interface SearchProgress {
   readonly requests: number;
   readonly found: number;
@@ -12,32 +12,36 @@ export interface PageTicket {
   readonly page: number;
 }
 
+/** An item's identity in its list; undefined keeps the item without comparing it (GitLab sent no id). */
+export type ItemKey<Item> = (item: Item) => number | string | undefined;
+
 /**
- * Paging of one event source (My activity, a project, a user): the events loaded so far, the next page to
+ * Paging of one list (My activity, a project's events, a to-do list): the items loaded so far, the next page to
  * ask for (from `X-Next-Page`, never from a short page or `X-Total-Pages`), and loading/error flags.
- * Offset pages shift when new events arrive, so a page may repeat events already shown: they are dropped by id.
- * A reset (filter change, refresh) makes responses of earlier loads stale. It also says the direction the events are
- * listed in, so a view can read their days in that direction (the shown rows keep theirs while stale).
+ * Offset pages shift when new items arrive, so a page may repeat items already shown: they are dropped by key.
+ * A reset (filter change, refresh) makes responses of earlier loads stale. It also keeps the client's `Order`, an
+ * opaque word for how the rows are ordered (the activity's `sort`), so a view reads the rows in the order they
+ * were asked for: the shown rows keep theirs while stale.
  */
-export class PagingState {
-  private loaded: GitLabEvent[] = [];
-  private seen = new Set<number>();
+export class PagingState<Item, Order = undefined> {
+  private loaded: Item[] = [];
+  private seen = new Set<number | string>();
   private next: number | undefined = 1;
   private generation = 0;
   private inFlight: PageTicket | undefined;
   private lastError: unknown;
   private pagesLoaded = 0;
-  /** The rows of the previous filter and their direction, shown until the first page of the new one arrives (see `reset`). */
-  private previous: { events: readonly GitLabEvent[]; order: SortOrder } | undefined;
+  /** The rows of the previous filter and their order, shown until the first page of the new one arrives (see `reset`). */
+  private previous: { items: readonly Item[]; order: Order | undefined } | undefined;
   private searching: SearchProgress | undefined;
   private bound: SearchProgress | undefined;
 
-  /** `loadedOrder`: the `sort` the loads ask for (GitLab's default, newest first, unless told). */
-  constructor(private loadedOrder: SortOrder = 'desc') {}
+  /** `loadedOrder`: how the loads' rows are ordered, as the client names it (undefined: the client does not say). */
+  constructor(private readonly keyOf: ItemKey<Item>, private loadedOrder?: Order) {}
 
-  get events(): readonly GitLabEvent[] { return this.previous?.events ?? this.loaded; }
-  /** The direction `events` are listed in: the `sort` they were asked for (the old rows' own while stale). */
-  get order(): SortOrder { return this.previous?.order ?? this.loadedOrder; }
+  get items(): readonly Item[] { return this.previous?.items ?? this.loaded; }
+  /** How `items` are ordered, as the client named it for their loads (the old rows' own while stale). */
+  get order(): Order | undefined { return this.previous ? this.previous.order : this.loadedOrder; }
   /** Showing the previous filter's rows while the new filter's first page is still to come. */
   get stale(): boolean { return this.previous !== undefined; }
   get nextPage(): number | undefined { return this.next; }
@@ -45,9 +49,9 @@ export class PagingState {
   get loading(): boolean { return this.inFlight !== undefined; }
   get error(): unknown { return this.lastError; }
   get hasError(): boolean { return this.lastError !== undefined; }
-  /** True once the first page has arrived (so an empty list means "no events", not "not loaded"). */
+  /** True once the first page has arrived (so an empty list means "nothing there", not "not loaded"). */
   get started(): boolean { return this.pagesLoaded > 0; }
-  /** While a load reads several pages for matching events: how far it got. */
+  /** While a load reads several pages for matching items: how far it got. */
   get progress(): SearchProgress | undefined { return this.searching; }
   /** Set when the last load stopped at its bound of requests with pages still to read (see `loadMatching`). */
   get stoppedAtBound(): SearchProgress | undefined { return this.bound; }
@@ -57,7 +61,7 @@ export class PagingState {
     this.searching = progress;
   }
 
-  /** The last load read its bound of pages without filling a page of matching events. */
+  /** The last load read its bound of pages without filling a page of matching items. */
   markBound(progress: SearchProgress): void {
     this.bound = progress;
   }
@@ -72,23 +76,23 @@ export class PagingState {
   }
 
   /**
-   * Applies a page, keeping only the events `keep` accepts (a tab's client-side filter); returns how many new events
-   * it added, or undefined when the ticket is stale.
+   * Applies a page, keeping only the items `keep` accepts (the list's client-side predicate); returns how many new
+   * items it added, or undefined when the ticket is stale.
    */
-  receive(ticket: PageTicket, page: Page<GitLabEvent>, keep?: (event: GitLabEvent) => boolean): number | undefined {
+  receive(ticket: PageTicket, page: Page<Item>, keep?: (item: Item) => boolean): number | undefined {
     if (!this.isCurrent(ticket)) return undefined;
     this.inFlight = undefined;
     this.previous = undefined;
     this.pagesLoaded += 1;
     let added = 0;
-    for (const event of page.items) {
-      const id = event.id;
-      if (typeof id === 'number') {
-        if (this.seen.has(id)) continue;
-        this.seen.add(id);
+    for (const item of page.items) {
+      const key = this.keyOf(item);
+      if (key !== undefined) {
+        if (this.seen.has(key)) continue;
+        this.seen.add(key);
       }
-      if (keep && !keep(event)) continue;
-      this.loaded.push(event);
+      if (keep && !keep(item)) continue;
+      this.loaded.push(item);
       added += 1;
     }
     // A next page that does not move forward would loop for ever; treat it as the end.
@@ -115,13 +119,13 @@ export class PagingState {
 
   /**
    * Forgets everything (filter changed, refresh); responses to earlier tickets are ignored from now on. With
-   * `keepShown`, the rows loaded so far stay in `events` (marked `stale`) until the next first page arrives or fails,
-   * so a filter change replaces the rows instead of blanking them. `order` is the `sort` the next loads ask for (by
-   * default the one before).
+   * `keepShown`, the rows loaded so far stay in `items` (marked `stale`) until the next first page arrives or fails,
+   * so a filter change replaces the rows instead of blanking them. `order` is how the next loads' rows are ordered (by
+   * default as before).
    */
-  reset({ keepShown = false, order }: { keepShown?: boolean; order?: SortOrder } = {}): void {
-    const shown = this.events;
-    this.previous = keepShown && shown.length > 0 ? { events: shown, order: this.order } : undefined;
+  reset({ keepShown = false, order }: { keepShown?: boolean; order?: Order } = {}): void {
+    const shown = this.items;
+    this.previous = keepShown && shown.length > 0 ? { items: shown, order: this.order } : undefined;
     this.loadedOrder = order ?? this.loadedOrder;
     this.generation += 1;
     this.loaded = [];
@@ -134,7 +138,7 @@ export class PagingState {
     this.bound = undefined;
   }
 
-  /** Stops showing the previous filter's rows (nobody asked for this source's new first page). */
+  /** Stops showing the previous filter's rows (nobody asked for this list's new first page). */
   dropStale(): void {
     this.previous = undefined;
   }
