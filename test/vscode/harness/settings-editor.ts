@@ -80,6 +80,13 @@ export class SettingsEditor {
     return this.waitForForm(key, expect);
   }
 
+  /** Clicks the check box drawn in a scope's option and waits until the option is checked for a bulk change. */
+  async checkForBulk(key: string): Promise<void> {
+    const frame = await this.frameWith(`[data-bulk-select=${quoted(key)}]`);
+    await frame.locator(`[data-bulk-select=${quoted(key)}]`).click();
+    await this.frameWith(`[role="option"][data-scope-key=${quoted(key)}][aria-checked="true"]`);
+  }
+
   async setLevel(level: string): Promise<void> {
     const frame = await this.frameWith('#level-select');
     await frame.locator('#level-select').selectOption(level);
