@@ -161,7 +161,7 @@ export class SettingsEditor {
    * Presses `key` (Tab by default) until the focused element is what `is` accepts, at most `limit` times; returns every
    * element the focus stopped at on the way, the last one included.
    */
-  async pressUntil(what: string, is: (focused: FocusedElement) => boolean, { key = 'Tab', limit = 40 } = {}): Promise<FocusedElement[]> {
+  async pressUntil(what: string, is: (focused: FocusedElement) => boolean, { key = 'Tab', limit = 60 } = {}): Promise<FocusedElement[]> {
     const stops: FocusedElement[] = [];
     for (let count = 0; count < limit; count++) {
       await this.press(key);
