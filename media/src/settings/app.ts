@@ -243,10 +243,10 @@ export class SettingsApp {
     if (!scope?.form || !server) return;
     scope.form = rebase(scope.form, server);
     scope.conflict = undefined;
-    if (isDirty(scope.form)) return this.send(scope, scope.form, server);
-    scope.notice = 'alreadySaved';
+    if (isDirty(scope.form)) this.send(scope, scope.form, server);
+    else scope.notice = 'alreadySaved';
     this.changed();
-    this.focus('form-status');
+    this.focus('form-status'); // the choice's buttons are gone with the conflict
   }
 
   /** Take theirs: drop the edits, show GitLab's setting (read once more, in case it moved again). */
