@@ -198,7 +198,7 @@ describe('status bar: notification level of the workspace\'s project', function 
 
     // The group changed elsewhere (a bulk change here) while the project is shown: its line follows at once.
     const frame = await page.frame();
-    await frame.locator(`[data-bulk-select="group:${platform.id}"]`).check();
+    await page.checkForBulk(`group:${platform.id}`);
     await frame.locator('#bulk-level').selectOption('mention');
     await page.click('#bulk-apply');
     await page.frameWith('#bulk-panel[data-bulk-state="done"]');

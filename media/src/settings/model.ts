@@ -30,6 +30,8 @@ export interface UiState {
   texts?: Localize;
   scopes?: ScopeListState;
   selectedKey?: string;
+  /** The scope option that holds the list's one tab stop: the one focused last (not kept across reloads). */
+  activeKey?: string;
   /** By scope key. */
   byKey: Map<string, ScopeState>;
   add: { open: boolean; kind: 'group' | 'project'; ref: string; adding?: boolean; error?: string };
@@ -84,6 +86,12 @@ export function visibleEntries(state: UiState): ScopeEntry[] {
     if (ref && ref.kind !== 'global') entries.push({ key, scope: ref, label: String(ref.id), origin: 'added' });
   }
   return entries;
+}
+
+/** The list in the order it is shown: Global, then the groups, then the projects. */
+export function listedEntries(state: UiState): ScopeEntry[] {
+  const entries = visibleEntries(state);
+  return ['global', 'group', 'project'].flatMap((kind) => entries.filter((entry) => entry.scope.kind === kind));
 }
 
 export function findEntry(state: UiState, key: string | undefined): ScopeEntry | undefined {

@@ -18,6 +18,14 @@ export type View = TemplateResult | typeof nothing;
 export const option = (value: string, label: string, selected: boolean, title?: string): TemplateResult =>
   html`<option value=${value} title=${title ?? nothing} .selected=${live(selected)}>${label}</option>`;
 
+/** "⚠ Error:" before an error's text: a shape and a word, so the error does not rest on its colour alone. */
+export const errorPrefix = (t: Localize): TemplateResult =>
+  html`<span class="error-prefix"><span class="error-icon" aria-hidden="true">⚠︎</span> ${t('Error:')}</span> `;
+
+/** A field's error line: an alert (read out as it appears), empty and hidden without an error. */
+export const errorLine = (id: string, message: string | undefined, t: Localize): TemplateResult =>
+  html`<p id=${id} class="field-error" ?hidden=${!message} role="alert">${message ? html`${errorPrefix(t)}${message}` : ''}</p>`;
+
 /**
  * The right column: the selected scope's level, event switches, e-mail, errors, conflict and Save. Its data
  * attributes say which scope is shown and in what state, for the tests and the styles.
@@ -39,7 +47,7 @@ export function settingsForm(state: UiState, t: Localize, actions: Actions): Tem
 function formContent(state: UiState, t: Localize, actions: Actions): View {
   const key = state.selectedKey;
   const entry = findEntry(state, key);
-  if (!key || !entry) return html`<p id="form-status" role="status">${t('Select a scope on the left.')}</p>`;
+  if (!key || !entry) return html`<p id="form-status" role="status" tabindex="-1">${t('Select a scope on the left.')}</p>`;
   const scope = state.byKey.get(key) ?? {};
   const form = scope.form;
   const error = scope.saveError ?? scope.loadError;
@@ -48,7 +56,8 @@ function formContent(state: UiState, t: Localize, actions: Actions): View {
       <h1 id="scope-title">${key === 'global' ? t('Global') : entry.label}</h1>
       ${entry.detail && key !== 'global' ? html`<p id="scope-detail" class="scope-detail">${entry.detail}</p>` : nothing}
     </header>
-    <p id="form-status" role="status">${form ? statusText(scope, form, t) : scope.loading ? t('Loading…') : ''}</p>
+    ${/* A status region (read out when it changes), and where the focus goes after Save or Discard. */''}
+    <p id="form-status" role="status" tabindex="-1">${form ? statusText(scope, form, t) : scope.loading ? t('Loading…') : ''}</p>
     ${/* An e-mail problem is shown at the e-mail field, not twice. */
       errorBox(error?.field === 'notification_email' && form?.scope.kind === 'global' ? undefined : error, t, actions)}
     ${form ? formFields(scope, form, error, entry.detail, t, actions) : nothing}`;
@@ -79,7 +88,7 @@ function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | und
         <input id="notification-email" type="email" autocomplete="email" spellcheck="false"
           aria-describedby="notification-email-hint notification-email-error" aria-invalid=${emailError ? 'true' : nothing}
           .value=${live(currentEmail(form))} @input=${edit(withEmail)}>
-        <p id="notification-email-error" class="field-error" ?hidden=${!emailError} role="alert">${emailError ?? ''}</p>
+        ${errorLine('notification-email-error', emailError, t)}
         <p id="notification-email-hint" class="hint">${t('One of your verified e-mail addresses. Leave it empty to use your primary address.')}</p>
       </div>` : nothing}
     <div class="actions">
@@ -108,8 +117,9 @@ function statusText(scope: ScopeState, form: SettingForm, t: Localize): string {
 
 /** The error next to the form: GitLab's message as text, plus the fix the error kind calls for. */
 function errorBox(error: ErrorInfo | undefined, t: Localize, actions: Actions): TemplateResult {
-  return html`<div id="form-error" class="form-error" ?hidden=${error === undefined} role="alert" data-error-kind=${error?.kind ?? nothing}>
-    ${error ? html`<span id="form-error-message" class="error-message">${error.message}</span>` : nothing}
+  return html`<div id="form-error" class="form-error" ?hidden=${error === undefined} role="alert" tabindex="-1"
+    data-error-kind=${error?.kind ?? nothing}>
+    ${error ? html`${errorPrefix(t)}<span id="form-error-message" class="error-message">${error.message}</span>` : nothing}
     ${error?.action === 'retry'
       ? html`<button type="button" id="form-error-retry" class="secondary" @click=${() => actions.retry()}>${t('Retry')}</button>` : nothing}
     ${error?.action === 'signIn' ? html`<button type="button" id="form-error-sign-in" class="secondary"
@@ -121,6 +131,7 @@ function errorBox(error: ErrorInfo | undefined, t: Localize, actions: Actions): 
  * One checkbox per event key the form offers (GitLab's for the scope, or the spec's while switching to Custom before
  * GitLab has listed any). A key never set (`null`) shows as an indeterminate checkbox marked with what GitLab does
  * with it ("default (on)" or "default (off)"); clicking it sets it on, then off; Reset goes back to what was loaded.
+ * A switch changed since then says so in words ("changed", also in its name), not only by its weight.
  */
 function eventSwitches(form: SettingForm, t: Localize, actions: Actions): TemplateResult {
   return html`<fieldset id="events" class="events">
@@ -135,7 +146,8 @@ function eventSwitches(form: SettingForm, t: Localize, actions: Actions): Templa
           .checked=${live(state === 'on')} .indeterminate=${live(state === 'default')}
           @change=${(event: Event) => actions.edit((edited) => withEvent(edited, key, (event.target as HTMLInputElement).checked))}>
         <label for=${`event-${key}`} class="event-label">${eventLabel(key, t)}${known ? nothing
-          : html`<span class="event-unknown"> (${t('not known to this extension')})</span>`}</label>
+          : html`<span class="event-unknown"> (${t('not known to this extension')})</span>`}${changed
+          ? html`<span class="visually-hidden">, </span><span class="event-changed-mark">${t('changed')}</span>` : nothing}</label>
         <code class="event-key">${key}</code>
         <span id=${`event-state-${key}`} class=${`event-state event-state-${state}`}>${eventStateText(key, state, t)}</span>
         ${changed
@@ -149,7 +161,7 @@ function eventSwitches(form: SettingForm, t: Localize, actions: Actions): Templa
 
 /** "Yours vs GitLab's": every field that differs, and the two ways out. Nothing is saved until one is chosen. */
 function conflictView(form: SettingForm, server: NotificationSetting, t: Localize, actions: Actions): TemplateResult {
-  return html`<section id="conflict" class="conflict" role="alert" aria-labelledby="conflict-title">
+  return html`<section id="conflict" class="conflict" role="alert" aria-labelledby="conflict-title" tabindex="-1">
     <h2 id="conflict-title">${t('This setting changed on GitLab since you loaded it.')}</h2>
     <p>${t('Nothing was saved. Choose which version to keep.')}</p>
     <table id="conflict-table">

@@ -48,7 +48,7 @@ const QUICK_INPUT_ROWS = `${QUICK_INPUT} .quick-input-list .monaco-list-row`;
 export class Workbench {
   constructor(
     readonly page: Page,
-    private readonly screenshotDir: string,
+    readonly screenshotDir: string,
   ) {}
 
   /** The workbench has rendered its parts (activity bar, status bar). */
@@ -490,6 +490,17 @@ export class Workbench {
   /** Picks an item of the open quick pick by its label. */
   async pickQuickItem(label: TextMatch, timeoutMs = 20_000): Promise<void> {
     await (await this.waitForQuickPickItem(label, { timeoutMs })).click();
+  }
+
+  /**
+   * Types `label` into the open quick pick, as a person narrows a long list (its rows are drawn only when scrolled to),
+   * picks the item with exactly that label and waits for the quick pick to close.
+   */
+  async filterAndPickQuickItem(label: string, timeoutMs = 20_000): Promise<void> {
+    await this.waitForQuickInput(undefined, timeoutMs);
+    await this.page.locator(QUICK_INPUT_BOX).fill(label);
+    await (await this.waitForQuickPickItem(label, { exact: true, timeoutMs })).click();
+    await this.waitForQuickInputClosed(timeoutMs);
   }
 
   async waitForQuickInputClosed(timeoutMs = 20_000): Promise<void> {
