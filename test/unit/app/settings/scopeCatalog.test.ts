@@ -140,7 +140,7 @@ describe('settings scope list', () => {
     api.projects = [project(42, 'acme/api')];
     const { catalog: scopes, remembered } = catalog(api);
     const entry = scopes.entry(await scopes.addScope('project', 'acme/api'));
-    assert.deepEqual(entry, { key: 'project:42', scope: { kind: 'project', id: 42 }, label: 'acme / api', detail: 'acme/api', origin: 'added' });
+    assert.deepEqual(entry, { key: 'project:42', scope: { kind: 'project', id: 42 }, label: 'acme / api', detail: 'acme/api', path: 'acme/api', origin: 'added' });
     assert.deepEqual(remembered, ['project acme/api']);
     assert.ok((await scopes.list()).entries.some((listed) => listed.key === 'project:42'));
   });
