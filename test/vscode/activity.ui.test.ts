@@ -6,6 +6,7 @@ import {
   countedEvents, dayCount, extensionRequests, feedUnder, isEventsRequest, stateLabels, useVscodeSession, waitFor,
   waitForExtensionRequest, waitForFeedFromDouble,
 } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 5;
 
@@ -20,7 +21,7 @@ describe('activity tree', function () {
 
   it('shows My Activity as day groups of rows led by the verb, without the user\'s name, with the roots Projects and Users', async function () {
     const { workbench, double } = session();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     const { nextPage } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
     // Project names come from lookups that follow the events: wait for every row to have its project.
     const feed = await workbench.waitForTree('every event row to name its project', (items) => {
