@@ -64,6 +64,7 @@ export function activate(context: vscode.ExtensionContext): void {
   // The groups and projects the person has, listed once for the settings editor, the overview and the quick picks.
   const catalog = new ScopeCatalog({
     api: () => session.api, settings: levels, projects: () => activity.projectScopes(), addedGroups: () => activeConfig().groups,
+    nameProjects: (ids) => directory.resolve(ids),
     // Added groups and projects are kept where the activity tree's lists are (see `addToList`).
     rememberGroup: (ref) => addToList('groups', session.instanceUrl, ref),
     rememberProject: (ref) => addToList('projects', session.instanceUrl, ref),

@@ -6,6 +6,7 @@ import {
   countedEvents, dayCount, extensionRequests, feedUnder, isEventsRequest, stateLabels, useVscodeSession, waitFor,
   waitForExtensionRequest, waitForFeedFromDouble,
 } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 5;
 
@@ -20,7 +21,7 @@ describe('activity tree', function () {
 
   it('shows My Activity as day groups of rows led by the verb, without the user\'s name, with the roots Projects and Users', async function () {
     const { workbench, double } = session();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     const { nextPage } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
     // Project names come from lookups that follow the events: wait for every row to have its project.
     const feed = await workbench.waitForTree('every event row to name its project', (items) => {
@@ -140,7 +141,7 @@ describe('activity tree', function () {
     const old = new Date(Date.now() - 4 * DAY);
     // GitLab orders by id: the import is the newest id, so it comes first on page 1, four days before the rest.
     double!.addEvent({ createdAt: old.toISOString(), imported: true, importedFrom: 'github' });
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await workbench.waitForTreeRow('My Activity');
     // The earlier tests closed My Activity and opened Projects: My Activity open and Projects closed, its rows are all in
     // view (rows out of view are not drawn) and Refresh reads it again.

@@ -4,6 +4,7 @@ import {
   extensionRequests, feedUnder, isEventsRequest, stateLabels, useVscodeSession, waitFor, waitForExtensionRequest,
   waitForFeedFromDouble, type VscodeSession,
 } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 10;
 const DAY = 86_400_000;
@@ -62,7 +63,7 @@ describe('activity filters', function () {
 
   before(async function () {
     this.timeout(60_000);
-    await session().workbench.openViewContainer('GitLab Activity');
+    await session().workbench.openViewContainer(VIEW_CONTAINER);
     await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
   });
 
@@ -71,17 +72,18 @@ describe('activity filters', function () {
     await clearFilters(session());
   });
 
-  it('by action: the quick pick offers the actions, GitLab is asked for action=closed, only closed events show', async function () {
+  it('by action: the quick pick offers one label per action, GitLab is asked for action=closed, only closed events show', async function () {
     const { workbench } = session();
     const since = Date.now();
     await workbench.runCommand('GitLab: Filter Activity by Action…');
     await workbench.waitForQuickInput('Filter by Action');
     const entries = await workbench.quickPickEntries();
     assert.deepEqual(entries[0], { label: 'Any', description: 'current', detail: '' });
-    for (const [label, value] of [['closed', 'closed'], ['pushed', 'pushed'], ['deleted', 'destroyed'], ['commented', 'commented']]) {
-      assert.ok(entries.some((entry) => entry.label === label && entry.description === value), `no "${label}" (${value}) in ${JSON.stringify(entries)}`);
+    // The label alone: GitLab's word (destroyed for Deleted) is what the filter sends, not what it shows.
+    for (const label of ['Closed', 'Pushed', 'Deleted', 'Commented', 'Membership expired']) {
+      assert.ok(entries.some((entry) => entry.label === label && entry.description === '' && entry.detail === ''), `no "${label}" alone in ${JSON.stringify(entries)}`);
     }
-    await workbench.pickQuickItem(/^closed$/);
+    await workbench.pickQuickItem(/^Closed$/);
     const request = await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r));
     assert.deepEqual(filterParams(request), { action: 'closed' });
 
@@ -90,14 +92,14 @@ describe('activity filters', function () {
     // My Activity's rows lead with the verb: every event there is the signed-in user's.
     for (const event of feed.events) assert.match(event.label, /^Closed /);
     // The label follows the rows once VS Code has drawn them.
-    await waitFor('the description "closed"', async () => (await workbench.viewDescription('Activity')) === 'closed');
+    await waitFor('the description "Closed"', async () => (await workbench.viewDescription('Activity')) === 'Closed');
     await workbench.screenshot('filters-action-closed');
   });
 
   it('"Clear Filters" in the view\'s title bar resets the filter: the next request has no filter parameter', async function () {
     const { workbench } = session();
-    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^pushed$/);
-    await waitFor('the description "pushed"', async () => (await workbench.viewDescription('Activity')) === 'pushed');
+    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^Pushed$/);
+    await waitFor('the description "Pushed"', async () => (await workbench.viewDescription('Activity')) === 'Pushed');
     const since = Date.now();
     await workbench.clickViewTitleAction('Clear Filters');
     const request = await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r));
@@ -114,17 +116,17 @@ describe('activity filters', function () {
     await workbench.runCommand('GitLab: Filter Activity by Target Type…');
     await workbench.waitForQuickInput('Filter by Target Type');
     const entries = await workbench.quickPickEntries();
-    for (const [label, value] of [['issue', 'issue'], ['merge request', 'merge_request'], ['comment', 'note']]) {
-      assert.ok(entries.some((entry) => entry.label === label && entry.description === value), `no "${label}" (${value}) in ${JSON.stringify(entries)}`);
+    for (const label of ['Issue', 'Merge request', 'Comment']) {
+      assert.ok(entries.some((entry) => entry.label === label && entry.description === ''), `no "${label}" alone in ${JSON.stringify(entries)}`);
     }
-    await workbench.pickQuickItem(/^issue$/);
+    await workbench.pickQuickItem(/^Issue$/);
     const request = await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r));
     assert.deepEqual(filterParams(request), { target_type: 'issue' });
 
     const { feed } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { target_type: 'issue' } });
     assert.ok(feed.events.length > 0);
     for (const event of feed.events) assert.match(event.label, /^[A-Z]\w+ issue #\d+/);
-    await waitFor('the filter in the description', async () => (await workbench.viewDescription('Activity')) === 'issue');
+    await waitFor('the filter in the description', async () => (await workbench.viewDescription('Activity')) === 'Issue');
   });
 
   it('"Filter Activity…" in the title bar leads to each kind of filter, showing what is set', async function () {
@@ -138,15 +140,15 @@ describe('activity filters', function () {
     const since = Date.now();
     await workbench.pickQuickItem(/^Target Type$/);
     await workbench.waitForQuickInput('Filter by Target Type');
-    await workbench.pickQuickItem(/^merge request$/);
+    await workbench.pickQuickItem(/^Merge request$/);
     const request = await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r));
     assert.deepEqual(filterParams(request), { target_type: 'merge_request' });
-    await waitFor('the description "merge request"', async () => (await workbench.viewDescription('Activity')) === 'merge request');
+    await waitFor('the description "Merge request"', async () => (await workbench.viewDescription('Activity')) === 'Merge request');
 
     await workbench.clickViewTitleAction('Filter Activity…');
     await workbench.waitForQuickInput('Filter GitLab Activity');
     const entries = await workbench.quickPickEntries();
-    assert.deepEqual(entries.find((entry) => entry.label === 'Target Type')?.description, 'merge request');
+    assert.deepEqual(entries.find((entry) => entry.label === 'Target Type')?.description, 'Merge request');
     assert.ok(entries.some((entry) => entry.label === 'Clear Filters'), 'no "Clear Filters" entry while filtered');
     await workbench.screenshot('filters-filter-activity');
     await workbench.dismissQuickInput();
@@ -252,10 +254,10 @@ describe('activity filters', function () {
 
   it('keeps the filter across "Reload Window" (it is stored per workspace)', async function () {
     const { workbench, double } = session();
-    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^pushed$/);
+    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^Pushed$/);
     const since = Date.now();
     await session().reloadWindow();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     const request = await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r));
     assert.deepEqual(filterParams(request), { action: 'pushed' });
     const { feed } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { action: 'pushed' } });
@@ -266,22 +268,22 @@ describe('activity filters', function () {
 
   it('after "Reload Window", the view\'s description still names the filter', async function () {
     const { workbench } = session();
-    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^pushed$/);
-    await waitFor('the description "pushed"', async () => (await workbench.viewDescription('Activity')) === 'pushed');
+    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^Pushed$/);
+    await waitFor('the description "Pushed"', async () => (await workbench.viewDescription('Activity')) === 'Pushed');
     const since = Date.now();
     await session().reloadWindow();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r) && r.query.action === 'pushed');
     await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { action: 'pushed' } });
-    await waitFor('the description "pushed" after the reload', async () => (await workbench.viewDescription('Activity')) === 'pushed', {
+    await waitFor('the description "Pushed" after the reload', async () => (await workbench.viewDescription('Activity')) === 'Pushed', {
       timeoutMs: 5_000,
     });
   });
 
   it('names the filter in the description when the view is first opened after the extension activated', async function () {
     const { workbench } = session();
-    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^pushed$/);
-    await waitFor('the description "pushed"', async () => (await workbench.viewDescription('Activity')) === 'pushed');
+    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^Pushed$/);
+    await waitFor('the description "Pushed"', async () => (await workbench.viewDescription('Activity')) === 'Pushed');
     // The window comes back with the Explorer in the side bar: the extension activates (and sets the view's
     // description) before the Activity view exists, as on most start-ups.
     await workbench.runCommand('View: Show Explorer');
@@ -290,10 +292,10 @@ describe('activity filters', function () {
     await waitFor('the extension to activate in the reloaded window', () =>
       session().extensionLogLines().filter((line) => /^Activated in/.test(line.message)).length > activated, { timeoutMs: 30_000 });
     const since = Date.now();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r) && r.query.action === 'pushed');
     await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { action: 'pushed' } });
-    await waitFor('the description "pushed" once the view is opened', async () => (await workbench.viewDescription('Activity')) === 'pushed', {
+    await waitFor('the description "Pushed" once the view is opened', async () => (await workbench.viewDescription('Activity')) === 'Pushed', {
       timeoutMs: 5_000,
     });
   });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import {
   countedEvents, isEventsRequest, useVscodeSession, waitFor, waitForExtensionRequest, waitForFeedFromDouble, type LogLine, type VscodeSession,
 } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 
 const ACTIVATED = /^Activated in (\d+(?:\.\d+)?) ms$/;
 
@@ -19,7 +20,7 @@ describe('extension lifecycle', function () {
 
   it('activation returns before any request: with GitLab slow to answer, it is quick and precedes the first request', async function () {
     const { workbench, double } = session();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: 5 });
     const before = activations(session()).length;
 
@@ -48,7 +49,7 @@ describe('extension lifecycle', function () {
 
   it('picks up a change of gitlabActivity.pageSize without a reload: the next request asks for the new page size', async function () {
     const { workbench, double } = session();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: 5 });
     const windows = activations(session()).length;
 

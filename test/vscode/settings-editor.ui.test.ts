@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Frame } from 'playwright-core';
 import { SPEC_EMAIL_EVENTS } from '../../src/gitlab/types';
 import { useVscodeSession, waitFor, type RunningDouble } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 import { pickContextMenuItem } from './harness/context-menu';
 import { changeSettingElsewhere, settingsApiPath, settingsPuts } from './harness/double-control';
 import {
@@ -121,7 +122,7 @@ describe('notification settings editor', function () {
 
   it('opens on a project from its row’s context menu in the Activity view', async function () {
     const { workbench, page } = session();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await expandOnlyRoot(workbench, 'Projects');
     // The row is named once the project is fetched; wait for that so the click does not land on a replaced row.
     const row = treeRowsLabelled(page, 'Acme / Platform / Billing').first();

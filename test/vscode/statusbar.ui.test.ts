@@ -7,6 +7,7 @@ import {
   extensionRequests, feedUnder, readFromDouble, useVscodeSession, waitFor, waitForExtensionRequest, type StatusBarItem,
   type VscodeSession,
 } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 import { SettingsEditor } from './harness/settings-editor';
 
 /** The editor's key for a project, whichever way its list names it (by path or by ID). */
@@ -156,7 +157,7 @@ describe('status bar: notification level of the workspace\'s project', function 
   it('lists the project under Projects', async function () {
     const { workbench, double } = session();
     const project = double!.data.projects.find((candidate) => candidate.pathWithNamespace === PROJECT)!;
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await workbench.collapseTreeRow('My Activity');
     await workbench.expandTreeRow('Projects');
     const row = await workbench.waitForTree(`${project.nameWithNamespace} under Projects`, (items) => {

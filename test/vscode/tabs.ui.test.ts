@@ -5,6 +5,7 @@ import {
   expectedDays, extensionRequests, feedUnder, isEventsRequest, isSettled, readFromDouble, showsDays, useVscodeSession,
   waitFor, waitForExtensionRequest, waitForFeedFromDouble, type VscodeSession,
 } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 5;
 /** Pages one click may read (src/app/lists/matchingLoader.ts). */
@@ -92,7 +93,7 @@ describe('activity tabs', function () {
     const { workbench, double } = session();
     double!.addEvent({ action: 'commented', targetType: 'DiffNote' });
     double!.addEvent({ action: 'commented', targetType: 'DiscussionNote' });
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
 
     await workbench.clickViewTitleAction('Choose Activity Tab…');
@@ -156,8 +157,8 @@ describe('activity tabs', function () {
     const { workbench } = session();
     await workbench.runCommand('GitLab: Filter Activity by Action…');
     await workbench.waitForQuickInput('Filter by Action');
-    await workbench.pickQuickItem(/^closed$/);
-    await workbench.waitForNotification(/The tab "Wiki" shows wiki pages created, updated or deleted; the action "closed" matches none of them/);
+    await workbench.pickQuickItem(/^Closed$/);
+    await workbench.waitForNotification(/The tab "Wiki" shows wiki pages created, updated or deleted; the action "Closed" matches none of them/);
     assert.equal(await workbench.viewDescription('Activity'), 'Wiki');
 
     await workbench.clickViewTitleAction('Clear Filters');

@@ -7,7 +7,7 @@ import {
 import {
   eventLabel, eventStateText, isKnownEventKey, levelExplanation, offeredLevels, type Localize, type NotificationSetting,
 } from '../../../src/app/settings/shared/labels';
-import { chainLines, decidingLink, resolveLevelInForce, type LevelLink } from '../../../src/app/settings/shared/levelChain';
+import { chainLines, decidingLink, resolveLevelInForce, whyLevelText, type LevelLink } from '../../../src/app/settings/shared/levelChain';
 import type { ErrorInfo } from '../../../src/app/settings/shared/protocol';
 import type { SettingsApp as Actions } from './app';
 import { findEntry, isDirtyScope, levelText, type ScopeState, type UiState } from './model';
@@ -60,7 +60,7 @@ function formContent(state: UiState, t: Localize, actions: Actions): View {
     <p id="form-status" role="status" tabindex="-1">${form ? statusText(scope, form, t) : scope.loading ? t('Loading…') : ''}</p>
     ${/* An e-mail problem is shown at the e-mail field, not twice. */
       errorBox(error?.field === 'notification_email' && form?.scope.kind === 'global' ? undefined : error, t, actions)}
-    ${form ? formFields(scope, form, error, entry.detail, t, actions) : nothing}`;
+    ${form ? formFields(scope, form, error, entry.path, t, actions) : nothing}`;
 }
 
 function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | undefined, path: string | undefined, t: Localize, actions: Actions): TemplateResult {
@@ -191,8 +191,8 @@ function conflictTexts(row: ConflictRow, t: Localize): [string, string, string] 
 
 /**
  * Under the level: at Global, what the scope inherits and from where; then "why", the scope with the level the form
- * shows, its groups nearest first, then global (the first not at Global decides). It follows the select, so it says
- * what a save would do, in the same lines as the status bar's tooltip and the Why command.
+ * shows, its groups nearest first, then global, after a sentence that says which decides and who follows it. It follows
+ * the select, so it says what a save would do, in the same lines as the status bar's tooltip and the Why command.
  */
 function levelChain(own: LevelLink, above: LevelLink[], t: Localize): TemplateResult {
   const result = resolveLevelInForce(own, above.slice(0, -1), above[above.length - 1]);
@@ -202,7 +202,7 @@ function levelChain(own: LevelLink, above: LevelLink[], t: Localize): TemplateRe
     data-inherited-from=${from.kind}>${from.kind === 'group' ? t('Inherits {0} from group {1}', level, from.name)
       : t('Inherits {0} from global settings', level)}</p>` : nothing}
   <div id="level-chain" class="hint">
-    <p>${t('Why this level: the first link not at Global decides')}</p>
+    <p id="level-why">${whyLevelText(result, t)}</p>
     <ol>${chainLines(result, t).map((line, index) => html`<li data-level=${result.chain[index].level}
       data-decides=${index === result.decidedBy ? 'true' : nothing}>${line}</li>`)}</ol>
   </div>`;

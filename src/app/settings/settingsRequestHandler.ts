@@ -166,7 +166,7 @@ export class SettingsRequestHandler {
   /** A listed scope's full path, as the editor's own list knows it (no request). */
   private async pathOf(scope: ScopeRef): Promise<string | undefined> {
     const key = scopeKey(scope);
-    return (await this.deps.catalog.list({ cachedOnly: true })).entries.find((entry) => entry.key === key)?.detail;
+    return (await this.deps.catalog.list({ cachedOnly: true })).entries.find((entry) => entry.key === key)?.path;
   }
 
   /** What the handler threw itself (signed out, a second bulk run) is already an ErrorInfo. */

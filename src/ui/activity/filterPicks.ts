@@ -50,14 +50,14 @@ export class FilterPicks {
   async action(): Promise<void> {
     const current = this.controller.filter.action;
     const value = await this.pickOne<EventAction>(vscode.l10n.t('Filter by Action'),
-      EVENT_ACTIONS.map((action) => ({ label: actionLabel(action, vscode.l10n.t), description: action, value: action })), current);
+      EVENT_ACTIONS.map((action) => ({ label: actionLabel(action, vscode.l10n.t), value: action })), current);
     if (value !== null) await this.apply((f) => f.withAction(value));
   }
 
   async targetType(): Promise<void> {
     const current = this.controller.filter.targetType;
     const value = await this.pickOne<EventTargetType>(vscode.l10n.t('Filter by Target Type'),
-      EVENT_TARGET_TYPES.map((type) => ({ label: targetTypeLabel(type, vscode.l10n.t), description: type, value: type })), current);
+      EVENT_TARGET_TYPES.map((type) => ({ label: targetTypeLabel(type, vscode.l10n.t), value: type })), current);
     if (value !== null) await this.apply((f) => f.withTargetType(value));
   }
 
@@ -117,9 +117,9 @@ export class FilterPicks {
   private async pickOne<T>(title: string, values: Array<Pick<T>>, current: T | undefined): Promise<T | undefined | null> {
     const items: Array<Pick<T | undefined>> = [
       { label: vscode.l10n.t('Any'), value: undefined, description: current === undefined ? vscode.l10n.t('current') : undefined },
-      ...values.map((item) => ({ ...item, detail: item.value === current ? vscode.l10n.t('current') : undefined })),
+      ...values.map((item) => ({ ...item, description: item.value === current ? vscode.l10n.t('current') : undefined })),
     ];
-    const choice = await plainWindow.showQuickPick(items, { title, matchOnDescription: true });
+    const choice = await plainWindow.showQuickPick(items, { title });
     return choice ? choice.value : null;
   }
 

@@ -162,7 +162,7 @@ async function add(model: OverridesOverview): Promise<void> {
     { label: t('Group'), scopeKind: 'group' as const },
   ], { title });
   const choice = kind && await askForScope(kind.scopeKind, title);
-  if (!choice || choice.scope.kind === 'global') return;
+  if (!choice) return;
   try {
     await model.add(choice.scope.kind, choice.scope.id);
   } catch (error) {

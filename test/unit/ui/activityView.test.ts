@@ -144,12 +144,12 @@ describe('activity view: a filter change travels one way', () => {
     assert.equal(view.message, undefined, 'the new label waits for its rows');
 
     await settle(workbench);
-    assert.equal(view.message, 'Filtered: merge request');
-    assert.equal(view.description, 'merge request');
+    assert.equal(view.message, 'Filtered: Merge request');
+    assert.equal(view.description, 'Merge request');
     assert.ok(workbench.drawn.length > 0);
     for (const label of workbench.drawn) assert.match(label, /merge request !\d+/);
     for (const { message, rows } of workbench.messages) {
-      if (message === 'Filtered: merge request') assert.deepEqual(rows.filter((label) => !/merge request !\d+/.test(label)), [], 'old rows under the new label');
+      if (message === 'Filtered: Merge request') assert.deepEqual(rows.filter((label) => !/merge request !\d+/.test(label)), [], 'old rows under the new label');
     }
     assert.equal(view.reveals.length - revealsBefore, 1, 'one redraw waited for');
     const asked = double.requests.filter((r) => r.path === '/api/v4/events');
@@ -159,7 +159,7 @@ describe('activity view: a filter change travels one way', () => {
   it('starts from the filter kept in the workspace, its invalid parts dropped before anything is asked', async () => {
     const { workbench, view } = open({ version: 1, target_type: 'merge_request', action: 'bogus', after: '2024-02-30' });
     await settle(workbench);
-    assert.equal(view.message, 'Filtered: merge request');
+    assert.equal(view.message, 'Filtered: Merge request');
     const asked = double.requests.filter((r) => r.path === '/api/v4/events');
     assert.ok(asked.length > 0);
     for (const request of asked) {

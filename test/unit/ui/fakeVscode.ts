@@ -280,6 +280,9 @@ export const workspace = {
       if (!bytes) throw new Error(`ENOENT: no such file, stat '${uri.fsPath}'`);
       return { type: FileType.File, size: bytes.length };
     },
+    async writeFile(uri: Uri, bytes: Uint8Array): Promise<void> {
+      fake.files.set(uri.fsPath, bytes);
+    },
     async readFile(uri: Uri): Promise<Uint8Array> {
       fake.reads.push(uri.fsPath);
       if (fake.specialFiles.has(uri.fsPath)) return new Promise<Uint8Array>(() => undefined);

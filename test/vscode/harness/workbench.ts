@@ -44,6 +44,13 @@ const QUICK_INPUT = '.quick-input-widget';
 const QUICK_INPUT_BOX = `${QUICK_INPUT} .quick-input-box input`;
 const QUICK_INPUT_ROWS = `${QUICK_INPUT} .quick-input-list .monaco-list-row`;
 
+/** The extension's view container and its one view, as the manifest names them: the side bar reads "GitLab: Activity". */
+export const VIEW_CONTAINER = 'GitLab';
+export const ACTIVITY_VIEW = 'Activity';
+
+/** "Name", "Name (keybinding)", and either followed by " - <badge>" while the container shows a badge. */
+const labelledAs = (label: string): string => `[aria-label="${label}"], [aria-label^="${label} ("], [aria-label^="${label} - "]`;
+
 /** What a person sees and does in the VS Code workbench, in terms of its real DOM. */
 export class Workbench {
   constructor(
@@ -62,10 +69,14 @@ export class Workbench {
 
   /** The activity bar entry whose aria-label is `label` (VS Code appends the keybinding in parentheses). */
   activityBarItem(label: string): Locator {
-    return this.page
-      .locator('.part.activitybar a.action-label')
-      // "Name", "Name (keybinding)", and either followed by " - <badge>" while the container shows a badge.
-      .and(this.page.locator(`[aria-label="${label}"], [aria-label^="${label} ("], [aria-label^="${label} - "]`));
+    return this.page.locator('.part.activitybar a.action-label').and(this.page.locator(labelledAs(label)));
+  }
+
+  /** The count on the activity bar entry `label`; matches nothing while it shows none. */
+  activityBarBadge(label: string): Locator {
+    return this.page.locator('.part.activitybar li.action-item')
+      .filter({ has: this.page.locator('a.action-label').and(this.page.locator(labelledAs(label))) })
+      .locator('.badge-content');
   }
 
   async waitForActivityBarItem(label: string, timeoutMs = 30_000): Promise<Locator> {

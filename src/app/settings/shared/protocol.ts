@@ -13,12 +13,19 @@ import type { LevelLink } from './levelChain';
 import type { ReplyMessage, RequestMessage } from './rpc';
 import { isValidScopeId, scopeKey, type EntityScopeRef, type ScopeRef } from './scopes';
 
+/**
+ * A scope as every surface names it (the settings editor, snooze, export, the import's preview and report, "Why am I
+ * notified?"): `label` is the name GitLab gives ("Acme / Website", a group's full name), or its path or ID where that is
+ * all that is known; `detail` is shown beside it.
+ */
 export interface ScopeEntry {
   key: string;
   scope: ScopeRef;
   label: string;
-  /** Full path, when known and different from the label. */
+  /** Shown beside the label: the full path when known and different from the label (for Global, what it is). */
   detail?: string;
+  /** Full path, when known (whether or not it is shown). */
+  path?: string;
   origin: 'global' | 'member' | 'workspace' | 'added';
 }
 

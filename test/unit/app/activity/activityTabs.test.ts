@@ -34,8 +34,8 @@ describe('activity tabs: requests and client filter', () => {
   it('says why a raw filter cannot narrow a tab, naming both', () => {
     assert.equal(tabConflict('all', { action: 'pushed', target_type: 'note' }), undefined);
     assert.equal(tabConflict('team', { action: 'left' }), undefined);
-    assert.match(tabConflict('push', { action: 'closed' }) ?? '', /"Push events".*action "closed" matches none of them/);
-    assert.match(tabConflict('team', { target_type: 'issue' }) ?? '', /"Team".*target type "issue" matches none/);
+    assert.match(tabConflict('push', { action: 'closed' }) ?? '', /"Push events".*action "Closed" matches none of them/);
+    assert.match(tabConflict('team', { target_type: 'issue' }) ?? '', /"Team".*target type "Issue" matches none/);
     assert.match(tabConflict('comments', { action: 'merged' }) ?? '', /Clear the action filter or choose the tab "All"/);
   });
 

@@ -44,12 +44,12 @@ describe('ActivityFilter', () => {
 
   it('describes itself for the view', () => {
     const filter = ActivityFilter.of({ action: 'closed', target_type: 'issue', after: '2026-11-01', sort: 'asc' });
-    assert.equal(filter.describe(), 'closed · issue · after 2026-11-01 · oldest first');
+    assert.equal(filter.describe(), 'Closed · Issue · after 2026-11-01 · oldest first');
     assert.equal(ActivityFilter.of({ target_type: 'merge_request', after: '2026-11-01', before: '2026-11-10' }).describe(),
-      'merge request · after 2026-11-01 · before 2026-11-10');
-    assert.equal(ActivityFilter.of({ action: 'destroyed', target_type: 'note' }).describe(), 'deleted · comment');
+      'Merge request · after 2026-11-01 · before 2026-11-10');
+    assert.equal(ActivityFilter.of({ action: 'destroyed', target_type: 'note' }).describe(), 'Deleted · Comment');
     const t: Localize = (message, ...args) => `[${message.replace('{0}', String(args[0] ?? ''))}]`;
-    assert.equal(ActivityFilter.of({ action: 'pushed', before: '2026-01-02' }).describe(t), '[pushed][ · ][before 2026-01-02]');
+    assert.equal(ActivityFilter.of({ action: 'pushed', before: '2026-01-02' }).describe(t), '[Pushed][ · ][before 2026-01-02]');
   });
 
   it('labels every action and target type of the filter', () => {
