@@ -11,6 +11,7 @@ import { MAX_PROFILE_BYTES } from '../../../src/app/settings/profile';
 import { SnoozeCommands } from '../../../src/ui/settings/snoozeCommands';
 import { SignInFlow } from '../../../src/ui/auth/signInFlow';
 import { pickProject } from '../../../src/ui/activity/projectPicks';
+import { accountLabel } from '../../../src/ui/auth/accountsProvider';
 import type { Session } from '../../../src/ui/session';
 import type { ExtensionConfig } from '../../../src/ui/config';
 import type { GitLabApi, NotificationSetting, Project } from '../../../src/gitlab';
@@ -196,5 +197,9 @@ describe('untrusted text stays text in messages, validation, quick picks and the
     assert.ok(pick && pick.kind === 'quickPick');
     assertInert(pick.items.slice(0, 1).map((item) => item.label));
     assert.equal(pick.items[1].label, '$(edit) Enter an ID or path…');
+  });
+
+  it("the Accounts menu shows the server's user name as text", () => {
+    assertInert([accountLabel('https://gitlab.example.com', HOSTILE)]);
   });
 });
