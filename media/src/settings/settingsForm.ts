@@ -8,9 +8,10 @@ import {
   eventLabel, eventStateText, isKnownEventKey, levelExplanation, offeredLevels, type Localize, type NotificationSetting,
 } from '../../../src/app/settings/shared/labels';
 import { chainLines, decidingLink, resolveLevelInForce, type LevelLink } from '../../../src/app/settings/shared/levelChain';
-import type { ErrorInfo } from '../../../src/app/settings/shared/protocol';
+import type { ErrorInfo, SnoozeNote } from '../../../src/app/settings/shared/protocol';
+import { scopeKey } from '../../../src/app/settings/shared/scopes';
 import type { SettingsApp as Actions } from './app';
-import { findEntry, isDirtyScope, levelText, type ScopeState, type UiState } from './model';
+import { findEntry, isDirtyScope, levelText, snoozeOf, type ScopeState, type UiState } from './model';
 
 export type View = TemplateResult | typeof nothing;
 
@@ -51,10 +52,28 @@ function formContent(state: UiState, t: Localize, actions: Actions): View {
     <p id="form-status" role="status">${form ? statusText(scope, form, t) : scope.loading ? t('Loading…') : ''}</p>
     ${/* An e-mail problem is shown at the e-mail field, not twice. */
       errorBox(error?.field === 'notification_email' && form?.scope.kind === 'global' ? undefined : error, t, actions)}
-    ${form ? formFields(scope, form, error, entry.detail, t, actions) : nothing}`;
+    ${form ? formFields(scope, form, error, entry.detail, t, actions, snoozeView(state, key, form, t, actions)) : nothing}`;
 }
 
-function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | undefined, path: string | undefined, t: Localize, actions: Actions): TemplateResult {
+/**
+ * A scope muted by a snooze says so, as the status bar does: "Snoozed until Fri 27 Nov 14:00 (was On mention)", with
+ * End Snooze. Only while GitLab has it at Disabled: a level chosen since is no longer the snooze's.
+ */
+function snoozeView(state: UiState, key: string, form: SettingForm, t: Localize, actions: Actions): View {
+  const snooze: SnoozeNote | undefined = snoozeOf(state, key);
+  if (!snooze || form.baseline.level !== 'disabled') return nothing;
+  const ending = state.endingSnooze === scopeKey(snooze.scope);
+  const error = state.snoozeError?.key === scopeKey(snooze.scope) ? state.snoozeError.message : undefined;
+  return html`<div id="snooze-note" class="snooze-note" role="status">
+    <span id="snooze-text">${t('Snoozed until {0} (was {1})', snooze.until, levelText(t, snooze.previousLevel))}</span>
+    <button type="button" id="end-snooze" class="secondary" ?disabled=${ending}
+      @click=${() => actions.endSnooze(snooze)}>${ending ? t('Ending…') : t('End Snooze')}</button>
+    ${error ? html`<p id="snooze-error" class="field-error" role="alert">${error}</p>` : nothing}
+  </div>`;
+}
+
+function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | undefined, path: string | undefined, t: Localize, actions: Actions,
+  snooze: View): TemplateResult {
   const level = currentLevel(form);
   const showEmailProblem = scope.emailChecked && emailProblem(currentEmail(form)) !== undefined;
   const emailError = error?.field === 'notification_email' ? error.message : showEmailProblem ? t('Enter an e-mail address such as name@example.com, or leave the field empty.') : undefined;
@@ -70,6 +89,7 @@ function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | und
         ${offeredLevels(form.scope, level).map((value) => option(value, levelText(t, value), value === level, levelExplanation(value, t)))}
       </select>
       <p id="level-explanation" class="hint">${levelExplanation(level, t)}</p>
+      ${snooze}
       ${scope.above && form.scope.kind !== 'global' ? levelChain({ kind: form.scope.kind, name: path ?? String(form.scope.id), level }, scope.above, t) : nothing}
     </div>
     ${level === 'custom' ? eventsPart(form, t, actions) : nothing}
