@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import {
   conflictRows, currentEmail, currentLevel, desiredSetting, emailProblem, eventKeys, eventState, isDirty, isEventChanged,
-  offersSpecEvents, resetEvent, switchState, withEmail, withEvent, withLevel, type ConflictRow, type SettingForm,
+  resetEvent, switchingToCustom, switchState, withEmail, withEvent, withLevel, type ConflictRow, type SettingForm,
 } from '../../../src/app/settings/shared/formState';
 import {
   eventLabel, eventStateText, isKnownEventKey, levelExplanation, offeredLevels, type Localize, type NotificationSetting,
@@ -102,7 +102,7 @@ function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | und
         <p id="notification-email-error" class="field-error" ?hidden=${!emailError} role="alert">${emailError ?? ''}</p>
         <p id="notification-email-hint" class="hint">${t('One of your verified e-mail addresses. Leave it empty to use your primary address.')}</p>
       </div>` : nothing}
-    <div class="actions">
+    <div id="form-actions" class="actions form-actions">
       <button type="button" id="save-button" ?disabled=${revertOff || scope.conflict !== undefined}
         @click=${() => actions.save()}>${scope.saving ? t('Saving…') : t('Save')}</button>
       <button type="button" id="revert-button" class="secondary" ?disabled=${revertOff}
@@ -113,8 +113,10 @@ function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | und
 function eventsPart(form: SettingForm, t: Localize, actions: Actions): TemplateResult {
   const note = (text: string): TemplateResult => html`<p id="events-note" class="hint">${text}</p>`;
   if (eventKeys(form).length === 0) return note(t('GitLab returned no event switches for this scope.'));
-  // Switching to Custom before GitLab has listed this scope's events: the spec's are offered, the save brings the rest.
-  return html`${eventSwitches(form, t, actions)}${offersSpecEvents(form) ? note(t('Once Custom is saved, GitLab may list more events for this scope.')) : nothing}`;
+  // Changed to Custom, not saved yet: what the switches show now is not all that GitLab will show after the save.
+  return html`${eventSwitches(form, t, actions)}${switchingToCustom(form)
+    ? note(t('Not saved yet. GitLab keeps the switches stored for this scope earlier: after Save it shows them as stored, with any events it adds. The ones you set here are saved as you set them.'))
+    : nothing}`;
 }
 
 function statusText(scope: ScopeState, form: SettingForm, t: Localize): string {
