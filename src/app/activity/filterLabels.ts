@@ -24,7 +24,10 @@ const TARGET_TYPE_LABELS: Record<EventTargetType, (t: Localize) => string> = {
   issue: (t) => t('issue'),
   milestone: (t) => t('milestone'),
   merge_request: (t) => t('merge request'),
-  note: (t) => t('comment'),
+  // GitLab's `target_type=note` matches plain comments only: diff notes and discussion (thread) notes are other
+  // target types. Labelled for what it matches rather than mapped to the Comments tab, which keeps every comment: this
+  // pick is GitLab's raw filter, and the tab is there for "all comments".
+  note: (t) => t('plain comment (not on diffs or threads)'),
   project: (t) => t('project'),
   snippet: (t) => t('snippet'),
   user: (t) => t('user'),
