@@ -243,6 +243,9 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     else if (state.stale) return rows;
     else if (state.loading) rows.push({ type: 'loading', source });
     else if (state.hasMore) rows.push({ type: 'loadMore', source });
+    // GitLab's end, reached past the first page ("Load more…", "Continue", a tab's search): said, so a last click that
+    // found little or nothing is not met with a row that simply goes away.
+    else if (state.pagesRead > 1 && events.length > 0) rows.push({ type: 'end', source });
     return rows;
   }
 
@@ -308,6 +311,13 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
         const title = bound ? vscode.l10n.t('Continue') : vscode.l10n.t('Load More');
         item.command = { command: COMMANDS.loadMore, title, arguments: [node.source.key] };
         item.contextValue = 'loadMore';
+        return item;
+      }
+      case 'end': {
+        const item = new vscode.TreeItem(vscode.l10n.t('End of activity'));
+        item.iconPath = new vscode.ThemeIcon('check');
+        item.tooltip = vscode.l10n.t('GitLab has no further pages for this list and filter.');
+        item.contextValue = 'end';
         return item;
       }
       case 'loading': {

@@ -57,6 +57,18 @@ export class Uri {
   }
 }
 
+export const TreeItemCollapsibleState = { None: 0, Collapsed: 1, Expanded: 2 } as const;
+
+export class TreeItem {
+  description?: string;
+  tooltip?: unknown;
+  iconPath?: unknown;
+  command?: { command: string; title: string; arguments?: unknown[] };
+  contextValue?: string;
+  id?: string;
+  constructor(readonly label: string, public collapsibleState: number = TreeItemCollapsibleState.None) {}
+}
+
 export const QuickPickItemKind = { Separator: -1, Default: 0 } as const;
 export const ProgressLocation = { SourceControl: 1, Window: 10, Notification: 15 } as const;
 export const ConfigurationTarget = { Global: 1, Workspace: 2, WorkspaceFolder: 3 } as const;
@@ -106,6 +118,8 @@ export const fake = {
   reads: [] as string[],
   commands: [] as Array<{ command: string; args: unknown[] }>,
   inputBoxes: [] as FakeInputBox[],
+  registered: new Map<string, (...args: any[]) => unknown>(),
+  clipboard: '',
   reset(): void {
     this.shown = [];
     this.answers = defaults();
@@ -114,6 +128,8 @@ export const fake = {
     this.reads = [];
     this.commands = [];
     this.inputBoxes = [];
+    this.registered = new Map();
+    this.clipboard = '';
   },
   /** Every text the extension put before the person, for checks that apply to all of them. */
   texts(): string[] {
@@ -217,10 +233,23 @@ export const commands = {
     fake.commands.push({ command, args });
     return undefined;
   },
+  /** Kept in `fake.registered`, so a test can run a command as VS Code would. */
+  registerCommand(command: string, run: (...args: any[]) => unknown) {
+    fake.registered.set(command, run);
+    return new Disposable(() => fake.registered.delete(command));
+  },
 };
 
 export const env = {
   openExternal: async () => true,
+  clipboard: {
+    async writeText(text: string) {
+      fake.clipboard = text;
+    },
+    async readText() {
+      return fake.clipboard;
+    },
+  },
 };
 
 export const l10n = { t: formatMessage };
