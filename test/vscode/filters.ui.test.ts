@@ -177,7 +177,7 @@ describe('activity filters', function () {
     }
     // Shown as picked, the days included, never as GitLab's exclusive bounds.
     await waitFor('the filter in the description', async () => (await workbench.viewDescription('Activity')) === days);
-    assert.equal(await workbench.isShownInSideBar(`Filtered: ${days}`), true);
+    await waitFor(`"Filtered: ${days}" at the top of the view`, () => workbench.isShownInSideBar(`Filtered: ${days}`));
     await workbench.screenshot('filters-last-7-days');
   });
 
