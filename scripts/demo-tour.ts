@@ -102,18 +102,18 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
   await shot('why-notified');
   await page.keyboard.press('Escape');
 
-  // Every group and project with its level, filtered to the exceptions.
+  // Every group and project with its level, filtered to those with a level of their own.
   await workbench.runCommand('GitLab: Show Notification Overrides');
   // Rows change while levels are read: pick the filter once every level is in, so the click lands on it.
   await waitFor('the overview to read every level', async () => {
     const { title } = await workbench.quickInputText();
     return title === 'GitLab Notification Overrides' && !(await workbench.quickPickEntries()).some((entry) => entry.description === 'reading…');
   }, { timeoutMs: 30_000 });
-  await workbench.pickQuickItem(/^Show Only Those Differing from Global$/);
+  await workbench.pickQuickItem(/^Show Only Those With a Level of Their Own$/);
   await waitFor('the overview to read every level', async () => {
     const { title } = await workbench.quickInputText();
     const entries = await workbench.quickPickEntries();
-    return title === 'GitLab Notification Overrides' && entries.some((entry) => entry.description.includes('differs'));
+    return title === 'GitLab Notification Overrides' && entries.some((entry) => / · (differs from global|set on this)/.test(entry.description));
   }, { timeoutMs: 30_000 });
   await shot('notification-overrides');
   await page.keyboard.press('Escape');

@@ -97,6 +97,10 @@ export function activate(context: vscode.ExtensionContext): void {
     settings: levels,
     catalog,
     log: (line) => log.info(line),
+    snoozes: {
+      list: () => snoozes.list(), end: (scope) => snoozes.end(scope), onDidChange: snoozes.onDidChange,
+      formatEnd: (until) => snoozeCommands.formatEnd(until),
+    },
   });
 
   const accounts = new AccountsProvider(session, (instanceUrl) => signIn.run(instanceUrl));

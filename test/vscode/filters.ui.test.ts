@@ -116,7 +116,8 @@ describe('activity filters', function () {
     await workbench.runCommand('GitLab: Filter Activity by Target Type…');
     await workbench.waitForQuickInput('Filter by Target Type');
     const entries = await workbench.quickPickEntries();
-    for (const label of ['Issue', 'Merge request', 'Comment']) {
+    // GitLab's target_type=note matches plain comments only (not diff or thread notes): the label says so.
+    for (const label of ['Issue', 'Merge request', 'Plain comment (not on diffs or threads)']) {
       assert.ok(entries.some((entry) => entry.label === label && entry.description === ''), `no "${label}" alone in ${JSON.stringify(entries)}`);
     }
     await workbench.pickQuickItem(/^Issue$/);
@@ -154,13 +155,15 @@ describe('activity filters', function () {
     await workbench.dismissQuickInput();
   });
 
-  it('by date range "Last 7 days": after and before are the exclusive days around the last 7 UTC days', async function () {
+  it('by date range "Last 7 days": after and before are the exclusive days around the last 7 UTC days; the view shows the days included', async function () {
     const { workbench } = session();
     const since = Date.now();
     await workbench.runCommand('GitLab: Filter Activity by Date Range…');
     await workbench.waitForQuickInput('Filter by Date Range');
-    const labels = (await workbench.quickPickEntries()).map((entry) => entry.label);
-    assert.deepEqual(labels, ['Any date', 'Today', 'Yesterday', 'Last 7 days', 'Last 30 days', 'This month', 'Custom range…']);
+    const entries = await workbench.quickPickEntries();
+    assert.deepEqual(entries.map((entry) => entry.label), ['Any date', 'Today', 'Yesterday', 'Last 7 days', 'Last 30 days', 'This month', 'Custom range…']);
+    const days = `${utcDay(-6)} to ${utcDay(0)}`;
+    assert.equal(entries.find((entry) => entry.label === 'Last 7 days')?.description, days);
     await workbench.pickQuickItem(/^Last 7 days$/);
     const request = await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r));
     // Today and the 6 days before it: strictly after today-7, strictly before tomorrow.
@@ -174,7 +177,9 @@ describe('activity filters', function () {
       // One day of slack: rows group by local days, the filter counts UTC days.
       assert.ok(start >= Date.now() - 8 * DAY, `${day.row.label} is older than the last 7 days`);
     }
-    await waitFor('the filter in the description', async () => (await workbench.viewDescription('Activity')) === `after ${range.after} · before ${range.before}`);
+    // Shown as picked, the days included, never as GitLab's exclusive bounds.
+    await waitFor('the filter in the description', async () => (await workbench.viewDescription('Activity')) === days);
+    await waitFor(`"Filtered: ${days}" at the top of the view`, () => workbench.isShownInSideBar(`Filtered: ${days}`));
     await workbench.screenshot('filters-last-7-days');
   });
 
@@ -204,10 +209,15 @@ describe('activity filters', function () {
     await workbench.runCommand('GitLab: Filter Activity by Date Range…');
     await workbench.waitForQuickInput('Filter by Date Range');
     await workbench.pickQuickItem(/^Custom range…$/);
-    await workbench.answerQuickInput('2020-01-01', { expect: 'Custom Date Range (1/2)' });
-    await workbench.answerQuickInput('2020-01-10', { expect: 'Custom Date Range (2/2)' });
+    // From and To, both included: GitLab is asked for the exclusive days around them.
+    await workbench.answerQuickInput('2020-01-02', { expect: 'Custom Date Range (1/2)' });
+    await workbench.waitForQuickInput('Custom Date Range (2/2)');
+    // The prompt shows in the input box's message line while the value is valid.
+    await workbench.waitForQuickInputMessage(/^To \(YYYY-MM-DD, included; empty for no upper bound\)/);
+    await workbench.answerQuickInput('2020-01-09', { expect: 'Custom Date Range (2/2)' });
     const request = await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r));
     assert.deepEqual(filterParams(request), { after: '2020-01-01', before: '2020-01-10' });
+    await waitFor('the range as asked for in the description', async () => (await workbench.viewDescription('Activity')) === '2020-01-02 to 2020-01-09');
 
     const feed = await workbench.waitForTree('the empty, filtered feed', (items) => {
       const found = feedUnder(items, 'My Activity');
@@ -239,15 +249,15 @@ describe('activity filters', function () {
     await workbench.screenshot('filters-invalid-date');
     assert.equal((await workbench.quickInputText()).title, 'Custom Date Range (1/2)', 'an invalid date was accepted');
 
-    // A valid lower bound, then an upper bound that leaves no day between the two (both are excluded).
-    await workbench.answerQuickInput('2026-11-01', { expect: 'Custom Date Range (1/2)' });
-    await workbench.answerQuickInput('2026-11-02', { expect: 'Custom Date Range (2/2)' });
-    await workbench.waitForQuickInputMessage('No day lies strictly between 2026-11-01 and 2026-11-02: both bounds are excluded.');
+    // A valid From, then a To before it.
+    await workbench.answerQuickInput('2026-11-02', { expect: 'Custom Date Range (1/2)' });
+    await workbench.answerQuickInput('2026-11-01', { expect: 'Custom Date Range (2/2)' });
+    await workbench.waitForQuickInputMessage('"To" (2026-11-01) must not be earlier than "From" (2026-11-02).');
     assert.equal((await workbench.quickInputText()).title, 'Custom Date Range (2/2)');
     await workbench.dismissQuickInput();
 
     const carried = extensionRequests(double!, (r) =>
-      ['2026-13-45', '3 Nov', '2026-11-02'].includes(r.query.after) || ['2026-11-02'].includes(r.query.before));
+      ['2026-13-44', '2026-13-45', '3 Nov', '2026-11-01'].includes(r.query.after) || ['2026-11-02'].includes(r.query.before));
     assert.deepEqual(carried.map((r) => r.rawPath), []);
     assert.equal(await workbench.viewDescription('Activity'), '', 'a cancelled custom range changed the filter');
   });
@@ -306,8 +316,10 @@ describe('activity filters', function () {
     await waitFor('the description "oldest first"', async () => (await workbench.viewDescription('Activity')) === 'oldest first');
     await workbench.screenshot('filters-active-filter');
     assert.ok(
-      await workbench.isShownInSideBar('oldest first'),
-      'the filter is set as the view\'s description, but VS Code hides it while "Activity" is the only view of its container',
+      await workbench.isShownInSideBar('Sorted: oldest first'),
+      'the sort is set as the view\'s description, but VS Code hides it while "Activity" is the only view of its container',
     );
+    // A sort order filters nothing: it is not called a filter.
+    assert.equal(await workbench.isShownInSideBar('Filtered:'), false);
   });
 });

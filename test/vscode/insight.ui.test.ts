@@ -143,7 +143,7 @@ describe('insight: why am I notified, and the overrides overview', function () {
     await workbench.runCommand('View: Close Editor');
   });
 
-  it('the overview lists every group and project with its level, filters to those differing from global, and searches by name', async function () {
+  it('the overview lists every group and project with its level, filters to those with a level of their own, and searches by name', async function () {
     const s = session();
     const { workbench, double } = s;
     await workbench.runCommand(OVERVIEW);
@@ -158,7 +158,7 @@ describe('insight: why am I notified, and the overrides overview', function () {
     assert.ok(extensionRequests(double!, (r) => r.path === '/api/v4/projects' && r.query.membership === 'true').length > 0);
     assert.ok(extensionRequests(double!, (r) => r.path === settingsApiPath('project', 1)).length > 0, 'acme/website read by its ID');
 
-    await workbench.pickQuickItem(/^Show Only Those Differing from Global$/);
+    await workbench.pickQuickItem(/^Show Only Those With a Level of Their Own$/);
     const differing = await overviewRows(s, (entries) => rowOf(entries, 'acme/website') === undefined);
     assert.deepEqual(differing.filter((entry) => entry.description.includes('differs')).map((entry) => entry.detail || entry.label).sort(),
       ['acme', 'acme/platform']);
@@ -193,10 +193,10 @@ describe('insight: why am I notified, and the overrides overview', function () {
     ]);
     for (const id of [1, 2]) assert.equal((await readFromDouble<{ level: string }>(double!, `/groups/${id}/notification_settings`)).body.level, 'global');
 
-    // The overview is back: filtered, nothing differs any more; shown all, the groups read Global.
+    // The overview is back: filtered, no level of their own is left; shown all, the groups read Global.
     await workbench.waitForQuickInput(new RegExp(`^${OVERVIEW_TITLE}`));
-    await workbench.pickQuickItem(/^Show Only Those Differing from Global$/);
-    await overviewRows(s, (entries) => entries.some((entry) => entry.label === 'Nothing differs from global.'));
+    await workbench.pickQuickItem(/^Show Only Those With a Level of Their Own$/);
+    await overviewRows(s, (entries) => entries.some((entry) => entry.label === 'No group or project has a level of its own.'));
     await workbench.pickQuickItem(/^Show All Groups and Projects$/);
     const after = await overviewRows(s, (entries) => rowOf(entries, 'acme/platform') !== undefined);
     assert.equal(rowOf(after, 'acme/platform')?.description, label('global'));
@@ -223,6 +223,38 @@ describe('insight: why am I notified, and the overrides overview', function () {
     await waitFor('the overview to list and read again', async () =>
       overviewReads().some((r) => r.path === '/api/v4/groups') && overviewReads().some((r) => r.path.endsWith('/notification_settings')));
     await overviewRows(s, (entries) => rowOf(entries, 'acme/platform') !== undefined);
+    await s.page.keyboard.press('Escape');
+  });
+
+  it('a level of its own equal to global reads "same as global", never "differs", and can still be reset to Global', async function () {
+    const s = session();
+    const { workbench, double } = s;
+    const global = (await readFromDouble<{ level: NotificationLevel }>(double!, '/notification_settings')).body.level;
+    await changeSettingElsewhere(double!, { scope: 'project', id: 'acme/website', level: global });
+    await workbench.runCommand(OVERVIEW);
+    await overviewRows(s, (entries) => rowOf(entries, 'acme/platform') !== undefined);
+    await workbench.pickQuickItem(/^Refresh$/);
+    const all = await overviewRows(s, (entries) => (rowOf(entries, 'acme/website')?.description ?? label('global')) !== label('global'));
+    assert.equal(rowOf(all, 'acme/website')?.description, `${label(global)} · set on this project (same as global)`);
+    assert.deepEqual(all.filter((entry) => entry.description.includes('differs')), []);
+    // Still an override: it no longer follows global, so it is listed as one and can be reset.
+    await workbench.pickQuickItem(/^Show Only Those With a Level of Their Own$/);
+    const own = await overviewRows(s, (entries) => rowOf(entries, PROJECT) === undefined && rowOf(entries, 'acme/website') !== undefined);
+    assert.deepEqual(own.filter((entry) => entry.description.includes('same as global')).map((entry) => entry.detail || entry.label), ['acme/website']);
+    await workbench.screenshot('insight-overrides-same-as-global');
+
+    const since = Date.now();
+    await workbench.pickQuickItem(/^Reset to Global…$/);
+    await workbench.waitForQuickInput('Reset to Global');
+    const chosen = await workbench.quickPickEntries();
+    assert.deepEqual(chosen.map((entry) => [entry.detail || entry.label, entry.description]),
+      [['acme/website', `${label(global)} · set on this project (same as global)`]]);
+    await s.page.keyboard.press('Enter');
+    await workbench.waitForNotification('Reset 1 to Global.');
+    assert.deepEqual(extensionRequests(double!, (r) => r.at >= since && r.method === 'PUT').map((r) => [r.path, r.query.level, r.status]),
+      [[settingsApiPath('project', 1), 'global', 200]]);
+    assert.equal((await readFromDouble<{ level: string }>(double!, '/projects/1/notification_settings')).body.level, 'global');
+    await workbench.waitForQuickInput(new RegExp(`^${OVERVIEW_TITLE}`));
     await s.page.keyboard.press('Escape');
   });
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from 'playwright-core';
+import { KNOWN_EVENT_KEYS } from '../../src/app/settings/shared/labels';
 import { SPEC_EMAIL_EVENTS } from '../../src/gitlab/types';
 import { useVscodeSession, waitFor, type RunningDouble } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
@@ -151,7 +152,8 @@ describe('notification settings editor', function () {
     const offered = await page.eventStates();
     assert.deepEqual(Object.keys(offered), [...SPEC_EMAIL_EVENTS]);
     assert.deepEqual(Object.values(offered).filter((state) => state !== 'default'), []);
-    assert.match(await page.text('#events-note'), /GitLab may list more events/);
+    // Said before saving: GitLab keeps what was stored for the scope earlier and will show it.
+    assert.match(await page.text('#events-note'), /^Not saved yet\. GitLab keeps the switches stored for this scope earlier: after Save it shows them as stored/);
 
     await page.clickEvent('new_note', 'on');
     await page.clickEvent('close_issue', 'on');
@@ -175,10 +177,24 @@ describe('notification settings editor', function () {
     const saved = await page.eventStates();
     assert.deepEqual(saved, Object.fromEntries(Object.entries(storedEvents).map(([event, value]) =>
       [event, value === null ? 'default' : value ? 'on' : 'off'])));
+    // One order before and after the save: known keys in the extension's order, then unknown ones in GitLab's.
+    const rank = (event: string) => (KNOWN_EVENT_KEYS as readonly string[]).indexOf(event) >>> 0;
+    assert.deepEqual(Object.keys(saved), Object.keys(storedEvents).sort((a, b) => rank(a) - rank(b)));
+    assert.deepEqual(Object.keys(saved).filter((event) => event in offered), Object.keys(offered), 'the rows shown before the save moved');
     assert.equal(saved.new_note, 'on');
     assert.equal(saved.close_issue, 'on');
     assert.equal(await (await page.frame()).locator('#events-note').count(), 0, 'no note once GitLab listed the events');
     await workbench.screenshot('settings-editor-custom-saved');
+
+    // Save stays in view at the bottom of the window, with the page scrolled to its top and its switches running below.
+    const frame = await page.frame();
+    await frame.evaluate(() => window.scrollTo(0, 0));
+    const view = await frame.locator('#save-button').evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      return { overflows: document.documentElement.scrollHeight > window.innerHeight, top: box.top, bottom: box.bottom, height: window.innerHeight };
+    });
+    assert.ok(view.overflows, `the form fits the window (${view.height} px), so this says nothing: ${JSON.stringify(view)}`);
+    assert.ok(view.top >= 0 && view.bottom <= view.height, `Save is out of view: ${JSON.stringify(view)}`);
   });
 
   it('shows GitLab’s refusal of an unverified e-mail at the field and keeps the edit', async function () {

@@ -10,6 +10,7 @@ import {
   escapeRegExp, extensionRequests, readFromDouble, useVscodeSession, waitFor, waitForExtensionRequest, type RunningDouble,
   type StatusBarItem, type VscodeSession,
 } from './harness';
+import { SettingsEditor } from './harness/settings-editor';
 
 const PROJECT = 'acme/platform/billing';
 /** The project and its group as GitLab names them, and so as every list of scopes names them. */
@@ -244,6 +245,54 @@ describe('snooze and notification profiles', function () {
     await workbench.waitForNotification(
       /The profile was not imported; nothing was changed\. project acme\/platform\/billing \(scopes\[1\]\) level: "loud" is not a notification level/);
     assert.deepEqual(extensionRequests(double!, (r) => r.at >= since && r.method === 'PUT'), []);
+  });
+
+  it('the settings editor shows a snoozed project as the status bar does, "Snoozed until … (was …)", and ends it with End Snooze', async function () {
+    const { workbench, double } = session();
+    const page = new SettingsEditor(workbench);
+    await page.openFromPalette();
+    // The editor lists the workspace's project by path or by ID, as its list knows it.
+    const frame = await page.frameWith('[data-scope-select^="project:"]');
+    const rows = await frame.locator('[data-scope-select^="project:"]').evaluateAll((buttons) =>
+      buttons.map((button) => ({ key: button.getAttribute('data-scope-select') ?? '', title: button.getAttribute('title') ?? '' })));
+    const key = rows.find((row) => row.key === `project:${PROJECT}` || row.title === PROJECT)?.key;
+    assert.ok(key, `the editor lists no project ${PROJECT}: ${JSON.stringify(rows)}`);
+    await page.selectScope(key, { dirty: false });
+    await page.setLevel('mention');
+    await page.click('#save-button');
+    await page.waitForForm(key, { level: 'mention', dirty: false });
+    assert.equal(await page.text('#form-status'), 'Saved.');
+    await waitForStatus(session(), 'On mention', (text) => text === 'On mention');
+
+    // Snoozed from the palette while the editor shows the project.
+    await workbench.runCommand('GitLab: Snooze Notifications…');
+    await workbench.waitForQuickInput('Snooze Notifications');
+    await workbench.pickQuickItem(new RegExp(`^project ${PROJECT}$`));
+    await workbench.waitForQuickInput(`Snooze project ${PROJECT}`);
+    await workbench.pickQuickItem(/^For 1 Hour$/);
+    const muted = await waitForStatus(session(), '"Muted until HH:MM"', (text) => /^Muted until \d\d:\d\d$/.test(text));
+    const until = muted.text.slice('Muted until '.length);
+
+    await page.tab.click();
+    await page.waitForForm(key, { level: 'disabled', dirty: false });
+    await page.frameWith('#snooze-note');
+    assert.equal(await page.text('#snooze-text'), `Snoozed until ${until} (was On mention)`);
+    assert.equal(await page.text('#end-snooze'), 'End Snooze');
+    // The "Saved." of the level saved before the snooze is gone: it was said of another setting.
+    let status = '';
+    await waitFor('the form to read "Up to date"', async () => (status = await page.text('#form-status')) === 'Up to date')
+      .catch((error: Error) => { throw new Error(`${error.message}; it reads ${JSON.stringify(status)}`); });
+    await workbench.screenshot('settings-editor-snoozed');
+
+    const ending = Date.now();
+    await page.click('#end-snooze');
+    const restore = await waitForExtensionRequest(double!, (r) => r.at >= ending && r.method === 'PUT', 30_000);
+    assert.equal(restore.query.level, 'mention');
+    await page.waitForForm(key, { level: 'mention', dirty: false });
+    await waitFor('the snooze note to go', async () => (await (await page.frame()).locator('#snooze-note').count()) === 0);
+    await waitForStatus(session(), 'On mention again', (text) => text === 'On mention');
+    await workbench.waitForNotification(`Snooze ended: notifications for project ${PROJECT} are back to On mention.`);
+    await workbench.runCommand('View: Close Editor');
   });
 
   it("refuses a hostile profile with its values as text: the toast holds no command link", async function () {

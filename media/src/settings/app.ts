@@ -4,6 +4,7 @@ import {
 } from '../../../src/app/settings/shared/formState';
 import {
   parsePersistedState, type BulkSnapshot, type ErrorInfo, type HostMessage, type PageMessage, type PersistedState, type Requests,
+  type SnoozeNote,
 } from '../../../src/app/settings/shared/protocol';
 import { Requester } from '../../../src/app/settings/shared/rpc';
 import { parseScopeInput, parseScopeKey, scopeKey, type EntityScopeRef } from '../../../src/app/settings/shared/scopes';
@@ -11,7 +12,7 @@ import { formatMessage, type NotificationLevel, type NotificationSetting } from 
 import { movedKey, tabStopKey, typedKey } from '../../../src/app/settings/shared/listNavigation';
 import { addScopeForm } from './addScopeForm';
 import {
-  applyPersisted, findEntry, initialState, isDirtyScope, listedEntries, scopeState, toPersisted, visibleEntries,
+  applyPersisted, findEntry, followSetting, initialState, isDirtyScope, listedEntries, scopeState, snoozeOf, toPersisted, visibleEntries,
   type ScopeState, type UiState,
 } from './model';
 import { scopeOptionId, scopePanel } from './scopePanel';
@@ -77,6 +78,7 @@ export class SettingsApp {
         const bundle = message.l10n;
         state.texts = (text, ...args) => formatMessage(bundle?.[text] ?? text, ...args);
         state.scopes = message.scopes;
+        state.snoozes = message.snoozes ?? [];
         if (message.bulk) this.bulkStep(message.bulk);
         if (message.restored && !this.hadState) this.restore(message.restored);
         const key = message.focusKey ?? state.selectedKey ?? 'global';
@@ -87,10 +89,22 @@ export class SettingsApp {
         break;
       case 'focusScope':
         return this.select(message.key);
+      case 'snoozes': {
+        const key = state.selectedKey;
+        const before = key === undefined ? undefined : snoozeOf(state, key);
+        state.snoozes = message.snoozes;
+        // A snooze of the scope shown started or ended: its form reads GitLab's setting again, whichever way (ID or
+        // path) the snooze's `settingChanged` named the scope.
+        const scope = key === undefined ? undefined : state.byKey.get(key);
+        if (key !== undefined && (before || snoozeOf(state, key)) && !isDirtyScope(scope) && !scope?.loading && !scope?.saving && !scope?.conflict) {
+          this.load(key);
+        }
+        break;
+      }
       case 'settingChanged': {
         const scope = state.byKey.get(message.key);
         // A form with edits keeps its baseline: saving it shows the change as a conflict instead of hiding it.
-        if (scope?.form && !isDirty(scope.form) && !scope.conflict) scope.form = createForm(scope.form.scope, message.setting);
+        if (scope?.form && !scope.conflict) followSetting(scope, scope.form.scope, message.setting);
         // Any change can move what the scope shown inherits: its own, a group's above it, or the global one.
         if (state.selectedKey) this.askChain(state.selectedKey);
         break;
@@ -260,6 +274,23 @@ export class SettingsApp {
     this.focus('form-status');
   }
 
+  /** End Snooze: the host gives the setting from before back, and says so with a `settingChanged` and `snoozes`. */
+  endSnooze(snooze: SnoozeNote): void {
+    const { state } = this;
+    const key = scopeKey(snooze.scope);
+    if (state.endingSnooze === key) return;
+    state.endingSnooze = key;
+    state.snoozeError = undefined;
+    const done = () => {
+      if (state.endingSnooze === key) state.endingSnooze = undefined;
+    };
+    this.ask(this.host.request('endSnooze', { scope: snooze.scope }), done, (error) => {
+      done();
+      state.snoozeError = { key, message: error.message };
+    });
+    this.changed();
+  }
+
   setBulkLevel(level: NotificationLevel): void {
     this.state.bulkLevel = level;
     this.vscode.setState(toPersisted(this.state));
@@ -309,7 +340,7 @@ export class SettingsApp {
     const current = (): boolean => scope.loading === request && delete scope.loading;
     this.ask(request, (setting) => {
       // Edits made while loading keep their baseline, so a difference on GitLab shows as a conflict on save.
-      if (current() && !isDirtyScope(scope)) scope.form = createForm(scope.form?.scope ?? ref, setting);
+      if (current()) followSetting(scope, ref, setting);
     }, (error) => {
       if (current()) scope.loadError = error;
     });

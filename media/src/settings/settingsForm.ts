@@ -2,15 +2,16 @@ import { html, nothing, type TemplateResult } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import {
   conflictRows, currentEmail, currentLevel, desiredSetting, emailProblem, eventKeys, eventState, isDirty, isEventChanged,
-  offersSpecEvents, resetEvent, switchState, withEmail, withEvent, withLevel, type ConflictRow, type SettingForm,
+  resetEvent, switchingToCustom, switchState, withEmail, withEvent, withLevel, type ConflictRow, type SettingForm,
 } from '../../../src/app/settings/shared/formState';
 import {
   eventLabel, eventStateText, isKnownEventKey, levelExplanation, offeredLevels, type Localize, type NotificationSetting,
 } from '../../../src/app/settings/shared/labels';
 import { chainLines, decidingLink, resolveLevelInForce, whyLevelText, type LevelLink } from '../../../src/app/settings/shared/levelChain';
-import type { ErrorInfo } from '../../../src/app/settings/shared/protocol';
+import type { ErrorInfo, SnoozeNote } from '../../../src/app/settings/shared/protocol';
+import { scopeKey } from '../../../src/app/settings/shared/scopes';
 import type { SettingsApp as Actions } from './app';
-import { findEntry, isDirtyScope, levelText, type ScopeState, type UiState } from './model';
+import { findEntry, isDirtyScope, levelText, snoozeOf, type ScopeState, type UiState } from './model';
 
 export type View = TemplateResult | typeof nothing;
 
@@ -60,10 +61,28 @@ function formContent(state: UiState, t: Localize, actions: Actions): View {
     <p id="form-status" role="status" tabindex="-1">${form ? statusText(scope, form, t) : scope.loading ? t('Loading…') : ''}</p>
     ${/* An e-mail problem is shown at the e-mail field, not twice. */
       errorBox(error?.field === 'notification_email' && form?.scope.kind === 'global' ? undefined : error, t, actions)}
-    ${form ? formFields(scope, form, error, entry.path, t, actions) : nothing}`;
+    ${form ? formFields(scope, form, error, entry.path, t, actions, snoozeView(state, key, form, t, actions)) : nothing}`;
 }
 
-function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | undefined, path: string | undefined, t: Localize, actions: Actions): TemplateResult {
+/**
+ * A scope muted by a snooze says so, as the status bar does: "Snoozed until Fri 27 Nov 14:00 (was On mention)", with
+ * End Snooze. Only while GitLab has it at Disabled: a level chosen since is no longer the snooze's.
+ */
+function snoozeView(state: UiState, key: string, form: SettingForm, t: Localize, actions: Actions): View {
+  const snooze: SnoozeNote | undefined = snoozeOf(state, key);
+  if (!snooze || form.baseline.level !== 'disabled') return nothing;
+  const ending = state.endingSnooze === scopeKey(snooze.scope);
+  const error = state.snoozeError?.key === scopeKey(snooze.scope) ? state.snoozeError.message : undefined;
+  return html`<div id="snooze-note" class="snooze-note" role="status">
+    <span id="snooze-text">${t('Snoozed until {0} (was {1})', snooze.until, levelText(t, snooze.previousLevel))}</span>
+    <button type="button" id="end-snooze" class="secondary" ?disabled=${ending}
+      @click=${() => actions.endSnooze(snooze)}>${ending ? t('Ending…') : t('End Snooze')}</button>
+    ${error ? html`<p id="snooze-error" class="field-error" role="alert">${error}</p>` : nothing}
+  </div>`;
+}
+
+function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | undefined, path: string | undefined, t: Localize, actions: Actions,
+  snooze: View): TemplateResult {
   const level = currentLevel(form);
   const showEmailProblem = scope.emailChecked && emailProblem(currentEmail(form)) !== undefined;
   const emailError = error?.field === 'notification_email' ? error.message : showEmailProblem ? t('Enter an e-mail address such as name@example.com, or leave the field empty.') : undefined;
@@ -79,6 +98,7 @@ function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | und
         ${offeredLevels(form.scope, level).map((value) => option(value, levelText(t, value), value === level, levelExplanation(value, t)))}
       </select>
       <p id="level-explanation" class="hint">${levelExplanation(level, t)}</p>
+      ${snooze}
       ${scope.above && form.scope.kind !== 'global' ? levelChain({ kind: form.scope.kind, name: path ?? String(form.scope.id), level }, scope.above, t) : nothing}
     </div>
     ${level === 'custom' ? eventsPart(form, t, actions) : nothing}
@@ -91,7 +111,7 @@ function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | und
         ${errorLine('notification-email-error', emailError, t)}
         <p id="notification-email-hint" class="hint">${t('One of your verified e-mail addresses. Leave it empty to use your primary address.')}</p>
       </div>` : nothing}
-    <div class="actions">
+    <div id="form-actions" class="actions form-actions">
       <button type="button" id="save-button" ?disabled=${revertOff || scope.conflict !== undefined}
         @click=${() => actions.save()}>${scope.saving ? t('Saving…') : t('Save')}</button>
       <button type="button" id="revert-button" class="secondary" ?disabled=${revertOff}
@@ -102,8 +122,10 @@ function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | und
 function eventsPart(form: SettingForm, t: Localize, actions: Actions): TemplateResult {
   const note = (text: string): TemplateResult => html`<p id="events-note" class="hint">${text}</p>`;
   if (eventKeys(form).length === 0) return note(t('GitLab returned no event switches for this scope.'));
-  // Switching to Custom before GitLab has listed this scope's events: the spec's are offered, the save brings the rest.
-  return html`${eventSwitches(form, t, actions)}${offersSpecEvents(form) ? note(t('Once Custom is saved, GitLab may list more events for this scope.')) : nothing}`;
+  // Changed to Custom, not saved yet: what the switches show now is not all that GitLab will show after the save.
+  return html`${eventSwitches(form, t, actions)}${switchingToCustom(form)
+    ? note(t('Not saved yet. GitLab keeps the switches stored for this scope earlier: after Save it shows them as stored, with any events it adds. The ones you set here are saved as you set them.'))
+    : nothing}`;
 }
 
 function statusText(scope: ScopeState, form: SettingForm, t: Localize): string {

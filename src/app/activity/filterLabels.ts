@@ -25,7 +25,10 @@ const TARGET_TYPE_LABELS: Record<EventTargetType, (t: Localize) => string> = {
   issue: (t) => t('Issue'),
   milestone: (t) => t('Milestone'),
   merge_request: (t) => t('Merge request'),
-  note: (t) => t('Comment'),
+  // GitLab's `target_type=note` matches plain comments only: diff notes and discussion (thread) notes are other
+  // target types. Labelled for what it matches rather than mapped to the Comments tab, which keeps every comment: this
+  // pick is GitLab's raw filter, and the tab is there for "all comments".
+  note: (t) => t('Plain comment (not on diffs or threads)'),
   project: (t) => t('Project'),
   snippet: (t) => t('Snippet'),
   user: (t) => t('User'),

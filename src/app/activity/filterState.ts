@@ -3,6 +3,7 @@ import { filterProblems, validateFilter, type ValidEventFilter } from '../../git
 import type { EventAction, EventFilter, EventTargetType, SortOrder } from '../../gitlab/types';
 import { formatMessage, type Localize } from '../localize';
 import { feedPlan, isActivityTab, tabConflict, tabLabel, type ActivityTab, type FeedPlan } from './activityTabs';
+import { includedDays } from './datePresets';
 import { actionLabel, sortLabel, targetTypeLabel } from './filterLabels';
 
 /** The filter as kept in workspace state. */
@@ -126,16 +127,34 @@ export class ActivityFilter {
     return this.tab === other.tab && KEYS.every((key) => this.parts[key] === other.parts[key]);
   }
 
-  /** "Comments · closed · issue · after 2026-11-01 · oldest first"; empty when nothing is filtered. */
+  /**
+   * "Comments · closed · issue · 2026-11-20 to 2026-11-26 · oldest first" (the view's description); empty when
+   * nothing is filtered or sorted. Dates read as they were asked for: the days included, not GitLab's exclusive bounds.
+   */
   describe(t: Localize = formatMessage): string {
+    const words = this.filterWords(t);
+    if (this.parts.sort === 'asc') words.push(sortLabel('asc', t));
+    return words.join(t(' · '));
+  }
+
+  /**
+   * The message at the top of the view: "Filtered: Comments · issue", "Sorted: oldest first", or both joined; a sort
+   * order filters nothing, so it is not called a filter. Empty when nothing is filtered or sorted.
+   */
+  message(t: Localize = formatMessage): string {
+    const filtered = this.filterWords(t);
+    const lines = filtered.length > 0 ? [t('Filtered: {0}', filtered.join(t(' · ')))] : [];
+    if (this.parts.sort === 'asc') lines.push(t('Sorted: {0}', sortLabel('asc', t)));
+    return lines.join(t(' · '));
+  }
+
+  private filterWords(t: Localize): string[] {
     const words: string[] = [];
     if (this.tab !== 'all') words.push(tabLabel(this.tab, t));
     if (this.parts.action) words.push(actionLabel(this.parts.action, t));
     if (this.parts.target_type) words.push(targetTypeLabel(this.parts.target_type, t));
-    if (this.parts.after) words.push(t('after {0}', this.parts.after));
-    if (this.parts.before) words.push(t('before {0}', this.parts.before));
-    if (this.parts.sort === 'asc') words.push(sortLabel('asc', t));
-    return words.join(t(' · '));
+    if (this.parts.after || this.parts.before) words.push(includedDays({ after: this.parts.after, before: this.parts.before }, t));
+    return words;
   }
 
   /** The raw filter parts, without the tab (a fresh object each time). */

@@ -13,16 +13,18 @@ export interface ListRows<Item, Order = undefined> {
   filtered: boolean;
   /**
    * The row after the items: the failure (then Show Log), Loading… (a next page on its way), Load more… (Continue
-   * after a load stopped at its bound); none while a filter change keeps the earlier rows (the view's progress bar
-   * says that it loads).
+   * after a load stopped at its bound), the end of the list when it was read to GitLab's end past its first page (so
+   * a last click that found little or nothing is not met with a row that simply goes away); none while a filter change
+   * keeps the earlier rows (the view's progress bar says that it loads).
    */
-  after: 'error' | 'loading' | 'loadMore' | undefined;
+  after: 'error' | 'loading' | 'loadMore' | 'end' | undefined;
 }
 
 export function listRows<Item, Order>(state: PagingState<Item, Order>, filtered: boolean): ListRows<Item, Order> {
   const order = state.order;
   if (!state.started && !state.hasError && !state.stale) return { waiting: true, items: [], order, empty: false, filtered, after: undefined };
   const items = state.items;
-  const after = state.hasError ? 'error' : state.stale ? undefined : state.loading ? 'loading' : state.hasMore ? 'loadMore' : undefined;
+  const after = state.hasError ? 'error' : state.stale ? undefined : state.loading ? 'loading' : state.hasMore ? 'loadMore'
+    : state.pagesRead > 1 && items.length > 0 ? 'end' : undefined;
   return { waiting: false, items, order, empty: items.length === 0 && !state.hasError && !state.hasMore, filtered, after };
 }

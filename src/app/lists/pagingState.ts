@@ -51,6 +51,8 @@ export class PagingState<Item, Order = undefined> {
   get hasError(): boolean { return this.lastError !== undefined; }
   /** True once the first page has arrived (so an empty list means "nothing there", not "not loaded"). */
   get started(): boolean { return this.pagesLoaded > 0; }
+  /** Pages applied since the last reset. */
+  get pagesRead(): number { return this.pagesLoaded; }
   /** While a load reads several pages for matching items: how far it got. */
   get progress(): SearchProgress | undefined { return this.searching; }
   /** Set when the last load stopped at its bound of requests with pages still to read (see `loadMatching`). */

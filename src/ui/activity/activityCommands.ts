@@ -106,7 +106,9 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     }),
     register(COMMANDS.copyLink, async (node?: ActivityNode) => {
       const url = urlOf(node);
-      if (url) await vscode.env.clipboard.writeText(url);
+      if (!url) return;
+      await vscode.env.clipboard.writeText(url);
+      void plainWindow.setStatusBarMessage(vscode.l10n.t('Link copied'), 3000);
     }),
     register(COMMANDS.showEventDetails, async (node?: ActivityNode) => {
       if (node?.type !== 'event') return;

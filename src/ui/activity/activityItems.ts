@@ -93,6 +93,13 @@ export class ActivityItems implements vscode.Disposable {
       case 'loadMore':
         return loadMoreItem(this.feeds.get(node.source.key).stoppedAtBound, { command: COMMANDS.loadMore, arguments: [node.source.key] },
           vscode.l10n.t('Few events of this tab on the pages read so far: read up to {0} more pages', MAX_REQUESTS_PER_LOAD));
+      case 'end': {
+        const item = new vscode.TreeItem(vscode.l10n.t('End of activity'));
+        item.iconPath = new vscode.ThemeIcon('check');
+        item.tooltip = vscode.l10n.t('GitLab has no further pages for this list and filter.');
+        item.contextValue = 'end';
+        return item;
+      }
       case 'loading': return loadingItem(this.feeds.get(node.source.key).progress);
       case 'empty': {
         const item = new vscode.TreeItem(node.filtered ? vscode.l10n.t('No events match the filter') : vscode.l10n.t('No events'));

@@ -194,6 +194,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
       case 'error': rows.push({ type: 'error', source, error: this.feeds.errorOf(source.key)! }, { type: 'showLog', source }); break;
       case 'loading': rows.push({ type: 'loading', source }); break;
       case 'loadMore': rows.push({ type: 'loadMore', source }); break;
+      case 'end': rows.push({ type: 'end', source }); break;
     }
     return rows;
   }

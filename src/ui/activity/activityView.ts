@@ -204,7 +204,7 @@ export class ActivityView implements vscode.Disposable {
     const text = filter.describe(vscode.l10n.t);
     this.view.description = text || undefined;
     // Signed out, a message would hide the welcome content with its Sign In button.
-    this.view.message = text && this.session.signedIn ? vscode.l10n.t('Filtered: {0}', text) : undefined;
+    this.view.message = text && this.session.signedIn ? this.filter.filter.message(vscode.l10n.t) : undefined;
   }
 
   /**

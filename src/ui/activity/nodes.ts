@@ -13,6 +13,7 @@ export type ActivityNode =
   | { type: 'day'; source: ActivitySource; key: string; label: string; events: GitLabEvent[]; expanded: boolean }
   | { type: 'event'; source: ActivitySource; event: GitLabEvent; index: number }
   | { type: 'loadMore'; source: ActivitySource }
+  | { type: 'end'; source: ActivitySource }
   | { type: 'loading'; source: ActivitySource }
   | { type: 'empty'; source: ActivitySource; filtered: boolean }
   | { type: 'error'; source: ActivitySource; error: GitLabError }

@@ -237,4 +237,5 @@ export const anyWebviewMessage: fc.Arbitrary<unknown> = fc.oneof(
     ),
     level: loose(levelName),
   }),
+  request('endSnooze', { scope }),
 );

@@ -76,6 +76,7 @@ const PARAMS: Record<string, (p: Record_) => boolean> = {
   bulkApply: (p) => onlyKeys(p, ['scopes', 'level'], ['scopes', 'level'])
     && Array.isArray(p.scopes) && p.scopes.length >= 1 && p.scopes.length <= 500 && p.scopes.every((s) => scopeOk(s, true))
     && LEVELS.includes(p.level as string),
+  endSnooze: (p) => onlyKeys(p, ['scope'], ['scope']) && scopeOk(p.scope),
 };
 
 /** True when `value` is a message of the webview → host protocol. */

@@ -157,6 +157,7 @@ export const fake = {
   treeViews: [] as FakeTreeView[],
   /** Each `withProgress` call: where, and whether its task is still running. */
   progress: [] as Array<{ options: unknown; running: boolean }>,
+  clipboard: '',
   reset(): void {
     this.shown = [];
     this.answers = defaults();
@@ -168,6 +169,7 @@ export const fake = {
     this.registered = new Map();
     this.treeViews = [];
     this.progress = [];
+    this.clipboard = '';
   },
   /** Every text the extension put before the person, for checks that apply to all of them. */
   texts(): string[] {
@@ -298,6 +300,7 @@ export const commands = {
     fake.commands.push({ command, args });
     return undefined;
   },
+  /** Kept in `fake.registered`, so a test can run a command as VS Code would. */
   registerCommand(command: string, run: (...args: unknown[]) => unknown) {
     fake.registered.set(command, run);
     return new Disposable(() => fake.registered.delete(command));
@@ -306,6 +309,14 @@ export const commands = {
 
 export const env = {
   openExternal: async () => true,
+  clipboard: {
+    async writeText(text: string) {
+      fake.clipboard = text;
+    },
+    async readText() {
+      return fake.clipboard;
+    },
+  },
 };
 
 export const l10n = { t: formatMessage };

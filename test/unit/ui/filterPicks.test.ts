@@ -51,7 +51,7 @@ describe('the filter quick picks name each value once', () => {
     await new FilterPicks(picks).targetType();
     const items = shownItems();
     assert.equal(items.length, 1 + EVENT_TARGET_TYPES.length);
-    assert.ok(items.includes('Comment |  | '), JSON.stringify(items));
+    assert.ok(items.includes('Plain comment (not on diffs or threads) |  | '), JSON.stringify(items));
     for (const type of EVENT_TARGET_TYPES) assert.ok(!items.some((item) => item.split(' | ').slice(1).includes(type)), type);
     assert.deepEqual(picks.filter.toEventFilter(), { target_type: 'merge_request' });
   });

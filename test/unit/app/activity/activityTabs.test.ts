@@ -41,7 +41,7 @@ describe('activity tabs: requests and client filter', () => {
 
   it('keeps a tab in the filter: changes that would empty it are refused, stored data that would is dropped', () => {
     const comments = ActivityFilter.EMPTY.withTab('comments').withDateRange('2024-06-01', undefined);
-    assert.equal(comments.describe(), 'Comments · after 2024-06-01');
+    assert.equal(comments.describe(), 'Comments · from 2024-06-02');
     assert.equal(comments.isEmpty, false);
     assert.throws(() => comments.withAction('pushed'), (error: Error) => /matches none of them/.test(error.message));
     assert.throws(() => ActivityFilter.EMPTY.withAction('pushed').withTab('wiki'), /matches none of them/);

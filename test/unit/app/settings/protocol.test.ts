@@ -18,6 +18,8 @@ const webviewSamples: PageMessage[] = [
   { type: 'request', id: 8, method: 'addScope', params: { kind: 'project', ref: 42 } },
   { type: 'request', id: 10, method: 'levelChain', params: { scope: { kind: 'project', id: 'group/sub/project' } } },
   { type: 'request', id: 9, method: 'bulkApply', params: { scopes: [{ kind: 'group', id: 5 }, { kind: 'project', id: 'a/b' }], level: 'disabled' } },
+  { type: 'request', id: 11, method: 'endSnooze', params: { scope: { kind: 'project', id: 'group/sub/project' } } },
+  { type: 'request', id: 12, method: 'endSnooze', params: { scope: { kind: 'global' } } },
 ];
 
 const persistedSample: PersistedState = {
@@ -217,6 +219,14 @@ describe('settings protocol: specific refusals', () => {
     assert.equal(parsePageMessage(request('bulkApply', { scopes: many, level: 'watch' })).ok, false);
     assert.equal(parsePageMessage(request('bulkApply', { scopes: [], level: 'watch' })).ok, false);
     assert.equal(parsePageMessage(withParams({ update: { notification_email: 'x'.repeat(400) } })).ok, false);
+  });
+
+  it('ends a snooze only of a well-formed scope, and asks nothing else of it', () => {
+    assert.deepEqual(parsePageMessage(request('endSnooze', { scope: { kind: 'group', id: '../x' } })),
+      { ok: false, reason: 'params.scope.id: expected a positive integer or a path' });
+    assert.equal(parsePageMessage(request('endSnooze', {})).ok, false);
+    assert.equal(parsePageMessage(request('endSnooze', { scope: { kind: 'global' }, until: 0 })).ok, false);
+    assert.equal(parsePageMessage(request('endSnooze', { scope: { kind: 'global', id: 1 } })).ok, false);
   });
 
   it('refuses global scope in a bulk change', () => {
