@@ -155,6 +155,7 @@ describe('reliability: bad input, property-based', function () {
       assert.equal((Object.prototype as Record<string, unknown>).polluted, undefined, 'no prototype pollution');
       tally(outcomes, outcome === 'ok' ? 'typed result' : 'badResponse');
     }), { numRuns: 650, seed: SEED });
+    assert.ok(outcomes.badResponse > 0 && outcomes['typed result'] > 0, `both outcomes, or the bodies were not served: ${JSON.stringify(outcomes)}`);
     reliabilityReport.properties.push({
       property: 'Response parsing, all 13 endpoints (body served by the double\'s `malformed` fault)',
       inputs: 'near-valid resources with fields of wrong types, any JSON, `__proto__`/`constructor` keys, 20,000-deep arrays, a BOM, cut JSON, HTML, any text',

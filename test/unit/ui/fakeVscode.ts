@@ -1,10 +1,13 @@
 /**
  * A small stand-in for the `vscode` module, so the shell's decisions can be unit-tested in plain Node: it records
- * what the extension shows (messages, quick picks, input boxes) and answers them as a test says. Only the parts the
- * shell's unit tests touch are here; anything else is missing on purpose and fails loudly. `require('vscode')`
+ * what the extension shows (messages, quick picks, input boxes), commands run and settings written, and answers as a
+ * test says; settings are layers a test sets (what `inspect()` shows), state and secrets are plain maps. Only the
+ * parts the shell's unit tests touch are here; anything else is missing on purpose and fails loudly. `require('vscode')`
  * resolves to this module (the mocha setup loads it first).
  */
 import Module from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { formatMessage } from '../../../src/app/localize';
 
 type Listener<T> = (value: T) => unknown;
@@ -109,6 +112,24 @@ export const ConfigurationTarget = { Global: 1, Workspace: 2, WorkspaceFolder: 3
 export const StatusBarAlignment = { Left: 1, Right: 2 } as const;
 export const FileType = { Unknown: 0, File: 1, Directory: 2, SymbolicLink: 64 } as const;
 
+/** A setting's values per layer, as `WorkspaceConfiguration.inspect()` returns them. */
+export interface SettingLayers {
+  defaultValue?: unknown;
+  globalValue?: unknown;
+  workspaceValue?: unknown;
+  workspaceFolderValue?: unknown;
+}
+
+/** The defaults the manifest declares (VS Code's `inspect().defaultValue`), and `http.proxy`'s, which VS Code declares. */
+const manifestDefaults: Record<string, unknown> = {
+  'http.proxy': '',
+  ...Object.fromEntries(Object.entries(
+    (JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { default?: unknown }> } };
+    }).contributes.configuration.properties,
+  ).map(([key, property]) => [key, property.default])),
+};
+
 /** One thing the extension showed, in order. */
 export type Shown =
   | { kind: 'information' | 'warning' | 'error'; message: string; actions: string[] }
@@ -158,6 +179,10 @@ export const fake = {
   /** Each `withProgress` call: where, and whether its task is still running. */
   progress: [] as Array<{ options: unknown; running: boolean }>,
   clipboard: '',
+  /** Settings by full key (`gitlabActivity.proxy`): the layers a test sets, over the manifest's default. */
+  settings: new Map<string, SettingLayers>(),
+  /** Every `update()` of a setting, in order (the value is also written to its layer). */
+  settingUpdates: [] as Array<{ key: string; value: unknown; target: number }>,
   reset(): void {
     this.shown = [];
     this.answers = defaults();
@@ -170,6 +195,8 @@ export const fake = {
     this.treeViews = [];
     this.progress = [];
     this.clipboard = '';
+    this.settings = new Map();
+    this.settingUpdates = [];
   },
   /** Every text the extension put before the person, for checks that apply to all of them. */
   texts(): string[] {
@@ -273,8 +300,66 @@ export const window = {
   },
 };
 
+function inspected(key: string): SettingLayers & { key: string } {
+  return { key, defaultValue: manifestDefaults[key], ...fake.settings.get(key) };
+}
+
+/** A section of the settings: `inspect()` shows each layer; `get()` is the most specific layer set, as in VS Code. */
+function configuration(section?: string) {
+  const full = (key: string) => (section ? `${section}.${key}` : key);
+  return {
+    inspect: (key: string) => inspected(full(key)),
+    get(key: string, fallback?: unknown) {
+      const { workspaceFolderValue, workspaceValue, globalValue, defaultValue } = inspected(full(key));
+      return workspaceFolderValue ?? workspaceValue ?? globalValue ?? defaultValue ?? fallback;
+    },
+    async update(key: string, value: unknown, target: number | boolean = ConfigurationTarget.Workspace) {
+      const to = target === true ? ConfigurationTarget.Global : target === false ? ConfigurationTarget.Workspace : target;
+      fake.settingUpdates.push({ key: full(key), value, target: to });
+      const layer = to === ConfigurationTarget.Global ? 'globalValue' : to === ConfigurationTarget.Workspace ? 'workspaceValue' : 'workspaceFolderValue';
+      fake.settings.set(full(key), { ...fake.settings.get(full(key)), [layer]: value });
+    },
+  };
+}
+
+/** `ExtensionContext.globalState` / `workspaceState`: values kept by key. */
+export class FakeMemento {
+  readonly values = new Map<string, unknown>();
+  keys(): readonly string[] {
+    return [...this.values.keys()];
+  }
+  get<T>(key: string, fallback?: T): T | undefined {
+    return this.values.has(key) ? this.values.get(key) as T : fallback;
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    if (value === undefined) this.values.delete(key);
+    else this.values.set(key, value);
+  }
+}
+
+/** `ExtensionContext.secrets`: `onDidChange` fires for every store and delete, as it does for another window's. */
+export class FakeSecretStorage {
+  readonly values = new Map<string, string>();
+  private readonly changed = new EventEmitter<{ key: string }>();
+  readonly onDidChange = this.changed.event;
+  async get(key: string): Promise<string | undefined> {
+    return this.values.get(key);
+  }
+  async store(key: string, value: string): Promise<void> {
+    this.values.set(key, value);
+    this.changed.fire({ key });
+  }
+  async delete(key: string): Promise<void> {
+    if (this.values.delete(key)) this.changed.fire({ key });
+  }
+  async keys(): Promise<string[]> {
+    return [...this.values.keys()];
+  }
+}
+
 export const workspace = {
   workspaceFolders: undefined as unknown,
+  getConfiguration: configuration,
   fs: {
     async stat(uri: Uri): Promise<{ type: number; size: number }> {
       if (fake.specialFiles.has(uri.fsPath)) return { type: FileType.Unknown, size: 0 };

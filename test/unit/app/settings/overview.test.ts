@@ -163,14 +163,6 @@ describe('overrides overview against the GitLab double', () => {
     assert.ok(second.rows.every((r) => r.level !== undefined));
   });
 
-  it('backs off on 429 as the client does, and still reads the level', async () => {
-    double.inject({ fault: { kind: 'rateLimit', style: 'rackAttack', retryAfterSeconds: 1 }, path: '/groups/2/notification_settings' });
-    const state = await overview.load();
-    assert.equal(state.rows.find((r) => r.path === 'acme/platform')?.level, 'watch');
-    assert.ok(double.requests.some((r) => r.status === 429));
-    assert.ok(c.sleeps.includes(1000), `waited as asked: ${JSON.stringify(c.sleeps)}`);
-  });
-
   it('resets chosen rows to Global through the settings owner: PUTs reach GitLab, rows and listeners follow', async () => {
     const state = await overview.load();
     const changes: string[] = [];
