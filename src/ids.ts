@@ -57,6 +57,8 @@ export const STATE_KEYS = {
   filter: 'gitlabActivity.filter',
   /** Global state: per instance and source, the newest event marked as seen (unread marks). */
   seen: 'gitlabActivity.seen',
+  /** Global state: the first page of each Activity list as last shown, per instance, to show at once next time. */
+  earlierPages: 'gitlabActivity.earlierPages',
   /** Followed by `:<instance>:<scope key>`: the level a mute left, for Unmute. */
   levelBeforeMute: 'gitlabActivity.levelBeforeMute',
   /** Followed by `:<instance>`: the snoozes of that instance. */

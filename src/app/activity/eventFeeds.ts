@@ -1,5 +1,7 @@
 import type { GitLabApi } from '../../gitlab/api';
+import * as shapes from '../../gitlab/shapes';
 import type { GitLabEvent, SortOrder } from '../../gitlab/types';
+import { EarlierPages, type EarlierPageStore } from '../lists/earlierPages';
 import { ListStore, type ListPlan } from '../lists/listStore';
 import type { ActivitySource } from '../sources';
 import type { FeedPlan } from './activityTabs';
@@ -45,4 +47,12 @@ export function eventListPlan(feed: FeedPlan, options: EventListOptions): EventL
       };
     },
   };
+}
+
+/** The feeds' first pages kept across sessions, read again with the client's own event reader. */
+export function earlierEventPages(store: EarlierPageStore, key: string): EarlierPages<GitLabEvent, SortOrder> {
+  return new EarlierPages(store, key, {
+    item: (value) => shapes.event(value),
+    order: (value) => (value === 'asc' || value === 'desc' ? value : undefined),
+  });
 }

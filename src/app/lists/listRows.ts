@@ -9,6 +9,8 @@ export interface ListRows<Item, Order = undefined> {
   order: Order | undefined;
   /** Loaded, and nothing there (no error, no next page): an "empty" row leads. */
   empty: boolean;
+  /** `items` are a page kept from an earlier session, shown until the fresh one replaces them: the rows say so. */
+  earlier: boolean;
   /** The plan narrows the list: the empty row says a filter emptied it. */
   filtered: boolean;
   /**
@@ -22,9 +24,9 @@ export interface ListRows<Item, Order = undefined> {
 
 export function listRows<Item, Order>(state: PagingState<Item, Order>, filtered: boolean): ListRows<Item, Order> {
   const order = state.order;
-  if (!state.started && !state.hasError && !state.stale) return { waiting: true, items: [], order, empty: false, filtered, after: undefined };
+  if (!state.started && !state.hasError && !state.stale) return { waiting: true, items: [], order, earlier: false, empty: false, filtered, after: undefined };
   const items = state.items;
   const after = state.hasError ? 'error' : state.stale ? undefined : state.loading ? 'loading' : state.hasMore ? 'loadMore'
     : state.pagesRead > 1 && items.length > 0 ? 'end' : undefined;
-  return { waiting: false, items, order, empty: items.length === 0 && !state.hasError && !state.hasMore, filtered, after };
+  return { waiting: false, items, order, earlier: state.earlier, empty: items.length === 0 && !state.hasError && !state.hasMore, filtered, after };
 }

@@ -105,6 +105,14 @@ export class ListStore<Source extends { readonly key: string }, Item, Order = un
     if (dropped) this.notify(undefined);
   }
 
+  /**
+   * Seeds list `key`, while it has nothing of its own, with a page kept from an earlier session: shown at once,
+   * marked `earlier` and stale, until the list's first page replaces it (or fails, or a reset without `keepShown`).
+   */
+  seed(key: string, items: readonly Item[], order: Order | undefined): void {
+    if (this.get(key).seed(items, order)) this.notify(key);
+  }
+
   /** Forget one list's pages (retry, refresh of one node). */
   resetOne(key: string): void {
     this.lists.get(key)?.reset({ order: this.plan.order });

@@ -32,7 +32,7 @@ export class PagingState<Item, Order = undefined> {
   private lastError: unknown;
   private pagesLoaded = 0;
   /** The rows of the previous filter and their order, shown until the first page of the new one arrives (see `reset`). */
-  private previous: { items: readonly Item[]; order: Order | undefined } | undefined;
+  private previous: { items: readonly Item[]; order: Order | undefined; earlier: boolean } | undefined;
   private searching: SearchProgress | undefined;
   private bound: SearchProgress | undefined;
 
@@ -44,6 +44,8 @@ export class PagingState<Item, Order = undefined> {
   get order(): Order | undefined { return this.previous ? this.previous.order : this.loadedOrder; }
   /** Showing the previous filter's rows while the new filter's first page is still to come. */
   get stale(): boolean { return this.previous !== undefined; }
+  /** The stale rows are a page kept from an earlier session (see `seed`), shown marked until the fresh page comes. */
+  get earlier(): boolean { return this.previous?.earlier ?? false; }
   get nextPage(): number | undefined { return this.next; }
   get hasMore(): boolean { return this.next !== undefined; }
   get loading(): boolean { return this.inFlight !== undefined; }
@@ -127,7 +129,7 @@ export class PagingState<Item, Order = undefined> {
    */
   reset({ keepShown = false, order }: { keepShown?: boolean; order?: Order } = {}): void {
     const shown = this.items;
-    this.previous = keepShown && shown.length > 0 ? { items: shown, order: this.order } : undefined;
+    this.previous = keepShown && shown.length > 0 ? { items: shown, order: this.order, earlier: this.earlier } : undefined;
     this.loadedOrder = order ?? this.loadedOrder;
     this.generation += 1;
     this.loaded = [];
@@ -138,6 +140,16 @@ export class PagingState<Item, Order = undefined> {
     this.pagesLoaded = 0;
     this.searching = undefined;
     this.bound = undefined;
+  }
+
+  /**
+   * Shows `items` (a page kept from an earlier session, validated by the caller) as stale rows until this list's first
+   * page arrives or fails. Only a list with nothing of its own yet is seeded; false otherwise.
+   */
+  seed(items: readonly Item[], order: Order | undefined): boolean {
+    if (this.started || this.hasError || this.previous || items.length === 0) return false;
+    this.previous = { items, order, earlier: true };
+    return true;
   }
 
   /** Stops showing the previous filter's rows (nobody asked for this list's new first page). */

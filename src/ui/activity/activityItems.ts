@@ -168,7 +168,9 @@ export class ActivityItems implements vscode.Disposable {
     // My Activity lists the signed-in user's own events: their name would only push the action off the row.
     const row = this.rows(node.source.instance).row(node.event, this.now(), node.source.source.kind === 'mine' ? 'omitted' : 'shown');
     const item = new vscode.TreeItem(row.label);
-    item.description = row.description;
+    // A page kept from the last session, shown until the fresh one replaces it: the row and its label say so.
+    const earlier = node.earlier ? vscode.l10n.t('from earlier') : undefined;
+    item.description = earlier ? (row.description ? `${row.description} · ${earlier}` : earlier) : row.description;
     item.iconPath = this.icon(row.iconId);
     item.contextValue = row.url ? 'event linkable' : 'event';
     const titles = this.titles ??= { open: vscode.l10n.t('Open in Browser'), details: vscode.l10n.t('Show Event Details') };
@@ -182,6 +184,7 @@ export class ActivityItems implements vscode.Disposable {
     } else {
       item.accessibilityInformation = { label: row.accessibilityLabel };
     }
+    if (earlier) item.accessibilityInformation = { label: this.t('{0}, from earlier', item.accessibilityInformation.label) };
     return item;
   }
 

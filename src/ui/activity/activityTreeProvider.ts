@@ -158,7 +158,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
       case 'source':
         return this.feedChildren(node.source);
       case 'day':
-        return node.events.map((event, index) => ({ type: 'event', source: node.source, event, index }));
+        return node.events.map((event, index) => ({ type: 'event', source: node.source, event, index, earlier: node.earlier }));
       case 'error':
         return [];
       default:
@@ -188,7 +188,8 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     if (projectIds.size > 0) void this.directory(source.instance).resolve(projectIds);
     // Days in the direction the list was asked for (the old rows' own while they stay), whatever GitLab's id order.
     groupByDay(events, { now: this.now(), zone: this.zone, order: list.order ?? 'desc', t: this.t }).forEach((day, index) => {
-      rows.push({ type: 'day', source, key: day.key, label: day.label, events: day.events, expanded: index < EXPANDED_DAY_GROUPS });
+      // Rows kept from the last session say so until the fresh page replaces them.
+      rows.push({ type: 'day', source, key: day.key, label: day.label, events: day.events, expanded: index < EXPANDED_DAY_GROUPS, earlier: list.earlier });
     });
     switch (list.after) {
       case 'error': rows.push({ type: 'error', source, error: this.feeds.errorOf(source.key)! }, { type: 'showLog', source }); break;

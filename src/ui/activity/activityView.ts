@@ -2,7 +2,9 @@ import * as vscode from 'vscode';
 import { normalizeInstanceUrl } from '../../app/instance';
 import { laterMarker, SeenMarkers } from '../../app/activity/seenMarkers';
 import { projectInfo } from '../../app/activity/projectInfo';
-import { createEventFeeds, eventListPlan, type EventFeeds, type EventListPlan } from '../../app/activity/eventFeeds';
+import { createEventFeeds, earlierEventPages, eventListPlan, type EventFeeds, type EventListPlan } from '../../app/activity/eventFeeds';
+import type { EarlierPages } from '../../app/lists/earlierPages';
+import type { GitLabEvent, SortOrder } from '../../gitlab/types';
 import type { ActivityFilter } from '../../app/activity/filterState';
 import { newestMarker } from '../../app/pollSchedule';
 import { idsFor } from '../../app/instanceSettings';
@@ -37,6 +39,11 @@ export class ActivityView implements vscode.Disposable {
   private readonly seen: SeenMarkers;
   private badgeTimer?: ReturnType<typeof setTimeout>;
   private badgeCount = 0;
+  private readonly earlier: EarlierPages<GitLabEvent, SortOrder>;
+  /** The instances signed in at the last session change, so one signed out since forgets its kept pages. */
+  private signedInKeys = new Set<string>();
+  /** Per list key: the ids of the first page kept last, so a page load that leaves it as it was writes nothing. */
+  private readonly keptFirstPages = new Map<string, string>();
 
   constructor(
     private readonly session: Session,
@@ -49,6 +56,7 @@ export class ActivityView implements vscode.Disposable {
     this.filter = new FilterController(workspaceState);
     // Per instance and source, across workspaces: what was seen of My Activity is the same in every window.
     this.seen = new SeenMarkers(globalState, STATE_KEYS.seen);
+    this.earlier = earlierEventPages(globalState, STATE_KEYS.earlierPages);
     this.feeds = createEventFeeds(this.listPlan(this.filter.filter));
     const treeContext: ActivityTreeContext = {
       signedIn: () => session.signedIn,
@@ -83,6 +91,7 @@ export class ActivityView implements vscode.Disposable {
       }),
       this.feeds.onDidChange((key) => this.reportFailures(key)),
       this.feeds.onDidChange((key) => void this.noteShown(key)),
+      this.feeds.onDidChange((key) => void this.keepFirstPage(key)),
       registerUnreadDecorations(),
       vscode.commands.registerCommand(COMMANDS.markAllSeen, () => this.markAllSeen()),
       ...registerActivityCommands({
@@ -126,12 +135,56 @@ export class ActivityView implements vscode.Disposable {
   sessionChanged(): void {
     this.describeFilter(this.filter.filter);
     this.directories.clear();
+    this.forgetSignedOut();
     this.feeds.reset();
+    const seeded = this.seedEarlierPages();
     this.tree.refresh();
     if (this.view.visible) this.tree.loadOpenFeeds();
+    // The rows from earlier stay under the view's progress bar until the fresh pages replace them.
+    if (seeded && this.view.visible) void vscode.window.withProgress({ location: { viewId: VIEWS.activity } }, () => this.feeds.whenIdle());
     void this.detectRemotes();
     this.poller.restart();
     this.scheduleBadge();
+  }
+
+  /** An instance signed out since the last change keeps nothing of its lists. */
+  private forgetSignedOut(): void {
+    const signedIn = new Set(this.session.all.map((account) => account.key));
+    for (const key of this.signedInKeys) {
+      if (signedIn.has(key)) continue;
+      void this.earlier.forget(key);
+      for (const list of [...this.keptFirstPages.keys()]) if (list.startsWith(`${key}|`)) this.keptFirstPages.delete(list);
+    }
+    this.signedInKeys = signedIn;
+  }
+
+  /**
+   * Each signed-in list's first page as last shown, at once, marked as from earlier (only under no filter: the pages
+   * are kept under none). True when any list was seeded.
+   */
+  private seedEarlierPages(): boolean {
+    if (!this.filter.filter.isEmpty) return false;
+    let seeded = false;
+    for (const source of this.allSources()) {
+      const page = this.earlier.page(source.instance, source.key);
+      if (!page) continue;
+      this.feeds.seed(source.key, page.items, page.order);
+      seeded = true;
+    }
+    return seeded;
+  }
+
+  /** A list's fresh first page, under no filter, is kept for the next session (see `EarlierPages`). */
+  private async keepFirstPage(key: string | undefined): Promise<void> {
+    if (key === undefined || !this.filter.filter.isEmpty) return;
+    const source = this.allSources().find((candidate) => candidate.key === key);
+    const state = this.feeds.get(key);
+    if (!source || !state.started || state.stale || state.hasError) return;
+    const page = state.items.slice(0, this.config().pageSize);
+    const ids = page.map((event) => event.id ?? '').join(',');
+    if (this.keptFirstPages.get(key) === ids) return;
+    this.keptFirstPages.set(key, ids);
+    await this.earlier.remember(source.instance, key, page, state.order);
   }
 
   /** Settings changed: sources, page size or polling. */

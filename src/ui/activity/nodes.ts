@@ -10,8 +10,8 @@ export type ActivityNode =
   | { type: 'instance'; instance: string }
   | { type: 'root'; root: 'mine' | 'projects' | 'users'; instance: string }
   | { type: 'source'; source: ActivitySource }
-  | { type: 'day'; source: ActivitySource; key: string; label: string; events: GitLabEvent[]; expanded: boolean }
-  | { type: 'event'; source: ActivitySource; event: GitLabEvent; index: number }
+  | { type: 'day'; source: ActivitySource; key: string; label: string; events: GitLabEvent[]; expanded: boolean; earlier?: boolean }
+  | { type: 'event'; source: ActivitySource; event: GitLabEvent; index: number; earlier?: boolean }
   | { type: 'loadMore'; source: ActivitySource }
   | { type: 'end'; source: ActivitySource }
   | { type: 'loading'; source: ActivitySource }

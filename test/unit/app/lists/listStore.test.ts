@@ -117,7 +117,7 @@ describe('list store across a new plan (a filter change)', () => {
     store.reset({ keepShown: true, plan: { pageSize: 20, request: reader(100), filtered: true } });
     void store.load(LIST); // the open list asks again; the other stays closed
     assert.deepEqual(store.get('list').items.map((i) => i.id), [10], 'the old rows stay while loading');
-    assert.deepEqual(store.rows('list'), { waiting: false, items: store.get('list').items, order: undefined, empty: false, filtered: true, after: undefined },
+    assert.deepEqual(store.rows('list'), { waiting: false, items: store.get('list').items, order: undefined, earlier: false, empty: false, filtered: true, after: undefined },
       'old rows, and no row after them');
     let idle = false;
     const waiting = store.whenIdle().then(() => { idle = true; });
@@ -149,11 +149,31 @@ describe('list store: the order of each list\'s rows', () => {
   });
 });
 
+describe('list store: a page from earlier', () => {
+  it('shows seeded items, marked earlier and stale, until the first page replaces them; a filter change keeps the mark', async () => {
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const store = new ListStore(keyOf, {
+      pageSize: 2,
+      request: () => ({ fetchPage: async () => { await held; return { items: [item(5)], page: 1 }; } }),
+    });
+    store.seed('list', [item(1), item(2)], undefined);
+    const loading = store.load(LIST);
+    assert.deepEqual([store.rows('list').waiting, store.rows('list').earlier, store.get('list').stale], [false, true, true]);
+    store.reset({ keepShown: true });
+    assert.equal(store.rows('list').earlier, true, 'still the earlier rows');
+    const fresh = store.load(LIST);
+    answer();
+    await Promise.all([loading, fresh]);
+    assert.deepEqual([store.rows('list').items.map((i) => i.id), store.rows('list').earlier], [[5], false]);
+  });
+});
+
 describe('list rows', () => {
   it('says what surrounds the items: Loading… alone first, then empty, error, loading, Load more… or nothing', async () => {
     const pages: Pages = { 1: { items: [item(2)], nextPage: 2, page: 1 }, 2: new GitLabError('server', 'down', { status: 500 }) };
     const store = new ListStore(keyOf, planOf(pages));
-    assert.deepEqual(store.rows('list'), { waiting: true, items: [], order: undefined, empty: false, filtered: false, after: undefined });
+    assert.deepEqual(store.rows('list'), { waiting: true, items: [], order: undefined, earlier: false, empty: false, filtered: false, after: undefined });
     await store.load(LIST);
     assert.equal(store.rows('list').after, 'loadMore');
     const more = store.loadMore(LIST);
@@ -163,9 +183,9 @@ describe('list rows', () => {
     assert.equal(store.rows('list').empty, false);
     const empty = new ListStore(keyOf, planOf({ 1: { items: [], page: 1 } }, { filtered: true }));
     await empty.load(LIST);
-    assert.deepEqual(empty.rows('list'), { waiting: false, items: [], order: undefined, empty: true, filtered: true, after: undefined });
+    assert.deepEqual(empty.rows('list'), { waiting: false, items: [], order: undefined, earlier: false, empty: true, filtered: true, after: undefined });
     const failed = new ListStore(keyOf, planOf({ 1: new GitLabError('network', 'offline') }));
     await failed.load(LIST);
-    assert.deepEqual(failed.rows('list'), { waiting: false, items: [], order: undefined, empty: false, filtered: false, after: 'error' }, 'a failed first page is not "empty"');
+    assert.deepEqual(failed.rows('list'), { waiting: false, items: [], order: undefined, earlier: false, empty: false, filtered: false, after: 'error' }, 'a failed first page is not "empty"');
   });
 });
