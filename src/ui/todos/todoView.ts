@@ -46,6 +46,7 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     this.disposables.push(
       this.view,
       this.lists.onDidChange(() => this.changed.fire(undefined)),
+      this.changed.event(() => this.updateBadge()),
       session.onDidChange(() => this.refresh()),
       vscode.commands.registerCommand(COMMANDS.todosRefresh, () => this.refresh()),
       vscode.commands.registerCommand(COMMANDS.todosLoadMore, (node?: TodoNode) => {
@@ -218,6 +219,24 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
       for (const id of restored.changed) this.hidden.delete(id);
     }
     this.changed.fire(undefined);
+  }
+
+  /**
+   * Pending to-dos not snoozed (GitLab's pending listing leaves snoozed ones out), as far as they are loaded: "at least"
+   * while a list has more pages.
+   */
+  private updateBadge(): void {
+    let count = 0;
+    let more = false;
+    for (const account of this.session.all) {
+      const list = this.lists.rows(todoSource(account.key).key);
+      count += list.items.filter((todo) => !this.hidden.has(todo.id)).length;
+      more ||= list.after === 'loadMore';
+    }
+    this.view.badge = count === 0 ? undefined : {
+      value: count,
+      tooltip: more ? vscode.l10n.t('At least {0} pending to-dos', count) : vscode.l10n.t('{0} pending to-dos', count),
+    };
   }
 
   dispose(): void {
