@@ -13,6 +13,7 @@ import { projectInfo } from './app/activity/projectInfo';
 import { snoozeInForce, SnoozeScheduler } from './app/settings/snooze';
 import { COMMANDS, INSTANCE_ENV_VAR, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TEST_CLOCK_ENV_VAR, TOKEN_ENV_VAR } from './ids';
 import { ActivityView } from './ui/activity/activityView';
+import { TodoView } from './ui/todos/todoView';
 import { SignInFlow } from './ui/auth/signInFlow';
 import { TokenStore } from './ui/auth/tokenStore';
 import { addToList, configReader, migrateUserLists, type ExtensionConfig } from './ui/config';
@@ -57,6 +58,7 @@ export function activate(context: vscode.ExtensionContext): void {
     return directory.get(id);
   }, (line) => log.warn(line));
   const activity = new ActivityView(session, readConfig, directories, context.workspaceState, context.globalState, log);
+  const todos = new TodoView(session, () => readConfig().pageSize, log);
   // Snooze and profiles. The test clock exists only when the environment names its file (tests of the workbench).
   const clockFile = process.env[TEST_CLOCK_ENV_VAR];
   const clock = clockFile ? new FileOffsetClock(clockFile, (line) => log.info(line)) : systemClock;
@@ -106,6 +108,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const accounts = new AccountsProvider(session, (instanceUrl) => signIn.run(instanceUrl));
 
   context.subscriptions.push(
+    todos,
     log, tokens, session, activity, statusBar, settingsEditor, accounts,
     snoozes, snoozes.onDidChange(() => statusBar.render()),
     ...(clock instanceof FileOffsetClock ? [clock] : []),

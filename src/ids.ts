@@ -35,10 +35,15 @@ export const COMMANDS = {
   whyNotified: 'gitlabActivity.whyNotified',
   showNotificationOverrides: 'gitlabActivity.showNotificationOverrides',
   showLog: 'gitlabActivity.showLog',
+  todosRefresh: 'gitlabActivity.todos.refresh',
+  todosMarkDone: 'gitlabActivity.todos.markDone',
+  todosMarkAllDone: 'gitlabActivity.todos.markAllDone',
+  todosOpen: 'gitlabActivity.todos.open',
+  todosLoadMore: 'gitlabActivity.todos.loadMore',
 } as const;
 
 export const VIEW_CONTAINER = 'gitlabActivity';
-export const VIEWS = { activity: 'gitlabActivity.activity' } as const;
+export const VIEWS = { activity: 'gitlabActivity.activity', todos: 'gitlabActivity.todos' } as const;
 /** The settings editor's webview view type; package.json declares `onWebviewPanel:` + this for restoring it. */
 export const WEBVIEWS = { notificationSettings: 'gitlabActivity.notificationSettings' } as const;
 export const STATUS_BAR_ITEMS = { notificationLevel: 'gitlabActivity.notificationLevel' } as const;
