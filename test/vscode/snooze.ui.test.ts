@@ -291,7 +291,7 @@ describe('snooze and notification profiles', function () {
     await page.waitForForm(key, { level: 'mention', dirty: false });
     await waitFor('the snooze note to go', async () => (await (await page.frame()).locator('#snooze-note').count()) === 0);
     await waitForStatus(session(), 'On mention again', (text) => text === 'On mention');
-    await workbench.waitForNotification(`Snooze ended: notifications for project ${PROJECT} are back to On mention.`);
+    await workbench.waitForNotification(`Snooze ended: notifications for ${PROJECT_NAME} are back to On mention.`);
     await workbench.runCommand('View: Close Editor');
   });
 
