@@ -14,6 +14,7 @@ import { snoozeInForce, SnoozeScheduler } from './app/settings/snooze';
 import { COMMANDS, INSTANCE_ENV_VAR, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TEST_CLOCK_ENV_VAR, TOKEN_ENV_VAR } from './ids';
 import { ActivityView } from './ui/activity/activityView';
 import { TodoView } from './ui/todos/todoView';
+import { NewTodoNotifier } from './ui/todos/newTodoNotifier';
 import { SignInFlow } from './ui/auth/signInFlow';
 import { TokenStore } from './ui/auth/tokenStore';
 import { addToList, configReader, migrateUserLists, type ExtensionConfig } from './ui/config';
@@ -62,6 +63,9 @@ export function activate(context: vscode.ExtensionContext): void {
   // Snooze and profiles. The test clock exists only when the environment names its file (tests of the workbench).
   const clockFile = process.env[TEST_CLOCK_ENV_VAR];
   const clock = clockFile ? new FileOffsetClock(clockFile, (line) => log.info(line)) : systemClock;
+  const newTodos = new NewTodoNotifier(session, {
+    intervalSeconds: () => readConfig().pollIntervalSeconds, reasons: () => readConfig().todoNotifyFor, now: () => clock.now(),
+  }, log);
   const statusBarScope = new StatusBarScope(activeConfig, () => session.instanceUrl);
   // The groups and projects the person has, listed once for the settings editor, the overview and the quick picks.
   const catalog = new ScopeCatalog({
@@ -108,7 +112,7 @@ export function activate(context: vscode.ExtensionContext): void {
   const accounts = new AccountsProvider(session, (instanceUrl) => signIn.run(instanceUrl));
 
   context.subscriptions.push(
-    todos,
+    todos, newTodos,
     log, tokens, session, activity, statusBar, settingsEditor, accounts,
     snoozes, snoozes.onDidChange(() => statusBar.render()),
     ...(clock instanceof FileOffsetClock ? [clock] : []),
@@ -129,6 +133,7 @@ export function activate(context: vscode.ExtensionContext): void {
       }
       if (affects('statusBar.scope')) void statusBar.refresh();
       activity.configChanged(affects);
+      if (affects('pollInterval') || affects('todos.notifyFor')) newTodos.restart();
     }),
     // Another folder may bring a remote that names another signed-in instance.
     vscode.workspace.onDidChangeWorkspaceFolders(() => void session.restore()),

@@ -95,6 +95,8 @@ export const SETTINGS = {
   ignoreCertificateErrors: 'ignoreCertificateErrors',
   /** The To-Do List view is a preview, shown only when this is on. */
   todosEnabled: 'todos.enabled',
+  /** The reasons (GitLab's action names) whose new to-dos show a notification; empty: none. */
+  todosNotifyFor: 'todos.notifyFor',
 } as const;
 
 /** Environment variable that may supply a token (remote and test setups). */

@@ -4,6 +4,7 @@ import {
   type InstanceEntry, type ListEdit,
 } from '../app/instanceSettings';
 import { resolveInstance, userOrDefault, type InstanceSource } from '../app/settingTrust';
+import { toastReasons } from '../app/todos/newTodos';
 import { INSTANCE_ENV_VAR, SETTINGS, SETTINGS_SECTION } from '../ids';
 
 export interface ExtensionConfig {
@@ -20,6 +21,8 @@ export interface ExtensionConfig {
   listNotes: string[];
   pageSize: number;
   pollIntervalSeconds: number;
+  /** The action names whose new to-dos show a notification (`todos.notifyFor`); empty: none. */
+  todoNotifyFor: ReadonlySet<string>;
   statusBarScope: 'auto' | 'global';
   requestTimeoutSeconds: number;
   /** The next three come from the user's own settings only (see settingTrust.ts). */
@@ -60,6 +63,7 @@ export function readConfig(): ExtensionConfig {
     listNotes: lists.map(([key, list]) => listBoundNote(key, list)).filter((note): note is string => note !== undefined),
     pageSize: clampInt(c.get(SETTINGS.pageSize), 20, 1, 100),
     pollIntervalSeconds: clampInt(c.get(SETTINGS.pollInterval), 120, 0, 86_400),
+    todoNotifyFor: toastReasons(c.get(SETTINGS.todosNotifyFor)),
     statusBarScope: c.get(SETTINGS.statusBarScope) === 'global' ? 'global' : 'auto',
     requestTimeoutSeconds: clampInt(c.get(SETTINGS.requestTimeout), 30, 1, 600),
     proxy: text(userOrDefault(c.inspect<unknown>(SETTINGS.proxy))) || httpProxy,

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { countNewEvents, newestMarker, PollSchedule, type EventMarker } from '../../app/pollSchedule';
+import { countNewEvents, newestMarker, type EventMarker } from '../../app/pollSchedule';
 import { MY_ACTIVITY } from '../../app/sources';
 import type { FeedPlan } from '../../app/activity/activityTabs';
-import { GitLabError, type GitLabApi } from '../../gitlab';
+import type { GitLabError, GitLabApi } from '../../gitlab';
+import { FocusedPoller } from '../polling/focusedPoller';
 
 export interface PollerContext {
   api(): GitLabApi | undefined;
@@ -21,73 +22,54 @@ export interface PollerContext {
 /**
  * New activity: while the window has focus, asks for the first page of My Activity at the configured interval
  * and reports the count of events newer than those shown (the view's badge adds it to the unread count); once the
- * view is seen, My Activity loads again and shows them, marked unread. Backs off on errors and 429; stops while the
- * window is unfocused, while signed out, and on 401.
+ * view is seen, My Activity loads again and shows them, marked unread. The schedule, focus rules and backoff are
+ * the `FocusedPoller`'s.
  */
 export class NewActivityPoller implements vscode.Disposable {
-  private timer?: ReturnType<typeof setTimeout>;
-  private schedule = new PollSchedule(0);
+  private readonly loop: FocusedPoller;
   private readonly disposables: vscode.Disposable[] = [];
-  private stoppedByAuth = false;
-  private running = false;
   private unseen = 0;
+  /** The instance of the client the running check uses: a 401 names it. */
+  private checking = '';
   /** The newest event of the last check, so "Mark All as Seen" covers events not loaded yet. */
   newest: EventMarker | undefined;
-  /** Polls done, for tests and the log. */
-  cycles = 0;
 
   /** `feedPlan` is the view's tab and filter, newest first: only events the tree would show are counted. */
   constructor(private readonly view: vscode.TreeView<unknown>, private readonly context: PollerContext,
     private readonly onSeen: () => void, private feedPlan: FeedPlan) {
-    this.disposables.push(
-      vscode.window.onDidChangeWindowState(() => this.restart()),
-      view.onDidChangeVisibility(() => this.markSeenIfVisible()),
-    );
+    this.loop = new FocusedPoller({
+      name: 'New activity check',
+      intervalSeconds: () => context.intervalSeconds(),
+      ready: () => context.api() !== undefined,
+      check: () => this.check(),
+      onUnauthorized: (error) => context.onUnauthorized(error, this.checking),
+      log: (message) => context.log(message),
+    });
+    this.disposables.push(this.loop, view.onDidChangeVisibility(() => this.markSeenIfVisible()));
+  }
+
+  /** Polls done, for tests and the log. */
+  get cycles(): number {
+    return this.loop.cycles;
   }
 
   /** (Re)starts with the current settings; call after sign-in or setting changes, and with the new plan (newest first) after a filter change. */
   restart(plan?: FeedPlan): void {
     if (plan) this.feedPlan = plan;
-    this.stop();
-    this.stoppedByAuth = false;
-    this.schedule = new PollSchedule(this.context.intervalSeconds() * 1000);
-    this.plan(this.schedule.succeeded());
+    this.loop.restart();
   }
 
-  private plan(delayMs: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    if (!this.schedule.enabled || this.stoppedByAuth || !vscode.window.state.focused || !this.context.api()) return;
-    this.timer = setTimeout(() => void this.poll(), delayMs);
-  }
-
-  private async poll(): Promise<void> {
+  private async check(): Promise<void> {
     const api = this.context.api();
-    const instanceUrl = this.context.instanceUrl();
-    if (!api || this.running) return;
-    this.running = true;
-    this.cycles++;
-    try {
-      const { request, keep } = this.feedPlan;
-      const page = await api.listEvents(MY_ACTIVITY.source, request, { page: 1, perPage: 20 });
-      const items = keep ? page.items.filter(keep) : page.items;
-      const count = countNewEvents(items, this.context.shownMarker());
-      this.newest = newestMarker(items);
-      this.setUnseen(count);
-      this.markSeenIfVisible();
-      this.plan(this.schedule.succeeded());
-    } catch (error) {
-      if (error instanceof GitLabError && error.kind === 'unauthorized') {
-        this.stoppedByAuth = true;
-        this.context.onUnauthorized(error, instanceUrl);
-        return;
-      }
-      const wait = this.schedule.failed(error);
-      this.context.log(`New activity check failed; next in ${Math.round(wait / 1000)} s: ${error instanceof Error ? error.message : String(error)}`);
-      this.plan(wait);
-    } finally {
-      this.running = false;
-    }
+    this.checking = this.context.instanceUrl();
+    if (!api) return;
+    const { request, keep } = this.feedPlan;
+    const page = await api.listEvents(MY_ACTIVITY.source, request, { page: 1, perPage: 20 });
+    const items = keep ? page.items.filter(keep) : page.items;
+    const count = countNewEvents(items, this.context.shownMarker());
+    this.newest = newestMarker(items);
+    this.setUnseen(count);
+    this.markSeenIfVisible();
   }
 
   private setUnseen(count: number): void {
@@ -114,13 +96,10 @@ export class NewActivityPoller implements vscode.Disposable {
   }
 
   stop(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.loop.stop();
   }
 
   dispose(): void {
-    this.stop();
     for (const d of this.disposables) d.dispose();
   }
 }
-
