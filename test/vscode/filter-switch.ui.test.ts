@@ -25,7 +25,9 @@ const WATCH_SCRIPT = `(() => {
       .filter((element) => element.getClientRects().length > 0)
       .map((element) => element.textContent.trim()).join(' ');
     if (record.messages[record.messages.length - 1] !== message) record.messages.push(message);
-    if (pane.querySelector('.monaco-progress-container.active')) record.progressSeen = true;
+    // A view alone in its container shows its progress in the container's bar (outside every pane), else in its pane.
+    if (Array.from(sidebar.querySelectorAll('.monaco-progress-container.active'))
+      .some((bar) => !bar.closest('.pane') || bar.closest('.pane') === pane)) record.progressSeen = true;
     if (!message.includes(${JSON.stringify(NEW_LABEL)})) return;
     const rows = Array.from(pane.querySelectorAll('.monaco-list-row[role="treeitem"][aria-level="3"]'))
       .map((row) => (row.querySelector('.label-name') || row).textContent.trim());
