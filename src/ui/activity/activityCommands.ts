@@ -16,7 +16,7 @@ import { addToList, removeFromList } from '../config';
 import type { Session } from '../session';
 import type { ActivityTreeProvider } from './activityTreeProvider';
 import type { FilterPicks } from './filterPicks';
-import type { ActivityNode } from './nodes';
+import { sourceOfRow, type ActivityNode } from './nodes';
 import { pickMarkdownRange } from './markdownRangePick';
 import { askUser, pickProject } from './projectPicks';
 import { projectInfo } from '../../app/activity/projectInfo';
@@ -83,8 +83,9 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
       if (ref) await addToList('projects', url, ref);
     }),
     register(COMMANDS.removeProject, async (node?: ActivityNode) => {
-      if (node?.type !== 'source' || node.source.source.kind !== 'project') return;
-      await removeFromList('projects', urlOfInstance(node.source.instance) ?? node.source.instance, node.source.ref);
+      // A project's row, or its error row when GitLab does not know it (404).
+      const source = sourceOfRow(node, 'project');
+      if (source) await removeFromList('projects', urlOfInstance(source.instance) ?? source.instance, source.ref);
     }),
     register(COMMANDS.addUser, async (target?: unknown) => {
       const url = urlOfInstance(instanceOf(target));
@@ -93,8 +94,8 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
       if (ref) await addToList('users', url, ref);
     }),
     register(COMMANDS.removeUser, async (node?: ActivityNode) => {
-      if (node?.type !== 'source' || node.source.source.kind !== 'user') return;
-      await removeFromList('users', urlOfInstance(node.source.instance) ?? node.source.instance, node.source.ref);
+      const source = sourceOfRow(node, 'user');
+      if (source) await removeFromList('users', urlOfInstance(source.instance) ?? source.instance, source.ref);
     }),
     register(COMMANDS.openInBrowser, async (node?: ActivityNode) => {
       const url = urlOf(node);

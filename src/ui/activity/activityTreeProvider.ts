@@ -12,7 +12,9 @@ import type { ProjectDirectories, ProjectDirectory } from '../../app/projectDire
 import { myActivity, type ActivitySource } from '../../app/sources';
 import type { GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
-import { errorRowAction, nodeId, type ActivityNode } from './nodes';
+import {
+  continueRowText, emptyRowText, errorRowAction, errorRowContext, errorRowText, nodeId, type ActivityNode,
+} from './nodes';
 import { unreadUri } from './unreadDecorations';
 import { trimInstanceUrl } from '../../gitlab/url';
 
@@ -297,12 +299,11 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
       case 'loadMore': {
         // A load that read its bound of pages without filling a page says so, and goes on where it stopped.
         const bound = this.feeds.get(node.source.key).stoppedAtBound;
-        const item = new vscode.TreeItem(bound
-          ? vscode.l10n.t('{0} pages read, {1} matching so far', bound.requests, bound.found)
-          : vscode.l10n.t('Load more…'));
+        const text = bound ? continueRowText(bound, vscode.l10n.t) : { label: vscode.l10n.t('Load more…') };
+        const item = new vscode.TreeItem(text.label);
         item.iconPath = new vscode.ThemeIcon(bound ? 'debug-continue' : 'ellipsis');
         if (bound) {
-          item.description = vscode.l10n.t('Continue');
+          item.description = text.description;
           item.tooltip = vscode.l10n.t('Few events of this tab on the pages read so far: read up to {0} more pages', MAX_REQUESTS_PER_LOAD);
         }
         const title = bound ? vscode.l10n.t('Continue') : vscode.l10n.t('Load More');
@@ -320,10 +321,11 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
         return item;
       }
       case 'empty': {
-        const item = new vscode.TreeItem(node.filtered ? vscode.l10n.t('No events match the filter') : vscode.l10n.t('No events'));
-        item.iconPath = new vscode.ThemeIcon('info');
+        const text = emptyRowText(node.filtered, vscode.l10n.t);
+        const item = new vscode.TreeItem(text.label);
+        item.iconPath = new vscode.ThemeIcon(node.filtered ? 'clear-all' : 'info');
         if (node.filtered) {
-          item.description = vscode.l10n.t('Clear Filters');
+          item.description = text.description;
           item.command = { command: COMMANDS.clearFilters, title: vscode.l10n.t('Clear Filters') };
         }
         item.contextValue = 'empty';
@@ -331,13 +333,13 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
       }
       case 'error': {
         const action = errorRowAction(node, (instance) => this.context.instances().find((candidate) => candidate.key === instance)?.url);
-        const title = action.signIn ? vscode.l10n.t('Sign In Again') : vscode.l10n.t('Retry');
-        const item = new vscode.TreeItem(node.error.message);
+        const text = errorRowText(node, vscode.l10n.t);
+        const item = new vscode.TreeItem(text.label);
         item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-        item.description = title;
+        item.description = text.description;
         item.tooltip = node.error.message;
-        item.command = { command: action.command, title, arguments: action.arguments };
-        item.contextValue = 'error';
+        item.command = { command: action.command, title: text.label, arguments: action.arguments };
+        item.contextValue = errorRowContext(node);
         return item;
       }
       case 'showLog': {

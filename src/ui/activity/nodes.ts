@@ -1,3 +1,4 @@
+import type { Localize } from '../../app/localize';
 import type { ActivitySource } from '../../app/sources';
 import type { GitLabError, GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
@@ -48,4 +49,47 @@ export function errorRowAction(node: ActivityNode & { type: 'error' }, urlOf: (i
   if (node.error.kind !== 'unauthorized') return { signIn: false, command: COMMANDS.refresh, arguments: [node.source.key] };
   const instance = node.source.instance;
   return { signIn: true, command: COMMANDS.signIn, arguments: instance ? [urlOf(instance) ?? instance] : [] };
+}
+
+/**
+ * A row that offers the next step says it first, what happened after it (the description): a narrow sidebar then
+ * cuts the detail, never the action. The tooltip has it all.
+ */
+export interface ActionRowText {
+  label: string;
+  description?: string;
+}
+
+/** A tab's load that read its bound of pages without filling a page: go on where it stopped. */
+export function continueRowText(bound: { requests: number; found: number }, t: Localize): ActionRowText {
+  return { label: t('Continue'), description: t('{0} pages read, {1} matching so far', bound.requests, bound.found) };
+}
+
+/** A list with no events: under a filter, the way out of it. */
+export function emptyRowText(filtered: boolean, t: Localize): ActionRowText {
+  return filtered ? { label: t('Clear Filters'), description: t('No events match the filter') } : { label: t('No events') };
+}
+
+/** An error row: its fix ("Retry", "Sign In Again"), then GitLab's message. */
+export function errorRowText(node: ActivityNode & { type: 'error' }, t: Localize): ActionRowText {
+  return { label: node.error.kind === 'unauthorized' ? t('Sign In Again') : t('Retry'), description: node.error.message };
+}
+
+/**
+ * The error row's context value, for its menus: how its click fixes it, and for a project or user of the settings
+ * that GitLab does not know (404), that it can be removed (the inline "Remove" button and the context menu's).
+ */
+export function errorRowContext(node: ActivityNode & { type: 'error' }): string {
+  const tags = ['error', node.error.kind === 'unauthorized' ? 'signIn' : 'retryable'];
+  const kind = node.source.source.kind;
+  if (node.error.kind === 'notFound' && node.source.from === 'setting' && kind !== 'mine') {
+    tags.push(kind === 'project' ? 'removableProject' : 'removableUser');
+  }
+  return tags.join(' ');
+}
+
+/** The project or user a row stands for or failed for (a source row, or its error row), for Remove. */
+export function sourceOfRow(node: ActivityNode | undefined, kind: 'project' | 'user'): ActivitySource | undefined {
+  if (node?.type !== 'source' && node?.type !== 'error') return undefined;
+  return node.source.source.kind === kind ? node.source : undefined;
 }
