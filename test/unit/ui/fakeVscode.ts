@@ -89,11 +89,17 @@ export interface FakeInputBox {
 interface Answers {
   message: (shown: { kind: string; message: string; actions: string[] }) => string | undefined;
   quickPick: (items: Array<{ label: string }>) => unknown;
+  /** What is typed in a quick pick's filter box (`createQuickPick`) before its answer is picked. */
+  quickPickValue: (items: Array<{ label: string }>) => string;
   inputBox: (options: Record<string, unknown>) => string | undefined;
   openDialog: () => Uri[] | undefined;
+  saveDialog: (options: Record<string, unknown>) => Uri | undefined;
 }
 
-const defaults = (): Answers => ({ message: () => undefined, quickPick: () => undefined, inputBox: () => undefined, openDialog: () => undefined });
+const defaults = (): Answers => ({
+  message: () => undefined, quickPick: () => undefined, quickPickValue: () => '', inputBox: () => undefined, openDialog: () => undefined,
+  saveDialog: () => undefined,
+});
 
 /** The test's handle on the fake: what was shown, how to answer, files to read. */
 export const fake = {
@@ -106,6 +112,8 @@ export const fake = {
   reads: [] as string[],
   commands: [] as Array<{ command: string; args: unknown[] }>,
   inputBoxes: [] as FakeInputBox[],
+  /** The options of each save dialog shown. */
+  saveDialogs: [] as Array<Record<string, unknown>>,
   reset(): void {
     this.shown = [];
     this.answers = defaults();
@@ -114,6 +122,7 @@ export const fake = {
     this.reads = [];
     this.commands = [];
     this.inputBoxes = [];
+    this.saveDialogs = [];
   },
   /** Every text the extension put before the person, for checks that apply to all of them. */
   texts(): string[] {
@@ -159,6 +168,38 @@ export const window = {
     const validate = options.validateInput as ((value: string) => unknown) | undefined;
     if (value !== undefined && validate) entry.validation = await validate(value);
     return value;
+  },
+  /** A quick pick answered when shown: `quickPickValue` is typed, then `quickPick`'s item is accepted (or it is hidden). */
+  createQuickPick() {
+    const accepted = new EventEmitter<void>();
+    const hidden = new EventEmitter<void>();
+    const changed = new EventEmitter<string>();
+    const pick = {
+      items: [] as Array<{ label: string }>, value: '', title: undefined as string | undefined, placeholder: undefined as string | undefined,
+      selectedItems: [] as Array<{ label: string }>, activeItems: [] as Array<{ label: string }>,
+      matchOnDescription: false, matchOnDetail: false, ignoreFocusOut: false, busy: false, canSelectMany: false,
+      onDidAccept: accepted.event, onDidHide: hidden.event, onDidChangeValue: changed.event,
+      onDidTriggerItemButton: new EventEmitter<unknown>().event,
+      show() {
+        fake.shown.push({ kind: 'quickPick', items: pick.items, options: { title: pick.title, placeHolder: pick.placeholder } });
+        setImmediate(() => {
+          pick.value = fake.answers.quickPickValue(pick.items);
+          changed.fire(pick.value);
+          const choice = fake.answers.quickPick(pick.items) as { label: string } | undefined;
+          if (choice === undefined) return hidden.fire();
+          pick.selectedItems = [choice];
+          pick.activeItems = [choice];
+          accepted.fire();
+        });
+      },
+      hide: () => hidden.fire(),
+      dispose: () => undefined,
+    };
+    return pick;
+  },
+  async showSaveDialog(options: Record<string, unknown> = {}) {
+    fake.saveDialogs.push(options);
+    return fake.answers.saveDialog(options);
   },
   createInputBox(): FakeInputBox {
     const accepted = new EventEmitter<void>();
