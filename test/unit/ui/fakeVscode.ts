@@ -197,6 +197,10 @@ export const window = {
     };
     return pick;
   },
+  createStatusBarItem(id?: string) {
+    return { id, text: '', tooltip: undefined as unknown, name: undefined as string | undefined, command: undefined as unknown,
+      accessibilityInformation: undefined as unknown, show: () => undefined, hide: () => undefined, dispose: () => undefined };
+  },
   async showSaveDialog(options: Record<string, unknown> = {}) {
     fake.saveDialogs.push(options);
     return fake.answers.saveDialog(options);
