@@ -144,13 +144,17 @@ function items(model: OverridesOverview, query: string, differsOnly: boolean, lo
   return items;
 }
 
-async function chooseForReset(model: OverridesOverview, query: string): Promise<OverviewRow[]> {
+/**
+ * The rows to reset, chosen one by one: none is checked to start with, so Enter alone resets nothing (a reset
+ * throws away each scope's own level, which no undo brings back).
+ */
+export async function chooseForReset(model: Pick<OverridesOverview, 'current'>, query: string): Promise<OverviewRow[]> {
   const t = vscode.l10n.t;
   const rows = filterRows(model.current?.rows ?? [], { differsOnly: true, query }).filter(differsFromGlobal);
   if (rows.length === 0) return [];
   const picked = await plainWindow.showQuickPickMany(rows.map((row) => ({
-    label: row.name, description: levelLabel(row.level ?? '', t), detail: row.path, picked: true, row,
-  })), { title: t('Reset to Global'), placeHolder: t('Choose the groups and projects to reset to Global') });
+    label: row.name, description: levelLabel(row.level ?? '', t), detail: row.path, picked: false, row,
+  })), { title: t('Reset to Global'), placeHolder: t('Check the groups and projects to reset to Global') });
   return picked?.map((item) => item.row) ?? [];
 }
 
