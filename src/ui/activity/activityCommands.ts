@@ -13,6 +13,7 @@ import { GitLabError } from '../../gitlab';
 import { VIEWS } from '../../ids';
 import { COMMANDS } from '../../ids';
 import { addToList, removeFromList } from '../config';
+import type { ReadOnlyDocuments } from '../readOnlyDocuments';
 import type { Session } from '../session';
 import type { ActivityTreeProvider } from './activityTreeProvider';
 import type { FilterPicks } from './filterPicks';
@@ -34,6 +35,8 @@ export interface ActivityCommandContext {
   refreshAll(): void;
   /** The Activity view's current tab and filter, which the Markdown copy applies too. */
   plan(): FeedPlan;
+  /** Where the Markdown copy and event details open: read-only, so closing them asks nothing. */
+  documents: ReadOnlyDocuments;
 }
 
 /** The Activity view's commands; each takes the node it was invoked on (context menu, inline button, row click). */
@@ -113,8 +116,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
         t: vscode.l10n.t, zone: localZone(),
         project: projectInfo(project),
       });
-      const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });
-      await vscode.window.showTextDocument(document, { preview: true });
+      await c.documents.show(vscode.l10n.t('GitLab Event Details'), content, { preview: true });
     }),
     register(COMMANDS.showUserEvents, async (node?: ActivityNode) => {
       if (node?.type !== 'event') return;
@@ -203,8 +205,7 @@ async function copyMarkdown(c: ActivityCommandContext, copy: RangeCopy, plan: Ex
     incompleteNote: copy.incompleteNote(vscode.l10n.t),
   });
   await vscode.env.clipboard.writeText(text);
-  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: text });
-  await vscode.window.showTextDocument(document);
+  await c.documents.show(vscode.l10n.t('GitLab Activity'), text);
 }
 
 export function isUnauthorized(error: unknown): error is GitLabError {
