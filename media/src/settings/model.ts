@@ -32,16 +32,18 @@ export interface UiState {
   selectedKey?: string;
   /** By scope key. */
   byKey: Map<string, ScopeState>;
-  add: { open: boolean; kind: 'group' | 'project'; ref: string; adding?: boolean; error?: string };
+  /** `either` (the default): GitLab is asked which it is, so a project's path is never refused as "no such group". */
+  add: { open: boolean; kind: 'either' | 'group' | 'project'; ref: string; adding?: boolean; error?: string };
   bulkSelection: Set<string>;
-  bulkLevel: NotificationLevel;
+  /** None until the person chooses one: Apply waits for it. */
+  bulkLevel?: NotificationLevel;
   bulk?: BulkSnapshot;
   /** Why the host refused to start a bulk run. */
   bulkError?: string;
 }
 
 export function initialState(): UiState {
-  return { byKey: new Map(), add: { open: false, kind: 'group', ref: '' }, bulkSelection: new Set(), bulkLevel: 'disabled' };
+  return { byKey: new Map(), add: { open: false, kind: 'either', ref: '' }, bulkSelection: new Set() };
 }
 
 /** A scope's state, created empty on first use. */
@@ -61,7 +63,7 @@ export function toPersisted(state: UiState): PersistedState {
     forms: kept.map(([key, scope]) => ({ key, form: scope.form as SettingForm })),
     conflicts: kept.filter(([, scope]) => scope.conflict).map(([key, scope]) => ({ key, server: scope.conflict as NotificationSetting })),
     bulkSelection: [...state.bulkSelection],
-    bulkLevel: state.bulkLevel,
+    ...(state.bulkLevel ? { bulkLevel: state.bulkLevel } : {}),
     ...(state.selectedKey ? { selectedKey: state.selectedKey } : {}),
   };
 }

@@ -62,6 +62,8 @@ function scopeRow(state: UiState, t: Localize, entry: ScopeEntry, actions: Actio
   </li>`;
 }
 
+const kindOf = (value: string): UiState['add']['kind'] => (value === 'group' || value === 'project' ? value : 'either');
+
 function addScope(state: UiState, t: Localize, actions: Actions): TemplateResult {
   const { add } = state;
   const adding = add.adding === true;
@@ -75,7 +77,8 @@ function addScope(state: UiState, t: Localize, actions: Actions): TemplateResult
     <form id="add-scope-form" class="add-scope-form" ?hidden=${!add.open} novalidate @submit=${submit}>
       <label for="add-scope-kind">${t('Kind')}</label>
       <select id="add-scope-kind" ?disabled=${adding}
-        @change=${(event: Event) => actions.setAdd({ kind: (event.target as HTMLSelectElement).value === 'project' ? 'project' : 'group' })}>
+        @change=${(event: Event) => actions.setAdd({ kind: kindOf((event.target as HTMLSelectElement).value) })}>
+        ${option('either', t('Group or project (found out)'), add.kind === 'either')}
         ${option('group', t('Group'), add.kind === 'group')}
         ${option('project', t('Project'), add.kind === 'project')}
       </select>
