@@ -139,6 +139,17 @@ describe('activity tree', function () {
 
   it('in a 180 px side bar, My Activity\'s rows still show what was acted on ("#25 …"), the icon saying the verb', async function () {
     const { workbench, page } = session();
+    // The tests before opened Projects and Users only ("Collapse All" closed My Activity and its days).
+    await workbench.collapseTreeRow('Projects');
+    await workbench.collapseTreeRow('Users');
+    await workbench.expandTreeRow('My Activity');
+    const days = await workbench.waitForTree('My Activity\'s days', (items) => {
+      const found = feedUnder(items, 'My Activity');
+      return found && found.days.length > 0 && found.days;
+    });
+    for (const day of days.slice(0, 3).reverse()) {
+      if (day.row.expanded === false) await workbench.expandRow(workbench.treeRowLabelled(day.row.label, { level: 2 }));
+    }
     const width = await setSideBarWidth(page, 180);
     const feed = await workbench.waitForTree('My Activity\'s rows', (items) => {
       const found = feedUnder(items, 'My Activity');

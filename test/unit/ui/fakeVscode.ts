@@ -41,6 +41,20 @@ export class ThemeColor {
   constructor(readonly id: string) {}
 }
 
+export const TreeItemCollapsibleState = { None: 0, Collapsed: 1, Expanded: 2 } as const;
+
+export class TreeItem {
+  description?: string;
+  tooltip?: unknown;
+  iconPath?: unknown;
+  command?: { command: string; title: string; arguments?: unknown[] };
+  contextValue?: string;
+  id?: string;
+  resourceUri?: unknown;
+  accessibilityInformation?: { label: string };
+  constructor(readonly label: string, public collapsibleState: number = TreeItemCollapsibleState.None) {}
+}
+
 export class Uri {
   private constructor(readonly scheme: string, readonly fsPath: string, private readonly text: string) {}
   static file(path: string): Uri {
