@@ -66,6 +66,9 @@ export class Uri {
   static joinPath(base: Uri, ...parts: string[]): Uri {
     return Uri.file([base.fsPath, ...parts].join('/'));
   }
+  static from({ scheme, path = '', query = '' }: { scheme: string; path?: string; query?: string }): Uri {
+    return new Uri(scheme, path, `${scheme}:${path}${query ? `?${query}` : ''}`);
+  }
   toString(): string {
     return this.text;
   }
@@ -83,6 +86,15 @@ export type Shown =
   | { kind: 'quickPick'; items: Array<{ label: string; description?: string; detail?: string }>; options: Record<string, unknown> }
   | { kind: 'inputBox'; options: Record<string, unknown>; validation?: unknown }
   | { kind: 'statusBarMessage'; message: string };
+
+/** A document as the fake opens it: an untitled one (from content) is dirty, as VS Code's is. */
+export interface FakeDocument {
+  uri: Uri;
+  isUntitled: boolean;
+  isDirty: boolean;
+  languageId?: string;
+  getText(): string;
+}
 
 export interface FakeInputBox {
   value: string;
@@ -128,6 +140,12 @@ export const fake = {
   inputBoxes: [] as FakeInputBox[],
   /** The options of each save dialog shown. */
   saveDialogs: [] as Array<Record<string, unknown>>,
+  /** Text documents opened (`openTextDocument`) and shown in an editor (`showTextDocument`). */
+  documents: [] as FakeDocument[],
+  shownDocuments: [] as FakeDocument[],
+  contentProviders: new Map<string, { provideTextDocumentContent(uri: Uri): string }>(),
+  registeredCommands: new Map<string, (...args: unknown[]) => unknown>(),
+  clipboard: '',
   reset(): void {
     this.shown = [];
     this.answers = defaults();
@@ -137,6 +155,11 @@ export const fake = {
     this.commands = [];
     this.inputBoxes = [];
     this.saveDialogs = [];
+    this.documents = [];
+    this.shownDocuments = [];
+    this.contentProviders = new Map();
+    this.registeredCommands = new Map();
+    this.clipboard = '';
   },
   /** Every text the extension put before the person, for checks that apply to all of them. */
   texts(): string[] {
@@ -215,6 +238,10 @@ export const window = {
     return { id, text: '', tooltip: undefined as unknown, name: undefined as string | undefined, command: undefined as unknown,
       accessibilityInformation: undefined as unknown, show: () => undefined, hide: () => undefined, dispose: () => undefined };
   },
+  async showTextDocument(document: FakeDocument) {
+    fake.shownDocuments.push(document);
+    return { document };
+  },
   async showSaveDialog(options: Record<string, unknown> = {}) {
     fake.saveDialogs.push(options);
     return fake.answers.saveDialog(options);
@@ -254,6 +281,18 @@ export const window = {
 
 export const workspace = {
   workspaceFolders: undefined as unknown,
+  registerTextDocumentContentProvider(scheme: string, provider: { provideTextDocumentContent(uri: Uri): string }) {
+    fake.contentProviders.set(scheme, provider);
+    return new Disposable(() => fake.contentProviders.delete(scheme));
+  },
+  onDidCloseTextDocument: () => new Disposable(),
+  async openTextDocument(target: Uri | { content?: string; language?: string }): Promise<FakeDocument> {
+    const document: FakeDocument = target instanceof Uri
+      ? { uri: target, isUntitled: false, isDirty: false, getText: () => fake.contentProviders.get(target.scheme)?.provideTextDocumentContent(target) ?? '' }
+      : { uri: Uri.parse('untitled:Untitled-1'), isUntitled: true, isDirty: true, languageId: target.language, getText: () => target.content ?? '' };
+    fake.documents.push(document);
+    return document;
+  },
   fs: {
     async stat(uri: Uri): Promise<{ type: number; size: number }> {
       if (fake.specialFiles.has(uri.fsPath)) return { type: FileType.Unknown, size: 0 };
@@ -272,6 +311,10 @@ export const workspace = {
 };
 
 export const commands = {
+  registerCommand(command: string, run: (...args: unknown[]) => unknown) {
+    fake.registeredCommands.set(command, run);
+    return new Disposable(() => fake.registeredCommands.delete(command));
+  },
   async executeCommand(command: string, ...args: unknown[]) {
     fake.commands.push({ command, args });
     return undefined;
@@ -280,6 +323,10 @@ export const commands = {
 
 export const env = {
   openExternal: async () => true,
+  clipboard: {
+    async writeText(text: string) { fake.clipboard = text; },
+    async readText() { return fake.clipboard; },
+  },
 };
 
 export const l10n = { t: formatMessage };
