@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { feedUnder, isSettled } from '../test/vscode/harness/activity-tree';
+import { escapeRegExp } from '../test/vscode/harness/tree-rows';
 import { waitFor } from '../test/vscode/harness/wait-for';
-import type { Workbench } from '../test/vscode/harness/workbench';
+import { VIEW_CONTAINER, type Workbench } from '../test/vscode/harness/workbench';
 
 /**
  * Visits each surface a person uses and saves a screenshot of it: the activity tree with a filter applied, an
@@ -25,14 +26,14 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
     files.push(file);
   };
 
-  await workbench.openViewContainer('GitLab Activity');
+  await workbench.openViewContainer(VIEW_CONTAINER);
   await workbench.waitForTreeRow(/Today|Yesterday|\d{4}/);
   await workbench.runCommand('GitLab: Filter Activity by Target Type…');
-  await workbench.pickQuickItem(/^merge request/);
+  await workbench.pickQuickItem(/^Merge request/);
   await workbench.waitForQuickInputClosed();
   // The filtered rows themselves, under the filter's label: every event row on merge requests, nothing loading.
   // (Any row mentioning a merge request would also match the unfiltered rows still on screen.)
-  await waitFor('the filter\'s label', () => workbench.isShownInSideBar('Filtered: merge request'));
+  await waitFor('the filter\'s label', () => workbench.isShownInSideBar('Filtered: Merge request'));
   await workbench.waitForTree('the rows filtered to merge requests', (items) => {
     const feed = feedUnder(items, 'My Activity');
     return isSettled(feed) && feed.events.length > 0 && feed.events.every((row) => /merge request !\d+/.test(row.label));
@@ -84,9 +85,12 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
   // Snooze: the workspace project muted for an hour, and the status bar saying until when; then ended again.
   await workbench.runCommand('GitLab: Snooze Notifications…');
   await workbench.waitForQuickInput('Snooze Notifications');
-  await workbench.pickQuickItem(new RegExp(`^project ${customProject.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  // Listed by GitLab's name, its path beside it.
+  const listed = await waitFor('the workspace project in the list', async () =>
+    (await workbench.quickPickEntries()).find((entry) => entry.description === customProject));
+  await workbench.pickQuickItem(new RegExp(`^${escapeRegExp(listed.label)}$`));
   // The second pick replaces the first: picking before it shows could land on the first list's rows.
-  await workbench.waitForQuickInput(`Snooze project ${customProject}`);
+  await workbench.waitForQuickInput(`Snooze ${listed.label}`);
   await workbench.pickQuickItem(/^For 1 Hour$/);
   await workbench.waitForStatusBarItem(/Muted until/);
   await shot('status-bar-snoozed');
@@ -98,18 +102,18 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
   await shot('why-notified');
   await page.keyboard.press('Escape');
 
-  // Every group and project with its level, filtered to the exceptions.
+  // Every group and project with its level, filtered to those with a level of their own.
   await workbench.runCommand('GitLab: Show Notification Overrides');
   // Rows change while levels are read: pick the filter once every level is in, so the click lands on it.
   await waitFor('the overview to read every level', async () => {
     const { title } = await workbench.quickInputText();
     return title === 'GitLab Notification Overrides' && !(await workbench.quickPickEntries()).some((entry) => entry.description === 'reading…');
   }, { timeoutMs: 30_000 });
-  await workbench.pickQuickItem(/^Show Only Those Differing from Global$/);
+  await workbench.pickQuickItem(/^Show Only Those With a Level of Their Own$/);
   await waitFor('the overview to read every level', async () => {
     const { title } = await workbench.quickInputText();
     const entries = await workbench.quickPickEntries();
-    return title === 'GitLab Notification Overrides' && entries.some((entry) => entry.description.includes('differs'));
+    return title === 'GitLab Notification Overrides' && entries.some((entry) => / · (differs from global|set on this)/.test(entry.description));
   }, { timeoutMs: 30_000 });
   await shot('notification-overrides');
   await page.keyboard.press('Escape');

@@ -35,13 +35,18 @@ export const COMMANDS = {
   whyNotified: 'gitlabActivity.whyNotified',
   showNotificationOverrides: 'gitlabActivity.showNotificationOverrides',
   showLog: 'gitlabActivity.showLog',
+  todosRefresh: 'gitlabActivity.todos.refresh',
+  todosMarkDone: 'gitlabActivity.todos.markDone',
+  todosMarkAllDone: 'gitlabActivity.todos.markAllDone',
+  todosOpen: 'gitlabActivity.todos.open',
+  todosLoadMore: 'gitlabActivity.todos.loadMore',
 } as const;
 
 /** The scheme of the read-only documents the extension opens (the Markdown copy, an event's details). */
 export const DOCUMENT_SCHEME = 'gitlab-activity';
 
 export const VIEW_CONTAINER = 'gitlabActivity';
-export const VIEWS = { activity: 'gitlabActivity.activity' } as const;
+export const VIEWS = { activity: 'gitlabActivity.activity', todos: 'gitlabActivity.todos' } as const;
 /** The settings editor's webview view type; package.json declares `onWebviewPanel:` + this for restoring it. */
 export const WEBVIEWS = { notificationSettings: 'gitlabActivity.notificationSettings' } as const;
 export const STATUS_BAR_ITEMS = { notificationLevel: 'gitlabActivity.notificationLevel' } as const;
@@ -60,6 +65,8 @@ export const STATE_KEYS = {
   filter: 'gitlabActivity.filter',
   /** Global state: per instance and source, the newest event marked as seen (unread marks). */
   seen: 'gitlabActivity.seen',
+  /** Global state: the first page of each Activity list as last shown, per instance, to show at once next time. */
+  earlierPages: 'gitlabActivity.earlierPages',
   /** Followed by `:<instance>:<scope key>`: the level a mute left, for Unmute. */
   levelBeforeMute: 'gitlabActivity.levelBeforeMute',
   /** Followed by `:<instance>`: the snoozes of that instance. */

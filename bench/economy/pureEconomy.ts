@@ -1,7 +1,8 @@
-import { FeedStore } from '../../src/app/feeds';
+import { feedPlan } from '../../src/app/activity/activityTabs';
+import { createEventFeeds, eventListPlan } from '../../src/app/activity/eventFeeds';
 import { ProjectDirectory } from '../../src/app/projectDirectory';
 import { MY_ACTIVITY, projectSources, userSources, type ActivitySource } from '../../src/app/sources';
-import { GitLabClient, Transport, createDispatcher, type GitLabApi } from '../../src/gitlab';
+import { GitLabClient, NO_FILTER, Transport, createDispatcher, validateFilter, type GitLabApi } from '../../src/gitlab';
 import { GitLabDouble } from '../../test/double';
 import { TOKEN } from '../fetch/listers';
 import { tally, tallyPerCycle, type Tally, type TalliedRequest } from './requestTally';
@@ -35,7 +36,7 @@ interface View {
 
 /** What ActivityTreeProvider.getChildren does for each expanded node (see src/ui/activity/activityTreeProvider.ts). */
 function activityView(api: GitLabApi): View {
-  const feeds = new FeedStore(() => api, () => ({ pageSize: 20, plan: { request: {} } }));
+  const feeds = createEventFeeds(eventListPlan(feedPlan('all', NO_FILTER), { pageSize: 20, api: () => api }));
   const directory = new ProjectDirectory(() => api);
   const projects = projectSources(ECONOMY_SOURCES.projects, []);
   const sources: ActivitySource[] = [MY_ACTIVITY, ...projects, ...userSources(ECONOMY_SOURCES.users)];
@@ -49,7 +50,7 @@ function activityView(api: GitLabApi): View {
     for (const source of sources) {
       const state = feeds.get(source.key);
       if (!state.started && !state.loading && !state.hasError) track(feeds.load(source));
-      const ids = new Set(state.events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number'));
+      const ids = new Set(state.items.map((e) => e.project_id).filter((id): id is number => typeof id === 'number'));
       if (ids.size > 0) track(directory.resolve(ids));
     }
   };
@@ -78,7 +79,7 @@ function sameProjectTwice(double: GitLabDouble): string[] {
 
 /**
  * The request economy of the pure pieces the Activity view and status bar are made of, against the double:
- * FeedStore loads My Activity, two projects and one user; ProjectDirectory resolves the configured projects and the
+ * The event feeds load My Activity, two projects and one user; ProjectDirectory resolves the configured projects and the
  * projects the events name; the tree is "rendered" (every source expanded) twice at once and again after each feed
  * change, as VS Code asks whenever the provider fires a change; the status bar reads the global level.
  */
@@ -108,7 +109,7 @@ export async function pureEconomy(): Promise<PureEconomyResult> {
     for (let i = 0; i < 3; i++) {
       double.clearLog();
       // NewActivityPoller's request, then a tree refresh with nothing new.
-      await api.listEvents(MY_ACTIVITY.source, { sort: 'desc' }, { page: 1, perPage: 20 });
+      await api.listEvents(MY_ACTIVITY.source, validateFilter({ sort: 'desc' }), { page: 1, perPage: 20 });
       view.render();
       await view.idle();
       cycles.push([...double.requests]);

@@ -1,5 +1,6 @@
 import { request, Agent } from 'undici';
 import * as endpoints from '../../src/gitlab/endpoints';
+import { NO_FILTER } from '../../src/gitlab/filter';
 import { readPageInfo } from '../../src/gitlab/paging';
 import * as shapes from '../../src/gitlab/shapes';
 import { apiBase, apiUrl } from '../../src/gitlab/url';
@@ -42,7 +43,7 @@ export async function clientStages(url: string): Promise<ClientStages> {
       'JSON.parse (client and floor)': () => JSON.parse(text),
       'shape checks (shapes.events)': () => shapes.events(parsed),
       'request building + paging headers': () => {
-        const described = endpoints.listEvents({ kind: 'mine' }, {}, { page: 2, perPage: PER_PAGE });
+        const described = endpoints.listEvents({ kind: 'mine' }, NO_FILTER, { page: 2, perPage: PER_PAGE });
         return [apiUrl(base, described.path, described.query).href, readPageInfo(headers)];
       },
       'timeout signal (AbortSignal.timeout)': () => AbortSignal.timeout(30_000),

@@ -1,6 +1,6 @@
 import { Gitlab } from '@gitbeaker/rest';
 import { Agent, request, type Dispatcher } from 'undici';
-import { GitLabClient, Transport, createDispatcher, readPages } from '../../src/gitlab';
+import { GitLabClient, NO_FILTER, Transport, createDispatcher, readPages } from '../../src/gitlab';
 
 export const TOKEN = 'glpat-test-token';
 export const PER_PAGE = 100;
@@ -20,7 +20,7 @@ export function clientLister(url: string, dispatcher: Dispatcher = createDispatc
   const client = new GitLabClient(new Transport({ instanceUrl: url, token: () => TOKEN, dispatcher }));
   return {
     run: async () => {
-      const pages = await readPages((page, signal) => client.listEvents({ kind: 'mine' }, {}, { page, perPage: PER_PAGE }, signal), { window: 1 });
+      const pages = await readPages((page, signal) => client.listEvents({ kind: 'mine' }, NO_FILTER, { page, perPage: PER_PAGE }, signal), { window: 1 });
       return pages.reduce((sum, page) => sum + page.items.length, 0);
     },
     close: () => dispatcher.close(),

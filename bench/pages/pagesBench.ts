@@ -2,10 +2,11 @@ import { Agent, request } from 'undici';
 import { localZone } from '../../src/app/activity/calendar';
 import { inWindow, planRange } from '../../src/app/activity/markdownRange';
 import { fetchEventsInRange } from '../../src/app/activity/rangeEvents';
-import { FeedStore } from '../../src/app/feeds';
+import { feedPlan } from '../../src/app/activity/activityTabs';
+import { createEventFeeds, eventListPlan } from '../../src/app/activity/eventFeeds';
 import { ProjectDirectory } from '../../src/app/projectDirectory';
 import { MY_ACTIVITY } from '../../src/app/sources';
-import { GitLabClient, Transport, createDispatcher, readPages, type GitLabEvent } from '../../src/gitlab';
+import { GitLabClient, NO_FILTER, Transport, createDispatcher, readPages, type GitLabEvent } from '../../src/gitlab';
 import { GitLabDouble } from '../../test/double';
 import { TOKEN } from '../fetch/listers';
 import { ratioOf, summarize, type Summary } from '../lib/stats';
@@ -113,7 +114,7 @@ export async function pagesBench(runs: number, progress: (line: string) => void)
 }
 
 /**
- * Load more as the tree sees it: from the click (FeedStore.loadMore, what the command runs) to the provider's change
+ * Load more as the tree sees it: from the click (the feeds' loadMore, what the command runs) to the provider's change
  * event and the new rows asked for, with the real client against the double at the same latency; next to one raw
  * undici request of the same page.
  */
@@ -127,12 +128,12 @@ async function loadMoreBench(url: string, runs: number) {
   try {
     const client = new GitLabClient(new Transport({ instanceUrl: url, token: () => TOKEN, dispatcher }));
     for (let run = 0; run < runs + 1; run++) {
-      const feeds = new FeedStore(() => client, () => ({ pageSize: 20, plan: { request: {} } }));
+      const feeds = createEventFeeds(eventListPlan(feedPlan('all', NO_FILTER), { pageSize: 20, api: () => client }));
       const directory = new ProjectDirectory(() => client);
       const provider = ActivityTreeProviderUnderStub(feeds, directory, url);
       await feeds.load(MY_ACTIVITY);
       await feeds.whenIdle();
-      await directory.resolve(feeds.get(MY_ACTIVITY.key).events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number'));
+      await directory.resolve(feeds.get(MY_ACTIVITY.key).items.map((e) => e.project_id).filter((id): id is number => typeof id === 'number'));
       const before = provider.eventRows();
       const page = feeds.get(MY_ACTIVITY.key).nextPage ?? 2;
       const started = performance.now();

@@ -1,9 +1,10 @@
 import { Agent, request } from 'undici';
 import { feedPlan } from '../../src/app/activity/activityTabs';
-import { loadMatching } from '../../src/app/activity/matchingLoader';
-import { PagingState } from '../../src/app/activity/pagingState';
+import { eventKey } from '../../src/app/activity/eventFeeds';
+import { loadMatching } from '../../src/app/lists/matchingLoader';
+import { PagingState } from '../../src/app/lists/pagingState';
 import { MY_ACTIVITY } from '../../src/app/sources';
-import { GitLabClient, Transport, createDispatcher, type GitLabEvent } from '../../src/gitlab';
+import { GitLabClient, NO_FILTER, Transport, createDispatcher, type GitLabEvent } from '../../src/gitlab';
 import { GitLabDouble } from '../../test/double';
 import { TOKEN } from '../fetch/listers';
 import { LATENCY_MS } from './pagesBench';
@@ -20,7 +21,7 @@ export interface TabLoadMoreResult extends RaceResult {
 
 /**
  * "Load more" under the Wiki tab (few events match: the server cannot filter wiki pages by action, §3.3), as
- * `FeedStore.loadMore` runs it: `loadMatching` over the real client, from page 2 until a page's worth (20) of wiki
+ * the feeds' `loadMore` runs it: `loadMatching` over the real client, from page 2 until a page's worth (20) of wiki
  * events or its bound of 10 pages, against the double at 50 ms an answer, at read windows of 1, 2, 4 and 8. The
  * floor reads the same pages one after another with raw undici. Events are compared with the window-1 load.
  */
@@ -30,17 +31,17 @@ export async function tabLoadMoreBench(runs: number, progress: (line: string) =>
   const floorAgent = new Agent({ keepAliveTimeout: 30_000 });
   try {
     const client = new GitLabClient(new Transport({ instanceUrl: double.url, token: () => TOKEN, dispatcher }));
-    const plan = feedPlan('wiki', {});
+    const plan = feedPlan('wiki', NO_FILTER);
     const fetchPage = (page: number, signal: AbortSignal) => client.listEvents(MY_ACTIVITY.source, plan.request, { page, perPage: PAGE_SIZE }, signal);
     /** A feed showing its first page (as the tab shows it), then one Load more: its time and what it added. */
     const loadMore = async (window: number) => {
-      const state = new PagingState();
+      const state = new PagingState<GitLabEvent>(eventKey);
       await loadMatching(state, { want: PAGE_SIZE, maxRequests: 1, window: 1, keep: plan.keep, fetchPage });
-      const before = state.events.length;
+      const before = state.items.length;
       const firstPage = state.nextPage!;
       const started = performance.now();
       await loadMatching(state, { want: PAGE_SIZE, maxRequests: BOUND, window, keep: plan.keep, fetchPage, onRateLimited: (l) => client.onRateLimited(l) });
-      return { time: ms(started), firstPage, added: state.events.slice(before) as GitLabEvent[], next: state.nextPage };
+      return { time: ms(started), firstPage, added: state.items.slice(before), next: state.nextPage };
     };
     const reference = await loadMore(1);
     const ids = (events: GitLabEvent[]) => events.map((e) => e.id).join(',');

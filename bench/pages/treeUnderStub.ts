@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { FeedStore } from '../../src/app/feeds';
+import type { EventFeeds } from '../../src/app/activity/eventFeeds';
 import { ProjectDirectories, type ProjectDirectory } from '../../src/app/projectDirectory';
 import type { ActivityNode } from '../../src/ui/activity/nodes';
 import { installVscodeStub } from '../startup/stubHook';
@@ -10,15 +10,19 @@ const EXPANDED = 2; // vscode.TreeItemCollapsibleState.Expanded
  * The real ActivityTreeProvider in this process, `vscode` answered by the bench's stub, with what the workbench does
  * on a change event: ask for the rows again (children of every expanded row, each row's item).
  */
-export function ActivityTreeProviderUnderStub(feeds: FeedStore, directory: ProjectDirectory, instanceUrl: string) {
+export function ActivityTreeProviderUnderStub(feeds: EventFeeds, directory: ProjectDirectory, instanceUrl: string) {
   installVscodeStub(join(__dirname, '..', 'startup', 'vscodeStub.ts'));
   // Loaded after the hook: the provider imports `vscode`.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { ActivityTreeProvider } = require('../../src/ui/activity/activityTreeProvider') as typeof import('../../src/ui/activity/activityTreeProvider');
-  const provider = new ActivityTreeProvider(feeds, new ProjectDirectories(() => undefined).adopt('', directory), {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { ActivityItems } = require('../../src/ui/activity/activityItems') as typeof import('../../src/ui/activity/activityItems');
+  const directories = new ProjectDirectories(() => undefined).adopt('', directory);
+  const context = {
     signedIn: () => true, instances: () => [{ key: '', url: instanceUrl }], activeInstance: () => '',
-    isFiltered: () => false, projects: () => [], users: () => [], isUnread: () => false,
-  });
+    projects: () => [], users: () => [], isUnread: () => false,
+  };
+  const provider = new ActivityTreeProvider(feeds, directories, new ActivityItems(feeds, directories, context), context);
   const eventRows = (): number => {
     let rows = 0;
     const visit = (parent?: ActivityNode) => {

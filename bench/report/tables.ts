@@ -104,7 +104,7 @@ export function economyTables(r: EconomyResult): string {
   } else {
     lines.push(`production bundle: not run (${r.extensionError ?? 'unknown'})`);
   }
-  lines.push(tallyRows('   Pure pieces (FeedStore, ProjectDirectory, two renders at once), to a filled tree', r.pure.start));
+  lines.push(tallyRows('   Pure pieces (event feeds, ProjectDirectory, two renders at once), to a filled tree', r.pure.start));
   const slow = r.pure.startWithSlowProjectLookup;
   lines.push(`pure pieces with the lookup of ${r.sources.projects[0]} answering 150 ms late: ${slow.total} requests; `
     + `same project fetched twice: ${slow.sameProjectTwice.length === 0 ? 'none' : slow.sameProjectTwice.join('; ')}`);

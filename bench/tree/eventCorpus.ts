@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { GitLabClient, Transport, createDispatcher, type GitLabEvent, type Project } from '../../src/gitlab';
+import { GitLabClient, NO_FILTER, Transport, createDispatcher, type GitLabEvent, type Project } from '../../src/gitlab';
 import { GitLabDouble } from '../../test/double';
 import { DOUBLE_OPTIONS } from '../fetch/fetchBench';
 import { TOKEN } from '../fetch/listers';
@@ -18,7 +18,7 @@ export async function writeEventCorpus(file: string): Promise<{ events: number; 
   const dispatcher = createDispatcher();
   try {
     const client = new GitLabClient(new Transport({ instanceUrl: double.url, token: () => TOKEN, dispatcher }));
-    const events = await client.listAllEvents({ kind: 'mine' }, {}, 100);
+    const events = await client.listAllEvents({ kind: 'mine' }, NO_FILTER, 100);
     const ids = [...new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number'))];
     const projects = await Promise.all(ids.map((id) => client.getProject(id)));
     const corpus: EventCorpus = { instanceUrl: double.url, now: Date.now(), events, projects };

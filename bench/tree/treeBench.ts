@@ -13,6 +13,8 @@ export interface TreeSize {
   runs: TreeProbeResult[];
   /** Across the runs (one per process). */
   firstBuild: Summary;
+  /** Opening the largest collapsed day group after the first build, the first time (see `TreeProbeResult`). */
+  firstOpenOne: Summary;
   firstOpenAll: Summary;
   /** Medians of each run's warm figures, across runs. */
   warm: Summary;
@@ -59,12 +61,13 @@ export async function treeBench(corpusFile: string, workDir: string, progress: (
     const s: TreeSize = {
       events: size, runs,
       firstBuild: summarize(runs.map((r) => r.firstBuildMs)), firstOpenAll: summarize(runs.map((r) => r.firstOpenAllMs)),
+      firstOpenOne: summarize(runs.map((r) => r.firstOpenOneMs)),
       warm: summarize(runs.map((r) => r.warm.median)), warmCpu: summarize(runs.map((r) => r.warmCpuMs)),
       refresh: summarize(runs.map((r) => r.refresh.median)), openAll: summarize(runs.map((r) => r.openAll.median)),
       resolveOne: summarize(runs.map((r) => r.resolveOne.median)),
       treeBytesPerEvent: summarize(runs.map((r) => r.treeBytesPerEvent)), eventBytesPerEvent: summarize(runs.map((r) => r.eventBytesPerEvent)),
     };
-    progress(`  ${size} events: first build ${mmm(s.firstBuild)}, every group opened ${mmm(s.firstOpenAll)} (min / median / max of ${runs.length} processes)`);
+    progress(`  ${size} events: first build ${mmm(s.firstBuild)}, one day group opened ${mmm(s.firstOpenOne)}, every group opened ${mmm(s.firstOpenAll)} (min / median / max of ${runs.length} processes)`);
     sizes.push(s);
   }
   const ten = sizes.find((s) => s.events === 10_000);
@@ -80,7 +83,12 @@ export async function treeBench(corpusFile: string, workDir: string, progress: (
   const goals: TreeGoal[] = [];
   if (ten) {
     goals.push({ goal: 'tree: first build of 10,000 events under 50 ms (wall, cold, median of processes)', value: mmm(ten.firstBuild), met: ten.firstBuild.median < 50 });
-    goals.push({ goal: 'tree: every group of 10,000 opened under 100 ms (wall, first time, median of processes)', value: mmm(ten.firstOpenAll), met: ten.firstOpenAll.median < 100 });
+    // What a person waits for is one click: the largest collapsed day group opened within one frame (16 ms at 60 Hz).
+    const rows = Math.max(...ten.runs.map((r) => r.openOneRows));
+    goals.push({
+      goal: `tree: one day group of a 10,000-event tree opened within one frame, 16 ms (the largest collapsed, ${rows} events; wall, first time, median of processes)`,
+      value: mmm(ten.firstOpenOne), met: ten.firstOpenOne.median <= 16,
+    });
   }
   if (ten && hundred) {
     const worst = Math.max(growth.firstBuild, growth.warm, growth.openAll);

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
-import { VscodeSession } from '../../test/vscode/harness';
+import { VIEW_CONTAINER, VscodeSession } from '../../test/vscode/harness';
 import { reportResult } from '../lib/child';
 
 /**
@@ -63,7 +63,7 @@ async function main(): Promise<void> {
       });
       try {
         const double = session.double!;
-        await session.workbench.openViewContainer('GitLab Activity');
+        await session.workbench.openViewContainer(VIEW_CONTAINER);
         await session.workbench.waitForTreeRow(EVENT_WORDS, 60_000);
         double.clearLog();
         const reloadAt = Date.now();

@@ -24,17 +24,16 @@ export interface WorkbenchResult {
 
 /**
  * First rows in a real workbench: from the extension's activation to the first event rows in code-server, and the
- * requests made until then, with the double answering 50 ms late. Runs only where the real-VS-Code stage is set up
- * (.cache/vscode-env/ready.json), under the shared workbench lock (it waits for it); says SKIPPED with the reason
- * otherwise.
+ * requests made until then, with the double answering 50 ms late. Sets code-server up first where it is missing (as the
+ * real-VS-Code tests do), and runs under the shared workbench lock (it waits for it); when the run cannot finish (no
+ * code-server could be set up, the lock stayed busy) it says SKIPPED with the reason, never silently.
  */
 export async function workbenchBench(root: string, runs: number, progress: (line: string) => void): Promise<WorkbenchResult> {
   const empty: WorkbenchResult = {
     latencyMs: WORKBENCH_LATENCY_MS, runs: [], activationToRows: summarize([]), requestsUntilRows: [], goals: [],
   };
-  if (!existsSync(join(root, '.cache', 'vscode-env', 'ready.json'))) {
-    return { ...empty, skipped: 'code-server is not set up here (.cache/vscode-env/ready.json is missing; `npm run test:vscode` sets it up)' };
-  }
+  // The probe sets code-server up where it is missing, as the real-VS-Code tests do (`ensureVscodeEnv`).
+  if (!existsSync(join(root, '.cache', 'vscode-env', 'ready.json'))) progress('  code-server is not set up here: the probe sets it up first (as `npm run test:vscode` does)');
   progress(`  waiting for ${LOCK}, then packaging and ${runs} code-server sessions`);
   let measured: FirstRowsRun[];
   try {
@@ -45,11 +44,23 @@ export async function workbenchBench(root: string, runs: number, progress: (line
   const spans = measured.map((r) => r.firstRowAt - r.activatedAt);
   const roundTrip = summarize(measured.map((r) => r.roundTripMs)).median;
   const activationToRows = summarize(spans);
+  // When the first events request's answer could first arrive, relative to activation (undefined: not asked before the row).
+  const firstAnswer = measured.map((r) => {
+    const asked = r.requests.find((q) => q.request.startsWith('GET /api/v4/events') || /^GET \/api\/v4\/(projects|users)\/[^/]+\/events/.test(q.request));
+    return asked ? asked.afterActivationMs + WORKBENCH_LATENCY_MS : undefined;
+  });
+  const beforeAnswer = measured.map((r, index) => firstAnswer[index] === undefined || r.firstRowAt - r.activatedAt < firstAnswer[index]!);
   const early = measured.flatMap((r) => r.requests.filter((q) => q.afterActivationMs < 0).map((q) => q.request));
   return {
     ...empty, runs: measured, activationToRows,
     requestsUntilRows: measured.map((r) => `${r.requests.length}: ${r.requests.map((q) => `${q.request} @${q.afterActivationMs} ms`).join(', ')}`),
     goals: [
+      {
+        // The window was reloaded after a session that showed My Activity: its first page, kept, is drawn at once.
+        goal: `workbench: first rows drawn before the first events request returns (${beforeAnswer.filter(Boolean).length} of ${beforeAnswer.length} runs; answer ${WORKBENCH_LATENCY_MS} ms late)`,
+        value: measured.map((r, index) => `${r.firstRowAt - r.activatedAt} ms vs ${firstAnswer[index] === undefined ? 'no request yet' : `${firstAnswer[index]!.toFixed(0)} ms`}`).join(', '),
+        met: beforeAnswer.length > 0 && beforeAnswer.every(Boolean),
+      },
       {
         goal: `workbench: first rows within 2 round trips of the double after activation (round trip ${roundTrip.toFixed(0)} ms; wall, median of ${spans.length})`,
         value: `${activationToRows.min.toFixed(0)} / ${activationToRows.median.toFixed(0)} / ${activationToRows.max.toFixed(0)} ms = ${(activationToRows.median / roundTrip).toFixed(1)} round trips`,

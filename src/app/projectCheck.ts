@@ -1,5 +1,6 @@
 import type { GitLabApi } from '../gitlab/api';
 import { GitLabError } from '../gitlab/errors';
+import { NO_FILTER } from '../gitlab/filter';
 import type { Project } from '../gitlab/types';
 
 /** What GitLab says of a project someone typed: there (with its details when the server gives them), not there, or no answer. */
@@ -25,7 +26,7 @@ export async function checkProject(api: GitLabApi, ref: string, signal?: AbortSi
     if (!isNotFound(error)) return { kind: 'failed', error: asGitLabError(error) };
   }
   try {
-    await api.listEvents({ kind: 'project', id: ref }, {}, { perPage: 1 }, signal);
+    await api.listEvents({ kind: 'project', id: ref }, NO_FILTER, { perPage: 1 }, signal);
     return { kind: 'found' };
   } catch (error) {
     return isNotFound(error) ? { kind: 'notFound', error } : { kind: 'failed', error: asGitLabError(error) };

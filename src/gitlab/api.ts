@@ -1,5 +1,6 @@
+import type { ValidEventFilter } from './filter';
 import type {
-  CurrentUser, EventFilter, GitLabEvent, Group, NotificationSetting, NotificationSettingUpdate, Page, PageRequest,
+  CurrentUser, GitLabEvent, Group, NotificationSetting, NotificationSettingUpdate, Page, PageRequest,
   Project, Scope,
 } from './types';
 
@@ -18,10 +19,10 @@ export interface GitLabApi {
   getNotificationSettings(scope: Scope, signal?: AbortSignal): Promise<NotificationSetting>;
   /** Sends only the parameters present in `update`, in the query string. */
   updateNotificationSettings(scope: Scope, update: NotificationSettingUpdate, signal?: AbortSignal): Promise<NotificationSetting>;
-  /** One page of events; validates the filter first (a `validation` error, no request, when it is invalid). */
-  listEvents(source: EventSource, filter: EventFilter, page: PageRequest, signal?: AbortSignal): Promise<Page<GitLabEvent>>;
+  /** One page of events under a filter `validateFilter` made (an unvalidated one does not type-check). */
+  listEvents(source: EventSource, filter: ValidEventFilter, page: PageRequest, signal?: AbortSignal): Promise<Page<GitLabEvent>>;
   /** Every page, following `X-Next-Page` to the end. */
-  listAllEvents(source: EventSource, filter: EventFilter, perPage?: number, signal?: AbortSignal): Promise<GitLabEvent[]>;
+  listAllEvents(source: EventSource, filter: ValidEventFilter, perPage?: number, signal?: AbortSignal): Promise<GitLabEvent[]>;
   getProject(id: string | number, signal?: AbortSignal): Promise<Project>;
   /** `GET /projects?membership=true&simple=true`. */
   listMyProjects(page: PageRequest, signal?: AbortSignal): Promise<Page<Project>>;

@@ -1,10 +1,11 @@
 import type { EventSource, GitLabApi } from './api';
 import * as endpoints from './endpoints';
-import { readPageInfo } from './paging';
+import type { ValidEventFilter } from './filter';
+import { toPage } from './paging';
 import type { ApiRequest } from './request';
 import type { Transport } from './transport';
 import type {
-  CurrentUser, EventFilter, GitLabEvent, Group, NotificationSetting, NotificationSettingUpdate, Page, PageRequest,
+  CurrentUser, GitLabEvent, Group, NotificationSetting, NotificationSettingUpdate, Page, PageRequest,
   Project, Scope,
 } from './types';
 
@@ -31,11 +32,11 @@ export class GitLabClient implements GitLabApi {
     return this.data(endpoints.updateNotificationSettings(scope, update), signal);
   }
 
-  async listEvents(source: EventSource, filter: EventFilter, page: PageRequest, signal?: AbortSignal): Promise<Page<GitLabEvent>> {
+  async listEvents(source: EventSource, filter: ValidEventFilter, page: PageRequest, signal?: AbortSignal): Promise<Page<GitLabEvent>> {
     return this.page(endpoints.listEvents(source, filter, page), page, signal);
   }
 
-  async listAllEvents(source: EventSource, filter: EventFilter, perPage = 100, signal?: AbortSignal): Promise<GitLabEvent[]> {
+  async listAllEvents(source: EventSource, filter: ValidEventFilter, perPage = 100, signal?: AbortSignal): Promise<GitLabEvent[]> {
     const all: GitLabEvent[] = [];
     let page: number | undefined = 1;
     for (let count = 0; page !== undefined && count < MAX_PAGES; count++) {
@@ -63,12 +64,6 @@ export class GitLabClient implements GitLabApi {
   }
 
   private async page<T>(request: ApiRequest<T[]>, requested: PageRequest, signal?: AbortSignal): Promise<Page<T>> {
-    const response = await this.transport.send(request, signal, requested.budget);
-    const info = readPageInfo(response.headers);
-    const page = requested.page ?? 1;
-    let nextPage = info.nextPage;
-    // A server with no pagination headers at all: a full page may have a successor; an empty one ends it.
-    if (info.unpaged && requested.perPage !== undefined && response.data.length >= requested.perPage) nextPage = page + 1;
-    return { items: response.data, nextPage, page, perPage: info.perPage ?? requested.perPage, total: info.total };
+    return toPage(await this.transport.send(request, signal, requested.budget), requested);
   }
 }

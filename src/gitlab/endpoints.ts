@@ -1,11 +1,11 @@
 import { GitLabError } from './errors';
 import type { EventSource } from './api';
-import { filterQuery, validateFilter } from './filter';
+import { filterQuery, type ValidEventFilter } from './filter';
 import type { ApiRequest } from './request';
 import * as shapes from './shapes';
 import {
-  isEventKeyName, isNotificationLevel, type CurrentUser, type EventFilter, type GitLabEvent, type Group,
-  type NotificationSetting, type NotificationSettingUpdate, type PageRequest, type Project, type Scope,
+  isEventKeyName, isNotificationLevel, type CurrentUser, type GitLabEvent, type Group, type NotificationSetting,
+  type NotificationSettingUpdate, type PageRequest, type Project, type Scope,
 } from './types';
 import { segment } from './url';
 
@@ -69,8 +69,9 @@ function eventsPath(source: EventSource): string {
   }
 }
 
-export function listEvents(source: EventSource, filter: EventFilter, page: PageRequest): ApiRequest<GitLabEvent[]> {
-  const query = { ...filterQuery(validateFilter(filter)), ...pageQuery(page) };
+/** The filter was validated where it entered (its type says so): it is sent as it is. */
+export function listEvents(source: EventSource, filter: ValidEventFilter, page: PageRequest): ApiRequest<GitLabEvent[]> {
+  const query = { ...filterQuery(filter), ...pageQuery(page) };
   return { method: 'GET', path: eventsPath(source), query, parse: shapes.events };
 }
 

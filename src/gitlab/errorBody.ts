@@ -1,7 +1,8 @@
 /**
  * GitLab answers errors in several body shapes (behaviour note §1.5): `{"message": string}`,
  * `{"message": {field: [..]}}`, `{"message": {"error": string}}`, `{"error": .., "error_description": ..}`,
- * and plain text. This reads any of them into one summary.
+ * GraphQL's `{"errors": [{"message": string}]}` (to-dos note §4), and plain text. This reads any of them into one
+ * summary.
  */
 export interface ErrorBody {
   /** The server's own words, as one line. */
@@ -9,6 +10,8 @@ export interface ErrorBody {
   fieldErrors?: Record<string, string[]>;
   /** The `error` code of OAuth-style bodies (`invalid_token`, `insufficient_scope`…). */
   code?: string;
+  /** With `insufficient_scope`: the scopes that would have been enough (`api read_api`, or `api`). */
+  scopes?: string[];
 }
 
 const MAX_TEXT = 300;
@@ -30,8 +33,13 @@ export function parseErrorBody(raw: string, contentType: string | undefined): Er
 function fromJson(body: unknown): ErrorBody {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
   const record = body as Record<string, unknown>;
-  const { message, error } = record;
+  const { message, error, errors } = record;
   if (typeof message === 'string') return { text: clip(message) };
+  if (Array.isArray(errors)) {
+    const messages = errors.map((e) => (e && typeof e === 'object' ? (e as Record<string, unknown>).message : e))
+      .filter((m): m is string => typeof m === 'string');
+    return messages.length > 0 ? { text: clip(messages.join('; ')) } : {};
+  }
   if (message && typeof message === 'object' && !Array.isArray(message)) {
     const fields: Record<string, string[]> = {};
     for (const [key, value] of Object.entries(message as Record<string, unknown>)) {
@@ -46,7 +54,8 @@ function fromJson(body: unknown): ErrorBody {
   if (typeof error === 'string') {
     const description = typeof record.error_description === 'string' ? record.error_description : undefined;
     const isCode = /^[a-z_]+$/.test(error);
-    return { text: clip(description ?? error), ...(isCode ? { code: error } : {}) };
+    const scopes = typeof record.scope === 'string' ? record.scope.split(/\s+/).filter((s) => /^[a-z_]+$/.test(s)) : [];
+    return { text: clip(description ?? error), ...(isCode ? { code: error } : {}), ...(scopes.length > 0 ? { scopes } : {}) };
   }
   return {};
 }

@@ -9,7 +9,12 @@ export type GitLabErrorKind =
   | 'network'
   | 'timeout'
   | 'badResponse'
-  | 'cancelled';
+  | 'cancelled'
+  /**
+   * This GitLab does not offer it: no To-Do List (`/todos` is 404), no GraphQL (`/api/graphql` is 404), or a GraphQL
+   * schema without the field or mutation (an older GitLab). Not a failure to retry: say it once and hide the action.
+   */
+  | 'unsupported';
 
 export interface GitLabErrorDetails {
   status?: number;
@@ -17,6 +22,8 @@ export interface GitLabErrorDetails {
   fieldErrors?: Record<string, string[]>;
   /** For `forbidden`: the token lacks a scope (`insufficient_scope`). */
   insufficientScope?: boolean;
+  /** With `insufficientScope`: the scope to ask for, `read_api` to read or `api` to change. */
+  missingScope?: 'read_api' | 'api';
   /** For `rateLimited`: how long the server asked to wait. */
   retryAfterMs?: number;
   /** Method and path (never the token). */
@@ -33,6 +40,7 @@ export class GitLabError extends Error {
   readonly status?: number;
   readonly fieldErrors?: Record<string, string[]>;
   readonly insufficientScope: boolean;
+  readonly missingScope?: 'read_api' | 'api';
   readonly retryAfterMs?: number;
   readonly request?: string;
   readonly serverMessage?: string;
@@ -45,6 +53,7 @@ export class GitLabError extends Error {
     this.status = details.status;
     this.fieldErrors = details.fieldErrors;
     this.insufficientScope = details.insufficientScope ?? false;
+    this.missingScope = details.missingScope;
     this.retryAfterMs = details.retryAfterMs;
     this.request = details.request;
     this.serverMessage = details.serverMessage;

@@ -51,15 +51,43 @@ export function filterProblems(filter: EventFilter): string[] {
   return problems;
 }
 
-/** Throws a `validation` GitLabError naming every problem; returns the filter unchanged when it is valid. */
-export function validateFilter(filter: EventFilter): EventFilter {
-  const problems = filterProblems(filter);
-  if (problems.length > 0) throw new GitLabError('validation', `Invalid filter: ${problems.join(' ')}`);
-  return filter;
+/**
+ * The brand of a validated filter. A private member, not a symbol key: an object spread drops it, so
+ * `{ ...valid, after: 'yesterday' }` is not a `ValidEventFilter` (a symbol-keyed brand would be copied along).
+ */
+declare abstract class Validated {
+  private readonly validated: true;
 }
 
+/**
+ * A filter `validateFilter` accepted, and the only kind `listEvents` takes: a filter that skipped validation does not
+ * type-check there (neither a literal nor a valid filter changed by a spread), so an invalid one cannot reach the
+ * server. The brand exists in types only; `validateFilter` is its one maker, and what it returns is a frozen copy of
+ * the known parts, so nothing can change it afterwards.
+ */
+export type ValidEventFilter = Readonly<EventFilter> & Validated;
+
+/**
+ * A filter checked where it enters (a quick pick, the workspace's stored filter, a chosen range): throws a `validation`
+ * GitLabError naming every problem; otherwise returns its known parts, frozen, as a `ValidEventFilter`.
+ */
+export function validateFilter(filter: EventFilter): ValidEventFilter {
+  // Read once: what is checked is what is kept.
+  const parts: EventFilter = {};
+  for (const key of ['action', 'target_type', 'after', 'before', 'sort'] as const) {
+    const value = filter[key];
+    if (value !== undefined) (parts as Record<string, unknown>)[key] = value;
+  }
+  const problems = filterProblems(parts);
+  if (problems.length > 0) throw new GitLabError('validation', `Invalid filter: ${problems.join(' ')}`);
+  return Object.freeze(parts) as ValidEventFilter;
+}
+
+/** The filter that narrows nothing. */
+export const NO_FILTER: ValidEventFilter = validateFilter({});
+
 /** Query parameters of a valid filter, only those set. */
-export function filterQuery(filter: EventFilter): Record<string, string> {
+export function filterQuery(filter: ValidEventFilter): Record<string, string> {
   const query: Record<string, string> = {};
   if (filter.action) query.action = filter.action;
   if (filter.target_type) query.target_type = filter.target_type;

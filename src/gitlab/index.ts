@@ -1,11 +1,16 @@
 export type { EventSource, GitLabApi } from './api';
 export { ByteBudget } from './byteBudget';
 export { GitLabClient } from './client';
+export { TodoClient } from './todoClient';
+export type { TodoApi } from './todoApi';
+export { TODO_MANY_LIMITS } from './todoEndpoints';
+export { todoFilterProblems } from './todoFilter';
 export { createDispatcher, MAX_CONNECTIONS_PER_ORIGIN, type NetworkOptions } from './dispatcher';
 export { GitLabError, isGitLabError, type GitLabErrorKind } from './errors';
 export { PageWindow, readPages, type PageReaderOptions } from './pageReader';
 export { redact } from './redact';
-export { dateProblem, filterProblems, validateFilter } from './filter';
+export { dateProblem, filterProblems, NO_FILTER, validateFilter, type ValidEventFilter } from './filter';
 export type { RequestLogEntry } from './request';
 export { Transport, type TransportOptions } from './transport';
 export * from './types';
+export * from './todoTypes';

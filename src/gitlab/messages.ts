@@ -13,9 +13,13 @@ export function errorForStatus(status: number, body: ErrorBody, request: string,
   }
   if (status === 403) {
     if (body.code === 'insufficient_scope' || body.code === 'insufficient_granular_scope') {
-      return new GitLabError('forbidden',
-        'The token lacks the scope this needs: `read_api` to read, `api` to change notification settings. Create a token with that scope and sign in again.',
-        { ...details, insufficientScope: true });
+      // GitLab names the scopes that would do (`api read_api` for a read, `api` for a change); else the method says.
+      const readable = body.scopes ? body.scopes.includes('read_api') : request.startsWith('GET ');
+      const missingScope = readable ? 'read_api' : 'api';
+      return new GitLabError('forbidden', readable
+        ? 'The token lacks the `read_api` scope, which reading this needs. Create a token with `read_api` (or `api`) and sign in again.'
+        : 'The token lacks the `api` scope, which changing things on GitLab needs (notification settings, to-dos). Create a token with `api` and sign in again.',
+      { ...details, insufficientScope: true, missingScope });
     }
     return make('forbidden', `GitLab refused access (403)${server ? `: ${server}` : ''}.`);
   }

@@ -1,3 +1,5 @@
+import type { Page, PageRequest } from './types';
+
 /**
  * GitLab's offset pagination (behaviour note §1.7): follow `X-Next-Page`, or `rel="next"` in `Link`, until it is
  * empty. A short or empty page is not the end: events the caller may not see are dropped after paging (§3.8).
@@ -15,6 +17,16 @@ export interface PageInfo {
 }
 
 type Headers = Record<string, string | string[] | undefined>;
+
+/** One page of a listing from its answer: the next page from the headers, or, without any, from the page's size. */
+export function toPage<T>(response: { data: T[]; headers: Headers }, requested: PageRequest): Page<T> {
+  const info = readPageInfo(response.headers);
+  const page = requested.page ?? 1;
+  let nextPage = info.nextPage;
+  // A server with no pagination headers at all: a full page may have a successor; an empty one ends it.
+  if (info.unpaged && requested.perPage !== undefined && response.data.length >= requested.perPage) nextPage = page + 1;
+  return { items: response.data, nextPage, page, perPage: info.perPage ?? requested.perPage, total: info.total };
+}
 
 function header(headers: Headers, name: string): string | undefined {
   const value = headers[name];

@@ -8,7 +8,7 @@ import type { ApiRequest, ApiResponse, RequestLogEntry } from './request';
 import type { ReadBudget } from './types';
 import { DEFAULT_RETRY, RETRYABLE_STATUSES, backoffDelay, serverDelay, type RetryOptions } from './retryPolicy';
 import { ShapeError } from './shapes';
-import { apiBase, apiUrl } from './url';
+import { apiBase, apiUrl, graphqlUrl } from './url';
 
 export interface TransportOptions {
   instanceUrl: string;
@@ -29,6 +29,16 @@ export interface TransportOptions {
 
 type Headers = Record<string, string | string[] | undefined>;
 
+/** One request as the transport runs it. */
+interface Exchange {
+  method: string;
+  url: URL;
+  /** Method, path and operation, for errors. */
+  label: string;
+  body?: string;
+  idempotent: boolean;
+}
+
 interface RawResponse {
   status: number;
   headers: Headers;
@@ -38,8 +48,9 @@ interface RawResponse {
 const MAX_REDIRECTS = 3;
 
 /**
- * The one request primitive: builds the URL under `/api/v4`, adds `PRIVATE-TOKEN`, applies the timeout, retries
- * idempotent requests with backoff, follows same-origin redirects only (the token never goes to another origin),
+ * The one request primitive, for REST and GraphQL alike: builds the URL under `/api/v4` (or GitLab's `/api/graphql`),
+ * adds `PRIVATE-TOKEN`, applies the timeout and the body size limit, retries idempotent requests with backoff (a
+ * mutation only after a 429), follows same-origin redirects of GETs only (the token never goes to another origin),
  * turns every failure into a `GitLabError`, and shares one in-flight GET among identical concurrent callers.
  */
 export class Transport {
@@ -75,9 +86,14 @@ export class Transport {
 
   /** `budget`: the bytes this request may take, shared with the other requests of one read. */
   async send<T>(request: ApiRequest<T>, signal?: AbortSignal, budget?: ReadBudget): Promise<ApiResponse<T>> {
-    const url = apiUrl(this.base, request.path, request.query);
-    const label = `${request.method} ${url.pathname}`;
-    const raw = await this.sendWithRetries(request.method, url, label, signal, budget);
+    const url = request.api === 'graphql' ? graphqlUrl(this.base) : apiUrl(this.base, request.path, request.query);
+    const label = `${request.method} ${url.pathname}${request.operation ? ` (${request.operation})` : ''}`;
+    const exchange: Exchange = {
+      method: request.method, url, label,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      idempotent: request.idempotent ?? request.method !== 'POST',
+    };
+    const raw = await this.sendWithRetries(exchange, signal, budget);
     if (raw.status < 200 || raw.status >= 300) {
       const retryAfterMs = raw.status === 429 ? serverDelay(raw.headers, this.now()) : undefined;
       // Error text reaches messages, rows and the log; a proxy or server that echoes the request must not carry
@@ -89,6 +105,7 @@ export class Transport {
   }
 
   private parse<T>(request: ApiRequest<T>, raw: RawResponse, label: string): T {
+    if (raw.status === 204) return this.check(request, undefined, raw, label);
     const type = contentType(raw.headers);
     if (type && !type.includes('json')) {
       throw new GitLabError('badResponse',
@@ -101,6 +118,10 @@ export class Transport {
     } catch (cause) {
       throw new GitLabError('badResponse', 'GitLab answered with a body that is not valid JSON.', { status: raw.status, request: label, cause });
     }
+    return this.check(request, body, raw, label);
+  }
+
+  private check<T>(request: ApiRequest<T>, body: unknown, raw: RawResponse, label: string): T {
     try {
       return request.parse(body);
     } catch (cause) {
@@ -109,33 +130,37 @@ export class Transport {
     }
   }
 
-  private sendWithRetries(method: string, url: URL, label: string, signal?: AbortSignal, budget?: ReadBudget): Promise<RawResponse> {
+  private sendWithRetries(exchange: Exchange, signal?: AbortSignal, budget?: ReadBudget): Promise<RawResponse> {
     // A request counted against a read's budget is its own: a shared one would count for whoever started it.
-    if (method !== 'GET' || budget) return this.attempts(method, url, label, signal, budget);
+    if (exchange.method !== 'GET' || budget) return this.attempts(exchange, signal, budget);
     // Concurrent identical GETs share one request; each caller still honours its own signal.
-    const key = url.href;
+    const key = exchange.url.href;
     let shared = this.inFlight.get(key);
     if (!shared) {
-      shared = this.attempts(method, url, label).finally(() => this.inFlight.delete(key));
+      shared = this.attempts(exchange).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, shared);
     }
-    return signal ? raceAbort(shared, signal, label) : shared;
+    return signal ? raceAbort(shared, signal, exchange.label) : shared;
   }
 
-  private async attempts(method: string, url: URL, label: string, signal?: AbortSignal, budget?: ReadBudget): Promise<RawResponse> {
-    // GET and PUT are idempotent (RFC 9110): repeating a settings PUT with the same parameters is harmless.
+  private async attempts(exchange: Exchange, signal?: AbortSignal, budget?: ReadBudget): Promise<RawResponse> {
+    const { method, url, label } = exchange;
     for (let attempt = 1; ; attempt++) {
       const started = this.now();
       let response: RawResponse | undefined;
       let failure: GitLabError | undefined;
       try {
-        response = await this.once(method, url, label, signal, budget);
+        response = await this.once(exchange, signal, budget);
       } catch (error) {
         failure = error instanceof GitLabError ? error : errorForNetwork(error, label);
       }
       if (response?.status === 429) for (const listener of [...this.rateLimitListeners]) listener();
       const last = attempt >= this.retry.maxAttempts;
-      const retryable = failure ? failure.kind === 'network' : RETRYABLE_STATUSES.has(response!.status);
+      // A request that is not idempotent (a mutation) is sent again only after a 429: GitLab's rate limits refuse a
+      // request before it is run. After a network error or a 502–504 it may have been done, so the caller is told.
+      const retryable = exchange.idempotent
+        ? (failure ? failure.kind === 'network' : RETRYABLE_STATUSES.has(response!.status))
+        : response?.status === 429;
       let delay: number | undefined;
       if (retryable && !last) {
         const asked = response ? serverDelay(response.headers, this.now()) : undefined;
@@ -157,14 +182,15 @@ export class Transport {
   }
 
   /** One HTTP exchange, following same-origin redirects. */
-  private async once(method: string, url: URL, label: string, signal?: AbortSignal, budget?: ReadBudget): Promise<RawResponse> {
+  private async once(exchange: Exchange, signal?: AbortSignal, budget?: ReadBudget): Promise<RawResponse> {
+    const { method, url, label } = exchange;
     const timeout = AbortSignal.timeout(this.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     let target = url;
     for (let redirects = 0; ; redirects++) {
       let raw: RawResponse;
       try {
-        raw = await this.exchange(method, target, combined, budget);
+        raw = await this.exchange(method, target, exchange.body, combined, budget);
       } catch (error) {
         if (signal?.aborted) throw new GitLabError('cancelled', 'The request was cancelled.', { request: label });
         if (timeout.aborted) {
@@ -186,15 +212,17 @@ export class Transport {
     }
   }
 
-  private async exchange(method: string, url: URL, signal: AbortSignal, budget?: ReadBudget): Promise<RawResponse> {
+  private async exchange(method: string, url: URL, body: string | undefined, signal: AbortSignal, budget?: ReadBudget): Promise<RawResponse> {
     const token = this.options.token();
     const response = await undici().request(url, {
       method,
       dispatcher: this.options.dispatcher,
       signal,
+      body,
       headers: {
         accept: 'application/json',
         'user-agent': this.options.userAgent ?? 'gitlab-activity',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(token ? { 'private-token': token } : {}),
       },
     });

@@ -51,3 +51,8 @@ export function apiUrl(base: URL, path: string, query: Record<string, string> = 
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   return url;
 }
+
+/** GitLab's GraphQL endpoint beside the REST API: `https://host/prefix/api/graphql`. */
+export function graphqlUrl(base: URL): URL {
+  return new URL(`${base.pathname.replace(/\/api\/v4$/, '')}/api/graphql`, base.origin);
+}

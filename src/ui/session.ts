@@ -6,6 +6,8 @@ import {
   GitLabClient, GitLabError, Transport, createDispatcher, type CurrentUser, type GitLabApi,
 } from '../gitlab';
 import type { Dispatcher } from 'undici';
+import { TodoClient } from '../gitlab/todoClient';
+import type { TodoApi } from '../gitlab/todoApi';
 import { trimInstanceUrl } from '../gitlab/url';
 import { COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, STATE_KEYS } from '../ids';
 import type { ExtensionConfig } from './config';
@@ -20,6 +22,8 @@ export interface Account {
   /** `normalizeInstanceUrl(instanceUrl)`: tokens, state and tree rows are keyed by it. */
   key: string;
   api: GitLabApi;
+  /** The To-Do List client of the same instance, over the same transport and token. */
+  todos: TodoApi;
   /** Who signed in there, when known (from the sign-in, remembered beside the instance). */
   username?: string;
 }
@@ -80,6 +84,11 @@ export class Session implements vscode.Disposable {
   /** The client of a signed-in instance; never another instance's. */
   apiFor(instanceUrl: string): GitLabApi | undefined {
     return this.accounts.get(normalizeInstanceUrl(instanceUrl))?.api;
+  }
+
+  /** The To-Do client of a signed-in instance; never another instance's. */
+  todosFor(instanceUrl: string): TodoApi | undefined {
+    return this.accounts.get(normalizeInstanceUrl(instanceUrl))?.todos;
   }
 
   private get activeAccount(): LiveAccount | undefined {
@@ -214,8 +223,10 @@ export class Session implements vscode.Disposable {
 
   /** `token` is the one stored for `instanceUrl`; the client talks to that instance and no other. */
   private account(instanceUrl: string, token: string): LiveAccount {
-    const api = new GitLabClient(this.transport(instanceUrl, () => token));
-    return { instanceUrl, key: normalizeInstanceUrl(instanceUrl), api, token, unauthorizedShown: false };
+    const transport = this.transport(instanceUrl, () => token);
+    const api = new GitLabClient(transport);
+    const todos = new TodoClient(transport);
+    return { instanceUrl, key: normalizeInstanceUrl(instanceUrl), api, todos, token, unauthorizedShown: false };
   }
 
   private announce(): void {

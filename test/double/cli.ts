@@ -1,9 +1,10 @@
 import { GitLabDouble } from './index';
-import type { DoubleOptions, DoubleToken, Edition } from './types';
+import type { DoubleOptions, DoubleToken, Edition, GraphqlSchemaVersion } from './types';
 
 /**
- * npm run gitlab-double -- --port N [--edition spec|ce|ee] [--token T]… [--events N] [--seed S] [--hostile]
- *   [--strict-action] [--without-user-endpoint] [--without-discovery] [--without-paging-headers] [--spec-events] [--spec-only]
+ * npm run gitlab-double -- --port N [--edition spec|ce|ee] [--token T]… [--events N] [--todos N] [--seed S] [--hostile]
+ *   [--strict-action] [--without-user-endpoint] [--without-discovery] [--without-paging-headers] [--spec-events]
+ *   [--without-todos] [--graphql current|17.4|16.11|none] [--spec-only]
  */
 
 function parseArgs(argv: string[]): DoubleOptions {
@@ -19,6 +20,7 @@ function parseArgs(argv: string[]): DoubleOptions {
     switch (flag) {
       case '--port': options.port = number(flag, argv[++i]); break;
       case '--events': options.events = number(flag, argv[++i]); break;
+      case '--todos': options.todos = number(flag, argv[++i]); break;
       case '--seed': options.seed = number(flag, argv[++i]); break;
       case '--edition': {
         const edition = argv[++i];
@@ -38,6 +40,13 @@ function parseArgs(argv: string[]): DoubleOptions {
       case '--without-discovery': options.withoutDiscovery = true; break;
       case '--without-paging-headers': options.withoutPagingHeaders = true; break;
       case '--spec-events': options.specEvents = true; break;
+      case '--without-todos': options.withoutTodos = true; break;
+      case '--graphql': {
+        const version = argv[++i];
+        if (!['current', '17.4', '16.11', 'none'].includes(version)) throw new Error('--graphql is current, 17.4, 16.11 or none.');
+        options.graphql = version as GraphqlSchemaVersion;
+        break;
+      }
       case '--spec-only': options.specOnly = true; break;
       default: throw new Error(`Unknown option ${flag}.`);
     }

@@ -6,7 +6,7 @@ import type { RequestLog } from './request-log';
 import type { DoubleContext } from './routes/route';
 import type { DoubleToken, Fault, FaultRule, TokenScope } from './types';
 import { findGroup, findProject } from './world/lookup';
-import { settingKey, type DoubleEvent, type SettingSource, type StoredSetting } from './world/types';
+import { settingKey, type DoubleEvent, type DoubleTodo, type SettingSource, type StoredSetting } from './world/types';
 
 /**
  * The control surface under /__double/ for out-of-process tests and the demo. Its requests are neither logged nor
@@ -15,7 +15,8 @@ import { settingKey, type DoubleEvent, type SettingSource, type StoredSetting } 
  * GET /__double/requests · DELETE /__double/requests · POST /__double/faults (a FaultRule; a `path` starting with `^` is
  * a regex source; `times` may be "Infinity") · DELETE /__double/faults · POST /__double/events (a partial event) ·
  * PUT /__double/settings ({ scope: 'global'|'group'|'project', id?, userId?, level?, events?, notificationEmail? }) ·
- * POST /__double/tokens (a DoubleToken, replacing one with the same string) · GET /__double/health
+ * POST /__double/tokens (a DoubleToken, replacing one with the same string) · POST /__double/todos (a partial to-do) ·
+ * GET /__double/health
  */
 
 const FAULT_KINDS: ReadonlySet<Fault['kind']> = new Set([
@@ -53,6 +54,7 @@ export interface ControlDeps {
   faults: FaultStore;
   log: RequestLog;
   addEvent(partial: Partial<DoubleEvent>): DoubleEvent;
+  addTodo(partial: Partial<DoubleTodo>): DoubleTodo;
 }
 
 export class ControlSurface {
@@ -86,6 +88,7 @@ export class ControlSurface {
       }
       case 'DELETE /__double/faults': faults.clear(); return { status: 204, headers: {}, body: '' };
       case 'POST /__double/events': return json(201, this.deps.addEvent(this.body(request) as Partial<DoubleEvent>));
+      case 'POST /__double/todos': return json(201, this.deps.addTodo(this.body(request) as Partial<DoubleTodo>));
       case 'PUT /__double/settings': return this.putSetting(this.body(request));
       case 'POST /__double/tokens': return this.putToken(this.body(request));
       default: return json(404, { error: `No control endpoint ${where}.` });

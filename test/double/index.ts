@@ -10,7 +10,8 @@ import { Router } from './routes/router';
 import type { DoubleOptions, DoubleToken, FaultRule, LoggedRequest } from './types';
 import { createWorld } from './world/create-world';
 import { completeEvent } from './world/new-event';
-import type { DoubleData, DoubleEvent } from './world/types';
+import { completeTodo } from './world/new-todo';
+import type { DoubleData, DoubleEvent, DoubleTodo } from './world/types';
 
 export type * from './types';
 export type * from './world/types';
@@ -22,7 +23,8 @@ export const DEFAULT_TOKEN = 'glpat-test-token';
 
 /**
  * A GitLab REST v4 server on loopback, faithful to the behaviour note: notification settings, the three event
- * listings, token checks, pagination headers, error bodies, and injectable faults. See test/double/README.md.
+ * listings, the To-Do List (REST and GraphQL, the to-dos note), token checks, pagination headers, error bodies, and
+ * injectable faults. See test/double/README.md.
  */
 export class GitLabDouble {
   readonly url: string;
@@ -50,13 +52,14 @@ export class GitLabDouble {
   static async start(options: DoubleOptions = {}): Promise<GitLabDouble> {
     const clock = options.now ?? (() => new Date());
     const tokens: DoubleToken[] = options.tokens ?? [{ token: DEFAULT_TOKEN, scopes: ['api'], userId: 1 }];
-    const { data, factory } = createWorld({
-      seed: options.seed ?? 1, events: options.events ?? 200, hostileNames: options.hostileNames ?? false, tokens,
-      now: clock(),
-    });
     const specOnly = options.specOnly ?? false;
+    const edition = options.edition ?? (specOnly ? 'spec' : 'ee');
+    const { data, factory } = createWorld({
+      seed: options.seed ?? 1, events: options.events ?? 200, todos: options.todos ?? 0, edition,
+      hostileNames: options.hostileNames ?? false, tokens, now: clock(),
+    });
     const resolved: ResolvedOptions = {
-      edition: options.edition ?? (specOnly ? 'spec' : 'ee'),
+      edition,
       strictAction: options.strictAction ?? false,
       withoutUserEndpoint: options.withoutUserEndpoint ?? specOnly,
       withoutDiscovery: options.withoutDiscovery ?? specOnly,
@@ -64,6 +67,8 @@ export class GitLabDouble {
       dottedUsernamesFail: options.dottedUsernamesFail ?? false,
       withoutPagingHeaders: options.withoutPagingHeaders ?? specOnly,
       specEvents: options.specEvents ?? specOnly,
+      withoutTodos: options.withoutTodos ?? specOnly,
+      graphql: options.graphql ?? (specOnly ? 'none' : 'current'),
       defaultUserId: tokens[0]?.userId ?? 1,
     };
     const context: DoubleContext = { data, factory, options: resolved, baseUrl: '', now: clock };
@@ -83,7 +88,9 @@ export class GitLabDouble {
 
     const double = new GitLabDouble(server, context, faults, log);
     server.on('connection', (socket) => double.countSocket(socket));
-    const control = new ControlSurface({ double: context, faults, log, addEvent: (p) => double.addEvent(p) });
+    const control = new ControlSurface({
+      double: context, faults, log, addEvent: (p) => double.addEvent(p), addTodo: (p) => double.addTodo(p),
+    });
     const pipeline = new Pipeline({
       double: context, router: new Router(ALL_ROUTES), faults, log, control, sleep: (ms) => double.sleep(ms),
     });
@@ -154,6 +161,14 @@ export class GitLabDouble {
    */
   addEvent(partial: Partial<DoubleEvent> = {}): DoubleEvent {
     return completeEvent(this.data, this.context.factory, partial, this.context.now(), this.context.options.defaultUserId);
+  }
+
+  /**
+   * Appends a newest to-do (the next id, created now unless given): a pending `mentioned` to-do on a new issue of
+   * project 1 by user 2, for the first token's user, unless the partial says otherwise.
+   */
+  addTodo(partial: Partial<DoubleTodo> = {}): DoubleTodo {
+    return completeTodo(this.data, partial, this.context.now(), this.context.options.defaultUserId);
   }
 
   async close(): Promise<void> {

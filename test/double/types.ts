@@ -12,6 +12,12 @@ export interface DoubleToken {
 
 export type Edition = 'spec' | 'ce' | 'ee';
 
+/**
+ * Which GitLab's GraphQL schema `/api/graphql` serves (to-dos note §4, §6): `current` (18.x), `17.4` (snooze one to-do,
+ * no `isSnoozed`, no many-mutations but `todoRestoreMany` of up to 50), `16.11` (no snooze at all), or `none` (404).
+ */
+export type GraphqlSchemaVersion = 'current' | '17.4' | '16.11' | 'none';
+
 export interface DoubleOptions {
   /** 0 = a free port (default). */
   port?: number;
@@ -21,6 +27,8 @@ export interface DoubleOptions {
   tokens?: DoubleToken[];
   /** Number of generated events (default 200), spread over the generated projects and users. */
   events?: number;
+  /** Random pending to-dos of user 1 added, older, before the fixed cast of to-dos (default 0). */
+  todos?: number;
   /** Seed of the deterministic generator (default 1). */
   seed?: number;
   /** Unknown `action` → 400 (default false: ignored, as real GitLab, §3.3). */
@@ -55,9 +63,13 @@ export interface DoubleOptions {
    * has none. Default false.
    */
   specEvents?: boolean;
+  /** `/todos` and its actions are unknown routes (404), as on a server of the interface spec. Default false. */
+  withoutTodos?: boolean;
+  /** The GraphQL schema served at `/api/graphql` (default `current`; `none` answers 404). */
+  graphql?: GraphqlSchemaVersion;
   /**
    * A server offering only the interface spec: `edition: 'spec'` (unless given), `withoutUserEndpoint`,
-   * `withoutDiscovery`, `withoutPagingHeaders` and `specEvents`. Default false.
+   * `withoutDiscovery`, `withoutPagingHeaders`, `specEvents`, `withoutTodos` and `graphql: 'none'`. Default false.
    */
   specOnly?: boolean;
 }

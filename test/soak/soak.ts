@@ -1,8 +1,8 @@
 import { Agent } from 'undici';
-import { FeedStore } from '../../src/app/feeds';
+import { createEventFeeds, eventListPlan } from '../../src/app/activity/eventFeeds';
 import { countNewEvents, newestMarker, PollSchedule } from '../../src/app/pollSchedule';
 import { MY_ACTIVITY } from '../../src/app/sources';
-import { GitLabClient, GitLabError, Transport, type EventFilter, type PageRequest } from '../../src/gitlab';
+import { GitLabClient, GitLabError, Transport, validateFilter, type PageRequest } from '../../src/gitlab';
 import { DEFAULT_TOKEN, GitLabDouble } from '../double';
 import { HeapMeter } from './heap';
 import { auditRetries, peakInWindow, STATED_RETRY_POLICY, type Attempt } from './policyAudit';
@@ -51,7 +51,7 @@ export interface SoakResult {
   violations: string[];
 }
 
-const POLL_FILTER: EventFilter = { sort: 'desc' };
+const POLL_FILTER = validateFilter({ sort: 'desc' });
 const POLL_PAGE: PageRequest = { page: 1, perPage: 20 };
 const START_MS = Date.parse('2026-03-02T09:00:00Z');
 
@@ -90,7 +90,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     log: (entry) => cycleAttempts.push({ at: clock.now(), attempt: entry.attempt, status: entry.status, outcome: entry.outcome }),
   });
   const client = new GitLabClient(transport);
-  const feeds = new FeedStore(() => client, () => ({ pageSize: POLL_PAGE.perPage ?? 20, plan: { request: POLL_FILTER } }));
+  const feeds = createEventFeeds(eventListPlan({ request: POLL_FILTER }, { pageSize: POLL_PAGE.perPage ?? 20, api: () => client }));
   const schedule = new PollSchedule(intervalMs);
 
   const result: SoakResult = {
@@ -168,7 +168,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       const state = feeds.get(MY_ACTIVITY.key);
       if (state.error !== undefined && !(state.error instanceof GitLabError)) violation(cycle, `the feed holds ${String(state.error)}`);
       count(result.feedOutcomes, state.error instanceof GitLabError ? state.error.kind : state.error === undefined ? 'ok' : 'untyped');
-      if (state.events.length > (POLL_PAGE.perPage ?? 20)) violation(cycle, `the feed holds ${state.events.length} events after one page`);
+      if (state.items.length > (POLL_PAGE.perPage ?? 20)) violation(cycle, `the feed holds ${state.items.length} events after one page`);
 
       for (const problem of auditRetries(cycleAttempts, injected, STATED_RETRY_POLICY)) violation(cycle, problem);
       result.requests += cycleAttempts.length;

@@ -58,4 +58,16 @@ describe('direction of dependencies', () => {
       }
     }
   });
+
+  it('the extension and its page import only runtime dependencies: no dev dependency (the double\'s graphql) is bundled', () => {
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    const runtime = new Set(Object.keys(manifest.dependencies ?? {}));
+    for (const file of [...files(join(root, 'src')), ...files(join(root, 'media', 'src'))]) {
+      for (const spec of imports(file)) {
+        if (spec.startsWith('.') || spec.startsWith('node:') || spec === 'vscode') continue;
+        const name = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0];
+        assert.ok(runtime.has(name), `${relative(root, file)} imports ${spec}, which is not a runtime dependency`);
+      }
+    }
+  });
 });

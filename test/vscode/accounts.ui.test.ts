@@ -6,6 +6,7 @@ import {
   expectNoExtensionRequest, extensionRequests, isEventsRequest, signInThroughFlow, useVscodeSession, waitFor, waitForExtensionRequest,
   type RunningDouble, type StatusBarItem, type VscodeSession,
 } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 
 const STATUS_ITEM = 'gitlab-activity.gitlab-activity.gitlabActivity.notificationLevel';
 const FIRST_TOKEN = 'glpat-test-token';
@@ -152,7 +153,7 @@ describe('several GitLab instances signed in at once', function () {
     const second = s.others[0];
     const since = Date.now();
     await s.reload();
-    await s.workbench.openViewContainer('GitLab Activity');
+    await s.workbench.openViewContainer(VIEW_CONTAINER);
     await waitForExtensionRequest(first, (r) => r.at >= since && isEventsRequest(r) && r.status === 200 && r.auth === 'private-token');
     await rootLabels(s, ROOTS);
     await expectNoExtensionRequest(second, (r) => r.at >= since, 3_000, 'the signed-out instance was asked after a reload');
@@ -181,7 +182,7 @@ describe('lists written before entries named their instance', function () {
     });
     assert.match(s.extensionLog(), /gitlabActivity\.projects: kept an entry that names no instance and ID: true/);
     assert.match(s.extensionLog(), /gitlabActivity\.projects: kept an entry that names no instance and ID: \{"id":"x\/y"\}/);
-    await s.workbench.openViewContainer('GitLab Activity');
+    await s.workbench.openViewContainer(VIEW_CONTAINER);
     await s.workbench.collapseTreeRow('My Activity');
     await s.workbench.expandTreeRow('Projects');
     const website = s.double!.data.projects.find((project) => project.pathWithNamespace === 'acme/website')!;

@@ -7,6 +7,7 @@ import {
   waitForExtensionRequest, waitForFeedFromDouble,
 } from './harness';
 import { labelStartShown, setSideBarWidth } from './harness/side-bar-width';
+import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 5;
 
@@ -21,7 +22,7 @@ describe('activity tree', function () {
 
   it('shows My Activity as day groups of rows led by the verb, without the user\'s name, with the roots Projects and Users', async function () {
     const { workbench, double } = session();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     const { nextPage } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
     // Project names come from lookups that follow the events: wait for every row to have its project.
     const feed = await workbench.waitForTree('every event row to name its project', (items) => {
@@ -165,5 +166,41 @@ describe('activity tree', function () {
     await workbench.screenshot('activity-narrow-side-bar');
     assert.deepEqual(hidden, [], 'rows whose reference is cut off at 180 px');
     await setSideBarWidth(page, width);
+  });
+
+  it('lists the days in date order, each once, when GitLab lists an imported event (a new id for an old time) first', async function () {
+    const { workbench, double } = session();
+    const DAY = 86_400_000;
+    const old = new Date(Date.now() - 4 * DAY);
+    // GitLab orders by id: the import is the newest id, so it comes first on page 1, four days before the rest.
+    double!.addEvent({ createdAt: old.toISOString(), imported: true, importedFrom: 'github' });
+    await workbench.openViewContainer(VIEW_CONTAINER);
+    await workbench.waitForTreeRow('My Activity');
+    // The earlier tests closed My Activity and opened Projects: My Activity open and Projects closed, its rows are all in
+    // view (rows out of view are not drawn) and Refresh reads it again.
+    const roots = await workbench.treeItems();
+    if (roots.some((item) => item.label === 'Projects' && item.expanded)) await workbench.collapseTreeRow('Projects');
+    if (roots.some((item) => item.label === 'My Activity' && !item.expanded)) await workbench.expandTreeRow('My Activity');
+    const since = Date.now();
+    await workbench.runCommand('GitLab: Refresh Activity');
+    await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r, '/events'));
+    const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+    const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    const oldLabel = `${WEEKDAYS[old.getDay()]} ${old.getDate()} ${MONTHS[old.getMonth()]} ${old.getFullYear()}`;
+    const feed = await workbench.waitForTree(`My Activity to show the imported event's day, ${oldLabel}`, (items) => {
+      const found = feedUnder(items, 'My Activity');
+      return found?.days.some((day) => day.row.label === oldLabel) && found;
+    });
+    // Each label back to its day (the test's own reading of "Today", "Yesterday" and "Sun 22 Nov 2026").
+    const midnight = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+    const dayOf = (label: string): number => {
+      if (label === 'Today') return midnight(new Date());
+      if (label === 'Yesterday') return midnight(new Date(Date.now() - DAY));
+      const [, day, month, year] = label.split(' ');
+      return new Date(Number(year), MONTHS.indexOf(month), Number(day)).getTime();
+    };
+    const days = feed.days.map((day) => dayOf(day.row.label));
+    assert.ok(days.every((day, index) => index === 0 || day < days[index - 1]), `days not newest first, each once: ${feed.days.map((day) => day.row.label).join(', ')}`);
+    await workbench.screenshot('activity-days-in-order');
   });
 });

@@ -4,6 +4,7 @@ import {
   waitForExtensionRequest, waitForFeedFromDouble, type FeedView, type VscodeSession,
 } from './harness';
 import { expandOnlyRoot } from './harness/tree-rows';
+import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 5;
 const UNAUTHORIZED = /GitLab did not accept (the|your) token/;
@@ -35,7 +36,7 @@ describe('activity errors', function () {
 
   it('a server error (500) shows an error row with "Retry" and "Show Log"; Retry loads the events once GitLab is back', async function () {
     const { workbench, double } = session();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
 
     double!.inject({ fault: { kind: 'status', status: 500 }, path: '/events', times: Infinity });

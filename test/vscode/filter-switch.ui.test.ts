@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { feedUnder, isEventsRequest, useVscodeSession, waitFor, waitForExtensionRequest, waitForFeedFromDouble } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 10;
-const NEW_LABEL = 'Filtered: merge request';
+const NEW_LABEL = 'Filtered: Merge request';
 /** My Activity's row of a merge request event: its reference first ("!7 Fix the thing"), the icon saying the verb. */
 const MR_ROW = /^!\d+/;
 
@@ -48,7 +49,7 @@ describe('activity filter switch', function () {
 
   it('never shows the old filter\'s rows under the new filter\'s label; progress shows while the new first page is delayed', async function () {
     const { workbench, double, page } = session();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     const { feed: before } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
     const oldRows = before.events.map((row) => row.label);
     assert.ok(oldRows.some((label) => !MR_ROW.test(label)), 'the unfiltered first page has only merge request events');
@@ -59,7 +60,7 @@ describe('activity filter switch', function () {
     const since = Date.now();
     await workbench.runCommand('GitLab: Filter Activity by Target Type…');
     await workbench.waitForQuickInput('Filter by Target Type');
-    await workbench.pickQuickItem(/^merge request$/);
+    await workbench.pickQuickItem(/^Merge request$/);
     await double!.waitForArrival((r) => r.at >= since && isEventsRequest(r) && r.query.target_type === 'merge_request', 20_000);
 
     // While the page is on its way (the view shows its progress bar): the old rows under the old label.

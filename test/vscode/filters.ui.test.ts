@@ -5,6 +5,7 @@ import {
   waitForFeedFromDouble, type VscodeSession,
 } from './harness';
 import { labelStartShown, setSideBarWidth } from './harness/side-bar-width';
+import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 10;
 const DAY = 86_400_000;
@@ -63,7 +64,7 @@ describe('activity filters', function () {
 
   before(async function () {
     this.timeout(60_000);
-    await session().workbench.openViewContainer('GitLab Activity');
+    await session().workbench.openViewContainer(VIEW_CONTAINER);
     await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
   });
 
@@ -72,17 +73,18 @@ describe('activity filters', function () {
     await clearFilters(session());
   });
 
-  it('by action: the quick pick offers the actions, GitLab is asked for action=closed, only closed events show', async function () {
+  it('by action: the quick pick offers one label per action, GitLab is asked for action=closed, only closed events show', async function () {
     const { workbench } = session();
     const since = Date.now();
     await workbench.runCommand('GitLab: Filter Activity by Action…');
     await workbench.waitForQuickInput('Filter by Action');
     const entries = await workbench.quickPickEntries();
     assert.deepEqual(entries[0], { label: 'Any', description: 'current', detail: '' });
-    for (const [label, value] of [['closed', 'closed'], ['pushed', 'pushed'], ['deleted', 'destroyed'], ['commented', 'commented']]) {
-      assert.ok(entries.some((entry) => entry.label === label && entry.description === value), `no "${label}" (${value}) in ${JSON.stringify(entries)}`);
+    // The label alone: GitLab's word (destroyed for Deleted) is what the filter sends, not what it shows.
+    for (const label of ['Closed', 'Pushed', 'Deleted', 'Commented', 'Membership expired']) {
+      assert.ok(entries.some((entry) => entry.label === label && entry.description === '' && entry.detail === ''), `no "${label}" alone in ${JSON.stringify(entries)}`);
     }
-    await workbench.pickQuickItem(/^closed$/);
+    await workbench.pickQuickItem(/^Closed$/);
     const request = await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r));
     assert.deepEqual(filterParams(request), { action: 'closed' });
 
@@ -91,14 +93,14 @@ describe('activity filters', function () {
     // My Activity's rows lead with what was closed (the icon says the verb); the sentence is the accessibility label.
     for (const event of feed.events) assert.match(event.ariaLabel, / closed /);
     // The label follows the rows once VS Code has drawn them.
-    await waitFor('the description "closed"', async () => (await workbench.viewDescription('Activity')) === 'closed');
+    await waitFor('the description "Closed"', async () => (await workbench.viewDescription('Activity')) === 'Closed');
     await workbench.screenshot('filters-action-closed');
   });
 
   it('"Clear Filters" in the view\'s title bar resets the filter: the next request has no filter parameter', async function () {
     const { workbench } = session();
-    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^pushed$/);
-    await waitFor('the description "pushed"', async () => (await workbench.viewDescription('Activity')) === 'pushed');
+    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^Pushed$/);
+    await waitFor('the description "Pushed"', async () => (await workbench.viewDescription('Activity')) === 'Pushed');
     const since = Date.now();
     await workbench.clickViewTitleAction('Clear Filters');
     const request = await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r));
@@ -115,17 +117,18 @@ describe('activity filters', function () {
     await workbench.runCommand('GitLab: Filter Activity by Target Type…');
     await workbench.waitForQuickInput('Filter by Target Type');
     const entries = await workbench.quickPickEntries();
-    for (const [label, value] of [['issue', 'issue'], ['merge request', 'merge_request'], ['comment', 'note']]) {
-      assert.ok(entries.some((entry) => entry.label === label && entry.description === value), `no "${label}" (${value}) in ${JSON.stringify(entries)}`);
+    // GitLab's target_type=note matches plain comments only (not diff or thread notes): the label says so.
+    for (const label of ['Issue', 'Merge request', 'Plain comment (not on diffs or threads)']) {
+      assert.ok(entries.some((entry) => entry.label === label && entry.description === ''), `no "${label}" alone in ${JSON.stringify(entries)}`);
     }
-    await workbench.pickQuickItem(/^issue$/);
+    await workbench.pickQuickItem(/^Issue$/);
     const request = await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r));
     assert.deepEqual(filterParams(request), { target_type: 'issue' });
 
     const { feed } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { target_type: 'issue' } });
     assert.ok(feed.events.length > 0);
     for (const event of feed.events) assert.match(event.label, /^#\d+/);
-    await waitFor('the filter in the description', async () => (await workbench.viewDescription('Activity')) === 'issue');
+    await waitFor('the filter in the description', async () => (await workbench.viewDescription('Activity')) === 'Issue');
   });
 
   it('"Filter Activity…" in the title bar leads to each kind of filter, showing what is set', async function () {
@@ -139,27 +142,29 @@ describe('activity filters', function () {
     const since = Date.now();
     await workbench.pickQuickItem(/^Target Type$/);
     await workbench.waitForQuickInput('Filter by Target Type');
-    await workbench.pickQuickItem(/^merge request$/);
+    await workbench.pickQuickItem(/^Merge request$/);
     const request = await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r));
     assert.deepEqual(filterParams(request), { target_type: 'merge_request' });
-    await waitFor('the description "merge request"', async () => (await workbench.viewDescription('Activity')) === 'merge request');
+    await waitFor('the description "Merge request"', async () => (await workbench.viewDescription('Activity')) === 'Merge request');
 
     await workbench.clickViewTitleAction('Filter Activity…');
     await workbench.waitForQuickInput('Filter GitLab Activity');
     const entries = await workbench.quickPickEntries();
-    assert.deepEqual(entries.find((entry) => entry.label === 'Target Type')?.description, 'merge request');
+    assert.deepEqual(entries.find((entry) => entry.label === 'Target Type')?.description, 'Merge request');
     assert.ok(entries.some((entry) => entry.label === 'Clear Filters'), 'no "Clear Filters" entry while filtered');
     await workbench.screenshot('filters-filter-activity');
     await workbench.dismissQuickInput();
   });
 
-  it('by date range "Last 7 days": after and before are the exclusive days around the last 7 UTC days', async function () {
+  it('by date range "Last 7 days": after and before are the exclusive days around the last 7 UTC days; the view shows the days included', async function () {
     const { workbench } = session();
     const since = Date.now();
     await workbench.runCommand('GitLab: Filter Activity by Date Range…');
     await workbench.waitForQuickInput('Filter by Date Range');
-    const labels = (await workbench.quickPickEntries()).map((entry) => entry.label);
-    assert.deepEqual(labels, ['Any date', 'Today', 'Yesterday', 'Last 7 days', 'Last 30 days', 'This month', 'Custom range…']);
+    const entries = await workbench.quickPickEntries();
+    assert.deepEqual(entries.map((entry) => entry.label), ['Any date', 'Today', 'Yesterday', 'Last 7 days', 'Last 30 days', 'This month', 'Custom range…']);
+    const days = `${utcDay(-6)} to ${utcDay(0)}`;
+    assert.equal(entries.find((entry) => entry.label === 'Last 7 days')?.description, days);
     await workbench.pickQuickItem(/^Last 7 days$/);
     const request = await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r));
     // Today and the 6 days before it: strictly after today-7, strictly before tomorrow.
@@ -173,7 +178,9 @@ describe('activity filters', function () {
       // One day of slack: rows group by local days, the filter counts UTC days.
       assert.ok(start >= Date.now() - 8 * DAY, `${day.row.label} is older than the last 7 days`);
     }
-    await waitFor('the filter in the description', async () => (await workbench.viewDescription('Activity')) === `after ${range.after} · before ${range.before}`);
+    // Shown as picked, the days included, never as GitLab's exclusive bounds.
+    await waitFor('the filter in the description', async () => (await workbench.viewDescription('Activity')) === days);
+    await waitFor(`"Filtered: ${days}" at the top of the view`, () => workbench.isShownInSideBar(`Filtered: ${days}`));
     await workbench.screenshot('filters-last-7-days');
   });
 
@@ -203,10 +210,15 @@ describe('activity filters', function () {
     await workbench.runCommand('GitLab: Filter Activity by Date Range…');
     await workbench.waitForQuickInput('Filter by Date Range');
     await workbench.pickQuickItem(/^Custom range…$/);
-    await workbench.answerQuickInput('2020-01-01', { expect: 'Custom Date Range (1/2)' });
-    await workbench.answerQuickInput('2020-01-10', { expect: 'Custom Date Range (2/2)' });
+    // From and To, both included: GitLab is asked for the exclusive days around them.
+    await workbench.answerQuickInput('2020-01-02', { expect: 'Custom Date Range (1/2)' });
+    await workbench.waitForQuickInput('Custom Date Range (2/2)');
+    // The prompt shows in the input box's message line while the value is valid.
+    await workbench.waitForQuickInputMessage(/^To \(YYYY-MM-DD, included; empty for no upper bound\)/);
+    await workbench.answerQuickInput('2020-01-09', { expect: 'Custom Date Range (2/2)' });
     const request = await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r));
     assert.deepEqual(filterParams(request), { after: '2020-01-01', before: '2020-01-10' });
+    await waitFor('the range as asked for in the description', async () => (await workbench.viewDescription('Activity')) === '2020-01-02 to 2020-01-09');
 
     const feed = await workbench.waitForTree('the empty, filtered feed', (items) => {
       const found = feedUnder(items, 'My Activity');
@@ -242,25 +254,25 @@ describe('activity filters', function () {
     await workbench.screenshot('filters-invalid-date');
     assert.equal((await workbench.quickInputText()).title, 'Custom Date Range (1/2)', 'an invalid date was accepted');
 
-    // A valid lower bound, then an upper bound that leaves no day between the two (both are excluded).
-    await workbench.answerQuickInput('2026-11-01', { expect: 'Custom Date Range (1/2)' });
-    await workbench.answerQuickInput('2026-11-02', { expect: 'Custom Date Range (2/2)' });
-    await workbench.waitForQuickInputMessage('No day lies strictly between 2026-11-01 and 2026-11-02: both bounds are excluded.');
+    // A valid From, then a To before it.
+    await workbench.answerQuickInput('2026-11-02', { expect: 'Custom Date Range (1/2)' });
+    await workbench.answerQuickInput('2026-11-01', { expect: 'Custom Date Range (2/2)' });
+    await workbench.waitForQuickInputMessage('"To" (2026-11-01) must not be earlier than "From" (2026-11-02).');
     assert.equal((await workbench.quickInputText()).title, 'Custom Date Range (2/2)');
     await workbench.dismissQuickInput();
 
     const carried = extensionRequests(double!, (r) =>
-      ['2026-13-45', '3 Nov', '2026-11-02'].includes(r.query.after) || ['2026-11-02'].includes(r.query.before));
+      ['2026-13-44', '2026-13-45', '3 Nov', '2026-11-01'].includes(r.query.after) || ['2026-11-02'].includes(r.query.before));
     assert.deepEqual(carried.map((r) => r.rawPath), []);
     assert.equal(await workbench.viewDescription('Activity'), '', 'a cancelled custom range changed the filter');
   });
 
   it('keeps the filter across "Reload Window" (it is stored per workspace)', async function () {
     const { workbench, double } = session();
-    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^pushed$/);
+    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^Pushed$/);
     const since = Date.now();
     await session().reloadWindow();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     const request = await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r));
     assert.deepEqual(filterParams(request), { action: 'pushed' });
     const { feed } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { action: 'pushed' } });
@@ -271,22 +283,22 @@ describe('activity filters', function () {
 
   it('after "Reload Window", the view\'s description still names the filter', async function () {
     const { workbench } = session();
-    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^pushed$/);
-    await waitFor('the description "pushed"', async () => (await workbench.viewDescription('Activity')) === 'pushed');
+    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^Pushed$/);
+    await waitFor('the description "Pushed"', async () => (await workbench.viewDescription('Activity')) === 'Pushed');
     const since = Date.now();
     await session().reloadWindow();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r) && r.query.action === 'pushed');
     await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { action: 'pushed' } });
-    await waitFor('the description "pushed" after the reload', async () => (await workbench.viewDescription('Activity')) === 'pushed', {
+    await waitFor('the description "Pushed" after the reload', async () => (await workbench.viewDescription('Activity')) === 'Pushed', {
       timeoutMs: 5_000,
     });
   });
 
   it('names the filter in the description when the view is first opened after the extension activated', async function () {
     const { workbench } = session();
-    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^pushed$/);
-    await waitFor('the description "pushed"', async () => (await workbench.viewDescription('Activity')) === 'pushed');
+    await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^Pushed$/);
+    await waitFor('the description "Pushed"', async () => (await workbench.viewDescription('Activity')) === 'Pushed');
     // The window comes back with the Explorer in the side bar: the extension activates (and sets the view's
     // description) before the Activity view exists, as on most start-ups.
     await workbench.runCommand('View: Show Explorer');
@@ -295,10 +307,10 @@ describe('activity filters', function () {
     await waitFor('the extension to activate in the reloaded window', () =>
       session().extensionLogLines().filter((line) => /^Activated in/.test(line.message)).length > activated, { timeoutMs: 30_000 });
     const since = Date.now();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r) && r.query.action === 'pushed');
     await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { action: 'pushed' } });
-    await waitFor('the description "pushed" once the view is opened', async () => (await workbench.viewDescription('Activity')) === 'pushed', {
+    await waitFor('the description "Pushed" once the view is opened', async () => (await workbench.viewDescription('Activity')) === 'Pushed', {
       timeoutMs: 5_000,
     });
   });
@@ -309,8 +321,10 @@ describe('activity filters', function () {
     await waitFor('the description "oldest first"', async () => (await workbench.viewDescription('Activity')) === 'oldest first');
     await workbench.screenshot('filters-active-filter');
     assert.ok(
-      await workbench.isShownInSideBar('oldest first'),
-      'the filter is set as the view\'s description, but VS Code hides it while "Activity" is the only view of its container',
+      await workbench.isShownInSideBar('Sorted: oldest first'),
+      'the sort is set as the view\'s description, but VS Code hides it while "Activity" is the only view of its container',
     );
+    // A sort order filters nothing: it is not called a filter.
+    assert.equal(await workbench.isShownInSideBar('Filtered:'), false);
   });
 });

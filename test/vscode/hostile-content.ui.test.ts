@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { useVscodeSession, type RunningDouble } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 import { hoverFor } from './harness/hover';
 import { SettingsEditor } from './harness/settings-editor';
 import { expandOnlyRoot, treeRowsLabelled } from './harness/tree-rows';
@@ -148,7 +149,7 @@ describe('hostile content from GitLab', function () {
 
   it('shows hostile names and event texts literally in tree labels and tooltips, with no command links', async function () {
     const { workbench, page } = session();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
 
     // The row shows the title as sent, and (once the project is fetched) the project's name as its description.
     const issueRow = await workbench.waitForTreeRow(new RegExp(`${escapeRegExp(ISSUE_TITLE)}[\\s\\S]*${escapeRegExp(PROJECT_NAME)}`));

@@ -8,6 +8,8 @@ import { SettingsEditor } from './harness/settings-editor';
 
 const TOKEN = 'glpat-test-token';
 const PROJECT = 'acme/platform/billing';
+/** As GitLab names them, and so as the settings editor's list and every quick pick of scopes name them. */
+const PROJECT_NAME = 'Acme / Platform / Billing';
 const STATUS_ITEM = 'gitlab-activity.gitlab-activity.gitlabActivity.notificationLevel';
 const WHY = 'GitLab: Why Am I Notified About This Project?';
 const OVERVIEW = 'GitLab: Show Notification Overrides';
@@ -51,6 +53,18 @@ async function waitForChain(page: SettingsEditor, expected: string[]): Promise<v
   });
 }
 
+/** The editor's "why" sentence above the chain, once it reads `expected`. */
+async function waitForWhy(page: SettingsEditor, expected: string): Promise<void> {
+  let last = '';
+  await waitFor(`the editor's why to read ${JSON.stringify(expected)}`, async () => {
+    const frame = await page.frameWith('#level-why');
+    last = (await frame.locator('#level-why').innerText()).trim();
+    return last === expected;
+  }).catch((error: Error) => {
+    throw new Error(`${error.message}; it reads ${JSON.stringify(last)}`);
+  });
+}
+
 /** The editor's key for a project, whichever way its list names it (by path or by ID). */
 async function scopeKeyOf(page: SettingsEditor, path: string): Promise<string> {
   const frame = await page.frameWith('[data-scope-select^="project:"]');
@@ -89,33 +103,39 @@ describe('insight: why am I notified, and the overrides overview', function () {
     await changeSettingElsewhere(double!, { scope: 'group', id: 'acme', level: 'mention' });
 
     await workbench.runCommand(WHY);
-    await workbench.waitForQuickInput(`Why am I notified about project ${PROJECT}?`);
+    // Each link named as the settings editor's list names it: GitLab's names, the path beside them.
+    await workbench.waitForQuickInput(`Why am I notified about ${PROJECT_NAME}?`);
     const entries = await workbench.quickPickEntries();
     assert.deepEqual(entries.map((entry) => [entry.label, entry.description]), [
-      [`project ${PROJECT}`, `${label('global')}: passes the question up`],
-      ['group acme/platform', `${label('watch')}: decides`],
-      ['group acme', `${label('mention')}: not consulted (a nearer link decides)`],
-      ['global settings', `${label('participating')}: not consulted (a nearer link decides)`],
-      ['Open Settings at group acme/platform', ''],
+      [PROJECT_NAME, `${label('global')}: passes the question up`],
+      ['Acme / Platform', `${label('watch')}: decides`],
+      ['Acme', `${label('mention')}: not consulted (a nearer link decides)`],
+      ['Global', `${label('participating')}: not consulted (a nearer link decides)`],
+      ['Open Settings at Acme / Platform', ''],
     ]);
-    assert.equal((await workbench.quickInputText()).placeholder, `Level in force: ${label('watch')} (platform), set by group acme/platform.`);
+    assert.deepEqual(entries.slice(0, 3).map((entry) => entry.detail), [PROJECT, 'acme/platform', 'acme']);
+    assert.equal((await workbench.quickInputText()).placeholder, `Level in force: ${label('watch')} (platform), set by Acme / Platform.`);
     await workbench.screenshot('insight-why-notified');
 
-    await workbench.pickQuickItem(/^Open Settings at group acme\/platform$/);
+    await workbench.pickQuickItem(/^Open Settings at Acme \/ Platform$/);
     const page = new SettingsEditor(workbench);
     const platform = double!.data.groups.find((group) => group.fullPath === 'acme/platform')!;
     // The editor opens at the deciding group, as its own list names it (by ID), with the level it has on GitLab.
     await page.waitForForm(`group:${platform.id}`, { level: 'watch', dirty: false }, 30_000);
     // The editor lists the same chain under the level: the group, its parent, global.
     await waitForChain(page, ['group acme/platform: Watch (decides)', 'group acme: On mention', 'global settings: Participate']);
+    // Above it, in a sentence: who sets the level, and who follows.
+    await waitForWhy(page, 'Why Watch: the group sets it itself.');
     await workbench.screenshot('insight-editor-chain');
     // And for the project, its own link first; the chain follows the select, saying what a save would do.
     const projectKey = await scopeKeyOf(page, PROJECT);
     await page.selectScope(projectKey, { level: 'global', dirty: false });
     const projectChain = [`project ${PROJECT}: Global`, 'group acme/platform: Watch (decides)', 'group acme: On mention', 'global settings: Participate'];
     await waitForChain(page, projectChain);
+    await waitForWhy(page, 'Why Watch: acme/platform sets it; the project follows its group.');
     await page.setLevel('disabled');
     await waitForChain(page, [`project ${PROJECT}: Disabled (decides)`, ...projectChain.slice(1).map((line) => line.replace(' (decides)', ''))]);
+    await waitForWhy(page, 'Why Disabled: the project sets it itself.');
     await page.click('#revert-button');
     await waitForChain(page, projectChain);
     // Having read the group, the status bar follows it too: the project inherits Watch from it.
@@ -123,7 +143,7 @@ describe('insight: why am I notified, and the overrides overview', function () {
     await workbench.runCommand('View: Close Editor');
   });
 
-  it('the overview lists every group and project with its level, filters to those differing from global, and searches by name', async function () {
+  it('the overview lists every group and project with its level, filters to those with a level of their own, and searches by name', async function () {
     const s = session();
     const { workbench, double } = s;
     await workbench.runCommand(OVERVIEW);
@@ -138,7 +158,7 @@ describe('insight: why am I notified, and the overrides overview', function () {
     assert.ok(extensionRequests(double!, (r) => r.path === '/api/v4/projects' && r.query.membership === 'true').length > 0);
     assert.ok(extensionRequests(double!, (r) => r.path === settingsApiPath('project', 1)).length > 0, 'acme/website read by its ID');
 
-    await workbench.pickQuickItem(/^Show Only Those Differing from Global$/);
+    await workbench.pickQuickItem(/^Show Only Those With a Level of Their Own$/);
     const differing = await overviewRows(s, (entries) => rowOf(entries, 'acme/website') === undefined);
     assert.deepEqual(differing.filter((entry) => entry.description.includes('differs')).map((entry) => entry.detail || entry.label).sort(),
       ['acme', 'acme/platform']);
@@ -179,10 +199,10 @@ describe('insight: why am I notified, and the overrides overview', function () {
     ]);
     for (const id of [1, 2]) assert.equal((await readFromDouble<{ level: string }>(double!, `/groups/${id}/notification_settings`)).body.level, 'global');
 
-    // The overview is back: filtered, nothing differs any more; shown all, the groups read Global.
+    // The overview is back: filtered, no level of their own is left; shown all, the groups read Global.
     await workbench.waitForQuickInput(new RegExp(`^${OVERVIEW_TITLE}`));
-    await workbench.pickQuickItem(/^Show Only Those Differing from Global$/);
-    await overviewRows(s, (entries) => entries.some((entry) => entry.label === 'Nothing differs from global.'));
+    await workbench.pickQuickItem(/^Show Only Those With a Level of Their Own$/);
+    await overviewRows(s, (entries) => entries.some((entry) => entry.label === 'No group or project has a level of its own.'));
     await workbench.pickQuickItem(/^Show All Groups and Projects$/);
     const after = await overviewRows(s, (entries) => rowOf(entries, 'acme/platform') !== undefined);
     assert.equal(rowOf(after, 'acme/platform')?.description, label('global'));
@@ -209,6 +229,38 @@ describe('insight: why am I notified, and the overrides overview', function () {
     await waitFor('the overview to list and read again', async () =>
       overviewReads().some((r) => r.path === '/api/v4/groups') && overviewReads().some((r) => r.path.endsWith('/notification_settings')));
     await overviewRows(s, (entries) => rowOf(entries, 'acme/platform') !== undefined);
+    await s.page.keyboard.press('Escape');
+  });
+
+  it('a level of its own equal to global reads "same as global", never "differs", and can still be reset to Global', async function () {
+    const s = session();
+    const { workbench, double } = s;
+    const global = (await readFromDouble<{ level: NotificationLevel }>(double!, '/notification_settings')).body.level;
+    await changeSettingElsewhere(double!, { scope: 'project', id: 'acme/website', level: global });
+    await workbench.runCommand(OVERVIEW);
+    await overviewRows(s, (entries) => rowOf(entries, 'acme/platform') !== undefined);
+    await workbench.pickQuickItem(/^Refresh$/);
+    const all = await overviewRows(s, (entries) => (rowOf(entries, 'acme/website')?.description ?? label('global')) !== label('global'));
+    assert.equal(rowOf(all, 'acme/website')?.description, `${label(global)} · set on this project (same as global)`);
+    assert.deepEqual(all.filter((entry) => entry.description.includes('differs')), []);
+    // Still an override: it no longer follows global, so it is listed as one and can be reset.
+    await workbench.pickQuickItem(/^Show Only Those With a Level of Their Own$/);
+    const own = await overviewRows(s, (entries) => rowOf(entries, PROJECT) === undefined && rowOf(entries, 'acme/website') !== undefined);
+    assert.deepEqual(own.filter((entry) => entry.description.includes('same as global')).map((entry) => entry.detail || entry.label), ['acme/website']);
+    await workbench.screenshot('insight-overrides-same-as-global');
+
+    const since = Date.now();
+    await workbench.pickQuickItem(/^Reset to Global…$/);
+    await workbench.waitForQuickInput('Reset to Global');
+    const chosen = await workbench.quickPickEntries();
+    assert.deepEqual(chosen.map((entry) => [entry.detail || entry.label, entry.description]),
+      [['acme/website', `${label(global)} · set on this project (same as global)`]]);
+    await s.page.keyboard.press('Enter');
+    await workbench.waitForNotification('Reset 1 to Global.');
+    assert.deepEqual(extensionRequests(double!, (r) => r.at >= since && r.method === 'PUT').map((r) => [r.path, r.query.level, r.status]),
+      [[settingsApiPath('project', 1), 'global', 200]]);
+    assert.equal((await readFromDouble<{ level: string }>(double!, '/projects/1/notification_settings')).body.level, 'global');
+    await workbench.waitForQuickInput(new RegExp(`^${OVERVIEW_TITLE}`));
     await s.page.keyboard.press('Escape');
   });
 });
@@ -251,14 +303,15 @@ describe('insight: the overview on a server of the interface spec only', functio
     await workbench.runCommand(WHY);
     await workbench.waitForQuickInput('This workspace has no GitLab project: choose one');
     const offered = (await workbench.quickPickEntries()).map((entry) => entry.label);
+    // This server names no project or group: they go by their paths.
     assert.ok(offered.includes('acme/website'), JSON.stringify(offered));
     assert.ok(offered.includes('Global'));
     await workbench.pickQuickItem(/^Enter a Group ID or Path…$/);
     await workbench.answerQuickInput('acme', { expect: 'Group ID, full path or URL' });
-    await workbench.waitForQuickInput('Why am I notified about group acme?');
+    await workbench.waitForQuickInput('Why am I notified about acme?');
     assert.deepEqual((await workbench.quickPickEntries()).map((entry) => [entry.label, entry.description]), [
-      ['group acme', `${label('global')}: passes the question up`],
-      ['global settings', `${label('participating')}: decides`],
+      ['acme', `${label('global')}: passes the question up`],
+      ['Global', `${label('participating')}: decides`],
       ['Open Settings at global settings', ''],
     ]);
     await session().page.keyboard.press('Escape');

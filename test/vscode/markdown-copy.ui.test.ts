@@ -4,6 +4,7 @@ import {
   expectedDays, extensionRequests, feedUnder, isEventsRequest, readFromDouble, useVscodeSession, waitFor,
   waitForExtensionRequest, waitForFeedFromDouble,
 } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 5;
 const DAY = 86_400_000;
@@ -41,9 +42,9 @@ describe('copy activity as Markdown', function () {
   it('asks for a range, fetches the pages of that range the tree never loaded, and copies only events in the range', async function () {
     const { workbench, double, page } = session();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await workbench.runCommand('GitLab: Filter Activity by Target Type…');
-    await workbench.pickQuickItem(/^issue$/);
+    await workbench.pickQuickItem(/^Issue$/);
     const { events: shown } = await waitForFeedFromDouble(session(), {
       parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { target_type: 'issue' },
     });

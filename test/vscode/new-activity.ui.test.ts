@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { LoggedRequest } from '../double';
 import { feedUnder, isEventsRequest, isSettled, useVscodeSession, waitFor, waitForExtensionRequest, waitForFeedFromDouble } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 5;
 /** The new-activity check asks for the first 20 of My Activity; the tree asks for pages of PAGE_SIZE. */
@@ -13,13 +14,12 @@ describe('new activity while the view is hidden', function () {
     env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.pollInterval': 1 },
   });
-  // The item's label grows with the badge: "GitLab Activity - 2 new GitLab events".
-  const badge = () => session().page.locator('.part.activitybar li.action-item')
-    .filter({ has: session().page.locator('a.action-label[aria-label^="GitLab Activity"]') }).locator('.badge-content');
+  // The item's label grows with the badge: "GitLab - 2 new GitLab events".
+  const badge = () => session().workbench.activityBarBadge(VIEW_CONTAINER);
 
   it('counts new events on the container\'s badge; once the view is seen they show, marked unread, until marked as seen', async function () {
     const { workbench, double } = session();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
     await workbench.openViewContainer('Explorer');
 
@@ -29,7 +29,7 @@ describe('new activity while the view is hidden', function () {
     await workbench.screenshot('new-activity-badge');
 
     // The badge is the unread count: the new events, now shown and marked, still count until marked as seen.
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await workbench.waitForTree('My Activity to show the new events, marked unread', (items) => {
       const feed = feedUnder(items, 'My Activity');
       return isSettled(feed) && ['Fresh issue one', 'Fresh issue two'].every((title) =>

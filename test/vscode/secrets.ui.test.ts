@@ -4,6 +4,7 @@ import {
   expectNoExtensionRequest, feedUnder, isEventsRequest, isSettled, useVscodeSession, waitFor, waitForExtensionRequest,
   type VscodeSession,
 } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 import { browserStorage, filesHolding, frameDocuments, placesHolding, requestText, type Places } from './harness/secrets';
 import { SettingsEditor } from './harness/settings-editor';
 
@@ -34,7 +35,7 @@ describe('the token stays secret', function () {
     page.on('console', (message: ConsoleMessage) => consoleLines.push(message.text()));
 
     // Sign in through the two input boxes.
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await workbench.runCommand('GitLab: Sign In…');
     await workbench.waitForQuickInput('URL of the GitLab instance');
     await page.keyboard.press('Enter');
@@ -47,9 +48,9 @@ describe('the token stays secret', function () {
     const filtered = Date.now();
     await workbench.runCommand('GitLab: Filter Activity by Action…');
     await workbench.waitForQuickInput('Filter by Action');
-    await workbench.pickQuickItem(/^closed$/);
+    await workbench.pickQuickItem(/^Closed$/);
     await waitForExtensionRequest(double!, (r) => r.at >= filtered && isEventsRequest(r) && r.query.action === 'closed' && r.status === 200);
-    await waitFor('the filter description "closed"', async () => (await workbench.viewDescription('Activity')) === 'closed');
+    await waitFor('the filter description "Closed"', async () => (await workbench.viewDescription('Activity')) === 'Closed');
 
     // A level saved at global scope from the settings editor (a webview: its own documents and state).
     const editor = new SettingsEditor(workbench);
@@ -133,7 +134,7 @@ describe('the token stays secret', function () {
     assert.ok(!s.extensionLog().includes(TOKEN), 'signing out wrote the token to the log');
 
     await s.reload();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await waitFor('the signed-out welcome content after a reload', async () => (await workbench.welcomeText()).includes(WELCOME), {
       timeoutMs: 30_000,
     });

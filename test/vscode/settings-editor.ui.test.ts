@@ -1,10 +1,18 @@
 import assert from 'node:assert/strict';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Frame } from 'playwright-core';
+import { KNOWN_EVENT_KEYS } from '../../src/app/settings/shared/labels';
 import { SPEC_EMAIL_EVENTS } from '../../src/gitlab/types';
 import { useVscodeSession, waitFor, type RunningDouble } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 import { pickContextMenuItem } from './harness/context-menu';
 import { changeSettingElsewhere, settingsApiPath, settingsPuts } from './harness/double-control';
-import { SettingsEditor } from './harness/settings-editor';
+import {
+  auditFrame, AUDITED_THEMES, chooseColorTheme, currentColorTheme, describeViolations, seriousViolations,
+} from './harness/accessibility';
+import { checkboxContrasts } from './harness/contrast';
+import { describeFocus, SettingsEditor, type FocusedElement } from './harness/settings-editor';
 import { expandOnlyRoot, treeRowsLabelled } from './harness/tree-rows';
 
 const TOKEN = 'glpat-test-token';
@@ -128,7 +136,7 @@ describe('notification settings editor', function () {
 
   it('opens on a project from its row’s context menu in the Activity view', async function () {
     const { workbench, page } = session();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await expandOnlyRoot(workbench, 'Projects');
     // The row is named once the project is fetched; wait for that so the click does not land on a replaced row.
     const row = treeRowsLabelled(page, 'Acme / Platform / Billing').first();
@@ -157,7 +165,8 @@ describe('notification settings editor', function () {
     const offered = await page.eventStates();
     assert.deepEqual(Object.keys(offered), [...SPEC_EMAIL_EVENTS]);
     assert.deepEqual(Object.values(offered).filter((state) => state !== 'default'), []);
-    assert.match(await page.text('#events-note'), /GitLab may list more events/);
+    // Said before saving: GitLab keeps what was stored for the scope earlier and will show it.
+    assert.match(await page.text('#events-note'), /^Not saved yet\. GitLab keeps the switches stored for this scope earlier: after Save it shows them as stored/);
 
     await page.clickEvent('new_note', 'on');
     await page.clickEvent('close_issue', 'on');
@@ -181,10 +190,24 @@ describe('notification settings editor', function () {
     const saved = await page.eventStates();
     assert.deepEqual(saved, Object.fromEntries(Object.entries(storedEvents).map(([event, value]) =>
       [event, value === null ? 'default' : value ? 'on' : 'off'])));
+    // One order before and after the save: known keys in the extension's order, then unknown ones in GitLab's.
+    const rank = (event: string) => (KNOWN_EVENT_KEYS as readonly string[]).indexOf(event) >>> 0;
+    assert.deepEqual(Object.keys(saved), Object.keys(storedEvents).sort((a, b) => rank(a) - rank(b)));
+    assert.deepEqual(Object.keys(saved).filter((event) => event in offered), Object.keys(offered), 'the rows shown before the save moved');
     assert.equal(saved.new_note, 'on');
     assert.equal(saved.close_issue, 'on');
     assert.equal(await (await page.frame()).locator('#events-note').count(), 0, 'no note once GitLab listed the events');
     await workbench.screenshot('settings-editor-custom-saved');
+
+    // Save stays in view at the bottom of the window, with the page scrolled to its top and its switches running below.
+    const frame = await page.frame();
+    await frame.evaluate(() => window.scrollTo(0, 0));
+    const view = await frame.locator('#save-button').evaluate((button) => {
+      const box = button.getBoundingClientRect();
+      return { overflows: document.documentElement.scrollHeight > window.innerHeight, top: box.top, bottom: box.bottom, height: window.innerHeight };
+    });
+    assert.ok(view.overflows, `the form fits the window (${view.height} px), so this says nothing: ${JSON.stringify(view)}`);
+    assert.ok(view.top >= 0 && view.bottom <= view.height, `Save is out of view: ${JSON.stringify(view)}`);
   });
 
   it('shows GitLab’s refusal of an unverified e-mail at the field and keeps the edit', async function () {
@@ -306,11 +329,7 @@ describe('notification settings editor', function () {
     const selection = (double: RunningDouble) => [projectKey(BILLING), projectKey(HANDBOOK), `group:${groupId(double, 'acme/platform')}`];
 
     async function select(page: SettingsEditor, keys: string[], level: string): Promise<void> {
-      for (const key of keys) {
-        const frame = await page.frameWith(`[data-bulk-select="${key}"]`);
-        await frame.locator(`[data-bulk-select="${key}"]`).click();
-        await page.frameWith(`[data-bulk-select="${key}"]:checked`);
-      }
+      for (const key of keys) await page.checkForBulk(key);
       const frame = await page.frameWith('#bulk-panel:not([hidden]) #bulk-level');
       await frame.locator('#bulk-level').selectOption(level);
     }
@@ -474,6 +493,189 @@ describe('notification settings editor', function () {
     await frame.locator('#add-scope-submit').click();
     await page.frameWith(`[data-scope-key="project:${forum.id}"][data-selected="true"]`, 30_000);
     assert.equal(await frame.locator('#add-scope-error:not([hidden])').count(), 0);
+  });
+
+  describe('accessibility', function () {
+    const isOption = (key: string) => (focused: FocusedElement) => focused.role === 'option' && focused.scopeKey === key;
+    const isId = (id: string) => (focused: FocusedElement) => focused.id === id;
+
+    /** From the page's start, Tab to the scope list and the arrow keys to the option of `key`; Enter opens it. */
+    async function openScopeByKeyboard(page: SettingsEditor, key: string): Promise<FocusedElement[]> {
+      const stops = await page.pressUntil('the scope list', (focused) => focused.role === 'option', { limit: 80 });
+      const moves = await page.pressUntil('the first scope', isOption('global'), { key: 'Home', limit: 1 });
+      if (key !== 'global') moves.push(...await page.pressUntil(`the option of ${key}`, isOption(key), { key: 'ArrowDown', limit: 60 }));
+      assert.deepEqual(moves.filter((stop) => stop.role !== 'option').map(describeFocus), [], 'the arrow keys stay in the list');
+      await page.press('Enter');
+      return [...stops, ...moves];
+    }
+
+    it('does a custom save by keyboard alone, with a visible focus at each stop, and lands on the saved status', async function () {
+      const { double, workbench } = session();
+      const key = projectKey(WEBSITE);
+      await changeSettingElsewhere(double!, { scope: 'project', id: WEBSITE, level: 'watch' });
+      const page = editor();
+      await page.openFromPalette();
+      await page.waitForKeyboardFocus();
+      const since = double!.requests.length;
+      // No clicks from here on.
+      const stops = await openScopeByKeyboard(page, key);
+      await page.waitForForm(key, { level: 'watch', dirty: false });
+
+      // The list is one tab stop: the next Tab leaves it.
+      stops.push(...await page.pressUntil('the next control after the list', (focused) => focused.role !== 'option', { limit: 1 }));
+      stops.push(...await page.pressUntil('the level select', isId('level-select')));
+      await page.press('c'); // the select's type-ahead: Custom
+      await page.waitForForm(key, { level: 'custom', dirty: true });
+      stops.push(...await page.pressUntil('the switch of new_note', isId('event-new_note')));
+      await page.press('Space');
+      await page.frameWith('[data-event-key="new_note"][data-event-state="on"]');
+      stops.push(...await page.pressUntil('Save', isId('save-button')));
+      await workbench.screenshot('settings-editor-keyboard-before-save');
+      await page.press('Enter');
+
+      await page.waitForForm(key, { level: 'custom', dirty: false });
+      const status = await page.waitForFocus('the saved status', (focused) => focused.id === 'form-status' && focused.text === 'Saved.');
+      stops.push(status);
+      await workbench.screenshot('settings-editor-keyboard-saved');
+      assert.deepEqual(settingsPuts(double!, since).map(({ rawPath, query, status }) => ({ rawPath, query, status })), [
+        { rawPath: settingsApiPath('project', WEBSITE), query: { level: 'custom', new_note: 'true' }, status: 200 },
+      ]);
+      assert.deepEqual(stops.filter((stop) => stop.tag !== 'body' && !stop.indicated).map(describeFocus), [], 'every stop shows its focus');
+      // Tab goes on from the status, not from the top of the page.
+      await page.pressUntil('the control after the status', isId('level-select'), { limit: 1 });
+    });
+
+    it('checks scopes for a bulk change with Space, applies it and clears it by keyboard alone', async function () {
+      const { double } = session();
+      const page = editor();
+      await page.openFromPalette();
+      const frame = await page.frame();
+      if (await frame.locator('#bulk-clear').isVisible()) await frame.locator('#bulk-clear').click();
+      await page.frameWith('#bulk-panel[hidden]');
+      for (const path of [BILLING, HANDBOOK]) await changeSettingElsewhere(double!, { scope: 'project', id: path, level: 'participating' });
+      await page.waitForKeyboardFocus();
+
+      await openScopeByKeyboard(page, projectKey(BILLING));
+      await page.press('Space');
+      await page.frameWith(`[data-scope-key="${projectKey(BILLING)}"][aria-checked="true"]`);
+      await page.pressUntil('the option of Handbook', isOption(projectKey(HANDBOOK)), { key: 'ArrowDown', limit: 60 });
+      await page.press('Space');
+      await page.frameWith(`[data-scope-key="${projectKey(HANDBOOK)}"][aria-checked="true"]`);
+      assert.equal(await page.text('#bulk-selected-count'), '2 selected');
+
+      await page.pressUntil('the bulk level', isId('bulk-level'));
+      await page.press('w'); // Watch
+      assert.equal(await page.value('#bulk-level'), 'watch');
+      await page.pressUntil('Apply to selected', isId('bulk-apply'));
+      await page.press('Enter');
+      await page.frameWith('#bulk-panel[data-bulk-state="done"]', 30_000);
+      await page.waitForFocus('the bulk summary', (focused) => focused.id === 'bulk-summary' && focused.text.startsWith('2 changed'));
+      assert.equal((await readSetting(double!, 'project', BILLING)).level, 'watch');
+      assert.equal((await readSetting(double!, 'project', HANDBOOK)).level, 'watch');
+
+      await page.pressUntil('Clear selection', isId('bulk-clear'));
+      await page.press('Enter');
+      await page.frameWith('#bulk-panel[hidden]');
+      await page.waitForFocus('the scope list', (focused) => focused.role === 'option');
+    });
+
+    it('announces the status and errors, marks a changed switch, discards and reaches the Add form last, by keyboard', async function () {
+      const { double, workbench } = session();
+      const key = projectKey(WEBSITE);
+      await changeSettingElsewhere(double!, { scope: 'project', id: WEBSITE, level: 'custom', events: { new_issue: false } });
+      const page = editor();
+      await page.openFromPalette();
+      await page.waitForKeyboardFocus();
+      await openScopeByKeyboard(page, key);
+      let frame = await page.waitForForm(key, { level: 'custom', dirty: false });
+      const statusRegions = () => frame.getByRole('status').evaluateAll((regions) => regions.map((region) => region.id));
+      assert.ok((await statusRegions()).includes('form-status'), 'the form status is a status region');
+
+      // A changed switch says so in words, not only by its weight or colour; its name says it too.
+      await page.pressUntil('the switch of new_issue', isId('event-new_issue'));
+      await page.press('Space');
+      frame = await page.frameWith('[data-event-key="new_issue"][data-event-changed="true"] .event-changed-mark');
+      assert.equal(await page.text('[data-event-key="new_issue"] .event-changed-mark'), 'changed');
+      assert.deepEqual(await frame.getByRole('checkbox', { name: /, changed$/ }).evaluateAll((boxes) => boxes.map((box) => box.id)), ['event-new_issue']);
+      assert.equal(await frame.getByRole('status').filter({ hasText: 'Unsaved changes' }).getAttribute('id'), 'form-status');
+
+      // An error is an alert, with a word besides its colour, and takes the focus.
+      double!.inject({ fault: { kind: 'status', status: 403 }, method: 'PUT', path: `/projects/${WEBSITE}/notification_settings` });
+      await page.pressUntil('Save', isId('save-button'));
+      await page.press('Enter');
+      frame = await page.waitForForm(key, { state: 'error', dirty: true });
+      const alert = frame.getByRole('alert').filter({ hasText: 'GitLab does not allow this' });
+      assert.equal(await alert.count(), 1);
+      assert.match((await alert.innerText()).trim(), /^\W*Error\b/);
+      await page.waitForFocus('the error', isId('form-error'));
+      await workbench.screenshot('settings-editor-keyboard-error');
+
+      await page.pressUntil('Discard changes', isId('revert-button'));
+      await page.press('Enter');
+      await page.waitForForm(key, { level: 'custom', dirty: false });
+      await page.waitForFocus('the status after Discard', (focused) => focused.id === 'form-status');
+
+      // The Add form comes after the form's own controls.
+      const rest = await page.pressUntil('the Add toggle', isId('add-scope-toggle'));
+      assert.ok(!rest.some((stop) => stop.role === 'option' || stop.id === 'refresh-scopes'), `the Add toggle comes last: ${rest.map(describeFocus).join(', ')}`);
+      await page.press('Enter');
+      await page.waitForFocus('the ID field', isId('add-scope-ref'));
+      await page.press('Enter');
+      frame = await page.frameWith('#add-scope-error:not([hidden])');
+      const addAlert = frame.getByRole('alert').filter({ hasText: 'Enter a numeric ID' });
+      assert.equal(await addAlert.count(), 1);
+      assert.match((await addAlert.innerText()).trim(), /^\W*Error\b/);
+      await page.press('Escape');
+    });
+
+    it('passes an axe audit (WCAG 2.1 A and AA) in Dark, Light and both High Contrast themes', async function () {
+      this.timeout(300_000);
+      const { double, workbench } = session();
+      const key = projectKey(WEBSITE);
+      await changeSettingElsewhere(double!, {
+        scope: 'project', id: WEBSITE, level: 'custom', events: { failed_pipeline: null, new_note: null, new_issue: true, close_issue: false },
+      });
+      const page = editor();
+      await page.openFromPalette();
+      // The page with most on it: a custom form with never-set, set and changed switches; the bulk panel; the Add
+      // form with its error.
+      await page.selectScope(key, { level: 'custom', dirty: false });
+      await page.clickEvent('close_issue', 'on');
+      let frame = await page.frame();
+      if (!(await frame.locator(`[data-scope-key="${projectKey(HANDBOOK)}"][aria-checked="true"]`).count())) await page.checkForBulk(projectKey(HANDBOOK));
+      await page.frameWith('#bulk-panel:not([hidden])');
+      if ((await frame.locator('#add-scope-toggle').getAttribute('aria-expanded')) !== 'true') await page.click('#add-scope-toggle');
+      await page.click('#add-scope-submit');
+      await page.frameWith('#add-scope-error:not([hidden])');
+
+      frame = await page.frame();
+      const original = await currentColorTheme(frame);
+      const report: Record<string, unknown> = {};
+      const failures: string[] = [];
+      try {
+        for (const theme of AUDITED_THEMES) {
+          await chooseColorTheme(workbench, theme, () => page.frame());
+          for (const scope of [key, 'global']) {
+            frame = await page.selectScope(scope, scope === key ? { level: 'custom', dirty: true } : {});
+            const violations = await auditFrame(frame);
+            const checkboxes = scope === key ? await checkboxContrasts(frame) : [];
+            report[`${theme.id} / ${scope}`] = { violations, checkboxes };
+            const serious = seriousViolations(violations);
+            if (serious.length > 0) failures.push(`${theme.label}, ${scope}:\n${describeViolations(serious)}`);
+            for (const box of checkboxes.filter((candidate) => candidate.problem)) failures.push(`${theme.label}, ${scope}: checkbox ${box.key} (${box.state}): ${box.problem}`);
+          }
+          await workbench.screenshot(`settings-editor-theme-${theme.id}`);
+        }
+      } finally {
+        mkdirSync(path.join(workbench.screenshotDir, 'a11y'), { recursive: true });
+        writeFileSync(path.join(workbench.screenshotDir, 'a11y', 'settings-editor-axe.json'), JSON.stringify(report, null, 2));
+        if (original.label) await chooseColorTheme(workbench, original, () => page.frame()).catch(() => undefined);
+      }
+      assert.deepEqual(failures, [], failures.join('\n\n'));
+      await page.selectScope(key, { level: 'custom', dirty: true });
+      await page.click('#revert-button');
+      await page.waitForForm(key, { dirty: false });
+    });
   });
 });
 

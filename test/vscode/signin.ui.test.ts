@@ -5,6 +5,7 @@ import {
   expectNoExtensionRequest, extensionRequests, isEventsRequest, useVscodeSession, waitFor, waitForExtensionRequest,
   waitForFeedFromDouble, type VscodeSession,
 } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 
 const STATUS_ITEM = 'gitlab-activity.gitlab-activity.gitlabActivity.notificationLevel';
 const WELCOME = 'Sign in to GitLab to see your activity';
@@ -40,7 +41,7 @@ describe('sign-in and sign-out', function () {
 
   it('signed out, shows the welcome content with a Sign In button and asks GitLab nothing', async function () {
     const { workbench, double } = session();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await workbench.waitForView('Activity');
     await waitForWelcome(session());
     assert.ok(await workbench.welcomeButton('Sign In').isVisible(), 'no Sign In button in the welcome content');
@@ -89,7 +90,7 @@ describe('sign-in and sign-out', function () {
     const { workbench, double } = session();
     const since = Date.now();
     await session().reload();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     const request = await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r) && r.status === 200);
     assert.equal(request.auth, 'private-token');
     await expectMyActivityFromDouble(session());
@@ -116,7 +117,7 @@ describe('sign-in and sign-out', function () {
     const activations = await activationCount(session());
     const since = Date.now();
     await session().reload();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await waitFor('the extension to activate after the reload', async () => (await activationCount(session())) > activations, {
       timeoutMs: 30_000,
     });

@@ -4,12 +4,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_TOKEN } from '../double';
 import { TEST_CLOCK_ENV_VAR } from '../../src/ids';
+import { formatMessage } from '../../src/app/localize';
+import { levelLabel } from '../../src/app/settings/shared/labels';
 import {
   escapeRegExp, extensionRequests, readFromDouble, useVscodeSession, waitFor, waitForExtensionRequest, type RunningDouble,
   type StatusBarItem, type VscodeSession,
 } from './harness';
+import { SettingsEditor } from './harness/settings-editor';
 
 const PROJECT = 'acme/platform/billing';
+/** The project and its group as GitLab names them, and so as every list of scopes names them. */
+const PROJECT_NAME = 'Acme / Platform / Billing';
+const GROUP_NAME = 'Acme / Platform';
 const PROJECT_SETTINGS = `/projects/${encodeURIComponent(PROJECT)}/notification_settings`;
 const STATUS_ITEM = 'gitlab-activity.gitlab-activity.gitlabActivity.notificationLevel';
 const HOUR = 3_600_000;
@@ -92,10 +98,15 @@ describe('snooze and notification profiles', function () {
 
     await workbench.runCommand('GitLab: Snooze Notifications…');
     await workbench.waitForQuickInput('Snooze Notifications');
-    const scopes = (await workbench.quickPickEntries()).map((entry) => entry.label);
-    assert.ok(scopes.includes('Everything (global settings)') && scopes.includes(`project ${PROJECT}`), JSON.stringify(scopes));
-    await workbench.pickQuickItem(new RegExp(`^project ${PROJECT}$`));
-    await workbench.waitForQuickInput(`Snooze project ${PROJECT}`);
+    // The settings editor's list, named as it names them (GitLab's name, the path beside it), the user's groups too.
+    await workbench.waitForQuickPickItem(PROJECT_NAME, { exact: true });
+    const scopes = (await workbench.quickPickEntries()).map((entry) => `${entry.label} | ${entry.description}`);
+    for (const shown of ['Global | Your default for every group and project', `${GROUP_NAME} | acme/platform`, `${PROJECT_NAME} | ${PROJECT}`]) {
+      assert.ok(scopes.includes(shown), `no "${shown}" in ${JSON.stringify(scopes)}`);
+    }
+    await workbench.screenshot('snooze-scopes');
+    await workbench.pickQuickItem(new RegExp(`^${escapeRegExp(PROJECT_NAME)}$`));
+    await workbench.waitForQuickInput(`Snooze ${PROJECT_NAME}`);
     assert.deepEqual((await workbench.quickPickEntries()).map((entry) => entry.label), ['For 1 Hour', 'Until Tomorrow 09:00', 'Until a Date…']);
     const since = Date.now();
     await workbench.pickQuickItem(/^For 1 Hour$/);
@@ -105,7 +116,7 @@ describe('snooze and notification profiles', function () {
     const muted = await waitForStatus(session(), '"Muted until HH:MM"', (text) => /^Muted until \d\d:\d\d$/.test(text));
     assert.match(muted.ariaLabel, /^Snoozed: muted until \d\d:\d\d\./);
     assert.deepEqual(await workbench.statusBarIcons(STATUS_ITEM), ['bell-slash']);
-    await workbench.waitForNotification(/Notifications for project acme\/platform\/billing are muted until \d\d:\d\d\./);
+    await workbench.waitForNotification(new RegExp(`Notifications for ${escapeRegExp(PROJECT_NAME)} are muted until \\d\\d:\\d\\d\\.`));
     await workbench.screenshot('snooze-muted-until');
     assert.equal((await readFromDouble<Setting>(double!, PROJECT_SETTINGS)).body.level, 'disabled');
 
@@ -117,7 +128,7 @@ describe('snooze and notification profiles', function () {
     assert.deepEqual([restore.query.new_note, restore.query.new_issue, restore.query.failed_pipeline], ['false', 'true', 'false']);
     assert.deepEqual((await readFromDouble<Setting>(double!, PROJECT_SETTINGS)).body, before);
     await waitForStatus(session(), 'Custom again', (text) => text === 'Custom');
-    await workbench.waitForNotification(`Snooze ended: notifications for project ${PROJECT} are back to Custom.`);
+    await workbench.waitForNotification(`Snooze ended: notifications for ${PROJECT_NAME} are back to Custom.`);
   });
 
   it('keeps a snooze across "Reload Window"; the reloaded window ends it', async function () {
@@ -125,8 +136,8 @@ describe('snooze and notification profiles', function () {
     const before = (await readFromDouble<Setting>(double!, PROJECT_SETTINGS)).body;
     await workbench.runCommand('GitLab: Snooze Notifications…');
     await workbench.waitForQuickInput('Snooze Notifications');
-    await workbench.pickQuickItem(new RegExp(`^project ${PROJECT}$`));
-    await workbench.waitForQuickInput(`Snooze project ${PROJECT}`);
+    await workbench.pickQuickItem(new RegExp(`^${escapeRegExp(PROJECT_NAME)}$`));
+    await workbench.waitForQuickInput(`Snooze ${PROJECT_NAME}`);
     await workbench.pickQuickItem(/^For 1 Hour$/);
     await waitForStatus(session(), '"Muted until HH:MM"', (text) => /^Muted until \d\d:\d\d$/.test(text));
 
@@ -145,7 +156,7 @@ describe('snooze and notification profiles', function () {
     const global = (await readFromDouble<Setting>(double!, '/notification_settings')).body.level;
     await workbench.runCommand('GitLab: Snooze Notifications…');
     await workbench.waitForQuickInput('Snooze Notifications');
-    await workbench.pickQuickItem(/^Everything \(global settings\)$/);
+    await workbench.pickQuickItem(/^Global$/);
     await workbench.waitForQuickInput('Snooze global settings');
     const since = Date.now();
     await workbench.pickQuickItem(/^Until Tomorrow 09:00$/);
@@ -176,6 +187,9 @@ describe('snooze and notification profiles', function () {
 
     await workbench.runCommand('GitLab: Export Notification Profile…');
     await workbench.waitForQuickInput('Export Notification Profile');
+    // The settings editor's list, groups included.
+    await workbench.waitForQuickPickItem(PROJECT_NAME, { exact: true });
+    assert.ok((await workbench.quickPickEntries()).some((entry) => entry.label === GROUP_NAME && entry.description === 'acme/platform'));
     await workbench.answerQuickInput('', { expect: 'Export Notification Profile' }); // every scope is checked
     // code-server's save dialog, at the default file in the home folder (a profile is personal: not in the repository).
     const suggested = await dialogPath(session(), 'Save Notification Profile', /\/gitlab-notifications\.json$/);
@@ -188,6 +202,7 @@ describe('snooze and notification profiles', function () {
     assert.equal(exported.version, 1);
     assert.deepEqual(exported.scopes.find((scope) => scope.path === PROJECT), { scope: 'project', path: PROJECT, level: 'custom', events: projectBefore.events });
     assert.deepEqual(exported.scopes.find((scope) => scope.scope === 'global'), { scope: 'global', level: globalBefore });
+    assert.deepEqual(exported.scopes.find((scope) => scope.path === 'acme/platform')?.scope, 'group', 'the user\'s groups are exported too');
 
     // Changed on GitLab afterwards.
     await putToDouble(double!, PROJECT_SETTINGS, { level: 'watch', new_note: 'true' });
@@ -197,24 +212,28 @@ describe('snooze and notification profiles', function () {
     await openInDialog(session(), 'gitlab-notifications.json');
     await workbench.waitForQuickInput('Import Notification Profile: apply these changes?');
     const entries = await workbench.quickPickEntries();
-    const project = entries.find((entry) => entry.label === `project ${PROJECT}`);
+    // Named as the settings editor names them, in its words.
+    const project = entries.find((entry) => entry.label === PROJECT_NAME);
     assert.ok(project, JSON.stringify(entries));
-    assert.ok(project.detail.startsWith('level: watch → custom; '), project.detail);
-    assert.ok(project.detail.includes('new_note: (not shown) → off'), project.detail);
-    assert.deepEqual(entries.find((entry) => entry.label === 'global settings')?.detail, `level: mention → ${globalBefore}`);
+    assert.match(project.description, new RegExp(`^${escapeRegExp(PROJECT)} · \\d+ changes$`));
+    assert.ok(project.detail.startsWith('Level: Watch → Custom; '), project.detail);
+    assert.ok(project.detail.includes('Comment is added: (not shown) → off'), project.detail);
+    const globalRow = entries.find((entry) => entry.label === 'Global');
+    assert.deepEqual([globalRow?.description, globalRow?.detail],
+      ['Your default for every group and project · 1 change', `Level: On mention → ${levelLabel(globalBefore, formatMessage)}`]);
     await workbench.screenshot('profile-import-preview');
     const since = Date.now();
     await workbench.answerQuickInput('', { expect: 'Import Notification Profile: apply these changes?' });
     const report = await workbench.waitForNotification(/Notification profile imported\./);
     const text = await report.innerText();
-    assert.match(text, new RegExp(`project ${PROJECT}: applied`));
+    assert.match(text, new RegExp(`${escapeRegExp(PROJECT_NAME)}: applied`));
     assert.match(text, /global settings: applied/);
     assert.deepEqual((await readFromDouble<Setting>(double!, PROJECT_SETTINGS)).body, projectBefore);
     assert.equal((await readFromDouble<Setting>(double!, '/notification_settings')).body.level, globalBefore);
     assert.ok(extensionRequests(double!, (r) => r.at >= since && r.method === 'PUT').length >= 2);
   });
 
-  it('refuses an invalid profile with the key and the reason, and changes nothing', async function () {
+  it('refuses an invalid profile with the scope, the key and the reason, and changes nothing', async function () {
     const { workbench, double } = session();
     const file = path.join(session().folder, 'invalid.json');
     writeFileSync(file, JSON.stringify({
@@ -224,8 +243,57 @@ describe('snooze and notification profiles', function () {
     const since = Date.now();
     await workbench.runCommand('GitLab: Import Notification Profile…');
     await openInDialog(session(), 'invalid.json');
-    await workbench.waitForNotification(/The profile was not imported; nothing was changed\. scopes\[1\]\.level: "loud" is not a notification level/);
+    await workbench.waitForNotification(
+      /The profile was not imported; nothing was changed\. project acme\/platform\/billing \(scopes\[1\]\) level: "loud" is not a notification level/);
     assert.deepEqual(extensionRequests(double!, (r) => r.at >= since && r.method === 'PUT'), []);
+  });
+
+  it('the settings editor shows a snoozed project as the status bar does, "Snoozed until … (was …)", and ends it with End Snooze', async function () {
+    const { workbench, double } = session();
+    const page = new SettingsEditor(workbench);
+    await page.openFromPalette();
+    // The editor lists the workspace's project by path or by ID, as its list knows it.
+    const frame = await page.frameWith('[data-scope-select^="project:"]');
+    const rows = await frame.locator('[data-scope-select^="project:"]').evaluateAll((buttons) =>
+      buttons.map((button) => ({ key: button.getAttribute('data-scope-select') ?? '', title: button.getAttribute('title') ?? '' })));
+    const key = rows.find((row) => row.key === `project:${PROJECT}` || row.title === PROJECT)?.key;
+    assert.ok(key, `the editor lists no project ${PROJECT}: ${JSON.stringify(rows)}`);
+    await page.selectScope(key, { dirty: false });
+    await page.setLevel('mention');
+    await page.click('#save-button');
+    await page.waitForForm(key, { level: 'mention', dirty: false });
+    assert.equal(await page.text('#form-status'), 'Saved.');
+    await waitForStatus(session(), 'On mention', (text) => text === 'On mention');
+
+    // Snoozed from the palette while the editor shows the project.
+    await workbench.runCommand('GitLab: Snooze Notifications…');
+    await workbench.waitForQuickInput('Snooze Notifications');
+    await workbench.pickQuickItem(new RegExp(`^project ${PROJECT}$`));
+    await workbench.waitForQuickInput(`Snooze project ${PROJECT}`);
+    await workbench.pickQuickItem(/^For 1 Hour$/);
+    const muted = await waitForStatus(session(), '"Muted until HH:MM"', (text) => /^Muted until \d\d:\d\d$/.test(text));
+    const until = muted.text.slice('Muted until '.length);
+
+    await page.tab.click();
+    await page.waitForForm(key, { level: 'disabled', dirty: false });
+    await page.frameWith('#snooze-note');
+    assert.equal(await page.text('#snooze-text'), `Snoozed until ${until} (was On mention)`);
+    assert.equal(await page.text('#end-snooze'), 'End Snooze');
+    // The "Saved." of the level saved before the snooze is gone: it was said of another setting.
+    let status = '';
+    await waitFor('the form to read "Up to date"', async () => (status = await page.text('#form-status')) === 'Up to date')
+      .catch((error: Error) => { throw new Error(`${error.message}; it reads ${JSON.stringify(status)}`); });
+    await workbench.screenshot('settings-editor-snoozed');
+
+    const ending = Date.now();
+    await page.click('#end-snooze');
+    const restore = await waitForExtensionRequest(double!, (r) => r.at >= ending && r.method === 'PUT', 30_000);
+    assert.equal(restore.query.level, 'mention');
+    await page.waitForForm(key, { level: 'mention', dirty: false });
+    await waitFor('the snooze note to go', async () => (await (await page.frame()).locator('#snooze-note').count()) === 0);
+    await waitForStatus(session(), 'On mention again', (text) => text === 'On mention');
+    await workbench.waitForNotification(`Snooze ended: notifications for project ${PROJECT} are back to On mention.`);
+    await workbench.runCommand('View: Close Editor');
   });
 
   it("refuses a hostile profile with its values as text: the toast holds no command link", async function () {

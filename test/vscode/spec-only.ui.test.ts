@@ -6,6 +6,7 @@ import {
   extensionRequests, feedUnder, isEventsRequest, stateLabels, useVscodeSession, waitFor, waitForExtensionRequest,
   waitForFeedFromDouble, type VscodeSession,
 } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 import { settingsApiPath, settingsPuts } from './harness/double-control';
 import { SettingsEditor } from './harness/settings-editor';
 
@@ -43,7 +44,7 @@ describe('a server of the interface spec only', function () {
 
   it('signs in through the UI (the token is checked by a settings read) and shows My Activity', async function () {
     const { workbench, double, page } = session();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await workbench.runCommand('GitLab: Sign In…');
     await workbench.waitForQuickInput('URL of the GitLab instance');
     await page.keyboard.press('Enter');
@@ -88,7 +89,7 @@ describe('a server of the interface spec only', function () {
     const since = Date.now();
     await workbench.runCommand('GitLab: Filter Activity by Action…');
     await workbench.waitForQuickInput('Filter by Action');
-    await workbench.pickQuickItem(/^closed$/);
+    await workbench.pickQuickItem(/^Closed$/);
     const request = await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r));
     assert.equal(request.query.action, 'closed');
     const { feed } = await waitForFeedFromDouble(session(), {

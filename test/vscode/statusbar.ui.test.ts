@@ -7,6 +7,7 @@ import {
   extensionRequests, feedUnder, readFromDouble, useVscodeSession, waitFor, waitForExtensionRequest, type StatusBarItem,
   type VscodeSession,
 } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 import { SettingsEditor } from './harness/settings-editor';
 
 /** The editor's key for a project, whichever way its list names it (by path or by ID). */
@@ -164,7 +165,7 @@ describe('status bar: notification level of the workspace\'s project', function 
   it('lists the project under Projects', async function () {
     const { workbench, double } = session();
     const project = double!.data.projects.find((candidate) => candidate.pathWithNamespace === PROJECT)!;
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await workbench.collapseTreeRow('My Activity');
     await workbench.expandTreeRow('Projects');
     const row = await workbench.waitForTree(`${project.nameWithNamespace} under Projects`, (items) => {
@@ -206,7 +207,7 @@ describe('status bar: notification level of the workspace\'s project', function 
 
     // The group changed elsewhere (a bulk change here) while the project is shown: its line follows at once.
     const frame = await page.frame();
-    await frame.locator(`[data-bulk-select="group:${platform.id}"]`).check();
+    await page.checkForBulk(`group:${platform.id}`);
     await frame.locator('#bulk-level').selectOption('mention');
     await page.click('#bulk-apply');
     await page.frameWith('#bulk-panel[data-bulk-state="done"]');

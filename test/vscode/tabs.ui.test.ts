@@ -6,9 +6,10 @@ import {
   waitFor, waitForExtensionRequest, waitForFeedFromDouble, type VscodeSession,
 } from './harness';
 import { labelStartShown, setSideBarWidth } from './harness/side-bar-width';
+import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 5;
-/** Pages one click may read (src/app/activity/matchingLoader.ts). */
+/** Pages one click may read (src/app/lists/matchingLoader.ts). */
 const BOUND = 10;
 const FILTER_PARAMS = ['action', 'target_type', 'after', 'before', 'sort', 'scope'];
 
@@ -45,7 +46,7 @@ async function readTab(session: VscodeSession, keep: (e: GitLabEvent) => boolean
   }
 }
 
-/** Pages a tab reads at once (src/app/activity/matchingLoader.ts): read ahead, so up to 3 past the last one needed. */
+/** Pages a tab reads at once (src/app/lists/matchingLoader.ts): read ahead, so up to 3 past the last one needed. */
 const WINDOW = 4;
 
 /**
@@ -93,7 +94,7 @@ describe('activity tabs', function () {
     const { workbench, double } = session();
     double!.addEvent({ action: 'commented', targetType: 'DiffNote' });
     double!.addEvent({ action: 'commented', targetType: 'DiscussionNote' });
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
 
     await workbench.clickViewTitleAction('Choose Activity Tab…');
@@ -135,7 +136,7 @@ describe('activity tabs', function () {
     await session().workbench.screenshot('tabs-issue-events');
   });
 
-  it('Wiki stops at its bound of pages and says so; "Continue" reads on from there', async function () {
+  it('Wiki stops at its bound of pages and says so; "Continue" reads on from there, to "End of activity" at GitLab\'s end', async function () {
     const { workbench, double } = session();
     const since = await chooseTab(session(), 'Wiki');
     const first = await readTab(session(), isWikiEvent);
@@ -153,7 +154,8 @@ describe('activity tabs', function () {
     const more = Date.now();
     await workbench.treeRowLabelled(label, { level: 2 }).click();
     const second = await readTab(session(), isWikiEvent, first.next);
-    const after = second.bound ? ['Continue'] : second.next ? ['Load more…'] : [];
+    // Continue first (how far the load got is its description); at GitLab's end the list says so.
+    const after = second.bound ? ['Continue'] : second.next ? ['Load more…'] : ['End of activity'];
     await waitForMyActivity(session(), [...first.kept, ...second.kept], (labels) => labels.join() === after.join(), 'the rest of the wiki events');
     assertPagesRead(extensionRequests(double!, (r) => r.at >= more && isEventsRequest(r)), second.pages);
   });
@@ -162,8 +164,8 @@ describe('activity tabs', function () {
     const { workbench } = session();
     await workbench.runCommand('GitLab: Filter Activity by Action…');
     await workbench.waitForQuickInput('Filter by Action');
-    const offered = (await workbench.quickPickEntries()).map((entry) => entry.description).filter((value) => value !== '' && value !== 'current');
-    assert.deepEqual(offered, ['created', 'updated', 'destroyed']);
+    const offered = (await workbench.quickPickEntries()).map((entry) => entry.label).filter((label) => label !== 'Any');
+    assert.deepEqual(offered, ['Created', 'Updated', 'Deleted']);
     assert.equal((await workbench.quickInputText()).placeholder, 'Only what the tab "Wiki" can show (wiki pages created, updated or deleted)');
     await workbench.dismissQuickInput();
     assert.equal(await workbench.viewDescription('Activity'), 'Wiki');

@@ -1,4 +1,5 @@
 import { feedUnder, isEventsRequest, isSettled, useVscodeSession, waitForExtensionRequest } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 
 const USERS = ['jordan', 'sam.taylor', 'riley'];
 
@@ -19,7 +20,7 @@ describe('activity tree on a slow machine', function () {
 
   it('loads every feed that is opened, each time, with the workbench slowed down ten times', async function () {
     const { workbench } = session();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await workbench.collapseTreeRow('My Activity');
     await workbench.expandTreeRow('Users');
     await session().throttleCpu(10);

@@ -6,6 +6,7 @@ import {
   escapeRegExp, expectNoExtensionRequest, extensionRequests, isEventsRequest, RecordingProxy, useVscodeSession, waitFor,
   signInThroughFlow, waitForExtensionRequest, waitForFeedFromDouble,
 } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 
 const TOKEN = 'glpat-test-token';
 const WELCOME = 'Sign in to GitLab to see your activity';
@@ -45,7 +46,7 @@ describe('a repository\'s settings cannot send the token through a proxy', funct
   it('signs in and loads the tree straight from the instance; the workspace\'s proxy receives nothing', async function () {
     const s = session();
     const double = s.double!;
-    await s.workbench.openViewContainer('GitLab Activity');
+    await s.workbench.openViewContainer(VIEW_CONTAINER);
     const prompt = await signInThroughFlow(s, TOKEN);
     assert.doesNotMatch(prompt, WORKSPACE_NAMED, 'the instance comes from the user settings, yet the prompt blames the workspace');
     await s.workbench.waitForNotification(/Signed in to .* as alex\./);
@@ -75,7 +76,7 @@ describe('the same proxy in the user\'s own settings does carry the requests (co
 
   it('sends the requests, token included, through the proxy the user set', async function () {
     const s = session();
-    await s.workbench.openViewContainer('GitLab Activity');
+    await s.workbench.openViewContainer(VIEW_CONTAINER);
     await waitForExtensionRequest(s.double!, (r) => isEventsRequest(r) && r.status === 200);
     const target = new URL(s.double!.url).host;
     const proxied = proxy.current.requests.filter((r) => r.method === 'CONNECT' ? r.target === target : r.target.startsWith(`${s.double!.url}/api/v4/`));
@@ -106,7 +107,7 @@ describe('a workspace naming another instance never receives the first instance\
 
   it('leaves the environment token unused for the workspace\'s instance, and says why in the log', async function () {
     const s = session();
-    await s.workbench.openViewContainer('GitLab Activity');
+    await s.workbench.openViewContainer(VIEW_CONTAINER);
     await waitFor('the log to say the environment token is not used', async () =>
       /GITLAB_ACTIVITY_TOKEN belongs to the instance in GITLAB_ACTIVITY_INSTANCE_URL, not to http:\/\/127\.0\.0\.1/.test(s.extensionLog()));
     await waitFor('the welcome content of the signed-out view', async () => (await s.workbench.welcomeText()).includes(WELCOME));

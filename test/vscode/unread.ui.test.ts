@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { feedUnder, isSettled, useVscodeSession, waitFor, waitForFeedFromDouble, type TreeItemView, type VscodeSession } from './harness';
+import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 5;
 const TITLES = ['Unread issue one', 'Unread issue two'];
@@ -21,13 +22,12 @@ describe('unread events', function () {
     env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.pollInterval': 1 },
   });
-  const badge = () => session().page.locator('.part.activitybar li.action-item')
-    .filter({ has: session().page.locator('a.action-label[aria-label^="GitLab Activity"]') }).locator('.badge-content');
+  const badge = () => session().workbench.activityBarBadge(VIEW_CONTAINER);
   const badgeText = async () => ((await badge().isVisible()) ? (await badge().textContent())?.trim() ?? '' : '');
 
   it('marks events newer than the last look, counts them on the badge, and keeps both across a reload', async function () {
     const { workbench, double } = session();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     const { feed } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
     assert.deepEqual(feed.events.filter(isUnreadRow).map((row) => row.label), [], 'a first look marks nothing unread');
 
@@ -46,7 +46,7 @@ describe('unread events', function () {
     await workbench.screenshot('unread-marks');
 
     await session().reloadWindow();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await myActivity(session(), 'the same two events still unread after the reload', (events) =>
       events.filter(isUnreadRow).length === 2 && TITLES.every((title) => events.some((row) => row.label.includes(title) && isUnreadRow(row))));
     await waitFor('the badge to count them again', async () => (await badgeText()) === '2');
@@ -60,7 +60,7 @@ describe('unread events', function () {
     await workbench.screenshot('unread-cleared');
 
     await session().reloadWindow();
-    await workbench.openViewContainer('GitLab Activity');
+    await workbench.openViewContainer(VIEW_CONTAINER);
     const rows = await myActivity(session(), 'My Activity after the reload', (events) => TITLES.every((title) => events.some((row) => row.label.includes(title))));
     assert.deepEqual(rows.filter(isUnreadRow).map((row) => row.label), []);
     assert.equal(await badgeText(), '');

@@ -8,7 +8,7 @@ import type { BulkItemReport, BulkSnapshot } from '../../../src/app/settings/sha
 import type { SettingsApp as Actions } from './app';
 import { codicon, type CodiconName } from './icons';
 import { findEntry, levelText, type UiState } from './model';
-import { option } from './settingsForm';
+import { errorLine, option } from './settingsForm';
 
 /** The bulk change: shown while rows are checked, or while a run's report is there to read. */
 export function bulkPanel(state: UiState, t: Localize, actions: Actions): TemplateResult {
@@ -34,17 +34,22 @@ export function bulkPanel(state: UiState, t: Localize, actions: Actions): Templa
         ? html`<button type="button" id="bulk-cancel" class="secondary" @click=${() => actions.signal('cancelBulk')}>${t('Stop')}</button>`
         : html`<button type="button" id="bulk-clear" class="secondary" @click=${() => actions.clearBulk()}>${t('Clear selection')}</button>`}
     </div>
-    <p id="bulk-error" class="field-error" ?hidden=${!state.bulkError} role="alert">${state.bulkError ?? ''}</p>
+    ${errorLine('bulk-error', state.bulkError, t)}
+    ${/* Always there, so the run's progress and outcome are read out as they change; the focus goes here on Apply. */''}
+    <p id="bulk-summary" role="status" tabindex="-1">${bulk ? bulkSummary(t, bulk) : ''}</p>
     ${bulk ? bulkReport(state, t, bulk) : nothing}
   </section>`;
 }
 
-function bulkReport(state: UiState, t: Localize, { items, done }: BulkSnapshot): TemplateResult {
+function bulkSummary(t: Localize, { items, done }: BulkSnapshot): string {
   const count = (status: BulkItemReport['status']): number => items.filter((item) => item.status === status).length;
+  return done
+    ? t('{0} changed, {1} already set, {2} failed, {3} stopped.', count('changed'), count('unchanged'), count('failed'), count('cancelled'))
+    : t('Applying…');
+}
+
+function bulkReport(state: UiState, t: Localize, { items }: BulkSnapshot): TemplateResult {
   return html`<div id="bulk-report" class="bulk-report">
-    <p id="bulk-summary" role="status">${done
-      ? t('{0} changed, {1} already set, {2} failed, {3} stopped.', count('changed'), count('unchanged'), count('failed'), count('cancelled'))
-      : t('Applying…')}</p>
     <ul id="bulk-items" class="bulk-items">${items.map((item) => html`<li class="bulk-item" data-bulk-item-key=${item.key}
       data-bulk-status=${item.status}>${codicon(STATUS_ICONS[item.status])}<span class="bulk-item-label">${findEntry(state, item.key)?.label
         ?? String(item.scope.id)}</span> <span class="bulk-item-status">${statusText(t, item)}</span></li>`)}</ul>

@@ -1,12 +1,12 @@
 import {
   isNotificationLevel, levelLabel, type Localize, type NotificationLevel, type NotificationSetting,
 } from '../../../src/app/settings/shared/labels';
-import { isDirty, type SettingForm } from '../../../src/app/settings/shared/formState';
+import { createForm, isDirty, sameSetting, type SettingForm } from '../../../src/app/settings/shared/formState';
 import type {
-  BulkSnapshot, ErrorInfo, PersistedState, ScopeEntry, ScopeListState,
+  BulkSnapshot, ErrorInfo, PersistedState, ScopeEntry, ScopeListState, SnoozeNote,
 } from '../../../src/app/settings/shared/protocol';
 import type { LevelLink } from '../../../src/app/settings/shared/levelChain';
-import { parseScopeKey } from '../../../src/app/settings/shared/scopes';
+import { parseScopeKey, sameScopeNamed, type ScopeRef } from '../../../src/app/settings/shared/scopes';
 
 /** One scope's part of the page: its form and where its requests stand. */
 export interface ScopeState {
@@ -30,6 +30,8 @@ export interface UiState {
   texts?: Localize;
   scopes?: ScopeListState;
   selectedKey?: string;
+  /** The scope option that holds the list's one tab stop: the one focused last (not kept across reloads). */
+  activeKey?: string;
   /** By scope key. */
   byKey: Map<string, ScopeState>;
   /** `either` (the default): GitLab is asked which it is, so a project's path is never refused as "no such group". */
@@ -40,10 +42,15 @@ export interface UiState {
   bulk?: BulkSnapshot;
   /** Why the host refused to start a bulk run. */
   bulkError?: string;
+  /** Every snooze of the instance, as the host last said. */
+  snoozes: SnoozeNote[];
+  /** The snooze being ended (its scope's key), and why the last try failed. */
+  endingSnooze?: string;
+  snoozeError?: { key: string; message: string };
 }
 
 export function initialState(): UiState {
-  return { byKey: new Map(), add: { open: false, kind: 'either', ref: '' }, bulkSelection: new Set() };
+  return { byKey: new Map(), add: { open: false, kind: 'either', ref: '' }, bulkSelection: new Set(), snoozes: [] };
 }
 
 /** A scope's state, created empty on first use. */
@@ -54,6 +61,28 @@ export function scopeState(state: UiState, key: string): ScopeState {
 }
 
 export const isDirtyScope = (scope: ScopeState | undefined): boolean => scope?.form !== undefined && isDirty(scope.form);
+
+/**
+ * A form without edits takes GitLab's setting as read (a load, or a change made anywhere: the status bar, a snooze,
+ * another window). A "Saved." said of another setting goes with it; the same setting (an echo) keeps it.
+ */
+export function followSetting(scope: ScopeState, ref: ScopeRef, setting: NotificationSetting): void {
+  if (isDirtyScope(scope)) return;
+  if (!scope.form || !sameSetting(scope.form.baseline, setting)) scope.notice = undefined;
+  scope.form = createForm(scope.form?.scope ?? ref, setting);
+}
+
+/**
+ * The snooze of the scope a key names, however each names it (by ID or by path): the list's entry knows both where
+ * GitLab told it the path.
+ */
+export function snoozeOf(state: UiState, key: string): SnoozeNote | undefined {
+  const entry = findEntry(state, key);
+  if (!entry) return undefined;
+  const pathOf = (scope: ScopeRef, detail?: string) => detail ?? (scope.kind !== 'global' && typeof scope.id === 'string' ? scope.id : undefined);
+  const shown = { scope: entry.scope, path: pathOf(entry.scope, entry.detail) };
+  return state.snoozes.find((snooze) => sameScopeNamed(shown, { scope: snooze.scope, path: pathOf(snooze.scope) }));
+}
 
 /** What survives hiding the panel and reloading the window: unsaved edits, open conflicts, selections. */
 export function toPersisted(state: UiState): PersistedState {
@@ -86,6 +115,12 @@ export function visibleEntries(state: UiState): ScopeEntry[] {
     if (ref && ref.kind !== 'global') entries.push({ key, scope: ref, label: String(ref.id), origin: 'added' });
   }
   return entries;
+}
+
+/** The list in the order it is shown: Global, then the groups, then the projects. */
+export function listedEntries(state: UiState): ScopeEntry[] {
+  const entries = visibleEntries(state);
+  return ['global', 'group', 'project'].flatMap((kind) => entries.filter((entry) => entry.scope.kind === kind));
 }
 
 export function findEntry(state: UiState, key: string | undefined): ScopeEntry | undefined {

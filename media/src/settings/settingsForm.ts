@@ -2,21 +2,30 @@ import { html, nothing, type TemplateResult } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import {
   conflictRows, currentEmail, currentLevel, desiredSetting, emailProblem, eventKeys, eventState, isDirty, isEventChanged,
-  offersSpecEvents, resetEvent, switchState, withEmail, withEvent, withLevel, type ConflictRow, type SettingForm,
+  resetEvent, switchingToCustom, switchState, withEmail, withEvent, withLevel, type ConflictRow, type SettingForm,
 } from '../../../src/app/settings/shared/formState';
 import {
   eventLabel, eventStateText, isKnownEventKey, levelExplanation, offeredLevels, type Localize, type NotificationSetting,
 } from '../../../src/app/settings/shared/labels';
-import { chainLines, decidingLink, resolveLevelInForce, type LevelLink } from '../../../src/app/settings/shared/levelChain';
-import type { ErrorInfo } from '../../../src/app/settings/shared/protocol';
+import { chainLines, decidingLink, resolveLevelInForce, whyLevelText, type LevelLink } from '../../../src/app/settings/shared/levelChain';
+import type { ErrorInfo, SnoozeNote } from '../../../src/app/settings/shared/protocol';
+import { scopeKey } from '../../../src/app/settings/shared/scopes';
 import type { SettingsApp as Actions } from './app';
-import { findEntry, isDirtyScope, levelText, type ScopeState, type UiState } from './model';
+import { findEntry, isDirtyScope, levelText, snoozeOf, type ScopeState, type UiState } from './model';
 
 export type View = TemplateResult | typeof nothing;
 
 /** An option whose selectedness follows the state (a property: Discard must put the select back). */
 export const option = (value: string, label: string, selected: boolean, title?: string): TemplateResult =>
   html`<option value=${value} title=${title ?? nothing} .selected=${live(selected)}>${label}</option>`;
+
+/** "⚠ Error:" before an error's text: a shape and a word, so the error does not rest on its colour alone. */
+export const errorPrefix = (t: Localize): TemplateResult =>
+  html`<span class="error-prefix"><span class="error-icon" aria-hidden="true">⚠︎</span> ${t('Error:')}</span> `;
+
+/** A field's error line: an alert (read out as it appears), empty and hidden without an error. */
+export const errorLine = (id: string, message: string | undefined, t: Localize): TemplateResult =>
+  html`<p id=${id} class="field-error" ?hidden=${!message} role="alert">${message ? html`${errorPrefix(t)}${message}` : ''}</p>`;
 
 /**
  * The right column: the selected scope's level, event switches, e-mail, errors, conflict and Save. Its data
@@ -39,7 +48,7 @@ export function settingsForm(state: UiState, t: Localize, actions: Actions): Tem
 function formContent(state: UiState, t: Localize, actions: Actions): View {
   const key = state.selectedKey;
   const entry = findEntry(state, key);
-  if (!key || !entry) return html`<p id="form-status" role="status">${t('Select a scope on the left.')}</p>`;
+  if (!key || !entry) return html`<p id="form-status" role="status" tabindex="-1">${t('Select a scope on the left.')}</p>`;
   const scope = state.byKey.get(key) ?? {};
   const form = scope.form;
   const error = scope.saveError ?? scope.loadError;
@@ -48,13 +57,32 @@ function formContent(state: UiState, t: Localize, actions: Actions): View {
       <h1 id="scope-title">${key === 'global' ? t('Global') : entry.label}</h1>
       ${entry.detail && key !== 'global' ? html`<p id="scope-detail" class="scope-detail">${entry.detail}</p>` : nothing}
     </header>
-    <p id="form-status" role="status">${form ? statusText(scope, form, t) : scope.loading ? t('Loading…') : ''}</p>
+    ${/* A status region (read out when it changes), and where the focus goes after Save or Discard. */''}
+    <p id="form-status" role="status" tabindex="-1">${form ? statusText(scope, form, t) : scope.loading ? t('Loading…') : ''}</p>
     ${/* An e-mail problem is shown at the e-mail field, not twice. */
       errorBox(error?.field === 'notification_email' && form?.scope.kind === 'global' ? undefined : error, t, actions)}
-    ${form ? formFields(scope, form, error, entry.detail, t, actions) : nothing}`;
+    ${form ? formFields(scope, form, error, entry.path, t, actions, snoozeView(state, key, form, t, actions)) : nothing}`;
 }
 
-function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | undefined, path: string | undefined, t: Localize, actions: Actions): TemplateResult {
+/**
+ * A scope muted by a snooze says so, as the status bar does: "Snoozed until Fri 27 Nov 14:00 (was On mention)", with
+ * End Snooze. Only while GitLab has it at Disabled: a level chosen since is no longer the snooze's.
+ */
+function snoozeView(state: UiState, key: string, form: SettingForm, t: Localize, actions: Actions): View {
+  const snooze: SnoozeNote | undefined = snoozeOf(state, key);
+  if (!snooze || form.baseline.level !== 'disabled') return nothing;
+  const ending = state.endingSnooze === scopeKey(snooze.scope);
+  const error = state.snoozeError?.key === scopeKey(snooze.scope) ? state.snoozeError.message : undefined;
+  return html`<div id="snooze-note" class="snooze-note" role="status">
+    <span id="snooze-text">${t('Snoozed until {0} (was {1})', snooze.until, levelText(t, snooze.previousLevel))}</span>
+    <button type="button" id="end-snooze" class="secondary" ?disabled=${ending}
+      @click=${() => actions.endSnooze(snooze)}>${ending ? t('Ending…') : t('End Snooze')}</button>
+    ${error ? html`<p id="snooze-error" class="field-error" role="alert">${error}</p>` : nothing}
+  </div>`;
+}
+
+function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | undefined, path: string | undefined, t: Localize, actions: Actions,
+  snooze: View): TemplateResult {
   const level = currentLevel(form);
   const showEmailProblem = scope.emailChecked && emailProblem(currentEmail(form)) !== undefined;
   const emailError = error?.field === 'notification_email' ? error.message : showEmailProblem ? t('Enter an e-mail address such as name@example.com, or leave the field empty.') : undefined;
@@ -70,6 +98,7 @@ function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | und
         ${offeredLevels(form.scope, level).map((value) => option(value, levelText(t, value), value === level, levelExplanation(value, t)))}
       </select>
       <p id="level-explanation" class="hint">${levelExplanation(level, t)}</p>
+      ${snooze}
       ${scope.above && form.scope.kind !== 'global' ? levelChain({ kind: form.scope.kind, name: path ?? String(form.scope.id), level }, scope.above, t) : nothing}
     </div>
     ${level === 'custom' ? eventsPart(form, t, actions) : nothing}
@@ -79,10 +108,10 @@ function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | und
         <input id="notification-email" type="email" autocomplete="email" spellcheck="false"
           aria-describedby="notification-email-hint notification-email-error" aria-invalid=${emailError ? 'true' : nothing}
           .value=${live(currentEmail(form))} @input=${edit(withEmail)}>
-        <p id="notification-email-error" class="field-error" ?hidden=${!emailError} role="alert">${emailError ?? ''}</p>
+        ${errorLine('notification-email-error', emailError, t)}
         <p id="notification-email-hint" class="hint">${t('One of your verified e-mail addresses. Leave it empty to use your primary address.')}</p>
       </div>` : nothing}
-    <div class="actions">
+    <div id="form-actions" class="actions form-actions">
       <button type="button" id="save-button" ?disabled=${revertOff || scope.conflict !== undefined}
         @click=${() => actions.save()}>${scope.saving ? t('Saving…') : t('Save')}</button>
       <button type="button" id="revert-button" class="secondary" ?disabled=${revertOff}
@@ -93,8 +122,10 @@ function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | und
 function eventsPart(form: SettingForm, t: Localize, actions: Actions): TemplateResult {
   const note = (text: string): TemplateResult => html`<p id="events-note" class="hint">${text}</p>`;
   if (eventKeys(form).length === 0) return note(t('GitLab returned no event switches for this scope.'));
-  // Switching to Custom before GitLab has listed this scope's events: the spec's are offered, the save brings the rest.
-  return html`${eventSwitches(form, t, actions)}${offersSpecEvents(form) ? note(t('Once Custom is saved, GitLab may list more events for this scope.')) : nothing}`;
+  // Changed to Custom, not saved yet: what the switches show now is not all that GitLab will show after the save.
+  return html`${eventSwitches(form, t, actions)}${switchingToCustom(form)
+    ? note(t('Not saved yet. GitLab keeps the switches stored for this scope earlier: after Save it shows them as stored, with any events it adds. The ones you set here are saved as you set them.'))
+    : nothing}`;
 }
 
 function statusText(scope: ScopeState, form: SettingForm, t: Localize): string {
@@ -108,8 +139,9 @@ function statusText(scope: ScopeState, form: SettingForm, t: Localize): string {
 
 /** The error next to the form: GitLab's message as text, plus the fix the error kind calls for. */
 function errorBox(error: ErrorInfo | undefined, t: Localize, actions: Actions): TemplateResult {
-  return html`<div id="form-error" class="form-error" ?hidden=${error === undefined} role="alert" data-error-kind=${error?.kind ?? nothing}>
-    ${error ? html`<span id="form-error-message" class="error-message">${error.message}</span>` : nothing}
+  return html`<div id="form-error" class="form-error" ?hidden=${error === undefined} role="alert" tabindex="-1"
+    data-error-kind=${error?.kind ?? nothing}>
+    ${error ? html`${errorPrefix(t)}<span id="form-error-message" class="error-message">${error.message}</span>` : nothing}
     ${error?.action === 'retry'
       ? html`<button type="button" id="form-error-retry" class="secondary" @click=${() => actions.retry()}>${t('Retry')}</button>` : nothing}
     ${error?.action === 'signIn' ? html`<button type="button" id="form-error-sign-in" class="secondary"
@@ -121,6 +153,7 @@ function errorBox(error: ErrorInfo | undefined, t: Localize, actions: Actions): 
  * One checkbox per event key the form offers (GitLab's for the scope, or the spec's while switching to Custom before
  * GitLab has listed any). A key never set (`null`) shows as an indeterminate checkbox marked with what GitLab does
  * with it ("default (on)" or "default (off)"); clicking it sets it on, then off; Reset goes back to what was loaded.
+ * A switch changed since then says so in words ("changed", also in its name), not only by its weight.
  */
 function eventSwitches(form: SettingForm, t: Localize, actions: Actions): TemplateResult {
   return html`<fieldset id="events" class="events">
@@ -135,7 +168,8 @@ function eventSwitches(form: SettingForm, t: Localize, actions: Actions): Templa
           .checked=${live(state === 'on')} .indeterminate=${live(state === 'default')}
           @change=${(event: Event) => actions.edit((edited) => withEvent(edited, key, (event.target as HTMLInputElement).checked))}>
         <label for=${`event-${key}`} class="event-label">${eventLabel(key, t)}${known ? nothing
-          : html`<span class="event-unknown"> (${t('not known to this extension')})</span>`}</label>
+          : html`<span class="event-unknown"> (${t('not known to this extension')})</span>`}${changed
+          ? html`<span class="visually-hidden">, </span><span class="event-changed-mark">${t('changed')}</span>` : nothing}</label>
         <code class="event-key">${key}</code>
         <span id=${`event-state-${key}`} class=${`event-state event-state-${state}`}>${eventStateText(key, state, t)}</span>
         ${changed
@@ -149,7 +183,7 @@ function eventSwitches(form: SettingForm, t: Localize, actions: Actions): Templa
 
 /** "Yours vs GitLab's": every field that differs, and the two ways out. Nothing is saved until one is chosen. */
 function conflictView(form: SettingForm, server: NotificationSetting, t: Localize, actions: Actions): TemplateResult {
-  return html`<section id="conflict" class="conflict" role="alert" aria-labelledby="conflict-title">
+  return html`<section id="conflict" class="conflict" role="alert" aria-labelledby="conflict-title" tabindex="-1">
     <h2 id="conflict-title">${t('This setting changed on GitLab since you loaded it.')}</h2>
     <p>${t('Nothing was saved. Choose which version to keep.')}</p>
     <table id="conflict-table">
@@ -179,8 +213,8 @@ function conflictTexts(row: ConflictRow, t: Localize): [string, string, string] 
 
 /**
  * Under the level: at Global, what the scope inherits and from where; then "why", the scope with the level the form
- * shows, its groups nearest first, then global (the first not at Global decides). It follows the select, so it says
- * what a save would do, in the same lines as the status bar's tooltip and the Why command.
+ * shows, its groups nearest first, then global, after a sentence that says which decides and who follows it. It follows
+ * the select, so it says what a save would do, in the same lines as the status bar's tooltip and the Why command.
  */
 function levelChain(own: LevelLink, above: LevelLink[], t: Localize): TemplateResult {
   const result = resolveLevelInForce(own, above.slice(0, -1), above[above.length - 1]);
@@ -190,7 +224,7 @@ function levelChain(own: LevelLink, above: LevelLink[], t: Localize): TemplateRe
     data-inherited-from=${from.kind}>${from.kind === 'group' ? t('Inherits {0} from group {1}', level, from.name)
       : t('Inherits {0} from global settings', level)}</p>` : nothing}
   <div id="level-chain" class="hint">
-    <p>${t('Why this level: the first link not at Global decides')}</p>
+    <p id="level-why">${whyLevelText(result, t)}</p>
     <ol>${chainLines(result, t).map((line, index) => html`<li data-level=${result.chain[index].level}
       data-decides=${index === result.decidedBy ? 'true' : nothing}>${line}</li>`)}</ol>
   </div>`;

@@ -1,3 +1,4 @@
+import { validateFilter, type ValidEventFilter } from '../../gitlab/filter';
 import type { EventAction, EventFilter, EventTargetType, GitLabEvent } from '../../gitlab/types';
 import { formatMessage, type Localize } from '../localize';
 import { actionLabel, targetTypeLabel } from './filterLabels';
@@ -117,21 +118,22 @@ export function tabConflict(tab: ActivityTab, filter: EventFilter, t: Localize =
 
 /** What one tab under a raw filter asks the server for, and which of the answered events it keeps. */
 export interface FeedPlan {
-  request: EventFilter;
+  request: ValidEventFilter;
   /** Undefined when every answered event is kept (no page can come back without a match). */
   keep?: (event: GitLabEvent) => boolean;
 }
 
 /**
  * The fewest requests for a tab: one listing, filtered by the server as far as it filters exactly (the tab's action,
- * or the person's own action, dates and sort), the rest on the client. Assumes `tabConflict` found nothing.
+ * or the person's own action, dates and sort), the rest on the client. Assumes `tabConflict` found nothing. The
+ * request is made once per filter, when the filter is (see `ActivityFilter`); it is the valid filter with the tab's
+ * known action added or a covered target type left out, which the validator that brands it cannot refuse.
  */
-export function feedPlan(tab: ActivityTab, filter: EventFilter): FeedPlan {
-  if (tab === 'all') return { request: { ...filter } };
+export function feedPlan(tab: ActivityTab, filter: ValidEventFilter): FeedPlan {
+  if (tab === 'all') return { request: filter };
   const rule = RULES[tab];
   const request: EventFilter = { ...filter };
   request.action = filter.action ?? rule.serverAction;
-  if (request.action === undefined) delete request.action;
   if (request.target_type !== undefined && request.target_type === rule.covered) delete request.target_type;
-  return { request, keep: rule.keep };
+  return { request: validateFilter(request), keep: rule.keep };
 }

@@ -62,11 +62,27 @@ export function matchingPreset(range: Partial<DateRange>, now: number, zone: Tim
   });
 }
 
+/** The first and last included days of a range (`YYYY-MM-DD`), where it has those bounds. */
+export function daysOfRange(range: Partial<DateRange>): { from?: string; to?: string } {
+  return {
+    ...(range.after ? { from: dayKey(dayNumberOfKey(range.after) + 1) } : {}),
+    ...(range.before ? { to: dayKey(dayNumberOfKey(range.before) - 1) } : {}),
+  };
+}
+
+/** GitLab's exclusive `after`/`before` for the included days From and To (either may be absent: no bound). */
+export function rangeOfDays(from: string | undefined, to: string | undefined): Partial<DateRange> {
+  return {
+    ...(from ? { after: dayKey(dayNumberOfKey(from) - 1) } : {}),
+    ...(to ? { before: dayKey(dayNumberOfKey(to) + 1) } : {}),
+  };
+}
+
 /**
- * Validation for the custom range's input boxes: a message, or undefined when the value may be used. An
- * empty value means "no bound". `other` is the other bound already chosen, if any.
+ * Validation for the custom range's input boxes, From and To, both included: a message, or undefined when the value
+ * may be used. An empty value means "no bound". `from` is the From already chosen, when checking To.
  */
-export function customDateProblem(value: string, role: 'after' | 'before', other: string | undefined,
+export function customDateProblem(value: string, role: 'from' | 'to', from: string | undefined,
   t: Localize = formatMessage): string | undefined {
   const date = value.trim();
   if (date === '') return undefined;
@@ -75,22 +91,18 @@ export function customDateProblem(value: string, role: 'after' | 'before', other
       ? t('{0} is not a day of the calendar.', date)
       : t('Enter a date as YYYY-MM-DD, for example 2026-11-03.');
   }
-  const otherDate = other?.trim();
-  if (!otherDate || dateProblem(otherDate) !== undefined) return undefined;
-  const [after, before] = role === 'after' ? [date, otherDate] : [otherDate, date];
-  if (after >= before) return t('"After" ({0}) must be earlier than "before" ({1}).', after, before);
-  if (dayNumberOfKey(before) - dayNumberOfKey(after) < 2) {
-    return t('No day lies strictly between {0} and {1}: both bounds are excluded.', after, before);
+  const first = from?.trim();
+  if (role === 'to' && first && dateProblem(first) === undefined && date < first) {
+    return t('"To" ({0}) must not be earlier than "From" ({1}).', date, first);
   }
   return undefined;
 }
 
-/** "2026-11-02 to 2026-11-09": the days a valid range includes, for prompts and descriptions. */
+/** "2026-11-20 to 2026-11-26", "on 2026-11-20", "from 2026-11-20", "to 2026-11-26": the days a range includes, as asked for. */
 export function includedDays(range: Partial<DateRange>, t: Localize = formatMessage): string {
-  const first = range.after ? dayKey(dayNumberOfKey(range.after) + 1) : undefined;
-  const last = range.before ? dayKey(dayNumberOfKey(range.before) - 1) : undefined;
-  if (first && last) return first === last ? t('on {0}', first) : t('{0} to {1}', first, last);
-  if (first) return t('from {0}', first);
-  if (last) return t('until {0}', last);
+  const { from, to } = daysOfRange(range);
+  if (from && to) return from === to ? t('on {0}', from) : t('{0} to {1}', from, to);
+  if (from) return t('from {0}', from);
+  if (to) return t('to {0}', to);
   return t('any day');
 }

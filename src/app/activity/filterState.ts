@@ -1,8 +1,9 @@
 import { GitLabError } from '../../gitlab/errors';
-import { filterProblems, validateFilter } from '../../gitlab/filter';
+import { filterProblems, validateFilter, type ValidEventFilter } from '../../gitlab/filter';
 import type { EventAction, EventFilter, EventTargetType, SortOrder } from '../../gitlab/types';
 import { formatMessage, type Localize } from '../localize';
 import { feedPlan, isActivityTab, tabConflict, tabLabel, type ActivityTab, type FeedPlan } from './activityTabs';
+import { includedDays } from './datePresets';
 import { actionLabel, sortLabel, targetTypeLabel } from './filterLabels';
 
 /** The filter as kept in workspace state. */
@@ -20,22 +21,12 @@ export interface StoredActivityFilter {
 const KEYS = ['action', 'target_type', 'after', 'before', 'sort'] as const;
 type Key = (typeof KEYS)[number];
 
-/** Only the parts that are set, and nothing else the object may carry. */
-function definedParts(filter: EventFilter): EventFilter {
-  const parts: EventFilter = {};
-  if (filter.action !== undefined) parts.action = filter.action;
-  if (filter.target_type !== undefined) parts.target_type = filter.target_type;
-  if (filter.after !== undefined) parts.after = filter.after;
-  if (filter.before !== undefined) parts.before = filter.before;
-  if (filter.sort !== undefined) parts.sort = filter.sort;
-  return parts;
-}
-
-/** Valid parts without the default sort (newest first), so equal filters look equal. */
-function normalized(valid: EventFilter): Readonly<EventFilter> {
-  const parts = definedParts(valid);
-  if (parts.sort === 'desc') delete parts.sort;
-  return Object.freeze(parts);
+/**
+ * The parts validated (a `validation` GitLabError when one is invalid), without the default sort (newest first), so
+ * equal filters look equal.
+ */
+function validParts(filter: EventFilter): ValidEventFilter {
+  return validateFilter(filter.sort === 'desc' ? { ...filter, sort: undefined } : filter);
 }
 
 function ownString(record: Record<string, unknown>, key: Key): string | undefined {
@@ -46,17 +37,23 @@ function ownString(record: Record<string, unknown>, key: Key): string | undefine
 
 /**
  * The Activity view's filter: a tab (All, Push events, Comments…) and the raw API filter parts. Immutable and always
- * valid: every change goes through `validateFilter` and `tabConflict`, which throw a `validation` GitLabError, so an
- * invalid value never reaches the server and a raw filter never silently empties a tab.
+ * valid: it is made only where a filter enters, a quick pick's change (`of`, `with…`) or the workspace's stored
+ * filter (`deserialize`), through `validateFilter` and `tabConflict`, which throw a `validation` GitLabError. So an
+ * invalid value never reaches the server (its parts and requests are `ValidEventFilter`s, the only kind `listEvents`
+ * takes) and a raw filter never silently empties a tab.
  */
 export class ActivityFilter {
-  static readonly EMPTY = new ActivityFilter(normalized({}), 'all');
+  static readonly EMPTY = new ActivityFilter(validParts({}), 'all');
+  /** What the feeds ask for and keep, made once per filter. */
+  private readonly feedPlan: FeedPlan;
 
-  private constructor(private readonly parts: Readonly<EventFilter>, readonly tab: ActivityTab) {}
+  private constructor(private readonly parts: ValidEventFilter, readonly tab: ActivityTab) {
+    this.feedPlan = feedPlan(tab, parts);
+  }
 
   /** A filter from parts; throws a `validation` GitLabError when they are invalid or cannot narrow the tab. */
   static of(filter: EventFilter, tab: ActivityTab = 'all'): ActivityFilter {
-    const parts = normalized(validateFilter(definedParts(filter)));
+    const parts = validParts(filter);
     const conflict = tabConflict(tab, parts);
     if (conflict) throw new GitLabError('validation', conflict);
     return new ActivityFilter(parts, tab);
@@ -81,7 +78,7 @@ export class ActivityFilter {
       delete parts.after;
       delete parts.before;
     }
-    const valid = normalized(parts as EventFilter);
+    const valid = validParts(parts as EventFilter); // cannot throw: every part, and the range, passed above
     const tab = Object.prototype.hasOwnProperty.call(record, 'tab') && isActivityTab(record.tab) ? record.tab : 'all';
     // A stored tab that the stored filter would empty (an older version's data, an edit) falls back to All.
     return new ActivityFilter(valid, tabConflict(tab, valid) ? 'all' : tab);
@@ -130,16 +127,34 @@ export class ActivityFilter {
     return this.tab === other.tab && KEYS.every((key) => this.parts[key] === other.parts[key]);
   }
 
-  /** "Comments · closed · issue · after 2026-11-01 · oldest first"; empty when nothing is filtered. */
+  /**
+   * "Comments · closed · issue · 2026-11-20 to 2026-11-26 · oldest first" (the view's description); empty when
+   * nothing is filtered or sorted. Dates read as they were asked for: the days included, not GitLab's exclusive bounds.
+   */
   describe(t: Localize = formatMessage): string {
+    const words = this.filterWords(t);
+    if (this.parts.sort === 'asc') words.push(sortLabel('asc', t));
+    return words.join(t(' · '));
+  }
+
+  /**
+   * The message at the top of the view: "Filtered: Comments · issue", "Sorted: oldest first", or both joined; a sort
+   * order filters nothing, so it is not called a filter. Empty when nothing is filtered or sorted.
+   */
+  message(t: Localize = formatMessage): string {
+    const filtered = this.filterWords(t);
+    const lines = filtered.length > 0 ? [t('Filtered: {0}', filtered.join(t(' · ')))] : [];
+    if (this.parts.sort === 'asc') lines.push(t('Sorted: {0}', sortLabel('asc', t)));
+    return lines.join(t(' · '));
+  }
+
+  private filterWords(t: Localize): string[] {
     const words: string[] = [];
     if (this.tab !== 'all') words.push(tabLabel(this.tab, t));
     if (this.parts.action) words.push(actionLabel(this.parts.action, t));
     if (this.parts.target_type) words.push(targetTypeLabel(this.parts.target_type, t));
-    if (this.parts.after) words.push(t('after {0}', this.parts.after));
-    if (this.parts.before) words.push(t('before {0}', this.parts.before));
-    if (this.parts.sort === 'asc') words.push(sortLabel('asc', t));
-    return words.join(t(' · '));
+    if (this.parts.after || this.parts.before) words.push(includedDays({ after: this.parts.after, before: this.parts.before }, t));
+    return words;
   }
 
   /** The raw filter parts, without the tab (a fresh object each time). */
@@ -149,7 +164,12 @@ export class ActivityFilter {
 
   /** What the feeds ask the server for under this tab and filter, and which answered events they keep. */
   plan(): FeedPlan {
-    return feedPlan(this.tab, this.parts);
+    return this.feedPlan;
+  }
+
+  /** The same, newest first whatever this filter's order, and saying so (`sort=desc`): what the new-activity check asks. */
+  newestFirstPlan(): FeedPlan {
+    return { ...this.feedPlan, request: validateFilter({ ...this.feedPlan.request, sort: 'desc' }) };
   }
 
   serialize(): StoredActivityFilter {

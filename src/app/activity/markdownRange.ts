@@ -1,4 +1,4 @@
-import { dateProblem } from '../../gitlab/filter';
+import { dateProblem, validateFilter, type ValidEventFilter } from '../../gitlab/filter';
 import type { EventFilter, GitLabEvent } from '../../gitlab/types';
 import { formatMessage, type Localize } from '../localize';
 import { dayKey, dayNumberAt, dayNumberOfKey, parseTimestamp, UTC_ZONE, type TimeZone } from './calendar';
@@ -20,7 +20,7 @@ export interface DaySpan {
 }
 
 export type RangePlan =
-  | { ok: true; filter: EventFilter; from: number; to: number; span: DaySpan }
+  | { ok: true; filter: ValidEventFilter; from: number; to: number; span: DaySpan }
   | { ok: false; message: string };
 
 const DAY_MS = 86_400_000;
@@ -69,11 +69,12 @@ export function planRange(span: DaySpan, filter: EventFilter, zone: TimeZone, t:
         includedDays({ after: filter.after, before: filter.before }, t), spanText(span, t)),
     };
   }
-  const query: EventFilter = {
+  // The range enters here: its query is checked like any filter that enters (its days are calendar days, in order).
+  const query = validateFilter({
     ...filter,
     after: dayKey(dayNumberAt(from, UTC_ZONE) - 1),
     before: dayKey(dayNumberAt(to - 1, UTC_ZONE) + 1),
-  };
+  });
   return { ok: true, filter: query, from, to, span };
 }
 

@@ -1,8 +1,9 @@
 import type { Localize } from '../localize';
 import { inert } from '../plainText';
+import { findEntry, sentenceName } from './scopeCatalog';
 import { levelLabel } from './shared/labels';
-import { chainLines, decidingLink, linkName, linkScope, type LevelInForce } from './shared/levelChain';
-import type { ScopeRef } from './shared/scopes';
+import { chainLines, decidingLink, linkScope, type LevelInForce, type LevelLink } from './shared/levelChain';
+import type { ScopeEntry } from './shared/protocol';
 
 // The level in force (shared/levelChain.ts): the group paths it is read along, and how the status bar, its tooltip
 // and "Why am I notified?" tell it.
@@ -47,21 +48,29 @@ export function snoozedView(view: StatusBarView, until: string, t: Localize): St
 export type LinkRole = 'passes' | 'decides' | 'unused';
 
 /**
- * "Why am I notified?" for one scope: each link of the chain (its name, server text shown as plain text) with its own
- * level and its part in the outcome ("Global: passes the question up", "Watch: decides"), and the scope to open in
- * the settings editor for it. `scope` is the scope asked about, so its own link opens as it was named (by ID or path).
+ * "Why am I notified?" for one scope: each link of the chain, named as the settings editor's list names it (GitLab's
+ * name, server text shown as plain text, with the path beside it; a group it does not list by its path), with its own
+ * level and its part in the outcome ("Global: passes the question up", "Watch: decides"), and the scope to open in the
+ * settings editor for it. `target` is the scope asked about, so its own link opens as it was named (by ID or path).
  */
-export function whyNotifiedView(name: string, scope: ScopeRef, result: LevelInForce, t: Localize) {
+export function whyNotifiedView(target: ScopeEntry, result: LevelInForce, t: Localize, entries: readonly ScopeEntry[] = []) {
+  const named = (link: LevelLink, index: number): Pick<ScopeEntry, 'scope' | 'label' | 'detail'> => {
+    if (index === 0) return target;
+    const scope = linkScope(link);
+    return findEntry(entries, scope, link.kind === 'global' ? undefined : link.name)
+      ?? { scope, label: link.kind === 'global' ? t('Global') : link.name };
+  };
   const items = result.chain.map((link, index) => {
     const role: LinkRole = index < result.decidedBy ? 'passes' : index === result.decidedBy ? 'decides' : 'unused';
     const level = levelLabel(link.level, t);
     const description = role === 'decides' ? t('{0}: decides', level)
       : role === 'passes' ? t('{0}: passes the question up', level) : t('{0}: not consulted (a nearer link decides)', level);
-    return { label: linkName(link, t), description, link, role, scope: index === 0 ? scope : linkScope(link) };
+    const { label, detail } = named(link, index);
+    return { label, description, detail, link, role, scope: index === 0 ? target.scope : linkScope(link) };
   });
-  const decidingName = linkName(decidingLink(result), t);
+  const decidingName = sentenceName(named(decidingLink(result), result.decidedBy), t);
   return {
-    title: t('Why am I notified about {0}?', name),
+    title: t('Why am I notified about {0}?', sentenceName(target, t)),
     summary: t('Level in force: {0}, set by {1}.', levelInForceLabel(result, t), decidingName),
     items,
     /** Where the settings editor opens to change what decides. */

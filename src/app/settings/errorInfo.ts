@@ -82,6 +82,8 @@ function describe(error: unknown, context: ErrorContext, t: Localize): ErrorInfo
       return { kind, message: t('GitLab sent an answer this extension cannot read.'), action: 'retry' };
     case 'cancelled':
       return { kind, message: t('Cancelled.') };
+    case 'unsupported':
+      return { kind, message: t('This GitLab does not offer this: {0}', error.message) };
   }
 }
 

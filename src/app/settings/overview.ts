@@ -1,4 +1,5 @@
 import { errorText } from './errorInfo';
+import { levelLabel } from './shared/labels';
 import { mapBounded } from '../boundedMap';
 import { GitLabError, isGitLabError } from '../../gitlab/errors';
 import type { NotificationSetting } from '../../gitlab/types';
@@ -44,18 +45,39 @@ export interface OverviewState {
 
 export type ResetResult = Record<'changed' | 'failed' | 'cancelled', number>;
 
-/** A group or project whose own level is not `global`: an exception to the user's global level. */
-export function differsFromGlobal(row: OverviewRow): boolean {
+/**
+ * A group or project with a level of its own (not `global`), an unknown one included: an override. Its level may equal
+ * the global one and still be one: it no longer follows global, so resetting it to Global changes what happens when
+ * the global level changes.
+ */
+export function hasOwnLevel(row: OverviewRow): boolean {
   return row.level !== undefined && row.level !== 'global';
 }
 
 /**
- * The rows to show: those whose name, path or ID contains every word of `query` (ignoring case), and with `differsOnly` only the exceptions, plus rows whose level could not be
- * read (an unknown level might be one; hiding it would lose it).
+ * A row's level as the overview says it: "Watch · differs from global (Participate)" for a level of its own that
+ * differs, "Watch · set on this group (same as global)" for one equal to the global level (never "differs"), and the
+ * plain level at Global.
  */
-export function filterRows(rows: readonly OverviewRow[], options: { differsOnly: boolean; query: string }): OverviewRow[] {
+export function rowDescription(row: OverviewRow, globalLevel: string | undefined, t: Localize): string {
+  if (row.error !== undefined) return t('could not read: {0}', row.error);
+  if (row.level === undefined) return t('reading…');
+  const level = levelLabel(row.level, t);
+  if (!hasOwnLevel(row)) return level;
+  const group = row.scope.kind === 'group';
+  if (globalLevel === undefined) return group ? t('{0} · set on this group', level) : t('{0} · set on this project', level);
+  if (row.level !== globalLevel) return t('{0} · differs from global ({1})', level, levelLabel(globalLevel, t));
+  return group ? t('{0} · set on this group (same as global)', level) : t('{0} · set on this project (same as global)', level);
+}
+
+/**
+ * The rows to show: those whose name, path or ID contains every word of `query` (ignoring case), and with `ownOnly`
+ * only the overrides (a level of their own, see `hasOwnLevel`), plus rows whose level could not be read (an unknown
+ * level might be one; hiding it would lose it).
+ */
+export function filterRows(rows: readonly OverviewRow[], options: { ownOnly: boolean; query: string }): OverviewRow[] {
   const words = options.query.toLowerCase().split(/\s+/).filter((word) => word !== '');
-  return rows.filter((row) => (!options.differsOnly || differsFromGlobal(row) || row.error !== undefined)
+  return rows.filter((row) => (!options.ownOnly || hasOwnLevel(row) || row.error !== undefined)
     && words.every((word) => `${row.name} ${row.path ?? ''} ${String(row.scope.id)}`.toLowerCase().includes(word)));
 }
 

@@ -4,7 +4,7 @@ import { isEventKeyName, NOTIFICATION_LEVELS, type NotificationSetting, type Not
 import type { Localize } from '../localize';
 import { SettingConflict, type NotificationSettingsService } from './notificationSettingsService';
 import { isEmptyUpdate, pendingUpdate, switchOf, updateTo } from './shared/formState';
-import { isKnownEventKey, scopeName } from './shared/labels';
+import { eventLabel, eventStateText, isKnownEventKey, levelLabel, scopeName } from './shared/labels';
 import { MAX_EVENT_KEYS, pathOf, plain, switches, switchValue } from './shared/protocol';
 import { isValidScopeId, scopeKey, type ScopeRef } from './shared/scopes';
 
@@ -28,10 +28,34 @@ export interface ExportedScope {
   setting: NotificationSetting;
 }
 
-/** Where a problem is (`scopes[2].events.new_note`) and why. */
+/** Where a problem is (`scopes[2].events.new_note`) and why; `scope` names the entry it is in, where the file says. */
 export interface ProfileProblem {
   key: string;
   reason: string;
+  /** "project acme/web", "global settings". */
+  scope?: string;
+}
+
+/** A problem for people: "project acme/web (scopes[0]) level: …", the entry by the scope it names and the key after it. */
+export function problemText(problem: ProfileProblem, t: Localize): string {
+  const at = /^(scopes\[\d+\])(?:\.(.+))?$/.exec(problem.key);
+  if (!at || problem.scope === undefined) return t('{0}: {1}', problem.key, problem.reason);
+  return at[2] === undefined ? t('{0} ({1}): {2}', problem.scope, at[1], problem.reason)
+    : t('{0} ({1}) {2}: {3}', problem.scope, at[1], at[2], problem.reason);
+}
+
+/** The scope an entry of the file names, as far as it names one well ("project acme/web"); the file is not trusted. */
+function entryScopeName(data: unknown, index: number, t: Localize): string | undefined {
+  const entries = typeof data === 'object' && data !== null && Object.hasOwn(data, 'scopes') ? (data as { scopes: unknown }).scopes : undefined;
+  const entry = Array.isArray(entries) ? entries[index] : undefined;
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return undefined;
+  const field = (key: string): unknown => (Object.hasOwn(entry, key) ? (entry as Record<string, unknown>)[key] : undefined);
+  const [kind, path, id] = [field('scope'), field('path'), field('id')];
+  if (kind === 'global') return t('global settings');
+  if (kind !== 'group' && kind !== 'project') return undefined;
+  const ref = typeof path === 'string' && isValidScopeId(path) && !/^\d+$/.test(path) ? path
+    : typeof id === 'number' && isValidScopeId(id) ? id : undefined;
+  return ref === undefined ? undefined : scopeName({ kind, id: ref }, t);
 }
 
 /** The file's text for the given scopes: level, and the switches GitLab returned (at level custom). */
@@ -52,7 +76,16 @@ export function parseProfile(text: string, t: Localize): { entries: ProfileEntry
     return { problems: [{ key: '(file)', reason: t('not valid JSON: {0}', errorText(error)) }] };
   }
   const result = v.safeParse(profileFile(t), data);
-  if (!result.success) return { problems: result.issues.map((issue) => ({ key: pathOf(issue) || '(file)', reason: issue.message })) };
+  if (!result.success) {
+    return {
+      problems: result.issues.map((issue) => {
+        const key = pathOf(issue) || '(file)';
+        const index = /^scopes\[(\d+)\]/.exec(key)?.[1];
+        const scope = index === undefined ? undefined : entryScopeName(data, Number(index), t);
+        return scope === undefined ? { key, reason: issue.message } : { key, reason: issue.message, scope };
+      }),
+    };
+  }
   const { scopes: entries, instance } = result.output;
   return instance === undefined ? { entries } : { entries, instance };
 }
@@ -109,7 +142,7 @@ function profileFile(t: Localize) {
       v.array(v.unknown(), nonEmptyList), v.nonEmpty(nonEmptyList), v.maxLength(MAX_SCOPES, t('more than {0} scopes', MAX_SCOPES)),
       v.array(entry),
       v.checkItems((item, index, list) => list.findIndex((other) => scopeKey(other.scope) === scopeKey(item.scope)) === index,
-        (issue) => t('{0} is listed twice', scopeName(issue.input.scope, t))),
+        t('listed twice')),
     ),
   }));
 }
@@ -154,12 +187,24 @@ export function notSentText(keys: readonly string[], t: Localize): string {
   return t('not sent: unknown to GitLab here and to this extension: {0}', keys.join(', '));
 }
 
-/** `level: Watch → Disabled`, `new_note: on → off`, for the preview. */
+/** One row in the settings editor's words: `Level: Watch → Disabled`, `Comment is added: off → on` (unknown keys by name). */
 export function describeRow(row: DiffRow, t: Localize): string {
-  const show = (value: string | boolean | null | undefined): string =>
-    value === undefined ? t('(not shown)') : value === null ? t('default') : value === true ? t('on') : value === false ? t('off') : value;
-  const field = row.field === 'level' ? t('level') : row.field.event;
-  return t('{0}: {1} → {2}', field, show(row.before), show(row.after));
+  if (row.field === 'level') return t('{0}: {1} → {2}', t('Level'), levelLabel(String(row.before), t), levelLabel(String(row.after), t));
+  const key = row.field.event;
+  const show = (value: string | boolean | null | undefined): string => (value === undefined ? t('(not shown)')
+    : eventStateText(key, value === null ? 'default' : value === true ? 'on' : 'off', t));
+  return t('{0}: {1} → {2}', eventLabel(key, t), show(row.before), show(row.after));
+}
+
+/** The preview's count: "1 change", "3 changes". */
+export function changeCount(count: number, t: Localize): string {
+  return count === 1 ? t('1 change') : t('{0} changes', count);
+}
+
+/** The export's report: "… of 1 scope to …", "… of 3 scopes to …". */
+export function exportedText(count: number, file: string, t: Localize): string {
+  return count === 1 ? t('Exported the notification profile of 1 scope to {0}.', file)
+    : t('Exported the notification profile of {0} scopes to {1}.', count, file);
 }
 
 export interface ApplyReport {

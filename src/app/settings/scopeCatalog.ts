@@ -8,7 +8,7 @@ import type { Localize } from '../localize';
 import { AmbiguousScope, describeError, errorText } from './errorInfo';
 import type { NotificationSettingsService } from './notificationSettingsService';
 import type { ScopeEntry, ScopeListState } from './shared/protocol';
-import { isValidScopeId, sameScopeNamed, scopeId, scopeKey, type EntityKind, type EntityScopeRef } from './shared/scopes';
+import { isValidScopeId, sameScopeNamed, scopeId, scopeKey, type EntityKind, type EntityScopeRef, type ScopeRef } from './shared/scopes';
 
 /** A scope found by `addScope`, and how to keep it. */
 interface Found {
@@ -30,6 +30,11 @@ export interface ScopeCatalogDeps {
   settings: Pick<NotificationSettingsService, 'getSetting'>;
   /** The tree's projects. */
   projects: () => readonly ProjectScopeSource[] | Promise<readonly ProjectScopeSource[]>;
+  /**
+   * Looks up the tree's projects that `projects` does not name yet (the tree names them once it shows them), so every
+   * list names them as GitLab does. Not called for `cachedOnly`.
+   */
+  nameProjects?: (ids: ReadonlyArray<number | string>) => Promise<void>;
   /** The configured groups (IDs or full paths), added by hand earlier. */
   addedGroups: () => readonly string[];
   /** Keeps a group added by hand for next time. */
@@ -129,7 +134,13 @@ export class ScopeCatalog {
       if (isValidScopeId(id)) add(named('group', id, 'added'));
     }
     result.listed.project?.scopes.forEach(add);
-    for (const project of await this.deps.projects()) {
+    let projects = await this.deps.projects();
+    const unnamed = projects.filter((project) => project.label === undefined).map((project) => project.id);
+    if (unnamed.length > 0 && api && !options.cachedOnly && this.deps.nameProjects) {
+      await this.deps.nameProjects(unnamed);
+      projects = await this.deps.projects();
+    }
+    for (const project of projects) {
       const id = typeof project.id === 'string' ? scopeId(project.id) : project.id;
       if (isValidScopeId(id)) add({ ...named('project', id, 'workspace'), name: project.label, ...(project.path ? { path: project.path } : {}) });
     }
@@ -137,10 +148,16 @@ export class ScopeCatalog {
     return result;
   }
 
-  /** The settings editor's list: Global, then the user's groups, the configured ones, the tree's projects and added ones. */
+  /**
+   * The one list of scopes, named one way, for the settings editor, snooze, export, the import and "Why am I
+   * notified?": Global, then the user's groups, the configured ones, the tree's projects and added ones.
+   */
   async list(options: { refresh?: boolean; cachedOnly?: boolean; signal?: AbortSignal } = {}): Promise<ScopeListState> {
     const known = await this.scopes({ ...options, members: ['group'] });
-    const global: ScopeEntry = { key: 'global', scope: { kind: 'global' }, label: this.deps.localize('Global'), origin: 'global' };
+    const { localize } = this.deps;
+    const global: ScopeEntry = {
+      key: 'global', scope: { kind: 'global' }, label: localize('Global'), detail: localize('Your default for every group and project'), origin: 'global',
+    };
     // A server without GET /groups lists only groups added by hand, quietly.
     const groups = known.listed.group;
     const state: ScopeListState = { entries: [global, ...known.scopes.map((scope) => this.entry(scope))], groupsOffered: !groups?.notOffered };
@@ -200,6 +217,26 @@ export class ScopeCatalog {
     return { known: { ...(member ?? named('group', ref, 'added')), origin: 'added' }, remember: async () => this.deps.rememberGroup?.(String(ref)) };
   }
 
+  /**
+   * The list's entries for the quick picks, with `also` (the workspace's project) first among the projects when the list
+   * lacks it.
+   */
+  async entries(also?: { scope: EntityScopeRef; path?: string }): Promise<ScopeEntry[]> {
+    const { entries } = await this.list();
+    if (!also || findEntry(entries, also.scope, also.path)) return entries;
+    const at = entries.findIndex((entry) => entry.scope.kind === 'project');
+    const extra = this.entry({ ...named(also.scope.kind, also.scope.id, 'workspace'), ...(also.path !== undefined ? { path: also.path } : {}) });
+    return at < 0 ? [...entries, extra] : [...entries.slice(0, at), extra, ...entries.slice(at)];
+  }
+
+  /** A scope named as the list names it (by ID or full path); one it does not list, by its path or ID. Adds nothing. */
+  async named(scope: ScopeRef, path?: string): Promise<ScopeEntry> {
+    const { entries } = await this.list();
+    const found = findEntry(entries, scope, path);
+    if (found) return found;
+    return scope.kind === 'global' ? entries[0] : this.entry({ ...named(scope.kind, scope.id, 'added'), ...(path !== undefined ? { path } : {}) });
+  }
+
   /** The entry for a scope, adding a plain one when the list does not have it (opening the editor on any scope). */
   async ensure(scope: EntityScopeRef): Promise<ScopeEntry> {
     let known = (await this.scopes({ members: ['group'] })).scopes.find((listed) => sameScopeNamed(listed, { scope }));
@@ -217,7 +254,7 @@ export class ScopeCatalog {
       : scope.kind === 'group' ? localize('Group {0}', scope.id) : localize('Project {0}', scope.id);
     const text = name ?? path ?? fallback;
     const label = text.trim() === '' ? '?' : text.length > 512 ? `${text.slice(0, 511)}…` : text;
-    const entry: ScopeEntry = { key: scopeKey(scope), scope, label, origin };
+    const entry: ScopeEntry = { key: scopeKey(scope), scope, label, origin, ...(path !== undefined ? { path } : {}) };
     return path !== undefined && path !== label && path.length <= 512 ? { ...entry, detail: path } : entry;
   }
 
@@ -237,6 +274,17 @@ export class ScopeCatalog {
       return { scopes: [], error };
     }
   }
+}
+
+/** The entry of `scope` among `entries`, the scope named by ID or full path (`path`, where the caller knows it). */
+export function findEntry(entries: readonly ScopeEntry[], scope: ScopeRef, path?: string): ScopeEntry | undefined {
+  const asked = { scope, path: path ?? (scope.kind !== 'global' && typeof scope.id === 'string' ? scope.id : undefined) };
+  return entries.find((entry) => sameScopeNamed(entry, asked));
+}
+
+/** A scope in sentences ("Notifications for {0} are muted…"): "global settings", else the name the list shows. */
+export function sentenceName(entry: Pick<ScopeEntry, 'scope' | 'label'>, localize: Localize): string {
+  return entry.scope.kind === 'global' ? localize('global settings') : entry.label;
 }
 
 /** The first page alone (most people have one), then the rest with a window of pages in flight. */

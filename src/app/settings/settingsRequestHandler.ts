@@ -6,10 +6,21 @@ import type { BulkItem, NotificationSettingsService } from './notificationSettin
 import type { ScopeCatalog } from './scopeCatalog';
 import {
   parsePageMessage, type BulkItemReport, type BulkSnapshot, type ErrorInfo, type HostMessage,
-  type PersistedState, type Requests,
+  type PersistedState, type Requests, type SnoozeNote,
 } from './shared/protocol';
+import type { Snooze } from './snooze';
 import { answer, type RequestMessage } from './shared/rpc';
 import { scopeKey, type EntityScopeRef, type ScopeRef } from './shared/scopes';
+
+/** What the page shows of snoozes, and ends: the scheduler's, with the end worded as the status bar words it. */
+export interface SettingsSnoozes {
+  list(): readonly Snooze[];
+  /** Ends a snooze now, as "End Snooze" does (a failed restore is kept and tried again, not thrown). */
+  end(scope: ScopeRef): Promise<void>;
+  onDidChange(listener: () => void): Disposable;
+  /** `14:00` today, `Fri 27 Nov 14:00` on another day. */
+  formatEnd(until: number): string;
+}
 
 export interface SettingsRequestHandlerDeps {
   settings: NotificationSettingsService;
@@ -29,6 +40,8 @@ export interface SettingsRequestHandlerDeps {
   log: (line: string) => void;
   /** VS Code's translation bundle (`vscode.l10n.bundle`), handed to the page. */
   l10n?: Record<string, string>;
+  /** The snoozes of the instance in use: the page shows the one of its scope, with End Snooze. */
+  snoozes?: SettingsSnoozes;
 }
 
 type Handlers = { [M in keyof Requests]: (params: Requests[M]['params'], signal: AbortSignal) => Promise<Requests[M]['result']> };
@@ -47,10 +60,13 @@ export class SettingsRequestHandler {
   private signInFor: { instanceUrl: string | undefined } | undefined;
   /** Aborted on dispose: every request's signal. */
   private readonly lifetime = new AbortController();
-  private readonly subscription: Disposable;
+  private readonly subscriptions: Disposable[];
 
   constructor(private readonly deps: SettingsRequestHandlerDeps) {
-    this.subscription = deps.settings.onDidChange((change) => this.post({ type: 'settingChanged', key: scopeKey(change.scope), setting: change.setting }));
+    this.subscriptions = [
+      deps.settings.onDidChange((change) => this.post({ type: 'settingChanged', key: scopeKey(change.scope), setting: change.setting })),
+      ...(deps.snoozes ? [deps.snoozes.onDidChange(() => this.post({ type: 'snoozes', snoozes: this.snoozeNotes() }))] : []),
+    ];
   }
 
   /** Entry point for every raw message from the page. */
@@ -87,7 +103,7 @@ export class SettingsRequestHandler {
 
   dispose(): void {
     this.lifetime.abort();
-    this.subscription.dispose();
+    for (const subscription of this.subscriptions) subscription.dispose();
     this.bulk?.controller.abort();
   }
 
@@ -118,11 +134,22 @@ export class SettingsRequestHandler {
       }
     },
     bulkApply: ({ scopes, level }) => this.bulkApply(scopes, level),
+    endSnooze: async ({ scope }) => {
+      const snoozes = this.deps.snoozes;
+      const snoozed = () => snoozes?.list().some((snooze) => scopeKey(snooze.scope) === scopeKey(scope)) === true;
+      if (!snoozes || !snoozed()) return null; // ended meanwhile (its end came, another window): nothing to do
+      await snoozes.end(scope);
+      // The scheduler keeps a snooze it could not end (and tries again); the page says so rather than nothing.
+      if (snoozed()) {
+        throw { kind: 'unexpected', message: this.deps.localize('The snooze could not be ended yet; it is tried again in a minute. The log says why.') } satisfies ErrorInfo;
+      }
+      return null;
+    },
   };
 
   /** Answers a request with its result, or its error as the page shows it. */
   private answer(request: RequestMessage<Requests>): Promise<void> {
-    const context = request.method === 'addScope' ? 'add' : request.method === 'save' ? 'save' : 'load';
+    const context = request.method === 'addScope' ? 'add' : request.method === 'save' || request.method === 'endSnooze' ? 'save' : 'load';
     const handler = this.handlers[request.method] as (params: unknown, signal: AbortSignal) => Promise<unknown>;
     // Taken with the request: the client that fails is the one in use now, whatever is active by the time it fails.
     const instanceUrl = this.deps.instanceUrl?.();
@@ -135,7 +162,7 @@ export class SettingsRequestHandler {
   private async onReady(): Promise<void> {
     this.ready = true;
     const scopes = await this.deps.catalog.list({ cachedOnly: true });
-    this.post({ type: 'state', scopes, l10n: this.deps.l10n, ...this.next, bulk: this.bulk?.snapshot });
+    this.post({ type: 'state', scopes, l10n: this.deps.l10n, ...this.next, bulk: this.bulk?.snapshot, snoozes: this.snoozeNotes() });
     this.next = {};
     if (scopes.groupsLoading) this.post({ type: 'scopes', scopes: await this.deps.catalog.list() });
   }
@@ -163,10 +190,16 @@ export class SettingsRequestHandler {
     return null;
   }
 
+  /** The snoozes as the page shows them. */
+  private snoozeNotes(): SnoozeNote[] {
+    const snoozes = this.deps.snoozes;
+    return snoozes?.list().map((snooze) => ({ scope: snooze.scope, until: snoozes.formatEnd(snooze.until), previousLevel: snooze.previous.level })) ?? [];
+  }
+
   /** A listed scope's full path, as the editor's own list knows it (no request). */
   private async pathOf(scope: ScopeRef): Promise<string | undefined> {
     const key = scopeKey(scope);
-    return (await this.deps.catalog.list({ cachedOnly: true })).entries.find((entry) => entry.key === key)?.detail;
+    return (await this.deps.catalog.list({ cachedOnly: true })).entries.find((entry) => entry.key === key)?.path;
   }
 
   /** What the handler threw itself (signed out, a second bulk run) is already an ErrorInfo. */

@@ -23,7 +23,7 @@ const storedSnooze = fields({
   /** The normalised instance URL the scope belongs to. */
   instance: v.pipe(v.string(), v.maxLength(2000)),
   scope,
-  /** The scope's name for people (`project acme/web`), for messages after a restart. */
+  /** The scope's name for people (`Acme / Web`), for messages after a restart. */
   name: v.pipe(v.string(), v.maxLength(300)),
   /** Epoch milliseconds. */
   until: v.pipe(v.number('not a time'), v.finite('not a time')),
@@ -83,6 +83,14 @@ export function formatSnoozeEnd(until: number, now: number, zone: TimeZone, t: L
   const time = local.toISOString().slice(11, 16);
   if (dayNumberAt(until, zone) === dayNumberAt(now, zone)) return time;
   return t('{0} {1} {2} {3}', weekdayName(local.getUTCDay(), t), local.getUTCDate(), monthName(local.getUTCMonth(), t), time);
+}
+
+/**
+ * The scope a snooze is kept under: a group or project by its full path where known, as the status bar's scope and the
+ * chain of groups name them (`snoozeInForce` compares those names).
+ */
+export function snoozeScope(entry: { scope: ScopeRef; path?: string }): ScopeRef {
+  return entry.scope.kind === 'global' || entry.path === undefined ? entry.scope : { kind: entry.scope.kind, id: entry.path };
 }
 
 /**

@@ -5,7 +5,7 @@ import { activityMarkdown } from '../../app/activity/activityMarkdown';
 import { planRange, type RangePlan } from '../../app/activity/markdownRange';
 import { RangeCopy } from '../../app/activity/rangeEvents';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
-import type { FeedStore } from '../../app/feeds';
+import type { EventFeeds } from '../../app/activity/eventFeeds';
 import type { ProjectDirectories } from '../../app/projectDirectory';
 import { MY_ACTIVITY, sourceKey, type ActivitySource } from '../../app/sources';
 import type { FeedPlan } from '../../app/activity/activityTabs';
@@ -15,6 +15,7 @@ import { COMMANDS } from '../../ids';
 import { addToList, removeFromList } from '../config';
 import type { ReadOnlyDocuments } from '../readOnlyDocuments';
 import type { Session } from '../session';
+import type { ActivityItems } from './activityItems';
 import type { ActivityTreeProvider } from './activityTreeProvider';
 import type { FilterPicks } from './filterPicks';
 import { sourceOfRow, type ActivityNode } from './nodes';
@@ -24,11 +25,13 @@ import { projectInfo } from '../../app/activity/projectInfo';
 
 export interface ActivityCommandContext {
   session: Session;
-  feeds: FeedStore;
+  feeds: EventFeeds;
   directories: ProjectDirectories;
   /** The key of the active instance (commands run without a row act there). */
   activeInstance(): string;
   tree: ActivityTreeProvider;
+  /** The web pages of events and sources. */
+  links: Pick<ActivityItems, 'urlOf' | 'sourceUrl'>;
   view: vscode.TreeView<ActivityNode>;
   picks: FilterPicks;
   sources(): ActivitySource[];
@@ -44,8 +47,8 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
   const sourceOf = (key: unknown): ActivitySource | undefined =>
     typeof key === 'string' ? c.sources().find((s) => s.key === key) : undefined;
   const urlOf = (node: ActivityNode | undefined): string | undefined => {
-    if (node?.type === 'event') return c.tree.urlOf(node.event, node.source.instance);
-    if (node?.type === 'source') return c.tree.sourceUrl(node.source);
+    if (node?.type === 'event') return c.links.urlOf(node.event, node.source.instance);
+    if (node?.type === 'source') return c.links.sourceUrl(node.source);
     return undefined;
   };
   const register = (id: string, run: (...args: any[]) => unknown) => vscode.commands.registerCommand(id, run);
@@ -107,7 +110,9 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     }),
     register(COMMANDS.copyLink, async (node?: ActivityNode) => {
       const url = urlOf(node);
-      if (url) await vscode.env.clipboard.writeText(url);
+      if (!url) return;
+      await vscode.env.clipboard.writeText(url);
+      void plainWindow.setStatusBarMessage(vscode.l10n.t('Link copied'), 3000);
     }),
     register(COMMANDS.showEventDetails, async (node?: ActivityNode) => {
       if (node?.type !== 'event') return;
@@ -201,7 +206,7 @@ async function copyMarkdown(c: ActivityCommandContext, copy: RangeCopy, plan: Ex
   const text = activityMarkdown(copy.events, {
     now: Date.now(), zone, order: plan.filter.sort ?? 'desc', t: vscode.l10n.t,
     lookupProject: (id) => projectInfo(directory.get(id)),
-    eventUrl: (event) => c.tree.urlOf(event),
+    eventUrl: (event) => c.links.urlOf(event),
     incompleteNote: copy.incompleteNote(vscode.l10n.t),
   });
   await vscode.env.clipboard.writeText(text);

@@ -1,52 +1,27 @@
 import * as vscode from 'vscode';
 import { groupByDay } from '../../app/activity/dayGrouping';
 import { localZone } from '../../app/activity/calendar';
-import { EXPANDED_DAY_GROUPS, EventRows } from '../../app/activity/eventRows';
-import { MAX_REQUESTS_PER_LOAD } from '../../app/activity/matchingLoader';
-import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
-import { projectInfo, type ProjectInfo } from '../../app/activity/projectInfo';
-import type { FeedStore } from '../../app/feeds';
-import { instanceHost } from '../../app/instance';
+import type { EventFeeds } from '../../app/activity/eventFeeds';
+import { EXPANDED_DAY_GROUPS } from '../../app/activity/eventRows';
 import { keepPlainMessages } from '../../app/localize';
 import type { ProjectDirectories, ProjectDirectory } from '../../app/projectDirectory';
 import { myActivity, type ActivitySource } from '../../app/sources';
 import type { GitLabEvent } from '../../gitlab';
-import { COMMANDS } from '../../ids';
-import {
-  continueRowText, emptyRowText, errorRowAction, errorRowContext, errorRowText, nodeId, type ActivityNode,
-} from './nodes';
-import { unreadUri } from './unreadDecorations';
-import { trimInstanceUrl } from '../../gitlab/url';
+import type { ActivityItemContext, ActivityItems } from './activityItems';
+import { nodeId, type ActivityNode } from './nodes';
 
-/** A signed-in instance as the tree shows it. */
-export interface TreeInstance {
-  /** The instance's URL as `normalizeInstanceUrl` writes it: sources and directories are keyed by it. */
-  key: string;
-  url: string;
-  /** Who is signed in there, when known. */
-  user?: string;
-}
-
-export interface ActivityTreeContext {
+export interface ActivityTreeContext extends ActivityItemContext {
   signedIn(): boolean;
-  /** The signed-in instances; with more than one, each has its own root. */
-  instances(): TreeInstance[];
-  /** The instance whose rows the view reveals to wait for a redraw (the active one). */
-  activeInstance(): string;
-  isFiltered(): boolean;
   projects(instance: string): ActivitySource[];
   users(instance: string): ActivitySource[];
-  /** Whether an event is newer than the last time its source was marked as seen. */
-  isUnread(source: ActivitySource, event: GitLabEvent): boolean;
-  now?: () => number;
 }
 
 type RootNode = ActivityNode & { type: 'root' };
 
 /**
- * The Activity tree: My activity, Projects and Users, each source's events grouped by day, a "Load more…" row
- * while GitLab reports a next page, and rows for loading, empty and error states. Tooltips are built lazily in
- * `resolveTreeItem`.
+ * The Activity tree: My activity, Projects and Users (under a root per instance while several are signed in), each
+ * source's events grouped by day, a "Load more…" row while GitLab reports a next page, and rows for loading, empty and
+ * error states. The tree says which rows there are and which are open; `ActivityItems` draws them.
  */
 export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<ActivityNode | undefined>();
@@ -56,46 +31,24 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   // VS Code matches change events to rows by object identity: roots are created once per instance.
   private readonly roots = new Map<string, { instance: ActivityNode & { type: 'instance' }; mine: RootNode; projects: RootNode; users: RootNode }>();
   private readonly unsubscribe: Array<{ dispose(): void }>;
-  /** Event rows per instance: an event's links go to its own instance. */
-  private readonly rowsByInstance = new Map<string, EventRows>();
   private refreshTimer?: ReturnType<typeof setTimeout>;
   private readonly expansion = new Map<string, boolean>();
-  /** Event rows share their icons and command titles: a tree of thousands of rows otherwise allocates them per row. */
-  private readonly icons = new Map<string, vscode.ThemeIcon>();
-  private titles?: { open: string; details: string };
   private readonly t = keepPlainMessages(vscode.l10n.t);
 
   constructor(
-    private readonly feeds: FeedStore,
+    private readonly feeds: EventFeeds,
     private readonly directories: ProjectDirectories,
+    private readonly items: ActivityItems,
     private readonly context: ActivityTreeContext,
   ) {
     this.unsubscribe = [
       feeds.onDidChange(() => this.scheduleRefresh()),
-      directories.onDidChange(() => {
-        for (const rows of this.rowsByInstance.values()) rows.forget();
-        this.scheduleRefresh();
-      }),
+      directories.onDidChange(() => this.scheduleRefresh()),
     ];
   }
 
   private directory(instance: string): ProjectDirectory {
     return this.directories.for(instance);
-  }
-
-  private rows(instance: string): EventRows {
-    let rows = this.rowsByInstance.get(instance);
-    if (!rows) {
-      rows = new EventRows(() => ({
-        instanceUrl: this.urlOfInstance(instance), lookupProject: (id) => this.projectInfo(instance, id), zone: this.zone, t: this.t,
-      }));
-      this.rowsByInstance.set(instance, rows);
-    }
-    return rows;
-  }
-
-  private urlOfInstance(instance: string): string {
-    return this.context.instances().find((candidate) => candidate.key === instance)?.url ?? instance;
   }
 
   private rootsOf(instance: string) {
@@ -205,7 +158,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
       case 'source':
         return this.feedChildren(node.source);
       case 'day':
-        return node.events.map((event, index) => ({ type: 'event', source: node.source, event, index }));
+        return node.events.map((event, index) => ({ type: 'event', source: node.source, event, index, earlier: node.earlier }));
       case 'error':
         return [];
       default:
@@ -226,25 +179,24 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   private feedChildren(source: ActivitySource): ActivityNode[] {
     const state = this.feeds.get(source.key);
     if (!state.started && !state.loading && !state.hasError) void this.feeds.load(source);
-    // A filter change keeps the earlier rows (stale) until the new first page replaces them; the view's progress
-    // bar says that it is loading.
-    if (!state.started && !state.hasError && !state.stale) return [{ type: 'loading', source }];
+    const list = this.feeds.rows(source.key);
+    if (list.waiting) return [{ type: 'loading', source }];
     const rows: ActivityNode[] = [];
-    const events = state.events as GitLabEvent[];
-    if (events.length === 0 && !state.hasError && !state.hasMore) {
-      rows.push({ type: 'empty', source, filtered: this.context.isFiltered() });
-    }
+    if (list.empty) rows.push({ type: 'empty', source, filtered: list.filtered });
+    const events = list.items as GitLabEvent[];
     const projectIds = new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number'));
     if (projectIds.size > 0) void this.directory(source.instance).resolve(projectIds);
     // Days in the direction the list was asked for (the old rows' own while they stay), whatever GitLab's id order.
-    groupByDay(events, { now: this.now(), zone: this.zone, order: state.order, t: this.t }).forEach((day, index) => {
-      rows.push({ type: 'day', source, key: day.key, label: day.label, events: day.events, expanded: index < EXPANDED_DAY_GROUPS });
+    groupByDay(events, { now: this.now(), zone: this.zone, order: list.order ?? 'desc', t: this.t }).forEach((day, index) => {
+      // Rows kept from the last session say so until the fresh page replaces them.
+      rows.push({ type: 'day', source, key: day.key, label: day.label, events: day.events, expanded: index < EXPANDED_DAY_GROUPS, earlier: list.earlier });
     });
-    const error = this.feeds.errorOf(source.key);
-    if (error) rows.push({ type: 'error', source, error }, { type: 'showLog', source });
-    else if (state.stale) return rows;
-    else if (state.loading) rows.push({ type: 'loading', source });
-    else if (state.hasMore) rows.push({ type: 'loadMore', source });
+    switch (list.after) {
+      case 'error': rows.push({ type: 'error', source, error: this.feeds.errorOf(source.key)! }, { type: 'showLog', source }); break;
+      case 'loading': rows.push({ type: 'loading', source }); break;
+      case 'loadMore': rows.push({ type: 'loadMore', source }); break;
+      case 'end': rows.push({ type: 'end', source }); break;
+    }
     return rows;
   }
 
@@ -259,186 +211,17 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   }
 
   getTreeItem(node: ActivityNode): vscode.TreeItem {
-    const item = this.buildItem(node);
+    const item = this.items.item(node);
+    const open = openByDefault(node);
+    if (open !== undefined) item.collapsibleState = this.collapsible(node, open);
     item.id = nodeId(node);
     return item;
   }
 
-  private buildItem(node: ActivityNode): vscode.TreeItem {
-    switch (node.type) {
-      case 'instance': return this.instanceItem(node.instance);
-      case 'root': {
-        const labels = { mine: vscode.l10n.t('My Activity'), projects: vscode.l10n.t('Projects'), users: vscode.l10n.t('Users') };
-        const icons = { mine: 'account', projects: 'repo', users: 'organization' };
-        const item = new vscode.TreeItem(labels[node.root], this.collapsible(node, node.root === 'mine'));
-        item.iconPath = new vscode.ThemeIcon(icons[node.root]);
-        item.contextValue = `${node.root}Root`;
-        return item;
-      }
-      case 'hint': {
-        const item = new vscode.TreeItem(node.root === 'projects' ? vscode.l10n.t('Add Project…') : vscode.l10n.t('Add User…'));
-        item.iconPath = new vscode.ThemeIcon('add');
-        item.command = {
-          command: node.root === 'projects' ? COMMANDS.addProject : COMMANDS.addUser, title: item.label as string, arguments: [node.instance],
-        };
-        return item;
-      }
-      case 'source': {
-        const item = this.sourceItem(node.source);
-        item.collapsibleState = this.collapsible(node, false);
-        return item;
-      }
-      case 'day': {
-        const item = new vscode.TreeItem(node.label, this.collapsible(node, node.expanded));
-        item.description = node.events.length === 1 ? vscode.l10n.t('1 event') : vscode.l10n.t('{0} events', node.events.length);
-        item.iconPath = new vscode.ThemeIcon('calendar');
-        item.contextValue = 'day';
-        return item;
-      }
-      case 'event': return this.eventItem(node);
-      case 'loadMore': {
-        // A load that read its bound of pages without filling a page says so, and goes on where it stopped.
-        const bound = this.feeds.get(node.source.key).stoppedAtBound;
-        const text = bound ? continueRowText(bound, vscode.l10n.t) : { label: vscode.l10n.t('Load more…') };
-        const item = new vscode.TreeItem(text.label);
-        item.iconPath = new vscode.ThemeIcon(bound ? 'debug-continue' : 'ellipsis');
-        if (bound) {
-          item.description = text.description;
-          item.tooltip = vscode.l10n.t('Few events of this tab on the pages read so far: read up to {0} more pages', MAX_REQUESTS_PER_LOAD);
-        }
-        const title = bound ? vscode.l10n.t('Continue') : vscode.l10n.t('Load More');
-        item.command = { command: COMMANDS.loadMore, title, arguments: [node.source.key] };
-        item.contextValue = 'loadMore';
-        return item;
-      }
-      case 'loading': {
-        const item = new vscode.TreeItem(vscode.l10n.t('Loading…'));
-        item.iconPath = new vscode.ThemeIcon('loading~spin');
-        const progress = this.feeds.get(node.source.key).progress;
-        if (progress && progress.requests > 1) {
-          item.description = vscode.l10n.t('{0} pages read, {1} matching', progress.requests - 1, progress.found);
-        }
-        return item;
-      }
-      case 'empty': {
-        const text = emptyRowText(node.filtered, vscode.l10n.t);
-        const item = new vscode.TreeItem(text.label);
-        item.iconPath = new vscode.ThemeIcon(node.filtered ? 'clear-all' : 'info');
-        if (node.filtered) {
-          item.description = text.description;
-          item.command = { command: COMMANDS.clearFilters, title: vscode.l10n.t('Clear Filters') };
-        }
-        item.contextValue = 'empty';
-        return item;
-      }
-      case 'error': {
-        const action = errorRowAction(node, (instance) => this.context.instances().find((candidate) => candidate.key === instance)?.url);
-        const text = errorRowText(node, vscode.l10n.t);
-        const item = new vscode.TreeItem(text.label);
-        item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-        item.description = text.description;
-        item.tooltip = node.error.message;
-        item.command = { command: action.command, title: text.label, arguments: action.arguments };
-        item.contextValue = errorRowContext(node);
-        return item;
-      }
-      case 'showLog': {
-        const item = new vscode.TreeItem(vscode.l10n.t('Show Log'));
-        item.iconPath = new vscode.ThemeIcon('output');
-        item.command = { command: COMMANDS.showLog, title: vscode.l10n.t('Show Log') };
-        return item;
-      }
-    }
-  }
-
-  /** An instance's root (shown while several are signed in): its host, and who is signed in there. */
-  private instanceItem(instance: string): vscode.TreeItem {
-    const known = this.context.instances().find((candidate) => candidate.key === instance);
-    const url = known?.url ?? instance;
-    const item = new vscode.TreeItem(instanceHost(url), this.collapsible(this.rootsOf(instance).instance, true));
-    item.description = known?.user;
-    item.tooltip = known?.user ? vscode.l10n.t('{0}, signed in as {1}', url, known.user) : url;
-    item.iconPath = new vscode.ThemeIcon('server');
-    item.contextValue = 'instanceRoot';
-    return item;
-  }
-
-  private sourceItem(source: ActivitySource): vscode.TreeItem {
-    const isProject = source.source.kind === 'project';
-    const project = isProject ? this.directory(source.instance).get(source.ref) : undefined;
-    const label = project?.name_with_namespace ?? project?.name ?? source.ref;
-    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.Collapsed);
-    const path = project && project.path_with_namespace !== label ? project.path_with_namespace : undefined;
-    const origin = source.from === 'remote' ? vscode.l10n.t('from git remote') : undefined;
-    item.description = [path, origin].filter(Boolean).join(' · ') || undefined;
-    item.iconPath = new vscode.ThemeIcon(isProject ? 'repo' : 'person');
-    item.tooltip = isProject ? vscode.l10n.t('Project {0}', source.ref) : vscode.l10n.t('User {0}', source.ref);
-    const tags = [isProject ? 'project' : 'user', 'linkable'];
-    if (source.from === 'setting') tags.push(isProject ? 'removableProject' : 'removableUser');
-    item.contextValue = tags.join(' ');
-    return item;
-  }
-
-  private eventItem(node: ActivityNode & { type: 'event' }): vscode.TreeItem {
-    // My Activity lists the signed-in user's own events: their name would only push the action off the row.
-    const row = this.rows(node.source.instance).row(node.event, this.now(), node.source.source.kind === 'mine' ? 'omitted' : 'shown');
-    const item = new vscode.TreeItem(row.label);
-    item.description = row.description;
-    item.iconPath = this.icon(row.iconId);
-    item.contextValue = row.url ? 'event linkable' : 'event';
-    const titles = this.titles ??= { open: vscode.l10n.t('Open in Browser'), details: vscode.l10n.t('Show Event Details') };
-    item.command = row.url
-      ? { command: COMMANDS.openInBrowser, title: titles.open, arguments: [node] }
-      : { command: COMMANDS.showEventDetails, title: titles.details, arguments: [node] };
-    if (this.context.isUnread(node.source, node.event)) {
-      // The decoration (a dot in a theme colour) comes from the URI's scheme; the label says it for screen readers.
-      item.resourceUri = unreadUri(nodeId(node));
-      item.accessibilityInformation = { label: this.t('Unread: {0}', row.accessibilityLabel) };
-    } else {
-      item.accessibilityInformation = { label: row.accessibilityLabel };
-    }
-    return item;
-  }
-
-  private icon(id: string): vscode.ThemeIcon {
-    let icon = this.icons.get(id);
-    if (!icon) this.icons.set(id, (icon = new vscode.ThemeIcon(id)));
-    return icon;
-  }
-
   resolveTreeItem(item: vscode.TreeItem, node: ActivityNode): vscode.TreeItem {
-    if (node.type !== 'event') return item;
-    const markdown = new vscode.MarkdownString(eventTooltipMarkdown(node.event, {
-      t: vscode.l10n.t, project: this.projectInfo(node.source.instance, node.event.project_id), zone: this.zone,
-    }));
-    // Server text is escaped by eventTooltipMarkdown; the string is also untrusted and without HTML.
-    markdown.isTrusted = false;
-    markdown.supportHtml = false;
-    markdown.supportThemeIcons = false;
-    item.tooltip = markdown;
+    const tooltip = this.items.tooltip(node);
+    if (tooltip) item.tooltip = tooltip;
     return item;
-  }
-
-  /** The event's web page on its instance (the active one unless given), when one can be derived. */
-  urlOf(event: GitLabEvent, instance: string = this.context.activeInstance()): string | undefined {
-    return this.rows(instance).url(event);
-  }
-
-  /** The web page of a project or user source. */
-  sourceUrl(source: ActivitySource): string | undefined {
-    const base = trimInstanceUrl(this.urlOfInstance(source.instance));
-    if (source.source.kind === 'project') {
-      const project = this.directory(source.instance).get(source.ref);
-      return project?.web_url && new URL(project.web_url).origin === new URL(base).origin ? project.web_url
-        : /^\d+$/.test(source.ref) ? undefined : `${base}/${source.ref.split('/').map(encodeURIComponent).join('/')}`;
-    }
-    if (source.source.kind === 'user' && !/^\d+$/.test(source.ref)) return `${base}/${encodeURIComponent(source.ref)}`;
-    return undefined;
-  }
-
-  private projectInfo(instance: string, id: number | null): ProjectInfo | undefined {
-    if (typeof id !== 'number') return undefined;
-    return projectInfo(this.directory(instance).get(id));
   }
 
   private now(): number {
@@ -449,5 +232,16 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     if (this.refreshTimer) clearTimeout(this.refreshTimer);
     for (const subscription of this.unsubscribe) subscription.dispose();
     this.changed.dispose();
+  }
+}
+
+/** Whether a row with children starts open (the person's choice wins, see `collapsible`); undefined for a leaf. */
+function openByDefault(node: ActivityNode): boolean | undefined {
+  switch (node.type) {
+    case 'instance': return true;
+    case 'root': return node.root === 'mine';
+    case 'source': return false;
+    case 'day': return node.expanded;
+    default: return undefined;
   }
 }

@@ -2,7 +2,10 @@ import * as vscode from 'vscode';
 import { normalizeInstanceUrl } from '../../app/instance';
 import { laterMarker, SeenMarkers } from '../../app/activity/seenMarkers';
 import { projectInfo } from '../../app/activity/projectInfo';
-import { FeedStore } from '../../app/feeds';
+import { createEventFeeds, earlierEventPages, eventListPlan, type EventFeeds, type EventListPlan } from '../../app/activity/eventFeeds';
+import type { EarlierPages } from '../../app/lists/earlierPages';
+import type { GitLabEvent, SortOrder } from '../../gitlab/types';
+import type { ActivityFilter } from '../../app/activity/filterState';
 import { newestMarker } from '../../app/pollSchedule';
 import { idsFor } from '../../app/instanceSettings';
 import type { ProjectDirectories } from '../../app/projectDirectory';
@@ -13,7 +16,8 @@ import type { Log } from '../log';
 import { ReadOnlyDocuments } from '../readOnlyDocuments';
 import type { Session } from '../session';
 import { registerActivityCommands, isUnauthorized } from './activityCommands';
-import { ActivityTreeProvider, type TreeInstance } from './activityTreeProvider';
+import { ActivityItems, type TreeInstance } from './activityItems';
+import { ActivityTreeProvider, type ActivityTreeContext } from './activityTreeProvider';
 import { FilterController } from './filterController';
 import { FilterPicks } from './filterPicks';
 import { NewActivityPoller } from './newActivityPoller';
@@ -24,7 +28,7 @@ import { workspaceProjectPaths } from './workspaceProjects';
 /** The Activity view: tree, filter, feeds, unread marks, new-activity polling and their commands, wired together. */
 export class ActivityView implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly feeds: FeedStore;
+  private readonly feeds: EventFeeds;
   private readonly filter: FilterController;
   private readonly tree: ActivityTreeProvider;
   private readonly view: vscode.TreeView<ActivityNode>;
@@ -36,6 +40,11 @@ export class ActivityView implements vscode.Disposable {
   private readonly seen: SeenMarkers;
   private badgeTimer?: ReturnType<typeof setTimeout>;
   private badgeCount = 0;
+  private readonly earlier: EarlierPages<GitLabEvent, SortOrder>;
+  /** The instances signed in at the last session change, so one signed out since forgets its kept pages. */
+  private signedInKeys = new Set<string>();
+  /** Per list key: the ids of the first page kept last, so a page load that leaves it as it was writes nothing. */
+  private readonly keptFirstPages = new Map<string, string>();
 
   constructor(
     private readonly session: Session,
@@ -48,45 +57,47 @@ export class ActivityView implements vscode.Disposable {
     this.filter = new FilterController(workspaceState);
     // Per instance and source, across workspaces: what was seen of My Activity is the same in every window.
     this.seen = new SeenMarkers(globalState, STATE_KEYS.seen);
-    this.feeds = new FeedStore((source) => session.apiFor(source.instance), () => ({ pageSize: config().pageSize, plan: this.filter.filter.plan() }));
-    this.tree = new ActivityTreeProvider(this.feeds, directories, {
+    this.earlier = earlierEventPages(globalState, STATE_KEYS.earlierPages);
+    this.feeds = createEventFeeds(this.listPlan(this.filter.filter));
+    const treeContext: ActivityTreeContext = {
       signedIn: () => session.signedIn,
       instances: () => this.instances(),
       activeInstance: () => this.activeInstance(),
-      isFiltered: () => !this.filter.filter.isEmpty,
       projects: (instance) => this.projects(instance),
       users: (instance) => this.users(instance),
       isUnread: (source, event) => this.seen.isUnread(source.instance, source.key, event),
-    });
+    };
+    const items = new ActivityItems(this.feeds, directories, treeContext);
+    this.tree = new ActivityTreeProvider(this.feeds, directories, items, treeContext);
     this.view = vscode.window.createTreeView(VIEWS.activity, { treeDataProvider: this.tree, showCollapseAll: true });
     this.poller = new NewActivityPoller(this.view as vscode.TreeView<unknown>, {
       api: () => session.api,
       intervalSeconds: () => config().pollIntervalSeconds,
-      plan: () => this.filter.filter.plan(),
       // New means newer than both what My Activity shows and what was marked as seen.
-      shownMarker: () => laterMarker(newestMarker(this.feeds.get(myActivity(this.activeInstance()).key).events),
+      shownMarker: () => laterMarker(newestMarker(this.feeds.get(myActivity(this.activeInstance()).key).items),
         this.seen.marker(this.activeInstance(), myActivity(this.activeInstance()).key)),
       instanceUrl: () => session.instanceUrl,
       onUnauthorized: (error, instanceUrl) => session.reportUnauthorized(error, instanceUrl),
       log: (message) => log.warn(message),
       pendingChanged: () => this.scheduleBadge(),
-    }, () => this.feeds.resetOne(myActivity(this.activeInstance()).key));
-    this.describeFilter();
+    }, () => this.feeds.resetOne(myActivity(this.activeInstance()).key), this.filter.filter.newestFirstPlan());
+    this.describeFilter(this.filter.filter);
     const documents = new ReadOnlyDocuments();
     this.disposables.push(
-      this.filter, this.tree, this.view, this.poller, documents,
+      this.filter, items, this.tree, this.view, this.poller, documents,
       this.view.onDidExpandElement((e) => this.tree.noteExpansion(e.element, true)),
       this.view.onDidCollapseElement((e) => this.tree.noteExpansion(e.element, false)),
-      this.filter.onDidChange(() => {
-        void this.switchFilter();
-        this.poller.restart();
+      this.filter.onDidChange((filter) => {
+        void this.switchFilter(filter);
+        this.poller.restart(filter.newestFirstPlan());
       }),
       this.feeds.onDidChange((key) => this.reportFailures(key)),
       this.feeds.onDidChange((key) => void this.noteShown(key)),
+      this.feeds.onDidChange((key) => void this.keepFirstPage(key)),
       registerUnreadDecorations(),
       vscode.commands.registerCommand(COMMANDS.markAllSeen, () => this.markAllSeen()),
       ...registerActivityCommands({
-        session, feeds: this.feeds, directories, tree: this.tree, view: this.view,
+        session, feeds: this.feeds, directories, tree: this.tree, links: items, view: this.view,
         picks: new FilterPicks(this.filter), sources: () => this.allSources(), refreshAll: () => this.refreshAll(),
         activeInstance: () => this.activeInstance(),
         plan: () => this.filter.filter.plan(),
@@ -96,23 +107,23 @@ export class ActivityView implements vscode.Disposable {
   }
 
   /**
-   * A new filter: the rows and the label change together, never the old rows under the new label. The old rows stay
-   * (with the view's progress bar) until the new first pages arrive; the label follows once VS Code has drawn them.
-   * VS Code sends a view's message at once but redraws the tree only after asking for its rows again, so the label
-   * waits for that redraw.
+   * A new filter (validated where it was chosen or restored) travels one way: down into the feeds with the reset it
+   * causes, then drawn once. The rows and the label change together, never the old rows under the new label: the old
+   * rows stay (with the view's progress bar) until the open feeds' new first pages arrive; then the tree is drawn and
+   * the label follows. VS Code sends a view's message at once but redraws the tree only after asking for its rows
+   * again, so the label waits for that redraw.
    */
-  private async switchFilter(): Promise<void> {
+  private async switchFilter(filter: ActivityFilter): Promise<void> {
     const turn = ++this.filterTurn;
-    this.feeds.reset({ keepShown: true });
-    // The open feeds' first pages start now: VS Code may ask for their rows only after the redraw below resolves.
+    this.feeds.reset({ keepShown: true, plan: this.listPlan(filter) });
+    // The open feeds' first pages start now, whenever VS Code asks for their rows; the tree finds them loading.
     if (this.view.visible) this.tree.loadOpenFeeds();
     await vscode.window.withProgress({ location: { viewId: VIEWS.activity } }, async () => {
-      await this.treeRedrawn(); // VS Code asked for each open feed: their first pages are loading now
       await this.feeds.whenIdle();
       this.feeds.dropStale(); // feeds nobody opened keep nothing of the old filter
       await this.treeRedrawn();
     });
-    if (turn === this.filterTurn) this.describeFilter();
+    if (turn === this.filterTurn) this.describeFilter(filter);
   }
 
   /** Refreshes the tree and resolves once VS Code has drawn it (or at once while the view is not shown). */
@@ -125,19 +136,63 @@ export class ActivityView implements vscode.Disposable {
 
   /** Signed in or out, or the instance changed: start over. */
   sessionChanged(): void {
-    this.describeFilter();
+    this.describeFilter(this.filter.filter);
     this.directories.clear();
+    this.forgetSignedOut();
     this.feeds.reset();
+    const seeded = this.seedEarlierPages();
     this.tree.refresh();
     if (this.view.visible) this.tree.loadOpenFeeds();
+    // The rows from earlier stay under the view's progress bar until the fresh pages replace them.
+    if (seeded && this.view.visible) void vscode.window.withProgress({ location: { viewId: VIEWS.activity } }, () => this.feeds.whenIdle());
     void this.detectRemotes();
     this.poller.restart();
     this.scheduleBadge();
   }
 
+  /** An instance signed out since the last change keeps nothing of its lists. */
+  private forgetSignedOut(): void {
+    const signedIn = new Set(this.session.all.map((account) => account.key));
+    for (const key of this.signedInKeys) {
+      if (signedIn.has(key)) continue;
+      void this.earlier.forget(key);
+      for (const list of [...this.keptFirstPages.keys()]) if (list.startsWith(`${key}|`)) this.keptFirstPages.delete(list);
+    }
+    this.signedInKeys = signedIn;
+  }
+
+  /**
+   * Each signed-in list's first page as last shown, at once, marked as from earlier (only under no filter: the pages
+   * are kept under none). True when any list was seeded.
+   */
+  private seedEarlierPages(): boolean {
+    if (!this.filter.filter.isEmpty) return false;
+    let seeded = false;
+    for (const source of this.allSources()) {
+      const page = this.earlier.page(source.instance, source.key);
+      if (!page) continue;
+      this.feeds.seed(source.key, page.items, page.order);
+      seeded = true;
+    }
+    return seeded;
+  }
+
+  /** A list's fresh first page, under no filter, is kept for the next session (see `EarlierPages`). */
+  private async keepFirstPage(key: string | undefined): Promise<void> {
+    if (key === undefined || !this.filter.filter.isEmpty) return;
+    const source = this.allSources().find((candidate) => candidate.key === key);
+    const state = this.feeds.get(key);
+    if (!source || !state.started || state.stale || state.hasError) return;
+    const page = state.items.slice(0, this.config().pageSize);
+    const ids = page.map((event) => event.id ?? '').join(',');
+    if (this.keptFirstPages.get(key) === ids) return;
+    this.keptFirstPages.set(key, ids);
+    await this.earlier.remember(source.instance, key, page, state.order);
+  }
+
   /** Settings changed: sources, page size or polling. */
   configChanged(affects: (key: string) => boolean): void {
-    if (affects('pageSize')) this.feeds.reset();
+    if (affects('pageSize')) this.feeds.reset({ plan: this.listPlan(this.filter.filter) });
     if (affects('pollInterval')) this.poller.restart();
     if (affects('projects') || affects('users')) this.tree.refresh();
   }
@@ -159,6 +214,13 @@ export class ActivityView implements vscode.Disposable {
     }
     this.remoteProjects = found;
     this.tree.refresh();
+  }
+
+  /** What the feeds ask for under `filter`, each source with its own instance's client. */
+  private listPlan(filter: ActivityFilter): EventListPlan {
+    return eventListPlan(filter.plan(), {
+      pageSize: this.config().pageSize, filtered: !filter.isEmpty, api: (source) => this.session.apiFor(source.instance),
+    });
   }
 
   private instances(): TreeInstance[] {
@@ -194,11 +256,11 @@ export class ActivityView implements vscode.Disposable {
    * The filter in the view's description and, because VS Code hides a view's description while it is the only
    * view of its container, also as the message at the top of the tree.
    */
-  private describeFilter(): void {
-    const text = this.filter.filter.describe(vscode.l10n.t);
+  private describeFilter(filter: ActivityFilter): void {
+    const text = filter.describe(vscode.l10n.t);
     this.view.description = text || undefined;
     // Signed out, a message would hide the welcome content with its Sign In button.
-    this.view.message = text && this.session.signedIn ? vscode.l10n.t('Filtered: {0}', text) : undefined;
+    this.view.message = text && this.session.signedIn ? this.filter.filter.message(vscode.l10n.t) : undefined;
   }
 
   /**
@@ -209,7 +271,7 @@ export class ActivityView implements vscode.Disposable {
     const instance = this.allSources().find((source) => source.key === key)?.instance;
     if (key !== undefined && instance !== undefined && this.filter.filter.sort === 'desc') {
       const state = this.feeds.get(key);
-      if (state.started && !state.stale && !state.hasError && await this.seen.initialize(instance, key, state.events)) this.tree.refresh();
+      if (state.started && !state.stale && !state.hasError && await this.seen.initialize(instance, key, state.items)) this.tree.refresh();
     }
     this.scheduleBadge();
   }
@@ -227,7 +289,7 @@ export class ActivityView implements vscode.Disposable {
   private updateBadge(): void {
     let count = this.session.signedIn ? this.poller.pending : 0;
     if (this.session.signedIn) {
-      for (const source of this.allSources()) count += this.seen.unreadCount(source.instance, source.key, this.feeds.get(source.key).events);
+      for (const source of this.allSources()) count += this.seen.unreadCount(source.instance, source.key, this.feeds.get(source.key).items);
     }
     if (count === this.badgeCount) return; // most page loads change nothing here: the workbench is not told
     this.badgeCount = count;
@@ -242,7 +304,7 @@ export class ActivityView implements vscode.Disposable {
     for (const source of this.allSources()) {
       const list = byInstance.get(source.instance) ?? [];
       // The poller watches the active instance's My Activity only.
-      list.push({ source: source.key, events: this.feeds.get(source.key).events, newest: source.key === active ? this.poller.newest : undefined });
+      list.push({ source: source.key, events: this.feeds.get(source.key).items, newest: source.key === active ? this.poller.newest : undefined });
       byInstance.set(source.instance, list);
     }
     for (const [instance, sources] of byInstance) await this.seen.markSeen(instance, sources);

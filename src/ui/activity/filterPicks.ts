@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
 import { UTC_ZONE } from '../../app/activity/calendar';
-import { customDateProblem, datePresets, includedDays, matchingPreset, presetRange, type FixedDatePresetId } from '../../app/activity/datePresets';
+import {
+  customDateProblem, datePresets, daysOfRange, includedDays, matchingPreset, presetRange, rangeOfDays, type FixedDatePresetId,
+} from '../../app/activity/datePresets';
 import {
   ACTIVITY_TABS, combinableActions, combinableTargetTypes, tabDetail, tabLabel, type ActivityTab,
 } from '../../app/activity/activityTabs';
@@ -53,7 +55,7 @@ export class FilterPicks {
   async action(): Promise<void> {
     const { action: current, tab } = this.controller.filter;
     const value = await this.pickOne<EventAction>(vscode.l10n.t('Filter by Action'),
-      combinableActions(tab, EVENT_ACTIONS).map((action) => ({ label: actionLabel(action, vscode.l10n.t), description: action, value: action })),
+      combinableActions(tab, EVENT_ACTIONS).map((action) => ({ label: actionLabel(action, vscode.l10n.t), value: action })),
       current, this.narrowedBy(tab));
     if (value !== null) await this.apply((f) => f.withAction(value));
   }
@@ -61,7 +63,7 @@ export class FilterPicks {
   async targetType(): Promise<void> {
     const { targetType: current, tab } = this.controller.filter;
     const value = await this.pickOne<EventTargetType>(vscode.l10n.t('Filter by Target Type'),
-      combinableTargetTypes(tab, EVENT_TARGET_TYPES).map((type) => ({ label: targetTypeLabel(type, vscode.l10n.t), description: type, value: type })),
+      combinableTargetTypes(tab, EVENT_TARGET_TYPES).map((type) => ({ label: targetTypeLabel(type, vscode.l10n.t), value: type })),
       current, this.narrowedBy(tab));
     if (value !== null) await this.apply((f) => f.withTargetType(value));
   }
@@ -102,21 +104,24 @@ export class FilterPicks {
       const range = presetRange(choice.value, now, this.zone);
       return this.apply((filter) => filter.withDateRange(range.after, range.before));
     }
-    const after = await plainWindow.showInputBox({
+    // Asked as people say it, first and last day included; GitLab's exclusive after/before are worked out from them.
+    const shown = daysOfRange({ after: f.after, before: f.before });
+    const from = await plainWindow.showInputBox({
       title: vscode.l10n.t('Custom Date Range (1/2)'),
-      prompt: vscode.l10n.t('Events after this day (YYYY-MM-DD, the day itself excluded). Leave empty for no lower bound.'),
-      value: f.after ?? '', placeHolder: 'YYYY-MM-DD',
-      validateInput: (value) => customDateProblem(value, 'after', undefined, vscode.l10n.t),
+      prompt: vscode.l10n.t('From (YYYY-MM-DD, included; empty for no lower bound)'),
+      value: shown.from ?? '', placeHolder: 'YYYY-MM-DD',
+      validateInput: (value) => customDateProblem(value, 'from', undefined, vscode.l10n.t),
     });
-    if (after === undefined) return;
-    const before = await plainWindow.showInputBox({
+    if (from === undefined) return;
+    const to = await plainWindow.showInputBox({
       title: vscode.l10n.t('Custom Date Range (2/2)'),
-      prompt: vscode.l10n.t('Events before this day (YYYY-MM-DD, the day itself excluded). Leave empty for no upper bound.'),
-      value: f.before ?? '', placeHolder: 'YYYY-MM-DD',
-      validateInput: (value) => customDateProblem(value, 'before', after || undefined, vscode.l10n.t),
+      prompt: vscode.l10n.t('To (YYYY-MM-DD, included; empty for no upper bound)'),
+      value: shown.to ?? '', placeHolder: 'YYYY-MM-DD',
+      validateInput: (value) => customDateProblem(value, 'to', from || undefined, vscode.l10n.t),
     });
-    if (before === undefined) return;
-    await this.apply((filter) => filter.withDateRange(after.trim() || undefined, before.trim() || undefined));
+    if (to === undefined) return;
+    const range = rangeOfDays(from.trim() || undefined, to.trim() || undefined);
+    await this.apply((filter) => filter.withDateRange(range.after, range.before));
   }
 
   async clear(): Promise<void> {
@@ -127,9 +132,9 @@ export class FilterPicks {
   private async pickOne<T>(title: string, values: Array<Pick<T>>, current: T | undefined, placeHolder?: string): Promise<T | undefined | null> {
     const items: Array<Pick<T | undefined>> = [
       { label: vscode.l10n.t('Any'), value: undefined, description: current === undefined ? vscode.l10n.t('current') : undefined },
-      ...values.map((item) => ({ ...item, detail: item.value === current ? vscode.l10n.t('current') : undefined })),
+      ...values.map((item) => ({ ...item, description: item.value === current ? vscode.l10n.t('current') : undefined })),
     ];
-    const choice = await plainWindow.showQuickPick(items, { title, matchOnDescription: true, ...(placeHolder ? { placeHolder } : {}) });
+    const choice = await plainWindow.showQuickPick(items, { title, ...(placeHolder ? { placeHolder } : {}) });
     return choice ? choice.value : null;
   }
 

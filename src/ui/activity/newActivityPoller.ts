@@ -9,8 +9,6 @@ export interface PollerContext {
   /** The instance of that client. */
   instanceUrl(): string;
   intervalSeconds(): number;
-  /** The view's tab and filter: only events the tree would show are counted. */
-  plan(): FeedPlan;
   /** Newest event id/time the user has been shown in My Activity. */
   shownMarker(): EventMarker | undefined;
   /** How many events are newer than those shown (0 once they are loaded): part of the view's unread badge. */
@@ -38,16 +36,18 @@ export class NewActivityPoller implements vscode.Disposable {
   /** Polls done, for tests and the log. */
   cycles = 0;
 
+  /** `feedPlan` is the view's tab and filter, newest first: only events the tree would show are counted. */
   constructor(private readonly view: vscode.TreeView<unknown>, private readonly context: PollerContext,
-    private readonly onSeen: () => void) {
+    private readonly onSeen: () => void, private feedPlan: FeedPlan) {
     this.disposables.push(
       vscode.window.onDidChangeWindowState(() => this.restart()),
       view.onDidChangeVisibility(() => this.markSeenIfVisible()),
     );
   }
 
-  /** (Re)starts with the current settings; call after sign-in, setting or filter changes. */
-  restart(): void {
+  /** (Re)starts with the current settings; call after sign-in or setting changes, and with the new plan (newest first) after a filter change. */
+  restart(plan?: FeedPlan): void {
+    if (plan) this.feedPlan = plan;
     this.stop();
     this.stoppedByAuth = false;
     this.schedule = new PollSchedule(this.context.intervalSeconds() * 1000);
@@ -68,8 +68,8 @@ export class NewActivityPoller implements vscode.Disposable {
     this.running = true;
     this.cycles++;
     try {
-      const { request, keep } = this.context.plan();
-      const page = await api.listEvents(MY_ACTIVITY.source, { ...request, sort: 'desc' }, { page: 1, perPage: 20 });
+      const { request, keep } = this.feedPlan;
+      const page = await api.listEvents(MY_ACTIVITY.source, request, { page: 1, perPage: 20 });
       const items = keep ? page.items.filter(keep) : page.items;
       const count = countNewEvents(items, this.context.shownMarker());
       this.newest = newestMarker(items);

@@ -1,4 +1,5 @@
 import type { Localize } from '../../app/localize';
+import { errorText, type ActionRowText } from '../lists/listRowText';
 import type { ActivitySource } from '../../app/sources';
 import type { GitLabError, GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
@@ -11,9 +12,10 @@ export type ActivityNode =
   | { type: 'instance'; instance: string }
   | { type: 'root'; root: 'mine' | 'projects' | 'users'; instance: string }
   | { type: 'source'; source: ActivitySource }
-  | { type: 'day'; source: ActivitySource; key: string; label: string; events: GitLabEvent[]; expanded: boolean }
-  | { type: 'event'; source: ActivitySource; event: GitLabEvent; index: number }
+  | { type: 'day'; source: ActivitySource; key: string; label: string; events: GitLabEvent[]; expanded: boolean; earlier?: boolean }
+  | { type: 'event'; source: ActivitySource; event: GitLabEvent; index: number; earlier?: boolean }
   | { type: 'loadMore'; source: ActivitySource }
+  | { type: 'end'; source: ActivitySource }
   | { type: 'loading'; source: ActivitySource }
   | { type: 'empty'; source: ActivitySource; filtered: boolean }
   | { type: 'error'; source: ActivitySource; error: GitLabError }
@@ -51,19 +53,7 @@ export function errorRowAction(node: ActivityNode & { type: 'error' }, urlOf: (i
   return { signIn: true, command: COMMANDS.signIn, arguments: instance ? [urlOf(instance) ?? instance] : [] };
 }
 
-/**
- * A row that offers the next step says it first, what happened after it (the description): a narrow sidebar then
- * cuts the detail, never the action. The tooltip has it all.
- */
-export interface ActionRowText {
-  label: string;
-  description?: string;
-}
-
-/** A tab's load that read its bound of pages without filling a page: go on where it stopped. */
-export function continueRowText(bound: { requests: number; found: number }, t: Localize): ActionRowText {
-  return { label: t('Continue'), description: t('{0} pages read, {1} matching so far', bound.requests, bound.found) };
-}
+export { continueRowText, type ActionRowText } from '../lists/listRowText';
 
 /** A list with no events: under a filter, the way out of it. */
 export function emptyRowText(filtered: boolean, t: Localize): ActionRowText {
@@ -72,7 +62,7 @@ export function emptyRowText(filtered: boolean, t: Localize): ActionRowText {
 
 /** An error row: its fix ("Retry", "Sign In Again"), then GitLab's message. */
 export function errorRowText(node: ActivityNode & { type: 'error' }, t: Localize): ActionRowText {
-  return { label: node.error.kind === 'unauthorized' ? t('Sign In Again') : t('Retry'), description: node.error.message };
+  return errorText(node.error, t);
 }
 
 /**

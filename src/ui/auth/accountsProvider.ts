@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { instanceHost } from '../../app/instance';
+import { inert } from '../../app/plainText';
 import { AUTH_PROVIDER } from '../../ids';
 import type { Account, Session } from '../session';
 
@@ -55,10 +56,13 @@ export class AccountsProvider implements vscode.AuthenticationProvider, vscode.D
   }
 }
 
-/** "alex @ gitlab.example.com": the instance is the account, as one token belongs to one instance. */
+/**
+ * "alex @ gitlab.example.com": the instance is the account, as one token belongs to one instance. The username is the
+ * server's word, so it is made inert before the Accounts menu shows it.
+ */
 export function accountLabel(instanceUrl: string, username: string | undefined): string {
   const host = instanceHost(instanceUrl);
-  return username ? `${username} @ ${host}` : host;
+  return username ? `${inert(username)} @ ${host}` : host;
 }
 
 function toAuthSession(account: Account): vscode.AuthenticationSession {

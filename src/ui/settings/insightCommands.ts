@@ -5,14 +5,14 @@ import { whyNotifiedView, type LinkRole } from '../../app/settings/effectiveLeve
 import type { LevelInForce } from '../../app/settings/shared/levelChain';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import { OverridesOverview } from '../../app/settings/overview';
-import { scopeName } from '../../app/settings/shared/labels';
-import { isScopeRef } from '../../app/settings/shared/protocol';
+import { sentenceName } from '../../app/settings/scopeCatalog';
+import { isScopeRef, type ScopeEntry } from '../../app/settings/shared/protocol';
 import type { ScopeRef } from '../../app/settings/shared/scopes';
 import { COMMANDS } from '../../ids';
 import { workspaceProjectPaths } from '../activity/workspaceProjects';
 import type { Log } from '../log';
 import { showOverridesOverview } from './overridesOverviewPick';
-import { askForScope, knownScopes, type ScopeChoice, type ScopeSources } from './scopeChoices';
+import { askForScope, knownScopes, scopeItems, type ScopeItem, type ScopeSources } from './scopeChoices';
 
 interface InsightDeps {
   levels: NotificationSettingsService;
@@ -44,15 +44,15 @@ export function registerInsight(deps: InsightDeps): vscode.Disposable {
 }
 
 const ROLE_ICONS: Record<LinkRole, string> = { decides: 'arrow-right', passes: 'arrow-up', unused: 'circle-small' };
-const KIND_ICONS = { project: 'repo', group: 'organization', global: 'globe' };
 
 /**
  * "GitLab: Why Am I Notified About This Project?": the workspace's project (or one picked or typed), the chain that
  * decides its level, each link with its own level, and a way to open the settings editor where it is decided.
  */
 async function whyNotified(deps: InsightDeps, scope?: ScopeRef): Promise<void> {
-  const target = scope ? { scope, name: scopeName(scope, t) } : await defaultTarget(deps);
+  const target = scope ? await deps.sources.catalog.named(scope) : await defaultTarget(deps);
   if (!target) return;
+  const name = sentenceName(target, t);
   let result: LevelInForce;
   try {
     deps.levels.refresh(); // an explicit question reads GitLab again, as the status bar's refresh does
@@ -62,11 +62,12 @@ async function whyNotified(deps: InsightDeps, scope?: ScopeRef): Promise<void> {
     );
   } catch (error) {
     deps.log.error('Why am I notified', error);
-    return void plainWindow.showErrorMessage(t('Could not work out the notification level of {0}: {1}', target.name, errorText(error)));
+    return void plainWindow.showErrorMessage(t('Could not work out the notification level of {0}: {1}', name, errorText(error)));
   }
-  const view = whyNotifiedView(target.name, target.scope, result, t);
+  // The chain's groups named as the settings editor's list names them (listed already: the target was named from it).
+  const view = whyNotifiedView(target, result, t, await knownScopes(deps.sources, false));
   const items: Array<plainWindow.PlainItem & { scope?: ScopeRef }> = [
-    ...view.items.map((item) => ({ icon: ROLE_ICONS[item.role], label: item.label, description: item.description, scope: item.scope })),
+    ...view.items.map((item) => ({ icon: ROLE_ICONS[item.role], label: item.label, description: item.description, detail: item.detail, scope: item.scope })),
     { label: '', kind: vscode.QuickPickItemKind.Separator },
     { icon: 'settings-gear', label: t('Open Settings at {0}', view.decidingName), scope: view.decidingScope },
   ];
@@ -75,20 +76,20 @@ async function whyNotified(deps: InsightDeps, scope?: ScopeRef): Promise<void> {
 }
 
 /** The workspace's project, as the status bar finds it; otherwise the person picks or types one. */
-async function defaultTarget(deps: InsightDeps): Promise<ScopeChoice | undefined> {
+async function defaultTarget(deps: InsightDeps): Promise<ScopeEntry | undefined> {
+  const { catalog } = deps.sources;
   const [project] = await workspaceProjectPaths(deps.instanceUrl());
-  if (project) return { scope: { kind: 'project', id: project }, name: t('project {0}', project), path: project };
-  // Projects, then groups, then global last.
-  const known = (await knownScopes(deps.sources, false)).sort((a, b) => Number(a.scope.kind === 'global') - Number(b.scope.kind === 'global'));
-  const items: Array<plainWindow.PlainItem & { target?: ScopeChoice; enter?: 'project' | 'group' }> = [
-    ...known.map((target) => ({
-      icon: KIND_ICONS[target.scope.kind], label: target.scope.kind === 'global' ? t('Global') : target.path ?? target.name, target,
-    })),
+  if (project) return catalog.named({ kind: 'project', id: project }, project);
+  // The settings editor's list, as it names them.
+  const items: Array<ScopeItem & { enter?: 'project' | 'group' }> = [
+    ...scopeItems(await knownScopes(deps.sources, false)),
     { label: '', kind: vscode.QuickPickItemKind.Separator },
     { icon: 'edit', label: t('Enter a Project ID or Path…'), enter: 'project' },
     { icon: 'edit', label: t('Enter a Group ID or Path…'), enter: 'group' },
   ];
   const title = t('Why Am I Notified About…');
-  const choice = await plainWindow.showQuickPick(items, { title, placeHolder: t('This workspace has no GitLab project: choose one') });
-  return choice?.enter ? askForScope(choice.enter, title) : choice?.target;
+  const choice = await plainWindow.showQuickPick(items, { title, placeHolder: t('This workspace has no GitLab project: choose one'), matchOnDescription: true });
+  if (!choice?.enter) return choice?.entry;
+  const typed = await askForScope(choice.enter, title);
+  return typed && catalog.named(typed.scope, typed.path);
 }

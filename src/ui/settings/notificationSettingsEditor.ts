@@ -3,7 +3,7 @@ import type { NotificationSettingsService } from '../../app/settings/notificatio
 import type { ScopeCatalog } from '../../app/settings/scopeCatalog';
 import { parsePersistedState } from '../../app/settings/shared/protocol';
 import type { ScopeRef } from '../../app/settings/shared/scopes';
-import { SettingsRequestHandler } from '../../app/settings/settingsRequestHandler';
+import { SettingsRequestHandler, type SettingsSnoozes } from '../../app/settings/settingsRequestHandler';
 import type { GitLabApi } from '../../gitlab/api';
 import { COMMANDS, WEBVIEWS } from '../../ids';
 import { panelHtml } from './panelHtml';
@@ -18,6 +18,8 @@ export interface NotificationSettingsEditorDeps {
   /** The groups and projects the editor lists (shared with the overview and the quick picks). */
   catalog: ScopeCatalog;
   log: (line: string) => void;
+  /** The snoozes the page shows on their scopes, with End Snooze. */
+  snoozes?: SettingsSnoozes;
 }
 
 /**
@@ -75,6 +77,7 @@ export class NotificationSettingsEditor implements vscode.Disposable {
       signIn: (instanceUrl) => void vscode.commands.executeCommand(COMMANDS.signIn, instanceUrl),
       log: this.deps.log,
       l10n: vscode.l10n.bundle,
+      snoozes: this.deps.snoozes,
     });
     const live = { panel, handler };
     this.live = live;

@@ -1,8 +1,7 @@
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
-import { levelLabel } from '../../app/settings/shared/labels';
-import { differsFromGlobal, filterRows, type OverridesOverview, type OverviewRow } from '../../app/settings/overview';
+import { filterRows, hasOwnLevel, rowDescription, type OverridesOverview, type OverviewRow } from '../../app/settings/overview';
 import type { ScopeRef } from '../../app/settings/shared/scopes';
 import { askForScope } from './scopeChoices';
 
@@ -11,7 +10,8 @@ type Item = plainWindow.PlainItem & { action?: Action; row?: OverviewRow };
 
 /**
  * "GitLab: Show Notification Overrides": a quick pick of every group and project with its own level, searchable by
- * name (the filter box), filterable to those that differ from global, with a multi-select "Reset to Global…".
+ * name (the filter box), filterable to those with a level of their own (overrides, equal to global or not), with a
+ * multi-select "Reset to Global…".
  * Reads show their progress in the title and stop when the pick is closed; what was read is kept until Refresh.
  */
 export async function showOverridesOverview(
@@ -22,7 +22,7 @@ export async function showOverridesOverview(
   const pick = vscode.window.createQuickPick<Item>();
   const title = t('GitLab Notification Overrides');
   pick.placeholder = t('Search groups and projects by name');
-  let differsOnly = false;
+  let ownOnly = false;
   let controller: AbortController | undefined;
   let suspended = false;
   let busy = '';
@@ -31,7 +31,7 @@ export async function showOverridesOverview(
     if (disposed) return;
     pick.title = busy ? `${title} (${busy})` : title;
     pick.busy = busy !== '';
-    pick.items = items(model, pick.value, differsOnly, controller !== undefined).map(plainWindow.shownItem);
+    pick.items = items(model, pick.value, ownOnly, controller !== undefined).map(plainWindow.shownItem);
   };
   const setBusy = (text: string): void => {
     busy = text;
@@ -83,7 +83,7 @@ export async function showOverridesOverview(
     }
     switch (item?.action) {
       case 'filter':
-        differsOnly = !differsOnly;
+        ownOnly = !ownOnly;
         return render();
       case 'refresh': return void load(true);
       case 'stop': return controller?.abort();
@@ -103,43 +103,41 @@ export async function showOverridesOverview(
   if (!model.current?.complete) await load(false);
 }
 
-function items(model: OverridesOverview, query: string, differsOnly: boolean, loading: boolean): Item[] {
+function items(model: OverridesOverview, query: string, ownOnly: boolean, loading: boolean): Item[] {
   const t = vscode.l10n.t;
   const state = model.current;
   const action = (icon: string, label: string, which: Action): Item => ({ icon, label, action: which, alwaysShow: true });
   const items: Item[] = loading ? [action('debug-stop', t('Stop Reading'), 'stop')] : [];
-  items.push(differsOnly
+  items.push(ownOnly
     ? action('list-flat', t('Show All Groups and Projects'), 'filter')
-    : action('filter', t('Show Only Those Differing from Global'), 'filter'));
-  const rows = state ? filterRows(state.rows, { differsOnly, query }) : [];
-  if (rows.some(differsFromGlobal)) items.push(action('discard', t('Reset to Global…'), 'reset'));
+    : action('filter', t('Show Only Those With a Level of Their Own'), 'filter'));
+  const rows = state ? filterRows(state.rows, { ownOnly, query }) : [];
+  if (rows.some(hasOwnLevel)) items.push(action('discard', t('Reset to Global…'), 'reset'));
   items.push(action('add', t('Add a Group or Project by ID or Path…'), 'add'), action('refresh', t('Refresh'), 'refresh'));
   if (state && (!state.groupsListed || !state.projectsListed)) {
     const what = !state.groupsListed && !state.projectsListed ? t('groups or projects') : !state.groupsListed ? t('groups') : t('projects');
     items.push(action('info', t('This server does not list your {0}: add them by ID or path.', what), 'add'));
   }
   for (const problem of state?.problems ?? []) items.push(action('warning', problem, 'refresh'));
-  const global = state?.globalLevel !== undefined ? levelLabel(state.globalLevel, t) : '?';
   for (const kind of ['group', 'project'] as const) {
     const ofKind = rows.filter((row) => row.scope.kind === kind);
     if (ofKind.length > 0) items.push({ label: kind === 'group' ? t('Groups') : t('Projects'), kind: vscode.QuickPickItemKind.Separator });
     for (const row of ofKind) {
-      const level = row.level === undefined ? undefined : levelLabel(row.level, t);
       items.push({
         icon: row.error !== undefined ? 'warning' : kind === 'group' ? 'organization' : 'repo',
         label: row.name,
-        description: row.error !== undefined ? t('could not read: {0}', row.error)
-          : level === undefined ? t('reading…') : differsFromGlobal(row) ? t('{0} · differs from global ({1})', level, global) : level,
+        description: rowDescription(row, state?.globalLevel, t),
         detail: row.path && row.path !== row.name ? row.path : undefined,
         // Every row stays while searching: the model's own search (name and path, every word) decides what is listed.
         alwaysShow: true,
         row,
-        buttons: differsFromGlobal(row) ? [{ iconPath: new vscode.ThemeIcon('discard'), tooltip: t('Reset to Global') }] : [],
+        // A level equal to global is an override too: reset, it follows Global again (for a project, its groups first).
+        buttons: hasOwnLevel(row) ? [{ iconPath: new vscode.ThemeIcon('discard'), tooltip: t('Reset to Global') }] : [],
       });
     }
   }
   if (state && rows.length === 0 && !loading) {
-    items.push({ label: differsOnly ? t('Nothing differs from global.') : t('No groups or projects.'), alwaysShow: true });
+    items.push({ label: ownOnly ? t('No group or project has a level of its own.') : t('No groups or projects.'), alwaysShow: true });
   }
   return items;
 }
@@ -150,11 +148,11 @@ function items(model: OverridesOverview, query: string, differsOnly: boolean, lo
  */
 export async function chooseForReset(model: Pick<OverridesOverview, 'current'>, query: string): Promise<OverviewRow[]> {
   const t = vscode.l10n.t;
-  const rows = filterRows(model.current?.rows ?? [], { differsOnly: true, query }).filter(differsFromGlobal);
+  const rows = filterRows(model.current?.rows ?? [], { ownOnly: true, query }).filter(hasOwnLevel);
   if (rows.length === 0) return [];
   const picked = await plainWindow.showQuickPickMany(rows.map((row) => ({
-    label: row.name, description: levelLabel(row.level ?? '', t), detail: row.path, picked: false, row,
-  })), { title: t('Reset to Global'), placeHolder: t('Check the groups and projects to reset to Global') });
+    label: row.name, description: rowDescription(row, model.current?.globalLevel, t), detail: row.path, picked: false, row,
+  })), { title: t('Reset to Global'), placeHolder: t('Check the groups and projects to set to Global: each stops having a level of its own') });
   return picked?.map((item) => item.row) ?? [];
 }
 
@@ -166,7 +164,7 @@ async function add(model: OverridesOverview): Promise<void> {
     { label: t('Group'), scopeKind: 'group' as const },
   ], { title });
   const choice = kind && await askForScope(kind.scopeKind, title);
-  if (!choice || choice.scope.kind === 'global') return;
+  if (!choice) return;
   try {
     await model.add(choice.scope.kind, choice.scope.id);
   } catch (error) {

@@ -3,15 +3,16 @@ import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
 import {
-  applyProfile, describeRow, diffEntry, MAX_PROFILE_BYTES, notSentText, parseProfile, profileText, statusText,
-  type ApplyReport, type ProfileSettings,
+  applyProfile, changeCount, describeRow, diffEntry, exportedText, MAX_PROFILE_BYTES, notSentText, parseProfile, problemText,
+  profileText, statusText, type ApplyReport, type ProfileSettings,
 } from '../../app/settings/profile';
-import { scopeName } from '../../app/settings/shared/labels';
+import { sentenceName } from '../../app/settings/scopeCatalog';
+import type { ScopeEntry } from '../../app/settings/shared/protocol';
 import { scopeKey, type ScopeRef } from '../../app/settings/shared/scopes';
 import type { GitLabError } from '../../gitlab';
 import { isUnauthorized } from '../activity/activityCommands';
 import type { Log } from '../log';
-import { knownScopes, type ScopeSources } from './scopeChoices';
+import { knownScopes, scopeItems, type ScopeSources } from './scopeChoices';
 
 export interface ProfileDeps {
   sources: ScopeSources;
@@ -32,25 +33,26 @@ export class ProfileCommands {
   constructor(private readonly deps: ProfileDeps) {}
 
   async export(target?: unknown): Promise<void> {
-    const known = await knownScopes(this.deps.sources);
-    const picked = await plainWindow.showQuickPickMany(known.map((choice) => ({ label: choice.name, picked: true, choice })), {
-      title: t('Export Notification Profile'), placeHolder: t('The scopes whose levels and switches to export'),
-    });
+    // The settings editor's list, groups included, named as it names them; shown at once, busy while groups are listed.
+    const items = knownScopes(this.deps.sources).then((entries) => scopeItems(entries).map((item) => (item.entry ? { ...item, picked: true } : item)));
+    const picked = (await plainWindow.showQuickPickMany(items, {
+      title: t('Export Notification Profile'), placeHolder: t('The scopes whose levels and switches to export'), matchOnDescription: true,
+    }))?.flatMap((item) => (item.entry ? [item.entry] : []));
     if (!picked?.length) return;
     // A profile is personal: proposed in the home folder, never in the repository open here (where it could be committed).
     const uri = toUri(target) ?? await vscode.window.showSaveDialog({
       title: t('Save Notification Profile'), defaultUri: vscode.Uri.joinPath(vscode.Uri.file(homedir()), 'gitlab-notifications.json'), filters: filters(),
     });
     if (!uri) return;
-    const { read: exported, failed } = await this.readEach(picked.map(({ choice }) => choice), async ({ scope, path }) => {
+    const { read: exported, failed } = await this.readEach(picked, async ({ scope, path }) => {
       const setting = await this.deps.settings.getSetting(scope, undefined, { fresh: true });
       path ??= scope.kind === 'global' ? undefined : await this.deps.pathOf(scope);
       return path === undefined ? { scope, setting } : { scope, path, setting };
     });
-    const failures = failed.map(({ item, reason }) => t('{0} ({1})', item.name, reason)).join('; ');
+    const failures = failed.map(({ item, reason }) => t('{0} ({1})', sentenceName(item, t), reason)).join('; ');
     if (exported.length === 0) return void plainWindow.showErrorMessage(t('Nothing was exported: {0}', failures));
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(profileText(exported, this.deps.instanceUrl(), new Date().toISOString())));
-    const done = t('Exported the notification profile of {0} scopes to {1}.', exported.length, uri.fsPath);
+    const done = exportedText(exported.length, uri.fsPath, t);
     if (failed.length === 0) void plainWindow.showInformationMessage(done);
     else void plainWindow.showWarningMessage(t('{0} Not exported: {1}', done, failures));
   }
@@ -72,7 +74,7 @@ export class ProfileCommands {
     }
     const parsed = parseProfile(text, t);
     if ('problems' in parsed) {
-      const problems = parsed.problems.map((problem) => `${problem.key}: ${problem.reason}`);
+      const problems = parsed.problems.map((problem) => problemText(problem, t));
       for (const problem of problems) this.deps.log.warn(`Profile ${uri.fsPath}: ${problem}`);
       return void plainWindow.showErrorMessage(t('The profile was not imported; nothing was changed. {0}', problems.join('; ')));
     }
@@ -81,11 +83,15 @@ export class ProfileCommands {
       () => this.readEach(parsed.entries, async (entry) => diffEntry(entry, await this.deps.settings.getSetting(entry.scope, undefined, { fresh: true }))),
     );
     const unreadable = failed.map(({ item, reason }): ApplyReport => ({ scope: item.scope, status: 'failed', reason }));
+    // Named as the settings editor names them.
+    const names = new Map<string, ScopeEntry>();
+    for (const { scope } of parsed.entries) names.set(scopeKey(scope), await this.deps.sources.catalog.named(scope));
+    const nameOf = (scope: ScopeRef): ScopeEntry => names.get(scopeKey(scope)) as ScopeEntry;
     const changing = previews.filter((preview) => preview.rows.length > 0);
     if (changing.length === 0 && unreadable.length === 0) {
       // Switches left out are still named, even when nothing else is to be done.
       const leftOut = previews.filter(({ notSent }) => notSent.length > 0)
-        .map(({ entry, notSent }) => t('{0} ({1})', scopeName(entry.scope, t), notSentText(notSent, t)));
+        .map(({ entry, notSent }) => t('{0} ({1})', sentenceName(nameOf(entry.scope), t), notSentText(notSent, t)));
       for (const line of leftOut) this.deps.log.info(`Profile ${uri.fsPath}: ${line}`);
       const nothing = t('Nothing to change: every scope already matches the profile.');
       return void plainWindow.showInformationMessage(leftOut.length === 0 ? nothing : t('{0} {1}', nothing, leftOut.join('; ')));
@@ -93,8 +99,8 @@ export class ProfileCommands {
     let confirmed = new Set<string>();
     if (changing.length > 0) {
       const picked = await plainWindow.showQuickPickMany(changing.map(({ entry, rows, notSent }) => ({
-        label: scopeName(entry.scope, t),
-        description: t('{0} changes', rows.length),
+        label: nameOf(entry.scope).label,
+        description: [nameOf(entry.scope).detail, changeCount(rows.length, t)].filter((part) => part !== undefined).join(t(' · ')),
         detail: [
           ...rows.map((row) => describeRow(row, t)),
           ...(notSent.length > 0 ? [notSentText(notSent, t)] : []),
@@ -110,7 +116,7 @@ export class ProfileCommands {
     }
     const reports = [...unreadable, ...await applyProfile(previews, confirmed, this.deps.settings, t)];
     const lines = reports.map((report) => {
-      const line = t('{0}: {1}', scopeName(report.scope, t), statusText(report.status, t));
+      const line = t('{0}: {1}', sentenceName(nameOf(report.scope), t), statusText(report.status, t));
       return report.reason ? t('{0} ({1})', line, report.reason) : line;
     });
     for (const line of lines) this.deps.log.info(`Profile ${uri.fsPath}: ${line}`);

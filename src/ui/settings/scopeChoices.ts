@@ -1,41 +1,48 @@
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
-import { scopeName } from '../../app/settings/shared/labels';
 import type { ScopeCatalog } from '../../app/settings/scopeCatalog';
-import { parseScopeInput, sameScopeNamed, type EntityKind, type ScopeRef } from '../../app/settings/shared/scopes';
-
-/** A scope a person can pick, with its name for people and its full path where known. */
-export interface ScopeChoice {
-  scope: ScopeRef;
-  name: string;
-  path?: string;
-}
+import type { ScopeEntry } from '../../app/settings/shared/protocol';
+import { parseScopeInput, type EntityKind, type EntityScopeRef, type ScopeRef } from '../../app/settings/shared/scopes';
 
 export interface ScopeSources {
   /** The status bar's scope: the workspace's project, or global. */
   workspace(): Promise<{ scope: ScopeRef; name: string }>;
-  /** The groups and projects known (the choices do not list the user's: the tree's, the configured, the added). */
+  /** The one list of scopes, named one way (the settings editor's). */
   catalog: ScopeCatalog;
 }
 
-/** Global settings, the workspace's project (unless `withWorkspace` is false), then the catalog's projects and groups, once each. */
-export async function knownScopes(sources: ScopeSources, withWorkspace = true): Promise<ScopeChoice[]> {
-  const t = vscode.l10n.t;
-  const choices: ScopeChoice[] = [{ scope: { kind: 'global' }, name: t('global settings') }];
+/** The settings editor's list, with the workspace's project among the projects (unless `withWorkspace` is false). */
+export async function knownScopes(sources: ScopeSources, withWorkspace = true): Promise<ScopeEntry[]> {
   const workspace = withWorkspace ? await sources.workspace().catch(() => undefined) : undefined;
-  if (workspace && workspace.scope.kind === 'project') choices.push({ ...workspace, path: String(workspace.scope.id) });
-  const { scopes } = await sources.catalog.scopes();
-  // Projects first (sort is stable); a project is named by its full path where known.
-  for (const { scope, name, path } of scopes.sort((a, b) => Number(a.scope.kind === 'group') - Number(b.scope.kind === 'group'))) {
-    if (choices.some((choice) => sameScopeNamed(choice, { scope, path }))) continue;
-    choices.push(scope.kind === 'group' ? { scope, name: scopeName(scope, t, path), path }
-      : { scope: { kind: 'project', id: path ?? scope.id }, name: t('project {0}', path ?? name ?? String(scope.id)), path });
+  const project = workspace?.scope.kind === 'project' ? workspace.scope : undefined;
+  return sources.catalog.entries(project && { scope: project, ...(typeof project.id === 'string' ? { path: project.id } : {}) });
+}
+
+export type ScopeItem = plainWindow.PlainItem & { entry?: ScopeEntry };
+
+const ICONS = { global: 'globe', group: 'organization', project: 'repo' };
+
+/**
+ * The list as quick pick items, as the settings editor shows it: Global, then Groups and Projects under separators,
+ * each named by GitLab's name with its path beside it.
+ */
+export function scopeItems(entries: readonly ScopeEntry[]): ScopeItem[] {
+  const t = vscode.l10n.t;
+  const items: ScopeItem[] = [];
+  let section: string | undefined;
+  for (const entry of entries) {
+    const kind = entry.scope.kind;
+    if (kind !== 'global' && kind !== section) {
+      section = kind;
+      items.push({ label: kind === 'group' ? t('Groups') : t('Projects'), kind: vscode.QuickPickItemKind.Separator });
+    }
+    items.push({ icon: ICONS[kind], label: entry.label, description: entry.detail, entry });
   }
-  return choices;
+  return items;
 }
 
 /** Asks for a group or project by path, ID or web URL; undefined when dismissed. */
-export async function askForScope(kind: EntityKind, title: string): Promise<ScopeChoice | undefined> {
+export async function askForScope(kind: EntityKind, title: string): Promise<{ scope: EntityScopeRef; path?: string } | undefined> {
   const t = vscode.l10n.t;
   const text = await plainWindow.showInputBox({
     title,
@@ -46,6 +53,5 @@ export async function askForScope(kind: EntityKind, title: string): Promise<Scop
   });
   const id = text === undefined ? undefined : parseScopeInput(text);
   if (id === undefined) return undefined;
-  const scope: ScopeRef = { kind, id };
-  return { scope, name: scopeName(scope, t), path: typeof id === 'string' ? id : undefined };
+  return { scope: { kind, id }, ...(typeof id === 'string' ? { path: id } : {}) };
 }

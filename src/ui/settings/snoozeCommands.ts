@@ -2,15 +2,17 @@ import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
 import type { TimeZone } from '../../app/activity/calendar';
+import { sentenceName } from '../../app/settings/scopeCatalog';
 import { levelLabel } from '../../app/settings/shared/labels';
-import { scopeKey } from '../../app/settings/shared/scopes';
+import type { ScopeEntry } from '../../app/settings/shared/protocol';
+import { sameScopeNamed } from '../../app/settings/shared/scopes';
 import {
-  formatSnoozeEnd, parseSnoozeEnd, snoozeEnd, type Clock, type Snooze, type SnoozePreset,
+  formatSnoozeEnd, parseSnoozeEnd, snoozeEnd, snoozeScope, type Clock, type Snooze, type SnoozePreset,
   SnoozeError, type SnoozeOutcomes, type SnoozeScheduler,
 } from '../../app/settings/snooze';
 import { GitLabError, type NotificationSetting } from '../../gitlab';
 import type { Log } from '../log';
-import { askForScope, knownScopes, type ScopeChoice, type ScopeSources } from './scopeChoices';
+import { askForScope, knownScopes, scopeItems, type ScopeItem, type ScopeSources } from './scopeChoices';
 
 /** "Snooze Notifications…" and "End Snooze", and what the person is told when a snooze ends. */
 export class SnoozeCommands implements SnoozeOutcomes {
@@ -36,23 +38,24 @@ export class SnoozeCommands implements SnoozeOutcomes {
   async snooze(): Promise<void> {
     const scheduler = this.scheduler;
     if (!scheduler) return;
-    const choice = await this.pickScope(scheduler);
-    if (!choice) return;
-    const until = await this.pickEnd(choice);
+    const entry = await this.pickScope(scheduler);
+    if (!entry) return;
+    const name = sentenceName(entry, vscode.l10n.t);
+    const until = await this.pickEnd(name);
     if (until === undefined) return;
     const instanceUrl = this.instanceUrl();
     try {
-      await scheduler.snooze(choice.scope, choice.name, until);
-      void plainWindow.showInformationMessage(vscode.l10n.t('Notifications for {0} are muted until {1}.', choice.name, this.formatEnd(until)));
+      await scheduler.snooze(snoozeScope(entry), name, until);
+      void plainWindow.showInformationMessage(vscode.l10n.t('Notifications for {0} are muted until {1}.', name, this.formatEnd(until)));
     } catch (error) {
       if (error instanceof SnoozeError) {
         const text = error.message === 'already muted'
-          ? vscode.l10n.t('Notifications for {0} are already muted; there is nothing to snooze.', choice.name)
-          : vscode.l10n.t('Cannot snooze {0}: {1}.', choice.name, error.message);
+          ? vscode.l10n.t('Notifications for {0} are already muted; there is nothing to snooze.', name)
+          : vscode.l10n.t('Cannot snooze {0}: {1}.', name, error.message);
         void plainWindow.showInformationMessage(text);
         return;
       }
-      this.failed(error, instanceUrl, vscode.l10n.t('Could not snooze {0}: {1}', choice.name, errorText(error)));
+      this.failed(error, instanceUrl, vscode.l10n.t('Could not snooze {0}: {1}', name, errorText(error)));
     }
   }
 
@@ -103,30 +106,31 @@ export class SnoozeCommands implements SnoozeOutcomes {
     });
   }
 
-  private async pickScope(scheduler: SnoozeScheduler): Promise<ScopeChoice | undefined> {
-    type Item = plainWindow.PlainItem & { choice?: ScopeChoice; other?: 'group' | 'project' };
+  /** The settings editor's list, named as it names them; a snoozed scope says until when. */
+  private async pickScope(scheduler: SnoozeScheduler): Promise<ScopeEntry | undefined> {
+    type Item = ScopeItem & { other?: 'group' | 'project' };
     const snoozes = scheduler.list();
-    const describe = (choice: ScopeChoice): string | undefined => {
-      const snooze = snoozes.find((s) => scopeKey(s.scope) === scopeKey(choice.scope));
+    const snoozedUntil = (entry: ScopeEntry): string | undefined => {
+      const snooze = snoozes.find((s) => sameScopeNamed({ scope: s.scope }, entry));
       return snooze ? vscode.l10n.t('snoozed until {0}', this.formatEnd(snooze.until)) : undefined;
     };
-    const known = await knownScopes(this.sources);
-    const items: Item[] = known.map((choice) => ({
-      label: choice.scope.kind === 'global' ? vscode.l10n.t('Everything (global settings)') : choice.name,
-      description: describe(choice),
-      choice,
-    }));
-    items.push({ label: '', kind: vscode.QuickPickItemKind.Separator });
-    items.push({ label: vscode.l10n.t('Other Group…'), other: 'group' }, { label: vscode.l10n.t('Other Project…'), other: 'project' });
+    // Shown at once, busy while the user's groups are listed (the first time).
+    const items = knownScopes(this.sources).then((entries): Item[] => [
+      ...scopeItems(entries).map((item) => (item.entry ? { ...item, detail: snoozedUntil(item.entry) } : item)),
+      { label: '', kind: vscode.QuickPickItemKind.Separator },
+      { label: vscode.l10n.t('Other Group…'), other: 'group' }, { label: vscode.l10n.t('Other Project…'), other: 'project' },
+    ]);
     const pick = await plainWindow.showQuickPick(items, {
       title: vscode.l10n.t('Snooze Notifications'),
       placeHolder: vscode.l10n.t('What to mute for a while'),
+      matchOnDescription: true,
     });
-    if (!pick) return undefined;
-    return pick.other ? askForScope(pick.other, pick.label) : pick.choice;
+    if (!pick?.other) return pick?.entry;
+    const typed = await askForScope(pick.other, pick.label);
+    return typed && this.sources.catalog.named(typed.scope, typed.path);
   }
 
-  private async pickEnd(choice: ScopeChoice): Promise<number | undefined> {
+  private async pickEnd(name: string): Promise<number | undefined> {
     const now = this.clock.now();
     const zone = this.zone();
     type Item = plainWindow.PlainItem & { preset?: SnoozePreset };
@@ -137,13 +141,13 @@ export class SnoozeCommands implements SnoozeOutcomes {
       { label: vscode.l10n.t('Until a Date…') },
     ];
     const pick = await plainWindow.showQuickPick(items, {
-      title: vscode.l10n.t('Snooze {0}', choice.name),
+      title: vscode.l10n.t('Snooze {0}', name),
       placeHolder: vscode.l10n.t('Muted until when'),
     });
     if (!pick) return undefined;
     if (pick.preset) return snoozeEnd(pick.preset, this.clock.now(), zone);
     const text = await plainWindow.showInputBox({
-      title: vscode.l10n.t('Snooze {0}', choice.name),
+      title: vscode.l10n.t('Snooze {0}', name),
       prompt: vscode.l10n.t('Until when: YYYY-MM-DD (at 09:00) or YYYY-MM-DD HH:MM, local time'),
       validateInput: (value) => {
         const parsed = parseSnoozeEnd(value, this.clock.now(), zone, vscode.l10n.t);

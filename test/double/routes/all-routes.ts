@@ -2,9 +2,10 @@ import { eventRoutes } from './events';
 import { groupRoutes } from './groups';
 import { notificationSettingsRoutes } from './notification-settings';
 import { projectRoutes } from './projects';
+import { todoRoutes } from './todos';
 import type { Route } from './route';
 import { userRoutes } from './users';
 
 export const ALL_ROUTES: readonly Route[] = [
-  ...notificationSettingsRoutes, ...eventRoutes, ...userRoutes, ...projectRoutes, ...groupRoutes,
+  ...notificationSettingsRoutes, ...eventRoutes, ...userRoutes, ...projectRoutes, ...groupRoutes, ...todoRoutes,
 ];

@@ -1,7 +1,7 @@
 import type { AuthRequirement } from '../auth';
 import type { ApiRequest } from '../http/request';
 import type { ApiResponse } from '../http/response';
-import type { Edition } from '../types';
+import type { Edition, GraphqlSchemaVersion } from '../types';
 import type { EventFactory } from '../world/event-kinds';
 import type { DoubleData, DoubleUser } from '../world/types';
 
@@ -15,6 +15,10 @@ export interface ResolvedOptions {
   dottedUsernamesFail: boolean;
   withoutPagingHeaders: boolean;
   specEvents: boolean;
+  /** `/todos` is an unknown route (a server of the interface spec). */
+  withoutTodos: boolean;
+  /** The GraphQL schema `/api/graphql` serves, or none (404). */
+  graphql: GraphqlSchemaVersion;
   /** User of the first token: the default author of added events and target of control-surface settings. */
   defaultUserId: number;
 }
@@ -38,7 +42,7 @@ export interface RouteContext {
 }
 
 export interface Route extends AuthRequirement {
-  method: 'GET' | 'PUT';
+  method: 'GET' | 'PUT' | 'POST';
   /** Path below /api/v4 with `:name` segments, for example `/projects/:id/events`. */
   pattern: string;
   /** Off for some server flavours (a spec-only server has no /user, for example). */

@@ -2,6 +2,7 @@ import { authenticate, readCredentials } from '../auth';
 import type { ApiRequest } from '../http/request';
 import { safeDecode } from '../http/request';
 import { grapeError, messageError, routeNotFound, type ApiResponse } from '../http/response';
+import { answerGraphql } from '../graphql/endpoint';
 import type { DoubleContext, Route } from './route';
 
 const API_PREFIX = '/api/v4';
@@ -63,6 +64,7 @@ export class Router {
     if (/^\/uploads\/-\/system\/user\/avatar\/\d+\/avatar\.png$/.test(path)) {
       return { status: 200, headers: { 'Content-Type': 'image/png' }, body: AVATAR_PNG };
     }
+    if (path === '/api/graphql') return answerGraphql(request, double);
     if (!path.startsWith(`${API_PREFIX}/`)) return routeNotFound();
 
     const segments = path.slice(API_PREFIX.length).split('/');

@@ -1,13 +1,17 @@
 import { EventFactory } from './event-kinds';
 import { generateEvents } from './generate-events';
+import { generateTodos } from './generate-todos';
 import { generateWorld } from './generate-world';
 import { SeededRandom } from './random';
 import type { DoubleData } from './types';
-import type { DoubleToken } from '../types';
+import type { DoubleToken, Edition } from '../types';
 
 export interface WorldOptions {
   seed: number;
   events: number;
+  /** Random to-dos of user 1 generated before the fixed cast. */
+  todos: number;
+  edition: Edition;
   hostileNames: boolean;
   tokens: DoubleToken[];
   now: Date;
@@ -20,6 +24,14 @@ export function createWorld(options: WorldOptions): { data: DoubleData; factory:
   const anchor = options.now.getTime();
   const world = generateWorld(anchor, options.hostileNames);
   const events = generateEvents(world, options.events, anchor, factory, random);
+  // Their own generator, so that the events of a seed stay what they were before there were to-dos.
+  const todos = generateTodos({
+    anchorMs: anchor, edition: options.edition, hostileNames: options.hostileNames, extra: options.todos,
+    random: new SeededRandom(options.seed + 7919),
+    projectName: (id) => world.projects.find((p) => p.id === id)?.name,
+    groupName: (id) => world.groups.find((g) => g.id === id)?.name,
+    userName: (id) => world.users.find((u) => u.id === id)?.name,
+  });
   const tokens = options.tokens.map((t) => ({ ...t, scopes: [...t.scopes] }));
-  return { data: { ...world, events, tokens, settings: {} }, factory };
+  return { data: { ...world, events, todos, tokens, settings: {} }, factory };
 }

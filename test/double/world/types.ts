@@ -145,6 +145,47 @@ export interface DoubleEvent {
   importedFrom: string;
 }
 
+/**
+ * What a to-do is about (to-dos note §2): the fields its REST entity, web URL and GraphQL type are built from. Which
+ * are set depends on the target type: `iid` for issues, merge requests, work items, alerts and epics; `sha` for
+ * commits; `filename` and `issueIid` for designs; `slug` for wiki pages; `expiresAt` for SSH keys.
+ */
+export interface DoubleTodoTarget {
+  id: number;
+  title: string;
+  iid?: number;
+  /** `opened`, `closed`, `merged`… */
+  state?: string;
+  sha?: string;
+  filename?: string;
+  issueIid?: number;
+  slug?: string;
+  expiresAt?: string;
+}
+
+/** A to-do (to-dos note §2, §3). Plain data, like the rest of the world. */
+export interface DoubleTodo {
+  id: number;
+  /** Whose To-Do List it is on. */
+  userId: number;
+  authorId: number;
+  /** The action name: an open set (a newer GitLab's names included). */
+  action: string;
+  /** The target's Ruby class name: an open set. */
+  targetType: string;
+  target: DoubleTodoTarget;
+  /** Null for to-dos without a project (SSH keys, group access requests, epics, Duo). */
+  projectId: number | null;
+  groupId: number | null;
+  /** The comment that raised it: its text is the to-do's body, and its web URL ends in `#note_<id>`. */
+  note: { id: number; body: string } | null;
+  state: 'pending' | 'done';
+  /** Snoozed while this time is in the future (§3); cleared when the to-do is resolved. */
+  snoozedUntil: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface StoredSetting {
   /** Null only transiently (a blank level is rejected). */
   level: string;
@@ -159,6 +200,8 @@ export interface DoubleData {
   /** Ascending `id` (addEvent keeps it so). */
   events: DoubleEvent[];
   tokens: DoubleToken[];
+  /** Every user's to-dos, ascending `id`. */
+  todos: DoubleTodo[];
   /** Notification settings by `settingKey()`. */
   settings: Record<string, StoredSetting>;
 }

@@ -29,25 +29,6 @@ describe('GitLab double: authentication and scopes', () => {
     scope,
   });
 
-  describe('credential transports', () => {
-    for (const via of ['header', 'bearer', 'query'] as const) {
-      it(`accepts the token via ${via} and logs how it came`, async () => {
-        double.clearLog();
-        const reply = await call(double, '/user', { via });
-        assert.equal(reply.status, 200);
-        assert.equal(reply.body.username, 'alex');
-        const logged = await double.waitForRequest((r) => r.path === '/api/v4/user');
-        assert.equal(logged.auth, via === 'bearer' ? 'bearer' : 'private-token');
-      });
-    }
-
-    it('logs anonymous requests as auth none', async () => {
-      await call(double, '/users/1/events', { token: null });
-      const logged = await double.waitForRequest((r) => r.path === '/api/v4/users/1/events' && r.auth === 'none');
-      assert.equal(logged.status, 200);
-    });
-  });
-
   describe('matrix', () => {
     const cases: Array<{ name: string; method?: string; path: string; token: string | null; status: number; body?: unknown }> = [
       { name: 'no token on /notification_settings', path: '/notification_settings', token: null, status: 401, body: unauthorized },
@@ -123,10 +104,5 @@ describe('GitLab double: authentication and scopes', () => {
     } finally {
       double.data.users[5].state = 'active';
     }
-  });
-
-  it('the private_token param wins over the header', async () => {
-    const reply = await call(double, '/user?private_token=nope', { token: TOKEN });
-    assert.equal(reply.status, 401);
   });
 });

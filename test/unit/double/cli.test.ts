@@ -66,6 +66,34 @@ describe('GitLab double: command line', () => {
     }
   });
 
+  it('--graphql 17.4 --todos N serves an older GitLab\'s schema and more to-dos', async function () {
+    this.timeout(20_000);
+    const child = spawn(tsx, ['test/double/cli.ts', '--port', '0', '--graphql', '17.4', '--todos', '120'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      child.stdout.setEncoding('utf8');
+      let output = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk: string) => {
+          output += chunk;
+          const match = /listening on (\S+)\n/.exec(output);
+          if (match) resolve(match[1]);
+        });
+        child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+      });
+      const headers = { 'PRIVATE-TOKEN': 'glpat-test-token', 'content-type': 'application/json' };
+      const todos = await fetch(`${url}/api/v4/todos?per_page=1`, { headers });
+      assert.ok(Number(todos.headers.get('x-total')) > 120);
+      const reply = await fetch(`${url}/api/graphql`, {
+        method: 'POST', headers, body: JSON.stringify({ query: '{currentUser{todos(isSnoozed:true){count}}}' }),
+      });
+      assert.match(((await reply.json()) as any).errors[0].message, /doesn't accept argument 'isSnoozed'/);
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
+  });
+
   it('refuses unknown options with exit code 2', async function () {
     this.timeout(20_000);
     const child = spawn(tsx, ['test/double/cli.ts', '--colour', 'blue'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -160,50 +160,32 @@ describe('GitLab double: events', () => {
       });
     }
 
-    it('ignores an unknown or wrongly cased action (§3.3)', async () => {
-      const all = await call(double, '/events?per_page=50');
-      for (const action of ['bogus', 'Closed', 'archived', 'transferred']) {
-        const reply = await call(double, `/events?per_page=50&action=${action}`);
-        assert.equal(reply.status, 200);
-        assert.deepEqual(reply.body.map((e: any) => e.id), all.body.map((e: any) => e.id), action);
-      }
-    });
-
-    it('strictAction: an unknown action is a 400', async () => {
-      const strict = await GitLabDouble.start({ strictAction: true, events: 20 });
-      try {
-        const reply = await call(strict, '/events?action=bogus');
-        assert.equal(reply.status, 400);
-        assert.deepEqual(reply.body, { error: 'action does not have a valid value' });
-        assert.equal((await call(strict, '/events?action=pushed')).status, 200);
-      } finally {
-        await strict.close();
-      }
-    });
+    const listed = async (query: string) => (await allPages(double, `/events?scope=all&per_page=100${query}`)).flatMap((p) => p.body);
 
     for (const [key, className] of Object.entries(TARGET_CLASSES)) {
-      it(`target_type=${key} → only "${className}"`, async () => {
-        const reply = await call(double, `/events?scope=all&per_page=100&target_type=${key}`);
-        assert.equal(reply.status, 200);
-        for (const e of reply.body) assert.equal(e.target_type, className);
+      it(`target_type=${key} → exactly the "${className}" events`, async () => {
+        // GitLab may emit no Project, Snippet or User events (§3.5): one is added so the filter has something to find.
+        const added = everything.some((e) => e.target_type === className)
+          ? undefined : double.addEvent({ targetType: className, authorId: 1, projectId: 1 });
+        try {
+          const all = await listed('');
+          const filtered = await listed(`&target_type=${key}`);
+          assert.ok(filtered.length > 0, `nothing listed for ${key}`);
+          assert.deepEqual(filtered.map((e) => e.id), all.filter((e) => e.target_type === className).map((e) => e.id));
+        } finally {
+          if (added) double.data.events = double.data.events.filter((e) => e !== added);
+        }
       });
     }
 
     it('target_type=note leaves out DiffNote and DiscussionNote; issue leaves out WorkItem', async () => {
-      const notes = (await allPages(double, '/events?scope=all&per_page=100&target_type=note')).flatMap((p) => p.body);
-      assert.ok(notes.length > 0);
-      assert.ok(everything.some((e) => e.target_type === 'DiffNote' || e.target_type === 'DiscussionNote'));
-      const issues = (await allPages(double, '/events?scope=all&per_page=100&target_type=issue')).flatMap((p) => p.body);
-      assert.ok(issues.length > 0 && issues.every((e) => e.target_type === 'Issue'));
+      const all = await listed('');
+      for (const type of ['DiffNote', 'DiscussionNote', 'WorkItem']) assert.ok(all.some((e) => e.target_type === type), `no ${type} to leave out`);
+      const notes = await listed('&target_type=note');
+      assert.ok(notes.length > 0 && notes.every((e) => e.target_type === 'Note'), [...new Set(notes.map((e) => e.target_type))].join(', '));
+      const issues = await listed('&target_type=issue');
+      assert.ok(issues.length > 0 && issues.every((e) => e.target_type === 'Issue'), [...new Set(issues.map((e) => e.target_type))].join(', '));
     });
-
-    for (const bad of ['Issue', 'epic', 'notes', 'MergeRequest', 'push']) {
-      it(`target_type=${bad} → 400`, async () => {
-        const reply = await call(double, `/events?target_type=${bad}`);
-        assert.equal(reply.status, 400);
-        assert.deepEqual(reply.body, { error: 'target_type does not have a valid value' });
-      });
-    }
 
     it('before and after are exclusive whole UTC days (§3.7)', async () => {
       const day = '2024-06-10';
@@ -226,28 +208,12 @@ describe('GitLab double: events', () => {
         const expected = all.filter((e: any) => e.created_at >= '2024-06-02' && e.created_at < '2024-06-05').map((e: any) => e.id);
         assert.ok(expected.length > 0);
         assert.deepEqual(await ids('after=2024-06-01&before=2024-06-05'), expected);
-        // Unpadded and other Date.parse forms work.
-        assert.deepEqual(await ids('after=2024-6-9&before=2024-6-11'), between);
-        assert.deepEqual(await ids('after=2024/06/09&before=20240611'), between);
-        assert.deepEqual(await ids('after=9 Jun 2024&before=Jun 11, 2024'), between);
       } finally {
         double.data.events = double.data.events.filter((e) => ![onDay, endOfDay, dayBefore, dayAfter].includes(e));
       }
     });
 
-    const badDates: Array<[string, string]> = [
-      ['before=yesterday', 'before is invalid'], ['after=2024-02-30', 'after is invalid'],
-      ['before=2024-13-01', 'before is invalid'], ['after=abc&before=def', 'after is invalid, before is invalid'],
-    ];
-    for (const [query, error] of badDates) {
-      it(`${query} → 400 ${error}`, async () => {
-        const reply = await call(double, `/projects/1/events?${query}`);
-        assert.equal(reply.status, 400);
-        assert.ok(reply.body.error === error || reply.body.error.split(', ').sort().join(', ') === error.split(', ').sort().join(', '), reply.text);
-      });
-    }
-
-    it('sorts by id, desc by default; asc on request; anything else is a 400', async () => {
+    it('sorts by id, desc by default; asc on request', async () => {
       const desc = await call(double, '/events?per_page=30');
       const ids = desc.body.map((e: any) => e.id);
       assert.deepEqual(ids, [...ids].sort((a: number, b: number) => b - a));
@@ -255,9 +221,6 @@ describe('GitLab double: events', () => {
       const ascIds = asc.body.map((e: any) => e.id);
       assert.deepEqual(ascIds, [...ascIds].sort((a: number, b: number) => a - b));
       assert.ok(ascIds[0] < ids[ids.length - 1]);
-      const bad = await call(double, '/events?sort=newest');
-      assert.equal(bad.status, 400);
-      assert.deepEqual(bad.body, { error: 'sort does not have a valid value' });
     });
 
     it('orders by id even where created_at says otherwise: imported events keep their older time (§3.8)', async () => {
@@ -347,35 +310,6 @@ describe('GitLab double: events', () => {
       } finally {
         double.data.events.pop();
       }
-    });
-
-    it('fills in a coherent body for the action and target type given', () => {
-      const push = double.addEvent({ action: 'pushed', authorId: 2, projectId: 1 });
-      const diff = double.addEvent({ action: 'commented', targetType: 'DiffNote' });
-      const merged = double.addEvent({ action: 'merged' });
-      try {
-        assert.ok(push.pushData && push.targetType === null && push.authorId === 2);
-        assert.equal(diff.note?.type, 'DiffNote');
-        assert.equal(merged.targetType, 'MergeRequest');
-        assert.ok(diff.id === push.id + 1 && merged.id === diff.id + 1);
-      } finally {
-        double.data.events.splice(-3);
-      }
-    });
-
-    it('refuses an unknown project and a duplicate id', () => {
-      assert.throws(() => double.addEvent({ projectId: 999 }), /no project 999/);
-      assert.throws(() => double.addEvent({ id: 5 }), /exists already/);
-    });
-
-    it('keeps ids ascending when given an older id', () => {
-      const last = double.data.events[double.data.events.length - 1];
-      const gap = double.data.events.findIndex((e, i) => i > 0 && e.id !== double.data.events[i - 1].id + 1);
-      assert.equal(gap, -1, 'generated ids are contiguous');
-      double.data.events.splice(10, 1);
-      const reinserted = double.addEvent({ id: 11 });
-      assert.equal(double.data.events[10], reinserted);
-      assert.equal(double.data.events[double.data.events.length - 1], last);
     });
   });
 });

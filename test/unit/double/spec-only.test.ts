@@ -82,6 +82,7 @@ describe('GitLab double: spec-only form', () => {
             ['commit_count', 'action', 'ref_type', 'commit_from', 'commit_to', 'ref', 'commit_title']);
         }
       }
+      assert.ok(events.some((e: any) => e.note) && events.some((e: any) => e.push_data), `${listing}: notes and pushes to check`);
       const timed = events.filter((e: any) => 'created_at' in e);
       assert.ok(timed.length < events.length && timed.length > events.length * 0.8, 'created_at on most items, not all');
     }

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { GitLabError, PageWindow, readPages, type GitLabEvent, type Page } from '../../../src/gitlab';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { GitLabError, NO_FILTER, PageWindow, readPages, type GitLabEvent, type Page } from '../../../src/gitlab';
 import { GitLabDouble } from '../../double';
 import { makeClient, type TestClient } from './helpers';
 
@@ -9,6 +11,8 @@ const NOW = () => new Date('2026-11-19T10:00:00Z');
 function pagesOf(count: number, options: { total?: number; perPage?: number; next?: (page: number) => number | undefined } = {}) {
   const asked: number[] = [];
   const aborted: number[] = [];
+  /** For each request, the page and how many were in flight with it when it was asked. */
+  const overlaps: Array<{ page: number; inFlight: number }> = [];
   let inFlight = 0;
   let peak = 0;
   const release: Array<() => void> = [];
@@ -16,6 +20,7 @@ function pagesOf(count: number, options: { total?: number; perPage?: number; nex
     asked.push(page);
     inFlight += 1;
     peak = Math.max(peak, inFlight);
+    overlaps.push({ page, inFlight });
     return new Promise<Page<number>>((resolve, reject) => {
       signal.addEventListener('abort', () => { aborted.push(page); inFlight -= 1; reject(new GitLabError('cancelled', 'cancelled')); });
       // Answered in the order asked, a turn later, so pages really overlap.
@@ -28,7 +33,7 @@ function pagesOf(count: number, options: { total?: number; perPage?: number; nex
       setImmediate(() => release.shift()?.());
     });
   };
-  return { fetchPage, asked, aborted, peak: () => peak };
+  return { fetchPage, asked, aborted, overlaps, peak: () => peak };
 }
 
 describe('Page reader: many pages, a bounded window', () => {
@@ -50,10 +55,14 @@ describe('Page reader: many pages, a bounded window', () => {
     assert.deepEqual([...source.asked].sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7]);
   });
 
-  it('does not trust a capped X-Total, and follows a next page that is not the following one', async () => {
-    const source = pagesOf(9, { total: 10_001, next: (page) => (page === 2 ? 5 : page < 9 ? page + 1 : undefined) });
+  it('does not trust a capped X-Total: it reads ahead past where the total would put the end, and follows a next page that is not the following one', async () => {
+    // GitLab caps X-Total at 10,001 (§3.8): at 100 a page, believed, it would say page 101 is the last one.
+    const source = pagesOf(120, { total: 10_001, perPage: 100, next: (page) => (page === 2 ? 5 : page < 120 ? page + 1 : undefined) });
     const pages = await readPages(source.fetchPage, { window: 3 });
-    assert.deepEqual(pages.map((p) => p.page), [1, 2, 5, 6, 7, 8, 9]);
+    assert.deepEqual(pages.map((p) => p.page), [1, 2, ...Array.from({ length: 116 }, (_, i) => i + 5)]);
+    const pastTheCap = source.overlaps.filter((request) => request.page > 101);
+    assert.ok(pastTheCap.some((request) => request.inFlight > 1), 'read one page at a time past page 101, as if the total were the end');
+    assert.ok(source.asked.some((page) => page > 120), 'never read ahead past page 120, as if the end were known');
   });
 
   it('with a window of 1, reads one page at a time', async () => {
@@ -123,7 +132,7 @@ describe('Page reader against the GitLab double', () => {
   afterEach(() => double.clearFaults());
 
   const read = (window: number, extra: Partial<Parameters<typeof readPages<GitLabEvent>>[1]> = {}) => readPages(
-    (page, signal) => client.client.listEvents({ kind: 'mine' }, {}, { page, perPage: 20 }, signal),
+    (page, signal) => client.client.listEvents({ kind: 'mine' }, NO_FILTER, { page, perPage: 20 }, signal),
     { window, onRateLimited: (listener) => client.client.onRateLimited(listener), ...extra },
   );
 
@@ -142,15 +151,74 @@ describe('Page reader against the GitLab double', () => {
       assert.deepEqual(pages.map((p) => p.page), sequential.map((p) => p.page));
     }
   });
+});
 
-  it('halves its window when GitLab answers 429, still returning every page', async () => {
-    const sequential = await read(1);
-    double.inject({ fault: { kind: 'rateLimit', style: 'rackAttack', retryAfterSeconds: 1 }, path: '/events', times: 1 });
-    const windows: number[] = [];
-    const pages = await read(4, { onWindow: (w) => windows.push(w) });
-    assert.equal(double.requests.filter((r) => r.status === 429).length >= 1, true);
-    assert.equal(windows[0], 2, `windows: ${windows.join(', ')}`);
-    assert.ok(windows.includes(4), `grew back: ${windows.join(', ')}`);
-    assert.deepEqual(pages.flatMap((p) => p.items.map((e) => e.id)), sequential.flatMap((p) => p.items.map((e) => e.id)));
+describe('Page reader against a server that pushes back', () => {
+  /**
+   * A listing of `LAST` empty pages on loopback that counts the requests in flight as they arrive. The first request
+   * for page 1 waits until pages 2 to 4 have been answered, then gets a 429; its retry and every later page are
+   * answered after `HOLD_MS`, so the pages the reader asks for together are in flight together.
+   */
+  const LAST = 16;
+  const HOLD_MS = 150;
+  let server: Server;
+  let url: string;
+  let trace: string[];
+  let arrivals: Array<{ page: number; inFlight: number }>;
+  let inFlight: number;
+  let held429: (() => void) | undefined;
+  before(async () => {
+    server = createServer((request, response) => {
+      const page = Number(new URL(request.url ?? '', 'http://x').searchParams.get('page') ?? 1);
+      const first = !trace.includes(`arrive ${page}`);
+      inFlight += 1;
+      arrivals.push({ page, inFlight });
+      trace.push(`arrive ${page}`);
+      const answer = (status: 200 | 429) => {
+        inFlight -= 1;
+        trace.push(`answer ${page}${status === 429 ? ' 429' : ''}`);
+        if (status === 429) response.writeHead(429, { 'content-type': 'text/plain', 'retry-after': '1' }).end('Retry later\n');
+        else response.writeHead(200, { 'content-type': 'application/json', 'x-page': String(page), 'x-per-page': '20', 'x-next-page': page < LAST ? String(page + 1) : '' }).end('[]');
+      };
+      // Page 1's 429 goes out a moment after pages 2 to 4 are answered, so the reader has taken those in first.
+      const push = () => {
+        if (!held429 || !['answer 2', 'answer 3', 'answer 4'].every((line) => trace.includes(line))) return;
+        setTimeout(held429, 20);
+        held429 = undefined;
+      };
+      if (page === 1 && first) held429 = () => answer(429);
+      else if (page <= 4 && first) answer(200);
+      else setTimeout(() => answer(200), HOLD_MS);
+      push();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  after(() => new Promise((resolve) => server.close(resolve)));
+  beforeEach(() => {
+    trace = [];
+    arrivals = [];
+    inFlight = 0;
+    held429 = undefined;
+  });
+
+  it('halves its window when GitLab answers 429: the server sees fewer requests at once, then the window grows back', async () => {
+    const client = makeClient(url);
+    try {
+      const pages = await readPages((page, signal) => client.client.listEvents({ kind: 'mine' }, NO_FILTER, { page, perPage: 20 }, signal),
+        { window: 4, onRateLimited: (listener) => client.client.onRateLimited(listener) });
+      assert.deepEqual(pages.map((p) => p.page), Array.from({ length: LAST }, (_, i) => i + 1), 'every page, in order');
+      assert.ok(trace.includes('answer 1 429'), trace.join(', '));
+      // The pages asked for once page 1 has come back: all in flight before the first of them is answered.
+      const retried = trace.lastIndexOf('answer 1');
+      const next = trace.slice(retried + 1);
+      const burst = next.slice(0, next.findIndex((line) => line.startsWith('answer'))).length;
+      assert.ok(burst >= 2 && burst <= 3, `after the 429, ${burst} requests at once (the window of 4 halved is 2, grown by at most one since): ${trace.join(', ')}`);
+      const later = arrivals.filter((arrival) => arrival.page > 4 + burst);
+      assert.ok(arrivals.every((arrival) => arrival.inFlight <= 4), 'never more than the window');
+      assert.equal(Math.max(...later.map((arrival) => arrival.inFlight)), 4, `grown back to 4 at once: ${trace.join(', ')}`);
+    } finally {
+      await client.close();
+    }
   });
 });

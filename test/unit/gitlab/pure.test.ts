@@ -17,7 +17,8 @@ describe('error bodies (behaviour note §1.5)', () => {
     ['{"message":{"error":"This endpoint has been requested too many times. Try again later."}}', 'application/json',
       { text: 'This endpoint has been requested too many times. Try again later.' }],
     ['{"error":"insufficient_scope","error_description":"The request requires higher privileges than provided by the access token.","scope":"api"}',
-      'application/json', { text: 'The request requires higher privileges than provided by the access token.', code: 'insufficient_scope' }],
+      'application/json', { text: 'The request requires higher privileges than provided by the access token.', code: 'insufficient_scope', scopes: ['api'] }],
+    ['{"errors":[{"message":"Invalid token"}]}', 'application/json', { text: 'Invalid token' }],
     ['{"error":"target_type does not have a valid value"}', 'application/json', { text: 'target_type does not have a valid value' }],
     ['Retry later\n', 'text/plain', { text: 'Retry later' }],
     ['<!DOCTYPE html><html>proxy</html>', 'text/html', {}],
@@ -127,7 +128,7 @@ describe('filter validation', () => {
     assert.throws(() => validateFilter({ after: 'yesterday' }), /YYYY-MM-DD/);
   });
   it('sends only the parts set', () => {
-    assert.deepEqual(filterQuery({ action: 'pushed', sort: 'asc' }), { action: 'pushed', sort: 'asc' });
+    assert.deepEqual(filterQuery(validateFilter({ action: 'pushed', sort: 'asc' })), { action: 'pushed', sort: 'asc' });
   });
 });
 

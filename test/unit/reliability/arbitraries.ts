@@ -229,6 +229,7 @@ export const anyWebviewMessage: fc.Arbitrary<unknown> = fc.oneof(
   request('load', { scope }),
   request('save', { scope, baseline, update }),
   request('addScope', { kind: loose(fc.constantFrom('group', 'project', 'global')), ref: scopeId }),
+  request('levelChain', { scope }),
   request('bulkApply', {
     scopes: fc.oneof(
       { weight: 6, arbitrary: fc.array(scope, { maxLength: 3 }) },
@@ -237,4 +238,5 @@ export const anyWebviewMessage: fc.Arbitrary<unknown> = fc.oneof(
     ),
     level: loose(levelName),
   }),
+  request('endSnooze', { scope }),
 );

@@ -1,4 +1,4 @@
-import type { GitLabApi } from '../../../src/gitlab';
+import { NO_FILTER, validateFilter, type GitLabApi } from '../../../src/gitlab';
 
 /**
  * Every GitLab call the extension makes, as the fault matrix and the property tests drive them. Entities come from
@@ -44,15 +44,15 @@ export const ENDPOINTS: readonly EndpointCase[] = [
   },
   {
     name: 'GET /events', shape: 'events', method: 'GET', path: '/events',
-    call: (api) => api.listEvents({ kind: 'mine' }, { sort: 'desc' }, { page: 1, perPage: 20 }),
+    call: (api) => api.listEvents({ kind: 'mine' }, validateFilter({ sort: 'desc' }), { page: 1, perPage: 20 }),
   },
   {
     name: 'GET /users/:id/events', shape: 'events', method: 'GET', path: '/users/sam.taylor/events',
-    call: (api) => api.listEvents({ kind: 'user', id: 'sam.taylor' }, {}, { page: 1, perPage: 20 }),
+    call: (api) => api.listEvents({ kind: 'user', id: 'sam.taylor' }, NO_FILTER, { page: 1, perPage: 20 }),
   },
   {
     name: 'GET /projects/:id/events', shape: 'events', method: 'GET', path: '/projects/1/events',
-    call: (api) => api.listEvents({ kind: 'project', id: 1 }, { action: 'pushed' }, { page: 1, perPage: 20 }),
+    call: (api) => api.listEvents({ kind: 'project', id: 1 }, validateFilter({ action: 'pushed' }), { page: 1, perPage: 20 }),
   },
   { name: 'GET /user', shape: 'user', method: 'GET', path: '/user', call: (api) => api.getCurrentUser() },
   {
@@ -83,7 +83,7 @@ export const ID_ENDPOINTS: readonly IdEndpointCase[] = [
   { name: 'PUT group settings', method: 'PUT', before: 'groups', after: 'notification_settings', query: ['level'], call: (api, id) => api.updateNotificationSettings({ kind: 'group', id }, { level: 'watch' }) },
   { name: 'GET project settings', method: 'GET', before: 'projects', after: 'notification_settings', query: [], call: (api, id) => api.getNotificationSettings({ kind: 'project', id }) },
   { name: 'PUT project settings', method: 'PUT', before: 'projects', after: 'notification_settings', query: ['level'], call: (api, id) => api.updateNotificationSettings({ kind: 'project', id }, { level: 'disabled' }) },
-  { name: 'user events', method: 'GET', before: 'users', after: 'events', query: [], call: (api, id) => api.listEvents({ kind: 'user', id }, {}, {}) },
-  { name: 'project events', method: 'GET', before: 'projects', after: 'events', query: [], call: (api, id) => api.listEvents({ kind: 'project', id }, {}, {}) },
+  { name: 'user events', method: 'GET', before: 'users', after: 'events', query: [], call: (api, id) => api.listEvents({ kind: 'user', id }, NO_FILTER, {}) },
+  { name: 'project events', method: 'GET', before: 'projects', after: 'events', query: [], call: (api, id) => api.listEvents({ kind: 'project', id }, NO_FILTER, {}) },
   { name: 'project', method: 'GET', before: 'projects', query: ['simple'], call: (api, id) => api.getProject(id) },
 ];

@@ -4,17 +4,18 @@ import { GitLabDouble } from '../../double';
 import { HeapMeter } from '../../soak/heap';
 import { STATED_RETRY_POLICY } from '../../soak/policyAudit';
 import { makeClient } from '../gitlab/helpers';
-import { ENDPOINTS, type EndpointCase } from './endpoints';
-import { FAULTS, MATRIX_MAX_BODY_BYTES, type FaultCase } from './faultCases';
+import type { EndpointCase } from './endpoints';
+import { MATRIX_MAX_BODY_BYTES, type FaultCase } from './faultCases';
 import { backoffBounds, edgeSeekingRandom, failOnUnhandledRejections, outcomeOf, settle } from './harness';
-import { reliabilityReport, type FaultMode } from './report';
+import { MATRIX, type FaultMode } from './matrix';
+import { reliabilityReport } from './report';
 
 /** A fixed client clock, so a `RateLimit-Reset` epoch turns into an exact delay. */
 const CLOCK_MS = Date.parse('2026-03-02T09:00:00Z');
 /** Peak memory growth allowed while a 50 MB body is refused at 1 MB. */
 const MEMORY_LIMIT_BYTES = 16 * 1024 * 1024;
 
-describe('reliability: every endpoint × every fault', function () {
+describe('reliability: each transport path × every fault (matrix.ts)', function () {
   this.timeout(20_000);
   failOnUnhandledRejections();
   let double: GitLabDouble;
@@ -27,12 +28,10 @@ describe('reliability: every endpoint × every fault', function () {
   });
   after(async () => double.close());
 
-  for (const endpoint of ENDPOINTS) {
-    describe(endpoint.name, () => {
-      for (const fault of FAULTS) {
-        for (const mode of ['lasting', 'once'] as const) {
-          it(`${fault.name} (${mode})`, () => runCase(endpoint, fault, mode));
-        }
+  for (const name of new Set(MATRIX.map((entry) => entry.endpoint.name))) {
+    describe(name, () => {
+      for (const { endpoint, fault, mode } of MATRIX.filter((entry) => entry.endpoint.name === name)) {
+        it(`${fault.name} (${mode})`, () => runCase(endpoint, fault, mode));
       }
     });
   }

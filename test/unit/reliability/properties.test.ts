@@ -5,7 +5,7 @@ import { NotificationSettingsService } from '../../../src/app/settings/notificat
 import { parsePageMessage as parseWebviewMessage, parsePersistedState } from '../../../src/app/settings/shared/protocol';
 import { ScopeCatalog } from '../../../src/app/settings/scopeCatalog';
 import { SettingsRequestHandler } from '../../../src/app/settings/settingsRequestHandler';
-import { GitLabError, type EventFilter } from '../../../src/gitlab';
+import { GitLabError, validateFilter, type EventFilter } from '../../../src/gitlab';
 import { apiBase, apiUrl } from '../../../src/gitlab/url';
 import { GitLabDouble } from '../../double';
 import { makeClient, type TestClient } from '../gitlab/helpers';
@@ -109,14 +109,16 @@ describe('reliability: bad input, property-based', function () {
     });
   });
 
-  it('filter validation: an arbitrary filter is sent with known values only, or refused with no request', async () => {
+  it('filter validation: an arbitrary filter, checked where it enters, is sent with known values only, or refused with no request', async () => {
     const outcomes: Record<string, number> = {};
     let runs = 0;
     await fc.assert(fc.asyncProperty(anyFilter, async (filter) => {
       runs++;
       double.clearLog();
       const verdict = filterVerdict(filter);
-      const outcome = outcomeOf(await settle(t.client.listEvents({ kind: 'mine' }, filter as EventFilter, {})));
+      // The only way to `listEvents` is through the validator (its parameter is a `ValidEventFilter`).
+      const sent = Promise.resolve().then(() => t.client.listEvents({ kind: 'mine' }, validateFilter(filter as EventFilter), {}));
+      const outcome = outcomeOf(await settle(sent));
       if (outcome === 'validation') {
         assert.notEqual(verdict.valid, true, 'a valid filter was refused');
         assert.equal(double.requests.length, 0, 'a refused filter sends nothing');
@@ -130,7 +132,7 @@ describe('reliability: bad input, property-based', function () {
       tally(outcomes, 'sent, known values only');
     }), { numRuns: 600, seed: SEED });
     reliabilityReport.properties.push({
-      property: 'Event filter validation (`listEvents`)',
+      property: 'Event filter validation (`validateFilter`, the only maker of what `listEvents` takes)',
       inputs: 'objects with `action`, `target_type`, `before`, `after`, `sort` set to valid values, wrong case, impossible dates, any JSON, objects without a usable `toString`, symbols, bigints; plus unknown keys (`scope`, `private_token`, `page`…)',
       runs, outcomes,
     });
@@ -153,6 +155,7 @@ describe('reliability: bad input, property-based', function () {
       assert.equal((Object.prototype as Record<string, unknown>).polluted, undefined, 'no prototype pollution');
       tally(outcomes, outcome === 'ok' ? 'typed result' : 'badResponse');
     }), { numRuns: 650, seed: SEED });
+    assert.ok(outcomes.badResponse > 0 && outcomes['typed result'] > 0, `both outcomes, or the bodies were not served: ${JSON.stringify(outcomes)}`);
     reliabilityReport.properties.push({
       property: 'Response parsing, all 13 endpoints (body served by the double\'s `malformed` fault)',
       inputs: 'near-valid resources with fields of wrong types, any JSON, `__proto__`/`constructor` keys, 20,000-deep arrays, a BOM, cut JSON, HTML, any text',

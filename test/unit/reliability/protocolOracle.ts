@@ -73,9 +73,11 @@ const PARAMS: Record<string, (p: Record_) => boolean> = {
   save: (p) => onlyKeys(p, ['scope', 'baseline', 'update'], ['scope', 'baseline', 'update'])
     && scopeOk(p.scope) && settingOk(p.baseline) && updateOk(p.update),
   addScope: (p) => onlyKeys(p, ['kind', 'ref'], ['kind', 'ref']) && (p.kind === 'group' || p.kind === 'project') && scopeIdOk(p.ref),
+  levelChain: (p) => onlyKeys(p, ['scope'], ['scope']) && scopeOk(p.scope, true),
   bulkApply: (p) => onlyKeys(p, ['scopes', 'level'], ['scopes', 'level'])
     && Array.isArray(p.scopes) && p.scopes.length >= 1 && p.scopes.length <= 500 && p.scopes.every((s) => scopeOk(s, true))
     && LEVELS.includes(p.level as string),
+  endSnooze: (p) => onlyKeys(p, ['scope'], ['scope']) && scopeOk(p.scope),
 };
 
 /** True when `value` is a message of the webview → host protocol. */

@@ -4,8 +4,7 @@ import { STATED_RETRY_POLICY } from '../../soak/policyAudit';
 import type { SoakResult } from '../../soak/soak';
 import { ENDPOINTS } from './endpoints';
 import { FAULTS, type FaultCase } from './faultCases';
-
-export type FaultMode = 'lasting' | 'once';
+import { MATRIX, PARSE_STEP_ENDPOINTS, PARSE_STEP_FAULTS, TRANSPORT_PATHS, type FaultMode } from './matrix';
 
 export interface MatrixRow {
   endpoint: string;
@@ -43,8 +42,7 @@ export class ReliabilityReport {
 
   /** Why the collected results are not a full run, or undefined when they are. */
   incompleteBecause(): string | undefined {
-    const expected = ENDPOINTS.length * FAULTS.length * 2;
-    if (this.matrix.length !== expected) return `the fault matrix has ${this.matrix.length} of ${expected} passing cases`;
+    if (this.matrix.length !== MATRIX.length) return `the fault matrix has ${this.matrix.length} of ${MATRIX.length} passing cases`;
     if (this.properties.length === 0) return 'no property results';
     if (!this.soak) return 'no soak result';
     return undefined;
@@ -77,10 +75,14 @@ export class ReliabilityReport {
   private renderMatrix(): string[] {
     const policy = STATED_RETRY_POLICY;
     const lines = [
-      '## Faults, per endpoint',
+      '## Faults, per transport path',
       '',
-      `Each of the ${ENDPOINTS.length} endpoints met each of the ${FAULTS.length} faults twice: **lasting** (every attempt meets it) and`,
-      '**once** (the first attempt only). Then the fault was cleared and the same call had to succeed (**recovered**).',
+      `One endpoint of each transport path (${TRANSPORT_PATHS.map((name) => `\`${name}\``).join(', ')}: a resource read, an update, a listing)`,
+      `met each of the ${FAULTS.length} faults twice: **lasting** (every attempt meets it) and **once** (the first attempt only).`,
+      `The ${PARSE_STEP_ENDPOINTS.length} endpoints whose answer another parse step reads met the faults of a 200 answer read as JSON`,
+      `(${PARSE_STEP_FAULTS.join(', ')}), lasting. The other ${ENDPOINTS.length - TRANSPORT_PATHS.length - PARSE_STEP_ENDPOINTS.length} endpoints take one of these paths with one of these parse steps;`,
+      'their URLs are the URL-building property\'s and their bodies the response-parsing property\'s (below).',
+      'After each case the fault was cleared and the same call had to succeed (**recovered**).',
       'Outcomes are the `GitLabError` kind, or `ok`; any other error, or an unhandled rejection, fails the test.',
       `A retried request gets at most ${policy.maxAttempts} attempts in all. Waits are the delays the client asked for before retrying:`,
       `a delay GitLab states (up to ${policy.maxServerDelayMs / 1000} s) must be kept exactly; a backoff wait must lie within`,
@@ -95,13 +97,14 @@ export class ReliabilityReport {
       const once = summarize(rows.filter((row) => row.mode === 'once'));
       const endpoints = new Set(rows.map((row) => row.endpoint)).size;
       const recovered = rows.filter((row) => row.recovered).length;
-      lines.push(`| ${fault.name} | ${fault.injected} | ${policyText(fault)} | ${lasting} | ${once} | ${endpoints}/${ENDPOINTS.length}, ${recovered}/${rows.length} |`);
+      const met = new Set(MATRIX.filter((entry) => entry.fault.name === fault.name).map((entry) => entry.endpoint.name)).size;
+      lines.push(`| ${fault.name} | ${fault.injected} | ${policyText(fault)} | ${lasting} | ${once} | ${endpoints}/${met}, ${recovered}/${rows.length} |`);
     }
-    lines.push('', `The 50 MB body was refused on every endpoint with peak memory growth during the call under ${this.memoryLimitMb} MB.`, '');
+    lines.push('', `The 50 MB body was refused on every endpoint that met it with peak memory growth during the call under ${this.memoryLimitMb} MB.`, '');
     lines.push('### Outcome and attempts per endpoint (lasting faults)', '');
     lines.push(`| Endpoint | ${FAULTS.map((fault) => fault.name).join(' | ')} |`);
     lines.push(`|---|${FAULTS.map(() => '---').join('|')}|`);
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of ENDPOINTS.filter((candidate) => MATRIX.some((entry) => entry.endpoint === candidate))) {
       const cells = FAULTS.map((fault) => {
         const row = this.matrix.find((r) => r.endpoint === endpoint.name && r.fault === fault.name && r.mode === 'lasting');
         return row ? `${row.outcome} ×${row.attempts}` : '—';

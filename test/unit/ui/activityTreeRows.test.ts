@@ -1,35 +1,45 @@
 import assert from 'node:assert/strict';
 import './fakeVscode';
-import type { FeedStore } from '../../../src/app/feeds';
+import type { EventFeeds } from '../../../src/app/activity/eventFeeds';
 import { ProjectDirectories } from '../../../src/app/projectDirectory';
 import { sourceKey, type ActivitySource } from '../../../src/app/sources';
 import { GitLabError } from '../../../src/gitlab/errors';
 import type { GitLabEvent } from '../../../src/gitlab/types';
 import { COMMANDS } from '../../../src/ids';
-import { ActivityTreeProvider } from '../../../src/ui/activity/activityTreeProvider';
+import { ActivityItems } from '../../../src/ui/activity/activityItems';
+import { ActivityTreeProvider, type ActivityTreeContext } from '../../../src/ui/activity/activityTreeProvider';
 import type { ActivityNode } from '../../../src/ui/activity/nodes';
 
 type FeedView = { events: GitLabEvent[]; hasMore?: boolean; stoppedAtBound?: { requests: number; found: number }; error?: GitLabError };
 
 /** The tree over feeds in given states (the provider reads them; nothing loads). */
 function tree(feeds: Record<string, FeedView>, filtered = false) {
+  const state = (key: string) => {
+    const feed = feeds[key] ?? { events: [] };
+    return {
+      started: true, loading: false, stale: false, hasError: feed.error !== undefined, items: feed.events, hasMore: feed.hasMore ?? false,
+      order: 'desc', stoppedAtBound: feed.stoppedAtBound, progress: undefined,
+    };
+  };
   const store = {
-    get: (key: string) => {
+    get: state,
+    // The rows as `listRows` draws them from such a state.
+    rows: (key: string) => {
       const feed = feeds[key] ?? { events: [] };
-      return {
-        started: true, loading: false, stale: false, hasError: feed.error !== undefined, events: feed.events, hasMore: feed.hasMore ?? false,
-        order: 'desc', stoppedAtBound: feed.stoppedAtBound, progress: undefined,
-      };
+      const after = feed.error ? 'error' : feed.hasMore ? 'loadMore' : undefined;
+      return { waiting: false, items: feed.events, order: 'desc', earlier: false, filtered, empty: feed.events.length === 0 && !after, after };
     },
     errorOf: (key: string) => feeds[key]?.error,
     load: async () => undefined,
     onDidChange: () => ({ dispose() {} }),
-  } as unknown as FeedStore;
+  } as unknown as EventFeeds;
   const project: ActivitySource = { key: sourceKey('project', 'acme/gone'), source: { kind: 'project', id: 'acme/gone' }, ref: 'acme/gone', from: 'setting', instance: '' };
-  const provider = new ActivityTreeProvider(store, new ProjectDirectories(() => undefined), {
+  const directories = new ProjectDirectories(() => undefined);
+  const context = {
     signedIn: () => true, instances: () => [{ key: '', url: 'https://gitlab.example.com' }], activeInstance: () => '',
     isFiltered: () => filtered, projects: () => [project], users: () => [], isUnread: () => false,
-  });
+  } as unknown as ActivityTreeContext;
+  const provider = new ActivityTreeProvider(store, directories, new ActivityItems(store, directories, context), context);
   const rows = (node: ActivityNode) => provider.getChildren(node).map((child) => ({ node: child, item: provider.getTreeItem(child) }));
   return { provider, project, rows };
 }

@@ -1,10 +1,13 @@
 /**
  * A small stand-in for the `vscode` module, so the shell's decisions can be unit-tested in plain Node: it records
- * what the extension shows (messages, quick picks, input boxes) and answers them as a test says. Only the parts the
- * shell's unit tests touch are here; anything else is missing on purpose and fails loudly. `require('vscode')`
+ * what the extension shows (messages, quick picks, input boxes), commands run and settings written, and answers as a
+ * test says; settings are layers a test sets (what `inspect()` shows), state and secrets are plain maps. Only the
+ * parts the shell's unit tests touch are here; anything else is missing on purpose and fails loudly. `require('vscode')`
  * resolves to this module (the mocha setup loads it first).
  */
 import Module from 'node:module';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { formatMessage } from '../../../src/app/localize';
 
 type Listener<T> = (value: T) => unknown;
@@ -33,26 +36,55 @@ export class Disposable {
   }
 }
 
-export class ThemeIcon {
+export class ThemeColor {
   constructor(readonly id: string) {}
 }
 
-export class ThemeColor {
-  constructor(readonly id: string) {}
+export class ThemeIcon {
+  constructor(readonly id: string, readonly color?: ThemeColor) {}
 }
 
 export const TreeItemCollapsibleState = { None: 0, Collapsed: 1, Expanded: 2 } as const;
 
 export class TreeItem {
-  description?: string;
+  id?: string;
+  description?: string | boolean;
   tooltip?: unknown;
   iconPath?: unknown;
   command?: { command: string; title: string; arguments?: unknown[] };
   contextValue?: string;
-  id?: string;
-  resourceUri?: unknown;
+  resourceUri?: Uri;
   accessibilityInformation?: { label: string };
-  constructor(readonly label: string, public collapsibleState: number = TreeItemCollapsibleState.None) {}
+  constructor(public label: string, public collapsibleState: number = TreeItemCollapsibleState.None) {}
+}
+
+export class FileDecoration {
+  propagate?: boolean;
+  constructor(readonly badge?: string, readonly tooltip?: string, readonly color?: ThemeColor) {}
+}
+
+/** A tree view as the extension sees it, with what it set on it and when it waited for a redraw (`reveal`). */
+export interface FakeTreeView {
+  id: string;
+  treeDataProvider: {
+    getChildren(element?: unknown): unknown[] | Thenable<unknown[]>;
+    getTreeItem(element: unknown): unknown;
+    onDidChangeTreeData?: (listener: Listener<unknown>) => { dispose(): void };
+  };
+  visible: boolean;
+  message?: string;
+  description?: string;
+  badge?: unknown;
+  /** Each `reveal` call; a test may answer it (by default it resolves at once). */
+  reveals: unknown[];
+  answerReveal: (element: unknown) => Promise<void>;
+}
+
+export class MarkdownString {
+  isTrusted?: boolean;
+  supportHtml?: boolean;
+  supportThemeIcons?: boolean;
+  constructor(public value = '') {}
 }
 
 export class Uri {
@@ -79,6 +111,24 @@ export const ProgressLocation = { SourceControl: 1, Window: 10, Notification: 15
 export const ConfigurationTarget = { Global: 1, Workspace: 2, WorkspaceFolder: 3 } as const;
 export const StatusBarAlignment = { Left: 1, Right: 2 } as const;
 export const FileType = { Unknown: 0, File: 1, Directory: 2, SymbolicLink: 64 } as const;
+
+/** A setting's values per layer, as `WorkspaceConfiguration.inspect()` returns them. */
+export interface SettingLayers {
+  defaultValue?: unknown;
+  globalValue?: unknown;
+  workspaceValue?: unknown;
+  workspaceFolderValue?: unknown;
+}
+
+/** The defaults the manifest declares (VS Code's `inspect().defaultValue`), and `http.proxy`'s, which VS Code declares. */
+const manifestDefaults: Record<string, unknown> = {
+  'http.proxy': '',
+  ...Object.fromEntries(Object.entries(
+    (JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as {
+      contributes: { configuration: { properties: Record<string, { default?: unknown }> } };
+    }).contributes.configuration.properties,
+  ).map(([key, property]) => [key, property.default])),
+};
 
 /** One thing the extension showed, in order. */
 export type Shown =
@@ -144,8 +194,16 @@ export const fake = {
   documents: [] as FakeDocument[],
   shownDocuments: [] as FakeDocument[],
   contentProviders: new Map<string, { provideTextDocumentContent(uri: Uri): string }>(),
-  registeredCommands: new Map<string, (...args: unknown[]) => unknown>(),
+  /** Commands the extension registered, by id. */
+  registered: new Map<string, (...args: unknown[]) => unknown>(),
+  treeViews: [] as FakeTreeView[],
+  /** Each `withProgress` call: where, and whether its task is still running. */
+  progress: [] as Array<{ options: unknown; running: boolean }>,
   clipboard: '',
+  /** Settings by full key (`gitlabActivity.proxy`): the layers a test sets, over the manifest's default. */
+  settings: new Map<string, SettingLayers>(),
+  /** Every `update()` of a setting, in order (the value is also written to its layer). */
+  settingUpdates: [] as Array<{ key: string; value: unknown; target: number }>,
   reset(): void {
     this.shown = [];
     this.answers = defaults();
@@ -158,8 +216,12 @@ export const fake = {
     this.documents = [];
     this.shownDocuments = [];
     this.contentProviders = new Map();
-    this.registeredCommands = new Map();
+    this.registered = new Map();
+    this.treeViews = [];
+    this.progress = [];
     this.clipboard = '';
+    this.settings = new Map();
+    this.settingUpdates = [];
   },
   /** Every text the extension put before the person, for checks that apply to all of them. */
   texts(): string[] {
@@ -274,10 +336,91 @@ export const window = {
   async showOpenDialog() {
     return fake.answers.openDialog();
   },
-  async withProgress<R>(_options: unknown, task: (progress: { report(value: unknown): void }, token: unknown) => Promise<R>): Promise<R> {
-    return task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: () => new Disposable() });
+  async withProgress<R>(options: unknown, task: (progress: { report(value: unknown): void }, token: unknown) => Promise<R>): Promise<R> {
+    const entry = { options, running: true };
+    fake.progress.push(entry);
+    try {
+      return await task({ report: () => undefined }, { isCancellationRequested: false, onCancellationRequested: () => new Disposable() });
+    } finally {
+      entry.running = false;
+    }
+  },
+  state: { focused: false },
+  onDidChangeWindowState: new EventEmitter<unknown>().event,
+  registerFileDecorationProvider: () => new Disposable(),
+  createTreeView(id: string, options: { treeDataProvider: FakeTreeView['treeDataProvider'] }) {
+    const emitter = <T>() => new EventEmitter<T>().event;
+    const view = {
+      id, treeDataProvider: options.treeDataProvider, visible: true, reveals: [] as unknown[],
+      answerReveal: async (_element: unknown) => undefined,
+      onDidExpandElement: emitter(), onDidCollapseElement: emitter(), onDidChangeVisibility: emitter(),
+      reveal(element: unknown) {
+        view.reveals.push(element);
+        return view.answerReveal(element);
+      },
+      dispose: () => undefined,
+    };
+    fake.treeViews.push(view as FakeTreeView);
+    return view;
   },
 };
+
+function inspected(key: string): SettingLayers & { key: string } {
+  return { key, defaultValue: manifestDefaults[key], ...fake.settings.get(key) };
+}
+
+/** A section of the settings: `inspect()` shows each layer; `get()` is the most specific layer set, as in VS Code. */
+function configuration(section?: string) {
+  const full = (key: string) => (section ? `${section}.${key}` : key);
+  return {
+    inspect: (key: string) => inspected(full(key)),
+    get(key: string, fallback?: unknown) {
+      const { workspaceFolderValue, workspaceValue, globalValue, defaultValue } = inspected(full(key));
+      return workspaceFolderValue ?? workspaceValue ?? globalValue ?? defaultValue ?? fallback;
+    },
+    async update(key: string, value: unknown, target: number | boolean = ConfigurationTarget.Workspace) {
+      const to = target === true ? ConfigurationTarget.Global : target === false ? ConfigurationTarget.Workspace : target;
+      fake.settingUpdates.push({ key: full(key), value, target: to });
+      const layer = to === ConfigurationTarget.Global ? 'globalValue' : to === ConfigurationTarget.Workspace ? 'workspaceValue' : 'workspaceFolderValue';
+      fake.settings.set(full(key), { ...fake.settings.get(full(key)), [layer]: value });
+    },
+  };
+}
+
+/** `ExtensionContext.globalState` / `workspaceState`: values kept by key. */
+export class FakeMemento {
+  readonly values = new Map<string, unknown>();
+  keys(): readonly string[] {
+    return [...this.values.keys()];
+  }
+  get<T>(key: string, fallback?: T): T | undefined {
+    return this.values.has(key) ? this.values.get(key) as T : fallback;
+  }
+  async update(key: string, value: unknown): Promise<void> {
+    if (value === undefined) this.values.delete(key);
+    else this.values.set(key, value);
+  }
+}
+
+/** `ExtensionContext.secrets`: `onDidChange` fires for every store and delete, as it does for another window's. */
+export class FakeSecretStorage {
+  readonly values = new Map<string, string>();
+  private readonly changed = new EventEmitter<{ key: string }>();
+  readonly onDidChange = this.changed.event;
+  async get(key: string): Promise<string | undefined> {
+    return this.values.get(key);
+  }
+  async store(key: string, value: string): Promise<void> {
+    this.values.set(key, value);
+    this.changed.fire({ key });
+  }
+  async delete(key: string): Promise<void> {
+    if (this.values.delete(key)) this.changed.fire({ key });
+  }
+  async keys(): Promise<string[]> {
+    return [...this.values.keys()];
+  }
+}
 
 export const workspace = {
   workspaceFolders: undefined as unknown,
@@ -293,12 +436,16 @@ export const workspace = {
     fake.documents.push(document);
     return document;
   },
+  getConfiguration: configuration,
   fs: {
     async stat(uri: Uri): Promise<{ type: number; size: number }> {
       if (fake.specialFiles.has(uri.fsPath)) return { type: FileType.Unknown, size: 0 };
       const bytes = fake.files.get(uri.fsPath);
       if (!bytes) throw new Error(`ENOENT: no such file, stat '${uri.fsPath}'`);
       return { type: FileType.File, size: bytes.length };
+    },
+    async writeFile(uri: Uri, bytes: Uint8Array): Promise<void> {
+      fake.files.set(uri.fsPath, bytes);
     },
     async readFile(uri: Uri): Promise<Uint8Array> {
       fake.reads.push(uri.fsPath);
@@ -311,21 +458,26 @@ export const workspace = {
 };
 
 export const commands = {
-  registerCommand(command: string, run: (...args: unknown[]) => unknown) {
-    fake.registeredCommands.set(command, run);
-    return new Disposable(() => fake.registeredCommands.delete(command));
-  },
   async executeCommand(command: string, ...args: unknown[]) {
     fake.commands.push({ command, args });
     return undefined;
+  },
+  /** Kept in `fake.registered`, so a test can run a command as VS Code would. */
+  registerCommand(command: string, run: (...args: unknown[]) => unknown) {
+    fake.registered.set(command, run);
+    return new Disposable(() => fake.registered.delete(command));
   },
 };
 
 export const env = {
   openExternal: async () => true,
   clipboard: {
-    async writeText(text: string) { fake.clipboard = text; },
-    async readText() { return fake.clipboard; },
+    async writeText(text: string) {
+      fake.clipboard = text;
+    },
+    async readText() {
+      return fake.clipboard;
+    },
   },
 };
 

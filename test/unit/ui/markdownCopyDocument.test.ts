@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { fake } from './fakeVscode';
-import { FeedStore } from '../../../src/app/feeds';
+import { feedPlan } from '../../../src/app/activity/activityTabs';
+import { createEventFeeds, eventListPlan } from '../../../src/app/activity/eventFeeds';
+import { NO_FILTER } from '../../../src/gitlab';
 import { ProjectDirectories } from '../../../src/app/projectDirectory';
 import { COMMANDS, DOCUMENT_SCHEME } from '../../../src/ids';
 import { registerActivityCommands, type ActivityCommandContext } from '../../../src/ui/activity/activityCommands';
@@ -25,18 +27,18 @@ describe('Copy Activity as Markdown opens its copy read-only', () => {
     const documents = new ReadOnlyDocuments();
     const context = {
       session: { api: client.client, instanceUrl: double.url, all: [], apiFor: () => client.client, reportUnauthorized: () => undefined },
-      feeds: new FeedStore(() => client.client, () => ({ pageSize: 20, plan: { request: {} } })),
+      feeds: createEventFeeds(eventListPlan(feedPlan('all', NO_FILTER), { pageSize: 20, api: () => client.client })),
       directories: new ProjectDirectories(() => client.client),
       activeInstance: () => '',
-      tree: { urlOf: () => undefined },
-      plan: () => ({ request: {} }),
+      links: { urlOf: () => undefined, sourceUrl: () => undefined },
+      plan: () => feedPlan('all', NO_FILTER),
       documents,
     } as unknown as ActivityCommandContext;
     const registered = registerActivityCommands(context);
     try {
       // "Last 7 days".
       fake.answers.quickPick = (items) => items.find((item) => item.label === 'Last 7 days');
-      await fake.registeredCommands.get(COMMANDS.copyActivityAsMarkdown)!();
+      await fake.registered.get(COMMANDS.copyActivityAsMarkdown)!();
       assert.ok(fake.clipboard.startsWith('## '), `the clipboard holds ${JSON.stringify(fake.clipboard.slice(0, 80))}`);
       assert.deepEqual(fake.documents.filter((document) => document.isUntitled).map((document) => document.getText().slice(0, 40)), [],
         'an untitled document was opened');

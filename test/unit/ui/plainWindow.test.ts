@@ -11,10 +11,12 @@ import { MAX_PROFILE_BYTES } from '../../../src/app/settings/profile';
 import { SnoozeCommands } from '../../../src/ui/settings/snoozeCommands';
 import { SignInFlow } from '../../../src/ui/auth/signInFlow';
 import { pickProject } from '../../../src/ui/activity/projectPicks';
+import { accountLabel } from '../../../src/ui/auth/accountsProvider';
 import type { Session } from '../../../src/ui/session';
 import type { ExtensionConfig } from '../../../src/ui/config';
 import type { GitLabApi, NotificationSetting, Project } from '../../../src/gitlab';
-import type { ScopeCatalog } from '../../../src/app/settings/scopeCatalog';
+import { ScopeCatalog } from '../../../src/app/settings/scopeCatalog';
+import { formatMessage } from '../../../src/app/localize';
 import type { Snooze } from '../../../src/app/settings/snooze';
 import { makeClient } from '../gitlab/helpers';
 
@@ -34,6 +36,10 @@ function assertInert(texts: readonly string[], expectWords = 'Convert this profi
 }
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as ProfileDeps['log'];
+/** The scope list while signed out: Global, and scopes named by their path or ID. */
+const catalog = () => new ScopeCatalog({
+  api: () => undefined, settings: { getSetting: async () => ({ level: 'watch' }) }, projects: () => [], addedGroups: () => [], localize: formatMessage,
+});
 
 describe('untrusted text stays text in messages, validation, quick picks and the status bar', () => {
   beforeEach(() => fake.reset());
@@ -77,7 +83,7 @@ describe('untrusted text stays text in messages, validation, quick picks and the
       save: async () => { throw new Error('not in this test'); },
     });
     const commands = (level = 'watch') => new ProfileCommands({
-      sources: { workspace: async () => ({ scope: { kind: 'global' }, name: 'global' }), catalog: {} as ScopeCatalog },
+      sources: { workspace: async () => ({ scope: { kind: 'global' }, name: 'global' }), catalog: catalog() },
       settings: settings(level), pathOf: async () => undefined, instanceUrl: () => 'https://gitlab.example.com', log, onUnauthorized: () => undefined,
     });
     const file = (scopes: unknown[]) => new TextEncoder().encode(JSON.stringify({ format: 'gitlab-activity/notification-profile', version: 1, scopes }));
@@ -112,7 +118,7 @@ describe('untrusted text stays text in messages, validation, quick picks and the
 
   it("the snooze-ended warning shows the server's level and the stored name as text", async () => {
     const snoozes = new SnoozeCommands(
-      { workspace: async () => ({ scope: { kind: 'global' }, name: 'global' }), catalog: {} as ScopeCatalog },
+      { workspace: async () => ({ scope: { kind: 'global' }, name: 'global' }), catalog: catalog() },
       { now: () => 0, setTimer: () => ({ dispose: () => undefined }) } as never, () => ({ offsetMinutes: () => 0 }) as never, log, () => 'https://gitlab.example.com', () => undefined,
     );
     const snooze = { scope: { kind: 'project', id: 'a/b' }, name: HOSTILE, until: 0, previous: { level: 'watch' } } as unknown as Snooze;
@@ -191,5 +197,9 @@ describe('untrusted text stays text in messages, validation, quick picks and the
     assert.ok(pick && pick.kind === 'quickPick');
     assertInert(pick.items.slice(0, 1).map((item) => item.label));
     assert.equal(pick.items[1].label, '$(edit) Enter an ID or path…');
+  });
+
+  it("the Accounts menu shows the server's user name as text", () => {
+    assertInert([accountLabel('https://gitlab.example.com', HOSTILE)]);
   });
 });

@@ -12,7 +12,7 @@ describe('Export Notification Profile', () => {
   it('proposes the home folder, not the repository open in the window (a profile is personal)', async () => {
     workspace.workspaceFolders = [{ uri: Uri.file('/work/repo'), name: 'repo', index: 0 }];
     const commands = new ProfileCommands({
-      sources: { workspace: async () => ({ scope: { kind: 'global' }, name: 'global' }), catalog: { scopes: async () => ({ scopes: [] }) } as unknown as ScopeCatalog },
+      sources: { workspace: async () => ({ scope: { kind: 'global' }, name: 'global' }), catalog: { entries: async () => [{ key: 'global', scope: { kind: 'global' }, label: 'Global', origin: 'global' }] } as unknown as ScopeCatalog },
       settings: { getSetting: async () => ({ level: 'watch' }), save: async () => { throw new Error('not in this test'); } },
       pathOf: async () => undefined, instanceUrl: () => 'https://gitlab.example.com',
       log: { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as ProfileDeps['log'],

@@ -12,5 +12,5 @@ export { signInThroughFlow } from './sign-in';
 export { escapeRegExp } from './tree-rows';
 export { useVscodeSession } from './use-session';
 export { waitFor } from './wait-for';
-export { Workbench, type QuickPickEntry, type StatusBarItem, type TreeItemView } from './workbench';
+export { ACTIVITY_VIEW, VIEW_CONTAINER, Workbench, type QuickPickEntry, type StatusBarItem, type TreeItemView } from './workbench';
 export { labelStartShown, setSideBarWidth } from './side-bar-width';

@@ -1,4 +1,5 @@
 import type { Frame, Locator } from 'playwright-core';
+import { waitFor } from './wait-for';
 import type { Workbench } from './workbench';
 
 /** The panel's title, as its editor tab shows it. */
@@ -11,6 +12,18 @@ export interface FormExpectation {
   dirty?: boolean;
   /** The level the level select shows (`data-level`). */
   level?: string;
+}
+
+/** What has the keyboard focus in the page. */
+export interface FocusedElement {
+  id: string;
+  tag: string;
+  role: string;
+  /** `data-scope-key` of a scope option. */
+  scopeKey: string;
+  text: string;
+  /** A focus indicator is drawn: an outline (or the browser's own ring). */
+  indicated: boolean;
 }
 
 /** A CSS attribute selector value in double quotes. */
@@ -67,6 +80,13 @@ export class SettingsEditor {
     return this.waitForForm(key, expect);
   }
 
+  /** Clicks the check box drawn in a scope's option and waits until the option is checked for a bulk change. */
+  async checkForBulk(key: string): Promise<void> {
+    const frame = await this.frameWith(`[data-bulk-select=${quoted(key)}]`);
+    await frame.locator(`[data-bulk-select=${quoted(key)}]`).click();
+    await this.frameWith(`[role="option"][data-scope-key=${quoted(key)}][aria-checked="true"]`);
+  }
+
   async setLevel(level: string): Promise<void> {
     const frame = await this.frameWith('#level-select');
     await frame.locator('#level-select').selectOption(level);
@@ -104,4 +124,68 @@ export class SettingsEditor {
       Object.fromEntries(rows.map((row) => [row.getAttribute('data-event-key') ?? '', row.getAttribute('data-event-state') ?? ''])),
     );
   }
+
+  // ---- keyboard ----
+
+  /** Waits until the page's document has the keyboard focus (VS Code gives it to a webview it shows). */
+  async waitForKeyboardFocus(timeoutMs = 20_000): Promise<void> {
+    await waitFor('the settings page to have the keyboard focus', async () =>
+      (await this.frame(timeoutMs)).evaluate(() => document.hasFocus()), { timeoutMs });
+  }
+
+  /** A key press, as the keyboard sends it to the focused page. */
+  async press(key: string): Promise<void> {
+    await this.workbench.page.keyboard.press(key);
+  }
+
+  /** The element with the keyboard focus in the page. */
+  async focused(): Promise<FocusedElement> {
+    const frame = await this.frame();
+    // Runs in the page: no named helper functions in here (the test's TypeScript build would wrap them).
+    return frame.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      const style = element ? getComputedStyle(element) : undefined;
+      const outline = style !== undefined && style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
+      return {
+        id: element?.id ?? '',
+        tag: element?.tagName.toLowerCase() ?? '',
+        role: element?.getAttribute('role') ?? '',
+        scopeKey: element?.dataset.scopeKey ?? '',
+        text: (element?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 80),
+        indicated: outline || (style !== undefined && style.boxShadow !== 'none'),
+      };
+    });
+  }
+
+  /**
+   * Presses `key` (Tab by default) until the focused element is what `is` accepts, at most `limit` times; returns every
+   * element the focus stopped at on the way, the last one included.
+   */
+  async pressUntil(what: string, is: (focused: FocusedElement) => boolean, { key = 'Tab', limit = 60 } = {}): Promise<FocusedElement[]> {
+    const stops: FocusedElement[] = [];
+    for (let count = 0; count < limit; count++) {
+      await this.press(key);
+      const focused = await this.focused();
+      stops.push(focused);
+      if (is(focused)) return stops;
+    }
+    throw new Error(`${key} pressed ${limit} times without reaching ${what}; the focus went to ${stops.map(describeFocus).join(', ')}`);
+  }
+
+  /** Waits until the focused element is what `is` accepts (focus may move once an answer comes). */
+  async waitForFocus(what: string, is: (focused: FocusedElement) => boolean, timeoutMs = 20_000): Promise<FocusedElement> {
+    let last: FocusedElement | undefined;
+    try {
+      return await waitFor(`the focus on ${what}`, async () => {
+        last = await this.focused();
+        return is(last) ? last : undefined;
+      }, { timeoutMs });
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; it is on ${last ? describeFocus(last) : 'nothing'}`);
+    }
+  }
+}
+
+export function describeFocus(focused: FocusedElement): string {
+  return focused.id ? `#${focused.id}` : focused.scopeKey ? `option ${focused.scopeKey}` : `<${focused.tag}>`;
 }

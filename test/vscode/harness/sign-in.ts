@@ -1,4 +1,5 @@
 import type { VscodeSession } from './session';
+import { VIEW_CONTAINER } from './workbench';
 
 /**
  * "GitLab: Sign In…" as a person goes through it: the URL box left as prefilled unless `instanceUrl` is given, then
@@ -7,7 +8,7 @@ import type { VscodeSession } from './session';
 export async function signInThroughFlow(session: VscodeSession, token: string, instanceUrl?: string): Promise<string> {
   const { workbench, page } = session;
   // The view container shows once the extension's contributions are in; the palette lists its commands from then.
-  await workbench.openViewContainer('GitLab Activity');
+  await workbench.openViewContainer(VIEW_CONTAINER);
   await workbench.runCommand('GitLab: Sign In…');
   await workbench.waitForQuickInput('URL of the GitLab instance');
   if (instanceUrl === undefined) await page.keyboard.press('Enter');

@@ -44,11 +44,18 @@ const QUICK_INPUT = '.quick-input-widget';
 const QUICK_INPUT_BOX = `${QUICK_INPUT} .quick-input-box input`;
 const QUICK_INPUT_ROWS = `${QUICK_INPUT} .quick-input-list .monaco-list-row`;
 
+/** The extension's view container and its one view, as the manifest names them: the side bar reads "GitLab: Activity". */
+export const VIEW_CONTAINER = 'GitLab';
+export const ACTIVITY_VIEW = 'Activity';
+
+/** "Name", "Name (keybinding)", and either followed by " - <badge>" while the container shows a badge. */
+const labelledAs = (label: string): string => `[aria-label="${label}"], [aria-label^="${label} ("], [aria-label^="${label} - "]`;
+
 /** What a person sees and does in the VS Code workbench, in terms of its real DOM. */
 export class Workbench {
   constructor(
     readonly page: Page,
-    private readonly screenshotDir: string,
+    readonly screenshotDir: string,
   ) {}
 
   /** The workbench has rendered its parts (activity bar, status bar). */
@@ -62,10 +69,14 @@ export class Workbench {
 
   /** The activity bar entry whose aria-label is `label` (VS Code appends the keybinding in parentheses). */
   activityBarItem(label: string): Locator {
-    return this.page
-      .locator('.part.activitybar a.action-label')
-      // "Name", "Name (keybinding)", and either followed by " - <badge>" while the container shows a badge.
-      .and(this.page.locator(`[aria-label="${label}"], [aria-label^="${label} ("], [aria-label^="${label} - "]`));
+    return this.page.locator('.part.activitybar a.action-label').and(this.page.locator(labelledAs(label)));
+  }
+
+  /** The count on the activity bar entry `label`; matches nothing while it shows none. */
+  activityBarBadge(label: string): Locator {
+    return this.page.locator('.part.activitybar li.action-item')
+      .filter({ has: this.page.locator('a.action-label').and(this.page.locator(labelledAs(label))) })
+      .locator('.badge-content');
   }
 
   async waitForActivityBarItem(label: string, timeoutMs = 30_000): Promise<Locator> {
@@ -219,19 +230,22 @@ export class Workbench {
 
   /**
    * Clicks the row's twistie until the row shows the wanted state. A click that lands while the tree re-renders
-   * (a refresh of the whole tree) can be lost; a person would click again, and so does this, after 3 s.
+   * (a refresh of the whole tree) can be lost; a person would click again, and so does this. A click is a toggle, so
+   * clicking again while the first is still being handled would undo it: the patience before the next click grows
+   * with the time allowed (a caller that allows a minute expects a slow workbench), from 3 s up to 15 s.
    */
   private async setRowExpanded(row: Locator, expanded: boolean, what: string, deadline: number): Promise<void> {
     const shows = async () => ((await row.getAttribute('aria-expanded', { timeout: 1_000 })) === 'true') === expanded;
+    const patience = Math.min(15_000, Math.max(3_000, (deadline - Date.now()) / 4));
     for (;;) {
       if (await shows().catch(() => false)) return;
       await row.locator('.monaco-tl-twistie').click({ timeout: Math.max(1, deadline - Date.now()) });
       const remaining = deadline - Date.now();
       try {
-        await waitFor(what, shows, { timeoutMs: Math.max(1, Math.min(3_000, remaining)) });
+        await waitFor(what, shows, { timeoutMs: Math.max(1, Math.min(patience, remaining)) });
         return;
       } catch (error) {
-        if (remaining <= 3_000) throw error;
+        if (remaining <= patience) throw error;
       }
     }
   }
@@ -487,6 +501,17 @@ export class Workbench {
   /** Picks an item of the open quick pick by its label. */
   async pickQuickItem(label: TextMatch, timeoutMs = 20_000): Promise<void> {
     await (await this.waitForQuickPickItem(label, { timeoutMs })).click();
+  }
+
+  /**
+   * Types `label` into the open quick pick, as a person narrows a long list (its rows are drawn only when scrolled to),
+   * picks the item with exactly that label and waits for the quick pick to close.
+   */
+  async filterAndPickQuickItem(label: string, timeoutMs = 20_000): Promise<void> {
+    await this.waitForQuickInput(undefined, timeoutMs);
+    await this.page.locator(QUICK_INPUT_BOX).fill(label);
+    await (await this.waitForQuickPickItem(label, { exact: true, timeoutMs })).click();
+    await this.waitForQuickInputClosed(timeoutMs);
   }
 
   async waitForQuickInputClosed(timeoutMs = 20_000): Promise<void> {

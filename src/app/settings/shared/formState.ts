@@ -1,6 +1,7 @@
 import {
   isNotificationLevel, SPEC_EMAIL_EVENTS, type NotificationEvents, type NotificationSetting, type NotificationSettingUpdate,
 } from '../../../gitlab/types';
+import { KNOWN_EVENT_KEYS } from './labels';
 import { MAX_EMAIL_LENGTH } from './protocol';
 import type { ScopeRef } from './scopes';
 
@@ -55,9 +56,24 @@ function offeredEvents(form: SettingForm): NotificationEvents | undefined {
   return offersSpecEvents(form) ? Object.fromEntries(SPEC_EMAIL_EVENTS.map((key) => [key, null])) : form.baseline.events;
 }
 
-/** The event keys GitLab returned for this scope, in its order (or the offered spec keys); the only ones shown or sent. */
+/**
+ * True while the level is changed to custom and not yet saved: GitLab keeps the switches a scope had before (it stores
+ * them at every level) and shows them, and any events it adds, once the level is custom, whatever the form offers now.
+ */
+export function switchingToCustom(form: SettingForm): boolean {
+  return currentLevel(form) === 'custom' && form.baseline.level !== 'custom';
+}
+
+const KNOWN_ORDER = new Map<string, number>(KNOWN_EVENT_KEYS.map((key, index) => [key, index]));
+
+/**
+ * The event keys GitLab returned for this scope (or the offered spec keys); the only ones shown or sent. Known keys
+ * come in this extension's order, then unknown ones in GitLab's: the rows keep their order when GitLab's answer after a
+ * save lists more keys, in an order of its own.
+ */
 export function eventKeys(form: SettingForm): string[] {
-  return Object.keys(offeredEvents(form) ?? {});
+  const rank = (key: string): number => KNOWN_ORDER.get(key) ?? KNOWN_ORDER.size;
+  return Object.keys(offeredEvents(form) ?? {}).sort((a, b) => rank(a) - rank(b));
 }
 
 export const switchState = (value: boolean | null | undefined): EventState => (value === null || value === undefined ? 'default' : value ? 'on' : 'off');

@@ -49,3 +49,33 @@ export function chainLines(result: LevelInForce, t: Localize): string[] {
     return index === result.decidedBy ? t('{0} (decides)', line) : line;
   });
 }
+
+/**
+ * The chain in one sentence, for the editor's "why": "Why Watch: acme/platform sets it; the project follows its group."
+ * Groups are named by full path, as in the lines of the chain below it.
+ */
+export function whyLevelText(result: LevelInForce, t: Localize): string {
+  const level = levelLabel(result.level, t);
+  const project = result.chain[0].kind === 'project';
+  const from = decidingLink(result);
+  if (result.decidedBy === 0) {
+    return result.chain[0].kind === 'global' ? t('Why {0}: your global settings set it.', level)
+      : project ? t('Why {0}: the project sets it itself.', level) : t('Why {0}: the group sets it itself.', level);
+  }
+  // The links that pass the question up, after the scope itself: groups at Global.
+  const between = result.chain.slice(1, result.decidedBy).map((link) => link.name);
+  if (from.kind === 'global') {
+    if (between.length === 0) {
+      return project ? t('Why {0}: your global settings set it; the project follows them.', level)
+        : t('Why {0}: your global settings set it; the group follows them.', level);
+    }
+    return project ? t('Why {0}: your global settings set it; the project and its groups follow them.', level)
+      : t('Why {0}: your global settings set it; the group and its parent groups follow them.', level);
+  }
+  if (between.length === 0) {
+    return project ? t('Why {0}: {1} sets it; the project follows its group.', level, from.name)
+      : t('Why {0}: {1} sets it; the group follows its parent group.', level, from.name);
+  }
+  return project ? t('Why {0}: {1} sets it; the project and {2} follow it.', level, from.name, between.join(t(', ')))
+    : t('Why {0}: {1} sets it; the group and {2} follow it.', level, from.name, between.join(t(', ')));
+}

@@ -13,12 +13,19 @@ import type { LevelLink } from './levelChain';
 import type { ReplyMessage, RequestMessage } from './rpc';
 import { isValidScopeId, scopeKey, type EntityScopeRef, type ScopeRef } from './scopes';
 
+/**
+ * A scope as every surface names it (the settings editor, snooze, export, the import's preview and report, "Why am I
+ * notified?"): `label` is the name GitLab gives ("Acme / Website", a group's full name), or its path or ID where that is
+ * all that is known; `detail` is shown beside it.
+ */
 export interface ScopeEntry {
   key: string;
   scope: ScopeRef;
   label: string;
-  /** Full path, when known and different from the label. */
+  /** Shown beside the label: the full path when known and different from the label (for Global, what it is). */
   detail?: string;
+  /** Full path, when known (whether or not it is shown). */
+  path?: string;
   origin: 'global' | 'member' | 'workspace' | 'added';
 }
 
@@ -58,14 +65,29 @@ export interface BulkSnapshot {
   done: boolean;
 }
 
+/**
+ * A snooze of the instance in use, as the page shows it on its scope: "Snoozed until Fri 27 Nov 14:00 (was On
+ * mention)", with End Snooze. `scope` is the snooze's own (by ID or path: the page matches it to its list's entry).
+ */
+export interface SnoozeNote {
+  scope: ScopeRef;
+  /** The end as the status bar shows it: `14:00` today, `Fri 27 Nov 14:00` on another day. */
+  until: string;
+  /** The level the end gives back. */
+  previousLevel: string;
+}
+
 export type HostMessage =
   | {
     /** VS Code's translations for the display language (none in English): the page localizes its own text. */
     type: 'state'; l10n?: Record<string, string>; scopes: ScopeListState; focusKey?: string; bulk?: BulkSnapshot;
     /** The page state the panel serializer got after a window reload, for a page that lost it. */
     restored?: PersistedState;
+    snoozes?: SnoozeNote[];
   }
   | { type: 'scopes'; scopes: ScopeListState }
+  /** Every snooze now, whenever one starts or ends. */
+  | { type: 'snoozes'; snoozes: SnoozeNote[] }
   | { type: 'focusScope'; key: string }
   /** A scope's setting changed or was found changed (by anyone): forms without edits follow it. */
   | { type: 'settingChanged'; key: string; setting: NotificationSetting }
@@ -147,6 +169,8 @@ const PARAMS = {
   levelChain: fields({ scope: entityScope }),
   /** Resolves when the run ends; its steps come as `bulk` messages. */
   bulkApply: fields({ scopes: list(entityScope, 1), level: knownLevel }),
+  /** Ends the snooze of this scope now, as the "End Snooze" command does; a `snoozes` message follows. */
+  endSnooze: fields({ scope }),
 };
 interface Results {
   load: NotificationSetting;
@@ -154,6 +178,7 @@ interface Results {
   addScope: ScopeEntry;
   levelChain: LevelLink[];
   bulkApply: null;
+  endSnooze: null;
 }
 export type Requests = { [M in keyof typeof PARAMS]: { params: v.InferOutput<(typeof PARAMS)[M]>; result: Results[M] } };
 
@@ -169,7 +194,9 @@ const request = <M extends keyof typeof PARAMS>(method: M) => v.strictObject({
 /** Built in a pure call, so the page's bundle (which reads no page messages) leaves it out. */
 const pageMessage = /* @__PURE__ */ (() => v.pipe(plain(), v.variant('type', [
   v.strictObject({ type: v.picklist(SIGNALS) }),
-  v.variant('method', [request('load'), request('save'), request('addScope'), request('levelChain'), request('bulkApply')]),
+  v.variant('method', [
+    request('load'), request('save'), request('addScope'), request('levelChain'), request('bulkApply'), request('endSnooze'),
+  ]),
 ])))();
 
 /** What survives hiding the panel and reloading the window (`vscode.setState`): forms with unsaved edits (and the

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { dayKey, dayNumberAt, dayNumberOfKey, fixedOffsetZone, UTC_ZONE } from '../../../../src/app/activity/calendar';
 import {
-  customDateProblem, datePresets, DATE_PRESET_IDS, includedDays, matchingPreset, presetRange, type DateRange,
+  customDateProblem, datePresets, DATE_PRESET_IDS, daysOfRange, includedDays, matchingPreset, presetRange, rangeOfDays, type DateRange,
   type FixedDatePresetId,
 } from '../../../../src/app/activity/datePresets';
 import { filterProblems } from '../../../../src/gitlab/filter';
@@ -68,46 +68,61 @@ describe('date presets', () => {
     assert.equal(matchingPreset({}, NOW, UTC_ZONE), undefined);
   });
 
-  it('describes the days a range includes', () => {
+  it('describes the days a range includes, as they were asked for', () => {
     assert.equal(includedDays({ after: '2026-11-01', before: '2026-11-10' }), '2026-11-02 to 2026-11-09');
+    assert.equal(includedDays(presetRange('last7Days', NOW, UTC_ZONE)), '2026-10-30 to 2026-11-05');
     assert.equal(includedDays(presetRange('today', NOW, UTC_ZONE)), 'on 2026-11-05');
     assert.equal(includedDays({ after: '2026-11-01' }), 'from 2026-11-02');
-    assert.equal(includedDays({ before: '2026-03-01' }), 'until 2026-02-28');
+    assert.equal(includedDays({ before: '2026-03-01' }), 'to 2026-02-28');
     assert.equal(includedDays({}), 'any day');
   });
 });
 
+describe('custom range: From and To included, GitLab\'s exclusive bounds inside', () => {
+  it('turns From and To into after = From - 1 day and before = To + 1 day, and back', () => {
+    assert.deepEqual(rangeOfDays('2026-11-20', '2026-11-26'), { after: '2026-11-19', before: '2026-11-27' });
+    assert.deepEqual(rangeOfDays('2026-03-01', '2026-03-01'), { after: '2026-02-28', before: '2026-03-02' });
+    assert.deepEqual(rangeOfDays('2025-01-01', undefined), { after: '2024-12-31' });
+    assert.deepEqual(rangeOfDays(undefined, '2026-12-31'), { before: '2027-01-01' });
+    assert.deepEqual(rangeOfDays(undefined, undefined), {});
+    assert.deepEqual(daysOfRange({ after: '2026-11-19', before: '2026-11-27' }), { from: '2026-11-20', to: '2026-11-26' });
+    assert.deepEqual(daysOfRange({}), {});
+    fc.assert(fc.property(fc.integer({ min: 0, max: 40_000 }), fc.integer({ min: 0, max: 400 }), (first, length) => {
+      const from = dayKey(first);
+      const to = dayKey(first + length);
+      const range = rangeOfDays(from, to);
+      assert.equal(filterProblems(range).length, 0, JSON.stringify(range));
+      assert.deepEqual(daysOfRange(range), { from, to });
+      assert.equal(includedDays(range), length === 0 ? `on ${from}` : `${from} to ${to}`);
+    }));
+  });
+});
+
 describe('customDateProblem', () => {
-  it('accepts an empty box (no bound) and real dates', () => {
-    assert.equal(customDateProblem('', 'after', undefined), undefined);
-    assert.equal(customDateProblem('  ', 'before', '2026-01-01'), undefined);
-    assert.equal(customDateProblem('2026-11-01', 'after', undefined), undefined);
-    assert.equal(customDateProblem(' 2026-11-01 ', 'after', '2026-11-10'), undefined);
-    assert.equal(customDateProblem('2026-11-10', 'before', '2026-11-01'), undefined);
+  it('accepts an empty box (no bound) and real dates, one day included', () => {
+    assert.equal(customDateProblem('', 'from', undefined), undefined);
+    assert.equal(customDateProblem('  ', 'to', '2026-01-01'), undefined);
+    assert.equal(customDateProblem('2026-11-01', 'from', undefined), undefined);
+    assert.equal(customDateProblem('2026-11-10', 'to', ' 2026-11-01 '), undefined);
+    assert.equal(customDateProblem('2026-11-01', 'to', '2026-11-01'), undefined, 'From and To the same day: that day');
   });
 
   it('says what is wrong with a date', () => {
-    assert.equal(customDateProblem('yesterday', 'after', undefined), 'Enter a date as YYYY-MM-DD, for example 2026-11-03.');
-    assert.equal(customDateProblem('2026-1-5', 'after', undefined), 'Enter a date as YYYY-MM-DD, for example 2026-11-03.');
-    assert.equal(customDateProblem('2026-02-30', 'before', undefined), '2026-02-30 is not a day of the calendar.');
+    assert.equal(customDateProblem('yesterday', 'from', undefined), 'Enter a date as YYYY-MM-DD, for example 2026-11-03.');
+    assert.equal(customDateProblem('2026-1-5', 'from', undefined), 'Enter a date as YYYY-MM-DD, for example 2026-11-03.');
+    assert.equal(customDateProblem('2026-02-30', 'to', undefined), '2026-02-30 is not a day of the calendar.');
   });
 
-  it('wants "after" earlier than "before", with a day between them', () => {
-    assert.equal(customDateProblem('2026-11-10', 'after', '2026-11-01'),
-      '"After" (2026-11-10) must be earlier than "before" (2026-11-01).');
-    assert.equal(customDateProblem('2026-11-01', 'before', '2026-11-01'),
-      '"After" (2026-11-01) must be earlier than "before" (2026-11-01).');
-    assert.equal(customDateProblem('2026-11-02', 'before', '2026-11-01'),
-      'No day lies strictly between 2026-11-01 and 2026-11-02: both bounds are excluded.');
-    assert.equal(customDateProblem('2026-11-03', 'before', '2026-11-01'), undefined);
+  it('wants To no earlier than From', () => {
+    assert.equal(customDateProblem('2026-10-31', 'to', '2026-11-01'), '"To" (2026-10-31) must not be earlier than "From" (2026-11-01).');
   });
 
-  it('ignores an invalid other bound (its own box reports it)', () => {
-    assert.equal(customDateProblem('2026-11-10', 'after', 'nonsense'), undefined);
+  it('ignores an invalid From when checking To (its own box reports it)', () => {
+    assert.equal(customDateProblem('2026-11-10', 'to', 'nonsense'), undefined);
   });
 
   it('localises its messages', () => {
     const t = (message: string, ...args: Array<string | number | boolean>): string => `${message}|${args.join('|')}`;
-    assert.equal(customDateProblem('x', 'after', undefined, t), 'Enter a date as YYYY-MM-DD, for example 2026-11-03.|');
+    assert.equal(customDateProblem('x', 'from', undefined, t), 'Enter a date as YYYY-MM-DD, for example 2026-11-03.|');
   });
 });

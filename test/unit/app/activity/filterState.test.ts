@@ -42,14 +42,29 @@ describe('ActivityFilter', () => {
     assert.deepEqual(filter.toEventFilter(), {});
   });
 
-  it('describes itself for the view', () => {
+  it('describes itself for the view, dates as the days included (not GitLab\'s exclusive bounds)', () => {
     const filter = ActivityFilter.of({ action: 'closed', target_type: 'issue', after: '2026-11-01', sort: 'asc' });
-    assert.equal(filter.describe(), 'closed · issue · after 2026-11-01 · oldest first');
-    assert.equal(ActivityFilter.of({ target_type: 'merge_request', after: '2026-11-01', before: '2026-11-10' }).describe(),
-      'merge request · after 2026-11-01 · before 2026-11-10');
-    assert.equal(ActivityFilter.of({ action: 'destroyed', target_type: 'note' }).describe(), 'deleted · comment');
+    assert.equal(filter.describe(), 'Closed · Issue · from 2026-11-02 · oldest first');
+    assert.equal(ActivityFilter.of({ target_type: 'merge_request', after: '2026-11-19', before: '2026-11-27' }).describe(),
+      'Merge request · 2026-11-20 to 2026-11-26');
+    assert.equal(ActivityFilter.of({ action: 'destroyed', target_type: 'note' }).describe(), 'Deleted · Plain comment (not on diffs or threads)');
     const t: Localize = (message, ...args) => `[${message.replace('{0}', String(args[0] ?? ''))}]`;
-    assert.equal(ActivityFilter.of({ action: 'pushed', before: '2026-01-02' }).describe(t), '[pushed][ · ][before 2026-01-02]');
+    assert.equal(ActivityFilter.of({ action: 'pushed', before: '2026-01-02' }).describe(t), '[Pushed][ · ][to 2026-01-01]');
+  });
+
+  it('says a sort order is a sort, not a filter, in the view\'s message', () => {
+    assert.equal(ActivityFilter.EMPTY.withSort('asc').message(), 'Sorted: oldest first');
+    assert.equal(ActivityFilter.of({ action: 'closed', after: '2026-11-19', before: '2026-11-27', sort: 'asc' }).message(),
+      'Filtered: Closed · 2026-11-20 to 2026-11-26 · Sorted: oldest first');
+    assert.equal(ActivityFilter.of({ action: 'closed' }, 'issue').message(), 'Filtered: Issue events · Closed');
+    assert.equal(ActivityFilter.EMPTY.message(), '');
+  });
+
+  it('reads a range stored by an earlier version (GitLab\'s exclusive bounds) and shows the days it includes', () => {
+    const stored = ActivityFilter.deserialize({ version: 1, after: '2026-11-19', before: '2026-11-27' });
+    assert.deepEqual(stored.toEventFilter(), { after: '2026-11-19', before: '2026-11-27' });
+    assert.equal(stored.describe(), '2026-11-20 to 2026-11-26');
+    assert.deepEqual(stored.serialize(), { version: 1, after: '2026-11-19', before: '2026-11-27' });
   });
 
   it('labels every action and target type of the filter', () => {

@@ -4,7 +4,7 @@ import { customDayProblem, inWindow, markdownRangeDays, planRange } from '../../
 import { activityMarkdown } from '../../../../src/app/activity/activityMarkdown';
 import { literalMarkdown } from '../../../../src/app/activity/markdownEscape';
 import { fetchEventsInRange, MAX_RANGE_EVENTS, MAX_RANGE_PAGES, RangeCopy } from '../../../../src/app/activity/rangeEvents';
-import { GitLabError, type GitLabEvent } from '../../../../src/gitlab';
+import { GitLabError, validateFilter, type GitLabEvent } from '../../../../src/gitlab';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
 
@@ -90,7 +90,7 @@ describe('Markdown range: fetching every page of the range from the double', () 
     const pages: number[] = [];
     const { events, resume } = await fetchEventsInRange(client.client, { kind: 'mine' }, p, { perPage: 2, onPage: (n) => pages.push(n) });
     assert.equal(resume, undefined, 'read to GitLab\'s last page');
-    const everything = await client.client.listAllEvents({ kind: 'mine' }, { target_type: 'issue' }, 100);
+    const everything = await client.client.listAllEvents({ kind: 'mine' }, validateFilter({ target_type: 'issue' }), 100);
     const expected = everything.filter((e) => {
       const at = Date.parse(e.created_at as string);
       return at >= Date.parse('2026-10-20T00:00:00Z') && at < Date.parse('2026-11-06T00:00:00Z');

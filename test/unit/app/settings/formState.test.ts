@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import {
   applyUpdate, changedParameters, createForm, currentEmail, currentLevel, desiredSetting, emailProblem, eventKeys,
-  eventState, isDirty, isEventChanged, offersSpecEvents, rebase, resetEvent, withEmail, withEvent, withLevel,
+  eventState, isDirty, isEventChanged, offersSpecEvents, rebase, resetEvent, switchingToCustom, withEmail, withEvent, withLevel,
 } from '../../../../src/app/settings/shared/formState';
 import { SPEC_EMAIL_EVENTS, type NotificationSetting } from '../../../../src/gitlab/types';
 
@@ -148,6 +148,30 @@ describe('settings form state', () => {
       assert.deepEqual(after.edits, {});
       assert.equal(eventState(after, 'new_note'), 'on');
       assert.equal(eventState(after, 'moved_project'), 'default');
+    });
+
+    it('keeps the rows in one order across the save: known keys in this extension\'s order, then unknown ones in GitLab\'s', () => {
+      let form = withLevel(createForm(project, { level: 'watch' }), 'custom');
+      form = withEvent(form, 'close_issue', true);
+      const before = eventKeys(form);
+      // GitLab's answer: more keys than offered, the offered ones among them, in an order of its own (EE's project
+      // list puts approver before the service-account keys; a newer GitLab adds keys this version does not know).
+      const answer = ['zeta_event', 'approver', 'service_account_failed_pipeline', ...[...SPEC_EMAIL_EVENTS].reverse(), 'new_release',
+        'alpha_event', 'issue_due'];
+      const saved = applyUpdate({ level: 'custom', events: Object.fromEntries(answer.map((key) => [key, key === 'close_issue' ? true : null])) },
+        { events: { close_issue: true } });
+      const after = eventKeys(rebase(form, saved));
+      assert.deepEqual(after.filter((key) => before.includes(key)), before, 'the rows shown before keep their order');
+      assert.deepEqual(after, ['new_release', ...SPEC_EMAIL_EVENTS.slice(0, 5), 'issue_due', ...SPEC_EMAIL_EVENTS.slice(5),
+        'service_account_failed_pipeline', 'approver', 'zeta_event', 'alpha_event']);
+    });
+
+    it('says it is switching to custom while the level is changed to custom and not saved, whatever switches it shows', () => {
+      assert.equal(switchingToCustom(withLevel(createForm(project, { level: 'watch' }), 'custom')), true);
+      assert.equal(switchingToCustom(withLevel(createForm(project, { level: 'watch', events: { close_issue: true } }), 'custom')), true);
+      assert.equal(switchingToCustom(createForm(project, customSetting)), false);
+      assert.equal(switchingToCustom(withLevel(createForm(project, { level: 'watch' }), 'mention')), false);
+      assert.equal(switchingToCustom(withLevel(withLevel(createForm(project, { level: 'watch' }), 'custom'), 'watch')), false);
     });
 
     it('keeps the edits over a server still without events (keep mine), and sends them again', () => {

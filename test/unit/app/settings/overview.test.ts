@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { formatMessage as t } from '../../../../src/app/localize';
 import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
 import {
-  differsFromGlobal, filterRows, OverridesOverview, type OverviewRow, type OverviewSettings,
+  filterRows, hasOwnLevel, OverridesOverview, rowDescription, type OverviewRow, type OverviewSettings,
 } from '../../../../src/app/settings/overview';
 import { ScopeCatalog, type ProjectScopeSource } from '../../../../src/app/settings/scopeCatalog';
 import { GitLabDouble } from '../../../double';
@@ -56,24 +56,40 @@ describe('overrides overview: filter and search', () => {
   const rows = [row('acme/website', 'global'), row('acme/platform/billing', 'watch'), row('alex/dotfiles', 'super_loud'),
     row('design-team/mockups', undefined, { error: 'Server error' }), row('community/forum', undefined)];
 
-  it('differs from global: a level of its own, an unknown one included; not yet read is not', () => {
-    assert.deepEqual(rows.map(differsFromGlobal), [false, true, true, false, false]);
+  it('an override: a level of its own, an unknown one included; not yet read is not', () => {
+    assert.deepEqual(rows.map(hasOwnLevel), [false, true, true, false, false]);
+  });
+
+  it('says "differs" only of a level that differs from global; one equal to it is set on the group or project, same as global', () => {
+    const group = (level: string): OverviewRow => ({ key: 'group:2', scope: { kind: 'group', id: 2 }, name: 'Acme / Platform', path: 'acme/platform', level });
+    assert.equal(rowDescription(group('watch'), 'watch', t), 'Watch · set on this group (same as global)');
+    assert.equal(rowDescription(row('acme/website', 'mention'), 'mention', t), 'On mention · set on this project (same as global)');
+    assert.equal(rowDescription(group('watch'), 'participating', t), 'Watch · differs from global (Participate)');
+    assert.equal(rowDescription(row('alex/dotfiles', 'super_loud'), 'participating', t), 'super loud · differs from global (Participate)');
+    // Still an override, so still offered for "Reset to Global", and still listed under "Show Only Those With a Level of Their Own".
+    assert.equal(hasOwnLevel(group('watch')), true);
+    assert.deepEqual(filterRows([group('watch')], { ownOnly: true, query: '' }).map((r) => r.name), ['Acme / Platform']);
+    // The global level not read (a row added before the first load): nothing is claimed about it.
+    assert.equal(rowDescription(group('watch'), undefined, t), 'Watch · set on this group');
+    assert.equal(rowDescription(row('acme/website', 'global'), 'watch', t), 'Global');
+    assert.equal(rowDescription(row('acme/website', undefined), 'watch', t), 'reading…');
+    assert.equal(rowDescription(row('acme/website', undefined, { error: 'Server error' }), 'watch', t), 'could not read: Server error');
   });
 
   it('filters to the exceptions, keeping the rows whose level could not be read', () => {
-    assert.deepEqual(filterRows(rows, { differsOnly: true, query: '' }).map((r) => r.name),
+    assert.deepEqual(filterRows(rows, { ownOnly: true, query: '' }).map((r) => r.name),
       ['acme/platform/billing', 'alex/dotfiles', 'design-team/mockups']);
-    assert.equal(filterRows(rows, { differsOnly: false, query: '' }).length, rows.length);
+    assert.equal(filterRows(rows, { ownOnly: false, query: '' }).length, rows.length);
   });
 
   it('searches name and path by every word, ignoring case, combined with the filter', () => {
     const named = [row('Acme / Website', 'global', { path: 'acme/website' }), row('Billing', 'watch', { path: 'acme/platform/billing' })];
-    const found = (query: string) => filterRows(named, { differsOnly: false, query }).map((r) => r.name);
+    const found = (query: string) => filterRows(named, { ownOnly: false, query }).map((r) => r.name);
     assert.deepEqual(found('WEBSITE'), ['Acme / Website']);
     assert.deepEqual(found('platform bill'), ['Billing']);
     assert.deepEqual(found('platform web'), []);
-    assert.deepEqual(filterRows(rows, { differsOnly: true, query: 'acme' }).map((r) => r.name), ['acme/platform/billing']);
-    assert.deepEqual(filterRows(rows, { differsOnly: false, query: 'acme' }).map((r) => r.name), ['acme/website', 'acme/platform/billing']);
+    assert.deepEqual(filterRows(rows, { ownOnly: true, query: 'acme' }).map((r) => r.name), ['acme/platform/billing']);
+    assert.deepEqual(filterRows(rows, { ownOnly: false, query: 'acme' }).map((r) => r.name), ['acme/website', 'acme/platform/billing']);
   });
 });
 
@@ -117,7 +133,7 @@ describe('overrides overview against the GitLab double', () => {
     assert.equal(settings.max(), 4, 'never more than 4 reads in flight, and the bound is used');
     assert.equal(progress[0], `0/${state.rows.length}`);
     assert.equal(progress.at(-1), `${state.rows.length}/${state.rows.length}`);
-    assert.deepEqual(filterRows(state.rows, { differsOnly: true, query: '' }).map((r) => r.path).sort(),
+    assert.deepEqual(filterRows(state.rows, { ownOnly: true, query: '' }).map((r) => r.path).sort(),
       ['acme/platform', 'acme/platform/billing']);
   });
 
@@ -147,26 +163,18 @@ describe('overrides overview against the GitLab double', () => {
     assert.ok(second.rows.every((r) => r.level !== undefined));
   });
 
-  it('backs off on 429 as the client does, and still reads the level', async () => {
-    double.inject({ fault: { kind: 'rateLimit', style: 'rackAttack', retryAfterSeconds: 1 }, path: '/groups/2/notification_settings' });
-    const state = await overview.load();
-    assert.equal(state.rows.find((r) => r.path === 'acme/platform')?.level, 'watch');
-    assert.ok(double.requests.some((r) => r.status === 429));
-    assert.ok(c.sleeps.includes(1000), `waited as asked: ${JSON.stringify(c.sleeps)}`);
-  });
-
   it('resets chosen rows to Global through the settings owner: PUTs reach GitLab, rows and listeners follow', async () => {
     const state = await overview.load();
     const changes: string[] = [];
     const listening = service.onDidChange((change) => changes.push(`${change.scope.kind}:${String(change.scope.kind === 'global' ? '' : change.scope.id)}=${change.setting.level}`));
-    const chosen = filterRows(state.rows, { differsOnly: true, query: '' });
+    const chosen = filterRows(state.rows, { ownOnly: true, query: '' });
     const result = await overview.resetToGlobal(chosen);
     listening.dispose();
     assert.deepEqual(result, { changed: 2, failed: 0, cancelled: 0 });
     const puts = double.requests.filter((r) => r.method === 'PUT');
     assert.deepEqual(puts.map((r) => r.query), [{ level: 'global' }, { level: 'global' }]);
     assert.ok(chosen.every((r) => r.level === 'global'));
-    assert.deepEqual(filterRows(state.rows, { differsOnly: true, query: '' }), []);
+    assert.deepEqual(filterRows(state.rows, { ownOnly: true, query: '' }), []);
     assert.equal(changes.length, 2);
     const stored = await (await fetch(`${double.apiUrl}/projects/2/notification_settings`, { headers: { 'PRIVATE-TOKEN': 'glpat-test-token' } })).json() as { level: string };
     assert.equal(stored.level, 'global');
@@ -181,7 +189,7 @@ describe('overrides overview against the GitLab double', () => {
   it('reports a failed reset on its row and carries on with the others', async () => {
     const state = await overview.load();
     double.inject({ fault: { kind: 'status', status: 403 }, method: 'PUT', path: '/groups/2/notification_settings' });
-    const result = await overview.resetToGlobal(filterRows(state.rows, { differsOnly: true, query: '' }));
+    const result = await overview.resetToGlobal(filterRows(state.rows, { ownOnly: true, query: '' }));
     assert.deepEqual(result, { changed: 1, failed: 1, cancelled: 0 });
     const group = state.rows.find((r) => r.path === 'acme/platform')!;
     assert.equal(group.level, 'watch');

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { formatMessage } from '../../../../src/app/localize';
 import {
-  applyProfile, describeRow, diffEntry, parseProfile, profileText, PROFILE_FORMAT, type ProfileEntry,
-  type ProfileProblem, type ScopeDiff,
+  applyProfile, changeCount, describeRow, diffEntry, exportedText, parseProfile, problemText, profileText, PROFILE_FORMAT,
+  type ProfileEntry, type ProfileProblem, type ScopeDiff,
 } from '../../../../src/app/settings/profile';
 import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
 import { scopeKey } from '../../../../src/app/settings/shared/scopes';
@@ -64,7 +64,7 @@ describe('notification profile: file format', () => {
     assert.deepEqual(updateTo(entry), { level: 'custom', events: { new_note: true, future_event: false } });
   });
 
-  it('refuses invalid values with the key and the reason, all of them at once', () => {
+  it('refuses invalid values with the key and the reason, all of them at once, each entry named by the scope it names', () => {
     assert.deepEqual(problems(file([
       { scope: 'project', path: 'a/b', level: 'loud' },
       { scope: 'project', path: 'a/b', level: 'custom', events: { new_note: 'yes', 'Bad Key': true } },
@@ -74,18 +74,22 @@ describe('notification profile: file format', () => {
       { scope: 'group', id: -1, level: 'watch' },
       { scope: 'global', level: 'global', colour: 'red' },
       'scope',
-    ])), [
-      { key: 'scopes[0].level', reason: '"loud" is not a notification level' },
-      { key: 'scopes[1].events.new_note', reason: 'must be true, false or null, not "yes"' },
-      { key: 'scopes[1].events', reason: '"Bad Key" is not an event name' },
-      { key: 'scopes[2].scope', reason: '"team" is not one of global, group, project' },
-      { key: 'scopes[3].path', reason: 'a project path has its namespace: group/project' },
-      { key: 'scopes[4]', reason: 'needs a path or an ID (one of them)' },
-      { key: 'scopes[5].id', reason: '-1 is not a GitLab ID' },
-      { key: 'scopes[6].colour', reason: 'not part of the profile format' },
-      { key: 'scopes[6].level', reason: 'global settings cannot defer to themselves' },
-      { key: 'scopes[7]', reason: 'must be an object' },
+    ])).map((problem) => problemText(problem, t)), [
+      'project a/b (scopes[0]) level: "loud" is not a notification level',
+      'project a/b (scopes[1]) events.new_note: must be true, false or null, not "yes"',
+      'project a/b (scopes[1]) events: "Bad Key" is not an event name',
+      // An entry that names no scope the file could mean is named by its place alone.
+      'scopes[2].scope: "team" is not one of global, group, project',
+      'project web (scopes[3]) path: a project path has its namespace: group/project',
+      'scopes[4]: needs a path or an ID (one of them)',
+      'scopes[5].id: -1 is not a GitLab ID',
+      'global settings (scopes[6]) colour: not part of the profile format',
+      'global settings (scopes[6]) level: global settings cannot defer to themselves',
+      'scopes[7]: must be an object',
     ]);
+    assert.deepEqual(problems(file([{ scope: 'group', id: 7, level: 'loud' }])),
+      [{ key: 'scopes[0].level', reason: '"loud" is not a notification level', scope: 'group 7' }]);
+    assert.equal(problemText({ key: 'format', reason: 'must be "x"' }, t), 'format: must be "x"');
   });
 
   it('refuses other formats, newer versions, duplicates and broken JSON', () => {
@@ -98,7 +102,7 @@ describe('notification profile: file format', () => {
       { key: 'scopes', reason: 'must be a non-empty list' },
     ]);
     assert.deepEqual(problems(file([{ scope: 'group', path: 'acme', level: 'watch' }, { scope: 'group', path: 'acme', level: 'mention' }])),
-      [{ key: 'scopes[1]', reason: 'group acme is listed twice' }]);
+      [{ key: 'scopes[1]', reason: 'listed twice', scope: 'group acme' }]);
     assert.deepEqual(problems(file(Array.from({ length: 1001 }, (_, index) => ({ scope: 'group', id: index + 1, level: 'watch' })))),
       [{ key: 'scopes', reason: 'more than 1000 scopes' }]);
     assert.deepEqual(problems(JSON.stringify({ format: PROFILE_FORMAT, version: 1 })), [{ key: 'scopes', reason: 'missing' }]);
@@ -108,7 +112,8 @@ describe('notification profile: file format', () => {
     const long = `a${'b'.repeat(64)}`;
     assert.deepEqual(problems(file([{ scope: 'project', path: 'a/b', level: 'custom', events: {
       sudo: true, private_token: false, level: true, notification_email: true, 'Foo-Bar': true, 'a&b=c': true, [long]: true,
-    } }])), ['"Foo-Bar"', '"a&b=c"', JSON.stringify(long.slice(0, 64))].map((name) => ({ key: 'scopes[0].events', reason: `${name} is not an event name` })));
+    } }])), ['"Foo-Bar"', '"a&b=c"', JSON.stringify(long.slice(0, 64))]
+      .map((name) => ({ key: 'scopes[0].events', reason: `${name} is not an event name`, scope: 'project a/b' })));
     // Shaped like event names: read, and left to the import to leave out (see the tests against the GitLab double).
     assert.deepEqual(entries(file([{ scope: 'global', level: 'custom', events: { sudo: true, level: true } }]))[0].events, { sudo: true, level: true });
   });
@@ -124,12 +129,12 @@ describe('notification profile: file format', () => {
     }));
     // A file can spell `__proto__` as a key (JSON.stringify of a parsed object cannot): refused by name.
     const text = file([{ scope: 'project', path: 'a/b', level: 'custom', events: {} }]).replace('"events":{}', '"events":{"__proto__":true}');
-    assert.deepEqual(problems(text), [{ key: 'scopes[0].events', reason: '"__proto__" is not an event name' }]);
+    assert.deepEqual(problems(text), [{ key: 'scopes[0].events', reason: '"__proto__" is not an event name', scope: 'project a/b' }]);
     // Names an object has from its prototype are plain keys: an event of that name is kept, a field is refused.
     const [entry] = entries(file([{ scope: 'project', path: 'a/b', level: 'custom', events: JSON.parse('{"constructor":true}') as unknown }]));
     assert.ok(Object.hasOwn(entry.events ?? {}, 'constructor') && Object.getPrototypeOf(entry.events) === Object.prototype);
     assert.deepEqual(problems(file([JSON.parse('{"scope":"global","level":"watch","constructor":1}') as unknown])),
-      [{ key: 'scopes[0].constructor', reason: 'not part of the profile format' }]);
+      [{ key: 'scopes[0].constructor', reason: 'not part of the profile format', scope: 'global settings' }]);
   });
 
   it('round-trips any valid setting (property)', () => {
@@ -149,16 +154,23 @@ describe('notification profile: preview and apply', () => {
   const PROJECT = { kind: 'project', id: 'acme/web' } as const;
   const entry: ProfileEntry = { scope: PROJECT, level: 'custom', events: { new_note: true, new_issue: false, failed_pipeline: null, future_event: true } };
 
-  it('shows per field what would change, before → after', () => {
+  it('shows per field what would change, before → after, in the settings editor\'s words', () => {
     const current: NotificationSetting = { level: 'custom', events: { new_note: false, new_issue: false, failed_pipeline: true } };
     const diff = diffEntry(entry, current);
-    assert.deepEqual(diff.rows.map((row) => describeRow(row, t)), ['new_note: off → on']);
+    assert.deepEqual(diff.rows.map((row) => describeRow(row, t)), ['Comment is added: off → on']);
     assert.deepEqual(diff.notSent, ['future_event'], 'unknown to this version and not returned for the scope: not sent');
+    // A key this version does not know goes by its name; a switch never set says what GitLab does with it.
     assert.deepEqual(diffEntry(entry, { level: 'custom', events: { ...current.events, future_event: null } }).rows.map((row) => describeRow(row, t)),
-      ['new_note: off → on', 'future_event: default → on'], 'a key GitLab returned for the scope is sent');
-    assert.deepEqual(diffEntry(entry, { level: 'watch' }).rows.map((row) => describeRow(row, t)),
-      ['level: watch → custom', 'new_note: (not shown) → on', 'new_issue: (not shown) → off']);
+      ['Comment is added: off → on', 'future_event: default (off) → on'], 'a key GitLab returned for the scope is sent');
+    assert.deepEqual(diffEntry(entry, { level: 'mention' }).rows.map((row) => describeRow(row, t)),
+      ['Level: On mention → Custom', 'Comment is added: (not shown) → on', 'Issue is created: (not shown) → off']);
     assert.deepEqual(diffEntry({ scope: PROJECT, level: 'watch' }, { level: 'watch' }).rows, []);
+  });
+
+  it('counts changes and exported scopes in words that agree with the number', () => {
+    assert.deepEqual([0, 1, 3].map((count) => changeCount(count, t)), ['0 changes', '1 change', '3 changes']);
+    assert.equal(exportedText(1, '/p.json', t), 'Exported the notification profile of 1 scope to /p.json.');
+    assert.equal(exportedText(2, '/p.json', t), 'Exported the notification profile of 2 scopes to /p.json.');
   });
 
   /** The one owner of settings, over the fake server, as the extension builds it. */
@@ -295,8 +307,8 @@ describe('notification profile: a hostile profile against the GitLab double', ()
       ['sudo', 'private_token', 'access_token', 'id', 'page', 'future_event'], ['level', 'notification_email', 'job_token'],
     ]);
     assert.deepEqual(shown.map((diff) => diff.rows.map((row) => describeRow(row, t))), [
-      ['level: watch → custom', 'new_note: (not shown) → on', 'new_epic: (not shown) → on'],
-      ['level: watch → custom', 'new_issue: (not shown) → off'],
+      ['Level: Watch → Custom', 'Comment is added: (not shown) → on', 'Epic is created: (not shown) → on'],
+      ['Level: Watch → Custom', 'Issue is created: (not shown) → off'],
     ]);
     assert.deepEqual(reports, [
       ['project:acme/website', 'applied', 'GitLab does not know new_epic and ignored it; '

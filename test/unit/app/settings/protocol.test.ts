@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { parsePageMessage, parsePersistedState, type PageMessage, type PersistedState } from '../../../../src/app/settings/shared/protocol';
 import { RESERVED_REQUEST_PARAMETERS } from '../../../../src/gitlab/types';
+import { conformsToWebviewProtocol } from '../../reliability/protocolOracle';
 
 const customSetting = { level: 'custom', events: { new_note: true, new_issue: null, some_future_key: false } };
 
@@ -18,6 +19,8 @@ const webviewSamples: PageMessage[] = [
   { type: 'request', id: 8, method: 'addScope', params: { kind: 'project', ref: 42 } },
   { type: 'request', id: 10, method: 'levelChain', params: { scope: { kind: 'project', id: 'group/sub/project' } } },
   { type: 'request', id: 9, method: 'bulkApply', params: { scopes: [{ kind: 'group', id: 5 }, { kind: 'project', id: 'a/b' }], level: 'disabled' } },
+  { type: 'request', id: 11, method: 'endSnooze', params: { scope: { kind: 'project', id: 'group/sub/project' } } },
+  { type: 'request', id: 12, method: 'endSnooze', params: { scope: { kind: 'global' } } },
 ];
 
 const persistedSample: PersistedState = {
@@ -67,9 +70,26 @@ const wrongValue = (original: unknown, path: Array<string | number>): fc.Arbitra
     return kind !== kindOf(original);
   });
 
+type Parse = (value: unknown) => { ok: boolean; value?: unknown; reason?: string };
+
+/** Every well-formed sample with any one field (at any depth) given a value of a wrong type is refused. */
+function refusesAnyWrongField(parse: Parse, samples: readonly object[], numRuns: number): void {
+  const cases = samples.flatMap((sample) => paths(sample as Json).map((path) => ({ sample, path })))
+    .filter(({ path }) => path[0] !== 'type');
+  fc.assert(fc.property(fc.constantFrom(...cases).chain(({ sample, path }) => {
+    let original: unknown = sample;
+    for (const step of path) original = (original as Record<string | number, unknown>)[step];
+    return wrongValue(original, path).map((replacement) => ({ message: setAt(sample as Json, path, replacement), path }));
+  }), ({ message, path }) => {
+    const result = parse(message);
+    assert.equal(result.ok, false, `accepted a wrong ${path.join('.')}: ${JSON.stringify(message)}`);
+  }), { numRuns });
+}
+
 function checkValidator(
-  name: string, parse: (value: unknown) => { ok: boolean; value?: unknown; reason?: string }, samples: readonly object[],
-  knownTypes: readonly string[],
+  name: string, parse: Parse, samples: readonly object[], knownTypes: readonly string[],
+  /** An independent reading of what the validator must accept. */
+  conforms: (value: unknown) => boolean,
 ): void {
   describe(name, () => {
     it('accepts every well-formed message and returns an equal copy', () => {
@@ -80,14 +100,17 @@ function checkValidator(
       }
     });
 
-    it('never throws, and arbitrary JSON passes only unchanged and with a known type (property)', () => {
-      fc.assert(fc.property(fc.jsonValue(), (value) => {
+    it('never throws, and of arbitrary JSON accepts exactly what the protocol allows, unchanged and with a known type (property)', () => {
+      let accepted = 0;
+      fc.assert(fc.property(fc.oneof(fc.jsonValue(), ...samples.map((sample) => fc.constant(structuredClone(sample)))), (value) => {
         const result = parse(value);
-        if (result.ok) {
-          assert.deepEqual(result.value, value, 'nothing coerced or dropped');
-          assert.ok(knownTypes.includes((result.value as { type: string }).type));
-        }
+        assert.equal(result.ok, conforms(value), `${JSON.stringify(value)}: ${result.ok ? 'accepted' : result.reason}`);
+        if (!result.ok) return;
+        accepted += 1;
+        assert.deepEqual(result.value, value, 'nothing coerced or dropped');
+        assert.ok(knownTypes.includes((result.value as { type: string }).type));
       }), { numRuns: 2000 });
+      assert.ok(accepted > 0, 'no accepted value was checked');
     });
 
     it('never throws on any value at all, JSON or not (property)', () => {
@@ -98,16 +121,7 @@ function checkValidator(
     });
 
     it('refuses a well-formed message with any one field of the wrong type (property)', () => {
-      const cases = samples.flatMap((sample) => paths(sample as Json).map((path) => ({ sample, path })))
-        .filter(({ path }) => path[0] !== 'type');
-      fc.assert(fc.property(fc.constantFrom(...cases).chain(({ sample, path }) => {
-        let original: unknown = sample;
-        for (const step of path) original = (original as Record<string | number, unknown>)[step];
-        return wrongValue(original, path).map((replacement) => ({ message: setAt(sample as Json, path, replacement), path }));
-      }), ({ message, path }) => {
-        const result = parse(message);
-        assert.equal(result.ok, false, `accepted a wrong ${path.join('.')}: ${JSON.stringify(message)}`);
-      }), { numRuns: 1500 });
+      refusesAnyWrongField(parse, samples, 1500);
     });
 
     it('refuses unknown types, unknown fields and missing required fields', () => {
@@ -146,7 +160,7 @@ function checkValidator(
 }
 
 checkValidator('settings protocol: the one inbound validator (page → host)', parsePageMessage, webviewSamples,
-  ['ready', 'refreshScopes', 'cancelBulk', 'signIn', 'request']);
+  ['ready', 'refreshScopes', 'cancelBulk', 'signIn', 'request'], conformsToWebviewProtocol);
 
 describe('settings protocol: specific refusals', () => {
   const save = webviewSamples[6] as Extract<PageMessage, { type: 'request' }>;
@@ -219,6 +233,14 @@ describe('settings protocol: specific refusals', () => {
     assert.equal(parsePageMessage(withParams({ update: { notification_email: 'x'.repeat(400) } })).ok, false);
   });
 
+  it('ends a snooze only of a well-formed scope, and asks nothing else of it', () => {
+    assert.deepEqual(parsePageMessage(request('endSnooze', { scope: { kind: 'group', id: '../x' } })),
+      { ok: false, reason: 'params.scope.id: expected a positive integer or a path' });
+    assert.equal(parsePageMessage(request('endSnooze', {})).ok, false);
+    assert.equal(parsePageMessage(request('endSnooze', { scope: { kind: 'global' }, until: 0 })).ok, false);
+    assert.equal(parsePageMessage(request('endSnooze', { scope: { kind: 'global', id: 1 } })).ok, false);
+  });
+
   it('refuses global scope in a bulk change', () => {
     assert.equal(parsePageMessage(request('bulkApply', { scopes: [{ kind: 'global' }], level: 'watch' })).ok, false);
   });
@@ -249,9 +271,13 @@ describe('settings persisted state validator', () => {
   it('refuses other versions, mismatched keys and garbage, never throwing (property)', () => {
     assert.equal(parsePersistedState({ ...persistedSample, version: 2 }).ok, false);
     assert.equal(parsePersistedState({ ...persistedSample, forms: [{ ...persistedSample.forms[0], key: 'global' }] }).ok, false);
+    // Arbitrary JSON is never a saved state (one would need version 1 and every list in its place).
     fc.assert(fc.property(fc.jsonValue(), (value) => {
-      const result = parsePersistedState(value);
-      if (result.ok) assert.deepEqual(result.value, value);
+      assert.equal(parsePersistedState(value).ok, false, JSON.stringify(value));
     }), { numRuns: 1000 });
+  });
+
+  it('refuses a saved state with any one field of the wrong type, however deep (property)', () => {
+    refusesAnyWrongField(parsePersistedState, [persistedSample], 1000);
   });
 });

@@ -141,7 +141,7 @@ describe('settings scope list', () => {
     api.projects = [project(42, 'acme/api')];
     const { catalog: scopes, remembered } = catalog(api);
     const entry = scopes.entry(await scopes.addScope('project', 'acme/api'));
-    assert.deepEqual(entry, { key: 'project:42', scope: { kind: 'project', id: 42 }, label: 'acme / api', detail: 'acme/api', origin: 'added' });
+    assert.deepEqual(entry, { key: 'project:42', scope: { kind: 'project', id: 42 }, label: 'acme / api', detail: 'acme/api', path: 'acme/api', origin: 'added' });
     assert.deepEqual(remembered, ['project acme/api']);
     assert.ok((await scopes.list()).entries.some((listed) => listed.key === 'project:42'));
   });
@@ -164,6 +164,25 @@ describe('settings scope list', () => {
     const added = await scopes.ensure({ kind: 'project', id: 99 });
     assert.equal(added.label, 'Project 99');
     assert.ok((await scopes.list()).entries.some((entry) => entry.key === 'project:99'));
+  });
+
+  it('offers the quick picks the same entries, with the workspace\'s project first among the projects when the list lacks it', async () => {
+    const api = new FakeGitLabApi();
+    api.groups = [group(1, 'acme')];
+    const { catalog: scopes } = catalog(api);
+    const keys = async (also?: Parameters<ScopeCatalog['entries']>[0]) => (await scopes.entries(also)).map((entry) => `${entry.key} ${entry.label}`);
+    const listed = ['global Global', 'group:1 acme', 'project:10 Acme / Website'];
+    assert.deepEqual(await keys(), listed);
+    assert.deepEqual(await keys({ scope: { kind: 'project', id: 'acme/website' }, path: 'acme/website' }), listed, 'listed already, by its path');
+    assert.deepEqual(await keys({ scope: { kind: 'project', id: 'acme/api' }, path: 'acme/api' }),
+      ['global Global', 'group:1 acme', 'project:acme/api acme/api', 'project:10 Acme / Website']);
+    assert.deepEqual(await keys(), listed, 'nothing was added to the list');
+    // Named as the list names it, or by its path when the list lacks it; nothing added either.
+    assert.equal((await scopes.named({ kind: 'project', id: 'acme/website' })).label, 'Acme / Website');
+    assert.equal((await scopes.named({ kind: 'group', id: 1 })).detail, undefined, 'acme is named by its path');
+    assert.deepEqual(await scopes.named({ kind: 'group', id: 'team/sub' }), { key: 'group:team/sub', scope: { kind: 'group', id: 'team/sub' }, label: 'team/sub', path: 'team/sub', origin: 'added' });
+    assert.equal((await scopes.named({ kind: 'global' })).label, 'Global');
+    assert.deepEqual(await keys(), listed);
   });
 
   it('lists without groups while signed out, and fetches them once there is a client', async () => {

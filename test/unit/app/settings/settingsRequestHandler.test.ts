@@ -2,7 +2,9 @@ import { strict as assert } from 'node:assert';
 import { formatMessage } from '../../../../src/app/localize';
 import { NotificationSettingsService, type LevelChange } from '../../../../src/app/settings/notificationSettingsService';
 import { ScopeCatalog } from '../../../../src/app/settings/scopeCatalog';
-import { SettingsRequestHandler } from '../../../../src/app/settings/settingsRequestHandler';
+import { SettingsRequestHandler, type SettingsSnoozes } from '../../../../src/app/settings/settingsRequestHandler';
+import { formatSnoozeEnd, SnoozeScheduler } from '../../../../src/app/settings/snooze';
+import { UTC_ZONE } from '../../../../src/app/activity/calendar';
 import { decidingLink, resolveLevelInForce, type LevelLink } from '../../../../src/app/settings/shared/levelChain';
 import type { ErrorInfo, HostMessage, Requests } from '../../../../src/app/settings/shared/protocol';
 import type { ReplyMessage } from '../../../../src/app/settings/shared/rpc';
@@ -32,7 +34,7 @@ interface Harness {
 
 const noMemory = { get: () => undefined, update: async () => undefined };
 
-function harness(options: { signedOut?: boolean; instanceUrl?: string } = {}): Harness {
+function harness(options: { signedOut?: boolean; instanceUrl?: string; snoozes?: (levels: NotificationSettingsService) => SettingsSnoozes } = {}): Harness {
   const api = new FakeGitLabApi();
   api.groups = [group(5, 'acme')];
   api.projects = [project(42, 'acme/api')];
@@ -65,6 +67,7 @@ function harness(options: { signedOut?: boolean; instanceUrl?: string } = {}): H
       signInInstances.push(instanceUrl);
     },
     log: (line) => logs.push(line),
+    snoozes: options.snoozes?.(levels),
   });
   return {
     api, levels, handler, posted, changes, logs, signInInstances, instance,
@@ -436,5 +439,69 @@ describe('settings request handler against the GitLab double: the page\'s switch
     await save({ new_note: true });
     assert.deepEqual(double.requests.filter((r) => r.method === 'PUT').map((r) => r.query), [{ new_note: 'true' }]);
     handler.dispose();
+  });
+});
+
+describe('settings request handler: snoozes on the page', () => {
+  /** Wed 25 Nov 2026 09:00 UTC. */
+  const NOW = Date.UTC(2026, 10, 25, 9, 0);
+  const UNTIL = Date.UTC(2026, 10, 27, 14, 0);
+  const scope = { kind: 'project', id: 'acme/api' } as const;
+
+  /** The handler with a real scheduler over the same settings owner, kept in memory, at a still clock. */
+  function withScheduler() {
+    const memory = new Map<string, unknown>();
+    const restored: string[] = [];
+    let scheduler!: SnoozeScheduler;
+    const h = harness({
+      snoozes: (levels) => {
+        scheduler = new SnoozeScheduler(levels, { get: (key) => memory.get(key), update: async (key, value) => void memory.set(key, value) },
+          { now: () => NOW, setTimer: () => ({ dispose: () => undefined }) }, () => 'https://gitlab.example.com', () => true,
+          { restored: (_snooze, setting) => restored.push(setting.level), changedElsewhere: () => undefined }, () => undefined);
+        return {
+          list: () => scheduler.list(), end: (ref) => scheduler.end(ref), onDidChange: scheduler.onDidChange,
+          formatEnd: (until) => formatSnoozeEnd(until, NOW, UTC_ZONE, formatMessage),
+        };
+      },
+    });
+    return { h, scheduler: () => scheduler, restored };
+  }
+
+  it('tells the page each snooze, its end as the status bar words it and the level it gives back; End Snooze ends it', async () => {
+    const { h, scheduler, restored } = withScheduler();
+    h.api.set('project:acme/api', { level: 'mention' });
+    await h.handler.receive({ type: 'ready' });
+    assert.deepEqual(h.of('state')[0].snoozes, []);
+
+    await scheduler().snooze(scope, 'project acme/api', UNTIL);
+    const note = { scope, until: 'Fri 27 Nov 14:00', previousLevel: 'mention' };
+    assert.deepEqual(h.of('snoozes').at(-1), { type: 'snoozes', snoozes: [note] });
+    // The mute reaches the page as a change of the scope's setting, so its form shows Disabled.
+    assert.ok(h.of('settingChanged').some((message) => message.key === 'project:acme/api' && message.setting.level === 'disabled'));
+    // A page opened (or shown again) now has it at once.
+    await h.handler.receive({ type: 'ready' });
+    assert.deepEqual(h.of('state').at(-1)!.snoozes, [note]);
+
+    assert.equal(await ask(h, 'endSnooze', { scope }), null);
+    assert.equal(h.api.stored('project:acme/api').level, 'mention');
+    assert.deepEqual(restored, ['mention']);
+    assert.deepEqual(h.of('snoozes').at(-1), { type: 'snoozes', snoozes: [] });
+    assert.ok(h.of('settingChanged').some((message) => message.key === 'project:acme/api' && message.setting.level === 'mention'));
+
+    // Ended already (its end came, another window): nothing is written.
+    const writes = h.api.updates.length;
+    assert.equal(await ask(h, 'endSnooze', { scope }), null);
+    assert.equal(h.api.updates.length, writes);
+  });
+
+  it('says so when a snooze could not be ended yet (the scheduler keeps it and tries again), rather than nothing', async () => {
+    const { h, scheduler } = withScheduler();
+    h.api.set('project:acme/api', { level: 'watch' });
+    await scheduler().snooze(scope, 'project acme/api', UNTIL);
+    h.api.fail('put', 'project:acme/api', new GitLabError('server', '502 Bad Gateway'));
+    const error = await failure(ask(h, 'endSnooze', { scope }));
+    assert.match(error.message, /The snooze could not be ended yet; it is tried again in a minute\./);
+    assert.equal(scheduler().list().length, 1);
+    assert.equal(h.api.stored('project:acme/api').level, 'disabled');
   });
 });

@@ -1,14 +1,17 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { PagingState, type PageTicket } from '../../../../src/app/activity/pagingState';
-import type { GitLabEvent, Page } from '../../../../src/gitlab/types';
-import { makeEvent } from './fixtures';
+import { PagingState, type PageTicket } from '../../../../src/app/lists/pagingState';
+import type { Page } from '../../../../src/gitlab/types';
 
-const events = (...ids: number[]): GitLabEvent[] => ids.map((id) => makeEvent({ id }));
-const page = (number: number, items: GitLabEvent[], nextPage?: number): Page<GitLabEvent> => ({ page: number, items, nextPage });
-const ids = (state: PagingState): Array<number | undefined> => state.events.map((event) => event.id);
+/** Any kind of item: the machinery knows only its key. */
+interface Item { id?: number }
+const keyOf = (item: Item): number | undefined => item.id;
+const newState = (): PagingState<Item> => new PagingState(keyOf);
+const items = (...ids: number[]): Item[] => ids.map((id) => ({ id }));
+const page = (number: number, items: Item[], nextPage?: number): Page<Item> => ({ page: number, items, nextPage });
+const ids = (state: PagingState<Item>): Array<number | undefined> => state.items.map((item) => item.id);
 
-function load(state: PagingState, items: GitLabEvent[], nextPage?: number): number | undefined {
+function load<Order>(state: PagingState<Item, Order>, items: Item[], nextPage?: number): number | undefined {
   const ticket = state.begin();
   assert.ok(ticket, 'a load can start');
   return state.receive(ticket, page(ticket.page, items, nextPage));
@@ -16,8 +19,8 @@ function load(state: PagingState, items: GitLabEvent[], nextPage?: number): numb
 
 describe('PagingState', () => {
   it('starts before the first page', () => {
-    const state = new PagingState();
-    assert.deepEqual(state.events, []);
+    const state = newState();
+    assert.deepEqual(state.items, []);
     assert.equal(state.nextPage, 1);
     assert.equal(state.hasMore, true);
     assert.equal(state.loading, false);
@@ -26,56 +29,56 @@ describe('PagingState', () => {
   });
 
   it('appends pages and follows X-Next-Page to the end', () => {
-    const state = new PagingState();
+    const state = newState();
     const ticket = state.begin();
     assert.deepEqual(ticket, { generation: 0, page: 1 });
     assert.equal(state.loading, true);
     assert.equal(state.begin(), undefined, 'one load at a time');
-    assert.equal(state.receive(ticket!, page(1, events(10, 9), 2)), 2);
+    assert.equal(state.receive(ticket!, page(1, items(10, 9), 2)), 2);
     assert.equal(state.loading, false);
     assert.equal(state.started, true);
     assert.equal(state.nextPage, 2);
-    assert.equal(load(state, events(8, 7)), 2);
+    assert.equal(load(state, items(8, 7)), 2);
     assert.deepEqual(ids(state), [10, 9, 8, 7]);
     assert.equal(state.hasMore, false);
     assert.equal(state.begin(), undefined, 'nothing more to load');
   });
 
   it('does not stop on a short or empty page while a next page is announced', () => {
-    const state = new PagingState();
-    load(state, events(10), 2);
+    const state = newState();
+    load(state, items(10), 2);
     assert.equal(load(state, [], 3), 0);
     assert.equal(state.hasMore, true);
-    assert.equal(load(state, events(5)), 1);
+    assert.equal(load(state, items(5)), 1);
     assert.deepEqual(ids(state), [10, 5]);
   });
 
-  it('drops events a shifted page repeats', () => {
-    // Two new events arrived between the requests, so page 2 starts with the last two events of page 1.
-    const state = new PagingState();
-    load(state, events(10, 9, 8, 7), 2);
-    assert.equal(load(state, events(8, 7, 6, 5), 3), 2);
+  it('drops items a shifted page repeats', () => {
+    // Two new items arrived between the requests, so page 2 starts with the last two items of page 1.
+    const state = newState();
+    load(state, items(10, 9, 8, 7), 2);
+    assert.equal(load(state, items(8, 7, 6, 5), 3), 2);
     assert.deepEqual(ids(state), [10, 9, 8, 7, 6, 5]);
   });
 
-  it('keeps events without an id', () => {
-    const state = new PagingState();
-    const anonymous = { ...makeEvent(), id: undefined };
+  it('keeps items without a key', () => {
+    const state = newState();
+    const anonymous: Item = {};
     load(state, [anonymous, anonymous], undefined);
-    assert.equal(state.events.length, 2);
+    assert.equal(state.items.length, 2);
   });
 
   it('treats a next page that does not move forward as the end', () => {
     for (const next of [1, 0, -4, 1.5, Number.NaN]) {
-      const state = new PagingState();
-      load(state, events(1), next);
+      const state = newState();
+      load(state, items(1), next);
       assert.equal(state.hasMore, false, String(next));
     }
   });
 
   it('records a failure and retries the same page', () => {
-    const state = new PagingState();
-    load(state, events(3), 2);
+    const state = newState();
+    load(state, items(3), 2);
     const ticket = state.begin()!;
     const error = new Error('offline');
     assert.equal(state.fail(ticket, error), true);
@@ -85,44 +88,44 @@ describe('PagingState', () => {
     const retry = state.begin()!;
     assert.equal(retry.page, 2);
     assert.equal(state.hasError, false, 'a new attempt clears the error');
-    state.receive(retry, page(2, events(2)));
+    state.receive(retry, page(2, items(2)));
     assert.deepEqual(ids(state), [3, 2]);
-    const again = new PagingState();
+    const again = newState();
     again.fail(again.begin()!, undefined);
     assert.equal(again.hasError, true, 'even an undefined rejection counts as an error');
   });
 
   it('ignores responses of loads started before a reset (filter change)', () => {
-    const state = new PagingState();
-    load(state, events(9), 2);
+    const state = newState();
+    load(state, items(9), 2);
     const stale = state.begin()!;
     state.reset();
-    assert.deepEqual(state.events, []);
+    assert.deepEqual(state.items, []);
     assert.equal(state.nextPage, 1);
     assert.equal(state.loading, false);
     assert.equal(state.started, false);
-    assert.equal(state.receive(stale, page(2, events(8))), undefined);
+    assert.equal(state.receive(stale, page(2, items(8))), undefined);
     assert.equal(state.fail(stale, new Error('late')), false);
-    assert.deepEqual(state.events, []);
+    assert.deepEqual(state.items, []);
     const fresh = state.begin()!;
     assert.equal(fresh.generation, 1);
-    state.receive(fresh, page(1, events(9)));
+    state.receive(fresh, page(1, items(9)));
     assert.deepEqual(ids(state), [9], 'ids seen before the reset may come back');
   });
 
   it('ignores a ticket it did not issue', () => {
-    const state = new PagingState();
+    const state = newState();
     state.begin();
     const forged: PageTicket = { generation: 0, page: 1 };
-    assert.equal(state.receive(forged, page(1, events(1))), undefined);
+    assert.equal(state.receive(forged, page(1, items(1))), undefined);
     assert.equal(state.loading, true);
   });
 
-  it('holds every event once, in first-seen order, whatever the pages (property)', () => {
+  it('holds every item once, in first-seen order, whatever the pages (property)', () => {
     const pages = fc.array(fc.array(fc.integer({ min: 1, max: 50 }), { maxLength: 10 }), { minLength: 1, maxLength: 8 });
     fc.assert(fc.property(pages, (list) => {
-      const state = new PagingState();
-      list.forEach((itemIds, index) => load(state, events(...itemIds), index + 1 < list.length ? index + 2 : undefined));
+      const state = newState();
+      list.forEach((itemIds, index) => load(state, items(...itemIds), index + 1 < list.length ? index + 2 : undefined));
       const expected = [...new Set(list.flat())];
       assert.deepEqual(ids(state), expected);
       assert.equal(state.hasMore, false);
@@ -132,8 +135,8 @@ describe('PagingState', () => {
 
 describe('PagingState across a filter change (reset keeping the shown rows)', () => {
   it('shows the old rows, marked stale, until the new first page replaces them', () => {
-    const state = new PagingState();
-    load(state, events(5, 4, 3), 2);
+    const state = newState();
+    load(state, items(5, 4, 3), 2);
     state.reset({ keepShown: true });
     assert.equal(state.stale, true);
     assert.deepEqual(ids(state), [5, 4, 3]);
@@ -141,14 +144,14 @@ describe('PagingState across a filter change (reset keeping the shown rows)', ()
     const ticket = state.begin();
     assert.equal(ticket?.page, 1, 'the new filter starts at page 1');
     assert.deepEqual(ids(state), [5, 4, 3]);
-    state.receive(ticket!, page(1, events(9, 8)));
+    state.receive(ticket!, page(1, items(9, 8)));
     assert.equal(state.stale, false);
     assert.deepEqual(ids(state), [9, 8], 'no old row survives the new first page');
   });
 
   it('drops the old rows when the new first page fails: the error is not shown under old rows', () => {
-    const state = new PagingState();
-    load(state, events(2, 1));
+    const state = newState();
+    load(state, items(2, 1));
     state.reset({ keepShown: true });
     const ticket = state.begin()!;
     assert.equal(state.fail(ticket, new Error('down')), true);
@@ -157,34 +160,36 @@ describe('PagingState across a filter change (reset keeping the shown rows)', ()
   });
 
   it('ignores a late answer of the old filter while stale, and dropStale empties it', () => {
-    const state = new PagingState();
-    load(state, events(2, 1), 2);
+    const state = newState();
+    load(state, items(2, 1), 2);
     const old = state.begin()!;
     state.reset({ keepShown: true });
-    assert.equal(state.receive(old, page(2, events(0))), undefined);
+    assert.equal(state.receive(old, page(2, items(0))), undefined);
     assert.deepEqual(ids(state), [2, 1]);
     state.dropStale();
     assert.equal(state.stale, false);
     assert.deepEqual(ids(state), []);
   });
 
-  it('says the direction of its rows: the sort the loads ask for, the old rows\' own while they stay', () => {
-    assert.equal(new PagingState().order, 'desc', 'GitLab\'s default');
-    const state = new PagingState('asc');
-    load(state, events(1, 2));
-    assert.equal(state.order, 'asc');
-    state.reset({ keepShown: true, order: 'desc' });
-    assert.equal(state.order, 'asc', 'the old rows still read oldest first');
-    load(state, events(9, 8));
-    assert.equal(state.order, 'desc');
+  it('says how its rows are ordered, in the client\'s words: the order the loads were given, the old rows\' own while they stay', () => {
+    assert.equal(newState().order, undefined, 'a client that names no order');
+    const state = new PagingState<Item, 'oldest first' | 'newest first'>(keyOf, 'oldest first');
+    load(state, items(1, 2));
+    assert.equal(state.order, 'oldest first');
+    state.reset({ keepShown: true, order: 'newest first' });
+    assert.equal(state.order, 'oldest first', 'the old rows still read oldest first');
+    load(state, items(9, 8));
+    assert.equal(state.order, 'newest first');
     state.reset({ keepShown: true });
     state.dropStale();
-    assert.equal(state.order, 'desc', 'a reset that names no order keeps the one before');
+    assert.equal(state.order, 'newest first', 'a reset that names no order keeps the one before');
+    state.reset({ keepShown: true, order: 'oldest first' });
+    assert.equal(state.order, 'oldest first', 'an empty list is not stale: it reads in the new order at once');
   });
 
   it('a plain reset (Refresh) keeps nothing, and keeping an empty list is not stale', () => {
-    const state = new PagingState();
-    load(state, events(2, 1));
+    const state = newState();
+    load(state, items(2, 1));
     state.reset();
     assert.equal(state.stale, false);
     assert.deepEqual(ids(state), []);

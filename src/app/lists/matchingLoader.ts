@@ -1,22 +1,22 @@
 import { readPages } from '../../gitlab/pageReader';
-import type { GitLabEvent, Page } from '../../gitlab/types';
+import type { Page } from '../../gitlab/types';
 import type { PagingState } from './pagingState';
 
-/** Pages one click (or a feed's first load) may ask for while a tab's filter keeps few of their events. */
+/** Pages one click (or a list's first load) may ask for while a client-side predicate keeps few of their items. */
 export const MAX_REQUESTS_PER_LOAD = 10;
-/** Pages in flight at once while a tab's filter searches: a far-away instance answers four pages in about one wait. */
+/** Pages in flight at once while a predicate searches: a far-away instance answers four pages in about one wait. */
 export const MATCHING_WINDOW = 4;
 
-export interface MatchingLoad {
-  /** Matching events wanted: a page's worth. */
+export interface MatchingLoad<Item> {
+  /** Matching items wanted: a page's worth. */
   want: number;
   /** Bound on requests for this load, pages read ahead included. */
   maxRequests: number;
   /** Pages in flight at once when `keep` is set (default `MATCHING_WINDOW`); a plain load asks for one page. */
   window?: number;
-  /** The tab's client-side filter; without one, a load is one page, as the server sends it. */
-  keep?: (event: GitLabEvent) => boolean;
-  fetchPage(page: number, signal: AbortSignal): Promise<Page<GitLabEvent>>;
+  /** The list's client-side predicate; without one, a load is one page, as the server sends it. */
+  keep?: (item: Item) => boolean;
+  fetchPage(page: number, signal: AbortSignal): Promise<Page<Item>>;
   /** The server's push-back, so the window halves on a 429 (see `readPages`). */
   onRateLimited?: (listener: () => void) => () => void;
   /** After each page that was applied. */
@@ -26,12 +26,12 @@ export interface MatchingLoad {
 export type LoadEnd = 'full' | 'end' | 'bound' | 'failed' | 'stale' | 'busy';
 
 /**
- * Loads the next pages of a feed until `want` matching events were added, the server has no next page, or
- * `maxRequests` pages were asked for (then the state says so, for a "Continue" row). Under a tab's filter, pages are
- * read ahead with up to `window` in flight and applied in order; a plain load reads one page. A failed page is
- * recorded in the state and ends the load; a reset while pages are in flight makes the rest of the load stale.
+ * Loads the next pages of a list until `want` matching items were added, the server has no next page, or
+ * `maxRequests` pages were asked for (then the state says so, for a "Continue" row). Under a client-side predicate,
+ * pages are read ahead with up to `window` in flight and applied in order; a plain load reads one page. A failed page
+ * is recorded in the state and ends the load; a reset while pages are in flight makes the rest of the load stale.
  */
-export async function loadMatching(state: PagingState, load: MatchingLoad): Promise<LoadEnd> {
+export async function loadMatching<Item, Order>(state: PagingState<Item, Order>, load: MatchingLoad<Item>): Promise<LoadEnd> {
   let ticket = state.begin();
   if (!ticket) return 'busy';
   let applied = 0;

@@ -1,0 +1,144 @@
+import { Emitter } from '../emitter';
+import { GitLabError } from '../../gitlab/errors';
+import type { Page } from '../../gitlab/types';
+import { listRows, type ListRows } from './listRows';
+import { loadMatching, MAX_REQUESTS_PER_LOAD } from './matchingLoader';
+import { PagingState, type ItemKey } from './pagingState';
+
+/** How one list's pages are read. */
+export interface ListRequest<Item> {
+  /** One page (`page` from 1, then each `X-Next-Page`); aborting `signal` abandons it. */
+  fetchPage(page: number, signal: AbortSignal): Promise<Page<Item>>;
+  /** The server's push-back, so reading ahead halves its window on a 429 (see `readPages`). */
+  onRateLimited?(listener: () => void): () => void;
+}
+
+/** What every list of a store asks for and keeps. A reset brings a new one (a filter change, a new page size). */
+export interface ListPlan<Source, Item, Order = undefined> {
+  /** Items per page, and the matching items one load looks for. */
+  pageSize: number;
+  /** How `source`'s list is read, or undefined when it cannot be now (its instance is signed out). */
+  request(source: Source): ListRequest<Item> | undefined;
+  /** The client-side predicate; without one, every item the server sends is kept and a load reads one page. */
+  keep?: (item: Item) => boolean;
+  /** Whether the plan narrows the lists (a filter), so an empty list says the filter emptied it. */
+  filtered?: boolean;
+  /** Bound on requests per load (default `MAX_REQUESTS_PER_LOAD`). */
+  maxRequests?: number;
+  /**
+   * How the server orders the items this plan asks for, in the client's own words (the activity's `sort`): the store
+   * only records it with the rows, so a view reads rows kept from an earlier plan in their own order.
+   */
+  order?: Order;
+}
+
+/**
+ * The paging state of each list under the current plan, and the loads that fill it: the one machinery of paged
+ * lists (activity feeds, to-dos), each kind plugging in its item key and its plan. A list loads one page at a time;
+ * under a client-side predicate, a load reads pages until it has a page's worth of matching items, the server's end
+ * or its bound of requests. A reset (new plan, new sign-in) makes answers still in flight stale.
+ */
+export class ListStore<Source extends { readonly key: string }, Item, Order = undefined> {
+  private readonly lists = new Map<string, PagingState<Item, Order>>();
+  private readonly changes = new Emitter<string | undefined>();
+  /** A list changed (its key), or all of them (undefined). */
+  readonly onDidChange = this.changes.event;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly keyOf: ItemKey<Item>, private plan: ListPlan<Source, Item, Order>) {}
+
+  get(key: string): PagingState<Item, Order> {
+    let state = this.lists.get(key);
+    if (!state) this.lists.set(key, (state = new PagingState(this.keyOf, this.plan.order)));
+    return state;
+  }
+
+  /** What list `key` shows now: its items and the rows around them. */
+  rows(key: string): ListRows<Item, Order> {
+    return listRows(this.get(key), this.plan.filtered ?? false);
+  }
+
+  /** The error of the last load as a GitLabError, if it failed. */
+  errorOf(key: string): GitLabError | undefined {
+    const error = this.lists.get(key)?.error;
+    if (error === undefined) return undefined;
+    return error instanceof GitLabError ? error : new GitLabError('badResponse', String(error), { cause: error });
+  }
+
+  /** The first page, unless it has arrived already (a failed first page is tried again). */
+  load(source: Source): Promise<void> {
+    const state = this.get(source.key);
+    if (state.started && !state.hasError) return Promise.resolve();
+    return this.fetch(source);
+  }
+
+  /** The next page (or, under a predicate, pages until a page's worth of matching items), appended. */
+  loadMore(source: Source): Promise<void> {
+    return this.fetch(source);
+  }
+
+  /**
+   * Forget every list's pages; views ask again. With `plan` (a filter change, a new page size), the lists follow it
+   * from now on, their next rows in its order. With `keepShown` (a filter change), each list keeps showing its rows,
+   * marked stale and in their own order, until its new first page arrives: see `dropStale`.
+   */
+  reset(options: { plan?: ListPlan<Source, Item, Order>; keepShown?: boolean } = {}): void {
+    if (options.plan) this.plan = options.plan;
+    for (const state of this.lists.values()) state.reset({ keepShown: options.keepShown, order: this.plan.order });
+    this.notify(undefined);
+  }
+
+  /** Resolves once no page is loading (each load's outcome is recorded in its state; this never rejects). */
+  async whenIdle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
+  }
+
+  /** Lists still showing an earlier plan's rows (none asked for their new first page) show nothing old. */
+  dropStale(): void {
+    let dropped = false;
+    for (const state of this.lists.values()) {
+      if (state.stale) {
+        state.dropStale();
+        dropped = true;
+      }
+    }
+    if (dropped) this.notify(undefined);
+  }
+
+  /**
+   * Seeds list `key`, while it has nothing of its own, with a page kept from an earlier session: shown at once,
+   * marked `earlier` and stale, until the list's first page replaces it (or fails, or a reset without `keepShown`).
+   */
+  seed(key: string, items: readonly Item[], order: Order | undefined): void {
+    if (this.get(key).seed(items, order)) this.notify(key);
+  }
+
+  /** Forget one list's pages (retry, refresh of one node). */
+  resetOne(key: string): void {
+    this.lists.get(key)?.reset({ order: this.plan.order });
+    this.notify(key);
+  }
+
+  private fetch(source: Source): Promise<void> {
+    const load = this.fetchPages(source);
+    this.inFlight.add(load);
+    return load.finally(() => this.inFlight.delete(load));
+  }
+
+  private async fetchPages(source: Source): Promise<void> {
+    const { pageSize, keep, maxRequests = MAX_REQUESTS_PER_LOAD } = this.plan;
+    const request = this.plan.request(source);
+    if (!request) return;
+    const end = await loadMatching(this.get(source.key), {
+      want: pageSize, maxRequests, keep,
+      fetchPage: (page, signal) => request.fetchPage(page, signal),
+      onRateLimited: request.onRateLimited && ((listener) => request.onRateLimited!(listener)),
+      onPage: () => this.notify(source.key),
+    });
+    if (end === 'failed' || end === 'bound') this.notify(source.key);
+  }
+
+  private notify(key: string | undefined): void {
+    this.changes.fire(key);
+  }
+}

@@ -1,0 +1,229 @@
+import * as vscode from 'vscode';
+import { localZone } from '../../app/activity/calendar';
+import type { EventFeeds } from '../../app/activity/eventFeeds';
+import { EventRows } from '../../app/activity/eventRows';
+import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
+import { projectInfo, type ProjectInfo } from '../../app/activity/projectInfo';
+import { sourceRow, sourceWebUrl } from '../../app/activity/sourceRows';
+import { instanceHost } from '../../app/instance';
+import { MAX_REQUESTS_PER_LOAD } from '../../app/lists/matchingLoader';
+import { keepPlainMessages } from '../../app/localize';
+import type { ProjectDirectories } from '../../app/projectDirectory';
+import type { ActivitySource } from '../../app/sources';
+import type { GitLabEvent } from '../../gitlab';
+import { COMMANDS } from '../../ids';
+import { errorItem, loadingItem, loadMoreItem, showLogItem } from '../lists/listStatusItems';
+import { emptyRowText, errorRowAction, errorRowContext, nodeId, type ActivityNode } from './nodes';
+import { unreadUri } from './unreadDecorations';
+
+/** A signed-in instance as the tree shows it. */
+export interface TreeInstance {
+  /** The instance's URL as `normalizeInstanceUrl` writes it: sources and directories are keyed by it. */
+  key: string;
+  url: string;
+  /** Who is signed in there, when known. */
+  user?: string;
+}
+
+/** What the rows need to know of the view. */
+export interface ActivityItemContext {
+  /** The signed-in instances; with more than one, each has its own root. */
+  instances(): TreeInstance[];
+  /** The instance whose links commands without a row follow. */
+  activeInstance(): string;
+  /** Whether an event is newer than the last time its source was marked as seen. */
+  isUnread(source: ActivitySource, event: GitLabEvent): boolean;
+  now?: () => number;
+}
+
+/**
+ * The Activity tree's rows as VS Code draws them: one TreeItem per node, texts from the pure row modules
+ * (`EventRows`, `sourceRow`) and the lists' status rows (`listStatusItems`); tooltips are built only when VS Code
+ * asks (`tooltip`). Whether a row is open is the tree's to say.
+ */
+export class ActivityItems implements vscode.Disposable {
+  private readonly zone = localZone();
+  /** Event rows per instance: an event's links go to its own instance. */
+  private readonly rowsByInstance = new Map<string, EventRows>();
+  /** Event rows share their icons and command titles: a tree of thousands of rows otherwise allocates them per row. */
+  private readonly icons = new Map<string, vscode.ThemeIcon>();
+  private titles?: { open: string; details: string };
+  private readonly t = keepPlainMessages(vscode.l10n.t);
+  private readonly unsubscribe: { dispose(): void };
+
+  constructor(
+    private readonly feeds: EventFeeds,
+    private readonly directories: ProjectDirectories,
+    private readonly context: ActivityItemContext,
+  ) {
+    // Project names and links became known: rows kept per event are built again.
+    this.unsubscribe = directories.onDidChange(() => {
+      for (const rows of this.rowsByInstance.values()) rows.forget();
+    });
+  }
+
+  item(node: ActivityNode): vscode.TreeItem {
+    switch (node.type) {
+      case 'instance': return this.instanceItem(node.instance);
+      case 'root': {
+        const labels = { mine: vscode.l10n.t('My Activity'), projects: vscode.l10n.t('Projects'), users: vscode.l10n.t('Users') };
+        const icons = { mine: 'account', projects: 'repo', users: 'organization' };
+        const item = new vscode.TreeItem(labels[node.root]);
+        item.iconPath = new vscode.ThemeIcon(icons[node.root]);
+        item.contextValue = `${node.root}Root`;
+        return item;
+      }
+      case 'hint': {
+        const item = new vscode.TreeItem(node.root === 'projects' ? vscode.l10n.t('Add Project…') : vscode.l10n.t('Add User…'));
+        item.iconPath = new vscode.ThemeIcon('add');
+        item.command = {
+          command: node.root === 'projects' ? COMMANDS.addProject : COMMANDS.addUser, title: item.label as string, arguments: [node.instance],
+        };
+        return item;
+      }
+      case 'source': return this.sourceItem(node.source);
+      case 'day': {
+        const item = new vscode.TreeItem(node.label);
+        item.description = node.events.length === 1 ? vscode.l10n.t('1 event') : vscode.l10n.t('{0} events', node.events.length);
+        item.iconPath = new vscode.ThemeIcon('calendar');
+        item.contextValue = 'day';
+        return item;
+      }
+      case 'event': return this.eventItem(node);
+      case 'loadMore':
+        return loadMoreItem(this.feeds.get(node.source.key).stoppedAtBound, { command: COMMANDS.loadMore, arguments: [node.source.key] },
+          vscode.l10n.t('Few events of this tab on the pages read so far: read up to {0} more pages', MAX_REQUESTS_PER_LOAD));
+      case 'end': {
+        const item = new vscode.TreeItem(vscode.l10n.t('End of activity'));
+        item.iconPath = new vscode.ThemeIcon('check');
+        item.tooltip = vscode.l10n.t('GitLab has no further pages for this list and filter.');
+        item.contextValue = 'end';
+        return item;
+      }
+      case 'loading': return loadingItem(this.feeds.get(node.source.key).progress);
+      case 'empty': {
+        // Under a filter the row leads with the way out of it.
+        const text = emptyRowText(node.filtered, vscode.l10n.t);
+        const item = new vscode.TreeItem(text.label);
+        item.iconPath = new vscode.ThemeIcon(node.filtered ? 'clear-all' : 'info');
+        if (node.filtered) {
+          item.description = text.description;
+          item.command = { command: COMMANDS.clearFilters, title: vscode.l10n.t('Clear Filters') };
+        }
+        item.contextValue = 'empty';
+        return item;
+      }
+      // Sign In Again names the instance of the list that failed (a signed-in one by the URL it was signed in with).
+      // A 404 row of a followed project or user also offers Remove (its context value).
+      case 'error': return errorItem(node.error,
+        errorRowAction(node, (instance) => this.context.instances().find((candidate) => candidate.key === instance)?.url),
+        errorRowContext(node));
+      case 'showLog': return showLogItem();
+    }
+  }
+
+  /** An event's tooltip (the others have theirs already): server text escaped, the Markdown untrusted. */
+  tooltip(node: ActivityNode): vscode.MarkdownString | undefined {
+    if (node.type !== 'event') return undefined;
+    const markdown = new vscode.MarkdownString(eventTooltipMarkdown(node.event, {
+      t: vscode.l10n.t, project: this.projectInfo(node.source.instance, node.event.project_id), zone: this.zone,
+    }));
+    // Server text is escaped by eventTooltipMarkdown; the string is also untrusted and without HTML.
+    markdown.isTrusted = false;
+    markdown.supportHtml = false;
+    markdown.supportThemeIcons = false;
+    return markdown;
+  }
+
+  /** The event's web page on its instance (the active one unless given), when one can be derived. */
+  urlOf(event: GitLabEvent, instance: string = this.context.activeInstance()): string | undefined {
+    return this.rows(instance).url(event);
+  }
+
+  /** The web page of a project or user source. */
+  sourceUrl(source: ActivitySource): string | undefined {
+    const project = source.source.kind === 'project' ? this.directories.for(source.instance).get(source.ref) : undefined;
+    return sourceWebUrl(source, project, this.urlOfInstance(source.instance));
+  }
+
+  /** An instance's root (shown while several are signed in): its host, and who is signed in there. */
+  private instanceItem(instance: string): vscode.TreeItem {
+    const known = this.context.instances().find((candidate) => candidate.key === instance);
+    const url = known?.url ?? instance;
+    const item = new vscode.TreeItem(instanceHost(url));
+    item.description = known?.user;
+    item.tooltip = known?.user ? vscode.l10n.t('{0}, signed in as {1}', url, known.user) : url;
+    item.iconPath = new vscode.ThemeIcon('server');
+    item.contextValue = 'instanceRoot';
+    return item;
+  }
+
+  private sourceItem(source: ActivitySource): vscode.TreeItem {
+    const project = source.source.kind === 'project' ? this.directories.for(source.instance).get(source.ref) : undefined;
+    const row = sourceRow(source, project, this.t);
+    const item = new vscode.TreeItem(row.label);
+    item.description = row.description;
+    item.iconPath = new vscode.ThemeIcon(row.iconId);
+    item.tooltip = row.tooltip;
+    item.contextValue = row.contextValue;
+    return item;
+  }
+
+  private eventItem(node: ActivityNode & { type: 'event' }): vscode.TreeItem {
+    // My Activity lists the signed-in user's own events: their name would only push the action off the row.
+    const row = this.rows(node.source.instance).row(node.event, this.now(), node.source.source.kind === 'mine' ? 'omitted' : 'shown');
+    const item = new vscode.TreeItem(row.label);
+    // A page kept from the last session, shown until the fresh one replaces it: the row and its label say so.
+    const earlier = node.earlier ? vscode.l10n.t('from earlier') : undefined;
+    item.description = earlier ? (row.description ? `${row.description} · ${earlier}` : earlier) : row.description;
+    item.iconPath = this.icon(row.iconId);
+    item.contextValue = row.url ? 'event linkable' : 'event';
+    const titles = this.titles ??= { open: vscode.l10n.t('Open in Browser'), details: vscode.l10n.t('Show Event Details') };
+    item.command = row.url
+      ? { command: COMMANDS.openInBrowser, title: titles.open, arguments: [node] }
+      : { command: COMMANDS.showEventDetails, title: titles.details, arguments: [node] };
+    if (this.context.isUnread(node.source, node.event)) {
+      // The decoration (a dot in a theme colour) comes from the URI's scheme; the label says it for screen readers.
+      item.resourceUri = unreadUri(nodeId(node));
+      item.accessibilityInformation = { label: this.t('Unread: {0}', row.accessibilityLabel) };
+    } else {
+      item.accessibilityInformation = { label: row.accessibilityLabel };
+    }
+    if (earlier) item.accessibilityInformation = { label: this.t('{0}, from earlier', item.accessibilityInformation.label) };
+    return item;
+  }
+
+  private rows(instance: string): EventRows {
+    let rows = this.rowsByInstance.get(instance);
+    if (!rows) {
+      rows = new EventRows(() => ({
+        instanceUrl: this.urlOfInstance(instance), lookupProject: (id) => this.projectInfo(instance, id), zone: this.zone, t: this.t,
+      }));
+      this.rowsByInstance.set(instance, rows);
+    }
+    return rows;
+  }
+
+  private icon(id: string): vscode.ThemeIcon {
+    let icon = this.icons.get(id);
+    if (!icon) this.icons.set(id, (icon = new vscode.ThemeIcon(id)));
+    return icon;
+  }
+
+  private urlOfInstance(instance: string): string {
+    return this.context.instances().find((candidate) => candidate.key === instance)?.url ?? instance;
+  }
+
+  private projectInfo(instance: string, id: number | null): ProjectInfo | undefined {
+    if (typeof id !== 'number') return undefined;
+    return projectInfo(this.directories.for(instance).get(id));
+  }
+
+  private now(): number {
+    return (this.context.now ?? Date.now)();
+  }
+
+  dispose(): void {
+    this.unsubscribe.dispose();
+  }
+}

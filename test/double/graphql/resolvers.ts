@@ -1,0 +1,205 @@
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import type { DoubleContext } from '../routes/route';
+import { canReadTodoTarget, findTodos, isSnoozed, resolveTodo, type TodoQuery } from '../todos/finder';
+import { targetTypeOfEnum } from '../todos/vocabulary';
+import type { TokenScope } from '../types';
+import type { DoubleTodo, DoubleUser } from '../world/types';
+import { gid, todoObject } from './present';
+import { manyLimit, type ServedVersion } from './schema';
+
+/** The root resolvers: `currentUser { todos }` and the to-do mutations (to-dos note §3, §4). */
+
+export interface GraphqlContext {
+  double: DoubleContext;
+  /** Null for a request without a token: GitLab answers it as an anonymous user. */
+  user: DoubleUser | null;
+  scopes: readonly TokenScope[];
+  schema: GraphQLSchema;
+  version: ServedVersion;
+}
+
+/** graphql-ruby's answer to a missing object, a missing permission and a token without `api` on a mutation (§4). */
+export const RESOURCE_NOT_AVAILABLE =
+  "The resource that you are attempting to access does not exist or you don't have permission to perform this action";
+
+const MAX_PAGE_SIZE = 100;
+
+type Sort = 'CREATED_ASC' | 'CREATED_DESC' | 'UPDATED_ASC' | 'UPDATED_DESC' | 'LABEL_PRIORITY_ASC' | 'LABEL_PRIORITY_DESC';
+
+interface Position { id: number; createdAt: string; updatedAt: string }
+
+function comparator(sort: Sort | undefined): (a: Position, b: Position) => number {
+  const byTime = (key: 'createdAt' | 'updatedAt', sign: number) => (a: Position, b: Position) =>
+    sign * (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : a.id - b.id);
+  switch (sort) {
+    case 'CREATED_ASC': return byTime('createdAt', 1);
+    case 'CREATED_DESC': return byTime('createdAt', -1);
+    case 'UPDATED_ASC': return byTime('updatedAt', 1);
+    case 'UPDATED_DESC': return byTime('updatedAt', -1);
+    // No labels in the double: label priority falls back to the default order, id descending.
+    default: return (a, b) => b.id - a.id;
+  }
+}
+
+const cursorOf = (t: Position): string => Buffer.from(JSON.stringify({ id: t.id, createdAt: t.createdAt, updatedAt: t.updatedAt })).toString('base64');
+
+function positionOf(cursor: string): Position {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64').toString('utf8')) as Position;
+    if (typeof parsed.id === 'number' && typeof parsed.createdAt === 'string' && typeof parsed.updatedAt === 'string') return parsed;
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new GraphQLError('Please provide a valid cursor');
+}
+
+const numbers = (ids: unknown): number[] | undefined =>
+  Array.isArray(ids) ? ids.map((id) => Number(/(\d+)$/.exec(String(id))?.[1] ?? NaN)).filter((n) => Number.isInteger(n)) : undefined;
+
+interface TodosArgs {
+  action?: string[]; authorId?: unknown[]; projectId?: unknown[]; groupId?: unknown[]; state?: Array<'pending' | 'done'>;
+  type?: string[]; sort?: Sort; isSnoozed?: boolean; after?: string; before?: string; first?: number; last?: number;
+}
+
+function todoConnection(context: GraphqlContext, user: DoubleUser, args: TodosArgs): Record<string, unknown> {
+  const { double, schema } = context;
+  const query: TodoQuery = {
+    actions: args.action, authorIds: numbers(args.authorId), projectIds: numbers(args.projectId), groupIds: numbers(args.groupId),
+    states: args.state, types: args.type?.map((t) => targetTypeOfEnum(t) ?? t), isSnoozed: args.isSnoozed ?? undefined,
+  };
+  const compare = comparator(args.sort);
+  const all = findTodos(double.data, user.id, query, double.now()).sort(compare);
+  let start = 0;
+  let end = all.length;
+  if (args.after) {
+    const after = positionOf(args.after);
+    const index = all.findIndex((t) => compare(t, after) > 0);
+    start = index === -1 ? all.length : index;
+  }
+  if (args.before) {
+    const before = positionOf(args.before);
+    const index = all.findIndex((t) => compare(t, before) >= 0);
+    end = index === -1 ? all.length : index;
+  }
+  let slice = all.slice(start, Math.max(start, end));
+  const first = args.first ?? (args.last === undefined ? MAX_PAGE_SIZE : undefined);
+  let hasNextPage = end < all.length;
+  let hasPreviousPage = start > 0;
+  if (first !== undefined) {
+    const size = Math.max(0, Math.min(first, MAX_PAGE_SIZE));
+    hasNextPage = slice.length > size;
+    slice = slice.slice(0, size);
+  }
+  if (args.last !== undefined) {
+    const size = Math.max(0, Math.min(args.last, MAX_PAGE_SIZE));
+    hasPreviousPage = slice.length > size;
+    slice = slice.slice(Math.max(0, slice.length - size));
+  }
+  // The count ignores target authorization; the nodes do not (§5).
+  const visible = slice.filter((t) => canReadTodoTarget(double.data, t, user.id));
+  const present = (t: DoubleTodo) => todoObject({ baseUrl: double.baseUrl, data: double.data }, schema, t);
+  return {
+    count: ({ limit }: { limit?: number }) => (limit !== undefined && limit !== null ? Math.min(all.length, limit) : all.length),
+    nodes: visible.map(present),
+    edges: visible.map((t) => ({ cursor: cursorOf(t), node: present(t) })),
+    pageInfo: {
+      hasNextPage, hasPreviousPage, startCursor: slice.length > 0 ? cursorOf(slice[0]) : null,
+      endCursor: slice.length > 0 ? cursorOf(slice[slice.length - 1]) : null,
+    },
+  };
+}
+
+/** The caller, for a mutation: mutations need a user and a token with `api` (§4). */
+function mutatingUser(context: GraphqlContext): DoubleUser {
+  if (!context.user || !context.scopes.includes('api')) throw new GraphQLError(RESOURCE_NOT_AVAILABLE);
+  return context.user;
+}
+
+function ownTodo(context: GraphqlContext, user: DoubleUser, id: number): DoubleTodo {
+  const todo = context.double.data.todos.find((t) => t.id === id && t.userId === user.id);
+  if (!todo) throw new GraphQLError(RESOURCE_NOT_AVAILABLE);
+  return todo;
+}
+
+/** `Mutations::Todos::BaseMany`: at most the version's limit; ids not the caller's are skipped silently. */
+function ownTodos(context: GraphqlContext, user: DoubleUser, ids: number[]): DoubleTodo[] {
+  if (ids.length > manyLimit(context.version)) throw new GraphQLError('Too many to-do items requested.');
+  return context.double.data.todos.filter((t) => t.userId === user.id && ids.includes(t.id));
+}
+
+type Input<T> = { input: T };
+
+export function rootValue(context: GraphqlContext): Record<string, unknown> {
+  const { double, schema } = context;
+  const now = () => double.now();
+  const present = (t: DoubleTodo) => todoObject({ baseUrl: double.baseUrl, data: double.data }, schema, t);
+  const one = (todo: DoubleTodo) => ({ todo: present(todo), errors: [] });
+  const many = (todos: DoubleTodo[]) => ({ todos: todos.map(present), errors: [] });
+  const touch = (todo: DoubleTodo) => { todo.updatedAt = now().toISOString(); };
+  return {
+    currentUser: () => {
+      const user = context.user;
+      if (!user) return null;
+      return {
+        id: gid('User', user.id), username: user.username, name: user.name,
+        avatarUrl: `${double.baseUrl}/uploads/-/system/user/avatar/${user.id}/avatar.png`, webUrl: `${double.baseUrl}/${user.username}`,
+        todos: (args: TodosArgs) => todoConnection(context, user, args),
+      };
+    },
+    todoMarkDone: ({ input }: Input<{ id: number }>) => {
+      const todo = ownTodo(context, mutatingUser(context), input.id);
+      resolveTodo(todo, now());
+      return one(todo);
+    },
+    // `TodoService#restore`: back to pending.
+    todoRestore: ({ input }: Input<{ id: number }>) => {
+      const todo = ownTodo(context, mutatingUser(context), input.id);
+      if (todo.state === 'done') {
+        todo.state = 'pending';
+        touch(todo);
+      }
+      return one(todo);
+    },
+    todoRestoreMany: ({ input }: Input<{ ids: number[] }>) => {
+      const restored = ownTodos(context, mutatingUser(context), input.ids).filter((t) => t.state === 'done');
+      for (const todo of restored) {
+        todo.state = 'pending';
+        touch(todo);
+      }
+      return many(restored);
+    },
+    todoResolveMany: ({ input }: Input<{ ids: number[] }>) => {
+      const resolved = ownTodos(context, mutatingUser(context), input.ids).filter((t) => t.state === 'pending');
+      for (const todo of resolved) resolveTodo(todo, now());
+      return many(resolved);
+    },
+    todoSnooze: ({ input }: Input<{ id: number; snoozeUntil: string }>) => {
+      const todo = ownTodo(context, mutatingUser(context), input.id);
+      todo.snoozedUntil = input.snoozeUntil;
+      touch(todo);
+      return one(todo);
+    },
+    todoUnSnooze: ({ input }: Input<{ id: number }>) => {
+      const todo = ownTodo(context, mutatingUser(context), input.id);
+      todo.snoozedUntil = null;
+      touch(todo);
+      return one(todo);
+    },
+    todoSnoozeMany: ({ input }: Input<{ ids: number[]; snoozeUntil: string }>) => {
+      const snoozed = ownTodos(context, mutatingUser(context), input.ids).filter((t) => t.state === 'pending');
+      for (const todo of snoozed) {
+        todo.snoozedUntil = input.snoozeUntil;
+        touch(todo);
+      }
+      return many(snoozed);
+    },
+    todoUnsnoozeMany: ({ input }: Input<{ ids: number[] }>) => {
+      const unsnoozed = ownTodos(context, mutatingUser(context), input.ids).filter((t) => isSnoozed(t, now()));
+      for (const todo of unsnoozed) {
+        todo.snoozedUntil = null;
+        touch(todo);
+      }
+      return many(unsnoozed);
+    },
+  };
+}

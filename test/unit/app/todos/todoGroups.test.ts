@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { formatMessage } from '../../../../src/app/localize';
+import { groupReasons, groupTodoIds, groupTodos } from '../../../../src/app/todos/todoGroups';
+import { reasonOf, reasonWords } from '../../../../src/app/todos/todoReasons';
+import { todoTooltipMarkdown } from '../../../../src/app/todos/todoTooltip';
+import { todoWebUrl } from '../../../../src/app/todos/todoUrl';
+import { TODO_ACTIONS, type Todo } from '../../../../src/gitlab/todoTypes';
+
+const t = formatMessage;
+let nextId = 1;
+function todo(over: Partial<Todo> & { iid?: number } = {}): Todo {
+  const { iid = 12, ...rest } = over;
+  return {
+    id: nextId++, action_name: 'mentioned', target_type: 'Issue', target: { id: 900 + iid, iid, title: 'Crash on save' },
+    target_url: `https://gitlab.example.com/acme/web/-/issues/${iid}`, body: 'can you check?',
+    author: { id: 7, username: 'jane', name: 'Jane' }, project: { id: 5, path_with_namespace: 'acme/web' }, group: null,
+    state: 'pending', created_at: '2025-03-01T09:00:00.000Z', snoozed_until: null, ...rest,
+  };
+}
+
+describe('To-Do rows', () => {
+  it('groups to-dos about one thing into one row, with each reason once in the order they came', () => {
+    const groups = groupTodos([
+      todo({ action_name: 'review_requested', target_type: 'MergeRequest', iid: 42 }),
+      todo({ action_name: 'mentioned' }),
+      todo({ action_name: 'mentioned', target_type: 'MergeRequest', iid: 42 }),
+      todo({ action_name: 'mentioned', target_type: 'MergeRequest', iid: 42 }),
+    ]);
+    assert.equal(groups.length, 2);
+    assert.equal(groups[0].reference, '!42');
+    assert.equal(groups[0].place, 'acme/web');
+    assert.equal(groups[0].todos.length, 3);
+    assert.equal(groupReasons(groups[0], t), 'Review requested by Jane · Mentioned by Jane');
+    assert.equal(groups[1].reference, '#12');
+    assert.deepEqual(groupTodoIds(groups[0]), groups[0].todos.map((x) => x.id));
+  });
+
+  it('keeps the same iid in two projects, and an issue and a merge request of one iid, apart', () => {
+    const other = { id: 6, path_with_namespace: 'acme/api' };
+    const groups = groupTodos([todo(), todo({ project: other }), todo({ target_type: 'MergeRequest' }), todo({ project: null, group: { id: 1, full_path: 'acme' } })]);
+    assert.equal(groups.length, 4);
+    assert.equal(groups[3].place, 'acme');
+  });
+
+  it('never merges to-dos whose target is unknown', () => {
+    const groups = groupTodos([todo({ target: null, target_type: 'User' }), todo({ target: null, target_type: 'User' })]);
+    assert.equal(groups.length, 2);
+    assert.equal(groups[0].reference, '');
+  });
+
+  it('groups 1,000 to-dos quickly (loosely; the bench has the figure)', () => {
+    const many = Array.from({ length: 1000 }, (_, i) => todo({ iid: i % 300, target_type: i < 500 ? 'Issue' : 'MergeRequest' }));
+    const start = performance.now();
+    const groups = groupTodos(many);
+    const elapsed = performance.now() - start;
+    assert.equal(groups.length, 600);
+    assert.ok(elapsed < 250, `${elapsed} ms`);
+  });
+});
+
+describe('To-Do reasons', () => {
+  it('has words for every action GitLab names, not the raw name', () => {
+    for (const action of TODO_ACTIONS) {
+      const words = reasonWords(action, t);
+      assert.ok(words && words !== action && !words.includes('_'), action);
+    }
+  });
+
+  it('shows an unknown action by its name and names the author only where it caused the to-do', () => {
+    assert.equal(reasonWords('future_thing', t), 'future thing');
+    assert.equal(reasonWords('constructor', t), 'constructor');
+    assert.equal(reasonOf('mentioned', 'Jane', t), 'Mentioned by Jane');
+    assert.equal(reasonOf('build_failed', 'Jane', t), 'Pipeline failed');
+  });
+});
+
+describe('To-Do tooltips and links', () => {
+  it('escapes every server text in the tooltip: no link, no command', () => {
+    const hostile = todo({ body: '[x](command:workbench.action.quit) <b>hi</b>', author: { id: 1, username: 'u', name: '[me](command:evil)' } });
+    const markdown = todoTooltipMarkdown(groupTodos([hostile])[0], t);
+    assert.ok(!/\]\(command:/.test(markdown), markdown);
+    assert.ok(!markdown.includes('<b>'), markdown);
+  });
+
+  it('opens only http(s) pages on the instance origin, under its path', () => {
+    assert.equal(todoWebUrl('https://gitlab.example.com/acme/web/-/issues/12#note_1', 'https://gitlab.example.com'), 'https://gitlab.example.com/acme/web/-/issues/12#note_1');
+    assert.equal(todoWebUrl('https://evil.example.com/acme', 'https://gitlab.example.com'), undefined);
+    assert.equal(todoWebUrl('javascript:alert(1)', 'https://gitlab.example.com'), undefined);
+    assert.equal(todoWebUrl('command:workbench.action.quit', 'https://gitlab.example.com'), undefined);
+    assert.equal(todoWebUrl('https://user:pw@gitlab.example.com/a', 'https://gitlab.example.com'), undefined);
+    assert.equal(todoWebUrl('https://example.com/gitlab/../other/x', 'https://example.com/gitlab'), undefined);
+    assert.equal(todoWebUrl('https://example.com/gitlab/acme/x', 'https://example.com/gitlab/'), 'https://example.com/gitlab/acme/x');
+    assert.equal(todoWebUrl(null, 'https://gitlab.example.com'), undefined);
+  });
+});

@@ -1,0 +1,179 @@
+import assert from 'node:assert/strict';
+import { GitLabDouble } from '../../double';
+import { RecordingProxy } from '../../vscode/harness/recording-proxy';
+import { ProxyEnvironment } from '../gitlab/network/proxyEnvironment';
+import { GitLabError, NO_FILTER, type CurrentUser } from '../../../src/gitlab';
+import { normalizeInstanceUrl } from '../../../src/app/instance';
+import { COMMANDS, INSTANCE_ENV_VAR, STATE_KEYS } from '../../../src/ids';
+import { TokenStore } from '../../../src/ui/auth/tokenStore';
+import { readConfig } from '../../../src/ui/config';
+import { Log } from '../../../src/ui/log';
+import { Session } from '../../../src/ui/session';
+import { fake, FakeMemento, FakeSecretStorage } from './fakeVscode';
+
+/**
+ * The session as the extension builds it (real `TokenStore`, `readConfig`, transports and undici), against two GitLab
+ * doubles on loopback, two instances. Each double knows both tokens, for different people: on A, A's token is alex
+ * and B's is jordan; on B the other way round. So who a server says is signed in tells which token reached it.
+ */
+describe('Session: each instance\'s token goes to that instance only', function () {
+  this.timeout(20_000);
+  const TOKEN_A = 'glpat-instance-a';
+  const TOKEN_B = 'glpat-instance-b';
+  const ENV_TOKEN = 'glpat-from-environment';
+  let a: GitLabDouble;
+  let b: GitLabDouble;
+  const environment = new ProxyEnvironment();
+  let savedInstanceEnv: string | undefined;
+  const sessions: Session[] = [];
+
+  before(async () => {
+    const people = (own: string, other: string) => [
+      { token: own, scopes: ['api' as const], userId: 1 }, // alex
+      { token: other, scopes: ['api' as const], userId: 3 }, // jordan
+      { token: ENV_TOKEN, scopes: ['api' as const], userId: 2 }, // sam.taylor
+    ];
+    a = await GitLabDouble.start({ events: 30, tokens: people(TOKEN_A, TOKEN_B) });
+    b = await GitLabDouble.start({ events: 30, tokens: people(TOKEN_B, TOKEN_A) });
+  });
+  after(async () => {
+    await a.close();
+    await b.close();
+  });
+  beforeEach(() => {
+    fake.reset();
+    environment.isolate();
+    savedInstanceEnv = process.env[INSTANCE_ENV_VAR];
+    delete process.env[INSTANCE_ENV_VAR];
+    a.clearLog();
+    b.clearLog();
+    // The user's settings name instance A.
+    fake.settings.set('gitlabActivity.instanceUrl', { globalValue: a.url });
+  });
+  afterEach(() => {
+    for (const session of sessions.splice(0)) session.dispose();
+    environment.restore();
+    if (savedInstanceEnv === undefined) delete process.env[INSTANCE_ENV_VAR];
+    else process.env[INSTANCE_ENV_VAR] = savedInstanceEnv;
+  });
+
+  interface Built {
+    session: Session;
+    secrets: FakeSecretStorage;
+    state: FakeMemento;
+  }
+
+  /** A session over fresh secrets and state; `stored` tokens are in SecretStorage, their instances remembered. */
+  function build(stored: Record<string, string> = {}, env: { token?: string; instanceUrl?: string } = {}): Built {
+    const secrets = new FakeSecretStorage();
+    const state = new FakeMemento();
+    for (const [url, token] of Object.entries(stored)) secrets.values.set(TokenStore.keyFor(url), token);
+    state.values.set(STATE_KEYS.instances, Object.keys(stored).map((url) => ({ url, user: 'alex' })));
+    const tokens = new TokenStore(secrets as never, env, () => undefined);
+    const channel = { info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined, dispose: () => undefined };
+    const session: Session = new Session(tokens, readConfig, new Log(channel, () => session.secrets), state as never, 'gitlab-activity/test');
+    sessions.push(session);
+    return { session, secrets, state };
+  }
+
+  async function whoAt(session: Session, url: string): Promise<string> {
+    const api = session.apiFor(url);
+    assert.ok(api, `no client for ${url}`);
+    return (await api.getCurrentUser()).username;
+  }
+
+  it('builds each account\'s client with its own instance\'s token: both servers see their own, never the other\'s', async () => {
+    const { session } = build({ [a.url]: TOKEN_A, [b.url]: TOKEN_B });
+    await session.restore();
+    assert.deepEqual(session.all.map((account) => account.instanceUrl), [a.url, b.url]);
+    assert.equal(await whoAt(session, a.url), 'alex', 'A\'s client did not reach A with A\'s token');
+    assert.equal(await whoAt(session, b.url), 'alex', 'B\'s client did not reach B with B\'s token');
+    // Listings too, and the active client (the settings' instance).
+    await session.apiFor(b.url)!.listEvents({ kind: 'mine' }, NO_FILTER, { page: 1, perPage: 5 });
+    assert.equal((await session.api!.getCurrentUser()).username, 'alex');
+    assert.deepEqual(a.requests.map((r) => `${r.path} ${r.status}`), ['/api/v4/user 200', '/api/v4/user 200']);
+    assert.deepEqual(b.requests.map((r) => `${r.path} ${r.status}`), ['/api/v4/user 200', '/api/v4/events 200']);
+    assert.deepEqual(new Set(session.secrets), new Set([TOKEN_A, TOKEN_B]));
+  });
+
+  it('signs a second instance in beside the first: its new token is stored under its own key and sent there only', async () => {
+    const { session, secrets } = build({ [a.url]: TOKEN_A });
+    await session.restore();
+    assert.equal(await session.signIn(`${b.url}/`, TOKEN_B, { username: 'alex' } as CurrentUser), true);
+    assert.deepEqual([...secrets.values.keys()].sort(), [TokenStore.keyFor(a.url), TokenStore.keyFor(b.url)].sort());
+    assert.equal(secrets.values.get(`gitlabActivity.token:${normalizeInstanceUrl(b.url)}`), TOKEN_B);
+    assert.equal(await whoAt(session, a.url), 'alex');
+    assert.equal(await whoAt(session, b.url), 'alex');
+    assert.deepEqual(fake.settingUpdates, [], 'the settings\' instance stays A, which is signed in');
+  });
+
+  it('keeps a new sign-in\'s token for its own instance when the workspace names another that is not signed in', async () => {
+    fake.settings.set('gitlabActivity.instanceUrl', { globalValue: b.url, workspaceValue: a.url });
+    const { session } = build();
+    await session.restore();
+    assert.equal(await session.signIn(b.url, TOKEN_B, { username: 'alex' } as CurrentUser), false, 'says the workspace\'s instance is not signed in');
+    assert.equal(session.apiFor(a.url), undefined);
+    assert.deepEqual(fake.settingUpdates, [], 'the workspace\'s choice is not overwritten');
+    assert.equal(await whoAt(session, b.url), 'alex');
+    assert.equal((await session.api!.getCurrentUser()).username, 'alex', 'the client in use is B\'s, with B\'s token');
+    assert.deepEqual(a.requests, [], 'nothing went to the workspace\'s instance');
+  });
+
+  it('uses an environment token for the instance bound to it only, never for one a workspace names', async () => {
+    // The workspace names B; the token belongs to A.
+    fake.settings.set('gitlabActivity.instanceUrl', { globalValue: a.url, workspaceValue: b.url });
+    const workspaceNamesB = build({}, { token: ENV_TOKEN, instanceUrl: a.url }).session;
+    await workspaceNamesB.restore();
+    assert.equal(workspaceNamesB.signedIn, false);
+    assert.equal(workspaceNamesB.apiFor(b.url), undefined);
+    assert.deepEqual(workspaceNamesB.secrets, []);
+    // Where the settings name A, it signs A in.
+    fake.settings.set('gitlabActivity.instanceUrl', { globalValue: a.url });
+    const userNamesA = build({}, { token: ENV_TOKEN, instanceUrl: `${a.url}/` }).session;
+    await userNamesA.restore();
+    assert.equal(await whoAt(userNamesA, a.url), 'sam.taylor');
+    assert.equal(userNamesA.apiFor(b.url), undefined);
+    assert.deepEqual(b.requests, []);
+  });
+
+  it('signs one instance out: its secret goes, the other instance keeps its client and token', async () => {
+    const { session, secrets } = build({ [a.url]: TOKEN_A, [b.url]: TOKEN_B });
+    await session.restore();
+    await session.signOut(b.url);
+    assert.deepEqual([...secrets.values.keys()], [TokenStore.keyFor(a.url)]);
+    assert.equal(session.apiFor(b.url), undefined);
+    assert.equal(await whoAt(session, a.url), 'alex');
+    assert.deepEqual(fake.commands.at(-1), { command: 'setContext', args: ['gitlabActivity.signedIn', true] });
+  });
+
+  it('"Sign In Again" after a 401 names the instance whose token was refused, once', async () => {
+    const { session } = build({ [a.url]: TOKEN_A, [b.url]: TOKEN_B });
+    await session.restore();
+    fake.answers.message = () => 'Sign In Again';
+    const refused = new GitLabError('unauthorized', 'GitLab did not accept the token (401).', { status: 401 });
+    session.reportUnauthorized(refused, `${b.url}/`);
+    session.reportUnauthorized(refused, b.url);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.equal(fake.shown.filter((shown) => shown.kind === 'error').length, 1);
+    assert.deepEqual(fake.commands.filter((c) => c.command === COMMANDS.signIn), [{ command: COMMANDS.signIn, args: [b.url] }]);
+  });
+
+  it('sends nothing through a proxy a workspace names; the user\'s proxy is used', async () => {
+    const proxy = await RecordingProxy.start();
+    try {
+      fake.settings.set('gitlabActivity.proxy', { workspaceValue: proxy.url });
+      fake.settings.set('http.proxy', { workspaceFolderValue: proxy.url });
+      const { session } = build({ [a.url]: TOKEN_A });
+      await session.restore();
+      assert.equal(await whoAt(session, a.url), 'alex');
+      assert.equal(proxy.connections, 0, `the workspace's proxy saw ${proxy.summary().join(', ')}`);
+      // The same proxy in the user's settings carries the requests: the test can tell.
+      fake.settings.set('gitlabActivity.proxy', { globalValue: proxy.url, workspaceValue: proxy.url });
+      session.rebuild();
+      assert.equal(await whoAt(session, a.url), 'alex');
+      assert.ok(proxy.connections > 0, 'the user\'s proxy was not used');
+    } finally {
+      await proxy.close();
+    }
+  });
+});
