@@ -400,7 +400,7 @@ describe('notification settings editor', function () {
       await page.frameWith('#bulk-panel[data-bulk-state="idle"]:not([hidden])');
       assert.equal(await frame.locator('#bulk-report').count(), 0);
       await frame.locator(`[data-bulk-select="${keys[0]}"]`).click();
-      await page.frameWith(`[data-bulk-select="${keys[0]}"]:checked`);
+      await page.frameWith(`[data-bulk-select="${keys[0]}"][data-checked="true"]`);
 
       const puts = settingsPuts(double!, since);
       assert.deepEqual(
