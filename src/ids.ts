@@ -96,6 +96,8 @@ export const SETTINGS = {
   proxy: 'proxy',
   caFile: 'caFile',
   ignoreCertificateErrors: 'ignoreCertificateErrors',
+  /** The To-Do List view is a preview, shown only when this is on. */
+  todosEnabled: 'todos.enabled',
 } as const;
 
 /** Environment variable that may supply a token (remote and test setups). */

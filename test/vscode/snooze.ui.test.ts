@@ -268,8 +268,8 @@ describe('snooze and notification profiles', function () {
     // Snoozed from the palette while the editor shows the project.
     await workbench.runCommand('GitLab: Snooze Notifications…');
     await workbench.waitForQuickInput('Snooze Notifications');
-    await workbench.pickQuickItem(new RegExp(`^project ${PROJECT}$`));
-    await workbench.waitForQuickInput(`Snooze project ${PROJECT}`);
+    await workbench.pickQuickItem(new RegExp(`^${escapeRegExp(PROJECT_NAME)}$`));
+    await workbench.waitForQuickInput(`Snooze ${PROJECT_NAME}`);
     await workbench.pickQuickItem(/^For 1 Hour$/);
     const muted = await waitForStatus(session(), '"Muted until HH:MM"', (text) => /^Muted until \d\d:\d\d$/.test(text));
     const until = muted.text.slice('Muted until '.length);
@@ -292,7 +292,7 @@ describe('snooze and notification profiles', function () {
     await page.waitForForm(key, { level: 'mention', dirty: false });
     await waitFor('the snooze note to go', async () => (await (await page.frame()).locator('#snooze-note').count()) === 0);
     await waitForStatus(session(), 'On mention again', (text) => text === 'On mention');
-    await workbench.waitForNotification(`Snooze ended: notifications for project ${PROJECT} are back to On mention.`);
+    await workbench.waitForNotification(`Snooze ended: notifications for ${PROJECT_NAME} are back to On mention.`);
     await workbench.runCommand('View: Close Editor');
   });
 

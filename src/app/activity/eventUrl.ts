@@ -26,7 +26,8 @@ interface Root {
   path: string;
 }
 
-function httpUrl(value: unknown): URL | undefined {
+/** `value` as a URL when it is an http(s) one; anything else is not a page to open. */
+export function httpUrl(value: unknown): URL | undefined {
   if (typeof value !== 'string') return undefined;
   try {
     const url = new URL(value);

@@ -1,3 +1,5 @@
+import { httpUrl } from '../activity/eventUrl';
+
 /**
  * Where a to-do leads, if it may be opened: GitLab's `target_url` only when it is http(s) on the instance's own origin
  * and under its path (the Activity view's rule for pages it opens), without credentials. Anything else is not opened.
@@ -9,14 +11,4 @@ export function todoWebUrl(targetUrl: unknown, instanceUrl: string): string | un
   const rootPath = root.pathname.replace(/\/+$/, '');
   if (url.origin !== root.origin || !url.pathname.startsWith(`${rootPath}/`)) return undefined;
   return url.href;
-}
-
-function httpUrl(value: unknown): URL | undefined {
-  if (typeof value !== 'string') return undefined;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined;
-  } catch {
-    return undefined;
-  }
 }
