@@ -176,13 +176,13 @@ describe('activity tabs', function () {
     // Under "All" every action is offered; a tab that action would empty is then refused, and the filter stays.
     await workbench.runCommand('GitLab: Filter Activity by Action…');
     await workbench.waitForQuickInput('Filter by Action');
-    await workbench.pickQuickItem(/^closed$/);
-    await waitFor('the description "closed"', async () => (await workbench.viewDescription('Activity')) === 'closed');
+    await workbench.pickQuickItem(/^Closed$/);
+    await waitFor('the description "Closed"', async () => (await workbench.viewDescription('Activity')) === 'Closed');
     await workbench.runCommand('GitLab: Choose Activity Tab…');
     await workbench.waitForQuickInput('Activity Tab');
     await workbench.pickQuickItem(/^Wiki$/);
-    await workbench.waitForNotification(/The tab "Wiki" shows wiki pages created, updated or deleted; the action "closed" matches none of them/);
-    assert.equal(await workbench.viewDescription('Activity'), 'closed');
+    await workbench.waitForNotification(/The tab "Wiki" shows wiki pages created, updated or deleted; the action "Closed" matches none of them/);
+    assert.equal(await workbench.viewDescription('Activity'), 'Closed');
     await workbench.clickViewTitleAction('Clear Filters');
     await waitFor('no description once cleared', async () => (await workbench.viewDescription('Activity')) === '');
   });
