@@ -42,6 +42,9 @@ export const COMMANDS = {
   todosLoadMore: 'gitlabActivity.todos.loadMore',
 } as const;
 
+/** The scheme of the read-only documents the extension opens (the Markdown copy, an event's details). */
+export const DOCUMENT_SCHEME = 'gitlab-activity';
+
 export const VIEW_CONTAINER = 'gitlabActivity';
 export const VIEWS = { activity: 'gitlabActivity.activity', todos: 'gitlabActivity.todos' } as const;
 /** The settings editor's webview view type; package.json declares `onWebviewPanel:` + this for restoring it. */

@@ -120,7 +120,8 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
         const item = errorItem(node.error, signIn
           ? { command: COMMANDS.signIn, arguments: [this.urlOfInstance(node.instance)], signIn }
           : { command: COMMANDS.todosRefresh, signIn });
-        if (message) item.label = item.tooltip = message;
+        // The fix stays first; what it fixes after it.
+        if (message) item.description = item.tooltip = message;
         return item;
       }
     }
