@@ -8,6 +8,7 @@ import type { Todo } from '../../src/gitlab/todoTypes';
 import { COMMANDS, VIEWS } from '../../src/ids';
 import { Log } from '../../src/ui/log';
 import type { Session } from '../../src/ui/session';
+import { systemClock } from '../../src/ui/settings/snoozeClock';
 import { TodoView } from '../../src/ui/todos/todoView';
 import { reportResult } from '../lib/child';
 import { summarize, type Summary } from '../lib/stats';
@@ -84,7 +85,12 @@ async function main(): Promise<void> {
     signedIn: true, all: [{ instanceUrl: url, key, todos: api, username: 'alex' }], todosFor: () => api, onDidChange: changed.event,
   } as unknown as Session;
   const log = new Log(vscode.window.createOutputChannel('bench', { log: true }) as never, () => [token]);
-  const view = new TodoView(session, () => 100, log);
+  const values = new Map<string, unknown>();
+  const memento = {
+    get: (k: string, fallback?: unknown) => (values.has(k) ? values.get(k) : fallback),
+    update: async (k: string, value: unknown) => { values.set(k, value); }, keys: () => [...values.keys()],
+  } as unknown as vscode.Memento;
+  const view = new TodoView(session, () => 100, log, memento, systemClock);
   const tree = benchHost.treeViews.get(VIEWS.todos);
   if (!tree) throw new Error(`The view registered no tree ${VIEWS.todos}.`);
   const provider = tree.provider as unknown as { getChildren(node?: Node): Node[]; getTreeItem(node: Node): unknown };
