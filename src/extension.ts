@@ -58,10 +58,11 @@ export function activate(context: vscode.ExtensionContext): void {
     return directory.get(id);
   }, (line) => log.warn(line));
   const activity = new ActivityView(session, readConfig, directories, context.workspaceState, context.globalState, log);
-  const todos = new TodoView(session, () => readConfig().pageSize, log);
   // Snooze and profiles. The test clock exists only when the environment names its file (tests of the workbench).
   const clockFile = process.env[TEST_CLOCK_ENV_VAR];
   const clock = clockFile ? new FileOffsetClock(clockFile, (line) => log.info(line)) : systemClock;
+  // The To-Do List's snooze reads the same clock.
+  const todos = new TodoView(session, () => readConfig().pageSize, log, context.workspaceState, clock);
   const statusBarScope = new StatusBarScope(activeConfig, () => session.instanceUrl);
   // The groups and projects the person has, listed once for the settings editor, the overview and the quick picks.
   const catalog = new ScopeCatalog({
