@@ -2,12 +2,14 @@ import * as vscode from 'vscode';
 import { instanceNamedByRemotes } from '../app/gitRemotes';
 import { idsFor } from '../app/instanceSettings';
 import { ProjectDirectories } from '../app/projectDirectory';
-import { COMMANDS, INSTANCE_ENV_VAR, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TOKEN_ENV_VAR } from '../ids';
+import type { Clock } from '../app/settings/snooze';
+import { COMMANDS, INSTANCE_ENV_VAR, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TEST_CLOCK_ENV_VAR, TOKEN_ENV_VAR } from '../ids';
 import { workspaceRemoteUrls } from './activity/workspaceProjects';
 import { TokenStore } from './auth/tokenStore';
 import { configReader, migrateUserLists, type ExtensionConfig } from './config';
 import { Log } from './log';
 import { Session } from './session';
+import { FileOffsetClock, systemClock } from './settings/snoozeClock';
 
 /** What every feature is built from: the log, the session (who is signed in where), the settings and the directories. */
 export interface Shell {
@@ -19,6 +21,8 @@ export interface Shell {
   activeConfig: () => ExtensionConfig;
   /** Per instance: its projects, named once for every view. */
   directories: ProjectDirectories;
+  /** What snoozes (of notifications and of to-dos) end by; a test clock only when the environment names its file (tests of the workbench). */
+  clock: Clock;
 }
 
 /**
@@ -41,8 +45,11 @@ export function createShell(context: vscode.ExtensionContext): Shell {
     return { ...config, projects: idsFor(config.entries.projects, active), users: idsFor(config.entries.users, active), groups: idsFor(config.entries.groups, active) };
   };
   const directories = new ProjectDirectories((instance) => session.apiFor(instance), (line) => log.warn(line));
+  const clockFile = process.env[TEST_CLOCK_ENV_VAR];
+  const clock = clockFile ? new FileOffsetClock(clockFile, (line) => log.info(line)) : systemClock;
   context.subscriptions.push(
     log, tokens, session,
+    ...(clock instanceof FileOffsetClock ? [clock] : []),
     tokens.onDidChange(() => void session.restore()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       const affects = (key: string) => e.affectsConfiguration(`${SETTINGS_SECTION}.${key}`);
@@ -55,7 +62,7 @@ export function createShell(context: vscode.ExtensionContext): Shell {
     vscode.workspace.onDidChangeWorkspaceFolders(() => void session.restore()),
     vscode.commands.registerCommand(COMMANDS.showLog, () => log.show()),
   );
-  return { log, session, readConfig, activeConfig, directories };
+  return { log, session, readConfig, activeConfig, directories, clock };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
@@ -42,9 +43,9 @@ export class ProfileCommands {
       title: t('Export Notification Profile'), placeHolder: t('The scopes whose levels and switches to export'), matchOnDescription: true,
     }))?.flatMap((item) => (item.entry ? [item.entry] : []));
     if (!picked?.length) return;
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    // A profile is personal: proposed in the home folder, never in the repository open here (where it could be committed).
     const uri = toUri(target) ?? await vscode.window.showSaveDialog({
-      title: t('Save Notification Profile'), defaultUri: folder && vscode.Uri.joinPath(folder, 'gitlab-notifications.json'), filters: filters(),
+      title: t('Save Notification Profile'), defaultUri: vscode.Uri.joinPath(vscode.Uri.file(homedir()), 'gitlab-notifications.json'), filters: filters(),
     });
     if (!uri) return;
     const { read: exported, failed } = await this.readEach(picked, async ({ scope, path }) => {

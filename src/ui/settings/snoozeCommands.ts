@@ -13,12 +13,11 @@ import {
 } from '../../app/settings/snooze';
 import type { SettingsSnoozes } from '../../app/settings/settingsRequestHandler';
 import { GitLabError, type NotificationSetting } from '../../gitlab';
-import { COMMANDS, TEST_CLOCK_ENV_VAR } from '../../ids';
+import { COMMANDS } from '../../ids';
 import type { Log } from '../log';
 import type { Shell } from '../shell';
 import type { NotificationSettings } from './notificationSettings';
 import { askForScope, knownScopes, scopeItems, type ScopeItem, type ScopeSources } from './scopeChoices';
-import { FileOffsetClock, systemClock } from './snoozeClock';
 
 /** "Snooze Notifications…" and "End Snooze", and what the person is told when a snooze ends. */
 export class SnoozeCommands implements SnoozeOutcomes {
@@ -176,13 +175,8 @@ export class SnoozeCommands implements SnoozeOutcomes {
 /** Snoozes as the status bar and the settings editor use them: listed, ended, announced and their end worded. */
 export type Snoozes = SettingsSnoozes;
 
-/**
- * "Snooze Notifications…" and "End Snooze", and the scheduler that ends snoozes on time. The test clock exists only
- * when the environment names its file (tests of the workbench).
- */
-export function registerSnooze(context: vscode.ExtensionContext, { session, log }: Shell, { levels, sources }: NotificationSettings): Snoozes {
-  const clockFile = process.env[TEST_CLOCK_ENV_VAR];
-  const clock = clockFile ? new FileOffsetClock(clockFile, (line) => log.info(line)) : systemClock;
+/** "Snooze Notifications…" and "End Snooze", and the scheduler that ends snoozes on time. */
+export function registerSnooze(context: vscode.ExtensionContext, { session, log, clock }: Shell, { levels, sources }: NotificationSettings): Snoozes {
   const commands = new SnoozeCommands(sources, clock, localZone, log, () => session.instanceUrl,
     (error, instanceUrl) => session.reportUnauthorized(error, instanceUrl));
   const scheduler = new SnoozeScheduler(levels, context.globalState, clock, () => normalizeInstanceUrl(session.instanceUrl),
@@ -190,7 +184,6 @@ export function registerSnooze(context: vscode.ExtensionContext, { session, log 
   commands.scheduler = scheduler;
   context.subscriptions.push(
     scheduler,
-    ...(clock instanceof FileOffsetClock ? [clock] : []),
     // Ends that passed while VS Code was closed or signed out.
     session.onDidChange(() => void scheduler.check()),
     vscode.commands.registerCommand(COMMANDS.snoozeNotifications, () => commands.snooze()),

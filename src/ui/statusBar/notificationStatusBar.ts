@@ -4,7 +4,8 @@ import { errorText } from '../../app/settings/errorInfo';
 import { levelInForceLabel, snoozedView, statusBarView } from '../../app/settings/effectiveLevel';
 import type { LevelInForce } from '../../app/settings/shared/levelChain';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
-import { LEVEL_ORDER, levelLabel, scopeName } from '../../app/settings/shared/labels';
+import { levelPickEntries } from '../../app/settings/levelPick';
+import { scopeName } from '../../app/settings/shared/labels';
 import { GitLabError, isNotificationLevel, type Scope } from '../../gitlab';
 import { snoozeInForce } from '../../app/settings/snooze';
 import { COMMANDS, SETTINGS_SECTION, STATUS_BAR_ITEMS } from '../../ids';
@@ -115,16 +116,9 @@ export class NotificationStatusBar implements vscode.Disposable {
     const own = current.inForce.chain[0].level;
     const inForce = levelInForceLabel(current.inForce, vscode.l10n.t);
     type Pick = plainWindow.PlainItem & { level?: string; action?: 'mute' | 'editor' };
-    const items: Pick[] = LEVEL_ORDER.filter((level) => level !== 'global' || current.scope.kind !== 'global').map((level) => ({
-      icon: level === own ? 'check' : undefined, label: levelLabel(level, vscode.l10n.t),
-      description: level !== own ? undefined : level === 'global' ? vscode.l10n.t('current: {0}', inForce) : vscode.l10n.t('current'),
-      level,
-    }));
-    items.push(
-      { label: '', kind: vscode.QuickPickItemKind.Separator },
-      own === 'disabled' ? { icon: 'bell', label: vscode.l10n.t('Unmute'), action: 'mute' } : { icon: 'bell-slash', label: vscode.l10n.t('Mute'), action: 'mute' },
-      { icon: 'settings-gear', label: vscode.l10n.t('Open Notification Settings…'), action: 'editor' },
-    );
+    const levelBeforeMute = this.levels.levelAfterUnmute(current.scope);
+    const items: Pick[] = levelPickEntries({ own, scopeKind: current.scope.kind, inForce, levelBeforeMute }, vscode.l10n.t)
+      .map(({ separator, ...entry }) => (separator ? { label: '', kind: vscode.QuickPickItemKind.Separator } : entry));
     const choice = await plainWindow.showQuickPick(items, {
       title: vscode.l10n.t('GitLab notification level for {0}', current.name),
       placeHolder: vscode.l10n.t('Current: {0}', inForce),
