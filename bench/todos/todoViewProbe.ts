@@ -7,8 +7,8 @@ import type { TodoApi } from '../../src/gitlab/todoApi';
 import type { Todo } from '../../src/gitlab/todoTypes';
 import { COMMANDS, VIEWS } from '../../src/ids';
 import { Log } from '../../src/ui/log';
-import { systemClock } from '../../src/ui/settings/snoozeClock';
 import type { Session } from '../../src/ui/session';
+import { systemClock } from '../../src/ui/settings/snoozeClock';
 import { TodoView } from '../../src/ui/todos/todoView';
 import { reportResult } from '../lib/child';
 import { summarize, type Summary } from '../lib/stats';
@@ -85,9 +85,11 @@ async function main(): Promise<void> {
     signedIn: true, all: [{ instanceUrl: url, key, todos: api, username: 'alex' }], todosFor: () => api, onDidChange: changed.event,
   } as unknown as Session;
   const log = new Log(vscode.window.createOutputChannel('bench', { log: true }) as never, () => [token]);
-  // A fresh window: no filter remembered in the workspace's state.
-  const state = new Map<string, unknown>();
-  const memento = { keys: () => [...state.keys()], get: (key: string) => state.get(key), update: async (key: string, value: unknown) => void state.set(key, value) } as unknown as vscode.Memento;
+  const values = new Map<string, unknown>();
+  const memento = {
+    get: (k: string, fallback?: unknown) => (values.has(k) ? values.get(k) : fallback),
+    update: async (k: string, value: unknown) => { values.set(k, value); }, keys: () => [...values.keys()],
+  } as unknown as vscode.Memento;
   const view = new TodoView(session, () => 100, log, memento, systemClock);
   const tree = benchHost.treeViews.get(VIEWS.todos);
   if (!tree) throw new Error(`The view registered no tree ${VIEWS.todos}.`);
