@@ -42,6 +42,8 @@ export const COMMANDS = {
   todosLoadMore: 'gitlabActivity.todos.loadMore',
   todosMarkOneDone: 'gitlabActivity.todos.markOneDone',
   todosChooseList: 'gitlabActivity.todos.chooseList',
+  todosSnooze: 'gitlabActivity.todos.snooze',
+  todosUnsnooze: 'gitlabActivity.todos.unsnooze',
 } as const;
 
 /** The scheme of the read-only documents the extension opens (the Markdown copy, an event's details). */

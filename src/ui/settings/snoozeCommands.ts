@@ -8,7 +8,7 @@ import { levelLabel } from '../../app/settings/shared/labels';
 import type { ScopeEntry } from '../../app/settings/shared/protocol';
 import { sameScopeNamed } from '../../app/settings/shared/scopes';
 import {
-  formatSnoozeEnd, parseSnoozeEnd, snoozeEnd, snoozeScope, type Clock, type Snooze, type SnoozePreset,
+  formatSnoozeEnd, snoozeScope, type Clock, type Snooze,
   SnoozeError, type SnoozeOutcomes, SnoozeScheduler,
 } from '../../app/settings/snooze';
 import type { SettingsSnoozes } from '../../app/settings/settingsRequestHandler';
@@ -16,6 +16,7 @@ import { GitLabError, type NotificationSetting } from '../../gitlab';
 import { COMMANDS } from '../../ids';
 import type { Log } from '../log';
 import type { Shell } from '../shell';
+import { pickSnoozeEnd } from '../snoozeEndPick';
 import type { NotificationSettings } from './notificationSettings';
 import { askForScope, knownScopes, scopeItems, type ScopeItem, type ScopeSources } from './scopeChoices';
 
@@ -135,33 +136,11 @@ export class SnoozeCommands implements SnoozeOutcomes {
     return typed && this.sources.catalog.named(typed.scope, typed.path);
   }
 
-  private async pickEnd(name: string): Promise<number | undefined> {
-    const now = this.clock.now();
-    const zone = this.zone();
-    type Item = plainWindow.PlainItem & { preset?: SnoozePreset };
-    const item = (label: string, preset: SnoozePreset): Item => ({ label, description: this.formatEnd(snoozeEnd(preset, now, zone)), preset });
-    const items: Item[] = [
-      item(vscode.l10n.t('For 1 Hour'), { kind: 'hour' }),
-      item(vscode.l10n.t('Until Tomorrow 09:00'), { kind: 'tomorrow' }),
-      { label: vscode.l10n.t('Until a Date…') },
-    ];
-    const pick = await plainWindow.showQuickPick(items, {
-      title: vscode.l10n.t('Snooze {0}', name),
-      placeHolder: vscode.l10n.t('Muted until when'),
+  private pickEnd(name: string): Promise<number | undefined> {
+    return pickSnoozeEnd({
+      clock: this.clock, zone: this.zone(), title: vscode.l10n.t('Snooze {0}', name), placeHolder: vscode.l10n.t('Muted until when'),
+      presets: ['hour', 'tomorrow'],
     });
-    if (!pick) return undefined;
-    if (pick.preset) return snoozeEnd(pick.preset, this.clock.now(), zone);
-    const text = await plainWindow.showInputBox({
-      title: vscode.l10n.t('Snooze {0}', name),
-      prompt: vscode.l10n.t('Until when: YYYY-MM-DD (at 09:00) or YYYY-MM-DD HH:MM, local time'),
-      validateInput: (value) => {
-        const parsed = parseSnoozeEnd(value, this.clock.now(), zone, vscode.l10n.t);
-        return 'error' in parsed ? parsed.error : undefined;
-      },
-    });
-    if (text === undefined) return undefined;
-    const parsed = parseSnoozeEnd(text, this.clock.now(), zone, vscode.l10n.t);
-    return 'until' in parsed ? parsed.until : undefined;
   }
 
   private failed(error: unknown, instanceUrl: string, text: string): void {
