@@ -4,6 +4,7 @@ import { NotificationSettingsService, type LevelMemory } from '../../../../src/a
 import { GitLabError } from '../../../../src/gitlab/errors';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
+import { fixedAccount } from '../../../../src/app/activeAccount';
 
 class MapMemory implements LevelMemory {
   private readonly values = new Map<string, unknown>();
@@ -35,7 +36,7 @@ describe('level in force, resolved by the settings service against the GitLab do
     after(async () => double.close());
     beforeEach(async () => {
       t = makeClient(double.url);
-      service = new NotificationSettingsService(() => t.client, new MapMemory(), double.url);
+      service = new NotificationSettingsService(fixedAccount(double.url, t.client), new MapMemory());
       await putSetting(double, { scope: 'global', level: 'participating' });
       for (const id of ['acme', 'acme/platform']) await putSetting(double, { scope: 'group', id, level: 'global' });
       await putSetting(double, { scope: 'project', id: '2', level: 'global' });
@@ -143,14 +144,14 @@ describe('level in force, resolved by the settings service against the GitLab do
     it('uses the lookup it is given for the project, so the project is not fetched twice', async () => {
       await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
       const looked: Array<string | number> = [];
-      const shared = new NotificationSettingsService(() => t.client, new MapMemory(), double.url, async (id) => {
+      const shared = new NotificationSettingsService(fixedAccount(double.url, t.client), new MapMemory(), async (id) => {
         looked.push(id);
         return t.client.getProject(id);
       });
       assert.equal((await shared.levelInForce(BILLING)).level, 'watch');
       assert.equal((await shared.levelInForce(BILLING, { assumeGlobal: true })).level, 'watch');
       assert.deepEqual(looked, [2], 'looked up once, through the lookup');
-      const failing = new NotificationSettingsService(() => t.client, new MapMemory(), double.url, async () => undefined);
+      const failing = new NotificationSettingsService(fixedAccount(double.url, t.client), new MapMemory(), async () => undefined);
       assert.equal((await failing.levelInForce({ kind: 'project', id: 'acme/platform/billing' })).level, 'watch',
         'a failed lookup leaves the prefixes of the path');
     });
@@ -186,7 +187,7 @@ describe('level in force, resolved by the settings service against the GitLab do
     after(async () => double.close());
     beforeEach(() => {
       t = makeClient(double.url);
-      service = new NotificationSettingsService(() => t.client, new MapMemory(), double.url);
+      service = new NotificationSettingsService(fixedAccount(double.url, t.client), new MapMemory());
       double.clearLog();
     });
     afterEach(async () => t.close());

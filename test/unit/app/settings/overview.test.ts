@@ -7,6 +7,7 @@ import {
 import { ScopeCatalog, type ProjectScopeSource } from '../../../../src/app/settings/scopeCatalog';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
+import { fixedAccount } from '../../../../src/app/activeAccount';
 
 class MapMemory implements LevelMemory {
   private readonly values = new Map<string, unknown>();
@@ -48,7 +49,7 @@ const row = (name: string, level: string | undefined, extra: Partial<OverviewRow
 /** The one list of scopes, over the real client; the tree's projects as given. */
 const catalogOf = (c: TestClient, settings: OverviewSettings, projects: ProjectScopeSource[] = [], remembered: string[] = []) =>
   new ScopeCatalog({
-    api: () => c.client, settings, projects: () => projects, addedGroups: () => [], localize: t,
+    account: { get api() { return c.client; } }, settings, projects: () => projects, addedGroups: () => [], localize: t,
     rememberGroup: async (ref) => { remembered.push(`group ${ref}`); },
   });
 
@@ -104,7 +105,7 @@ describe('overrides overview against the GitLab double', () => {
   after(async () => double.close());
   beforeEach(async () => {
     c = makeClient(double.url);
-    service = new NotificationSettingsService(() => c.client, new MapMemory(), double.url);
+    service = new NotificationSettingsService(fixedAccount(double.url, c.client), new MapMemory());
     settings = counting(service);
     overview = new OverridesOverview({ catalog: catalogOf(c, settings), settings, t, concurrency: 4 });
     await putSetting(double, { scope: 'global', level: 'participating' });
@@ -207,7 +208,7 @@ describe('overrides overview on a server of the interface spec only', () => {
   afterEach(async () => c.close());
 
   it('says it cannot list groups or projects, shows the known ones and adds more by ID or path', async () => {
-    const service = new NotificationSettingsService(() => c.client, new MapMemory(), double.url);
+    const service = new NotificationSettingsService(fixedAccount(double.url, c.client), new MapMemory());
     await putSetting(double, { scope: 'project', id: 'acme/website', level: 'watch' });
     const remembered: string[] = [];
     const catalog = catalogOf(c, service, [{ id: 'acme/website' }], remembered);

@@ -13,6 +13,7 @@ import { NOTIFICATION_LEVELS, RESERVED_REQUEST_PARAMETERS, type NotificationSett
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
 import { FakeGitLabApi } from './fakeGitLabApi';
+import { fixedAccount } from '../../../../src/app/activeAccount';
 
 const t = formatMessage;
 
@@ -177,7 +178,7 @@ describe('notification profile: preview and apply', () => {
   function service(api: FakeGitLabApi): NotificationSettingsService {
     const values = new Map<string, unknown>();
     const memory: LevelMemory = { get: (key) => values.get(key), update: async (key, value) => { values.set(key, value); } };
-    return new NotificationSettingsService(() => api, memory, 'https://gitlab.example.com');
+    return new NotificationSettingsService(fixedAccount('https://gitlab.example.com', api), memory);
   }
 
   async function previews(api: FakeGitLabApi, list: ProfileEntry[]): Promise<ScopeDiff[]> {
@@ -289,7 +290,7 @@ describe('notification profile: a hostile profile against the GitLab double', ()
   beforeEach(async () => {
     c = makeClient(double.url);
     const values = new Map<string, unknown>();
-    settings = new NotificationSettingsService(() => c.client, { get: (key) => values.get(key), update: async (key, value) => { values.set(key, value); } }, double.url);
+    settings = new NotificationSettingsService(fixedAccount(double.url, c.client), { get: (key) => values.get(key), update: async (key, value) => { values.set(key, value); } });
     await putSetting({ scope: 'project', id: 'acme/website', level: 'watch' });
     await putSetting({ scope: 'group', id: 'acme', level: 'watch' });
     double.clearLog();

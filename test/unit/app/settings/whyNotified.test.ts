@@ -7,6 +7,7 @@ import type { ScopeEntry } from '../../../../src/app/settings/shared/protocol';
 import { scopeKey, type ScopeRef } from '../../../../src/app/settings/shared/scopes';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
+import { fixedAccount } from '../../../../src/app/activeAccount';
 
 class MapMemory implements LevelMemory {
   private readonly values = new Map<string, unknown>();
@@ -43,7 +44,7 @@ describe('why am I notified: the complete chain, resolved against the GitLab dou
   after(async () => double.close());
   beforeEach(async () => {
     c = makeClient(double.url);
-    service = new NotificationSettingsService(() => c.client, new MapMemory(), double.url);
+    service = new NotificationSettingsService(fixedAccount(double.url, c.client), new MapMemory());
     await putSetting(double, { scope: 'global', level: 'participating' });
     for (const id of ['acme', 'acme/platform']) await putSetting(double, { scope: 'group', id, level: 'global' });
     for (const id of ['1', '2', '5']) await putSetting(double, { scope: 'project', id, level: 'global' });
