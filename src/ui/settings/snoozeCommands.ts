@@ -1,18 +1,23 @@
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
-import type { TimeZone } from '../../app/activity/calendar';
+import { localZone, type TimeZone } from '../../app/activity/calendar';
+import { normalizeInstanceUrl } from '../../app/instance';
 import { sentenceName } from '../../app/settings/scopeCatalog';
 import { levelLabel } from '../../app/settings/shared/labels';
 import type { ScopeEntry } from '../../app/settings/shared/protocol';
 import { sameScopeNamed } from '../../app/settings/shared/scopes';
 import {
   formatSnoozeEnd, snoozeScope, type Clock, type Snooze,
-  SnoozeError, type SnoozeOutcomes, type SnoozeScheduler,
+  SnoozeError, type SnoozeOutcomes, SnoozeScheduler,
 } from '../../app/settings/snooze';
+import type { SettingsSnoozes } from '../../app/settings/settingsRequestHandler';
 import { GitLabError, type NotificationSetting } from '../../gitlab';
+import { COMMANDS } from '../../ids';
 import type { Log } from '../log';
+import type { Shell } from '../shell';
 import { pickSnoozeEnd } from '../snoozeEndPick';
+import type { NotificationSettings } from './notificationSettings';
 import { askForScope, knownScopes, scopeItems, type ScopeItem, type ScopeSources } from './scopeChoices';
 
 /** "Snooze Notifications…" and "End Snooze", and what the person is told when a snooze ends. */
@@ -145,3 +150,26 @@ export class SnoozeCommands implements SnoozeOutcomes {
   }
 }
 
+
+/** Snoozes as the status bar and the settings editor use them: listed, ended, announced and their end worded. */
+export type Snoozes = SettingsSnoozes;
+
+/** "Snooze Notifications…" and "End Snooze", and the scheduler that ends snoozes on time. */
+export function registerSnooze(context: vscode.ExtensionContext, { session, log, clock }: Shell, { levels, sources }: NotificationSettings): Snoozes {
+  const commands = new SnoozeCommands(sources, clock, localZone, log, () => session.instanceUrl,
+    (error, instanceUrl) => session.reportUnauthorized(error, instanceUrl));
+  const scheduler = new SnoozeScheduler(levels, context.globalState, clock, () => normalizeInstanceUrl(session.instanceUrl),
+    () => session.signedIn, commands, (line) => log.info(line));
+  commands.scheduler = scheduler;
+  context.subscriptions.push(
+    scheduler,
+    // Ends that passed while VS Code was closed or signed out.
+    session.onDidChange(() => void scheduler.check()),
+    vscode.commands.registerCommand(COMMANDS.snoozeNotifications, () => commands.snooze()),
+    vscode.commands.registerCommand(COMMANDS.endSnooze, () => commands.endSnooze()),
+  );
+  return {
+    list: () => scheduler.list(), end: (scope) => scheduler.end(scope), onDidChange: scheduler.onDidChange,
+    formatEnd: (until) => commands.formatEnd(until),
+  };
+}
