@@ -11,7 +11,11 @@ import type { ScopeEntry } from '../../app/settings/shared/protocol';
 import { scopeKey, type ScopeRef } from '../../app/settings/shared/scopes';
 import type { GitLabError } from '../../gitlab';
 import { isUnauthorized } from '../activity/activityCommands';
+import { projectInfo } from '../../app/activity/projectInfo';
+import { COMMANDS } from '../../ids';
 import type { Log } from '../log';
+import type { Shell } from '../shell';
+import type { NotificationSettings } from './notificationSettings';
 import { knownScopes, scopeItems, type ScopeSources } from './scopeChoices';
 
 export interface ProfileDeps {
@@ -145,4 +149,17 @@ export class ProfileCommands {
 function toUri(value: unknown): vscode.Uri | undefined {
   if (value instanceof vscode.Uri) return value;
   return typeof value === 'string' && value.trim() !== '' ? vscode.Uri.file(value) : undefined;
+}
+
+/** "Export Notification Profile…" and "Import Notification Profile…". */
+export function registerProfiles(context: vscode.ExtensionContext, { session, log }: Shell, { levels, sources, project }: NotificationSettings): void {
+  const profiles = new ProfileCommands({
+    sources, settings: levels, instanceUrl: () => session.instanceUrl, log,
+    onUnauthorized: (error, instanceUrl) => session.reportUnauthorized(error, instanceUrl),
+    pathOf: async (scope) => (scope.kind === 'project' ? projectInfo(await project(scope.id))?.pathWithNamespace : undefined),
+  });
+  context.subscriptions.push(
+    vscode.commands.registerCommand(COMMANDS.exportNotificationProfile, (target?: unknown) => profiles.export(target)),
+    vscode.commands.registerCommand(COMMANDS.importNotificationProfile, (source?: unknown) => profiles.import(source)),
+  );
 }

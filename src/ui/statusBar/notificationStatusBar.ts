@@ -7,11 +7,15 @@ import type { NotificationSettingsService } from '../../app/settings/notificatio
 import { levelPickEntries } from '../../app/settings/levelPick';
 import { scopeName } from '../../app/settings/shared/labels';
 import { GitLabError, isNotificationLevel, type Scope } from '../../gitlab';
-import { COMMANDS, STATUS_BAR_ITEMS } from '../../ids';
+import { snoozeInForce } from '../../app/settings/snooze';
+import { COMMANDS, SETTINGS_SECTION, STATUS_BAR_ITEMS } from '../../ids';
 import { workspaceProjectPaths } from '../activity/workspaceProjects';
 import type { ExtensionConfig } from '../config';
 import type { Session } from '../session';
 import type { Log } from '../log';
+import type { NotificationSettings } from '../settings/notificationSettings';
+import type { Snoozes } from '../settings/snoozeCommands';
+import type { Shell } from '../shell';
 
 /**
  * `auto`: the workspace's GitLab project when a git remote points at the active instance, else global; or always
@@ -153,4 +157,23 @@ export class NotificationStatusBar implements vscode.Disposable {
   dispose(): void {
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/** The notification level's status bar item, Set Notification Level… and Mute/Unmute; a snooze shows its end. */
+export function registerStatusBar(
+  context: vscode.ExtensionContext, { session, log }: Shell, { levels, statusBarScope }: NotificationSettings, snoozes: Snoozes,
+): void {
+  const statusBar = new NotificationStatusBar(session, statusBarScope, levels, log, (scope, inForce) => {
+    const snooze = snoozeInForce(scope, inForce, snoozes.list());
+    return snooze && snoozes.formatEnd(snooze.until);
+  });
+  context.subscriptions.push(
+    statusBar,
+    snoozes.onDidChange(() => statusBar.render()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${SETTINGS_SECTION}.statusBar.scope`)) void statusBar.refresh();
+    }),
+    vscode.commands.registerCommand(COMMANDS.setNotificationLevel, () => statusBar.pickLevel()),
+    vscode.commands.registerCommand(COMMANDS.toggleMute, () => statusBar.toggleMute()),
+  );
 }

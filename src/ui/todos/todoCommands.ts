@@ -5,15 +5,19 @@ import { instanceHost } from '../../app/instance';
 import { keepPlainMessages } from '../../app/localize';
 import { truncate } from '../../app/plainText';
 import { todoActionFailure, type TodoActionKind } from '../../app/todos/todoActions';
-import { markTodosDone, restoreTodos, type TodoBulkResult } from '../../app/todos/todoBulk';
+import { formatSnoozeEnd } from '../../app/snoozeTime';
+import { markTodosDone, restoreTodos, snoozeTodos, unsnoozeTodos, type TodoBulkResult } from '../../app/todos/todoBulk';
 import { groupTodoIds } from '../../app/todos/todoGroups';
 import { reasonOf } from '../../app/todos/todoReasons';
 import { todoWebUrl } from '../../app/todos/todoUrl';
 import { TODO_LISTS, todoListLabel, type TodoListKind } from '../../app/todos/todoViewFilter';
+import { GitLabError } from '../../gitlab/errors';
 import type { Todo } from '../../gitlab/todoTypes';
 import type { TodoApi } from '../../gitlab/todoApi';
 import { COMMANDS } from '../../ids';
 import * as plainWindow from '../plainWindow';
+import { pickSnoozeEnd } from '../snoozeEndPick';
+import { TodoFilterPicks } from './todoFilterPicks';
 import type { TodoNode, TodoView } from './todoView';
 
 type TodoRow = TodoNode & { type: 'todo' };
@@ -30,7 +34,8 @@ const LIST_DETAILS: Record<TodoListKind, () => string> = {
 };
 
 /**
- * The To-Do List's commands: open, the lists, Mark as Done (a row, one of its to-dos, all) with Undo. Each action
+ * The To-Do List's commands: open, the lists, Mark as Done (a row, one of its to-dos, all) with Undo, Snooze with
+ * Undo and Unsnooze (GitLab's own, 17.4+), filters. Each action
  * moves its to-dos out of the list at once, and a failure puts them back and says why in words that say what to do.
  */
 export function registerTodoCommands(view: TodoView): vscode.Disposable[] {
@@ -69,7 +74,7 @@ export function registerTodoCommands(view: TodoView): vscode.Disposable[] {
   async function markRowDone(node: unknown): Promise<void> {
     if (!isRow(node) || view.filter.list === 'done') return;
     const api = view.api(node.instance);
-    if (api) await markDone(node.instance, api, groupTodoIds(node.group), rowName(node));
+    if (api) await markDone(node.instance, api, rowIds(node), rowName(node));
   }
 
   /** One of a row's to-dos: a quick pick of them, each by its reason, author, time and text. */
@@ -125,6 +130,63 @@ export function registerTodoCommands(view: TodoView): vscode.Disposable[] {
     view.pendingChanged();
   }
 
+  /** The to-dos of a row still shown (one marked done alone is gone from it). */
+  const rowIds = (row: TodoRow): number[] => {
+    const shown = new Set(view.shownTodos(row.instance).map((todo) => todo.id));
+    return groupTodoIds(row.group).filter((id) => shown.has(id));
+  };
+
+  /** False, and why said, when `instance`'s GitLab cannot snooze (the action is hidden there; a key binding may still run it). */
+  async function canSnooze(instance: string, action: 'snooze' | 'unsnooze'): Promise<boolean> {
+    if ((await view.featuresOf(instance)).snooze) return true;
+    void plainWindow.showInformationMessage(todoActionFailure(action, new GitLabError('unsupported', 'No snooze.'), vscode.l10n.t));
+    return false;
+  }
+
+  /**
+   * GitLab's own snooze of a pending row (every to-do of it) until a preset or a typed date: out of Pending at once;
+   * Undo (unsnooze) or a failure puts it back.
+   */
+  async function snooze(node: unknown): Promise<void> {
+    if (!isRow(node) || view.filter.list !== 'pending') return;
+    const api = view.api(node.instance);
+    if (!api || !(await canSnooze(node.instance, 'snooze'))) return;
+    const until = await pickSnoozeEnd({
+      clock: view.clock, zone, title: vscode.l10n.t('Snooze {0}', rowName(node)), placeHolder: vscode.l10n.t('Out of the To-Do List until when'),
+      presets: ['hour', 'tomorrow', 'nextMonday'],
+    });
+    if (until === undefined) return;
+    const ids = rowIds(node);
+    view.hide(ids);
+    const features = await view.featuresOf(node.instance);
+    const result = await snoozeTodos(api, ids, new Date(until), { features });
+    view.pendingChanged();
+    // GitLab skipped these silently (no longer pending, or not the caller's): they are not snoozed.
+    if (result.unchanged.length > 0) view.show(result.unchanged);
+    if (!settle('snooze', result) || result.changed.length === 0) return;
+    const undo = vscode.l10n.t('Undo');
+    const end = formatSnoozeEnd(until, view.clock.now(), zone, t);
+    if ((await plainWindow.showInformationMessage(vscode.l10n.t('Snoozed {0} until {1}.', rowName(node), end), undo)) !== undo) return;
+    const unsnoozed = await unsnoozeTodos(api, result.changed, { features });
+    view.pendingChanged();
+    if (settle('unsnooze', unsnoozed)) view.show(unsnoozed.changed);
+  }
+
+  /** A snoozed row pending again now: out of the Snoozed list at once; a failure puts it back. */
+  async function unsnooze(node: unknown): Promise<void> {
+    if (!isRow(node) || view.filter.list !== 'snoozed') return;
+    const api = view.api(node.instance);
+    if (!api || !(await canSnooze(node.instance, 'unsnooze'))) return;
+    const ids = rowIds(node);
+    view.hide(ids);
+    const result = await unsnoozeTodos(api, ids, { features: await view.featuresOf(node.instance) });
+    view.pendingChanged();
+    if (result.unchanged.length > 0) view.show(result.unchanged);
+    if (settle('unsnooze', result) && result.changed.length > 0) {
+      void plainWindow.showInformationMessage(vscode.l10n.t('{0} is pending again.', rowName(node)));
+    }
+  }
+
   async function open(node: unknown): Promise<void> {
     if (!isRow(node)) return;
     const instanceUrl = view.urlOfInstance(node.instance);
@@ -144,7 +206,11 @@ export function registerTodoCommands(view: TodoView): vscode.Disposable[] {
     if (pick) await view.setFilter(view.filter.withList(pick.value));
   }
 
+  const picks = new TodoFilterPicks(view, chooseList);
+
   return [
+    vscode.commands.registerCommand(COMMANDS.todosFilter, () => picks.chooseKind()),
+    vscode.commands.registerCommand(COMMANDS.todosClearFilters, () => picks.clear()),
     vscode.commands.registerCommand(COMMANDS.todosRefresh, () => view.refresh()),
     vscode.commands.registerCommand(COMMANDS.todosLoadMore, (node?: TodoNode) => {
       if (node) view.loadMore(node.instance);
@@ -154,5 +220,7 @@ export function registerTodoCommands(view: TodoView): vscode.Disposable[] {
     vscode.commands.registerCommand(COMMANDS.todosMarkOneDone, (node?: unknown) => markOneDone(node)),
     vscode.commands.registerCommand(COMMANDS.todosMarkAllDone, () => markAllDone()),
     vscode.commands.registerCommand(COMMANDS.todosChooseList, () => chooseList()),
+    vscode.commands.registerCommand(COMMANDS.todosSnooze, (node?: unknown) => snooze(node)),
+    vscode.commands.registerCommand(COMMANDS.todosUnsnooze, (node?: unknown) => unsnooze(node)),
   ];
 }

@@ -3,9 +3,13 @@ import { GitLabDouble } from '../../../double';
 import { TodoClient } from '../../../../src/gitlab';
 import { createTodoLists, todoSource, type TodoLists } from '../../../../src/app/todos/todoLists';
 import { TodoViewFilter } from '../../../../src/app/todos/todoViewFilter';
+import { snoozeTodos, unsnoozeTodos } from '../../../../src/app/todos/todoBulk';
+import { snoozeEnd } from '../../../../src/app/snoozeTime';
+import { UTC_ZONE } from '../../../../src/app/activity/calendar';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
 
-const NOW = new Date('2024-06-15T12:00:00.000Z');
+let NOW = new Date('2024-06-15T12:00:00.000Z');
+const START = NOW;
 const INSTANCE = 'https://gitlab.example.com';
 
 /** The To-Do view's lists (pending, snoozed, done; filtered), read over real HTTP from the double. */
@@ -15,6 +19,7 @@ describe('To-Do lists through the list machinery', () => {
   let api: TodoClient;
 
   beforeEach(async () => {
+    NOW = START;
     double = await GitLabDouble.start({ now: () => NOW, todos: 30 });
     t = makeClient(double.url);
     api = new TodoClient(t.transport);
@@ -95,6 +100,23 @@ describe('To-Do lists through the list machinery', () => {
     assert.ok(byGroup.includes(withProject.id));
     const none = await readAll(lists(TodoViewFilter.EMPTY.withList('snoozed').withType('Epic')));
     assert.deepEqual(none, []);
+  });
+
+  it('a snooze moves a row from Pending to Snoozed until GitLab\'s clock passes its end; unsnooze brings it back', async () => {
+    const pending = await readAll(lists(TodoViewFilter.EMPTY));
+    const id = pending[0];
+    const until = snoozeEnd({ kind: 'nextMonday' }, NOW.getTime(), UTC_ZONE);
+    assert.deepEqual((await snoozeTodos(api, [id], new Date(until))).changed, [id]);
+    assert.ok(!(await readAll(lists(TodoViewFilter.EMPTY))).includes(id));
+    assert.ok((await readAll(lists(TodoViewFilter.EMPTY.withList('snoozed')))).includes(id));
+    assert.equal(double.data.todos.find((d) => d.id === id)!.snoozedUntil, new Date(until).toISOString());
+    NOW = new Date(until + 1);
+    assert.ok((await readAll(lists(TodoViewFilter.EMPTY))).includes(id), 'back in Pending once the snooze has ended');
+    assert.ok(!(await readAll(lists(TodoViewFilter.EMPTY.withList('snoozed')))).includes(id));
+    NOW = START;
+    await snoozeTodos(api, [id], new Date(until));
+    assert.deepEqual((await unsnoozeTodos(api, [id])).changed, [id]);
+    assert.ok((await readAll(lists(TodoViewFilter.EMPTY))).includes(id));
   });
 
   it('another instance\'s project or group: that list asks nothing and holds nothing', async () => {
