@@ -1,5 +1,5 @@
 import { groupByDay } from '../../../src/app/activity/dayGrouping';
-import { localZone } from '../../../src/app/activity/calendar';
+import { localZone } from '../../../src/app/calendar';
 import { eventRowLabel, type RowActor } from '../../../src/app/activity/eventRows';
 import { describeEvent } from '../../../src/app/activity/eventSentence';
 import { formatMessage } from '../../../src/app/localize';
