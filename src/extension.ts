@@ -164,6 +164,10 @@ export function activate(context: vscode.ExtensionContext): void {
   setTimeout(() => void migrateUserLists((line) => log.info(line))
     .catch((error) => log.error('Migrating the project, user and group lists', error))
     .then(() => session.restore())
+    // Says what the restore decided, signed out included: a reader of the log (and a test) knows it has happened.
+    .then(() => log.info(session.signedIn
+      ? `Session restored: signed in to ${session.all.map((account) => account.instanceUrl).join(', ')}`
+      : 'Session restored: signed out'))
     .catch((error) => log.error('Restoring the session', error)), 0);
   // The epoch time is taken here, in the extension host, as activate() returns: the log's own line time is stamped
   // where the line is written, a moment later, so it cannot order the line against a request.

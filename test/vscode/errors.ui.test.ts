@@ -24,6 +24,7 @@ describe('activity errors', function () {
   this.timeout(90_000);
   const session = useVscodeSession({
     name: 'errors',
+    fresh: 'signs in again through the flow: its token then sits in SecretStorage beside the environment\'s',
     env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.users': ['jordan'] },
   });

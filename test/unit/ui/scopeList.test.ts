@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { fake, Uri } from './fakeVscode';
+import { fake, FakeMemento, Uri } from './fakeVscode';
 import { formatMessage } from '../../../src/app/localize';
 import { projectInfo } from '../../../src/app/activity/projectInfo';
 import { ProjectDirectory } from '../../../src/app/projectDirectory';
-import { NotificationSettingsService, type LevelMemory } from '../../../src/app/settings/notificationSettingsService';
+import { NotificationSettingsService } from '../../../src/app/settings/notificationSettingsService';
 import { ScopeCatalog } from '../../../src/app/settings/scopeCatalog';
 import { SnoozeScheduler } from '../../../src/app/settings/snooze';
 import { ProfileCommands } from '../../../src/ui/settings/profileCommands';
@@ -12,12 +12,7 @@ import { SnoozeCommands } from '../../../src/ui/settings/snoozeCommands';
 import type { Log } from '../../../src/ui/log';
 import { GitLabDouble } from '../../double';
 import { makeClient, type TestClient } from '../gitlab/helpers';
-
-class MapMemory implements LevelMemory {
-  private readonly values = new Map<string, unknown>();
-  get(key: string): unknown { return this.values.get(key); }
-  async update(key: string, value: unknown): Promise<void> { this.values.set(key, value); }
-}
+import { changeSettingElsewhere } from '../../double/control-client';
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Log;
 const SEPARATOR = -1;
@@ -41,13 +36,6 @@ describe('one scope list, named one way, for the settings editor, snooze, export
   let settings: NotificationSettingsService;
   let sources: ScopeSources;
 
-  async function putSetting(body: Record<string, unknown>): Promise<void> {
-    const response = await fetch(`${double.url}/__double/settings`, {
-      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-    });
-    assert.equal(response.status, 200, await response.text());
-  }
-
   /** What every surface should show: the editor's list as "label | detail". */
   const EDITOR_LIST = [
     'Global | Your default for every group and project',
@@ -65,7 +53,7 @@ describe('one scope list, named one way, for the settings editor, snooze, export
   beforeEach(async () => {
     fake.reset();
     c = makeClient(double.url);
-    settings = new NotificationSettingsService(() => c.client, new MapMemory(), double.url);
+    settings = new NotificationSettingsService(() => c.client, new FakeMemento(), double.url);
     const directory = new ProjectDirectory(() => c.client);
     // The tree's projects, one configured by path and one by ID, not shown (so not named) yet; a configured group.
     const tree = ['acme/website', 2];
@@ -76,9 +64,9 @@ describe('one scope list, named one way, for the settings editor, snooze, export
       addedGroups: () => ['community'], localize: formatMessage,
     });
     sources = { workspace: async () => ({ scope: { kind: 'global' }, name: 'global settings' }), catalog };
-    await putSetting({ scope: 'global', level: 'participating' });
-    await putSetting({ scope: 'group', id: 'acme/platform', level: 'global' });
-    await putSetting({ scope: 'project', id: 'acme/website', level: 'watch' });
+    await changeSettingElsewhere(double, { scope: 'global', level: 'participating' });
+    await changeSettingElsewhere(double, { scope: 'group', id: 'acme/platform', level: 'global' });
+    await changeSettingElsewhere(double, { scope: 'project', id: 'acme/website', level: 'watch' });
   });
   afterEach(async () => c.close());
 
@@ -90,7 +78,7 @@ describe('one scope list, named one way, for the settings editor, snooze, export
 
   it('Snooze offers the editor\'s list, groups included, and names the scope in its messages the same way', async () => {
     const clock = { now: () => Date.UTC(2026, 0, 5, 8), setTimer: () => ({ dispose: () => undefined }) };
-    const scheduler = new SnoozeScheduler(settings, new MapMemory(), clock, () => double.url, () => true,
+    const scheduler = new SnoozeScheduler(settings, new FakeMemento(), clock, () => double.url, () => true,
       { restored: () => undefined, changedElsewhere: () => undefined }, () => undefined);
     const commands = new SnoozeCommands(sources, clock, () => ({ offsetMinutes: () => 0 }), log, () => double.url, () => undefined);
     commands.scheduler = scheduler;
@@ -110,7 +98,7 @@ describe('one scope list, named one way, for the settings editor, snooze, export
   });
 
   it('Export offers the editor\'s list, groups included: an overridden group can be exported, by its path', async () => {
-    await putSetting({ scope: 'group', id: 'acme/platform', level: 'watch' });
+    await changeSettingElsewhere(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
     const commands = new ProfileCommands({ sources, settings, pathOf: async () => undefined, instanceUrl: () => double.url, log, onUnauthorized: () => undefined });
     fake.answers.quickPick = (items) => items.filter((item) => /Acme \/ Platform$|Acme \/ Website$/.test(item.label));
     await commands.export('/profile.json');

@@ -8,10 +8,15 @@ import { GitLabDouble, type DoubleOptions } from '../../double';
 import { copyInto, extensionLogFiles, hostLogFiles, slug, writeText } from './artifacts';
 import { parseLogLines, type LogLine } from './log-lines';
 import { readRunContext, type RunContext } from './run-context';
+import { waitFor } from './wait-for';
 import { Workbench } from './workbench';
 
 export const EXTENSION_ID = 'gitlab-activity.gitlab-activity';
+/** The file the test companion announces its control channel's port in (test/companion/control.js). */
+const COMPANION_CONTROL_ENV = 'GITLAB_ACTIVITY_COMPANION_CONTROL_FILE';
 export const LOG_CHANNEL = 'GitLab Activity';
+/** The line the composition root writes once the session is restored (src/extension.ts). */
+export const RESTORED = /^Session restored: /;
 
 /** The GitLab double a session's extension talks to. */
 export type RunningDouble = GitLabDouble;
@@ -74,7 +79,7 @@ function boundToken(env: Record<string, string> = {}, double: RunningDouble | un
   return { ...env, [INSTANCE_ENV_VAR]: double.url };
 }
 
-function mergeSettings(base: Record<string, unknown>, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function mergeSettings(base: Record<string, unknown>, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const merged = { ...base, ...overrides };
   for (const [key, value] of Object.entries(merged)) if (value === null) delete merged[key];
   return merged;
@@ -83,6 +88,8 @@ function mergeSettings(base: Record<string, unknown>, overrides: Record<string, 
 /** One real VS Code: a GitLab double, code-server with a fresh profile, and a headless Chromium showing it. */
 export class VscodeSession {
   private readonly consoleLines: string[] = [];
+  /** When the current window began to load: the companion's control channel of an older window is not this one's. */
+  private loadedAt = Date.now();
 
   private constructor(
     readonly name: string,
@@ -137,7 +144,7 @@ export class VscodeSession {
         extensionsDir: run.extensionsDir,
         configFile: run.configFile,
         folder,
-        env: { TMPDIR: tmpDir, ...boundToken(options.env, double) },
+        env: { TMPDIR: tmpDir, [COMPANION_CONTROL_ENV]: path.join(dir, 'companion-control.json'), ...boundToken(options.env, double) },
         logFile: path.join(dir, 'code-server.log'),
       });
       cleanups.push(() => server.stop());
@@ -175,6 +182,7 @@ export class VscodeSession {
 
   /** Reloads the browser page (a new workbench and extension host, same profile). */
   async reload(): Promise<void> {
+    this.loadedAt = Date.now();
     await this.page.reload();
     await this.workbench.waitForReady();
   }
@@ -184,6 +192,7 @@ export class VscodeSession {
    * shuts down first and writes its state (extensions' workspace and global state) before the new window loads.
    */
   async reloadWindow(timeoutMs = 60_000): Promise<void> {
+    this.loadedAt = Date.now();
     const mainFrame = this.page.mainFrame();
     const navigated = this.page.waitForEvent('framenavigated', { predicate: (frame) => frame === mainFrame, timeout: timeoutMs });
     await this.workbench.runCommand('Developer: Reload Window').catch(async (error) => {
@@ -208,6 +217,46 @@ export class VscodeSession {
     }
   }
 
+  /**
+   * Asks the test companion in this window's extension host (test/companion/control.js): `PUT /settings` makes the
+   * user's gitlabActivity.* settings exactly the body (keys without the section), `POST /command` runs a command.
+   * Waits for the current window's companion (it starts once the workbench has started).
+   */
+  async companion<T>(method: 'PUT' | 'POST', route: '/settings' | '/command', body: unknown, timeoutMs = 30_000): Promise<T> {
+    const file = path.join(this.dir, 'companion-control.json');
+    const port = await waitFor('the test companion of this window to listen', () => {
+      try {
+        const announced = JSON.parse(readFileSync(file, 'utf8')) as { port: number; at: number };
+        return announced.at >= this.loadedAt && announced.port;
+      } catch {
+        return undefined;
+      }
+    }, { timeoutMs });
+    const response = await fetch(`http://127.0.0.1:${port}${route}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const answer = (await response.json()) as T & { error?: string };
+    if (!response.ok) throw new Error(`the companion's ${method} ${route} answered ${response.status}: ${answer.error}`);
+    return answer;
+  }
+
+  /** Makes the user's gitlabActivity.* settings exactly these (full keys; others of the section are removed). */
+  async setExtensionSettings(settings: Record<string, unknown>): Promise<string[]> {
+    const section = 'gitlabActivity.';
+    const body = Object.fromEntries(Object.entries(settings)
+      .filter(([key]) => key.startsWith(section))
+      .map(([key, value]) => [key.slice(section.length), value]));
+    return (await this.companion<{ changed: string[] }>('PUT', '/settings', body)).changed;
+  }
+
+  /** Runs a command in this window's extension host. */
+  async executeCommand(command: string, ...args: unknown[]): Promise<void> {
+    await this.companion('POST', '/command', { command, args });
+  }
+
   /** Everything the extension wrote to its "GitLab Activity" output channel so far. */
   extensionLog(): string {
     return extensionLogFiles(this.userDataDir, EXTENSION_ID, LOG_CHANNEL)
@@ -220,6 +269,27 @@ export class VscodeSession {
     return extensionLogFiles(this.userDataDir, EXTENSION_ID, LOG_CHANNEL)
       .flatMap((file) => parseLogLines(readFileSync(file, 'utf8')))
       .sort((a, b) => a.at - b.at);
+  }
+
+  /** How many of the extension's log lines match so far (across reloads). */
+  countLogLines(pattern: RegExp): number {
+    return this.extensionLogLines().filter((line) => pattern.test(line.message)).length;
+  }
+
+  /** Waits for a log line matching `pattern` beyond the first `already` of them (say, the reloaded window's). */
+  waitForLogLine(pattern: RegExp, already: number, timeoutMs = 30_000): Promise<LogLine> {
+    return waitFor(`log line ${already + 1} matching ${pattern}`, () =>
+      this.extensionLogLines().filter((line) => pattern.test(line.message))[already], { timeoutMs });
+  }
+
+  /**
+   * Reloads the page and waits for the new window's "Session restored: …" line, which says whom the extension found
+   * signed in once it read the tokens. Returns its message.
+   */
+  async reloadAndRestore(): Promise<string> {
+    const restored = this.countLogLines(RESTORED);
+    await this.reload();
+    return (await this.waitForLogLine(RESTORED, restored)).message;
   }
 
   /**
