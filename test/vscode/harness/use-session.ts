@@ -1,4 +1,6 @@
 import { defaultSettings, mergeSettings, VscodeSession, type VscodeSessionOptions } from './session';
+import { waitFor } from './wait-for';
+import { VIEW_CONTAINER } from './workbench';
 
 /** What a suite asks of its workbench, beyond what `VscodeSessionOptions` says. */
 export interface SuiteSessionOptions extends VscodeSessionOptions {
@@ -28,7 +30,6 @@ const RESET_COMMANDS = [
   'workbench.action.closeAllEditors',
   'workbench.action.closePanel',
   'notifications.clearAll',
-  'gitlabActivity.clearFilters',
   // Nothing stays unread for the next suite's badge.
   'gitlabActivity.markAllSeen',
 ];
@@ -64,6 +65,16 @@ async function reset(session: VscodeSession): Promise<void> {
   await session.throttleCpu(1);
   for (let i = 0; i < 2; i++) await session.page.keyboard.press('Escape');
   for (const command of RESET_COMMANDS) await session.executeCommand(command);
+  // A filter (or tab) is cleared as a person clears it, and the view shows no filter once it is: the command itself
+  // resolves only once the tree has been drawn, which a view out of sight may never do.
+  const { workbench } = session;
+  await workbench.openViewContainer(VIEW_CONTAINER);
+  if (await workbench.viewDescription('Activity')) {
+    await workbench.runCommand('GitLab: Clear Filters');
+    await waitFor('the Activity view to show no filter', async () => (await workbench.viewDescription('Activity')) === '');
+  }
+  // A fresh workbench shows the Explorer.
+  await workbench.openViewContainer('Explorer');
 }
 
 async function acquire(key: string, options: SuiteSessionOptions): Promise<Shared> {
