@@ -3,7 +3,7 @@ import { normalizeInstanceUrl } from '../../src/app/instance';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  countedEvents, dayCount, extensionRequests, feedUnder, isEventsRequest, stateLabels, useVscodeSession, waitFor,
+  countedEvents, dayCount, extensionRequests, feedUnder, isEventsRequest, isSettled, stateLabels, useVscodeSession, waitFor,
   waitForExtensionRequest, waitForFeedFromDouble,
 } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
@@ -169,5 +169,24 @@ describe('activity tree', function () {
     const days = feed.days.map((day) => dayOf(day.row.label));
     assert.ok(days.every((day, index) => index === 0 || day < days[index - 1]), `days not newest first, each once: ${feed.days.map((day) => day.row.label).join(', ')}`);
     await workbench.screenshot('activity-days-in-order');
+  });
+
+  // Written out by hand, not by the extension's sentence code: what a person reads in the row.
+  it('spells new rows as "<Verb> issue #<iid> · <title>" under Today, newest first, without the user\'s name', async function () {
+    const { workbench, double } = session();
+    const opened = double!.addEvent({ action: 'created', targetType: 'Issue', targetTitle: 'Crash on save' });
+    const closed = double!.addEvent({ action: 'closed', targetType: 'Issue', targetTitle: 'Slow start' });
+    const since = Date.now();
+    await workbench.runCommand('GitLab: Refresh Activity');
+    await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r, '/events'));
+    const today = await workbench.waitForTree('the two new rows under Today', (items) => {
+      const feed = feedUnder(items, 'My Activity');
+      const day = isSettled(feed) ? feed.days[0] : undefined;
+      return day?.row.label === 'Today' && day.events.length >= 2 && day;
+    });
+    assert.deepEqual(today.events.slice(0, 2).map((row) => row.label), [
+      `Closed issue #${closed.targetIid} · Slow start`,
+      `Opened issue #${opened.targetIid} · Crash on save`,
+    ]);
   });
 });
