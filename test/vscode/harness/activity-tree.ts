@@ -89,10 +89,13 @@ export function expectedDays(events: GitLabEvent[], now = new Date(), order: Sor
   return unknown.events.length > 0 ? [...ordered, unknown] : ordered;
 }
 
-/** Whether a row can be the event's: it names the event's target (its title's start), when the event has one. */
+/**
+ * Whether a row can be the event's: its accessibility label (the whole sentence, the title not cut) names the start
+ * of the event's title, when the event has one.
+ */
 function rowShows(row: TreeItemView, event: GitLabEvent): boolean {
-  const title = event.target_title?.trim();
-  return !title || row.label.includes(title.slice(0, 12));
+  const title = event.target_title?.replace(/\s+/g, ' ').trim();
+  return !title || row.ariaLabel.replace(/\s+/g, ' ').includes(title.slice(0, 12));
 }
 
 /** How many events a day row says it holds ("1 event", "3 events"). */
