@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, startCodeServer, workbenchUrl, writeUserSettings, type RunningCodeServer } from '../../../scripts/vscode-env/code-server.mjs';
 import { CHROMIUM_PATH } from '../../../scripts/vscode-env/paths.mjs';
 import { INSTANCE_ENV_VAR, TOKEN_ENV_VAR } from '../../../src/ids';
@@ -85,6 +85,29 @@ export function mergeSettings(base: Record<string, unknown>, overrides: Record<s
   return merged;
 }
 
+/** One headless Chromium for the whole run: each session has a context of its own in it (no shared storage). */
+let runBrowser: Promise<Browser> | undefined;
+
+function browserOfRun(tmpDir: string): Promise<Browser> {
+  if (!runBrowser) {
+    const launching = chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, env: { ...process.env, TMPDIR: tmpDir } });
+    runBrowser = launching;
+    launching.then((browser) => browser.on('disconnected', () => {
+      if (runBrowser === launching) runBrowser = undefined;
+    }), () => {
+      if (runBrowser === launching) runBrowser = undefined;
+    });
+  }
+  return runBrowser;
+}
+
+/** Closes the run's Chromium (the sessions' contexts close with their sessions). */
+export async function closeRunBrowser(): Promise<void> {
+  const browser = runBrowser;
+  runBrowser = undefined;
+  await (await browser?.catch(() => undefined))?.close();
+}
+
 /** One real VS Code: a GitLab double, code-server with a fresh profile, and a headless Chromium showing it. */
 export class VscodeSession {
   private readonly consoleLines: string[] = [];
@@ -101,7 +124,7 @@ export class VscodeSession {
     /** The `otherDoubles`, in the order given. */
     readonly others: RunningDouble[],
     private readonly server: RunningCodeServer,
-    private readonly browser: Browser,
+    private readonly context: BrowserContext,
     readonly page: Page,
     readonly workbench: Workbench,
   ) {
@@ -138,6 +161,9 @@ export class VscodeSession {
       const machineSettings = typeof options.machineSettings === 'function' ? options.machineSettings() : options.machineSettings;
       if (machineSettings) writeText(path.join(userDataDir, 'Machine', 'settings.json'), `${JSON.stringify(machineSettings, null, 2)}\n`);
 
+      // Chromium starts while code-server does.
+      const browserReady = browserOfRun(tmpDir);
+      browserReady.catch(() => undefined);
       const server = await startCodeServer({
         paths: run.paths,
         userDataDir,
@@ -149,17 +175,12 @@ export class VscodeSession {
       });
       cleanups.push(() => server.stop());
 
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM_PATH,
-        args: CHROMIUM_ARGS,
-        headless: true,
-        env: { ...process.env, TMPDIR: tmpDir },
-      });
-      cleanups.push(() => browser.close());
+      const browser = await browserReady;
       const context = await browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 900 } });
+      cleanups.push(() => context.close());
       const page = await context.newPage();
       const workbench = new Workbench(page, run.artifactsDir);
-      const session = new VscodeSession(options.name, run, dir, userDataDir, folder, double, others, server, browser, page, workbench);
+      const session = new VscodeSession(options.name, run, dir, userDataDir, folder, double, others, server, context, page, workbench);
       cleanups.length = 0;
       try {
         await page.goto(workbenchUrl(server.url, folder));
@@ -349,7 +370,7 @@ export class VscodeSession {
         errors.push(error);
       }
     };
-    await attempt(() => this.browser.close());
+    await attempt(() => this.context.close());
     await attempt(() => this.server.stop());
     if (this.double) await attempt(() => this.double!.close());
     for (const other of this.others) await attempt(() => other.close());

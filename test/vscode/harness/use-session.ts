@@ -1,4 +1,4 @@
-import { defaultSettings, mergeSettings, VscodeSession, type VscodeSessionOptions } from './session';
+import { closeRunBrowser, defaultSettings, mergeSettings, VscodeSession, type VscodeSessionOptions } from './session';
 import { waitFor } from './wait-for';
 import { VIEW_CONTAINER } from './workbench';
 
@@ -96,6 +96,7 @@ async function acquire(key: string, options: SuiteSessionOptions): Promise<Share
 after(async function () {
   this.timeout(60_000);
   for (const entry of pool.splice(0)) await entry.session.close().catch(() => undefined);
+  await closeRunBrowser();
   if (started > 0) console.log(`  ${started} workbench(es) started for the UI suites`);
 });
 
