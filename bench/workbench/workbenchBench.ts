@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESULT_MARKER } from '../lib/child';
+import { lockHeldByAncestor } from '../lib/heldLock';
 import { summarize, type Summary } from '../lib/stats';
 import type { FirstRowsRun } from './firstRowsProbe';
 
@@ -25,7 +26,8 @@ export interface WorkbenchResult {
 /**
  * First rows in a real workbench: from the extension's activation to the first event rows in code-server, and the
  * requests made until then, with the double answering 50 ms late. Sets code-server up first where it is missing (as the
- * real-VS-Code tests do), and runs under the shared workbench lock (it waits for it); when the run cannot finish (no
+ * real-VS-Code tests do), and runs under the shared workbench lock (it waits for it, unless the bench was started
+ * under it); when the run cannot finish (no
  * code-server could be set up, the lock stayed busy) it says SKIPPED with the reason, never silently.
  */
 export async function workbenchBench(root: string, runs: number, progress: (line: string) => void): Promise<WorkbenchResult> {
@@ -73,8 +75,12 @@ export async function workbenchBench(root: string, runs: number, progress: (line
 
 function underLock(root: string, args: string[], progress: (line: string) => void): Promise<FirstRowsRun[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn('flock', ['-w', String(LOCK_WAIT_SECONDS), '-E', String(LOCK_BUSY_EXIT), LOCK, process.execPath, '--import', 'tsx', ...args],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const probe = [process.execPath, '--import', 'tsx', ...args];
+    // Run as `flock /tmp/workbench.lock npm run bench`, the lock is already ours: taking it again would wait for itself.
+    const held = lockHeldByAncestor(LOCK);
+    if (held) progress(`  ${LOCK} is held by the process that started the bench: running under it`);
+    const [command, ...commandArgs] = held ? probe : ['flock', '-w', String(LOCK_WAIT_SECONDS), '-E', String(LOCK_BUSY_EXIT), LOCK, ...probe];
+    const child = spawn(command, commandArgs, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => { stdout += text; });

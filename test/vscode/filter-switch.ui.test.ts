@@ -4,7 +4,8 @@ import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 10;
 const NEW_LABEL = 'Filtered: Merge request';
-const MR_ROW = /merge request !\d+/;
+/** My Activity's row of a merge request event: its reference first ("!7 Fix the thing"), the icon saying the verb. */
+const MR_ROW = /^!\d+/;
 
 /**
  * Watches the side bar from inside the page: on every DOM change, notes when the view's message names the new filter

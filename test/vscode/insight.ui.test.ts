@@ -167,6 +167,12 @@ describe('insight: why am I notified, and the overrides overview', function () {
     await workbench.waitForQuickInput('Reset to Global');
     const chosen = await workbench.quickPickEntries();
     assert.deepEqual(chosen.map((entry) => entry.detail || entry.label).sort(), ['acme', 'acme/platform']);
+    // None is checked to start with: each scope to reset is chosen.
+    const rows = s.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+    const checks = () => rows.evaluateAll((elements) => elements.map((row) => row.getAttribute('aria-checked')));
+    assert.deepEqual(await checks(), ['false', 'false']);
+    for (let index = 0; index < 2; index++) await rows.nth(index).click();
+    await waitFor('both scopes to be checked', async () => (await checks()).every((checked) => checked === 'true'));
     await workbench.screenshot('insight-overrides-reset');
     await s.page.keyboard.press('Enter');
 

@@ -68,21 +68,22 @@ describe('the token stays secret', function () {
     // A server error, then a refused token.
     double!.inject({ fault: { kind: 'status', status: 500 }, path: '/events', times: Infinity });
     await workbench.runCommand('GitLab: Refresh Activity');
-    await waitForMyActivity(s, 'a server error row', (feed) => feed.states.some((row) => /server error \(500\)/.test(row.label)));
+    await waitForMyActivity(s, 'a server error row', (feed) => feed.states.some((row) => /server error \(500\)/.test(row.description)));
     // A proxy that refuses the request and quotes its headers back: the error row keeps its words, not the token.
     double!.clearFaults();
     double!.inject({ fault: { kind: 'status', status: 403, contentType: 'application/json',
       body: JSON.stringify({ message: `request blocked; headers: PRIVATE-TOKEN: ${TOKEN}` }) }, path: '/events', times: Infinity });
     await workbench.runCommand('GitLab: Refresh Activity');
     const refused = await waitForMyActivity(s, 'a refusal row that quotes the request', (feed) =>
-      feed.states.some((row) => /GitLab refused access \(403\): request blocked; headers: PRIVATE-TOKEN/.test(row.label)));
-    assert.deepEqual(refused.states.filter((row) => row.label.includes(TOKEN)).map((row) => row.label), [], 'the token is in an error row');
+      feed.states.some((row) => /GitLab refused access \(403\): request blocked; headers: PRIVATE-TOKEN/.test(row.description)));
+    assert.deepEqual(refused.states.filter((row) => `${row.label} ${row.description} ${row.ariaLabel}`.includes(TOKEN)).map((row) => row.description), [],
+      'the token is in an error row');
     const whileRefused = await frameDocuments(page);
     double!.clearFaults();
     double!.inject({ fault: { kind: 'status', status: 401 }, times: Infinity });
     await workbench.runCommand('GitLab: Refresh Activity');
     await workbench.waitForNotification(UNAUTHORIZED);
-    await waitForMyActivity(s, 'a "Sign In Again" row', (feed) => feed.states.some((row) => row.description === 'Sign In Again'));
+    await waitForMyActivity(s, 'a "Sign In Again" row', (feed) => feed.states.some((row) => row.label === 'Sign In Again'));
     await workbench.screenshot('secrets-after-401');
 
     // Everywhere the token could have leaked to.

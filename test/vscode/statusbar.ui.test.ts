@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { formatMessage } from '../../src/app/localize';
-import { LEVEL_ORDER, levelLabel } from '../../src/app/settings/shared/labels';
+import { LEVEL_ORDER, levelExplanation, levelLabel } from '../../src/app/settings/shared/labels';
 import type { NotificationLevel } from '../../src/gitlab/types';
 import type { LoggedRequest } from '../double';
 import {
@@ -54,14 +54,21 @@ describe('status bar: notification level (global)', function () {
     await workbench.screenshot('statusbar-level');
   });
 
-  it('a click offers the levels (current marked), Mute and the settings editor; picking one sends the PUT and updates the item', async function () {
-    const { workbench, double } = session();
+  it('a click offers the levels (current first and active), each explained, Mute and the settings editor; picking one sends the PUT and updates the item', async function () {
+    const { workbench, double, page } = session();
     await openLevelPick(session());
     assert.equal((await workbench.quickInputText()).title, 'GitLab notification level for global settings');
     const entries = await workbench.quickPickEntries();
-    const expectedLevels = LEVEL_ORDER.filter((level) => level !== 'global');
+    // The level in force first, so the pick opens on it (Enter keeps it), then the others in GitLab's order.
+    const expectedLevels: NotificationLevel[] = ['participating', 'watch', 'mention', 'custom', 'disabled'];
     assert.deepEqual(entries.map((entry) => entry.label), [...expectedLevels.map(label), 'Mute', 'Open Notification Settings…']);
     assert.deepEqual(entries.filter((entry) => entry.description === 'current').map((entry) => entry.label), [label('participating')]);
+    const active = page.locator('.quick-input-widget .quick-input-list .monaco-list-row.focused .label-name');
+    assert.equal((await active.first().innerText()).trim(), label('participating'));
+    for (const level of expectedLevels) {
+      assert.equal(entries.find((entry) => entry.label === label(level))?.detail, levelExplanation(level, formatMessage), level);
+    }
+    assert.equal(entries.find((entry) => entry.label === 'Mute')?.detail, 'Disabled until you unmute; the level before is kept');
     await workbench.screenshot('statusbar-pick');
 
     const since = Date.now();
@@ -102,8 +109,9 @@ describe('status bar: notification level (global)', function () {
     await waitForLevel(session(), 'disabled');
     await openLevelPick(session());
     const entries = await workbench.quickPickEntries();
-    assert.ok(entries.some((entry) => entry.label === 'Unmute'), JSON.stringify(entries));
+    assert.equal(entries.find((entry) => entry.label === 'Unmute')?.detail, `Back to ${label('watch')}, the level before the mute`, JSON.stringify(entries));
     assert.ok(!entries.some((entry) => entry.label === 'Mute'));
+    assert.equal(entries[0].label, label('disabled'), 'the pick opens on the level in force');
     const unmuted = Date.now();
     await workbench.pickQuickItem(/^Unmute$/);
     await waitForExtensionRequest(double!, (r) => r.at >= unmuted && r.method === 'PUT' && r.query.level === 'watch');

@@ -1,6 +1,6 @@
 import { html, render } from 'lit-html';
 import {
-  changedParameters, createForm, currentEmail, emailProblem, isDirty, rebase, type SettingForm,
+  canApplyBulk, changedParameters, createForm, currentEmail, emailProblem, isDirty, rebase, withBulkSelection, type SettingForm,
 } from '../../../src/app/settings/shared/formState';
 import {
   parsePersistedState, type BulkSnapshot, type ErrorInfo, type HostMessage, type PageMessage, type PersistedState, type Requests,
@@ -135,7 +135,12 @@ export class SettingsApp {
   toggleBulk(key: string, selected: boolean): void {
     // Global cannot be changed in bulk, and the selection stays as it is while a run uses it.
     if (key === 'global' || (this.state.bulk && !this.state.bulk.done)) return;
-    this.state.bulkSelection[selected ? 'add' : 'delete'](key);
+    const { state } = this;
+    // A finished run's results no longer describe the new selection: they go.
+    const form = withBulkSelection({ selection: state.bulkSelection, level: state.bulkLevel, report: state.bulk }, key, selected);
+    state.bulkSelection = new Set(form.selection);
+    state.bulk = form.report;
+    state.bulkError = undefined;
     this.changed();
   }
 
@@ -293,18 +298,20 @@ export class SettingsApp {
 
   setBulkLevel(level: NotificationLevel): void {
     this.state.bulkLevel = level;
-    this.vscode.setState(toPersisted(this.state));
+    // Apply follows the choice.
+    this.changed();
   }
 
   applyBulk(): void {
     const { state } = this;
-    if (state.bulk && !state.bulk.done) return;
+    const level = state.bulkLevel;
+    if (!level || !canApplyBulk({ selection: state.bulkSelection, level, report: state.bulk })) return;
     const scopes = visibleEntries(state).filter((entry) => state.bulkSelection.has(entry.key))
       .map((entry) => entry.scope).filter((scope): scope is EntityScopeRef => scope.kind !== 'global');
     if (scopes.length === 0) return;
     state.bulkError = undefined;
-    state.bulk = { level: state.bulkLevel, done: false, items: scopes.map((scope) => ({ key: scopeKey(scope), scope, status: 'queued' })) };
-    this.ask(this.host.request('bulkApply', { scopes, level: state.bulkLevel }), () => undefined, (error) => {
+    state.bulk = { level, done: false, items: scopes.map((scope) => ({ key: scopeKey(scope), scope, status: 'queued' })) };
+    this.ask(this.host.request('bulkApply', { scopes, level }), () => undefined, (error) => {
       if (!state.bulk?.done) state.bulk = undefined;
       state.bulkError = error.message;
     }).then(() => {

@@ -34,9 +34,11 @@ export interface UiState {
   activeKey?: string;
   /** By scope key. */
   byKey: Map<string, ScopeState>;
-  add: { open: boolean; kind: 'group' | 'project'; ref: string; adding?: boolean; error?: string };
+  /** `either` (the default): GitLab is asked which it is, so a project's path is never refused as "no such group". */
+  add: { open: boolean; kind: 'either' | 'group' | 'project'; ref: string; adding?: boolean; error?: string };
   bulkSelection: Set<string>;
-  bulkLevel: NotificationLevel;
+  /** None until the person chooses one: Apply waits for it. */
+  bulkLevel?: NotificationLevel;
   bulk?: BulkSnapshot;
   /** Why the host refused to start a bulk run. */
   bulkError?: string;
@@ -48,7 +50,7 @@ export interface UiState {
 }
 
 export function initialState(): UiState {
-  return { byKey: new Map(), add: { open: false, kind: 'group', ref: '' }, bulkSelection: new Set(), bulkLevel: 'disabled', snoozes: [] };
+  return { byKey: new Map(), add: { open: false, kind: 'either', ref: '' }, bulkSelection: new Set(), snoozes: [] };
 }
 
 /** A scope's state, created empty on first use. */
@@ -90,7 +92,7 @@ export function toPersisted(state: UiState): PersistedState {
     forms: kept.map(([key, scope]) => ({ key, form: scope.form as SettingForm })),
     conflicts: kept.filter(([, scope]) => scope.conflict).map(([key, scope]) => ({ key, server: scope.conflict as NotificationSetting })),
     bulkSelection: [...state.bulkSelection],
-    bulkLevel: state.bulkLevel,
+    ...(state.bulkLevel ? { bulkLevel: state.bulkLevel } : {}),
     ...(state.selectedKey ? { selectedKey: state.selectedKey } : {}),
   };
 }

@@ -113,9 +113,14 @@ export class NotificationSettingsService {
     return current.level === level ? current : this.put(scope, { level }, current, signal);
   }
 
-  /** Back to the level before the mute; without one, the scope's natural default (global → participating). */
+  /** Back to the level before the mute (`levelAfterUnmute`). */
   unmute(scope: ScopeRef, signal?: AbortSignal): Promise<NotificationSetting> {
-    return this.setLevel(scope, this.levelBeforeMute(scope) ?? (scope.kind === 'global' ? 'participating' : 'global'), signal);
+    return this.setLevel(scope, this.levelAfterUnmute(scope), signal);
+  }
+
+  /** What Unmute sets: the level before the mute; without one, the scope's natural default (global → participating). */
+  levelAfterUnmute(scope: ScopeRef): NotificationLevel {
+    return this.levelBeforeMute(scope) ?? (scope.kind === 'global' ? 'participating' : 'global');
   }
 
   levelBeforeMute(scope: ScopeRef): NotificationLevel | undefined {

@@ -13,6 +13,7 @@ import { myActivity, projectSources, userSources, type ActivitySource } from '..
 import { COMMANDS, CONTEXT_KEYS, STATE_KEYS, VIEWS } from '../../ids';
 import type { ExtensionConfig } from '../config';
 import type { Log } from '../log';
+import { ReadOnlyDocuments } from '../readOnlyDocuments';
 import type { Session } from '../session';
 import { registerActivityCommands, isUnauthorized } from './activityCommands';
 import { ActivityItems, type TreeInstance } from './activityItems';
@@ -81,8 +82,9 @@ export class ActivityView implements vscode.Disposable {
       pendingChanged: () => this.scheduleBadge(),
     }, () => this.feeds.resetOne(myActivity(this.activeInstance()).key), this.filter.filter.newestFirstPlan());
     this.describeFilter(this.filter.filter);
+    const documents = new ReadOnlyDocuments();
     this.disposables.push(
-      this.filter, items, this.tree, this.view, this.poller,
+      this.filter, items, this.tree, this.view, this.poller, documents,
       this.view.onDidExpandElement((e) => this.tree.noteExpansion(e.element, true)),
       this.view.onDidCollapseElement((e) => this.tree.noteExpansion(e.element, false)),
       this.filter.onDidChange((filter) => {
@@ -99,6 +101,7 @@ export class ActivityView implements vscode.Disposable {
         picks: new FilterPicks(this.filter), sources: () => this.allSources(), refreshAll: () => this.refreshAll(),
         activeInstance: () => this.activeInstance(),
         plan: () => this.filter.filter.plan(),
+        documents,
       }),
     );
   }

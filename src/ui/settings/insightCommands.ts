@@ -11,6 +11,8 @@ import type { ScopeRef } from '../../app/settings/shared/scopes';
 import { COMMANDS } from '../../ids';
 import { workspaceProjectPaths } from '../activity/workspaceProjects';
 import type { Log } from '../log';
+import type { Shell } from '../shell';
+import type { NotificationSettings } from './notificationSettings';
 import { showOverridesOverview } from './overridesOverviewPick';
 import { askForScope, knownScopes, scopeItems, type ScopeItem, type ScopeSources } from './scopeChoices';
 
@@ -19,8 +21,6 @@ interface InsightDeps {
   /** The overview lists the catalog's scopes; the known ones are offered when the workspace has no project. */
   sources: ScopeSources;
   instanceUrl: () => string;
-  /** A new client (sign-in, another instance): what the overview read belongs to the old one. */
-  onDidChangeSession: vscode.Event<unknown>;
   log: Log;
 }
 
@@ -28,18 +28,20 @@ const t = vscode.l10n.t;
 const openSettings = (scope: ScopeRef) => vscode.commands.executeCommand(COMMANDS.openNotificationSettings, scope);
 
 /** "Why Am I Notified About This Project?" and "Show Notification Overrides". */
-export function registerInsight(deps: InsightDeps): vscode.Disposable {
-  const newOverview = () => new OverridesOverview({ catalog: deps.sources.catalog, settings: deps.levels, t });
+export function registerInsight(context: vscode.ExtensionContext, { session, log }: Shell, { levels, sources }: NotificationSettings): void {
+  const deps: InsightDeps = { levels, sources, instanceUrl: () => session.instanceUrl, log };
+  const newOverview = () => new OverridesOverview({ catalog: sources.catalog, settings: levels, t });
   let overview = newOverview();
-  return vscode.Disposable.from(
+  context.subscriptions.push(
     { dispose: () => overview.dispose() },
-    deps.onDidChangeSession(() => {
+    // A new client (sign-in, another instance): what the overview read belongs to the old one.
+    session.onDidChange(() => {
       overview.dispose();
       overview = newOverview();
     }),
     vscode.commands.registerCommand(COMMANDS.whyNotified, (scope?: unknown) => whyNotified(deps, isScopeRef(scope) ? scope : undefined)),
     vscode.commands.registerCommand(COMMANDS.showNotificationOverrides,
-      () => showOverridesOverview(overview, { openSettings, log: (message, error) => deps.log.error(message, error) })),
+      () => showOverridesOverview(overview, { openSettings, log: (message, error) => log.error(message, error) })),
   );
 }
 

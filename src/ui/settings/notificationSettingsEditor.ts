@@ -1,12 +1,16 @@
 import * as vscode from 'vscode';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import type { ScopeCatalog } from '../../app/settings/scopeCatalog';
-import { parsePersistedState } from '../../app/settings/shared/protocol';
+import { isScopeRef, parsePersistedState } from '../../app/settings/shared/protocol';
 import type { ScopeRef } from '../../app/settings/shared/scopes';
 import { SettingsRequestHandler, type SettingsSnoozes } from '../../app/settings/settingsRequestHandler';
 import type { GitLabApi } from '../../gitlab/api';
 import { COMMANDS, WEBVIEWS } from '../../ids';
+import type { ActivityNode } from '../activity/nodes';
+import type { Shell } from '../shell';
+import type { NotificationSettings } from './notificationSettings';
 import { panelHtml } from './panelHtml';
+import type { Snoozes } from './snoozeCommands';
 
 export interface NotificationSettingsEditorDeps {
   extensionUri: vscode.Uri;
@@ -103,4 +107,31 @@ export class NotificationSettingsEditor implements vscode.Disposable {
     });
     return live;
   }
+}
+
+/**
+ * The settings editor, "Notification Settings…" and the Activity tree's "Notification Settings" of a project; its
+ * list of scopes is fetched again when the session changes.
+ */
+export function registerNotificationSettingsEditor(
+  context: vscode.ExtensionContext, { session, log }: Shell, { levels, sources }: NotificationSettings, snoozes: Snoozes,
+): void {
+  const editor = new NotificationSettingsEditor({
+    extensionUri: context.extensionUri,
+    api: () => session.api,
+    instanceUrl: () => (session.signedIn ? session.instanceUrl : undefined),
+    settings: levels,
+    catalog: sources.catalog,
+    log: (line) => log.info(line),
+    snoozes,
+  });
+  context.subscriptions.push(
+    editor,
+    session.onDidChange(() => void editor.refreshScopes()),
+    vscode.commands.registerCommand(COMMANDS.openNotificationSettings, (scope?: ScopeRef) => editor.open(isScopeRef(scope) ? scope : undefined)),
+    vscode.commands.registerCommand(COMMANDS.projectNotificationSettings, (node?: ActivityNode) => {
+      if (node?.type === 'source' && node.source.source.kind === 'project') return editor.open({ kind: 'project', id: node.source.ref });
+      return editor.open();
+    }),
+  );
 }

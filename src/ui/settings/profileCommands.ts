@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
@@ -10,7 +11,11 @@ import type { ScopeEntry } from '../../app/settings/shared/protocol';
 import { scopeKey, type ScopeRef } from '../../app/settings/shared/scopes';
 import type { GitLabError } from '../../gitlab';
 import { isUnauthorized } from '../activity/activityCommands';
+import { projectInfo } from '../../app/activity/projectInfo';
+import { COMMANDS } from '../../ids';
 import type { Log } from '../log';
+import type { Shell } from '../shell';
+import type { NotificationSettings } from './notificationSettings';
 import { knownScopes, scopeItems, type ScopeSources } from './scopeChoices';
 
 export interface ProfileDeps {
@@ -38,9 +43,9 @@ export class ProfileCommands {
       title: t('Export Notification Profile'), placeHolder: t('The scopes whose levels and switches to export'), matchOnDescription: true,
     }))?.flatMap((item) => (item.entry ? [item.entry] : []));
     if (!picked?.length) return;
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    // A profile is personal: proposed in the home folder, never in the repository open here (where it could be committed).
     const uri = toUri(target) ?? await vscode.window.showSaveDialog({
-      title: t('Save Notification Profile'), defaultUri: folder && vscode.Uri.joinPath(folder, 'gitlab-notifications.json'), filters: filters(),
+      title: t('Save Notification Profile'), defaultUri: vscode.Uri.joinPath(vscode.Uri.file(homedir()), 'gitlab-notifications.json'), filters: filters(),
     });
     if (!uri) return;
     const { read: exported, failed } = await this.readEach(picked, async ({ scope, path }) => {
@@ -144,4 +149,17 @@ export class ProfileCommands {
 function toUri(value: unknown): vscode.Uri | undefined {
   if (value instanceof vscode.Uri) return value;
   return typeof value === 'string' && value.trim() !== '' ? vscode.Uri.file(value) : undefined;
+}
+
+/** "Export Notification Profile…" and "Import Notification Profile…". */
+export function registerProfiles(context: vscode.ExtensionContext, { session, log }: Shell, { levels, sources, project }: NotificationSettings): void {
+  const profiles = new ProfileCommands({
+    sources, settings: levels, instanceUrl: () => session.instanceUrl, log,
+    onUnauthorized: (error, instanceUrl) => session.reportUnauthorized(error, instanceUrl),
+    pathOf: async (scope) => (scope.kind === 'project' ? projectInfo(await project(scope.id))?.pathWithNamespace : undefined),
+  });
+  context.subscriptions.push(
+    vscode.commands.registerCommand(COMMANDS.exportNotificationProfile, (target?: unknown) => profiles.export(target)),
+    vscode.commands.registerCommand(COMMANDS.importNotificationProfile, (source?: unknown) => profiles.import(source)),
+  );
 }

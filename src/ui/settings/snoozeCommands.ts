@@ -1,17 +1,23 @@
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
-import type { TimeZone } from '../../app/activity/calendar';
+import { localZone, type TimeZone } from '../../app/activity/calendar';
+import { normalizeInstanceUrl } from '../../app/instance';
 import { sentenceName } from '../../app/settings/scopeCatalog';
 import { levelLabel } from '../../app/settings/shared/labels';
 import type { ScopeEntry } from '../../app/settings/shared/protocol';
 import { sameScopeNamed } from '../../app/settings/shared/scopes';
 import {
-  formatSnoozeEnd, parseSnoozeEnd, snoozeEnd, snoozeScope, type Clock, type Snooze, type SnoozePreset,
-  SnoozeError, type SnoozeOutcomes, type SnoozeScheduler,
+  formatSnoozeEnd, snoozeScope, type Clock, type Snooze,
+  SnoozeError, type SnoozeOutcomes, SnoozeScheduler,
 } from '../../app/settings/snooze';
+import type { SettingsSnoozes } from '../../app/settings/settingsRequestHandler';
 import { GitLabError, type NotificationSetting } from '../../gitlab';
+import { COMMANDS } from '../../ids';
 import type { Log } from '../log';
+import type { Shell } from '../shell';
+import { pickSnoozeEnd } from '../snoozeEndPick';
+import type { NotificationSettings } from './notificationSettings';
 import { askForScope, knownScopes, scopeItems, type ScopeItem, type ScopeSources } from './scopeChoices';
 
 /** "Snooze Notifications…" and "End Snooze", and what the person is told when a snooze ends. */
@@ -130,33 +136,11 @@ export class SnoozeCommands implements SnoozeOutcomes {
     return typed && this.sources.catalog.named(typed.scope, typed.path);
   }
 
-  private async pickEnd(name: string): Promise<number | undefined> {
-    const now = this.clock.now();
-    const zone = this.zone();
-    type Item = plainWindow.PlainItem & { preset?: SnoozePreset };
-    const item = (label: string, preset: SnoozePreset): Item => ({ label, description: this.formatEnd(snoozeEnd(preset, now, zone)), preset });
-    const items: Item[] = [
-      item(vscode.l10n.t('For 1 Hour'), { kind: 'hour' }),
-      item(vscode.l10n.t('Until Tomorrow 09:00'), { kind: 'tomorrow' }),
-      { label: vscode.l10n.t('Until a Date…') },
-    ];
-    const pick = await plainWindow.showQuickPick(items, {
-      title: vscode.l10n.t('Snooze {0}', name),
-      placeHolder: vscode.l10n.t('Muted until when'),
+  private pickEnd(name: string): Promise<number | undefined> {
+    return pickSnoozeEnd({
+      clock: this.clock, zone: this.zone(), title: vscode.l10n.t('Snooze {0}', name), placeHolder: vscode.l10n.t('Muted until when'),
+      presets: ['hour', 'tomorrow'],
     });
-    if (!pick) return undefined;
-    if (pick.preset) return snoozeEnd(pick.preset, this.clock.now(), zone);
-    const text = await plainWindow.showInputBox({
-      title: vscode.l10n.t('Snooze {0}', name),
-      prompt: vscode.l10n.t('Until when: YYYY-MM-DD (at 09:00) or YYYY-MM-DD HH:MM, local time'),
-      validateInput: (value) => {
-        const parsed = parseSnoozeEnd(value, this.clock.now(), zone, vscode.l10n.t);
-        return 'error' in parsed ? parsed.error : undefined;
-      },
-    });
-    if (text === undefined) return undefined;
-    const parsed = parseSnoozeEnd(text, this.clock.now(), zone, vscode.l10n.t);
-    return 'until' in parsed ? parsed.until : undefined;
   }
 
   private failed(error: unknown, instanceUrl: string, text: string): void {
@@ -166,3 +150,26 @@ export class SnoozeCommands implements SnoozeOutcomes {
   }
 }
 
+
+/** Snoozes as the status bar and the settings editor use them: listed, ended, announced and their end worded. */
+export type Snoozes = SettingsSnoozes;
+
+/** "Snooze Notifications…" and "End Snooze", and the scheduler that ends snoozes on time. */
+export function registerSnooze(context: vscode.ExtensionContext, { session, log, clock }: Shell, { levels, sources }: NotificationSettings): Snoozes {
+  const commands = new SnoozeCommands(sources, clock, localZone, log, () => session.instanceUrl,
+    (error, instanceUrl) => session.reportUnauthorized(error, instanceUrl));
+  const scheduler = new SnoozeScheduler(levels, context.globalState, clock, () => normalizeInstanceUrl(session.instanceUrl),
+    () => session.signedIn, commands, (line) => log.info(line));
+  commands.scheduler = scheduler;
+  context.subscriptions.push(
+    scheduler,
+    // Ends that passed while VS Code was closed or signed out.
+    session.onDidChange(() => void scheduler.check()),
+    vscode.commands.registerCommand(COMMANDS.snoozeNotifications, () => commands.snooze()),
+    vscode.commands.registerCommand(COMMANDS.endSnooze, () => commands.endSnooze()),
+  );
+  return {
+    list: () => scheduler.list(), end: (scope) => scheduler.end(scope), onDidChange: scheduler.onDidChange,
+    formatEnd: (until) => commands.formatEnd(until),
+  };
+}

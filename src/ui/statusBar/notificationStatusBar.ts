@@ -4,13 +4,18 @@ import { errorText } from '../../app/settings/errorInfo';
 import { levelInForceLabel, snoozedView, statusBarView } from '../../app/settings/effectiveLevel';
 import type { LevelInForce } from '../../app/settings/shared/levelChain';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
-import { LEVEL_ORDER, levelLabel, scopeName } from '../../app/settings/shared/labels';
+import { levelPickEntries } from '../../app/settings/levelPick';
+import { scopeName } from '../../app/settings/shared/labels';
 import { GitLabError, isNotificationLevel, type Scope } from '../../gitlab';
-import { COMMANDS, STATUS_BAR_ITEMS } from '../../ids';
+import { snoozeInForce } from '../../app/settings/snooze';
+import { COMMANDS, SETTINGS_SECTION, STATUS_BAR_ITEMS } from '../../ids';
 import { workspaceProjectPaths } from '../activity/workspaceProjects';
 import type { ExtensionConfig } from '../config';
 import type { Session } from '../session';
 import type { Log } from '../log';
+import type { NotificationSettings } from '../settings/notificationSettings';
+import type { Snoozes } from '../settings/snoozeCommands';
+import type { Shell } from '../shell';
 
 /**
  * `auto`: the workspace's GitLab project when a git remote points at the active instance, else global; or always
@@ -111,16 +116,9 @@ export class NotificationStatusBar implements vscode.Disposable {
     const own = current.inForce.chain[0].level;
     const inForce = levelInForceLabel(current.inForce, vscode.l10n.t);
     type Pick = plainWindow.PlainItem & { level?: string; action?: 'mute' | 'editor' };
-    const items: Pick[] = LEVEL_ORDER.filter((level) => level !== 'global' || current.scope.kind !== 'global').map((level) => ({
-      icon: level === own ? 'check' : undefined, label: levelLabel(level, vscode.l10n.t),
-      description: level !== own ? undefined : level === 'global' ? vscode.l10n.t('current: {0}', inForce) : vscode.l10n.t('current'),
-      level,
-    }));
-    items.push(
-      { label: '', kind: vscode.QuickPickItemKind.Separator },
-      own === 'disabled' ? { icon: 'bell', label: vscode.l10n.t('Unmute'), action: 'mute' } : { icon: 'bell-slash', label: vscode.l10n.t('Mute'), action: 'mute' },
-      { icon: 'settings-gear', label: vscode.l10n.t('Open Notification Settings…'), action: 'editor' },
-    );
+    const levelBeforeMute = this.levels.levelAfterUnmute(current.scope);
+    const items: Pick[] = levelPickEntries({ own, scopeKind: current.scope.kind, inForce, levelBeforeMute }, vscode.l10n.t)
+      .map(({ separator, ...entry }) => (separator ? { label: '', kind: vscode.QuickPickItemKind.Separator } : entry));
     const choice = await plainWindow.showQuickPick(items, {
       title: vscode.l10n.t('GitLab notification level for {0}', current.name),
       placeHolder: vscode.l10n.t('Current: {0}', inForce),
@@ -159,4 +157,23 @@ export class NotificationStatusBar implements vscode.Disposable {
   dispose(): void {
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/** The notification level's status bar item, Set Notification Level… and Mute/Unmute; a snooze shows its end. */
+export function registerStatusBar(
+  context: vscode.ExtensionContext, { session, log }: Shell, { levels, statusBarScope }: NotificationSettings, snoozes: Snoozes,
+): void {
+  const statusBar = new NotificationStatusBar(session, statusBarScope, levels, log, (scope, inForce) => {
+    const snooze = snoozeInForce(scope, inForce, snoozes.list());
+    return snooze && snoozes.formatEnd(snooze.until);
+  });
+  context.subscriptions.push(
+    statusBar,
+    snoozes.onDidChange(() => statusBar.render()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${SETTINGS_SECTION}.statusBar.scope`)) void statusBar.refresh();
+    }),
+    vscode.commands.registerCommand(COMMANDS.setNotificationLevel, () => statusBar.pickLevel()),
+    vscode.commands.registerCommand(COMMANDS.toggleMute, () => statusBar.toggleMute()),
+  );
 }

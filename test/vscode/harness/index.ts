@@ -14,3 +14,4 @@ export { escapeRegExp } from './tree-rows';
 export { useVscodeSession } from './use-session';
 export { waitFor } from './wait-for';
 export { ACTIVITY_VIEW, VIEW_CONTAINER, Workbench, type QuickPickEntry, type StatusBarItem, type TreeItemView } from './workbench';
+export { labelStartShown, setSideBarWidth } from './side-bar-width';
