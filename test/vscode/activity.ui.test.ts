@@ -204,9 +204,10 @@ describe('activity tree', function () {
     await workbench.screenshot('activity-days-in-order');
   });
 
-  // Written out by hand, not by the extension's sentence code: what a person reads in the row.
-  it('spells new rows as "<Verb> issue #<iid> · <title>" under Today, newest first, without the user\'s name', async function () {
+  // Written out by hand, not by the extension's sentence code: what a person reads in the row and hears from it.
+  it('shows new rows as "#<iid> <title>" under Today, newest first, the whole sentence in their accessibility label', async function () {
     const { workbench, double } = session();
+    const me = double!.data.users.find((user) => user.id === 1)!.name;
     const opened = double!.addEvent({ action: 'created', targetType: 'Issue', targetTitle: 'Crash on save' });
     const closed = double!.addEvent({ action: 'closed', targetType: 'Issue', targetTitle: 'Slow start' });
     const since = Date.now();
@@ -217,9 +218,10 @@ describe('activity tree', function () {
       const day = isSettled(feed) ? feed.days[0] : undefined;
       return day?.row.label === 'Today' && day.events.length >= 2 && day;
     });
-    assert.deepEqual(today.events.slice(0, 2).map((row) => row.label), [
-      `Closed issue #${closed.targetIid} · Slow start`,
-      `Opened issue #${opened.targetIid} · Crash on save`,
+    assert.deepEqual(today.events.slice(0, 2).map((row) => row.label), [`#${closed.targetIid} Slow start`, `#${opened.targetIid} Crash on save`]);
+    assert.deepEqual(today.events.slice(0, 2).map((row) => row.ariaLabel.split(', ')[0]), [
+      `${me} closed issue #${closed.targetIid} · Slow start`,
+      `${me} opened issue #${opened.targetIid} · Crash on save`,
     ]);
   });
 });
