@@ -115,6 +115,8 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     void this.publishFilterContext();
     this.hidden.clear();
     this.lists.reset({ keepShown: true, plan: todoListPlan(this.planOptions()) });
+    // The new first pages start now, not when VS Code next asks for the rows, so the progress bar waits for them.
+    if (this.view.visible) for (const account of this.session.all) void this.lists.load(todoSource(account.key));
     this.changed.fire(undefined);
     void this.readPendingCounts();
     await vscode.window.withProgress({ location: { viewId: VIEWS.todos } }, async () => {

@@ -26,7 +26,7 @@ describe('new activity poller', () => {
   function poller(intervalSeconds = 1): NewActivityPoller {
     const view = vscode.window.createTreeView('gitlabActivity.activity', { treeDataProvider: {} as never });
     return new NewActivityPoller(view as never, {
-      api: () => api, instanceUrl: () => 'https://gitlab.example.com', intervalSeconds: () => intervalSeconds,
+      account: { api, instanceUrl: 'https://gitlab.example.com' }, intervalSeconds: () => intervalSeconds,
       shownMarker: () => undefined, pendingChanged: () => undefined, onUnauthorized: () => undefined, log: () => undefined,
     }, () => undefined, { request: {} as never });
   }

@@ -12,6 +12,8 @@ import { SnoozeCommands } from '../../../src/ui/settings/snoozeCommands';
 import type { Log } from '../../../src/ui/log';
 import { GitLabDouble } from '../../double';
 import { makeClient, type TestClient } from '../gitlab/helpers';
+import { fixedAccount } from '../../../src/app/activeAccount';
+import { Failures } from '../../../src/ui/failures';
 import { changeSettingElsewhere } from '../../double/control-client';
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Log;
@@ -53,12 +55,12 @@ describe('one scope list, named one way, for the settings editor, snooze, export
   beforeEach(async () => {
     fake.reset();
     c = makeClient(double.url);
-    settings = new NotificationSettingsService(() => c.client, new FakeMemento(), double.url);
+    settings = new NotificationSettingsService(fixedAccount(double.url, c.client), new FakeMemento());
     const directory = new ProjectDirectory(() => c.client);
     // The tree's projects, one configured by path and one by ID, not shown (so not named) yet; a configured group.
     const tree = ['acme/website', 2];
     const catalog = new ScopeCatalog({
-      api: () => c.client, settings,
+      account: { get api() { return c.client; } }, settings,
       projects: () => tree.map((id) => ({ id, label: projectInfo(directory.get(id))?.name, path: projectInfo(directory.get(id))?.pathWithNamespace })),
       nameProjects: (ids) => directory.resolve(ids),
       addedGroups: () => ['community'], localize: formatMessage,
@@ -78,10 +80,8 @@ describe('one scope list, named one way, for the settings editor, snooze, export
 
   it('Snooze offers the editor\'s list, groups included, and names the scope in its messages the same way', async () => {
     const clock = { now: () => Date.UTC(2026, 0, 5, 8), setTimer: () => ({ dispose: () => undefined }) };
-    const scheduler = new SnoozeScheduler(settings, new FakeMemento(), clock, () => double.url, () => true,
-      { restored: () => undefined, changedElsewhere: () => undefined }, () => undefined);
-    const commands = new SnoozeCommands(sources, clock, () => ({ offsetMinutes: () => 0 }), log, () => double.url, () => undefined);
-    commands.scheduler = scheduler;
+    const scheduler = new SnoozeScheduler(settings, new FakeMemento(), clock, { key: double.url, signedIn: true }, () => undefined);
+    const commands = new SnoozeCommands(scheduler, sources, clock, () => ({ offsetMinutes: () => 0 }), { instanceUrl: double.url }, new Failures({ reportUnauthorized: () => undefined }, log));
     const answers = [/Acme \/ Platform$/, /For 1 Hour/];
     fake.answers.quickPick = (items) => {
       const wanted = answers.shift();
@@ -99,7 +99,7 @@ describe('one scope list, named one way, for the settings editor, snooze, export
 
   it('Export offers the editor\'s list, groups included: an overridden group can be exported, by its path', async () => {
     await changeSettingElsewhere(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
-    const commands = new ProfileCommands({ sources, settings, pathOf: async () => undefined, instanceUrl: () => double.url, log, onUnauthorized: () => undefined });
+    const commands = new ProfileCommands({ sources, settings, pathOf: async () => undefined, account: { instanceUrl: double.url }, failures: new Failures({ reportUnauthorized: () => undefined }, log), log });
     fake.answers.quickPick = (items) => items.filter((item) => /Acme \/ Platform$|Acme \/ Website$/.test(item.label));
     await commands.export('/profile.json');
 
@@ -121,7 +121,7 @@ describe('one scope list, named one way, for the settings editor, snooze, export
       ],
     };
     fake.files.set('/in.json', new TextEncoder().encode(JSON.stringify(profile)));
-    const commands = new ProfileCommands({ sources, settings, pathOf: async () => undefined, instanceUrl: () => double.url, log, onUnauthorized: () => undefined });
+    const commands = new ProfileCommands({ sources, settings, pathOf: async () => undefined, account: { instanceUrl: double.url }, failures: new Failures({ reportUnauthorized: () => undefined }, log), log });
     fake.answers.quickPick = (items) => items;
     await commands.import(Uri.file('/in.json'));
 

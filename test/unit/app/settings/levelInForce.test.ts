@@ -4,6 +4,7 @@ import { NotificationSettingsService } from '../../../../src/app/settings/notifi
 import { GitLabError } from '../../../../src/gitlab/errors';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
+import { fixedAccount } from '../../../../src/app/activeAccount';
 import { FakeMemento } from '../../ui/fakeVscode';
 import { changeSettingElsewhere } from '../../../double/control-client';
 
@@ -23,7 +24,7 @@ describe('level in force, resolved by the settings service against the GitLab do
     after(async () => double.close());
     beforeEach(async () => {
       t = makeClient(double.url);
-      service = new NotificationSettingsService(() => t.client, new FakeMemento(), double.url);
+      service = new NotificationSettingsService(fixedAccount(double.url, t.client), new FakeMemento());
       await changeSettingElsewhere(double, { scope: 'global', level: 'participating' });
       for (const id of ['acme', 'acme/platform']) await changeSettingElsewhere(double, { scope: 'group', id, level: 'global' });
       await changeSettingElsewhere(double, { scope: 'project', id: '2', level: 'global' });
@@ -131,14 +132,14 @@ describe('level in force, resolved by the settings service against the GitLab do
     it('uses the lookup it is given for the project, so the project is not fetched twice', async () => {
       await changeSettingElsewhere(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
       const looked: Array<string | number> = [];
-      const shared = new NotificationSettingsService(() => t.client, new FakeMemento(), double.url, async (id) => {
+      const shared = new NotificationSettingsService(fixedAccount(double.url, t.client), new FakeMemento(), async (id) => {
         looked.push(id);
         return t.client.getProject(id);
       });
       assert.equal((await shared.levelInForce(BILLING)).level, 'watch');
       assert.equal((await shared.levelInForce(BILLING, { assumeGlobal: true })).level, 'watch');
       assert.deepEqual(looked, [2], 'looked up once, through the lookup');
-      const failing = new NotificationSettingsService(() => t.client, new FakeMemento(), double.url, async () => undefined);
+      const failing = new NotificationSettingsService(fixedAccount(double.url, t.client), new FakeMemento(), async () => undefined);
       assert.equal((await failing.levelInForce({ kind: 'project', id: 'acme/platform/billing' })).level, 'watch',
         'a failed lookup leaves the prefixes of the path');
     });
@@ -174,7 +175,7 @@ describe('level in force, resolved by the settings service against the GitLab do
     after(async () => double.close());
     beforeEach(() => {
       t = makeClient(double.url);
-      service = new NotificationSettingsService(() => t.client, new FakeMemento(), double.url);
+      service = new NotificationSettingsService(fixedAccount(double.url, t.client), new FakeMemento());
       double.clearLog();
     });
     afterEach(async () => t.close());

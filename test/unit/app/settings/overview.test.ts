@@ -7,6 +7,7 @@ import {
 import { ScopeCatalog, type ProjectScopeSource } from '../../../../src/app/settings/scopeCatalog';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
+import { fixedAccount } from '../../../../src/app/activeAccount';
 import { FakeMemento } from '../../ui/fakeVscode';
 import { changeSettingElsewhere } from '../../../double/control-client';
 
@@ -37,7 +38,7 @@ const row = (name: string, level: string | undefined, extra: Partial<OverviewRow
 /** The one list of scopes, over the real client; the tree's projects as given. */
 const catalogOf = (c: TestClient, settings: OverviewSettings, projects: ProjectScopeSource[] = [], remembered: string[] = []) =>
   new ScopeCatalog({
-    api: () => c.client, settings, projects: () => projects, addedGroups: () => [], localize: t,
+    account: { get api() { return c.client; } }, settings, projects: () => projects, addedGroups: () => [], localize: t,
     rememberGroup: async (ref) => { remembered.push(`group ${ref}`); },
   });
 
@@ -93,7 +94,7 @@ describe('overrides overview against the GitLab double', () => {
   after(async () => double.close());
   beforeEach(async () => {
     c = makeClient(double.url);
-    service = new NotificationSettingsService(() => c.client, new FakeMemento(), double.url);
+    service = new NotificationSettingsService(fixedAccount(double.url, c.client), new FakeMemento());
     settings = counting(service);
     overview = new OverridesOverview({ catalog: catalogOf(c, settings), settings, t, concurrency: 4 });
     await changeSettingElsewhere(double, { scope: 'global', level: 'participating' });
@@ -196,7 +197,7 @@ describe('overrides overview on a server of the interface spec only', () => {
   afterEach(async () => c.close());
 
   it('says it cannot list groups or projects, shows the known ones and adds more by ID or path', async () => {
-    const service = new NotificationSettingsService(() => c.client, new FakeMemento(), double.url);
+    const service = new NotificationSettingsService(fixedAccount(double.url, c.client), new FakeMemento());
     await changeSettingElsewhere(double, { scope: 'project', id: 'acme/website', level: 'watch' });
     const remembered: string[] = [];
     const catalog = catalogOf(c, service, [{ id: 'acme/website' }], remembered);

@@ -13,6 +13,7 @@ import { NOTIFICATION_LEVELS, RESERVED_REQUEST_PARAMETERS, type NotificationSett
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
 import { FakeGitLabApi } from './fakeGitLabApi';
+import { fixedAccount } from '../../../../src/app/activeAccount';
 import { changeSettingElsewhere } from '../../../double/control-client';
 import { FakeMemento } from '../../ui/fakeVscode';
 
@@ -177,7 +178,7 @@ describe('notification profile: preview and apply', () => {
 
   /** The one owner of settings, over the fake server, as the extension builds it. */
   function service(api: FakeGitLabApi): NotificationSettingsService {
-    return new NotificationSettingsService(() => api, new FakeMemento(), 'https://gitlab.example.com');
+    return new NotificationSettingsService(fixedAccount('https://gitlab.example.com', api), new FakeMemento());
   }
 
   async function previews(api: FakeGitLabApi, list: ProfileEntry[]): Promise<ScopeDiff[]> {
@@ -281,7 +282,7 @@ describe('notification profile: a hostile profile against the GitLab double', ()
   after(async () => double.close());
   beforeEach(async () => {
     c = makeClient(double.url);
-    settings = new NotificationSettingsService(() => c.client, new FakeMemento(), double.url);
+    settings = new NotificationSettingsService(fixedAccount(double.url, c.client), new FakeMemento());
     await changeSettingElsewhere(double, { scope: 'project', id: 'acme/website', level: 'watch' });
     await changeSettingElsewhere(double, { scope: 'group', id: 'acme', level: 'watch' });
     double.clearLog();

@@ -13,6 +13,7 @@ import { RETRY_MS, SnoozeError, SnoozeScheduler } from '../../../../src/app/sett
 import type { NotificationSetting } from '../../../../src/gitlab/types';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import { FakeGitLabApi } from './fakeGitLabApi';
+import { fixedAccount } from '../../../../src/app/activeAccount';
 import { FakeMemento } from '../../ui/fakeVscode';
 
 const INSTANCE = 'https://gitlab.example.com';
@@ -207,14 +208,16 @@ function setup(options: { memory?: FakeMemento; clock?: FakeClock; api?: FakeGit
   const api = options.api ?? new FakeGitLabApi();
   const memory = options.memory ?? new FakeMemento();
   const clock = options.clock ?? new FakeClock(NOW);
-  const service = new NotificationSettingsService(() => api, memory, INSTANCE);
+  const service = new NotificationSettingsService(fixedAccount(INSTANCE, api), memory);
   const log: string[] = [];
   const restored: Array<[Snooze, NotificationSetting]> = [];
   const changedElsewhere: Array<[Snooze, NotificationSetting]> = [];
-  const scheduler = new SnoozeScheduler(service, memory, clock, () => INSTANCE, options.signedIn ?? (() => true), {
-    restored: (s, setting) => restored.push([s, setting]),
-    changedElsewhere: (s, current) => changedElsewhere.push([s, current]),
-  }, (line) => log.push(line));
+  const signedIn = options.signedIn ?? (() => true);
+  const scheduler = new SnoozeScheduler(service, memory, clock, { key: INSTANCE, get signedIn() { return signedIn(); } }, (line) => log.push(line));
+  scheduler.onDidEnd((ending) => {
+    if (ending.kind === 'restored') restored.push([ending.snooze, ending.setting]);
+    else changedElsewhere.push([ending.snooze, ending.current]);
+  });
   return { api, memory, clock, service, scheduler, log, restored, changedElsewhere };
 }
 
@@ -295,10 +298,11 @@ describe('snooze scheduler', () => {
         return setting;
       },
       save: (...args) => service.save(...args),
-    }, memory, clock, () => INSTANCE, () => true, {
-      restored: () => assert.fail('restored over the change'),
-      changedElsewhere: (_snooze, current) => changedElsewhere.push(current),
-    }, () => undefined);
+    }, memory, clock, { key: INSTANCE, signedIn: true }, () => undefined);
+    racing.onDidEnd((ending) => {
+      if (ending.kind === 'restored') assert.fail('restored over the change');
+      changedElsewhere.push(ending.current);
+    });
     const puts = api.updates.length;
     clock.advance(1000);
     await racing.check();
@@ -407,8 +411,8 @@ describe('snooze scheduler', () => {
     const { api, scheduler } = setup({ memory });
     api.set(PROJECT, { level: 'watch' });
     await scheduler.snooze(PROJECT, 'p', NOW + 1000);
-    const other = new SnoozeScheduler(new NotificationSettingsService(() => api, memory, 'x'), memory, new FakeClock(NOW), () => 'https://other.example.com', () => true,
-      { restored: () => undefined, changedElsewhere: () => undefined }, () => undefined);
+    const other = new SnoozeScheduler(new NotificationSettingsService(fixedAccount('x', api), memory), memory, new FakeClock(NOW),
+      { key: 'https://other.example.com', signedIn: true }, () => undefined);
     assert.deepEqual(other.list(), []);
     assert.equal(scheduler.list().length, 1);
   });

@@ -7,6 +7,7 @@ import type { ScopeEntry } from '../../../../src/app/settings/shared/protocol';
 import { scopeKey, type ScopeRef } from '../../../../src/app/settings/shared/scopes';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
+import { fixedAccount } from '../../../../src/app/activeAccount';
 import { FakeMemento } from '../../ui/fakeVscode';
 import { changeSettingElsewhere } from '../../../double/control-client';
 
@@ -32,7 +33,7 @@ describe('why am I notified: the complete chain, resolved against the GitLab dou
   after(async () => double.close());
   beforeEach(async () => {
     c = makeClient(double.url);
-    service = new NotificationSettingsService(() => c.client, new FakeMemento(), double.url);
+    service = new NotificationSettingsService(fixedAccount(double.url, c.client), new FakeMemento());
     await changeSettingElsewhere(double, { scope: 'global', level: 'participating' });
     for (const id of ['acme', 'acme/platform']) await changeSettingElsewhere(double, { scope: 'group', id, level: 'global' });
     for (const id of ['1', '2', '5']) await changeSettingElsewhere(double, { scope: 'project', id, level: 'global' });
