@@ -80,5 +80,9 @@ export function startSession({ log, session }: Shell): void {
   setTimeout(() => void migrateUserLists((line) => log.info(line))
     .catch((error) => log.error('Migrating the project, user and group lists', error))
     .then(() => session.restore())
+    // Says what the restore decided, signed out included: a reader of the log (and a test) knows it has happened.
+    .then(() => log.info(session.signedIn
+      ? `Session restored: signed in to ${session.all.map((account) => account.instanceUrl).join(', ')}`
+      : 'Session restored: signed out'))
     .catch((error) => log.error('Restoring the session', error)), 0);
 }

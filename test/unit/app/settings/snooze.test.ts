@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { fixedOffsetZone, UTC_ZONE, type TimeZone } from '../../../../src/app/calendar';
 import { formatMessage } from '../../../../src/app/localize';
-import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
+import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
 import { snoozedView, statusBarView } from '../../../../src/app/settings/effectiveLevel';
 import { resolveLevelInForce } from '../../../../src/app/settings/shared/levelChain';
 import { updateTo } from '../../../../src/app/settings/shared/formState';
@@ -14,6 +14,7 @@ import type { NotificationSetting } from '../../../../src/gitlab/types';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import { FakeGitLabApi } from './fakeGitLabApi';
 import { fixedAccount } from '../../../../src/app/activeAccount';
+import { FakeMemento } from '../../ui/fakeVscode';
 
 const INSTANCE = 'https://gitlab.example.com';
 const NOW = Date.parse('2026-11-25T13:00:00Z'); // Wednesday
@@ -203,19 +204,9 @@ async function until(condition: () => boolean): Promise<void> {
   assert.ok(condition(), 'the condition never held');
 }
 
-class MapMemory implements LevelMemory {
-  readonly values = new Map<string, unknown>();
-  get(key: string): unknown {
-    return this.values.get(key);
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    this.values.set(key, value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
-  }
-}
-
-function setup(options: { memory?: MapMemory; clock?: FakeClock; api?: FakeGitLabApi; signedIn?: () => boolean } = {}) {
+function setup(options: { memory?: FakeMemento; clock?: FakeClock; api?: FakeGitLabApi; signedIn?: () => boolean } = {}) {
   const api = options.api ?? new FakeGitLabApi();
-  const memory = options.memory ?? new MapMemory();
+  const memory = options.memory ?? new FakeMemento();
   const clock = options.clock ?? new FakeClock(NOW);
   const service = new NotificationSettingsService(fixedAccount(INSTANCE, api), memory);
   const log: string[] = [];
@@ -375,7 +366,7 @@ describe('snooze scheduler', () => {
   });
 
   it('ignores invalid stored state with a log line, and cleans it up', async () => {
-    const memory = new MapMemory();
+    const memory = new FakeMemento();
     await memory.update(`gitlabActivity.snoozes:${INSTANCE}`, { version: 1, snoozes: [{ instance: INSTANCE, scope: { kind: 'global' }, until: 'x' }] });
     const { scheduler, log } = setup({ memory });
     await scheduler.check();
@@ -416,7 +407,7 @@ describe('snooze scheduler', () => {
   });
 
   it('keeps snoozes per instance', async () => {
-    const memory = new MapMemory();
+    const memory = new FakeMemento();
     const { api, scheduler } = setup({ memory });
     api.set(PROJECT, { level: 'watch' });
     await scheduler.snooze(PROJECT, 'p', NOW + 1000);
