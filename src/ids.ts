@@ -44,6 +44,8 @@ export const COMMANDS = {
   todosChooseList: 'gitlabActivity.todos.chooseList',
   todosSnooze: 'gitlabActivity.todos.snooze',
   todosUnsnooze: 'gitlabActivity.todos.unsnooze',
+  todosFilter: 'gitlabActivity.todos.filter',
+  todosClearFilters: 'gitlabActivity.todos.clearFilters',
 } as const;
 
 /** The scheme of the read-only documents the extension opens (the Markdown copy, an event's details). */

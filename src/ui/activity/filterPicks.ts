@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
-import { UTC_ZONE } from '../../app/activity/calendar';
+import { UTC_ZONE } from '../../app/calendar';
 import {
   customDateProblem, datePresets, daysOfRange, includedDays, matchingPreset, presetRange, rangeOfDays, type FixedDatePresetId,
 } from '../../app/activity/datePresets';
@@ -10,6 +10,7 @@ import {
 import { actionLabel, sortLabel, targetTypeLabel } from '../../app/activity/filterLabels';
 import type { ActivityFilter } from '../../app/activity/filterState';
 import { EVENT_ACTIONS, EVENT_TARGET_TYPES, type EventAction, type EventTargetType, type SortOrder } from '../../gitlab';
+import { applyFilterChange, pickOneOrAny } from '../pickOneOrAny';
 import type { FilterController } from './filterController';
 
 type Pick<T> = plainWindow.PlainItem & { value: T };
@@ -128,21 +129,11 @@ export class FilterPicks {
     await this.apply((f) => f.cleared());
   }
 
-  /** A quick pick of values plus "Any"; null when dismissed, undefined for "Any". */
-  private async pickOne<T>(title: string, values: Array<Pick<T>>, current: T | undefined, placeHolder?: string): Promise<T | undefined | null> {
-    const items: Array<Pick<T | undefined>> = [
-      { label: vscode.l10n.t('Any'), value: undefined, description: current === undefined ? vscode.l10n.t('current') : undefined },
-      ...values.map((item) => ({ ...item, description: item.value === current ? vscode.l10n.t('current') : undefined })),
-    ];
-    const choice = await plainWindow.showQuickPick(items, { title, ...(placeHolder ? { placeHolder } : {}) });
-    return choice ? choice.value : null;
+  private pickOne<T>(title: string, values: Array<Pick<T>>, current: T | undefined, placeHolder?: string): Promise<T | undefined | null> {
+    return pickOneOrAny(title, values, current, { placeHolder });
   }
 
-  private async apply(change: (filter: ActivityFilter) => ActivityFilter): Promise<void> {
-    try {
-      await this.controller.set(change(this.controller.filter));
-    } catch (error) {
-      void plainWindow.showErrorMessage(error instanceof Error ? error.message : String(error));
-    }
+  private apply(change: (filter: ActivityFilter) => ActivityFilter): Promise<void> {
+    return applyFilterChange(() => this.controller.set(change(this.controller.filter)));
   }
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { localZone } from '../../app/activity/calendar';
+import { localZone } from '../../app/calendar';
 import { relativeTime } from '../../app/activity/relativeTime';
 import { instanceHost } from '../../app/instance';
 import { keepPlainMessages } from '../../app/localize';
@@ -17,6 +17,7 @@ import type { TodoApi } from '../../gitlab/todoApi';
 import { COMMANDS } from '../../ids';
 import * as plainWindow from '../plainWindow';
 import { pickSnoozeEnd } from '../snoozeEndPick';
+import { TodoFilterPicks } from './todoFilterPicks';
 import type { TodoNode, TodoView } from './todoView';
 
 type TodoRow = TodoNode & { type: 'todo' };
@@ -205,7 +206,11 @@ export function registerTodoCommands(view: TodoView): vscode.Disposable[] {
     if (pick) await view.setFilter(view.filter.withList(pick.value));
   }
 
+  const picks = new TodoFilterPicks(view, chooseList);
+
   return [
+    vscode.commands.registerCommand(COMMANDS.todosFilter, () => picks.chooseKind()),
+    vscode.commands.registerCommand(COMMANDS.todosClearFilters, () => picks.clear()),
     vscode.commands.registerCommand(COMMANDS.todosRefresh, () => view.refresh()),
     vscode.commands.registerCommand(COMMANDS.todosLoadMore, (node?: TodoNode) => {
       if (node) view.loadMore(node.instance);

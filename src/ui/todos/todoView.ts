@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { localZone } from '../../app/activity/calendar';
+import { localZone } from '../../app/calendar';
 import { relativeTime } from '../../app/activity/relativeTime';
 import { instanceHost } from '../../app/instance';
 import { keepPlainMessages } from '../../app/localize';
@@ -115,6 +115,8 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     void this.publishFilterContext();
     this.hidden.clear();
     this.lists.reset({ keepShown: true, plan: todoListPlan(this.planOptions()) });
+    // The new first pages start now, not when VS Code next asks for the rows, so the progress bar waits for them.
+    if (this.view.visible) for (const account of this.session.all) void this.lists.load(todoSource(account.key));
     this.changed.fire(undefined);
     void this.readPendingCounts();
     await vscode.window.withProgress({ location: { viewId: VIEWS.todos } }, async () => {

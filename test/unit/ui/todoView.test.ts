@@ -6,6 +6,8 @@ import { COMMANDS, STATE_KEYS } from '../../../src/ids';
 import { Log } from '../../../src/ui/log';
 import { TodoView, type TodoNode } from '../../../src/ui/todos/todoView';
 import type { Clock } from '../../../src/app/snoozeTime';
+import { reasonWords } from '../../../src/app/todos/todoReasons';
+import { formatMessage } from '../../../src/app/localize';
 import { makeClient, TOKEN, type TestClient } from '../gitlab/helpers';
 
 const NOW = new Date('2024-06-15T12:00:00.000Z'); // a Saturday
@@ -180,5 +182,29 @@ describe('To-Do view: lists, snooze and unsnooze, failures put back', () => {
     await until('the done rows', () => rows().length > 0 && contextOf(rows()[0]) === 'todo done');
     await until('the counted badge', () => (tree.badge as { value: number } | undefined)?.value === pending);
     assert.deepEqual(memento.get(STATE_KEYS.todoFilter), { version: 1, list: 'done' });
+  });
+
+  it('Filter To-Dos: a reason and a project are GitLab\'s filters, shown in the description; Clear Filters undoes them', async () => {
+    await open();
+    const row = await firstRow();
+    const project = row.group.todos[0].project!;
+    const action = row.group.todos[0].action_name;
+    const reason = reasonWords(action, formatMessage);
+    // Our icons come before the labels (`$(symbol-event) Reason`).
+    const named = (items: Array<{ label: string }>, label: string) => items.find((item) => item.label.replace(/^\$\([a-z-]+\) /, '') === label);
+    fake.answers.quickPick = (items) => named(items, 'Reason') ?? named(items, reason);
+    await run(COMMANDS.todosFilter);
+    fake.answers.quickPick = (items) => named(items, 'Project or Group') ?? named(items, project.path_with_namespace);
+    double.clearLog();
+    await run(COMMANDS.todosFilter);
+    assert.equal(tree.description, `${reason} · ${project.path_with_namespace}`);
+    assert.equal(tree.message, `Filtered: ${reason} · ${project.path_with_namespace}`);
+    const listed = double.requests.filter((r) => r.path === '/api/v4/todos' && r.query.per_page === '100');
+    assert.deepEqual(listed.map((r) => [r.query.action, r.query.project_id]), [[action, String(project.id)]]);
+    await until('the filtered rows', () => rows().length > 0);
+    assert.ok(rows().every((node) => node.group.todos.every((todo) => todo.action_name === action && todo.project?.id === project.id)));
+    assert.ok(fake.commands.some((c) => c.command === 'setContext' && c.args[0] === 'gitlabActivity.todos.filtered' && c.args[1] === true));
+    await run(COMMANDS.todosClearFilters);
+    assert.equal(tree.description, undefined);
   });
 });
