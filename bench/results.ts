@@ -7,6 +7,7 @@ import type { TabLoadMoreResult } from './pages/tabLoadMoreBench';
 import type { WorkbenchResult } from './workbench/workbenchBench';
 import type { StartupResult } from './startup/startupBench';
 import type { TreeResult } from './tree/treeBench';
+import type { TodoViewResult } from './todos/todoBench';
 
 /** What bench/results.json holds. Sections left out with --only are absent. */
 export interface BenchResults {
@@ -25,5 +26,6 @@ export interface BenchResults {
   workbench?: WorkbenchResult;
   startup?: StartupResult;
   economy?: EconomyResult;
+  todos?: TodoViewResult;
   errors: Record<string, string>;
 }

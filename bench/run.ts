@@ -20,15 +20,16 @@ import { startupBench } from './startup/startupBench';
 import { writeEventCorpus } from './tree/eventCorpus';
 import { treeBench } from './tree/treeBench';
 import { workbenchBench } from './workbench/workbenchBench';
+import { todoFirstPage, todoGoals, todoTables, todoViewBench } from './todos/todoBench';
 
 /**
- * npm run bench [-- --only fetch,tree,pages,workbench,startup,economy] [--rounds N] [--runs N] [--update-readme] [--keep]
+ * npm run bench [-- --only fetch,tree,pages,workbench,startup,economy,todos] [--rounds N] [--runs N] [--update-readme] [--keep]
  *
  * Every timing is reported next to something measured in the same run (a floor, a peer, an empty module), since
  * absolute times depend on the machine and on what else it is doing. Prints tables; writes bench/results.json.
  */
 
-const SECTIONS = ['fetch', 'tree', 'pages', 'workbench', 'startup', 'economy'] as const;
+const SECTIONS = ['fetch', 'tree', 'pages', 'workbench', 'startup', 'economy', 'todos'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const root = join(__dirname, '..');
@@ -101,6 +102,7 @@ function goals(results: BenchResults): BenchResults['goals'] {
   }
   const w = results.workbench;
   if (w) list.push(...w.goals);
+  if (results.todos) list.push(...todoGoals(results.todos));
   const e = results.economy?.extension;
   if (e) {
     const duplicated = e.start.duplicated.length + e.perPollCycle.duplicated.length;
@@ -174,14 +176,29 @@ async function main(): Promise<void> {
       results.startup = await startupBench(root, workDir, 8, progress);
       console.log(startupTables(results.startup));
     });
-    await run('economy', async () => {
-      // Reuses the production build and stub of the start-up section, or makes them.
+    // Reuses the production build and stub of the start-up section, or makes them.
+    const productionBundle = async () => {
       const packageDir = join(workDir, 'package');
       const stub = join(workDir, 'vscode-stub.cjs');
       if (!existsSync(join(packageDir, 'dist', 'extension.js'))) isolatedPackage(root, workDir);
       if (!existsSync(stub)) await bundleProbe(join(__dirname, 'startup', 'vscodeStubEntry.ts'), stub);
+      return { packageDir, stub };
+    };
+    await run('economy', async () => {
+      const { packageDir, stub } = await productionBundle();
       results.economy = await economyBench(packageDir, stub, workDir, progress);
       console.log(economyTables(results.economy));
+    });
+    await run('todos', async () => {
+      const todos = await todoViewBench(workDir, opts.runs, progress);
+      try {
+        const { packageDir, stub } = await productionBundle();
+        todos.firstPage = await todoFirstPage(packageDir, stub, workDir);
+      } catch (error) {
+        todos.firstPageError = error instanceof Error ? error.message : String(error);
+      }
+      results.todos = todos;
+      console.log(todoTables(todos));
     });
   } finally {
     if (opts.keep) console.log(`\nWork files kept in ${workDir}`);

@@ -54,13 +54,13 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
   await waitFor('the tab\'s label', () => workbench.isShownInSideBar('Filtered: Comments'));
   await workbench.waitForTree('the rows of the Comments tab', (items) => {
     const feed = feedUnder(items, 'My Activity');
-    return isSettled(feed) && feed.events.length > 0 && feed.events.every((row) => /^Commented on /.test(row.label));
+    return isSettled(feed) && feed.events.length > 0 && feed.events.every((row) => / commented on /.test(row.ariaLabel));
   });
   await shot('activity-tabs');
 
   // New activity since the last look: marked unread, counted on the badge, until "Mark All as Seen".
   await workbench.runCommand('GitLab: Clear Filters');
-  await workbench.waitForTree('All again', (items) => isSettled(feedUnder(items, 'My Activity')) && !feedUnder(items, 'My Activity')!.events.every((row) => /^Commented on /.test(row.label)));
+  await workbench.waitForTree('All again', (items) => isSettled(feedUnder(items, 'My Activity')) && !feedUnder(items, 'My Activity')!.events.every((row) => / commented on /.test(row.ariaLabel)));
   addIssue('Crash when saving a large file');
   addIssue('Document the release checklist');
   await workbench.runCommand('GitLab: Refresh Activity');

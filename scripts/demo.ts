@@ -2,7 +2,7 @@
 // test double with realistic data, starts code-server on loopback with the extension installed and signed in, and
 // prints the URL to open. Ctrl-C stops everything it started.
 // `npm run demo -- --screenshots DIR`: instead opens the workbench headlessly, visits each surface, saves a
-// screenshot of each, and exits.
+// screenshot of each (compressed: scripts/compress-screenshots.mjs), and exits.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import {
 } from './vscode-env/code-server.mjs';
 import { CHROMIUM_PATH } from './vscode-env/paths.mjs';
 import { ensureVscodeEnv } from './vscode-env/setup.mjs';
+import { compressScreenshots } from './compress-screenshots.mjs';
 import { GitLabDouble } from '../test/double';
 import { Workbench } from '../test/vscode/harness/workbench';
 import { tourSurfaces } from './demo-tour';
@@ -101,7 +102,10 @@ async function main(): Promise<void> {
         const tour = await tourSurfaces(workbench, page, out, seeded.customProject,
           (title) => { double.addEvent({ action: 'created', targetType: 'Issue', targetTitle: title }); },
           { firstUrl: double.url, url: second.url, token: SECOND_TOKEN });
-        for (const file of tour) log(`saved ${path.relative(process.cwd(), file)}`);
+        // They ship in the .vsix with the README: compressed as they are taken.
+        for (const { file, before, after } of compressScreenshots(tour)) {
+          log(`saved ${path.relative(process.cwd(), file)} (${(after / 1024).toFixed(0)} KiB, ${(before / 1024).toFixed(0)} KiB as taken)`);
+        }
       } catch (error) {
         await page.screenshot({ path: path.join(out, 'failure.png') }).catch(() => undefined);
         throw new Error(`${error instanceof Error ? error.message : String(error)} (what the page showed: ${path.join(out, 'failure.png')})`);

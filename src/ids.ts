@@ -40,7 +40,16 @@ export const COMMANDS = {
   todosMarkAllDone: 'gitlabActivity.todos.markAllDone',
   todosOpen: 'gitlabActivity.todos.open',
   todosLoadMore: 'gitlabActivity.todos.loadMore',
+  todosMarkOneDone: 'gitlabActivity.todos.markOneDone',
+  todosChooseList: 'gitlabActivity.todos.chooseList',
+  todosSnooze: 'gitlabActivity.todos.snooze',
+  todosUnsnooze: 'gitlabActivity.todos.unsnooze',
+  todosFilter: 'gitlabActivity.todos.filter',
+  todosClearFilters: 'gitlabActivity.todos.clearFilters',
 } as const;
+
+/** The scheme of the read-only documents the extension opens (the Markdown copy, an event's details). */
+export const DOCUMENT_SCHEME = 'gitlab-activity';
 
 export const VIEW_CONTAINER = 'gitlabActivity';
 export const VIEWS = { activity: 'gitlabActivity.activity', todos: 'gitlabActivity.todos' } as const;
@@ -52,6 +61,14 @@ export const CONTEXT_KEYS = {
   signedIn: 'gitlabActivity.signedIn',
   filtered: 'gitlabActivity.filtered',
   hasUnread: 'gitlabActivity.hasUnread',
+  /** Which To-Do list the view shows: `pending`, `snoozed` or `done`. */
+  todosList: 'gitlabActivity.todos.list',
+  /** The To-Do view's list is narrowed by a reason, a project or group, or a type. */
+  todosFiltered: 'gitlabActivity.todos.filtered',
+  /** Some signed-in instance's GitLab can snooze to-dos (17.4+, with GraphQL). */
+  todosCanSnooze: 'gitlabActivity.todos.canSnooze',
+  /** Some signed-in instance's GitLab can restore done to-dos (Undo). */
+  todosCanUndo: 'gitlabActivity.todos.canUndo',
 } as const;
 
 /** Keys of what the extension keeps in VS Code's global and workspace state. */
@@ -60,6 +77,8 @@ export const STATE_KEYS = {
   /** The instances signed in to through the sign-in flow (URLs only; their tokens are in SecretStorage). */
   instances: 'gitlabActivity.instances',
   filter: 'gitlabActivity.filter',
+  /** Workspace state: the To-Do view's list and filter. */
+  todoFilter: 'gitlabActivity.todoFilter',
   /** Global state: per instance and source, the newest event marked as seen (unread marks). */
   seen: 'gitlabActivity.seen',
   /** Global state: the first page of each Activity list as last shown, per instance, to show at once next time. */

@@ -74,6 +74,14 @@ export function figuresMarkdown(results: BenchResults): string {
     out.push('', w.skipped ? `**First rows in a real workbench:** SKIPPED (${w.skipped}).`
       : `**First rows in a real workbench:** activation to first event rows ${w.activationToRows.min.toFixed(0)} / ${w.activationToRows.median.toFixed(0)} / ${w.activationToRows.max.toFixed(0)} ms.`);
   }
+  const todos = results.todos;
+  if (todos) {
+    const r = todos.rows;
+    out.push('', `**To-Do List** (the real \`TodoView\` under the bench's \`vscode\` stub over the real client and the double; min / median / max of ${r.runs.length} fresh processes; wall): `
+      + `${r.todos} pending to-dos in ${r.rows} rows built ${msText(r.firstBuild.median)} the first time (floor, a bare \`TreeItem\` per to-do: ${msText(r.floorFirst.median)}), `
+      + `${msText(r.warm.median)} warm; Mark as Done: the row gone ${msText(r.clickToRedraw.median)} after the click, GitLab's answer after ${msText(r.clickToAnswer.median, 0)}.`
+      + (todos.firstPage ? ` Production bundle, the double ${todos.firstPage.latencyMs} ms late: the first to-do row ${todos.firstPage.tokenToRowsMs} ms after the token read (raw round trip ${msText(todos.firstPage.roundTrip.median, 0)}).` : ''));
+  }
   if (results.goals.length > 0) {
     out.push('', '**Goals:**', '', ...results.goals.map((g) => `- ${g.met ? 'MET' : 'MISSED'}: ${g.goal}: ${g.value}`));
   }

@@ -15,6 +15,9 @@ export const DEBIAN_PACKAGES = [
   'libx11-dev',
   'libxkbfile-dev',
   'libsecret-1-dev',
+  // The tour's screenshots are compressed as they are taken (scripts/compress-screenshots.mjs): they ship in the .vsix.
+  'pngquant',
+  'optipng',
 ];
 
 // node-gyp's tool chain: installed from Debian only when the command is missing (python3 may come from elsewhere).

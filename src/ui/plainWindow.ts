@@ -66,6 +66,41 @@ export function showQuickPickMany<T extends PlainItem>(items: readonly T[] | The
   return pick(items, { ...options, canPickMany: true });
 }
 
+/**
+ * A quick pick that also tells what was typed in its filter box, so a next step (an input box) can start from it.
+ * Resolves with the caller's own item (undefined when Enter was pressed with nothing to pick) and the typed value;
+ * undefined when dismissed.
+ */
+export function showQuickPickWithValue<T extends PlainItem>(items: readonly T[], options: PickOptions = {}):
+  Promise<{ item: T | undefined; value: string } | undefined> {
+  const pick = vscode.window.createQuickPick<PlainItem>();
+  const shown = new Map<PlainItem, T>();
+  pick.items = items.map((item) => {
+    const copy = shownItem(item);
+    shown.set(copy, item);
+    return copy;
+  });
+  const plain = plainOptions(options);
+  pick.title = plain?.title;
+  pick.placeholder = plain?.placeHolder;
+  pick.matchOnDescription = options.matchOnDescription ?? false;
+  pick.matchOnDetail = options.matchOnDetail ?? false;
+  pick.ignoreFocusOut = options.ignoreFocusOut ?? false;
+  return new Promise((resolve) => {
+    let result: { item: T | undefined; value: string } | undefined;
+    pick.onDidAccept(() => {
+      const chosen = pick.selectedItems[0] ?? pick.activeItems[0];
+      result = { item: chosen && shown.get(chosen), value: pick.value };
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      pick.dispose();
+      resolve(result);
+    });
+    pick.show();
+  });
+}
+
 /** An input box whose prompt and validation messages are inert (a validator may echo what it was given). */
 export function showInputBox(options: vscode.InputBoxOptions): Thenable<string | undefined> {
   const validate = options.validateInput;

@@ -3,9 +3,10 @@ import { normalizeInstanceUrl } from '../../src/app/instance';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  countedEvents, dayCount, extensionRequests, feedUnder, isEventsRequest, stateLabels, useVscodeSession, waitFor,
+  countedEvents, dayCount, extensionRequests, feedUnder, isEventsRequest, isSettled, stateLabels, useVscodeSession, waitFor,
   waitForExtensionRequest, waitForFeedFromDouble,
 } from './harness';
+import { labelStartShown, setSideBarWidth } from './harness/side-bar-width';
 import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 5;
@@ -44,11 +45,12 @@ describe('activity tree', function () {
       assert.ok(projectNames.has(project), `"${event.description}" does not start with a project name`);
       assert.match(when, /^(just now|\d+ (minute|hour|day)s? ago|yesterday|\d{1,2} [A-Z][a-z]{2} \d{4})$/);
     }
-    // Every event here is the signed-in user's: rows lead with the verb; the accessibility label names the actor.
+    // Every event here is the signed-in user's: rows lead with what was acted on (the icon says the verb); the
+    // accessibility label is the whole sentence with the actor.
     const me = double!.data.users.find((user) => user.id === 1)!.name;
     for (const event of feed.events) {
       assert.ok(!event.label.includes(me), `the row spends its room on ${me}: ${event.label}`);
-      assert.match(event.label, /^[A-Z]/);
+      assert.match(event.label, /^([#!&$]\d+|[A-Z])/);
       assert.ok(event.ariaLabel.startsWith(`${me} `) && event.ariaLabel.endsWith(event.description), event.ariaLabel);
     }
     assert.ok(nextPage, 'the double should have a second page for user 1');
@@ -135,6 +137,37 @@ describe('activity tree', function () {
     for (const event of feed.events) assert.ok(event.description.startsWith(`${website.nameWithNamespace} · `), event.description);
     await workbench.screenshot('activity-project');
   });
+
+  it('in a 180 px side bar, My Activity\'s rows still show what was acted on ("#25 …"), the icon saying the verb', async function () {
+    const { workbench, page } = session();
+    // The tests before opened Projects and Users only ("Collapse All" closed My Activity and its days).
+    await workbench.collapseTreeRow('Projects');
+    await workbench.collapseTreeRow('Users');
+    await workbench.expandTreeRow('My Activity');
+    const days = await workbench.waitForTree('My Activity\'s days', (items) => {
+      const found = feedUnder(items, 'My Activity');
+      return found && found.days.length > 0 && found.days;
+    });
+    for (const day of days.slice(0, 3).reverse()) {
+      if (day.row.expanded === false) await workbench.expandRow(workbench.treeRowLabelled(day.row.label, { level: 2 }));
+    }
+    const width = await setSideBarWidth(page, 180);
+    const feed = await workbench.waitForTree('My Activity\'s rows', (items) => {
+      const found = feedUnder(items, 'My Activity');
+      return found && found.events.length > 0 && found;
+    });
+    // Rows whose sentence names a reference ("issue #25", "merge request !7"): the reference must be on screen.
+    const referenced = feed.events.map((event) => ({ event, reference: /[#!&$]\d+/.exec(event.label) })).filter((row) => row.reference);
+    assert.ok(referenced.length > 0, `no row names a reference: ${feed.events.map((event) => event.label).join(' | ')}`);
+    const hidden: string[] = [];
+    for (const { event, reference } of referenced) {
+      if (!(await labelStartShown(workbench.treeRow(event.index), reference!.index + reference![0].length))) hidden.push(event.label);
+    }
+    await workbench.screenshot('activity-narrow-side-bar');
+    assert.deepEqual(hidden, [], 'rows whose reference is cut off at 180 px');
+    await setSideBarWidth(page, width);
+  });
+
   it('lists the days in date order, each once, when GitLab lists an imported event (a new id for an old time) first', async function () {
     const { workbench, double } = session();
     const DAY = 86_400_000;
@@ -169,5 +202,26 @@ describe('activity tree', function () {
     const days = feed.days.map((day) => dayOf(day.row.label));
     assert.ok(days.every((day, index) => index === 0 || day < days[index - 1]), `days not newest first, each once: ${feed.days.map((day) => day.row.label).join(', ')}`);
     await workbench.screenshot('activity-days-in-order');
+  });
+
+  // Written out by hand, not by the extension's sentence code: what a person reads in the row and hears from it.
+  it('shows new rows as "#<iid> <title>" under Today, newest first, the whole sentence in their accessibility label', async function () {
+    const { workbench, double } = session();
+    const me = double!.data.users.find((user) => user.id === 1)!.name;
+    const opened = double!.addEvent({ action: 'created', targetType: 'Issue', targetTitle: 'Crash on save' });
+    const closed = double!.addEvent({ action: 'closed', targetType: 'Issue', targetTitle: 'Slow start' });
+    const since = Date.now();
+    await workbench.runCommand('GitLab: Refresh Activity');
+    await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r, '/events'));
+    const today = await workbench.waitForTree('the two new rows under Today', (items) => {
+      const feed = feedUnder(items, 'My Activity');
+      const day = isSettled(feed) ? feed.days[0] : undefined;
+      return day?.row.label === 'Today' && day.events.length >= 2 && day;
+    });
+    assert.deepEqual(today.events.slice(0, 2).map((row) => row.label), [`#${closed.targetIid} Slow start`, `#${opened.targetIid} Crash on save`]);
+    assert.deepEqual(today.events.slice(0, 2).map((row) => row.ariaLabel.split(', ')[0]), [
+      `${me} closed issue #${closed.targetIid} · Slow start`,
+      `${me} opened issue #${opened.targetIid} · Crash on save`,
+    ]);
   });
 });

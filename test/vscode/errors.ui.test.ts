@@ -1,18 +1,19 @@
 import assert from 'node:assert/strict';
 import {
-  extensionRequests, feedUnder, isEventsRequest, isSettled, useVscodeSession, waitFor, waitForExtensionRequest,
-  waitForFeedFromDouble, type FeedView, type VscodeSession,
+  extensionRequests, feedUnder, isEventsRequest, isSettled, labelStartShown, setSideBarWidth, useVscodeSession, waitFor,
+  waitForExtensionRequest, waitForFeedFromDouble, type FeedView, type VscodeSession,
 } from './harness';
+import { expandOnlyRoot } from './harness/tree-rows';
 import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 5;
 const UNAUTHORIZED = /GitLab did not accept (the|your) token/;
 
-/** Waits until the feed under `parent` shows an error row (and nothing loading), and returns the feed. */
+/** Waits until the feed under `parent` shows an error row, its fix first (and nothing loading), and returns the feed. */
 function waitForErrorRow(session: VscodeSession, parent: string, message: RegExp, fix: string): Promise<FeedView> {
-  return session.workbench.waitForTree(`an error row "${String(message)}" with "${fix}" under ${parent}`, (items) => {
+  return session.workbench.waitForTree(`an error row "${fix}" with "${String(message)}" under ${parent}`, (items) => {
     const feed = feedUnder(items, parent);
-    return isSettled(feed) && feed.events.length === 0 && feed.states.some((row) => message.test(row.label) && row.description === fix) && feed;
+    return isSettled(feed) && feed.events.length === 0 && feed.states.some((row) => row.label === fix && message.test(row.description)) && feed;
   });
 }
 
@@ -24,8 +25,10 @@ describe('activity errors', function () {
   this.timeout(90_000);
   const session = useVscodeSession({
     name: 'errors',
+    fresh: 'signs in again through the flow: its token then sits in SecretStorage beside the environment\'s',
     env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
-    settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.users': ['jordan'] },
+    // acme/gone is a project GitLab does not know (404).
+    settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.users': ['jordan'], 'gitlabActivity.projects': ['acme/gone'] },
   });
 
   afterEach(function () {
@@ -116,5 +119,36 @@ describe('activity errors', function () {
     await workbench.treeRowLabelled(feed.states[0].label, { level: 2 }).click();
     await workbench.waitForQuickInput('Sign in to GitLab (1/2)');
     await workbench.dismissQuickInput();
+  });
+
+  it('in a 300 px side bar an error row shows its fix first, whole', async function () {
+    const { workbench, double, page } = session();
+    const width = await setSideBarWidth(page, 300);
+    double!.inject({ fault: { kind: 'status', status: 500 }, path: '/events', times: Infinity });
+    await workbench.runCommand('GitLab: Refresh Activity');
+    await waitForErrorRow(session(), 'My Activity', /server error \(500\)/, 'Retry');
+    assert.ok(await labelStartShown(workbench.treeRowLabelled('Retry', { level: 2 }), 'Retry'.length), '"Retry" is cut off');
+    await workbench.screenshot('errors-narrow-side-bar');
+    double!.clearFaults();
+    await workbench.treeRowLabelled('Retry', { level: 2 }).click();
+    await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
+    await setSideBarWidth(page, width);
+  });
+
+  it('a followed project GitLab does not know (404) offers Remove on its error row, which removes it', async function () {
+    const { workbench, page } = session();
+    await expandOnlyRoot(workbench, 'Projects');
+    await workbench.expandTreeRow('acme/gone');
+    await waitForErrorRow(session(), 'acme/gone', /^Not found on GitLab/, 'Retry');
+    const row = workbench.treeRowLabelled('Retry', { level: 3 });
+    await row.hover();
+    const remove = row.locator('.actions a.action-label[aria-label="Remove Project"]');
+    await remove.waitFor({ state: 'visible', timeout: 20_000 });
+    const [button, sidebar] = [await remove.boundingBox(), await page.locator('.part.sidebar').boundingBox()];
+    assert.ok(button && sidebar && button.x + button.width <= sidebar.x + sidebar.width, 'the Remove button is off the side bar');
+    await workbench.screenshot('errors-not-found-remove');
+    await remove.click();
+    await workbench.waitForTree('the project to go from Projects', (items) =>
+      !items.some((item) => item.label === 'acme/gone') && items.some((item) => item.label === 'Add Project…'));
   });
 });

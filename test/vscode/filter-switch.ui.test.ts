@@ -4,7 +4,8 @@ import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 10;
 const NEW_LABEL = 'Filtered: Merge request';
-const MR_ROW = /merge request !\d+/;
+/** My Activity's row of a merge request event: its reference first ("!7 Fix the thing"), the icon saying the verb. */
+const MR_ROW = /^!\d+/;
 
 /**
  * Watches the side bar from inside the page: on every DOM change, notes when the view's message names the new filter
@@ -25,7 +26,9 @@ const WATCH_SCRIPT = `(() => {
       .filter((element) => element.getClientRects().length > 0)
       .map((element) => element.textContent.trim()).join(' ');
     if (record.messages[record.messages.length - 1] !== message) record.messages.push(message);
-    if (pane.querySelector('.monaco-progress-container.active')) record.progressSeen = true;
+    // A view alone in its container shows its progress in the container's bar (outside every pane), else in its pane.
+    if (Array.from(sidebar.querySelectorAll('.monaco-progress-container.active'))
+      .some((bar) => !bar.closest('.pane') || bar.closest('.pane') === pane)) record.progressSeen = true;
     if (!message.includes(${JSON.stringify(NEW_LABEL)})) return;
     const rows = Array.from(pane.querySelectorAll('.monaco-list-row[role="treeitem"][aria-level="3"]'))
       .map((row) => (row.querySelector('.label-name') || row).textContent.trim());
@@ -58,8 +61,9 @@ describe('activity filter switch', function () {
     assert.ok(oldRows.some((label) => !MR_ROW.test(label)), 'the unfiltered first page has only merge request events');
 
     await page.evaluate(WATCH_SCRIPT);
-    // The new filter's first page is slow: the window in which old rows and the new label could meet is wide open.
-    double!.inject({ fault: { kind: 'latency', ms: 4_000 }, method: 'GET', path: '/events', times: 1 });
+    // The new filter's first page is held until the test releases it: the window in which old rows and the new label
+    // could meet stays open while the test looks.
+    double!.inject({ fault: { kind: 'latency', ms: 300_000 }, method: 'GET', path: '/events', times: 1 });
     const since = Date.now();
     await workbench.runCommand('GitLab: Filter Activity by Target Type…');
     await workbench.waitForQuickInput('Filter by Target Type');
@@ -68,13 +72,14 @@ describe('activity filter switch', function () {
 
     // While the page is on its way (the view shows its progress bar): the old rows under the old label.
     await waitFor('the view\'s progress bar while the filtered page loads', async () =>
-      (await page.evaluate('window.__filterSwitchWatch.progressSeen')) === true, { timeoutMs: 3_000 });
+      (await page.evaluate('window.__filterSwitchWatch.progressSeen')) === true);
     const during = feedUnder(await workbench.treeItems(), 'My Activity');
     const midway = (await page.evaluate('window.__filterSwitchWatch')) as WatchRecord;
     assert.deepEqual(midway.violations, [], `old rows under "${NEW_LABEL}"; messages seen: ${JSON.stringify(midway.messages)}`);
     assert.deepEqual(during?.events.map((row) => row.label), oldRows, 'the old rows were not kept while the new page loaded');
     assert.equal(await workbench.isShownInSideBar(NEW_LABEL), false, 'the new label showed before its rows');
     await workbench.screenshot('filter-switch-loading');
+    double!.releaseHeld();
 
     await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r) && r.query.target_type === 'merge_request');
     const { feed } = await waitForFeedFromDouble(session(), {

@@ -80,11 +80,25 @@ describe('copy activity as Markdown', function () {
     assert.deepEqual(headings, expectedDays(inRange).map((day) => day.label));
     const items = text.split('\n').filter((line) => line.startsWith('- '));
     assert.equal(items.length, inRange.length, text);
+    // References paste as written: "issue #12", not "issue \#12".
+    assert.ok(items.some((item) => /issue #\d+/.test(item)) && !items.some((item) => item.includes('\\#')), text);
 
     const requests = extensionRequests(double!, (r) => r.at >= since && isEventsRequest(r));
     assert.ok(requests.length >= 1);
     for (const r of requests) assert.equal(r.query.target_type, 'issue', 'a page was asked without the filter');
     await workbench.screenshot('markdown-copy');
     assert.ok(feedUnder(await workbench.treeItems(), 'My Activity'), 'the tree is still there');
+
+    // The copy opens as a read-only document: not dirty, and closing it asks nothing.
+    const tab = page.locator('.tabs-container .tab', { hasText: 'GitLab Activity.md' });
+    await tab.first().waitFor({ state: 'visible', timeout: 20_000 });
+    assert.equal(await tab.count(), 1);
+    assert.ok(!(await tab.first().getAttribute('class'))?.split(/\s+/).includes('dirty'), 'the copy\'s editor is dirty');
+    await tab.first().click();
+    await workbench.runCommand('View: Close Editor');
+    const dialog = page.locator('.monaco-dialog-box');
+    const outcome = await waitFor('the editor to close, or a dialog to ask about it', async () =>
+      ((await dialog.count()) > 0 && await dialog.first().isVisible() ? 'dialog' : (await tab.count()) === 0 ? 'closed' : undefined));
+    assert.equal(outcome, 'closed', `closing asked: ${outcome === 'dialog' ? await dialog.first().innerText() : ''}`);
   });
 });

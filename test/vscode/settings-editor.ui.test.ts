@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Frame } from 'playwright-core';
 import { KNOWN_EVENT_KEYS } from '../../src/app/settings/shared/labels';
 import { SPEC_EMAIL_EVENTS } from '../../src/gitlab/types';
-import { useVscodeSession, waitFor, type RunningDouble } from './harness';
+import { gitCloneFiles, useVscodeSession, waitFor, type RunningDouble } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
 import { pickContextMenuItem } from './harness/context-menu';
 import { changeSettingElsewhere, settingsApiPath, settingsPuts } from './harness/double-control';
@@ -41,6 +41,19 @@ async function readSetting(double: RunningDouble, scope: ScopeKind, id?: string 
   return (await response.json()) as StoredSetting;
 }
 
+/** WCAG's contrast ratio of two CSS `rgb()`/`rgba()` colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string): number => {
+    const [r, g, b] = (color.match(/[\d.]+/g) ?? []).slice(0, 3).map((value) => {
+      const c = Number(value) / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light + 0.05) / (dark + 0.05);
+}
+
 describe('notification settings editor', function () {
   this.timeout(120_000);
   const session = useVscodeSession({
@@ -48,10 +61,7 @@ describe('notification settings editor', function () {
     env: { GITLAB_ACTIVITY_TOKEN: TOKEN },
     settings: { 'gitlabActivity.projects': [WEBSITE, BILLING, HANDBOOK] },
     files: (double) => ({
-      '.git/config': [
-        '[core]', '\trepositoryformatversion = 0', '[remote "origin"]',
-        `\turl = ${double?.url}/${STATUS_BAR_PROJECT}.git`, '\tfetch = +refs/heads/*:refs/remotes/origin/*', '',
-      ].join('\n'),
+      ...gitCloneFiles(double!.url, STATUS_BAR_PROJECT),
       'notes.md': '# Notes\n\nAnother editor to switch to.\n',
     }),
   });
@@ -336,13 +346,22 @@ describe('notification settings editor', function () {
       const group = groupId(double!, 'acme/platform');
       const page = editor();
       await page.openFromPalette();
+      // No level is chosen to start with: Apply waits for one.
+      const first = await page.frameWith(`[data-bulk-select="${keys[0]}"]`);
+      await first.locator(`[data-bulk-select="${keys[0]}"]`).click();
+      await page.frameWith('#bulk-panel:not([hidden]) #bulk-apply[disabled]');
+      assert.equal(await page.value('#bulk-level'), '');
+      await first.locator(`[data-bulk-select="${keys[0]}"]`).click();
+      await page.frameWith('#bulk-panel[hidden]');
       await select(page, keys, 'mention');
-      // The group's read is slowed so its "applying" state can be seen.
-      double!.inject({ fault: { kind: 'latency', ms: 1500 }, method: 'GET', path: `/groups/${group}/notification_settings` });
+      await page.frameWith('#bulk-apply:not([disabled])');
+      // The group's read is held until the test has seen its "applying" state.
+      double!.inject({ fault: { kind: 'latency', ms: 300_000 }, method: 'GET', path: `/groups/${group}/notification_settings` });
       const since = double!.requests.length;
       await page.click('#bulk-apply');
       await page.frameWith('#bulk-panel[data-bulk-state="running"]');
       await page.frameWith(`[data-bulk-item-key="group:${group}"][data-bulk-status="running"]`);
+      double!.releaseHeld();
 
       const items = await report(page);
       assert.deepEqual(
@@ -352,6 +371,34 @@ describe('notification settings editor', function () {
       for (const item of items) assert.match(item.text, /changed from .+ to On mention/);
       assert.equal(await page.text('#bulk-summary'), '3 changed, 0 already set, 0 failed, 0 stopped.');
       await workbench.screenshot('settings-editor-bulk-report');
+      // Each result reads in the text's own colour, with an icon that tells it apart (WCAG AA: 4.5:1 for text).
+      const frame = await page.frameWith('#bulk-panel[data-bulk-state="done"]');
+      // Runs in the page: no named helper functions in here (the test's TypeScript build would wrap them).
+      const looks = await frame.locator('[data-bulk-item-key]').evaluateAll((rows) => rows.map((row) => {
+        const status = row.querySelector('.bulk-item-status') as HTMLElement;
+        let background = 'rgba(0, 0, 0, 0)';
+        for (let node: HTMLElement | null = status; node && /rgba\(.*, 0\)$|transparent/.test(background); node = node.parentElement) {
+          background = getComputedStyle(node).backgroundColor;
+        }
+        return {
+          color: getComputedStyle(status).color, text: getComputedStyle(document.body).color, background,
+          icon: row.querySelector('svg[data-codicon]')?.getAttribute('data-codicon') ?? '',
+        };
+      }));
+      assert.equal(looks.length, keys.length);
+      for (const look of looks) {
+        // The theme's text colour: a status colour (the test-passed green) reads at 1.9:1 in light themes.
+        assert.equal(look.color, look.text, 'a result in a colour of its own');
+        const ratio = contrast(look.color, look.background);
+        assert.ok(ratio >= 4.5, `a result in ${look.color} on ${look.background}: ${ratio.toFixed(2)}:1`);
+        assert.equal(look.icon, 'check');
+      }
+      // A new selection starts afresh: the results of the old one go.
+      await frame.locator(`[data-bulk-select="${keys[0]}"]`).click();
+      await page.frameWith('#bulk-panel[data-bulk-state="idle"]:not([hidden])');
+      assert.equal(await frame.locator('#bulk-report').count(), 0);
+      await frame.locator(`[data-bulk-select="${keys[0]}"]`).click();
+      await page.frameWith(`[data-bulk-select="${keys[0]}"][data-checked="true"]`);
 
       const puts = settingsPuts(double!, since);
       assert.deepEqual(
@@ -429,6 +476,21 @@ describe('notification settings editor', function () {
     assert.match(after.text, /Watch$/);
     assert.notEqual(after.text, before.text);
     await workbench.screenshot('status-bar-after-editor-save');
+  });
+
+  it('adds a project typed by its path without being told it is one (no "no such group")', async function () {
+    const { double } = session();
+    const forum = double!.data.projects.find((candidate) => candidate.pathWithNamespace === 'community/forum');
+    assert.ok(forum, 'the double has no project community/forum');
+    const page = editor();
+    await page.openFromPalette();
+    await page.click('#add-scope-toggle');
+    const frame = await page.frameWith('#add-scope-form:not([hidden]) #add-scope-ref');
+    assert.equal(await page.value('#add-scope-kind'), 'either');
+    await frame.locator('#add-scope-ref').fill('community/forum');
+    await frame.locator('#add-scope-submit').click();
+    await page.frameWith(`[data-scope-key="project:${forum.id}"][data-selected="true"]`, 30_000);
+    assert.equal(await frame.locator('#add-scope-error:not([hidden])').count(), 0);
   });
 
   describe('accessibility', function () {

@@ -7,7 +7,7 @@ import { TEST_CLOCK_ENV_VAR } from '../../src/ids';
 import { formatMessage } from '../../src/app/localize';
 import { levelLabel } from '../../src/app/settings/shared/labels';
 import {
-  escapeRegExp, extensionRequests, readFromDouble, useVscodeSession, waitFor, waitForExtensionRequest, type RunningDouble,
+  gitCloneFiles, escapeRegExp, extensionRequests, readFromDouble, useVscodeSession, waitFor, waitForExtensionRequest, type RunningDouble,
   type StatusBarItem, type VscodeSession,
 } from './harness';
 import { SettingsEditor } from './harness/settings-editor';
@@ -81,13 +81,7 @@ describe('snooze and notification profiles', function () {
     name: 'snooze',
     env: { GITLAB_ACTIVITY_TOKEN: DEFAULT_TOKEN, [TEST_CLOCK_ENV_VAR]: CLOCK_FILE, TZ: 'UTC' },
     // A clone of a project of the double: the status bar shows that project.
-    files: (double) => ({
-      '.git/config': [
-        '[core]', '\trepositoryformatversion = 0', '\tbare = false',
-        '[remote "origin"]', `\turl = ${double!.url}/${PROJECT}.git`, '\tfetch = +refs/heads/*:refs/remotes/origin/*', '',
-      ].join('\n'),
-      '.git/HEAD': 'ref: refs/heads/main\n',
-    }),
+    files: (double) => gitCloneFiles(double!.url, PROJECT),
   });
 
   it('snoozes a project with custom switches for an hour, shows "Muted until …", and gives the switches back after the end', async function () {
@@ -191,10 +185,11 @@ describe('snooze and notification profiles', function () {
     await workbench.waitForQuickPickItem(PROJECT_NAME, { exact: true });
     assert.ok((await workbench.quickPickEntries()).some((entry) => entry.label === GROUP_NAME && entry.description === 'acme/platform'));
     await workbench.answerQuickInput('', { expect: 'Export Notification Profile' }); // every scope is checked
-    // code-server's save dialog, at the default file in the workspace folder.
+    // code-server's save dialog, at the default file in the home folder (a profile is personal: not in the repository).
     const suggested = await dialogPath(session(), 'Save Notification Profile', /\/gitlab-notifications\.json$/);
-    assert.equal(suggested, file);
-    await workbench.answerQuickInput(suggested, { expect: 'Save Notification Profile' });
+    assert.equal(suggested, path.join(os.homedir(), 'gitlab-notifications.json'));
+    // Saved in the workspace folder all the same, so the import below finds it where the open dialog starts.
+    await workbench.answerQuickInput(file, { expect: 'Save Notification Profile' });
     await workbench.waitForNotification(/Exported the notification profile of \d+ scopes to /);
     const exported = JSON.parse(readFileSync(file, 'utf8')) as { format: string; version: number; scopes: Array<Record<string, unknown>> };
     assert.equal(exported.format, 'gitlab-activity/notification-profile');

@@ -5,6 +5,7 @@ import {
   expectedDays, extensionRequests, feedUnder, isEventsRequest, isSettled, readFromDouble, showsDays, useVscodeSession,
   waitFor, waitForExtensionRequest, waitForFeedFromDouble, type VscodeSession,
 } from './harness';
+import { labelStartShown, setSideBarWidth } from './harness/side-bar-width';
 import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 5;
@@ -74,7 +75,7 @@ async function chooseTab(session: VscodeSession, tab: string): Promise<number> {
 
 /** Waits until My Activity shows exactly `events` (by day, rows without the actor) and then `states`. */
 async function waitForMyActivity(session: VscodeSession, events: GitLabEvent[], states: (labels: string[]) => boolean, what: string) {
-  const expected = expectedDays(events, Date.now(), 'omitted');
+  const expected = expectedDays(events);
   return session.workbench.waitForTree(what, (items) => {
     const feed = feedUnder(items, 'My Activity');
     return isSettled(feed) && showsDays(feed, expected) && states(feed.states.map((row) => row.label)) && feed;
@@ -110,7 +111,8 @@ describe('activity tabs', function () {
     });
     const types = new Set(events.map((event) => event.target_type));
     assert.ok(types.has('DiffNote') && types.has('DiscussionNote'), `the page holds ${[...types].join(', ')}`);
-    for (const row of feed.events) assert.match(row.label, /^Commented on /);
+    // Each row leads with what was commented on; the comment icon and the accessibility label say it was a comment.
+    for (const row of feed.events) assert.match(row.ariaLabel, / commented on /);
     await waitFor('the description "Comments"', async () => (await workbench.viewDescription('Activity')) === 'Comments');
     await workbench.screenshot('tabs-comments');
   });
@@ -139,29 +141,48 @@ describe('activity tabs', function () {
     const since = await chooseTab(session(), 'Wiki');
     const first = await readTab(session(), isWikiEvent);
     assert.ok(first.bound, `the double's wiki events of user 1 fill a page within ${BOUND} pages: ${JSON.stringify(first.pages)}`);
-    const label = `${BOUND} pages read, ${first.kept.length} matching so far`;
+    // "Continue" first, so a narrow sidebar shows it; how far it got after it.
+    const label = 'Continue';
     const feed = await waitForMyActivity(session(), first.kept, (labels) => labels.join() === label, `the row "${label}"`);
-    assert.equal(feed.states[0].description, 'Continue');
+    assert.equal(feed.states[0].description, `${BOUND} pages read, ${first.kept.length} matching so far`);
+    const width = await setSideBarWidth(session().page, 300);
+    assert.ok(await labelStartShown(workbench.treeRowLabelled(label, { level: 2 }), label.length), '"Continue" is cut off');
+    await setSideBarWidth(session().page, width);
     assert.equal(extensionRequests(double!, (r) => r.at >= since && isEventsRequest(r)).length, BOUND);
     await workbench.screenshot('tabs-wiki-bound');
 
     const more = Date.now();
     await workbench.treeRowLabelled(label, { level: 2 }).click();
     const second = await readTab(session(), isWikiEvent, first.next);
-    // At GitLab's end the list says so, rather than the row simply going.
-    const after = second.bound ? [`${BOUND} pages read, ${second.kept.length} matching so far`] : second.next ? ['Load more…'] : ['End of activity'];
+    // Continue first (how far the load got is its description); at GitLab's end the list says so.
+    const after = second.bound ? ['Continue'] : second.next ? ['Load more…'] : ['End of activity'];
     await waitForMyActivity(session(), [...first.kept, ...second.kept], (labels) => labels.join() === after.join(), 'the rest of the wiki events');
     assertPagesRead(extensionRequests(double!, (r) => r.at >= more && isEventsRequest(r)), second.pages);
   });
 
-  it('refuses a raw filter that would empty the tab, saying why; the filter stays as it was', async function () {
+  it('offers under a tab only the actions it can take (Wiki: no "closed"); a tab the filter would empty is refused, saying why', async function () {
     const { workbench } = session();
     await workbench.runCommand('GitLab: Filter Activity by Action…');
     await workbench.waitForQuickInput('Filter by Action');
-    await workbench.pickQuickItem(/^Closed$/);
-    await workbench.waitForNotification(/The tab "Wiki" shows wiki pages created, updated or deleted; the action "Closed" matches none of them/);
+    const offered = (await workbench.quickPickEntries()).map((entry) => entry.label).filter((label) => label !== 'Any');
+    assert.deepEqual(offered, ['Created', 'Updated', 'Deleted']);
+    assert.equal((await workbench.quickInputText()).placeholder, 'Only what the tab "Wiki" can show (wiki pages created, updated or deleted)');
+    await workbench.dismissQuickInput();
     assert.equal(await workbench.viewDescription('Activity'), 'Wiki');
 
+    await workbench.clickViewTitleAction('Clear Filters');
+    await waitFor('no description once cleared', async () => (await workbench.viewDescription('Activity')) === '');
+
+    // Under "All" every action is offered; a tab that action would empty is then refused, and the filter stays.
+    await workbench.runCommand('GitLab: Filter Activity by Action…');
+    await workbench.waitForQuickInput('Filter by Action');
+    await workbench.pickQuickItem(/^Closed$/);
+    await waitFor('the description "Closed"', async () => (await workbench.viewDescription('Activity')) === 'Closed');
+    await workbench.runCommand('GitLab: Choose Activity Tab…');
+    await workbench.waitForQuickInput('Activity Tab');
+    await workbench.pickQuickItem(/^Wiki$/);
+    await workbench.waitForNotification(/The tab "Wiki" shows wiki pages created, updated or deleted; the action "Closed" matches none of them/);
+    assert.equal(await workbench.viewDescription('Activity'), 'Closed');
     await workbench.clickViewTitleAction('Clear Filters');
     await waitFor('no description once cleared', async () => (await workbench.viewDescription('Activity')) === '');
   });

@@ -19,6 +19,7 @@ describe('unread events', function () {
   this.timeout(150_000);
   const session = useVscodeSession({
     name: 'unread',
+    fresh: 'its first look at My Activity must be the profile\'s first: no event may be marked as seen before it',
     env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.pollInterval': 1 },
   });

@@ -1,9 +1,10 @@
 import { html, nothing, type TemplateResult } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import type { Localize } from '../../../src/app/settings/shared/labels';
-import type { SettingsApp as Actions } from './app';
-import type { UiState } from './model';
-import { errorLine, option } from './settingsForm';
+import { errorLine, option, type Actions, type UiState } from './model';
+
+// "Group or project (found out)" is the default: GitLab is asked which a path is.
+const kindOf = (value: string): UiState['add']['kind'] => (value === 'group' || value === 'project' ? value : 'either');
 
 /**
  * "Add group/project by ID or path…": shown under the scope list, but rendered after the settings form so that it
@@ -27,7 +28,8 @@ export function addScopeForm(state: UiState, t: Localize, actions: Actions): Tem
     <form id="add-scope-form" class="add-scope-form" ?hidden=${!add.open} novalidate @submit=${submit} @keydown=${escape}>
       <label for="add-scope-kind">${t('Kind')}</label>
       <select id="add-scope-kind" ?disabled=${adding}
-        @change=${(event: Event) => actions.setAdd({ kind: (event.target as HTMLSelectElement).value === 'project' ? 'project' : 'group' })}>
+        @change=${(event: Event) => actions.setAdd({ kind: kindOf((event.target as HTMLSelectElement).value) })}>
+        ${option('either', t('Group or project (found out)'), add.kind === 'either')}
         ${option('group', t('Group'), add.kind === 'group')}
         ${option('project', t('Project'), add.kind === 'project')}
       </select>

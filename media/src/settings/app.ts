@@ -1,6 +1,6 @@
 import { html, render } from 'lit-html';
 import {
-  changedParameters, createForm, currentEmail, emailProblem, isDirty, rebase, type SettingForm,
+  canApplyBulk, changedParameters, createForm, currentEmail, emailProblem, isDirty, rebase, withBulkSelection, type SettingForm,
 } from '../../../src/app/settings/shared/formState';
 import {
   parsePersistedState, type BulkSnapshot, type ErrorInfo, type HostMessage, type PageMessage, type PersistedState, type Requests,
@@ -13,7 +13,7 @@ import { movedKey, tabStopKey, typedKey } from '../../../src/app/settings/shared
 import { addScopeForm } from './addScopeForm';
 import {
   applyPersisted, findEntry, followSetting, initialState, isDirtyScope, listedEntries, scopeState, snoozeOf, toPersisted, visibleEntries,
-  type ScopeState, type UiState,
+  type Actions, type ScopeState, type UiState,
 } from './model';
 import { scopeOptionId, scopePanel } from './scopePanel';
 import { settingsForm } from './settingsForm';
@@ -34,7 +34,7 @@ export interface VsCodeApi {
  * each change (lit-html updates only what changed, so focus, caret and scroll stay). Messages from the host are not
  * validated (it is the trusted side); only the host's channel is listened to.
  */
-export class SettingsApp {
+export class SettingsApp implements Actions {
   private readonly state: UiState = initialState();
   private readonly host: Requester<Requests>;
   /** Whether `getState()` gave the page its state (else the host's copy from the serializer is used). */
@@ -135,7 +135,12 @@ export class SettingsApp {
   toggleBulk(key: string, selected: boolean): void {
     // Global cannot be changed in bulk, and the selection stays as it is while a run uses it.
     if (key === 'global' || (this.state.bulk && !this.state.bulk.done)) return;
-    this.state.bulkSelection[selected ? 'add' : 'delete'](key);
+    const { state } = this;
+    // A finished run's results no longer describe the new selection: they go.
+    const form = withBulkSelection({ selection: state.bulkSelection, level: state.bulkLevel, report: state.bulk }, key, selected);
+    state.bulkSelection = new Set(form.selection);
+    state.bulk = form.report;
+    state.bulkError = undefined;
     this.changed();
   }
 
@@ -293,18 +298,20 @@ export class SettingsApp {
 
   setBulkLevel(level: NotificationLevel): void {
     this.state.bulkLevel = level;
-    this.vscode.setState(toPersisted(this.state));
+    // Apply follows the choice.
+    this.changed();
   }
 
   applyBulk(): void {
     const { state } = this;
-    if (state.bulk && !state.bulk.done) return;
+    const level = state.bulkLevel;
+    if (!level || !canApplyBulk({ selection: state.bulkSelection, level, report: state.bulk })) return;
     const scopes = visibleEntries(state).filter((entry) => state.bulkSelection.has(entry.key))
       .map((entry) => entry.scope).filter((scope): scope is EntityScopeRef => scope.kind !== 'global');
     if (scopes.length === 0) return;
     state.bulkError = undefined;
-    state.bulk = { level: state.bulkLevel, done: false, items: scopes.map((scope) => ({ key: scopeKey(scope), scope, status: 'queued' })) };
-    this.ask(this.host.request('bulkApply', { scopes, level: state.bulkLevel }), () => undefined, (error) => {
+    state.bulk = { level, done: false, items: scopes.map((scope) => ({ key: scopeKey(scope), scope, status: 'queued' })) };
+    this.ask(this.host.request('bulkApply', { scopes, level }), () => undefined, (error) => {
       if (!state.bulk?.done) state.bulk = undefined;
       state.bulkError = error.message;
     }).then(() => {

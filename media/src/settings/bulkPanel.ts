@@ -1,11 +1,12 @@
 import { html, nothing, type TemplateResult } from 'lit-html';
+import { live } from 'lit-html/directives/live.js';
+import { canApplyBulk } from '../../../src/app/settings/shared/formState';
 import {
   LEVEL_ORDER, levelExplanation, levelLabel, type Localize, type NotificationLevel,
 } from '../../../src/app/settings/shared/labels';
 import type { BulkItemReport, BulkSnapshot } from '../../../src/app/settings/shared/protocol';
-import type { SettingsApp as Actions } from './app';
-import { findEntry, levelText, type UiState } from './model';
-import { errorLine, option } from './settingsForm';
+import { codicon, type CodiconName } from './icons';
+import { errorLine, findEntry, levelText, option, type Actions, type UiState } from './model';
 
 /** The bulk change: shown while rows are checked, or while a run's report is there to read. */
 export function bulkPanel(state: UiState, t: Localize, actions: Actions): TemplateResult {
@@ -20,9 +21,12 @@ export function bulkPanel(state: UiState, t: Localize, actions: Actions): Templa
       <label for="bulk-level">${t('Level for the selected')}</label>
       <select id="bulk-level" ?disabled=${running}
         @change=${(event: Event) => actions.setBulkLevel((event.target as HTMLSelectElement).value as NotificationLevel)}>
+        ${state.bulkLevel === undefined
+          ? html`<option value="" disabled .selected=${live(true)}>${t('Choose a level…')}</option>` : nothing}
         ${LEVEL_ORDER.map((level) => option(level, levelLabel(level, t), level === state.bulkLevel, levelExplanation(level, t)))}
       </select>
-      <button type="button" id="bulk-apply" ?disabled=${running || count === 0}
+      <button type="button" id="bulk-apply"
+        ?disabled=${!canApplyBulk({ selection: state.bulkSelection, level: state.bulkLevel, report: bulk })}
         @click=${() => actions.applyBulk()}>${running ? t('Applying…') : t('Apply to selected')}</button>
       ${running
         ? html`<button type="button" id="bulk-cancel" class="secondary" @click=${() => actions.signal('cancelBulk')}>${t('Stop')}</button>`
@@ -45,10 +49,15 @@ function bulkSummary(t: Localize, { items, done }: BulkSnapshot): string {
 function bulkReport(state: UiState, t: Localize, { items }: BulkSnapshot): TemplateResult {
   return html`<div id="bulk-report" class="bulk-report">
     <ul id="bulk-items" class="bulk-items">${items.map((item) => html`<li class="bulk-item" data-bulk-item-key=${item.key}
-      data-bulk-status=${item.status}><span class="bulk-item-label">${findEntry(state, item.key)?.label ?? String(item.scope.id)}</span> <span
-      class="bulk-item-status">${statusText(t, item)}</span></li>`)}</ul>
+      data-bulk-status=${item.status}>${codicon(STATUS_ICONS[item.status])}<span class="bulk-item-label">${findEntry(state, item.key)?.label
+        ?? String(item.scope.id)}</span> <span class="bulk-item-status">${statusText(t, item)}</span></li>`)}</ul>
   </div>`;
 }
+
+/** Each result's icon: it, not a colour, tells them apart at a glance; the words are in the text's own colour. */
+const STATUS_ICONS: Record<BulkItemReport['status'], CodiconName> = {
+  queued: 'watch', running: 'sync', changed: 'check', unchanged: 'pass', failed: 'error', cancelled: 'circle-slash',
+};
 
 function statusText(t: Localize, item: BulkItemReport): string {
   switch (item.status) {

@@ -1,9 +1,9 @@
 import type { GitLabEvent, SortOrder } from '../../gitlab/types';
 import { formatMessage, type Localize } from '../localize';
-import type { TimeZone } from './calendar';
+import type { TimeZone } from '../calendar';
 import { groupByDay } from './dayGrouping';
 import { describeEvent } from './eventSentence';
-import { escapeMarkdown, markdownLinkDestination } from './markdownEscape';
+import { literalMarkdown, markdownLinkDestination } from './markdownEscape';
 import { plainLine, positiveInteger } from '../plainText';
 import type { ProjectLookup } from './projectInfo';
 
@@ -36,24 +36,25 @@ function hasSeveralAuthors(events: readonly GitLabEvent[]): boolean {
 
 function eventLine(event: GitLabEvent, options: ActivityMarkdownOptions, withAuthor: boolean, t: Localize): string {
   const description = describeEvent(event, t);
-  const text = escapeMarkdown(withAuthor ? description.sentence : description.label);
+  const text = literalMarkdown(withAuthor ? description.sentence : description.label, 'block');
   const url = options.eventUrl?.(event);
   const destination = url === undefined ? undefined : markdownLinkDestination(url);
-  return destination ? `- ${text} ([${escapeMarkdown(t('link'))}](${destination}))` : `- ${text}`;
+  return destination ? `- ${text} ([${literalMarkdown(t('link'), 'linkText')}](${destination}))` : `- ${text}`;
 }
 
 /**
  * "Copy Activity as Markdown": the events grouped by day (the days in date order), then by project, for a stand-up
- * note. Every piece of server text is escaped and links are http(s) only.
+ * note. Server text renders as itself: escaped only where Markdown would read it as syntax (`literalMarkdown`), so
+ * "#25", "!6" and "release/2.0" paste into a chat as written; links are http(s) only.
  */
 export function activityMarkdown(events: readonly GitLabEvent[], options: ActivityMarkdownOptions): string {
   const t = options.t ?? formatMessage;
-  const note = options.incompleteNote === undefined ? '' : `\n_${escapeMarkdown(options.incompleteNote)}_\n`;
-  if (events.length === 0) return `${escapeMarkdown(t('No activity.'))}\n${note}`;
+  const note = options.incompleteNote === undefined ? '' : `\n_${literalMarkdown(options.incompleteNote, 'inline')}_\n`;
+  if (events.length === 0) return `${literalMarkdown(t('No activity.'), 'block')}\n${note}`;
   const withAuthor = options.includeAuthor ?? hasSeveralAuthors(events);
   const blocks: string[] = [];
   for (const day of groupByDay(events, { now: options.now, zone: options.zone, order: options.order, t })) {
-    blocks.push(`## ${escapeMarkdown(day.label)}`);
+    blocks.push(`## ${literalMarkdown(day.label, 'heading')}`);
     const byProject = new Map<number | undefined, string[]>();
     for (const event of day.events) {
       const projectId = positiveInteger(event.project_id);
@@ -62,7 +63,7 @@ export function activityMarkdown(events: readonly GitLabEvent[], options: Activi
       lines.push(eventLine(event, options, withAuthor, t));
     }
     for (const [projectId, lines] of byProject) {
-      blocks.push(`### ${escapeMarkdown(projectHeading(projectId, options.lookupProject, t))}`, lines.join('\n'));
+      blocks.push(`### ${literalMarkdown(projectHeading(projectId, options.lookupProject, t), 'heading')}`, lines.join('\n'));
     }
   }
   return `${blocks.join('\n\n')}\n${note}`;

@@ -88,6 +88,19 @@ export function tabDetail(tab: ActivityTab, t: Localize = formatMessage): string
   return RULES[tab].detail(t);
 }
 
+/**
+ * The actions a tab can be narrowed by, of `all` (the action picker's list): the picker offers only these, so a
+ * choice is never refused afterwards. Every action for "All".
+ */
+export function combinableActions<A extends EventAction>(tab: ActivityTab, all: readonly A[]): A[] {
+  return tab === 'all' ? [...all] : all.filter((action) => RULES[tab].actions.includes(action));
+}
+
+/** The target types a tab can be narrowed by, of `all` (the target type picker's list). */
+export function combinableTargetTypes<T extends EventTargetType>(tab: ActivityTab, all: readonly T[]): T[] {
+  return tab === 'all' ? [...all] : all.filter((type) => RULES[tab].targetTypes.includes(type));
+}
+
 /** Why the raw filter cannot narrow this tab (it would match none of the tab's events), or undefined when it can. */
 export function tabConflict(tab: ActivityTab, filter: EventFilter, t: Localize = formatMessage): string | undefined {
   const rule = RULES[tab];

@@ -5,17 +5,29 @@ import type { TargetKind } from './targetKind';
 /** Codicon id for a row whose action and target the extension does not know. */
 export const UNKNOWN_EVENT_ICON = 'circle-outline';
 
-function issueIcon(action: string): string {
-  if (action === 'closed') return 'issue-closed';
-  if (action === 'reopened') return 'issue-reopened';
-  return 'issues';
-}
+const ISSUE_LIKE = new Set<TargetKind>(['issue', 'work_item', 'epic']);
 
-function mergeRequestIcon(action: string): string {
-  if (action === 'accepted' || action === 'merged') return 'git-merge';
-  if (action === 'closed') return 'git-pull-request-closed';
-  return 'git-pull-request';
-}
+/**
+ * The verbs an icon says whatever the target. My Activity's rows name the target first and leave the verb to the
+ * icon, so every verb `describeEvent` words has one (`isKnownVerb`); opened, created, closed and reopened depend on
+ * the target below.
+ */
+const VERB_ICONS = new Map<string, string>([
+  ['accepted', 'git-merge'],
+  ['merged', 'git-merge'],
+  ['approved', 'check'],
+  ['updated', 'edit'],
+  ['added', 'add'],
+  ['imported', 'add'],
+  ['removed', 'trash'],
+  ['destroyed', 'trash'],
+  ['deleted', 'trash'],
+  ['reopened', 'issue-reopened'],
+  ['joined', 'person-add'],
+  ['left', 'sign-out'],
+  ['expired', 'sign-out'],
+  ['removed due to membership expiration from', 'sign-out'],
+]);
 
 const TARGET_ICONS: Partial<Record<TargetKind, string>> = {
   milestone: 'milestone',
@@ -28,6 +40,22 @@ const TARGET_ICONS: Partial<Record<TargetKind, string>> = {
   project: 'repo',
 };
 
+/** A target event's icon: its verb's (the kind's own for opening an issue or a merge request), else its kind's. */
+function targetIcon(target: TargetKind, action: string): string {
+  const verb = VERB_ICONS.get(action);
+  if (verb) return verb;
+  if (action === 'closed') return target === 'merge_request' ? 'git-pull-request-closed' : 'issue-closed';
+  if (action === 'opened' || action === 'created') {
+    if (ISSUE_LIKE.has(target)) return 'issues';
+    if (target === 'merge_request') return 'git-pull-request';
+    return target === 'project' ? 'repo' : 'add';
+  }
+  // A verb this version does not know: the row says it in words, the icon says what it was done to.
+  if (ISSUE_LIKE.has(target)) return 'issues';
+  if (target === 'merge_request') return 'git-pull-request';
+  return TARGET_ICONS[target] ?? UNKNOWN_EVENT_ICON;
+}
+
 /** A codicon id (the shell makes the ThemeIcon) for the event's action and target. */
 export function eventIconId(event: GitLabEvent): string {
   const shape = eventShape(event);
@@ -39,16 +67,9 @@ export function eventIconId(event: GitLabEvent): string {
     return shape.pushKind === 'new' ? 'git-branch' : 'repo-push';
   }
   if (shape.kind === 'note') return 'comment';
-  if (action === 'joined') return 'person-add';
-  if (action === 'left' || action === 'expired' || action.startsWith('removed due to membership')) return 'sign-out';
-  if (action === 'approved') return 'check';
-  if (action === 'destroyed' || action === 'deleted' || action === 'removed') return 'trash';
   if (shape.kind === 'project') {
-    return action === 'created' || action === 'imported' ? 'repo' : UNKNOWN_EVENT_ICON;
+    if (action === 'created' || action === 'imported') return 'repo';
+    return VERB_ICONS.get(action) ?? UNKNOWN_EVENT_ICON;
   }
-  switch (shape.target) {
-    case 'issue': case 'work_item': case 'epic': return issueIcon(action);
-    case 'merge_request': return mergeRequestIcon(action);
-    default: return TARGET_ICONS[shape.target] ?? UNKNOWN_EVENT_ICON;
-  }
+  return targetIcon(shape.target, action);
 }

@@ -1,6 +1,6 @@
 import type { GitLabEvent } from '../../gitlab/types';
 import type { Localize } from '../localize';
-import type { TimeZone } from './calendar';
+import type { TimeZone } from '../calendar';
 import { describeEvent, type EventDescription } from './eventSentence';
 import { eventIconId } from './eventIcon';
 import { eventWebUrl, projectWebUrl } from './eventUrl';
@@ -17,7 +17,7 @@ export interface EventRowContext {
 
 /** What an event's tree row shows: plain text and ids; the shell makes the TreeItem. */
 export interface EventRow {
-  /** "Jane Doe opened issue #12 · Crash on save", or without the actor "Opened issue #12 · Crash on save". */
+  /** "Jane Doe opened issue #12 · Crash on save", or without the actor (the icon says the verb) "#12 Crash on save". */
   label: string;
   /** Project and relative time. */
   description: string;
@@ -37,11 +37,25 @@ export const ROW_TITLE_MAX = 60;
 /** Whether rows name the actor: not in My Activity, where every event is the signed-in user's. */
 export type RowActor = 'shown' | 'omitted';
 
-/** The row label of an event: the action first (capitalised) without the actor, the title shortened. */
+/**
+ * The row label of an event. With the actor: the sentence, its title shortened. Without (My Activity): the target
+ * first, the verb left to the icon (`eventIconId`), so a narrow sidebar still shows what was acted on:
+ * "#12 Crash on save", "Branch main · Fix it"; a verb the icon cannot say leads in words ("Étiqueté issue #12").
+ */
 export function eventRowLabel(description: EventDescription, actor: RowActor, t: Localize): string {
+  const title = description.title === undefined ? undefined : truncate(description.title, ROW_TITLE_MAX);
+  if (actor === 'omitted' && description.subject !== undefined) {
+    const subject = capitalized(description.subject);
+    if (title === undefined) return subject;
+    // A reference ("#12", "!7") reads as GitLab lists it, followed by the title; words take a separator.
+    return REFERENCE.test(subject) ? t('{0} {1}', subject, title) : t('{0} · {1}', subject, title);
+  }
   const action = actor === 'shown' ? t('{0} {1}', description.author, description.action) : capitalized(description.action);
-  return description.title ? t('{0} · {1}', action, truncate(description.title, ROW_TITLE_MAX)) : action;
+  return title ? t('{0} · {1}', action, title) : action;
 }
+
+/** GitLab's references: an issue or work item, merge request, epic or snippet number. */
+const REFERENCE = /^[#!&$]\d+$/;
 
 function capitalized(text: string): string {
   const first = text.codePointAt(0);

@@ -12,6 +12,12 @@ export interface EventDescription {
   action: string;
   /** The object of the action alone: "issue #12", "branch main", "merge request !7". */
   target?: string;
+  /**
+   * What a row names first when its icon says the verb (`eventIconId`): the target as GitLab writes a reference
+   * ("#12", "!7") or in words ("branch main", "wiki page Home"). Undefined when the verb is one the icon cannot say
+   * (a verb this version does not know) or the event has no target of its own (joined, left, created project).
+   */
+  subject?: string;
   /** The target's title (or the last commit's title of a push). */
   title?: string;
   /** `action · title`, the row label when the author is shown elsewhere. */
@@ -51,6 +57,11 @@ function verbOf(event: GitLabEvent, t: Localize): string {
   return plainWords(event.action_name) || t('acted on');
 }
 
+/** Whether the event's verb is one this version words (and `eventIconId` draws). */
+export function isKnownVerb(event: GitLabEvent): boolean {
+  return VERBS.has(actionNameOf(event));
+}
+
 export function authorName(event: GitLabEvent, t: Localize = formatMessage): string {
   return plainLine(event.author?.name) || plainLine(event.author?.username) || plainLine(event.author_username)
     || t('User {0}', event.author_id);
@@ -66,7 +77,15 @@ function milestoneReference(title: string): string {
   return /^[\w.-]+$/.test(title) ? `%${title}` : `%"${title}"`;
 }
 
-function refText(kind: 'issue' | 'merge_request' | 'work_item' | 'epic' | 'snippet', id: number | undefined,
+type ReferencedKind = 'issue' | 'merge_request' | 'work_item' | 'epic' | 'snippet';
+const SIGILS: Record<ReferencedKind, string> = { issue: '#', merge_request: '!', work_item: '#', epic: '&', snippet: '$' };
+
+/** GitLab's own reference ("#12", "!7", "&3", "$5"), the same in every language; undefined without an id. */
+function reference(kind: ReferencedKind, id: number | undefined): string | undefined {
+  return id ? `${SIGILS[kind]}${id}` : undefined;
+}
+
+function refText(kind: ReferencedKind, id: number | undefined,
   t: Localize): string {
   switch (kind) {
     case 'issue': return id ? t('issue {0}', `#${id}`) : t('issue');
@@ -79,13 +98,24 @@ function refText(kind: 'issue' | 'merge_request' | 'work_item' | 'epic' | 'snipp
 
 /** What a comment was made on, from the note's `noteable_type`; undefined when the event does not say. */
 export function noteableText(note: Note | undefined, t: Localize = formatMessage): string | undefined {
+  return noteableParts(note, t)?.target;
+}
+
+function noteableParts(note: Note | undefined, t: Localize): { target: string; subject: string } | undefined {
   if (!note) return undefined;
   const kind = targetKindOf(note.noteable_type);
+  if (kind === 'issue' || kind === 'merge_request' || kind === 'work_item' || kind === 'epic' || kind === 'snippet') {
+    const id = positiveInteger(kind === 'snippet' ? note.noteable_id : note.noteable_iid);
+    const target = refText(kind, id, t);
+    return { target, subject: reference(kind, id) ?? target };
+  }
+  const target = noteableTarget(note, kind, t);
+  return target === undefined ? undefined : { target, subject: target };
+}
+
+function noteableTarget(note: Note, kind: TargetKind | undefined, t: Localize): string | undefined {
   switch (kind) {
     case undefined: return undefined;
-    case 'issue': case 'merge_request': case 'work_item': case 'epic':
-      return refText(kind, positiveInteger(note.noteable_iid), t);
-    case 'snippet': return refText(kind, positiveInteger(note.noteable_id), t);
     case 'commit': {
       const sha = commitSha(note.commit_id);
       return sha ? t('commit {0}', shortSha(sha)) : t('commit');
@@ -99,14 +129,17 @@ export function noteableText(note: Note | undefined, t: Localize = formatMessage
 }
 
 /** The target and title of an event that has a `target_type` other than a note. */
-function targetParts(event: GitLabEvent, target: TargetKind, typeName: string, t: Localize): { target: string; title?: string } {
+function targetParts(event: GitLabEvent, target: TargetKind, typeName: string, t: Localize):
+  { target: string; subject?: string; title?: string } {
   const title = titleOf(event.target_title);
   const iid = positiveInteger(event.target_iid);
   switch (target) {
     case 'issue': case 'merge_request': case 'work_item': case 'epic':
-      return { target: refText(target, iid, t), title };
-    case 'snippet':
-      return { target: refText(target, positiveInteger(event.target_id) ?? iid, t), title };
+      return { target: refText(target, iid, t), subject: reference(target, iid), title };
+    case 'snippet': {
+      const id = positiveInteger(event.target_id) ?? iid;
+      return { target: refText(target, id, t), subject: reference(target, id), title };
+    }
     case 'milestone':
       return { target: title ? t('milestone {0}', milestoneReference(title)) : t('milestone') };
     case 'wiki_page': {
@@ -169,20 +202,29 @@ export function describeEvent(event: GitLabEvent, t: Localize = formatMessage): 
   const shape = eventShape(event);
   let action: string;
   let target: string | undefined;
+  let subject: string | undefined;
   let title: string | undefined;
   if (shape.kind === 'push') {
     ({ action, target, title } = pushParts(shape.push, shape.pushKind, t));
+    subject = target;
   } else if (shape.kind === 'note') {
-    target = noteableText(shape.note, t);
+    const noteable = noteableParts(shape.note, t);
+    target = noteable?.target;
+    subject = noteable?.subject;
     title = titleOf(event.target_title);
     action = target ? t('commented on {0}', target) : t('commented');
+  } else if (shape.kind === 'target') {
+    const parts = targetParts(event, shape.target, shape.typeName, t);
+    ({ target, title } = parts);
+    // The icon says a known verb; an unknown one stays in words, first.
+    if (isKnownVerb(event)) subject = parts.subject ?? target;
+    action = t('{0} {1}', verbOf(event, t), target);
   } else {
-    ({ target, title } = shape.kind === 'target'
-      ? targetParts(event, shape.target, shape.typeName, t)
-      : { target: t('project'), title: undefined });
+    target = t('project');
     action = t('{0} {1}', verbOf(event, t), target);
   }
   const author = authorName(event, t);
   const label = title ? t('{0} · {1}', action, title) : action;
-  return { author, action, target, title, label, sentence: t('{0} {1}', author, label) };
+  const description: EventDescription = { author, action, target, title, label, sentence: t('{0} {1}', author, label) };
+  return subject === undefined ? description : { ...description, subject };
 }

@@ -26,6 +26,11 @@ export interface ListPlan<Source, Item, Order = undefined> {
   /** Bound on requests per load (default `MAX_REQUESTS_PER_LOAD`). */
   maxRequests?: number;
   /**
+   * Pages in flight at once while the predicate searches (default `MATCHING_WINDOW`): 1 for a cursor listing
+   * (`cursorPages`), whose next page is known only once the one before it has answered.
+   */
+  window?: number;
+  /**
    * How the server orders the items this plan asks for, in the client's own words (the activity's `sort`): the store
    * only records it with the rows, so a view reads rows kept from an earlier plan in their own order.
    */
@@ -126,11 +131,11 @@ export class ListStore<Source extends { readonly key: string }, Item, Order = un
   }
 
   private async fetchPages(source: Source): Promise<void> {
-    const { pageSize, keep, maxRequests = MAX_REQUESTS_PER_LOAD } = this.plan;
+    const { pageSize, keep, maxRequests = MAX_REQUESTS_PER_LOAD, window } = this.plan;
     const request = this.plan.request(source);
     if (!request) return;
     const end = await loadMatching(this.get(source.key), {
-      want: pageSize, maxRequests, keep,
+      want: pageSize, maxRequests, keep, window,
       fetchPage: (page, signal) => request.fetchPage(page, signal),
       onRateLimited: request.onRateLimited && ((listener) => request.onRateLimited!(listener)),
       onPage: () => this.notify(source.key),

@@ -20,8 +20,17 @@ export function describeError(error: unknown, context: ErrorContext, localize: L
   return info.message.length > MAX_MESSAGE ? { ...info, message: `${info.message.slice(0, MAX_MESSAGE - 1)}…` } : info;
 }
 
+/** A numeric ID both a group and a project have, typed without saying which: the person chooses. */
+export class AmbiguousScope extends Error {
+  constructor(readonly id: number, localize: Localize) {
+    super(localize('Both a group and a project have the ID {0}: choose which under Kind.', id));
+    this.name = 'AmbiguousScope';
+  }
+}
+
 function describe(error: unknown, context: ErrorContext, t: Localize): ErrorInfo {
   if (error instanceof SettingConflict) return { kind: 'conflict', message: error.message, server: error.server };
+  if (error instanceof AmbiguousScope) return { kind: 'validation', message: error.message, field: 'ref' };
   if (!isGitLabError(error)) return { kind: 'unexpected', message: t('Something went wrong: {0}', errorText(error)) };
   const { kind } = error;
   switch (kind) {

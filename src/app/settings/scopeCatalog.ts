@@ -1,14 +1,21 @@
 import type { GitLabApi } from '../../gitlab/api';
+import type { ActiveAccount } from '../activeAccount';
 import { GitLabError, isGitLabError } from '../../gitlab/errors';
 import { ByteBudget } from '../../gitlab/byteBudget';
 import { readPages } from '../../gitlab/pageReader';
 import type { Group, Page, Project } from '../../gitlab/types';
 import { projectInfo } from '../activity/projectInfo';
 import type { Localize } from '../localize';
-import { describeError, errorText } from './errorInfo';
+import { AmbiguousScope, describeError, errorText } from './errorInfo';
 import type { NotificationSettingsService } from './notificationSettingsService';
 import type { ScopeEntry, ScopeListState } from './shared/protocol';
 import { isValidScopeId, sameScopeNamed, scopeId, scopeKey, type EntityKind, type EntityScopeRef, type ScopeRef } from './shared/scopes';
+
+/** A scope found by `addScope`, and how to keep it. */
+interface Found {
+  known: KnownScope;
+  remember: () => Promise<void>;
+}
 
 /** A project the activity tree shows (the host passes these in). */
 export interface ProjectScopeSource {
@@ -19,7 +26,8 @@ export interface ProjectScopeSource {
 }
 
 export interface ScopeCatalogDeps {
-  api: () => GitLabApi | undefined;
+  /** Whose groups and projects: the active account (its client while signed in). */
+  account: Pick<ActiveAccount, 'api'>;
   /** The owner of notification settings: a group typed in is checked by reading its setting through it. */
   settings: Pick<NotificationSettingsService, 'getSetting'>;
   /** The tree's projects. */
@@ -92,7 +100,7 @@ export class ScopeCatalog {
   constructor(private readonly deps: ScopeCatalogDeps) {}
 
   get signedIn(): boolean {
-    return this.deps.api() !== undefined;
+    return this.deps.account.api !== undefined;
   }
 
   /** Forgets the listings (another account or instance): the next call that wants them reads them again. */
@@ -104,7 +112,7 @@ export class ScopeCatalog {
   /** `members`: the listings to include; `cachedOnly` answers at once with those read before. */
   async scopes(options: { members?: readonly EntityKind[]; refresh?: boolean; cachedOnly?: boolean; signal?: AbortSignal } = {}): Promise<KnownScopes> {
     const result: KnownScopes = { scopes: [], listed: {} };
-    const api = this.deps.api();
+    const api = this.deps.account.api;
     for (const kind of options.members ?? []) {
       if (options.refresh) this.listings.delete(kind);
       let listing = this.listings.get(kind);
@@ -162,25 +170,53 @@ export class ScopeCatalog {
 
   /**
    * Checks a scope typed by the user exists and is visible (a project through `GET /projects/:id`, a group by reading
-   * its notification setting, since the interface has no group lookup) and keeps it. Rejects with a GitLabError.
+   * its notification setting, since the interface has no group lookup) and keeps it. `either`: the person did not say
+   * which (`findEither`). Rejects with a GitLabError, or `AmbiguousScope`.
    */
-  async addScope(kind: EntityKind, ref: string | number, signal?: AbortSignal): Promise<KnownScope> {
-    const api = this.deps.api();
+  async addScope(kind: EntityKind | 'either', ref: string | number, signal?: AbortSignal): Promise<KnownScope> {
+    if (!this.deps.account.api) throw new GitLabError('unauthorized', 'Not signed in to GitLab.');
+    const found = kind === 'either' ? await this.findEither(ref, signal) : await this.find(kind, ref, signal);
+    await found.remember();
+    this.added.set(scopeKey(found.known.scope), found.known);
+    return found.known;
+  }
+
+  /**
+   * A scope of either kind: a full path with a "/" names a project more often than a subgroup, so a project is looked
+   * for first; a name alone can only be a top-level group's (a project's path always has its namespace). A numeric ID
+   * may be both a group's and a project's: both are looked up, and when both exist the person chooses.
+   */
+  private async findEither(ref: string | number, signal?: AbortSignal): Promise<Found> {
+    const notFound = (error: unknown): boolean => isGitLabError(error) && error.kind === 'notFound';
+    if (typeof ref === 'number') {
+      const [group, project] = await Promise.allSettled([this.find('group', ref, signal), this.find('project', ref, signal)]);
+      if (group.status === 'fulfilled' && project.status === 'fulfilled') throw new AmbiguousScope(ref, this.deps.localize);
+      if (group.status === 'fulfilled') return group.value;
+      if (project.status === 'fulfilled') return project.value;
+      // The more telling failure: anything but "not found" (a refused token, a network failure) is what to fix.
+      throw notFound(group.reason) ? project.reason : group.reason;
+    }
+    const [first, second]: EntityKind[] = ref.includes('/') ? ['project', 'group'] : ['group', 'project'];
+    try {
+      return await this.find(first, ref, signal);
+    } catch (error) {
+      if (!notFound(error)) throw error;
+      return this.find(second, ref, signal);
+    }
+  }
+
+  /** Looks a scope of a known kind up; remembering it (in the settings) waits until it is the one added. */
+  private async find(kind: EntityKind, ref: string | number, signal?: AbortSignal): Promise<Found> {
+    const api = this.deps.account.api;
     if (!api) throw new GitLabError('unauthorized', 'Not signed in to GitLab.');
-    let known: KnownScope;
     if (kind === 'project') {
       const project = await api.getProject(ref, signal);
-      known = projectScope(project, 'added');
-      await this.deps.rememberProject?.(project.path_with_namespace);
-    } else {
-      await this.deps.settings.getSetting({ kind: 'group', id: ref }, signal, { fresh: true });
-      // A group the user is a member of keeps its name.
-      const member = this.listings.get('group')?.scopes.find((listed) => sameScopeNamed(listed, named('group', ref, 'added')));
-      known = { ...(member ?? named('group', ref, 'added')), origin: 'added' };
-      await this.deps.rememberGroup?.(String(ref));
+      return { known: projectScope(project, 'added'), remember: async () => this.deps.rememberProject?.(project.path_with_namespace) };
     }
-    this.added.set(scopeKey(known.scope), known);
-    return known;
+    await this.deps.settings.getSetting({ kind: 'group', id: ref }, signal, { fresh: true });
+    // A group the user is a member of keeps its name.
+    const member = this.listings.get('group')?.scopes.find((listed) => sameScopeNamed(listed, named('group', ref, 'added')));
+    return { known: { ...(member ?? named('group', ref, 'added')), origin: 'added' }, remember: async () => this.deps.rememberGroup?.(String(ref)) };
   }
 
   /**

@@ -1,9 +1,9 @@
+import type { ActiveAccount } from '../activeAccount';
 import * as v from 'valibot';
 import { STATE_KEYS } from '../../ids';
 import { NOTIFICATION_LEVELS, type NotificationSetting } from '../../gitlab/types';
-import { dayKey, dayNumberAt, dayNumberOfKey, monthName, weekdayName, type TimeZone } from '../activity/calendar';
+import type { Clock } from '../snoozeTime';
 import { Emitter } from '../emitter';
-import type { Localize } from '../localize';
 import { decidingLink, type LevelInForce } from './shared/levelChain';
 import { errorText } from './errorInfo';
 import { SettingConflict, type LevelMemory, type NotificationSettingsService } from './notificationSettingsService';
@@ -36,54 +36,8 @@ const storedSnooze = fields({
 export type Snooze = v.InferOutput<typeof storedSnooze>;
 const storedSnoozes = v.object({ version: v.literal(1), snoozes: v.array(v.unknown()) });
 
-/** The time, and a timer on that same time (tests move both together). */
-export interface Clock {
-  now(): number;
-  setTimer(callback: () => void, delayMs: number): { dispose(): void };
-}
-
-export type SnoozePreset = { kind: 'hour' } | { kind: 'tomorrow' } | { kind: 'until'; until: number };
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
-/** "Until tomorrow" and a date without a time mean that morning at this hour, local time. */
-const MORNING_HOUR = 9;
-
-/** The epoch time of a wall-clock time (minutes after midnight) on a day number, in `zone`. */
-function wallClockTime(dayNumber: number, minutes: number, zone: TimeZone): number {
-  const wall = dayNumber * DAY_MS + minutes * 60_000;
-  // The offset in force at the result, not at the guess: right on both sides of a daylight-saving change.
-  return wall - zone.offsetMinutes(wall - zone.offsetMinutes(wall) * 60_000) * 60_000;
-}
-
-/** When a snooze started at `now` with `preset` ends. */
-export function snoozeEnd(preset: SnoozePreset, now: number, zone: TimeZone): number {
-  if (preset.kind === 'hour') return now + HOUR_MS;
-  return preset.kind === 'until' ? preset.until : wallClockTime(dayNumberAt(now, zone) + 1, MORNING_HOUR * 60, zone);
-}
-
-/**
- * Reads a chosen end, `YYYY-MM-DD` (at 09:00) or `YYYY-MM-DD HH:MM`, in `zone`. An error message (for the input
- * box) when it is not a real date or not in the future.
- */
-export function parseSnoozeEnd(text: string, now: number, zone: TimeZone, t: Localize): { until: number } | { error: string } {
-  const match = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}):(\d{2}))?$/.exec(text.trim());
-  if (!match) return { error: t('Enter a date as YYYY-MM-DD, optionally with a time: YYYY-MM-DD HH:MM.') };
-  const [, date, hours = String(MORNING_HOUR), minutes = '0'] = match;
-  const dayNumber = dayNumberOfKey(date);
-  if (dayKey(dayNumber) !== date) return { error: t('{0} is not a date.', text.trim()) };
-  if (Number(hours) > 23 || Number(minutes) > 59) return { error: t('{0} is not a time of day.', `${hours}:${minutes}`) };
-  const until = wallClockTime(dayNumber, Number(hours) * 60 + Number(minutes), zone);
-  return until > now ? { until } : { error: t('Choose a time in the future.') };
-}
-
-/** `14:00` today, `Thu 26 Nov 09:00` on another day (in `zone`). */
-export function formatSnoozeEnd(until: number, now: number, zone: TimeZone, t: Localize): string {
-  const local = new Date(until + zone.offsetMinutes(until) * 60_000);
-  const time = local.toISOString().slice(11, 16);
-  if (dayNumberAt(until, zone) === dayNumberAt(now, zone)) return time;
-  return t('{0} {1} {2} {3}', weekdayName(local.getUTCDay(), t), local.getUTCDate(), monthName(local.getUTCMonth(), t), time);
-}
+// The clock and the times a snooze can end at are shared with the To-Do List's snooze (`../snoozeTime`).
+export { formatSnoozeEnd, parseSnoozeEnd, snoozeEnd, type Clock, type SnoozePreset } from '../snoozeTime';
 
 /**
  * The scope a snooze is kept under: a group or project by its full path where known, as the status bar's scope and the
@@ -135,11 +89,13 @@ export function readStoredSnoozes(value: unknown, instance: string): { snoozes: 
 
 // ---- the scheduler ---------------------------------------------------------------------------------------------
 
-export interface SnoozeOutcomes {
-  restored(snooze: Snooze, setting: NotificationSetting): void;
-  /** The level was changed while snoozed: not overwritten; the shell asks whether to restore anyway. */
-  changedElsewhere(snooze: Snooze, current: NotificationSetting): void;
-}
+/**
+ * How a snooze ended: its level given back (`restored`), or not overwritten because it was changed while snoozed
+ * (`changedElsewhere`: the shell asks whether to restore anyway). One already given back ends without a word.
+ */
+export type SnoozeEnding =
+  | { kind: 'restored'; snooze: Snooze; setting: NotificationSetting }
+  | { kind: 'changedElsewhere'; snooze: Snooze; current: NotificationSetting };
 
 export class SnoozeError extends Error {}
 
@@ -159,6 +115,9 @@ export class SnoozeScheduler {
   private readonly changes = new Emitter<void>();
   /** Fires when a snooze starts or ends (the status bar shows "Muted until …"). */
   readonly onDidChange = this.changes.event;
+  private readonly endings = new Emitter<SnoozeEnding>();
+  /** Fires when a snooze's end gave its level back or found it changed meanwhile (the shell tells the person). */
+  readonly onDidEnd = this.endings.event;
 
   constructor(
     /** Reads `fresh` (a snooze and a restore must see what is there now); writes with `expected`. */
@@ -166,10 +125,8 @@ export class SnoozeScheduler {
     /** globalState: it survives reloads and restarts. */
     private readonly storage: LevelMemory,
     private readonly clock: Clock,
-    /** The normalised URL of the instance in use. */
-    private readonly instance: () => string,
-    private readonly signedIn: () => boolean,
-    private readonly outcomes: SnoozeOutcomes,
+    /** The account in use: its snoozes are kept under its identity, and end only while it is signed in. */
+    private readonly account: Pick<ActiveAccount, 'key' | 'signedIn'>,
     private readonly log: (line: string) => void,
   ) {}
 
@@ -191,7 +148,7 @@ export class SnoozeScheduler {
       const previous = muted ? existing?.previous
         : v.is(snoozedLevel, current.level) ? { level: current.level, ...(current.events ? { events: { ...current.events } } : {}) } : undefined;
       if (!previous) throw new SnoozeError(muted ? 'already muted' : `unknown level ${current.level}`);
-      const snooze: Snooze = { instance: this.instance(), scope, name, until, previous };
+      const snooze: Snooze = { instance: this.account.key, scope, name, until, previous };
       // Stored before the mute: a window closed in between still knows what to give back.
       const others = this.without(scope);
       await this.write([...others, snooze]);
@@ -222,7 +179,7 @@ export class SnoozeScheduler {
       const { snoozes, problems } = this.read();
       for (const problem of problems) this.log(`Snooze: ${problem}`);
       if (problems.length > 0) await this.write(snoozes);
-      if (!this.signedIn()) return;
+      if (!this.account.signedIn) return;
       for (const snooze of snoozes) if (snooze.until <= this.clock.now()) await this.finish(snooze);
     });
   }
@@ -255,8 +212,8 @@ export class SnoozeScheduler {
       const changedElsewhere = !restored && restoreDecision(snooze, current) === 'changedElsewhere';
       this.log(`Snooze of ${snooze.name} ended: ${restored ? `level ${restored.level} restored`
         : changedElsewhere ? `level changed elsewhere to ${current.level}, left as it is` : 'already restored'}`);
-      if (restored) this.outcomes.restored(snooze, restored);
-      else if (changedElsewhere) this.outcomes.changedElsewhere(snooze, current);
+      if (restored) this.endings.fire({ kind: 'restored', snooze, setting: restored });
+      else if (changedElsewhere) this.endings.fire({ kind: 'changedElsewhere', snooze, current });
       this.changes.fire();
     } catch (error) {
       // Kept: the next try (or the next start) gives it back.
@@ -280,13 +237,13 @@ export class SnoozeScheduler {
     const now = this.clock.now();
     // An end that has passed: at the retry after a failed restore, else now (the clock may have passed it while the
     // snooze was being set); while signed out, at the next sign-in's check.
-    const due = this.retryAt > now ? this.retryAt : this.signedIn() ? now : Infinity;
+    const due = this.retryAt > now ? this.retryAt : this.account.signedIn ? now : Infinity;
     const next = Math.min(...this.list().map((snooze) => (snooze.until > now ? snooze.until : due)));
     if (next !== Infinity) this.timer = this.clock.setTimer(() => void this.check(), Math.min(next - now, MAX_TIMER_MS));
   }
 
   private read(): { snoozes: Snooze[]; problems: string[] } {
-    return readStoredSnoozes(this.storage.get(this.key()), this.instance());
+    return readStoredSnoozes(this.storage.get(this.key()), this.account.key);
   }
 
   private without(scope: ScopeRef): Snooze[] {
@@ -298,6 +255,6 @@ export class SnoozeScheduler {
   }
 
   private key(): string {
-    return `${STATE_KEYS.snoozes}:${this.instance()}`;
+    return `${STATE_KEYS.snoozes}:${this.account.key}`;
   }
 }

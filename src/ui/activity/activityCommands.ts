@@ -1,29 +1,32 @@
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
-import { localZone, type TimeZone } from '../../app/activity/calendar';
+import { localZone, type TimeZone } from '../../app/calendar';
 import { activityMarkdown } from '../../app/activity/activityMarkdown';
 import { planRange, type RangePlan } from '../../app/activity/markdownRange';
 import { RangeCopy } from '../../app/activity/rangeEvents';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
 import type { EventFeeds } from '../../app/activity/eventFeeds';
 import type { ProjectDirectories } from '../../app/projectDirectory';
-import { MY_ACTIVITY, sourceKey, type ActivitySource } from '../../app/sources';
+import { MY_ACTIVITY, sourceKey, type ActivitySource } from '../../app/activity/sources';
 import type { FeedPlan } from '../../app/activity/activityTabs';
 import { GitLabError } from '../../gitlab';
 import { VIEWS } from '../../ids';
 import { COMMANDS } from '../../ids';
 import { addToList, removeFromList } from '../config';
+import type { ReadOnlyDocuments } from '../readOnlyDocuments';
+import type { Failures } from '../failures';
 import type { Session } from '../session';
 import type { ActivityItems } from './activityItems';
 import type { ActivityTreeProvider } from './activityTreeProvider';
 import type { FilterPicks } from './filterPicks';
-import type { ActivityNode } from './nodes';
+import { sourceOfRow, type ActivityNode } from './nodes';
 import { pickMarkdownRange } from './markdownRangePick';
 import { askUser, pickProject } from './projectPicks';
 import { projectInfo } from '../../app/activity/projectInfo';
 
 export interface ActivityCommandContext {
   session: Session;
+  failures: Pick<Failures, 'report'>;
   feeds: EventFeeds;
   directories: ProjectDirectories;
   /** The key of the active instance (commands run without a row act there). */
@@ -37,6 +40,8 @@ export interface ActivityCommandContext {
   refreshAll(): void;
   /** The Activity view's current tab and filter, which the Markdown copy applies too. */
   plan(): FeedPlan;
+  /** Where the Markdown copy and event details open: read-only, so closing them asks nothing. */
+  documents: ReadOnlyDocuments;
 }
 
 /** The Activity view's commands; each takes the node it was invoked on (context menu, inline button, row click). */
@@ -86,8 +91,9 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
       if (ref) await addToList('projects', url, ref);
     }),
     register(COMMANDS.removeProject, async (node?: ActivityNode) => {
-      if (node?.type !== 'source' || node.source.source.kind !== 'project') return;
-      await removeFromList('projects', urlOfInstance(node.source.instance) ?? node.source.instance, node.source.ref);
+      // A project's row, or its error row when GitLab does not know it (404).
+      const source = sourceOfRow(node, 'project');
+      if (source) await removeFromList('projects', urlOfInstance(source.instance) ?? source.instance, source.ref);
     }),
     register(COMMANDS.addUser, async (target?: unknown) => {
       const url = urlOfInstance(instanceOf(target));
@@ -96,8 +102,8 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
       if (ref) await addToList('users', url, ref);
     }),
     register(COMMANDS.removeUser, async (node?: ActivityNode) => {
-      if (node?.type !== 'source' || node.source.source.kind !== 'user') return;
-      await removeFromList('users', urlOfInstance(node.source.instance) ?? node.source.instance, node.source.ref);
+      const source = sourceOfRow(node, 'user');
+      if (source) await removeFromList('users', urlOfInstance(source.instance) ?? source.instance, source.ref);
     }),
     register(COMMANDS.openInBrowser, async (node?: ActivityNode) => {
       const url = urlOf(node);
@@ -117,8 +123,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
         t: vscode.l10n.t, zone: localZone(),
         project: projectInfo(project),
       });
-      const document = await vscode.workspace.openTextDocument({ language: 'markdown', content });
-      await vscode.window.showTextDocument(document, { preview: true });
+      await c.documents.show(vscode.l10n.t('GitLab Event Details'), content, { preview: true });
     }),
     register(COMMANDS.showUserEvents, async (node?: ActivityNode) => {
       if (node?.type !== 'event') return;
@@ -189,8 +194,8 @@ async function readRange(c: ActivityCommandContext, copy: RangeCopy, instanceUrl
       void plainWindow.setStatusBarMessage(vscode.l10n.t('Copying GitLab activity cancelled'), 3000);
       return false;
     }
-    if (isUnauthorized(error)) c.session.reportUnauthorized(error, instanceUrl);
-    void plainWindow.showErrorMessage(vscode.l10n.t('Could not load your activity: {0}', error instanceof Error ? error.message : String(error)));
+    c.failures.report(error, instanceUrl, 'Copying activity as Markdown',
+      vscode.l10n.t('Could not load your activity: {0}', error instanceof Error ? error.message : String(error)));
     return false;
   }
 }
@@ -207,10 +212,5 @@ async function copyMarkdown(c: ActivityCommandContext, copy: RangeCopy, plan: Ex
     incompleteNote: copy.incompleteNote(vscode.l10n.t),
   });
   await vscode.env.clipboard.writeText(text);
-  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: text });
-  await vscode.window.showTextDocument(document);
-}
-
-export function isUnauthorized(error: unknown): error is GitLabError {
-  return error instanceof GitLabError && error.kind === 'unauthorized';
+  await c.documents.show(vscode.l10n.t('GitLab Activity'), text);
 }

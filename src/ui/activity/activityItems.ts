@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { localZone } from '../../app/activity/calendar';
+import { localZone } from '../../app/calendar';
 import type { EventFeeds } from '../../app/activity/eventFeeds';
 import { EventRows } from '../../app/activity/eventRows';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
@@ -9,11 +9,11 @@ import { instanceHost } from '../../app/instance';
 import { MAX_REQUESTS_PER_LOAD } from '../../app/lists/matchingLoader';
 import { keepPlainMessages } from '../../app/localize';
 import type { ProjectDirectories } from '../../app/projectDirectory';
-import type { ActivitySource } from '../../app/sources';
+import type { ActivitySource } from '../../app/activity/sources';
 import type { GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
 import { errorItem, loadingItem, loadMoreItem, showLogItem } from '../lists/listStatusItems';
-import { errorRowAction, nodeId, type ActivityNode } from './nodes';
+import { emptyRowText, errorRowAction, errorRowContext, nodeId, type ActivityNode } from './nodes';
 import { unreadUri } from './unreadDecorations';
 
 /** A signed-in instance as the tree shows it. */
@@ -102,17 +102,22 @@ export class ActivityItems implements vscode.Disposable {
       }
       case 'loading': return loadingItem(this.feeds.get(node.source.key).progress);
       case 'empty': {
-        const item = new vscode.TreeItem(node.filtered ? vscode.l10n.t('No events match the filter') : vscode.l10n.t('No events'));
-        item.iconPath = new vscode.ThemeIcon('info');
+        // Under a filter the row leads with the way out of it.
+        const text = emptyRowText(node.filtered, vscode.l10n.t);
+        const item = new vscode.TreeItem(text.label);
+        item.iconPath = new vscode.ThemeIcon(node.filtered ? 'clear-all' : 'info');
         if (node.filtered) {
-          item.description = vscode.l10n.t('Clear Filters');
+          item.description = text.description;
           item.command = { command: COMMANDS.clearFilters, title: vscode.l10n.t('Clear Filters') };
         }
         item.contextValue = 'empty';
         return item;
       }
       // Sign In Again names the instance of the list that failed (a signed-in one by the URL it was signed in with).
-      case 'error': return errorItem(node.error, errorRowAction(node, (instance) => this.context.instances().find((candidate) => candidate.key === instance)?.url));
+      // A 404 row of a followed project or user also offers Remove (its context value).
+      case 'error': return errorItem(node.error,
+        errorRowAction(node, (instance) => this.context.instances().find((candidate) => candidate.key === instance)?.url),
+        errorRowContext(node));
       case 'showLog': return showLogItem();
     }
   }

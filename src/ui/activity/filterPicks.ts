@@ -1,13 +1,16 @@
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
-import { UTC_ZONE } from '../../app/activity/calendar';
+import { UTC_ZONE } from '../../app/calendar';
 import {
   customDateProblem, datePresets, daysOfRange, includedDays, matchingPreset, presetRange, rangeOfDays, type FixedDatePresetId,
 } from '../../app/activity/datePresets';
-import { ACTIVITY_TABS, tabDetail, tabLabel, type ActivityTab } from '../../app/activity/activityTabs';
+import {
+  ACTIVITY_TABS, combinableActions, combinableTargetTypes, tabDetail, tabLabel, type ActivityTab,
+} from '../../app/activity/activityTabs';
 import { actionLabel, sortLabel, targetTypeLabel } from '../../app/activity/filterLabels';
 import type { ActivityFilter } from '../../app/activity/filterState';
 import { EVENT_ACTIONS, EVENT_TARGET_TYPES, type EventAction, type EventTargetType, type SortOrder } from '../../gitlab';
+import { applyFilterChange, pickOneOrAny } from '../pickOneOrAny';
 import type { FilterController } from './filterController';
 
 type Pick<T> = plainWindow.PlainItem & { value: T };
@@ -49,18 +52,26 @@ export class FilterPicks {
     if (choice) await this.apply((f) => f.withTab(choice.value));
   }
 
+  /** The actions the current tab can be narrowed by (all of them under "All"): one it cannot take is not offered. */
   async action(): Promise<void> {
-    const current = this.controller.filter.action;
+    const { action: current, tab } = this.controller.filter;
     const value = await this.pickOne<EventAction>(vscode.l10n.t('Filter by Action'),
-      EVENT_ACTIONS.map((action) => ({ label: actionLabel(action, vscode.l10n.t), value: action })), current);
+      combinableActions(tab, EVENT_ACTIONS).map((action) => ({ label: actionLabel(action, vscode.l10n.t), value: action })),
+      current, this.narrowedBy(tab));
     if (value !== null) await this.apply((f) => f.withAction(value));
   }
 
   async targetType(): Promise<void> {
-    const current = this.controller.filter.targetType;
+    const { targetType: current, tab } = this.controller.filter;
     const value = await this.pickOne<EventTargetType>(vscode.l10n.t('Filter by Target Type'),
-      EVENT_TARGET_TYPES.map((type) => ({ label: targetTypeLabel(type, vscode.l10n.t), value: type })), current);
+      combinableTargetTypes(tab, EVENT_TARGET_TYPES).map((type) => ({ label: targetTypeLabel(type, vscode.l10n.t), value: type })),
+      current, this.narrowedBy(tab));
     if (value !== null) await this.apply((f) => f.withTargetType(value));
+  }
+
+  /** Says why a tab's list is short. */
+  private narrowedBy(tab: ActivityTab): string | undefined {
+    return tab === 'all' ? undefined : vscode.l10n.t('Only what the tab "{0}" can show ({1})', tabLabel(tab, vscode.l10n.t), tabDetail(tab, vscode.l10n.t));
   }
 
   async sort(): Promise<void> {
@@ -118,21 +129,11 @@ export class FilterPicks {
     await this.apply((f) => f.cleared());
   }
 
-  /** A quick pick of values plus "Any"; null when dismissed, undefined for "Any". */
-  private async pickOne<T>(title: string, values: Array<Pick<T>>, current: T | undefined): Promise<T | undefined | null> {
-    const items: Array<Pick<T | undefined>> = [
-      { label: vscode.l10n.t('Any'), value: undefined, description: current === undefined ? vscode.l10n.t('current') : undefined },
-      ...values.map((item) => ({ ...item, description: item.value === current ? vscode.l10n.t('current') : undefined })),
-    ];
-    const choice = await plainWindow.showQuickPick(items, { title });
-    return choice ? choice.value : null;
+  private pickOne<T>(title: string, values: Array<Pick<T>>, current: T | undefined, placeHolder?: string): Promise<T | undefined | null> {
+    return pickOneOrAny(title, values, current, { placeHolder });
   }
 
-  private async apply(change: (filter: ActivityFilter) => ActivityFilter): Promise<void> {
-    try {
-      await this.controller.set(change(this.controller.filter));
-    } catch (error) {
-      void plainWindow.showErrorMessage(error instanceof Error ? error.message : String(error));
-    }
+  private apply(change: (filter: ActivityFilter) => ActivityFilter): Promise<void> {
+    return applyFilterChange(() => this.controller.set(change(this.controller.filter)));
   }
 }

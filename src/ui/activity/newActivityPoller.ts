@@ -1,14 +1,14 @@
 import * as vscode from 'vscode';
-import { countNewEvents, newestMarker, type EventMarker } from '../../app/pollSchedule';
-import { MY_ACTIVITY } from '../../app/sources';
+import { countNewEvents, newestMarker, type EventMarker } from '../../app/activity/pollSchedule';
+import { MY_ACTIVITY } from '../../app/activity/sources';
 import type { FeedPlan } from '../../app/activity/activityTabs';
-import type { GitLabError, GitLabApi } from '../../gitlab';
+import type { ActiveAccount } from '../../app/activeAccount';
+import type { GitLabError } from '../../gitlab';
 import { FocusedPoller } from '../polling/focusedPoller';
 
 export interface PollerContext {
-  api(): GitLabApi | undefined;
-  /** The instance of that client. */
-  instanceUrl(): string;
+  /** The active account: My Activity's new events are checked through its client. */
+  account: Pick<ActiveAccount, 'api' | 'instanceUrl'>;
   intervalSeconds(): number;
   /** Newest event id/time the user has been shown in My Activity. */
   shownMarker(): EventMarker | undefined;
@@ -40,7 +40,7 @@ export class NewActivityPoller implements vscode.Disposable {
     this.loop = new FocusedPoller({
       name: 'New activity check',
       intervalSeconds: () => context.intervalSeconds(),
-      ready: () => context.api() !== undefined,
+      ready: () => context.account.api !== undefined,
       check: () => this.check(),
       onUnauthorized: (error) => context.onUnauthorized(error, this.checking),
       log: (message) => context.log(message),
@@ -60,8 +60,8 @@ export class NewActivityPoller implements vscode.Disposable {
   }
 
   private async check(): Promise<void> {
-    const api = this.context.api();
-    this.checking = this.context.instanceUrl();
+    const api = this.context.account.api;
+    this.checking = this.context.account.instanceUrl;
     if (!api) return;
     const { request, keep } = this.feedPlan;
     const page = await api.listEvents(MY_ACTIVITY.source, request, { page: 1, perPage: 20 });

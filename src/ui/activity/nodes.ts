@@ -1,4 +1,6 @@
-import type { ActivitySource } from '../../app/sources';
+import type { Localize } from '../../app/localize';
+import { errorText, type ActionRowText } from '../lists/listRowText';
+import type { ActivitySource } from '../../app/activity/sources';
 import type { GitLabError, GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
 
@@ -49,4 +51,35 @@ export function errorRowAction(node: ActivityNode & { type: 'error' }, urlOf: (i
   if (node.error.kind !== 'unauthorized') return { signIn: false, command: COMMANDS.refresh, arguments: [node.source.key] };
   const instance = node.source.instance;
   return { signIn: true, command: COMMANDS.signIn, arguments: instance ? [urlOf(instance) ?? instance] : [] };
+}
+
+export { continueRowText, type ActionRowText } from '../lists/listRowText';
+
+/** A list with no events: under a filter, the way out of it. */
+export function emptyRowText(filtered: boolean, t: Localize): ActionRowText {
+  return filtered ? { label: t('Clear Filters'), description: t('No events match the filter') } : { label: t('No events') };
+}
+
+/** An error row: its fix ("Retry", "Sign In Again"), then GitLab's message. */
+export function errorRowText(node: ActivityNode & { type: 'error' }, t: Localize): ActionRowText {
+  return errorText(node.error, t);
+}
+
+/**
+ * The error row's context value, for its menus: how its click fixes it, and for a project or user of the settings
+ * that GitLab does not know (404), that it can be removed (the inline "Remove" button and the context menu's).
+ */
+export function errorRowContext(node: ActivityNode & { type: 'error' }): string {
+  const tags = ['error', node.error.kind === 'unauthorized' ? 'signIn' : 'retryable'];
+  const kind = node.source.source.kind;
+  if (node.error.kind === 'notFound' && node.source.from === 'setting' && kind !== 'mine') {
+    tags.push(kind === 'project' ? 'removableProject' : 'removableUser');
+  }
+  return tags.join(' ');
+}
+
+/** The project or user a row stands for or failed for (a source row, or its error row), for Remove. */
+export function sourceOfRow(node: ActivityNode | undefined, kind: 'project' | 'user'): ActivitySource | undefined {
+  if (node?.type !== 'source' && node?.type !== 'error') return undefined;
+  return node.source.source.kind === kind ? node.source : undefined;
 }

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { SearchProgress } from '../../app/lists/pagingState';
 import type { GitLabError } from '../../gitlab';
 import { COMMANDS } from '../../ids';
+import { continueRowText } from './listRowText';
 
 /** A command without its title: the row gives the title. */
 export interface RowCommand {
@@ -27,12 +28,12 @@ export function loadingItem(progress: SearchProgress | undefined): vscode.TreeIt
  * goes on where it stopped (`continueTooltip` says what it looks for).
  */
 export function loadMoreItem(bound: SearchProgress | undefined, loadMore: RowCommand, continueTooltip: string): vscode.TreeItem {
-  const item = new vscode.TreeItem(bound
-    ? vscode.l10n.t('{0} pages read, {1} matching so far', bound.requests, bound.found)
-    : vscode.l10n.t('Load more…'));
+  // Continue first, how far the load got after it: a narrow side bar cuts the detail, never the action.
+  const text = bound ? continueRowText(bound, vscode.l10n.t) : { label: vscode.l10n.t('Load more…') };
+  const item = new vscode.TreeItem(text.label);
   item.iconPath = new vscode.ThemeIcon(bound ? 'debug-continue' : 'ellipsis');
   if (bound) {
-    item.description = vscode.l10n.t('Continue');
+    item.description = text.description;
     item.tooltip = continueTooltip;
   }
   const title = bound ? vscode.l10n.t('Continue') : vscode.l10n.t('Load More');
@@ -49,15 +50,20 @@ export interface ErrorRowCommand extends RowCommand {
   signIn: boolean;
 }
 
-/** The failure in GitLab's words; a click runs `action`, titled Sign In Again or Retry. */
-export function errorItem(error: GitLabError, action: ErrorRowCommand): vscode.TreeItem {
-  const title = action.signIn ? vscode.l10n.t('Sign In Again') : vscode.l10n.t('Retry');
-  const item = new vscode.TreeItem(error.message);
+/**
+ * The fix first (Sign In Again or Retry, what a click on the row runs: `action`), then the failure in GitLab's words.
+ * `contextValue` lets a list add its own menu tags (the activity's Remove on a 404 row).
+ */
+export function errorItem(error: GitLabError, action: ErrorRowCommand, contextValue?: string): vscode.TreeItem {
+  const text = action.signIn
+    ? { label: vscode.l10n.t('Sign In Again'), description: error.message }
+    : { label: vscode.l10n.t('Retry'), description: error.message };
+  const item = new vscode.TreeItem(text.label);
   item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('errorForeground'));
-  item.description = title;
+  item.description = text.description;
   item.tooltip = error.message;
-  item.command = { command: action.command, title, arguments: action.arguments };
-  item.contextValue = 'error';
+  item.command = { command: action.command, title: text.label, arguments: action.arguments };
+  item.contextValue = contextValue ?? `error ${action.signIn ? 'signIn' : 'retryable'}`;
   return item;
 }
 

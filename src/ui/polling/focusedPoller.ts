@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { PollSchedule } from '../../app/pollSchedule';
+import { PollSchedule } from '../../app/activity/pollSchedule';
 import { GitLabError } from '../../gitlab';
 
 export interface FocusedPollerOptions {

@@ -142,13 +142,17 @@ function items(model: OverridesOverview, query: string, ownOnly: boolean, loadin
   return items;
 }
 
-async function chooseForReset(model: OverridesOverview, query: string): Promise<OverviewRow[]> {
+/**
+ * The rows to reset, chosen one by one: none is checked to start with, so Enter alone resets nothing (a reset
+ * throws away each scope's own level, which no undo brings back).
+ */
+export async function chooseForReset(model: Pick<OverridesOverview, 'current'>, query: string): Promise<OverviewRow[]> {
   const t = vscode.l10n.t;
   const rows = filterRows(model.current?.rows ?? [], { ownOnly: true, query }).filter(hasOwnLevel);
   if (rows.length === 0) return [];
   const picked = await plainWindow.showQuickPickMany(rows.map((row) => ({
-    label: row.name, description: rowDescription(row, model.current?.globalLevel, t), detail: row.path, picked: true, row,
-  })), { title: t('Reset to Global'), placeHolder: t('Choose the groups and projects to set to Global: each stops having a level of its own') });
+    label: row.name, description: rowDescription(row, model.current?.globalLevel, t), detail: row.path, picked: false, row,
+  })), { title: t('Reset to Global'), placeHolder: t('Check the groups and projects to set to Global: each stops having a level of its own') });
   return picked?.map((item) => item.row) ?? [];
 }
 

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
@@ -8,9 +9,13 @@ import {
 import { sentenceName } from '../../app/settings/scopeCatalog';
 import type { ScopeEntry } from '../../app/settings/shared/protocol';
 import { scopeKey, type ScopeRef } from '../../app/settings/shared/scopes';
-import type { GitLabError } from '../../gitlab';
-import { isUnauthorized } from '../activity/activityCommands';
+import type { ActiveAccount } from '../../app/activeAccount';
+import { projectInfo } from '../../app/activity/projectInfo';
+import { COMMANDS } from '../../ids';
+import type { Failures } from '../failures';
 import type { Log } from '../log';
+import type { Shell } from '../shell';
+import type { NotificationSettings } from './notificationSettings';
 import { knownScopes, scopeItems, type ScopeSources } from './scopeChoices';
 
 export interface ProfileDeps {
@@ -18,10 +23,10 @@ export interface ProfileDeps {
   settings: ProfileSettings;
   /** A project's full path when it is known by ID only (undefined when it cannot be looked up). */
   pathOf(scope: ScopeRef): Promise<string | undefined>;
-  instanceUrl(): string;
+  /** The active account: the one whose client the next request goes through. */
+  account: Pick<ActiveAccount, 'instanceUrl'>;
+  failures: Pick<Failures, 'report'>;
   log: Log;
-  /** `instanceUrl`: the instance whose client was refused. */
-  onUnauthorized(error: GitLabError, instanceUrl: string): void;
 }
 
 const t = vscode.l10n.t;
@@ -38,9 +43,9 @@ export class ProfileCommands {
       title: t('Export Notification Profile'), placeHolder: t('The scopes whose levels and switches to export'), matchOnDescription: true,
     }))?.flatMap((item) => (item.entry ? [item.entry] : []));
     if (!picked?.length) return;
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    // A profile is personal: proposed in the home folder, never in the repository open here (where it could be committed).
     const uri = toUri(target) ?? await vscode.window.showSaveDialog({
-      title: t('Save Notification Profile'), defaultUri: folder && vscode.Uri.joinPath(folder, 'gitlab-notifications.json'), filters: filters(),
+      title: t('Save Notification Profile'), defaultUri: vscode.Uri.joinPath(vscode.Uri.file(homedir()), 'gitlab-notifications.json'), filters: filters(),
     });
     if (!uri) return;
     const { read: exported, failed } = await this.readEach(picked, async ({ scope, path }) => {
@@ -50,7 +55,7 @@ export class ProfileCommands {
     });
     const failures = failed.map(({ item, reason }) => t('{0} ({1})', sentenceName(item, t), reason)).join('; ');
     if (exported.length === 0) return void plainWindow.showErrorMessage(t('Nothing was exported: {0}', failures));
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(profileText(exported, this.deps.instanceUrl(), new Date().toISOString())));
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(profileText(exported, this.deps.account.instanceUrl, new Date().toISOString())));
     const done = exportedText(exported.length, uri.fsPath, t);
     if (failed.length === 0) void plainWindow.showInformationMessage(done);
     else void plainWindow.showWarningMessage(t('{0} Not exported: {1}', done, failures));
@@ -127,12 +132,11 @@ export class ProfileCommands {
   private async readEach<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<{ read: R[]; failed: Array<{ item: T; reason: string }> }> {
     const result = { read: [] as R[], failed: [] as Array<{ item: T; reason: string }> };
     for (const item of items) {
-      const instanceUrl = this.deps.instanceUrl();
+      const instanceUrl = this.deps.account.instanceUrl;
       try {
         result.read.push(await read(item));
       } catch (error) {
-        if (isUnauthorized(error)) this.deps.onUnauthorized(error, instanceUrl);
-        this.deps.log.error('Notification profile', error);
+        this.deps.failures.report(error, instanceUrl, 'Notification profile');
         result.failed.push({ item, reason: errorText(error) });
       }
     }
@@ -144,4 +148,16 @@ export class ProfileCommands {
 function toUri(value: unknown): vscode.Uri | undefined {
   if (value instanceof vscode.Uri) return value;
   return typeof value === 'string' && value.trim() !== '' ? vscode.Uri.file(value) : undefined;
+}
+
+/** "Export Notification Profile…" and "Import Notification Profile…". */
+export function registerProfiles(context: vscode.ExtensionContext, { account, failures, log }: Shell, { levels, sources, project }: NotificationSettings): void {
+  const profiles = new ProfileCommands({
+    sources, settings: levels, account, failures, log,
+    pathOf: async (scope) => (scope.kind === 'project' ? projectInfo(await project(scope.id))?.pathWithNamespace : undefined),
+  });
+  context.subscriptions.push(
+    vscode.commands.registerCommand(COMMANDS.exportNotificationProfile, (target?: unknown) => profiles.export(target)),
+    vscode.commands.registerCommand(COMMANDS.importNotificationProfile, (source?: unknown) => profiles.import(source)),
+  );
 }

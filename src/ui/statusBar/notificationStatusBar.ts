@@ -4,29 +4,16 @@ import { errorText } from '../../app/settings/errorInfo';
 import { levelInForceLabel, snoozedView, statusBarView } from '../../app/settings/effectiveLevel';
 import type { LevelInForce } from '../../app/settings/shared/levelChain';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
-import { LEVEL_ORDER, levelLabel, scopeName } from '../../app/settings/shared/labels';
-import { GitLabError, isNotificationLevel, type Scope } from '../../gitlab';
-import { COMMANDS, STATUS_BAR_ITEMS } from '../../ids';
-import { workspaceProjectPaths } from '../activity/workspaceProjects';
-import type { ExtensionConfig } from '../config';
-import type { Session } from '../session';
-import type { Log } from '../log';
-
-/**
- * `auto`: the workspace's GitLab project when a git remote points at the active instance, else global; or always
- * global. The active instance is the one the remotes name, when signed in there.
- */
-export class StatusBarScope {
-  constructor(private readonly config: () => ExtensionConfig, private readonly instanceUrl: () => string = () => config().instanceUrl) {}
-
-  /** The scope in force and its name for people. */
-  async resolve(): Promise<{ scope: Scope; name: string }> {
-    const config = this.config();
-    const [project] = config.statusBarScope === 'auto' ? await workspaceProjectPaths(this.instanceUrl()) : [];
-    const scope: Scope = project ? { kind: 'project', id: project } : { kind: 'global' };
-    return { scope, name: scopeName(scope, vscode.l10n.t) };
-  }
-}
+import { levelPickEntries } from '../../app/settings/levelPick';
+import { isNotificationLevel, type Scope } from '../../gitlab';
+import { snoozeInForce } from '../../app/settings/snooze';
+import { COMMANDS, SETTINGS_SECTION, STATUS_BAR_ITEMS } from '../../ids';
+import type { StatusBarScope } from '../workspace';
+import type { ActiveAccount } from '../../app/activeAccount';
+import type { Failures } from '../failures';
+import type { NotificationSettings } from '../settings/notificationSettings';
+import type { Snoozes } from '../settings/snoozeCommands';
+import type { Shell } from '../shell';
 
 /**
  * `$(bell) <Level>` for the scope in force; click for a quick pick of levels, Mute/Unmute and the editor.
@@ -42,17 +29,17 @@ export class NotificationStatusBar implements vscode.Disposable {
   private generation = 0;
 
   constructor(
-    private readonly session: Session,
+    private readonly account: Pick<ActiveAccount, 'signedIn' | 'instanceUrl' | 'onDidChange'>,
     private readonly scopes: Pick<StatusBarScope, 'resolve'>,
     private readonly levels: NotificationSettingsService,
-    private readonly log: Log,
+    private readonly failures: Pick<Failures, 'report'>,
     /** The end of a snooze that mutes the shown scope now (`14:00`), if any. */
     private readonly snoozedUntil?: (scope: Scope, inForce: LevelInForce) => string | undefined,
   ) {
     this.item.name = vscode.l10n.t('GitLab Notification Level');
     this.item.command = COMMANDS.setNotificationLevel;
     // Any change can move the level in force: the scope's own, one of its groups', or the global one.
-    this.disposables = [this.item, session.onDidChange(() => void this.refresh()), levels.onDidChange(() => void this.load(true))];
+    this.disposables = [this.item, account.onDidChange(() => void this.refresh()), levels.onDidChange(() => void this.load(true))];
   }
 
   /** Reads the level of the scope in force afresh (after activation; never blocks it). */
@@ -66,13 +53,13 @@ export class NotificationStatusBar implements vscode.Disposable {
    * The scope is resolved each time (a few file reads), so a change during a refresh cannot bring back the old scope.
    */
   private async load(follow: boolean): Promise<void> {
-    if (!this.session.signedIn) {
+    if (!this.account.signedIn) {
       this.current = undefined;
       return this.item.hide();
     }
     if (follow && !this.current) return;
     const generation = ++this.generation;
-    const instanceUrl = this.session.instanceUrl;
+    const instanceUrl = this.account.instanceUrl;
     try {
       const { scope, name } = await this.scopes.resolve();
       if (!follow) this.levels.refresh();
@@ -83,7 +70,8 @@ export class NotificationStatusBar implements vscode.Disposable {
       this.render();
     } catch (error) {
       if (generation !== this.generation) return;
-      this.handle(error, instanceUrl);
+      // `instanceUrl`: the active instance when the request started, whose client was refused.
+      this.failures.report(error, instanceUrl, 'Notification level');
       if (follow) return;
       this.item.text = '$(bell) ?';
       this.item.tooltip = vscode.l10n.t('GitLab notification level unavailable: {0}', errorText(error));
@@ -111,16 +99,9 @@ export class NotificationStatusBar implements vscode.Disposable {
     const own = current.inForce.chain[0].level;
     const inForce = levelInForceLabel(current.inForce, vscode.l10n.t);
     type Pick = plainWindow.PlainItem & { level?: string; action?: 'mute' | 'editor' };
-    const items: Pick[] = LEVEL_ORDER.filter((level) => level !== 'global' || current.scope.kind !== 'global').map((level) => ({
-      icon: level === own ? 'check' : undefined, label: levelLabel(level, vscode.l10n.t),
-      description: level !== own ? undefined : level === 'global' ? vscode.l10n.t('current: {0}', inForce) : vscode.l10n.t('current'),
-      level,
-    }));
-    items.push(
-      { label: '', kind: vscode.QuickPickItemKind.Separator },
-      own === 'disabled' ? { icon: 'bell', label: vscode.l10n.t('Unmute'), action: 'mute' } : { icon: 'bell-slash', label: vscode.l10n.t('Mute'), action: 'mute' },
-      { icon: 'settings-gear', label: vscode.l10n.t('Open Notification Settings…'), action: 'editor' },
-    );
+    const levelBeforeMute = this.levels.levelAfterUnmute(current.scope);
+    const items: Pick[] = levelPickEntries({ own, scopeKind: current.scope.kind, inForce, levelBeforeMute }, vscode.l10n.t)
+      .map(({ separator, ...entry }) => (separator ? { label: '', kind: vscode.QuickPickItemKind.Separator } : entry));
     const choice = await plainWindow.showQuickPick(items, {
       title: vscode.l10n.t('GitLab notification level for {0}', current.name),
       placeHolder: vscode.l10n.t('Current: {0}', inForce),
@@ -141,22 +122,34 @@ export class NotificationStatusBar implements vscode.Disposable {
   }
 
   private async change(run: () => Promise<unknown>): Promise<void> {
-    const instanceUrl = this.session.instanceUrl;
+    const instanceUrl = this.account.instanceUrl;
     try {
       await run();
     } catch (error) {
-      this.handle(error, instanceUrl);
-      void plainWindow.showErrorMessage(vscode.l10n.t('Could not change the notification level: {0}', errorText(error)));
+      this.failures.report(error, instanceUrl, 'Notification level', vscode.l10n.t('Could not change the notification level: {0}', errorText(error)));
     }
-  }
-
-  /** `instanceUrl`: the active instance when the request started, whose client was refused. */
-  private handle(error: unknown, instanceUrl: string): void {
-    if (error instanceof GitLabError && error.kind === 'unauthorized') this.session.reportUnauthorized(error, instanceUrl);
-    this.log.error('Notification level', error);
   }
 
   dispose(): void {
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/** The notification level's status bar item, Set Notification Level… and Mute/Unmute; a snooze shows its end. */
+export function registerStatusBar(
+  context: vscode.ExtensionContext, { account, failures }: Shell, { levels, statusBarScope }: NotificationSettings, snoozes: Snoozes,
+): void {
+  const statusBar = new NotificationStatusBar(account, statusBarScope, levels, failures, (scope, inForce) => {
+    const snooze = snoozeInForce(scope, inForce, snoozes.list());
+    return snooze && snoozes.formatEnd(snooze.until);
+  });
+  context.subscriptions.push(
+    statusBar,
+    snoozes.onDidChange(() => statusBar.render()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${SETTINGS_SECTION}.statusBar.scope`)) void statusBar.refresh();
+    }),
+    vscode.commands.registerCommand(COMMANDS.setNotificationLevel, () => statusBar.pickLevel()),
+    vscode.commands.registerCommand(COMMANDS.toggleMute, () => statusBar.toggleMute()),
+  );
 }

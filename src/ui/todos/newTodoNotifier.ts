@@ -1,15 +1,15 @@
 import * as vscode from 'vscode';
+import { groupTodos } from '../../app/todos/todoGroups';
 import { KnownTodos, newTodoToast, type InstanceTodo, type NewTodoToast } from '../../app/todos/newTodos';
-import { markTodosDone, snoozeTodos, type TodoBulkResult } from '../../app/todos/todoBulk';
 import { todoWebUrl } from '../../app/todos/todoUrl';
 import { GitLabError } from '../../gitlab';
 import type { TodoApi } from '../../gitlab/todoApi';
-import type { TodoFeatures } from '../../gitlab/todoTypes';
-import { COMMANDS, VIEWS } from '../../ids';
+import { VIEWS } from '../../ids';
 import type { Log } from '../log';
 import * as plainWindow from '../plainWindow';
 import { FocusedPoller } from '../polling/focusedPoller';
 import type { Session } from '../session';
+import { markDoneWithUndo, snoozeWithUndo, type TodoActionView } from './todoActionFlows';
 
 const HOUR_MS = 3_600_000;
 /** The first page of the pending list, newest first: new to-dos come on top, so one request a check finds them. */
@@ -19,8 +19,6 @@ export interface NewTodoNotifierOptions {
   intervalSeconds(): number;
   /** The action names that notify (the setting); empty: no check runs at all. */
   reasons(): ReadonlySet<string>;
-  /** The extension's clock (tests move it): when a snooze of an hour ends. */
-  now(): number;
 }
 
 /** A server without GitLab's To-Do List answers 404 on `/todos` (the interface spec has none). */
@@ -38,10 +36,11 @@ export class NewTodoNotifier implements vscode.Disposable {
   private readonly known = new KnownTodos();
   /** Instances not checked until the session changes: refused (401), or without a To-Do List. */
   private readonly skipped = new Set<string>();
-  private readonly features = new Map<string, Promise<TodoFeatures | undefined>>();
   private readonly disposables: vscode.Disposable[] = [];
 
-  constructor(private readonly session: Session, private readonly options: NewTodoNotifierOptions, private readonly log: Log) {
+  /** `view`: the To-Do List's actions (Done and Snooze with Undo), what each GitLab offers, and its pending count. */
+  constructor(private readonly session: Session, private readonly view: TodoActionView, private readonly options: NewTodoNotifierOptions,
+    private readonly log: Log) {
     this.loop = new FocusedPoller({
       name: 'New to-do check',
       intervalSeconds: () => options.intervalSeconds(),
@@ -65,9 +64,7 @@ export class NewTodoNotifier implements vscode.Disposable {
   }
 
   private sessionChanged(): void {
-    const signedIn = new Set(this.session.all.map((account) => account.key));
-    for (const instance of [...this.features.keys()]) if (!signedIn.has(instance)) this.features.delete(instance);
-    this.known.keepOnly(signedIn);
+    this.known.keepOnly(new Set(this.session.all.map((account) => account.key)));
     this.skipped.clear();
     this.loop.restart();
   }
@@ -96,6 +93,8 @@ export class NewTodoNotifier implements vscode.Disposable {
         }
       }
     }
+    // The view's badge counts pending to-dos: these are some it has not read.
+    if (found.length > 0) this.view.pendingChanged();
     const toast = newTodoToast(found, this.options.reasons(), vscode.l10n.t);
     if (toast) void this.show(toast).catch((error) => this.log.error('Showing new to-dos', error));
     if (failure !== undefined) throw failure;
@@ -105,67 +104,36 @@ export class NewTodoNotifier implements vscode.Disposable {
     const open = vscode.l10n.t('Open');
     const done = vscode.l10n.t('Done');
     const snooze = vscode.l10n.t('Snooze 1 Hour');
-    const canSnooze = await this.allCanSnooze(toast.todos);
+    const instances = [...new Set(toast.todos.map(({ instance }) => instance))];
+    const canSnooze = (await Promise.all(instances.map((instance) => this.view.featuresOf(instance)))).every((features) => features.snooze);
     const choice = await plainWindow.showInformationMessage(toast.message, open, done, ...(canSnooze ? [snooze] : []));
     if (choice === open) await this.open(toast);
-    else if (choice === done) {
-      await this.act(toast, (api, ids) => markTodosDone(api, ids), (why) => vscode.l10n.t('Could not mark as done: {0}', why));
-    } else if (choice === snooze) {
-      const until = new Date(this.options.now() + HOUR_MS);
-      await this.act(toast, (api, ids) => snoozeTodos(api, ids, until), (why) => vscode.l10n.t('Could not snooze: {0}', why));
+    else if (choice === done) await this.each(toast, (instance, api, ids, name) => markDoneWithUndo(this.view, instance, api, ids, name));
+    else if (choice === snooze) {
+      const until = this.view.clock.now() + HOUR_MS;
+      await this.each(toast, (instance, api, ids, name) => snoozeWithUndo(this.view, instance, api, ids, name, until));
     }
-  }
-
-  /** Whether every instance of these to-dos can snooze (GitLab 17.4+), asked once an instance. */
-  private async allCanSnooze(todos: readonly InstanceTodo[]): Promise<boolean> {
-    const instances = [...new Set(todos.map(({ instance }) => instance))];
-    const answers = await Promise.all(instances.map((instance) => this.featuresOf(instance)));
-    return answers.every((features) => features?.snooze === true);
-  }
-
-  private featuresOf(instance: string): Promise<TodoFeatures | undefined> {
-    let features = this.features.get(instance);
-    if (!features) {
-      const api = this.session.todosFor(instance);
-      features = api ? api.getTodoFeatures().catch((error) => {
-        this.features.delete(instance);
-        this.log.warn(`Reading what the To-Do List of ${instance} offers: ${error instanceof Error ? error.message : String(error)}`);
-        return undefined;
-      }) : Promise.resolve(undefined);
-      this.features.set(instance, features);
-    }
-    return features;
   }
 
   /** One thing: its page in the browser; several: the To-Do List view. */
   private async open(toast: NewTodoToast): Promise<void> {
-    if (!toast.single) {
-      await vscode.commands.executeCommand(`${VIEWS.todos}.focus`);
-      return;
-    }
-    const instanceUrl = this.session.all.find((account) => account.key === toast.single?.instance)?.instanceUrl ?? toast.single.instance;
-    const url = todoWebUrl(toast.single.todo.target_url, instanceUrl);
+    const single = toast.single;
+    const instanceUrl = single && this.session.all.find((account) => account.key === single.instance)?.instanceUrl;
+    const url = single && instanceUrl ? todoWebUrl(single.todo.target_url, instanceUrl) : undefined;
     if (url) await vscode.env.openExternal(vscode.Uri.parse(url, true));
     else await vscode.commands.executeCommand(`${VIEWS.todos}.focus`);
   }
 
-  /** Done or Snooze on the notification's to-dos, per instance with its own client; the view reads its list again. */
-  private async act(toast: NewTodoToast, action: (api: TodoApi, ids: number[]) => Promise<TodoBulkResult>,
-    failedMessage: (why: string) => string): Promise<void> {
+  /** An action on the notification's to-dos, per instance with that instance's own client. */
+  private async each(toast: NewTodoToast, action: (instance: string, api: TodoApi, ids: number[], name: string) => Promise<void>): Promise<void> {
     const byInstance = new Map<string, number[]>();
     for (const { instance, todo } of toast.todos) byInstance.set(instance, [...(byInstance.get(instance) ?? []), todo.id]);
-    let failed: GitLabError | undefined;
-    for (const [instance, ids] of byInstance) {
+    const single = toast.single && groupTodos(toast.todos.map(({ todo }) => todo))[0];
+    await Promise.all([...byInstance].map(async ([instance, ids]) => {
       const api = this.session.todosFor(instance);
-      if (!api) continue;
-      const result = await action(api, ids);
-      if (result.failed.length > 0) {
-        failed ??= result.failed[0].error;
-        this.log.error('Acting on new to-dos', result.failed[0].error);
-      }
-    }
-    await vscode.commands.executeCommand(COMMANDS.todosRefresh);
-    if (failed) void plainWindow.showErrorMessage(failedMessage(failed.message));
+      const name = single ? single.reference || single.title : vscode.l10n.t('{0} new to-dos', ids.length);
+      if (api) await action(instance, api, ids, name);
+    }));
   }
 
   dispose(): void {

@@ -1,66 +1,209 @@
 import * as vscode from 'vscode';
-import { localZone } from '../../app/activity/calendar';
+import { localZone } from '../../app/calendar';
 import { relativeTime } from '../../app/activity/relativeTime';
 import { instanceHost } from '../../app/instance';
 import { keepPlainMessages } from '../../app/localize';
-import { markTodosDone, restoreTodos } from '../../app/todos/todoBulk';
-import { groupReasons, groupTodoIds, groupTodos, type TodoGroup } from '../../app/todos/todoGroups';
+import type { Clock } from '../../app/snoozeTime';
+import { formatSnoozeEnd } from '../../app/snoozeTime';
+import { missingFeaturesNote, todoRowContext } from '../../app/todos/todoActions';
+import { groupReasons, groupTodos, type TodoGroup } from '../../app/todos/todoGroups';
 import { createTodoLists, todoListPlan, todoSource, type TodoLists } from '../../app/todos/todoLists';
 import { todoTooltipMarkdown } from '../../app/todos/todoTooltip';
-import { todoWebUrl } from '../../app/todos/todoUrl';
+import { TodoViewFilter } from '../../app/todos/todoViewFilter';
 import type { GitLabError } from '../../gitlab';
-import { COMMANDS, VIEWS } from '../../ids';
+import type { TodoApi } from '../../gitlab/todoApi';
+import type { Todo, TodoFeatures } from '../../gitlab/todoTypes';
+import { COMMANDS, CONTEXT_KEYS, STATE_KEYS, VIEWS } from '../../ids';
 import type { Log } from '../log';
 import * as plainWindow from '../plainWindow';
 import type { Session } from '../session';
 import { errorItem, loadingItem, loadMoreItem, showLogItem } from '../lists/listStatusItems';
+import { registerTodoCommands } from './todoCommands';
 
-type TodoNode =
+export type TodoNode =
   | { type: 'instance'; instance: string; url: string; user?: string }
   | { type: 'todo'; instance: string; group: TodoGroup }
-  | { type: 'loading' | 'empty' | 'loadMore' | 'noTodoList' | 'showLog'; instance: string }
+  | { type: 'loading' | 'empty' | 'loadMore' | 'noTodoList' | 'noSnoozedList' | 'showLog'; instance: string }
   | { type: 'error'; instance: string; error: GitLabError };
 
 /** A server without GitLab's To-Do List answers 404 on `/todos` (the interface spec has none): not a failure. */
 const hasNoTodoList = (error: GitLabError): boolean => error.kind === 'unsupported' || error.kind === 'notFound';
 
+const NO_FEATURES: TodoFeatures = {
+  graphql: false, snooze: false, listSnoozed: false, restore: false, resolveMany: false, restoreMany: false, snoozeMany: false,
+};
+
 /**
- * The To-Do List view: the pending to-dos of each signed-in instance (a root per instance while several are), one row
- * per thing, read through the one list machinery. Mark as Done hides the row at once and puts it back if GitLab
- * refuses.
+ * The To-Do List view: each signed-in instance's Pending, Snoozed or Done list (a root per instance while several
+ * are), one row per thing, read through the one list machinery; the list and its filter switch as the Activity view's
+ * tabs do (the plan travels down with a reset). An action hides its to-dos at once and shows them again if GitLab
+ * refuses (`hide`/`show`); what an instance's GitLab cannot do is hidden and said once.
  */
 export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TodoNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly lists: TodoLists;
   private readonly view: vscode.TreeView<TodoNode>;
-  /** To-dos marked done here, hidden until GitLab answers (and after, until the list is read again). */
+  /** To-dos an action moved out of the list shown, hidden until GitLab answers (and after, until the list is read again). */
   private readonly hidden = new Set<number>();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly t = keepPlainMessages(vscode.l10n.t);
   private readonly zone = localZone();
+  private current: TodoViewFilter;
+  private filterTurn = 0;
+  /** Per instance: what its GitLab offers, asked once per sign-in. */
+  private readonly features = new Map<string, { promise: Promise<TodoFeatures>; value?: TodoFeatures }>();
+  /** Instances whose missing actions were already explained in this window. */
+  private readonly noted = new Set<string>();
+  /** Per instance: pending to-dos not snoozed, read apart while the view shows another list or a narrowed one. */
+  private readonly pendingCounts = new Map<string, { count: number; more: boolean }>();
+  private countTurn = 0;
 
-  constructor(private readonly session: Session, private readonly pageSize: () => number, private readonly log: Log) {
-    this.lists = createTodoLists({ pageSize: pageSize(), api: (source) => session.todosFor(source.instance) });
+  constructor(
+    readonly session: Session,
+    private readonly pageSize: () => number,
+    readonly log: Log,
+    private readonly state: vscode.Memento,
+    readonly clock: Clock,
+  ) {
+    // Stored data is untrusted: invalid parts are dropped, never sent.
+    this.current = TodoViewFilter.deserialize(state.get(STATE_KEYS.todoFilter));
+    this.lists = createTodoLists(this.planOptions());
     this.view = vscode.window.createTreeView(VIEWS.todos, { treeDataProvider: this, showCollapseAll: false });
+    this.describeFilter();
+    void this.publishFilterContext();
     this.disposables.push(
       this.view,
       this.lists.onDidChange(() => this.changed.fire(undefined)),
       this.changed.event(() => this.updateBadge()),
-      session.onDidChange(() => this.refresh()),
-      vscode.commands.registerCommand(COMMANDS.todosRefresh, () => this.refresh()),
-      vscode.commands.registerCommand(COMMANDS.todosLoadMore, (node?: TodoNode) => {
-        if (node) void this.lists.loadMore(todoSource(node.instance));
+      session.onDidChange(() => {
+        this.features.clear();
+        void this.publishFeatureContext();
+        this.refresh();
       }),
-      vscode.commands.registerCommand(COMMANDS.todosOpen, (node?: TodoNode) => this.open(node)),
-      vscode.commands.registerCommand(COMMANDS.todosMarkDone, (node?: TodoNode) => this.markDone(node)),
-      vscode.commands.registerCommand(COMMANDS.todosMarkAllDone, () => this.markAllDone()),
+      ...registerTodoCommands(this),
     );
+  }
+
+  get filter(): TodoViewFilter {
+    return this.current;
+  }
+
+  private planOptions() {
+    return { pageSize: this.pageSize(), filter: this.current, api: (source: { instance: string }) => this.session.todosFor(source.instance) };
   }
 
   refresh(): void {
     this.hidden.clear();
-    this.lists.reset({ plan: todoListPlan({ pageSize: this.pageSize(), api: (source) => this.session.todosFor(source.instance) }) });
+    this.lists.reset({ plan: todoListPlan(this.planOptions()) });
+    void this.readPendingCounts();
+  }
+
+  loadMore(instance: string): void {
+    void this.lists.loadMore(todoSource(instance));
+  }
+
+  /**
+   * A new list or filter (valid: made where it was chosen) travels down into the lists with the reset it causes; the
+   * rows shown stay, under the view's progress bar, until the new first pages arrive, then the description follows.
+   */
+  async setFilter(filter: TodoViewFilter): Promise<void> {
+    if (filter.equals(this.current)) return;
+    const turn = ++this.filterTurn;
+    this.current = filter;
+    await this.state.update(STATE_KEYS.todoFilter, filter.equals(TodoViewFilter.EMPTY) ? undefined : filter.serialize());
+    void this.publishFilterContext();
+    this.hidden.clear();
+    this.lists.reset({ keepShown: true, plan: todoListPlan(this.planOptions()) });
+    // The new first pages start now, not when VS Code next asks for the rows, so the progress bar waits for them.
+    if (this.view.visible) for (const account of this.session.all) void this.lists.load(todoSource(account.key));
+    this.changed.fire(undefined);
+    void this.readPendingCounts();
+    await vscode.window.withProgress({ location: { viewId: VIEWS.todos } }, async () => {
+      await this.lists.whenIdle();
+      this.lists.dropStale();
+    });
+    if (turn === this.filterTurn) this.describeFilter();
+  }
+
+  /** The list and filter in the view's description and, as VS Code hides it while the view is alone, its message. */
+  private describeFilter(): void {
+    const text = this.current.describe(vscode.l10n.t);
+    this.view.description = text || undefined;
+    this.view.message = text && this.session.signedIn ? this.current.message(vscode.l10n.t) : undefined;
+  }
+
+  private publishFilterContext(): Thenable<unknown> {
+    return Promise.all([
+      vscode.commands.executeCommand('setContext', CONTEXT_KEYS.todosList, this.current.list),
+      vscode.commands.executeCommand('setContext', CONTEXT_KEYS.todosFiltered, this.current.narrowed),
+    ]);
+  }
+
+  /** The To-Do client of a signed-in instance. */
+  api(instance: string): TodoApi | undefined {
+    return this.session.todosFor(instance);
+  }
+
+  /** What `instance`'s GitLab offers beyond REST; none while unknown or when it cannot be asked. */
+  featuresOf(instance: string): Promise<TodoFeatures> {
+    let entry = this.features.get(instance);
+    if (!entry) {
+      const api = this.api(instance);
+      const promise = api ? api.getTodoFeatures().catch((error: unknown) => {
+        this.log.error('Reading what the To-Do List of this GitLab offers', error);
+        // Tried again at the next sign-in or refresh of the session.
+        return NO_FEATURES;
+      }) : Promise.resolve(NO_FEATURES);
+      const made: { promise: Promise<TodoFeatures>; value?: TodoFeatures } = { promise };
+      entry = made;
+      this.features.set(instance, made);
+      void promise.then((value) => {
+        made.value = value;
+        void this.publishFeatureContext();
+        this.changed.fire(undefined);
+      });
+    }
+    return entry.promise;
+  }
+
+  /** Context keys for the menus' `when` clauses: whether any signed-in instance offers the action. */
+  private publishFeatureContext(): Thenable<unknown> {
+    const known = [...this.features.values()].map((entry) => entry.value).filter((value) => value !== undefined);
+    return Promise.all([
+      vscode.commands.executeCommand('setContext', CONTEXT_KEYS.todosCanSnooze, known.some((f) => f.snooze)),
+      vscode.commands.executeCommand('setContext', CONTEXT_KEYS.todosCanUndo, known.some((f) => f.restore)),
+    ]);
+  }
+
+  /** Once per instance and window, after its list has come: why some actions are not offered there. */
+  private async noteMissingFeatures(instance: string): Promise<void> {
+    if (this.noted.has(instance)) return;
+    this.noted.add(instance);
+    const note = missingFeaturesNote(await this.featuresOf(instance), instanceHost(this.urlOfInstance(instance)), vscode.l10n.t);
+    if (note) void plainWindow.showInformationMessage(note);
+  }
+
+  /** Moves to-dos out of the list shown, at once (an action was asked for). */
+  hide(ids: readonly number[]): void {
+    for (const id of ids) this.hidden.add(id);
+    this.changed.fire(undefined);
+  }
+
+  /** Puts to-dos back (the action failed, or was undone). */
+  show(ids: readonly number[]): void {
+    for (const id of ids) this.hidden.delete(id);
+    this.changed.fire(undefined);
+  }
+
+  /** The to-dos of `instance`'s list as loaded and not hidden. */
+  shownTodos(instance: string): Todo[] {
+    return this.lists.rows(todoSource(instance).key).items.filter((todo) => !this.hidden.has(todo.id));
+  }
+
+  /** The pending count may have changed without the list shown saying so (another list is shown). */
+  pendingChanged(): void {
+    void this.readPendingCounts();
   }
 
   getChildren(node?: TodoNode): TodoNode[] {
@@ -77,10 +220,15 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     const source = todoSource(instance);
     const state = this.lists.get(source.key);
     if (!state.started && !state.loading && !state.hasError) void this.lists.load(source);
+    void this.featuresOf(instance);
     const list = this.lists.rows(source.key);
     if (list.waiting) return [{ type: 'loading', instance }];
     const error = list.after === 'error' ? this.lists.errorOf(source.key) : undefined;
-    if (error && hasNoTodoList(error) && list.items.length === 0) return [{ type: 'noTodoList', instance }];
+    if (error && list.items.length === 0) {
+      if (this.current.list === 'snoozed' && error.kind === 'unsupported') return [{ type: 'noSnoozedList', instance }];
+      if (hasNoTodoList(error)) return [{ type: 'noTodoList', instance }];
+    }
+    if (!error && !state.stale) void this.noteMissingFeatures(instance);
     const groups = groupTodos(list.items.filter((todo) => !this.hidden.has(todo.id)));
     const rows: TodoNode[] = groups.map((group) => ({ type: 'todo', instance, group }));
     if (groups.length === 0 && !list.after) rows.push({ type: 'empty', instance });
@@ -102,16 +250,9 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
       case 'loading': return loadingItem(undefined);
       case 'loadMore': return loadMoreItem(undefined, { command: COMMANDS.todosLoadMore, arguments: [node] }, vscode.l10n.t('Reads more to-dos'));
       case 'showLog': return showLogItem();
-      case 'empty': {
-        const item = new vscode.TreeItem(vscode.l10n.t('Nothing to do.'));
-        item.iconPath = new vscode.ThemeIcon('check-all');
-        return item;
-      }
-      case 'noTodoList': {
-        const item = new vscode.TreeItem(vscode.l10n.t('This GitLab server has no To-Do List.'));
-        item.iconPath = new vscode.ThemeIcon('info');
-        return item;
-      }
+      case 'empty': return infoItem(this.emptyText(), 'check-all');
+      case 'noTodoList': return infoItem(vscode.l10n.t('This GitLab server has no To-Do List.'), 'info');
+      case 'noSnoozedList': return infoItem(vscode.l10n.t('This GitLab cannot list snoozed to-dos (it needs GitLab 17.8 or later).'), 'info');
       case 'error': {
         const message = node.error.insufficientScope || node.error.kind === 'forbidden'
           ? vscode.l10n.t('The token lacks the read_api scope needed to read the To-Do List.')
@@ -120,9 +261,19 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
         const item = errorItem(node.error, signIn
           ? { command: COMMANDS.signIn, arguments: [this.urlOfInstance(node.instance)], signIn }
           : { command: COMMANDS.todosRefresh, signIn });
-        if (message) item.label = item.tooltip = message;
+        // The fix stays first; what it fixes after it.
+        if (message) item.description = item.tooltip = message;
         return item;
       }
+    }
+  }
+
+  private emptyText(): string {
+    if (this.current.narrowed) return vscode.l10n.t('No to-dos match the filter.');
+    switch (this.current.list) {
+      case 'pending': return vscode.l10n.t('Nothing to do.');
+      case 'snoozed': return vscode.l10n.t('Nothing is snoozed.');
+      case 'done': return vscode.l10n.t('Nothing done yet.');
     }
   }
 
@@ -131,12 +282,21 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     const label = [group.reference, group.title].filter(Boolean).join(' ') || group.targetType;
     const item = new vscode.TreeItem(label);
     item.id = `todo:${node.instance}:${group.key}`;
-    const when = relativeTime(group.latest, { now: Date.now(), zone: this.zone, t: this.t });
+    const now = this.clock.now();
+    const when = this.current.list === 'snoozed' ? this.snoozedUntil(group, now)
+      : relativeTime(group.latest, { now, zone: this.zone, t: this.t });
     item.description = [groupReasons(group, this.t), group.place, when].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(iconOf(group.targetType));
-    item.contextValue = 'todo';
+    item.contextValue = todoRowContext(this.current.list, this.features.get(node.instance)?.value, group.todos.length);
     item.command = { command: COMMANDS.todosOpen, title: vscode.l10n.t('Open'), arguments: [node] };
     return item;
+  }
+
+  /** "until Mon 30 Nov 09:00": the earliest end among the row's snoozed to-dos. */
+  private snoozedUntil(group: TodoGroup, now: number): string | undefined {
+    const ends = group.todos.map((todo) => Date.parse(todo.snoozed_until ?? '')).filter(Number.isFinite);
+    if (ends.length === 0) return undefined;
+    return vscode.l10n.t('until {0}', formatSnoozeEnd(Math.min(...ends), now, this.zone, this.t));
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: TodoNode): vscode.TreeItem {
@@ -150,88 +310,50 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     return item;
   }
 
-  private urlOfInstance(instance: string): string {
+  urlOfInstance(instance: string): string {
     return this.session.all.find((account) => account.key === instance)?.instanceUrl ?? instance;
   }
 
-  private async open(node?: TodoNode): Promise<void> {
-    if (node?.type !== 'todo') return;
-    const url = todoWebUrl(node.group.todos[0].target_url, this.urlOfInstance(node.instance));
-    if (url) await vscode.env.openExternal(vscode.Uri.parse(url, true));
-    else void plainWindow.showInformationMessage(vscode.l10n.t('This to-do has no page on {0} to open.', instanceHost(this.urlOfInstance(node.instance))));
-  }
-
-  private async markDone(node?: TodoNode): Promise<void> {
-    if (node?.type !== 'todo') return;
-    const api = this.session.todosFor(node.instance);
-    if (!api) return;
-    const ids = groupTodoIds(node.group);
-    for (const id of ids) this.hidden.add(id);
-    this.changed.fire(undefined);
-    const result = await markTodosDone(api, ids);
-    if (result.failed.length > 0) {
-      for (const { id } of result.failed) this.hidden.delete(id);
-      this.changed.fire(undefined);
-      this.log.error('Marking a to-do as done', result.failed[0].error);
-      void plainWindow.showErrorMessage(vscode.l10n.t('Could not mark as done: {0}', result.failed[0].error.message));
-      return;
-    }
-    const undo = vscode.l10n.t('Undo');
-    const label = node.group.reference || node.group.title;
-    const choice = await plainWindow.showInformationMessage(vscode.l10n.t('Marked {0} as done.', label), undo);
-    if (choice !== undo) return;
-    const restored = await restoreTodos(api, result.changed);
-    if (restored.failed.length > 0) {
-      void plainWindow.showErrorMessage(vscode.l10n.t('Could not undo: {0}', restored.failed[0].error.message));
-      return;
-    }
-    for (const id of restored.changed) this.hidden.delete(id);
-    this.changed.fire(undefined);
-  }
-
-  private async markAllDone(): Promise<void> {
-    const accounts = this.session.all;
-    const markAll = vscode.l10n.t('Mark All');
-    const choice = await plainWindow.showWarningMessage(vscode.l10n.t('Mark every pending to-do as done?'), markAll, vscode.l10n.t('Cancel'));
-    if (choice !== markAll) return;
-    const done: Array<{ instance: string; ids: number[] }> = [];
-    for (const account of accounts) {
-      const ids = this.lists.rows(todoSource(account.key).key).items.map((todo) => todo.id);
-      if (ids.length === 0) continue;
-      for (const id of ids) this.hidden.add(id);
-      this.changed.fire(undefined);
-      const result = await markTodosDone(account.todos, ids);
-      for (const { id } of result.failed) this.hidden.delete(id);
-      if (result.failed.length > 0) {
-        this.changed.fire(undefined);
-        void plainWindow.showErrorMessage(vscode.l10n.t('Could not mark as done: {0}', result.failed[0].error.message));
+  /**
+   * Per instance, pending to-dos that are not snoozed: the pending list itself while it is shown whole; else one
+   * request of one item (GitLab's `X-Total` of its pending listing, which leaves snoozed ones out).
+   */
+  private async readPendingCounts(): Promise<void> {
+    const turn = ++this.countTurn;
+    this.pendingCounts.clear();
+    if (this.current.list === 'pending' && !this.current.narrowed) return;
+    await Promise.all(this.session.all.map(async (account) => {
+      try {
+        const page = await account.todos.listTodos({}, { page: 1, perPage: 1 });
+        if (turn !== this.countTurn) return;
+        this.pendingCounts.set(account.key, {
+          count: page.total ?? page.items.length, more: page.total === undefined && page.nextPage !== undefined,
+        });
+      } catch (error) {
+        this.log.warn(`Counting pending to-dos failed: ${(error as Error).message}`);
       }
-      done.push({ instance: account.key, ids: result.changed });
-    }
-    const count = done.reduce((sum, entry) => sum + entry.ids.length, 0);
-    if (count === 0) return;
-    const undo = vscode.l10n.t('Undo');
-    if ((await plainWindow.showInformationMessage(vscode.l10n.t('Marked {0} to-dos as done.', count), undo)) !== undo) return;
-    for (const entry of done) {
-      const api = this.session.todosFor(entry.instance);
-      if (!api) continue;
-      const restored = await restoreTodos(api, entry.ids);
-      for (const id of restored.changed) this.hidden.delete(id);
-    }
-    this.changed.fire(undefined);
+    }));
+    if (turn === this.countTurn) this.updateBadge();
   }
 
   /**
-   * Pending to-dos not snoozed (GitLab's pending listing leaves snoozed ones out), as far as they are loaded: "at least"
+   * Pending to-dos not snoozed (GitLab's pending listing leaves snoozed ones out), as far as they are known: "at least"
    * while a list has more pages.
    */
   private updateBadge(): void {
     let count = 0;
     let more = false;
+    const whole = this.current.list === 'pending' && !this.current.narrowed;
     for (const account of this.session.all) {
-      const list = this.lists.rows(todoSource(account.key).key);
-      count += list.items.filter((todo) => !this.hidden.has(todo.id)).length;
-      more ||= list.after === 'loadMore';
+      if (whole) {
+        const list = this.lists.rows(todoSource(account.key).key);
+        count += list.items.filter((todo) => !this.hidden.has(todo.id)).length;
+        more ||= list.after === 'loadMore';
+      } else {
+        const counted = this.pendingCounts.get(account.key);
+        count += counted?.count ?? 0;
+        more ||= counted?.more ?? false;
+      }
     }
     this.view.badge = count === 0 ? undefined : {
       value: count,
@@ -243,6 +365,12 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     for (const disposable of this.disposables) disposable.dispose();
     this.changed.dispose();
   }
+}
+
+function infoItem(label: string, icon: string): vscode.TreeItem {
+  const item = new vscode.TreeItem(label);
+  item.iconPath = new vscode.ThemeIcon(icon);
+  return item;
 }
 
 function iconOf(targetType: string): string {

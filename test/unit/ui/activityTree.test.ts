@@ -3,7 +3,7 @@ import { feedPlan, type FeedPlan } from '../../../src/app/activity/activityTabs'
 import { createEventFeeds, eventListPlan, type EventFeeds } from '../../../src/app/activity/eventFeeds';
 import { normalizeInstanceUrl } from '../../../src/app/instance';
 import { ProjectDirectories } from '../../../src/app/projectDirectory';
-import { myActivity, projectSources, type ActivitySource } from '../../../src/app/sources';
+import { myActivity, projectSources, type ActivitySource } from '../../../src/app/activity/sources';
 import { NO_FILTER, validateFilter, type GitLabApi, type GitLabEvent } from '../../../src/gitlab';
 import { COMMANDS } from '../../../src/ids';
 import { ActivityItems, type TreeInstance } from '../../../src/ui/activity/activityItems';
@@ -214,11 +214,11 @@ describe('activity tree rows', () => {
     const s = setup({ plan: { request: NO_FILTER, keep: () => false }, maxRequests: 3 });
     const mine = under(await settled(s), 'My Activity');
     assert.deepEqual(mine.map((row) => [row.label, row.description, row.icon, row.tooltip, row.command, row.commandTitle, row.args]), [
-      ['3 pages read, 0 matching so far', 'Continue', 'debug-continue',
+      ['Continue', '3 pages read, 0 matching so far', 'debug-continue',
         'Few events of this tab on the pages read so far: read up to 10 more pages', COMMANDS.loadMore, 'Continue', [myActivity('').key]],
     ]);
     await s.feeds.loadMore(myActivity(''));
-    assert.equal(under(await settled(s), 'My Activity')[0].label, '3 pages read, 0 matching so far', 'the next click reads its own bound');
+    assert.equal(under(await settled(s), 'My Activity')[0].description, '3 pages read, 0 matching so far', 'the next click reads its own bound');
     assert.equal(s.feeds.get(myActivity('').key).nextPage, 7, 'from where the last one stopped');
   });
 
@@ -245,26 +245,26 @@ describe('activity tree rows', () => {
     double.inject({ fault: { kind: 'status', status: 500, body: '{"message":"500 Internal Server Error"}' }, method: 'GET', path: '/events', times: 1 });
     const s = setup();
     const mine = under(await settled(s), 'My Activity');
-    assert.deepEqual(mine.map((row) => [row.label === s.feeds.errorOf(myActivity('').key)?.message, row.description, row.icon, row.command, row.args]), [
-      [true, 'Retry', 'error/errorForeground', COMMANDS.refresh, [myActivity('').key]],
-      [false, undefined, 'output', COMMANDS.showLog, undefined],
+    // The fix first, GitLab's words after it.
+    assert.deepEqual(mine.map((row) => [row.label, row.description === s.feeds.errorOf(myActivity('').key)?.message, row.icon, row.command, row.args]), [
+      ['Retry', true, 'error/errorForeground', COMMANDS.refresh, [myActivity('').key]],
+      ['Show Log', false, 'output', COMMANDS.showLog, undefined],
     ]);
-    assert.equal(mine[1].label, 'Show Log');
-    assert.equal(mine[0].tooltip, mine[0].label);
-    assert.equal(mine[0].contextValue, 'error');
+    assert.equal(mine[0].tooltip, mine[0].description);
+    assert.equal(mine[0].contextValue, 'error retryable');
 
     // Sign In Again names the instance of the list whose token was refused, by the URL it was signed in with.
     double.inject({ fault: { kind: 'status', status: 401, body: '{"message":"401 Unauthorized"}' }, method: 'GET', path: '/events', times: 1 });
     const signedOut = setup({ instances: [{ key: normalizeInstanceUrl(double.url), url: double.url }] });
     const row = under(await settled(signedOut), 'My Activity')[0];
-    assert.deepEqual([row.description, row.command, row.commandTitle, row.args], ['Sign In Again', COMMANDS.signIn, 'Sign In Again', [double.url]]);
+    assert.deepEqual([row.label, row.command, row.commandTitle, row.args], ['Sign In Again', COMMANDS.signIn, 'Sign In Again', [double.url]]);
   });
 
   it('says when a list is empty, and offers Clear Filters when a filter emptied it', async () => {
     const plan: FeedPlan = { request: validateFilter({ after: '2099-01-01' }) };
     const filtered = under(await settled(setup({ plan, filtered: true })), 'My Activity');
     assert.deepEqual(filtered.map((row) => [row.label, row.description, row.icon, row.command, row.contextValue]),
-      [['No events match the filter', 'Clear Filters', 'info', COMMANDS.clearFilters, 'empty']]);
+      [['Clear Filters', 'No events match the filter', 'clear-all', COMMANDS.clearFilters, 'empty']]);
     const plain = under(await settled(setup({ plan })), 'My Activity');
     assert.deepEqual(plain.map((row) => [row.label, row.description, row.command]), [['No events', undefined, undefined]]);
   });
@@ -278,7 +278,8 @@ describe('activity tree rows', () => {
     assert.deepEqual(tail(during), [], 'no Loading… or Load more… under old rows');
     const after = under(await settled(s), 'My Activity');
     assert.ok(events(after).length > 0);
-    for (const row of events(after)) assert.match(row.label, /^Accepted merge request !\d+/);
+    // My Activity's rows lead with the target; the icon says "accepted".
+    for (const row of events(after)) assert.match(row.label, /^!\d+/);
   });
 
   it('reads the days in the list\'s direction: oldest first under sort asc, and the old rows\' own while a filter change loads', async () => {

@@ -95,11 +95,11 @@ export class Uri {
   static parse(text: string): Uri {
     return new Uri(text.split(':')[0], text, text);
   }
-  static from(parts: { scheme: string; path: string }): Uri {
-    return new Uri(parts.scheme, parts.path, `${parts.scheme}:${parts.path}`);
-  }
   static joinPath(base: Uri, ...parts: string[]): Uri {
     return Uri.file([base.fsPath, ...parts].join('/'));
+  }
+  static from({ scheme, path = '', query = '' }: { scheme: string; path?: string; query?: string }): Uri {
+    return new Uri(scheme, path, `${scheme}:${path}${query ? `?${query}` : ''}`);
   }
   toString(): string {
     return this.text;
@@ -137,6 +137,15 @@ export type Shown =
   | { kind: 'inputBox'; options: Record<string, unknown>; validation?: unknown }
   | { kind: 'statusBarMessage'; message: string };
 
+/** A document as the fake opens it: an untitled one (from content) is dirty, as VS Code's is. */
+export interface FakeDocument {
+  uri: Uri;
+  isUntitled: boolean;
+  isDirty: boolean;
+  languageId?: string;
+  getText(): string;
+}
+
 export interface FakeInputBox {
   value: string;
   title?: string;
@@ -156,11 +165,17 @@ export interface FakeInputBox {
 interface Answers {
   message: (shown: { kind: string; message: string; actions: string[] }) => string | undefined;
   quickPick: (items: Array<{ label: string }>) => unknown;
+  /** What is typed in a quick pick's filter box (`createQuickPick`) before its answer is picked. */
+  quickPickValue: (items: Array<{ label: string }>) => string;
   inputBox: (options: Record<string, unknown>) => string | undefined;
   openDialog: () => Uri[] | undefined;
+  saveDialog: (options: Record<string, unknown>) => Uri | undefined;
 }
 
-const defaults = (): Answers => ({ message: () => undefined, quickPick: () => undefined, inputBox: () => undefined, openDialog: () => undefined });
+const defaults = (): Answers => ({
+  message: () => undefined, quickPick: () => undefined, quickPickValue: () => '', inputBox: () => undefined, openDialog: () => undefined,
+  saveDialog: () => undefined,
+});
 
 /** The test's handle on the fake: what was shown, how to answer, files to read. */
 export const fake = {
@@ -173,6 +188,12 @@ export const fake = {
   reads: [] as string[],
   commands: [] as Array<{ command: string; args: unknown[] }>,
   inputBoxes: [] as FakeInputBox[],
+  /** The options of each save dialog shown. */
+  saveDialogs: [] as Array<Record<string, unknown>>,
+  /** Text documents opened (`openTextDocument`) and shown in an editor (`showTextDocument`). */
+  documents: [] as FakeDocument[],
+  shownDocuments: [] as FakeDocument[],
+  contentProviders: new Map<string, { provideTextDocumentContent(uri: Uri): string }>(),
   /** Commands the extension registered, by id. */
   registered: new Map<string, (...args: unknown[]) => unknown>(),
   treeViews: [] as FakeTreeView[],
@@ -191,6 +212,10 @@ export const fake = {
     this.reads = [];
     this.commands = [];
     this.inputBoxes = [];
+    this.saveDialogs = [];
+    this.documents = [];
+    this.shownDocuments = [];
+    this.contentProviders = new Map();
     this.registered = new Map();
     this.treeViews = [];
     this.progress = [];
@@ -242,6 +267,46 @@ export const window = {
     const validate = options.validateInput as ((value: string) => unknown) | undefined;
     if (value !== undefined && validate) entry.validation = await validate(value);
     return value;
+  },
+  /** A quick pick answered when shown: `quickPickValue` is typed, then `quickPick`'s item is accepted (or it is hidden). */
+  createQuickPick() {
+    const accepted = new EventEmitter<void>();
+    const hidden = new EventEmitter<void>();
+    const changed = new EventEmitter<string>();
+    const pick = {
+      items: [] as Array<{ label: string }>, value: '', title: undefined as string | undefined, placeholder: undefined as string | undefined,
+      selectedItems: [] as Array<{ label: string }>, activeItems: [] as Array<{ label: string }>,
+      matchOnDescription: false, matchOnDetail: false, ignoreFocusOut: false, busy: false, canSelectMany: false,
+      onDidAccept: accepted.event, onDidHide: hidden.event, onDidChangeValue: changed.event,
+      onDidTriggerItemButton: new EventEmitter<unknown>().event,
+      show() {
+        fake.shown.push({ kind: 'quickPick', items: pick.items, options: { title: pick.title, placeHolder: pick.placeholder } });
+        setImmediate(() => {
+          pick.value = fake.answers.quickPickValue(pick.items);
+          changed.fire(pick.value);
+          const choice = fake.answers.quickPick(pick.items) as { label: string } | undefined;
+          if (choice === undefined) return hidden.fire();
+          pick.selectedItems = [choice];
+          pick.activeItems = [choice];
+          accepted.fire();
+        });
+      },
+      hide: () => hidden.fire(),
+      dispose: () => undefined,
+    };
+    return pick;
+  },
+  createStatusBarItem(id?: string) {
+    return { id, text: '', tooltip: undefined as unknown, name: undefined as string | undefined, command: undefined as unknown,
+      accessibilityInformation: undefined as unknown, show: () => undefined, hide: () => undefined, dispose: () => undefined };
+  },
+  async showTextDocument(document: FakeDocument) {
+    fake.shownDocuments.push(document);
+    return { document };
+  },
+  async showSaveDialog(options: Record<string, unknown> = {}) {
+    fake.saveDialogs.push(options);
+    return fake.answers.saveDialog(options);
   },
   createInputBox(): FakeInputBox {
     const accepted = new EventEmitter<void>();
@@ -331,9 +396,10 @@ export class FakeMemento {
   get<T>(key: string, fallback?: T): T | undefined {
     return this.values.has(key) ? this.values.get(key) as T : fallback;
   }
+  /** Stored as a copy through JSON, as VS Code stores it: a caller's later change of the object does not reach it. */
   async update(key: string, value: unknown): Promise<void> {
     if (value === undefined) this.values.delete(key);
-    else this.values.set(key, value);
+    else this.values.set(key, JSON.parse(JSON.stringify(value)));
   }
 }
 
@@ -359,6 +425,18 @@ export class FakeSecretStorage {
 
 export const workspace = {
   workspaceFolders: undefined as unknown,
+  registerTextDocumentContentProvider(scheme: string, provider: { provideTextDocumentContent(uri: Uri): string }) {
+    fake.contentProviders.set(scheme, provider);
+    return new Disposable(() => fake.contentProviders.delete(scheme));
+  },
+  onDidCloseTextDocument: () => new Disposable(),
+  async openTextDocument(target: Uri | { content?: string; language?: string }): Promise<FakeDocument> {
+    const document: FakeDocument = target instanceof Uri
+      ? { uri: target, isUntitled: false, isDirty: false, getText: () => fake.contentProviders.get(target.scheme)?.provideTextDocumentContent(target) ?? '' }
+      : { uri: Uri.parse('untitled:Untitled-1'), isUntitled: true, isDirty: true, languageId: target.language, getText: () => target.content ?? '' };
+    fake.documents.push(document);
+    return document;
+  },
   getConfiguration: configuration,
   fs: {
     async stat(uri: Uri): Promise<{ type: number; size: number }> {

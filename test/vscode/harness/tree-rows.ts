@@ -25,8 +25,10 @@ export async function expandOnlyRoot(workbench: Workbench, root: string, timeout
   await workbench.viewTitleAction('Collapse All', ACTIVITY_VIEW).click({ timeout: timeoutMs });
   const row = treeRowsLabelled(page, root).first();
   await row.waitFor({ state: 'visible', timeout: timeoutMs });
-  // Collapse All takes effect asynchronously: a row still read as expanded here would close after the check.
-  await waitFor(`tree row "${root}" to collapse`, async () => (await row.getAttribute('aria-expanded')) !== 'true', { timeoutMs });
+  // Collapse All takes effect asynchronously and closes every root, not only this one: waiting for this row alone
+  // let a root already closed pass at once, and the late collapse then closed it again after the click below.
+  const expanded = page.locator('.part.sidebar .monaco-list').filter({ has: row }).locator('.monaco-list-row[aria-expanded="true"]');
+  await waitFor('every tree row to collapse', async () => (await expanded.count()) === 0, { timeoutMs });
   await row.click();
   await waitFor(`tree row "${root}" to expand`, async () => (await row.getAttribute('aria-expanded')) === 'true', { timeoutMs });
   return row;

@@ -235,3 +235,29 @@ export function conflictRows(yours: NotificationSetting, theirs: NotificationSet
   }
   return rows;
 }
+
+/**
+ * The bulk change's form: the scopes checked, the level chosen for them (none at first: a default would be applied by
+ * a hasty Enter, and no level is the safe one for every scope) and the last run's report.
+ */
+export interface BulkForm<R extends { done: boolean } = { done: boolean }> {
+  selection: ReadonlySet<string>;
+  level?: string;
+  report?: R;
+}
+
+/** Whether "Apply to selected" can run: something checked, a level chosen, no run going. */
+export function canApplyBulk(form: BulkForm): boolean {
+  return form.selection.size > 0 && form.level !== undefined && isNotificationLevel(form.level) && form.report?.done !== false;
+}
+
+/**
+ * The form after a scope is checked or unchecked: a finished run's report goes with the selection it was about (it
+ * would read as the new selection's); a running one stays until it ends.
+ */
+export function withBulkSelection<R extends { done: boolean }>(form: BulkForm<R>, key: string, selected: boolean): BulkForm<R> {
+  const selection = new Set(form.selection);
+  if (selected) selection.add(key);
+  else selection.delete(key);
+  return { ...form, selection, report: form.report?.done ? undefined : form.report };
+}

@@ -163,7 +163,8 @@ const PARAMS = {
   load: fields({ scope }),
   /** Saves only if GitLab still has `baseline`; rejects with a `conflict` otherwise. */
   save: fields({ scope, baseline: setting, update: edits(knownLevel) }),
-  addScope: fields({ kind: v.picklist(['group', 'project']), ref: scopeId }),
+  /** `either`: the person did not say which; the host finds out (`ScopeCatalog.addScope`). */
+  addScope: fields({ kind: v.picklist(['either', 'group', 'project']), ref: scopeId }),
   /** The links above a group or project (its groups nearest first, then global): what it inherits at Global, and why. */
   levelChain: fields({ scope: entityScope }),
   /** Resolves when the run ends; its steps come as `bulk` messages. */

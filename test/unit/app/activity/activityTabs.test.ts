@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
-import { ACTIVITY_TABS, feedPlan as tabPlan, tabConflict, type ActivityTab, type FeedPlan } from '../../../../src/app/activity/activityTabs';
+import {
+  ACTIVITY_TABS, combinableActions, combinableTargetTypes, feedPlan as tabPlan, tabConflict, type ActivityTab, type FeedPlan,
+} from '../../../../src/app/activity/activityTabs';
+import { EVENT_ACTIONS, EVENT_TARGET_TYPES } from '../../../../src/gitlab/types';
 import { ActivityFilter } from '../../../../src/app/activity/filterState';
 import { validateFilter } from '../../../../src/gitlab/filter';
 import type { EventFilter, GitLabEvent } from '../../../../src/gitlab/types';
@@ -9,6 +12,24 @@ import { TOKEN } from '../../gitlab/helpers';
 const NOW = new Date('2024-06-15T12:00:00.000Z');
 /** A tab's plan under a raw filter, validated as it is where it enters. */
 const feedPlan = (tab: ActivityTab, filter: EventFilter): FeedPlan => tabPlan(tab, validateFilter(filter));
+
+describe('activity tabs: what a tab can be narrowed by', () => {
+  it('offers exactly the actions and target types the tab can combine with (a choice is never refused afterwards)', () => {
+    for (const tab of ACTIVITY_TABS) {
+      const actions = combinableActions(tab, EVENT_ACTIONS);
+      for (const action of EVENT_ACTIONS) {
+        assert.equal(actions.includes(action), tabConflict(tab, { action }) === undefined, `${tab} + ${action}`);
+      }
+      const types = combinableTargetTypes(tab, EVENT_TARGET_TYPES);
+      for (const type of EVENT_TARGET_TYPES) {
+        assert.equal(types.includes(type), tabConflict(tab, { target_type: type }) === undefined, `${tab} + ${type}`);
+      }
+    }
+    assert.deepEqual(combinableActions('wiki', EVENT_ACTIONS), ['created', 'updated', 'destroyed']);
+    assert.ok(!combinableActions('wiki', EVENT_ACTIONS).includes('closed'));
+    assert.deepEqual(combinableActions('all', EVENT_ACTIONS), [...EVENT_ACTIONS]);
+  });
+});
 
 describe('activity tabs: requests and client filter', () => {
   it('asks the server for the one action a tab can name, and nothing it would get wrong', () => {

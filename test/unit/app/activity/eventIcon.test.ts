@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { GitLabEvent } from '../../../../src/gitlab/types';
 import { eventIconId, UNKNOWN_EVENT_ICON } from '../../../../src/app/activity/eventIcon';
+import { isKnownVerb } from '../../../../src/app/activity/eventSentence';
 import { makeEvent, noteEvent, projectEvent, pushEvent } from './fixtures';
 
 const target = (target_type: string, action_name: string): GitLabEvent => makeEvent({ target_type, action_name });
@@ -31,16 +32,27 @@ const CASES: Array<[string, GitLabEvent, string]> = [
   ['membership expired', projectEvent('removed due to membership expiration from'), 'sign-out'],
   ['project created', projectEvent('created'), 'repo'],
   ['project imported', projectEvent('imported'), 'repo'],
-  ['milestone', target('Milestone', 'opened'), 'milestone'],
+  ['milestone created', target('Milestone', 'created'), 'add'],
+  ['milestone closed', target('Milestone', 'closed'), 'issue-closed'],
   ['milestone deleted', target('Milestone', 'destroyed'), 'trash'],
-  ['wiki page', target('WikiPage::Meta', 'updated'), 'book'],
-  ['design added', target('DesignManagement::Design', 'added'), 'symbol-color'],
+  ['wiki page created', target('WikiPage::Meta', 'created'), 'add'],
+  ['wiki page updated', target('WikiPage::Meta', 'updated'), 'edit'],
+  ['design added', target('DesignManagement::Design', 'added'), 'add'],
+  ['design updated', target('DesignManagement::Design', 'updated'), 'edit'],
   ['design removed', target('DesignManagement::Design', 'removed'), 'trash'],
-  ['snippet', target('Snippet', 'opened'), 'file-code'],
-  ['vulnerability', target('Vulnerability', 'closed'), 'shield'],
-  ['user', target('User', 'opened'), 'person'],
+  ['issue updated', target('Issue', 'updated'), 'edit'],
+  ['merge request updated', target('MergeRequest', 'updated'), 'edit'],
+  ['merge request reopened', target('MergeRequest', 'reopened'), 'issue-reopened'],
+  ['snippet opened', target('Snippet', 'opened'), 'add'],
+  ['vulnerability closed', target('Vulnerability', 'closed'), 'issue-closed'],
   ['project target', target('Project', 'opened'), 'repo'],
-  ['unknown target', target('FooBar::Baz', 'opened'), UNKNOWN_EVENT_ICON],
+  ['unknown target opened', target('FooBar::Baz', 'opened'), 'add'],
+  // A verb this version does not know is said in words on the row; the icon says what it was done to.
+  ['unknown verb on an issue', target('Issue', 'labelled'), 'issues'],
+  ['unknown verb on a merge request', target('MergeRequest', 'labelled'), 'git-pull-request'],
+  ['unknown verb on a snippet', target('Snippet', 'labelled'), 'file-code'],
+  ['unknown verb on a user', target('User', 'labelled'), 'person'],
+  ['unknown verb and target', target('FooBar::Baz', 'labelled'), UNKNOWN_EVENT_ICON],
   ['unknown project action', projectEvent('transferred'), UNKNOWN_EVENT_ICON],
 ];
 
@@ -48,6 +60,23 @@ describe('eventIconId', () => {
   for (const [name, event, icon] of CASES) {
     it(name, () => assert.equal(eventIconId(event), icon));
   }
+
+  it('says every verb the sentences word, so My Activity\'s rows can name the target first', () => {
+    const verbs = ['opened', 'closed', 'reopened', 'accepted', 'merged', 'created', 'imported', 'updated', 'destroyed',
+      'deleted', 'approved', 'added', 'removed'];
+    for (const kind of ['Issue', 'MergeRequest', 'Milestone', 'WikiPage::Meta', 'DesignManagement::Design', 'Snippet']) {
+      const icons = new Map(verbs.map((verb) => [verb, eventIconId(target(kind, verb))]));
+      assert.ok(isKnownVerb(target(kind, 'opened')));
+      for (const verb of verbs) {
+        assert.ok(isKnownVerb(target(kind, verb)), verb);
+        assert.notEqual(icons.get(verb), UNKNOWN_EVENT_ICON, `${kind} ${verb}`);
+      }
+      // Updating and deleting never look like opening.
+      assert.notEqual(icons.get('updated'), icons.get('opened'), kind);
+      assert.notEqual(icons.get('destroyed'), icons.get('opened'), kind);
+      assert.notEqual(icons.get('closed'), icons.get('opened'), kind);
+    }
+  });
 
   it('names only codicons that exist', () => {
     const css = readFileSync(require.resolve('@vscode/codicons/dist/codicon.css'), 'utf8');

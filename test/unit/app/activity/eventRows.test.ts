@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { UTC_ZONE } from '../../../../src/app/activity/calendar';
+import { UTC_ZONE } from '../../../../src/app/calendar';
 import { EventRows, ROW_TITLE_MAX } from '../../../../src/app/activity/eventRows';
 import { formatMessage } from '../../../../src/app/localize';
 import type { GitLabEvent } from '../../../../src/gitlab/types';
@@ -27,9 +27,11 @@ describe('event rows', () => {
     assert.equal(row.accessibilityLabel, `${row.label}, ${row.description}`);
   });
 
-  it('leads with the verb and target when the actor is omitted (My Activity); the accessibility label keeps the actor', () => {
+  it('leads with the target when the actor is omitted (My Activity), the icon saying the verb; the accessibility label keeps the sentence', () => {
     const row = rows.row(event(), now, 'omitted');
-    assert.equal(row.label, 'Opened issue #12 · Crash on save');
+    assert.equal(row.label, '#12 Crash on save');
+    assert.equal(row.iconId, 'issues');
+    assert.equal(rows.row({ ...event(), id: 8, action_name: 'closed' }, now, 'omitted').iconId, 'issue-closed');
     assert.equal(row.description, 'Group / App · 5 minutes ago');
     assert.equal(row.accessibilityLabel, 'Jane Doe opened issue #12 · Crash on save, Group / App · 5 minutes ago');
     const push: GitLabEvent = {
@@ -37,16 +39,19 @@ describe('event rows', () => {
       author: { id: 1, username: 'jane', name: 'Jane Doe' }, created_at: '2026-11-21T10:00:00.000Z',
       push_data: { commit_count: 3, action: 'pushed', ref_type: 'branch', commit_from: null, commit_to: null, ref: 'main', commit_title: 'Fix it' },
     };
-    assert.equal(rows.row(push, now, 'omitted').label, 'Pushed 3 commits to branch main · Fix it');
+    assert.equal(rows.row(push, now, 'omitted').label, 'Branch main · Fix it');
+    assert.equal(rows.row(push, now, 'omitted').accessibilityLabel, 'Jane Doe pushed 3 commits to branch main · Fix it, Group / App · 5 minutes ago');
     assert.equal(rows.row(push, now, 'shown').label, 'Jane Doe pushed 3 commits to branch main · Fix it');
   });
 
   it('shortens a long title in the row and keeps it whole in the accessibility label', () => {
     const title = `Crash ${'when saving '.repeat(10)}`.trim();
     const row = rows.row({ ...event(), id: 2, target_title: title }, now, 'omitted');
-    assert.ok(row.label.startsWith('Opened issue #12 · Crash when saving'), row.label);
+    assert.ok(row.label.startsWith('#12 Crash when saving'), row.label);
     assert.ok(row.label.endsWith('…'), row.label);
-    assert.equal(row.label.length, 'Opened issue #12 · '.length + ROW_TITLE_MAX);
+    assert.equal(row.label.length, '#12 '.length + ROW_TITLE_MAX);
+    const shown = rows.row({ ...event(), id: 9, target_title: title }, now, 'shown');
+    assert.equal(shown.label.length, 'Jane Doe opened issue #12 · '.length + ROW_TITLE_MAX);
     assert.ok(row.accessibilityLabel.includes(title));
   });
 

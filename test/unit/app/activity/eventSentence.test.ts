@@ -58,7 +58,7 @@ describe('describeEvent', () => {
   it('reads as the sentence of the design', () => {
     assert.equal(describeEvent(makeEvent()).sentence, 'Jane Doe opened issue #12 · Crash on save');
     assert.deepEqual(describeEvent(makeEvent()), {
-      author: 'Jane Doe', action: 'opened issue #12', target: 'issue #12', title: 'Crash on save',
+      author: 'Jane Doe', action: 'opened issue #12', target: 'issue #12', subject: '#12', title: 'Crash on save',
       label: 'opened issue #12 · Crash on save', sentence: 'Jane Doe opened issue #12 · Crash on save',
     });
   });
@@ -188,6 +188,34 @@ describe('describeEvent', () => {
       assert.equal(describeEvent(makeEvent({ target_iid: 1.5 })).action, 'opened issue');
       assert.equal(describeEvent(makeEvent({ target_iid: '12' as unknown as number })).action, 'opened issue');
     });
+  });
+
+  describe('the subject a row names first when its icon says the verb', () => {
+    const cases: Array<[string, GitLabEvent, string | undefined]> = [
+      ['issue', target('Issue', 'closed'), '#12'],
+      ['work item', target('WorkItem', 'updated'), '#12'],
+      ['merge request', target('MergeRequest', 'merged', { target_iid: 7 }), '!7'],
+      ['epic', target('Epic', 'opened', { target_iid: 3 }), '&3'],
+      ['snippet', target('Snippet', 'created', { target_id: 5 }), '$5'],
+      ['issue without a number', target('Issue', 'opened', { target_iid: null }), 'issue'],
+      ['milestone', target('Milestone', 'closed', { target_title: 'v1.0' }), 'milestone %v1.0'],
+      ['wiki page', target('WikiPage::Meta', 'updated', { target_title: 'Home' }), 'wiki page Home'],
+      ['comment on an issue', noteEvent(), '#12'],
+      ['comment on a merge request', noteEvent({ noteable_type: 'MergeRequest', noteable_iid: 9 }, 'DiffNote'), '!9'],
+      ['comment on a commit', noteEvent({ noteable_type: 'Commit', commit_id: SHA_FROM }), 'commit 50d44202'],
+      ['push', pushEvent(), 'branch main'],
+      ['new tag', pushEvent({ action: 'created', ref_type: 'tag', ref: 'v2.0' }, 'pushed new'), 'tag v2.0'],
+      ['deleted branch', pushEvent({ action: 'removed', ref: 'old' }, 'deleted'), 'branch old'],
+      // Nothing but the verb to say: it stays in words.
+      ['bulk push', pushEvent({ commit_count: 0, ref_count: 4, ref: null }), undefined],
+      ['joined', projectEvent('joined'), undefined],
+      ['comment without its noteable', noteEvent({ noteable_type: undefined as unknown as string }), undefined],
+      // A verb the icon cannot say leads the row.
+      ['unknown verb', target('Issue', 'labelled'), undefined],
+    ];
+    for (const [name, event, subject] of cases) {
+      it(name, () => assert.equal(describeEvent(event).subject, subject));
+    }
   });
 
   it('passes every user-facing word through the injected Localize', () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { fixedOffsetZone, UTC_ZONE } from '../../../../src/app/activity/calendar';
+import { fixedOffsetZone, UTC_ZONE } from '../../../../src/app/calendar';
 import { customDayProblem, inWindow, markdownRangeDays, planRange } from '../../../../src/app/activity/markdownRange';
 import { activityMarkdown } from '../../../../src/app/activity/activityMarkdown';
-import { escapeMarkdown } from '../../../../src/app/activity/markdownEscape';
+import { literalMarkdown } from '../../../../src/app/activity/markdownEscape';
 import { fetchEventsInRange, MAX_RANGE_EVENTS, MAX_RANGE_PAGES, RangeCopy } from '../../../../src/app/activity/rangeEvents';
 import { GitLabError, validateFilter, type GitLabEvent } from '../../../../src/gitlab';
 import { GitLabDouble } from '../../../double';
@@ -177,7 +177,7 @@ describe('Markdown range: every read is bounded', () => {
     const note = copy.incompleteNote();
     assert.equal(note, `The copy stopped after ${found} events and is incomplete: GitLab has more in this range. Choose Continue in the message to read on.`);
     const markdown = activityMarkdown(copy.events, { now: NOW, zone: UTC_ZONE, order: 'desc', lookupProject: () => undefined, incompleteNote: note });
-    assert.equal(markdown.trimEnd().split('\n').at(-1), `_${escapeMarkdown(note!)}_`, 'the Markdown ends with the note');
+    assert.equal(markdown.trimEnd().split('\n').at(-1), `_${literalMarkdown(note!, 'inline')}_`, 'the Markdown ends with the note');
     assert.match(copy.stoppedMessage() ?? '', new RegExp(`^Copied ${found} events as Markdown, but the copy stopped there and is incomplete: one read takes at most ${MAX_RANGE_PAGES} pages or ${MAX_RANGE_EVENTS} events\\. Continue`));
 
     // Continue: the next pages, from where the first read stopped, added to the same copy.

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { MAX_LISTING_BYTES, ScopeCatalog, type ScopeCatalogDeps } from '../../../../src/app/settings/scopeCatalog';
 import { formatMessage } from '../../../../src/app/localize';
+import { AmbiguousScope, describeError } from '../../../../src/app/settings/errorInfo';
 import type { GitLabApi } from '../../../../src/gitlab/api';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
@@ -10,14 +11,14 @@ import { FakeGitLabApi, group, project } from './fakeGitLabApi';
 
 /** Reads go through the owner of notification settings, as in the extension. */
 const settingsOwner = (api: () => GitLabApi | undefined) =>
-  new NotificationSettingsService(api, { get: () => undefined, update: async () => undefined }, 'test');
+  new NotificationSettingsService({ instanceUrl: 'test', get api() { return api(); } }, { get: () => undefined, update: async () => undefined });
 
 function catalog(api: FakeGitLabApi | undefined, overrides: Partial<ScopeCatalogDeps> = {}): { catalog: ScopeCatalog; remembered: string[] } {
   const remembered: string[] = [];
   return {
     remembered,
     catalog: new ScopeCatalog({
-      api: () => api,
+      account: { get api() { return api; } },
       settings: settingsOwner(() => api),
       projects: () => [{ id: 10, label: 'Acme / Website', path: 'acme/website' }],
       addedGroups: () => [],
@@ -186,7 +187,7 @@ describe('settings scope list', () => {
 
   it('lists without groups while signed out, and fetches them once there is a client', async () => {
     let api: FakeGitLabApi | undefined;
-    const scopes = new ScopeCatalog({ api: () => api, settings: settingsOwner(() => api), projects: () => [], addedGroups: () => [], localize: formatMessage });
+    const scopes = new ScopeCatalog({ account: { get api() { return api; } }, settings: settingsOwner(() => api), projects: () => [], addedGroups: () => [], localize: formatMessage });
     assert.equal((await scopes.list()).entries.length, 1);
     api = new FakeGitLabApi();
     api.groups = [group(1, 'acme')];
@@ -217,7 +218,7 @@ describe('settings scope list against the GitLab double: a listing is bounded in
     double.clearLog();
     const lines: string[] = [];
     const scopes = new ScopeCatalog({
-      api: () => client.client, settings: settingsOwner(() => client.client),
+      account: { get api() { return client.client; } }, settings: settingsOwner(() => client.client),
       projects: () => [{ id: 10, label: 'Acme / Website', path: 'acme/website' }], addedGroups: () => ['design'],
       localize: formatMessage, log: (line) => lines.push(line),
     });
@@ -240,11 +241,49 @@ describe('settings scope list against the GitLab double: a listing is bounded in
 
   it('reads a listing within the bound as before', async () => {
     const scopes = new ScopeCatalog({
-      api: () => client.client, settings: settingsOwner(() => client.client),
+      account: { get api() { return client.client; } }, settings: settingsOwner(() => client.client),
       projects: () => [], addedGroups: () => [], localize: formatMessage,
     });
     const known = await scopes.scopes({ members: ['group'] });
     assert.equal(known.listed.group?.error, undefined);
     assert.deepEqual(known.scopes.map((scope) => scope.path), ['acme', 'acme/platform']);
+  });
+});
+
+describe('adding a group or project without saying which (the settings editor\'s Add form)', () => {
+  let double: GitLabDouble;
+  let client: TestClient;
+  before(async () => {
+    double = await GitLabDouble.start({ edition: 'ee', events: 5, seed: 3 });
+    client = makeClient(double.url);
+  });
+  after(async () => {
+    await client.close();
+    await double.close();
+  });
+  const owner = () => catalog(undefined, { account: { get api() { return client.client; } }, settings: settingsOwner(() => client.client) });
+
+  it('finds a project by its path, a subgroup and a group by theirs, and refuses what is neither', async () => {
+    const website = double.data.projects.find((candidate) => candidate.pathWithNamespace === 'acme/website')!;
+    const { catalog: scopes, remembered } = owner();
+    assert.equal(scopes.entry(await scopes.addScope('either', 'acme/website')).key, `project:${website.id}`);
+    assert.equal(scopes.entry(await scopes.addScope('either', 'acme/platform')).key, 'group:acme/platform');
+    assert.equal(scopes.entry(await scopes.addScope('either', 'acme')).key, 'group:acme');
+    assert.deepEqual(remembered, ['project acme/website', 'group acme/platform', 'group acme']);
+    await assert.rejects(scopes.addScope('either', 'acme/no-such-thing'), (error: unknown) => error instanceof GitLabError && error.kind === 'notFound');
+    assert.equal(remembered.length, 3);
+  });
+
+  it('a numeric ID: the one kind that has it, or the person chooses when both do', async () => {
+    const groupIds = new Set(double.data.groups.map((candidate) => candidate.id));
+    const both = double.data.projects.find((candidate) => groupIds.has(candidate.id));
+    const projectOnly = double.data.projects.find((candidate) => !groupIds.has(candidate.id));
+    assert.ok(both && projectOnly, 'the world has IDs of both kinds');
+    const { catalog: scopes, remembered } = owner();
+    assert.equal(scopes.entry(await scopes.addScope('either', projectOnly.id)).key, `project:${projectOnly.id}`);
+    await assert.rejects(scopes.addScope('either', both.id), (error: unknown) => error instanceof AmbiguousScope
+      && error.message === `Both a group and a project have the ID ${both.id}: choose which under Kind.`);
+    assert.deepEqual(describeError(new AmbiguousScope(both.id, formatMessage), 'add', formatMessage).field, 'ref');
+    assert.deepEqual(remembered, [`project ${projectOnly.pathWithNamespace}`]);
   });
 });

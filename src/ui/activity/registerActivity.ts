@@ -1,0 +1,18 @@
+import * as vscode from 'vscode';
+import { SETTINGS_SECTION } from '../../ids';
+import type { Shell } from '../shell';
+import { ActivityView } from './activityView';
+
+/** The Activity view with its commands; it follows the session and the settings. */
+export function registerActivity(context: vscode.ExtensionContext, { session, readConfig, directories, log }: Shell): ActivityView {
+  const activity = new ActivityView(session, readConfig, directories, context.workspaceState, context.globalState, log);
+  context.subscriptions.push(
+    activity,
+    session.onDidChange(() => activity.sessionChanged()),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (!e.affectsConfiguration(SETTINGS_SECTION) && !e.affectsConfiguration('http.proxy')) return;
+      activity.configChanged((key: string) => e.affectsConfiguration(`${SETTINGS_SECTION}.${key}`));
+    }),
+  );
+  return activity;
+}

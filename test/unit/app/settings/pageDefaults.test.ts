@@ -1,0 +1,108 @@
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { canApplyBulk, withBulkSelection } from '../../../../src/app/settings/shared/formState';
+import { nothing } from 'lit-html';
+import type { SettingsApp } from '../../../../media/src/settings/app';
+import { bulkPanel } from '../../../../media/src/settings/bulkPanel';
+import { initialState, type UiState } from '../../../../media/src/settings/model';
+import { formatMessage } from '../../../../src/app/localize';
+import { parsePageMessage } from '../../../../src/app/settings/shared/protocol';
+import { CODICON_PATHS } from '../../../../media/src/settings/icons';
+
+describe('the settings page\'s Add form', () => {
+  it('does not default to a kind: GitLab is asked which it is (a project\'s path never meets "no such group")', () => {
+    assert.equal(initialState().add.kind, 'either');
+    const request = parsePageMessage({ type: 'request', id: 1, method: 'addScope', params: { kind: 'either', ref: 'acme/web' } });
+    assert.ok(request.ok, 'the host takes "either"');
+  });
+});
+
+describe('the settings page\'s bulk change', () => {
+  it('starts with no level chosen, and Apply waits for one', () => {
+    const state = initialState();
+    assert.equal(state.bulkLevel, undefined);
+    const selection = new Set(['project:acme/web']);
+    assert.equal(canApplyBulk({ selection, level: state.bulkLevel }), false);
+    assert.equal(canApplyBulk({ selection, level: 'watch' }), true);
+    assert.equal(canApplyBulk({ selection: new Set(), level: 'watch' }), false, 'nothing checked');
+    assert.equal(canApplyBulk({ selection, level: 'sometimes' }), false, 'a level GitLab would refuse');
+    assert.equal(canApplyBulk({ selection, level: 'watch', report: { done: false } }), false, 'a run is going');
+    assert.equal(canApplyBulk({ selection, level: 'watch', report: { done: true } }), true);
+  });
+
+  it('a finished run\'s results go when the selection changes (they were about the old one); a running one\'s stay', () => {
+    const done = { done: true, items: ['x'] };
+    const after = withBulkSelection({ selection: new Set(['a']), level: 'watch', report: done }, 'b', true);
+    assert.deepEqual([...after.selection], ['a', 'b']);
+    assert.equal(after.report, undefined);
+    assert.equal(after.level, 'watch');
+    assert.equal(withBulkSelection({ selection: new Set(['a', 'b']), report: done }, 'b', false).report, undefined);
+    const running = { done: false };
+    assert.equal(withBulkSelection({ selection: new Set(['a']), report: running }, 'a', false).report, running);
+  });
+
+  it('draws results with codicons as @vscode/codicons has them', () => {
+    for (const [name, paths] of Object.entries(CODICON_PATHS)) {
+      const source = readFileSync(require.resolve(`@vscode/codicons/src/icons/${name}.svg`), 'utf8');
+      const expected = [...source.matchAll(/<path([^>]*)\/>/g)].map(([, attributes]) => ({
+        d: /d="([^"]*)"/.exec(attributes)?.[1], evenodd: attributes.includes('fill-rule="evenodd"'),
+      }));
+      assert.deepEqual(paths.map((path) => ({ d: path.d, evenodd: path.evenodd === true })), expected, name);
+    }
+  });
+});
+
+/** The markup a lit-html template would render, as text (attribute bindings as `name=value`), for checks in Node. */
+function markup(value: unknown): string {
+  if (Array.isArray(value)) return value.map(markup).join('');
+  if (value === nothing || value === undefined || value === null || typeof value === 'function') return '';
+  if (typeof value === 'object') {
+    const template = value as { strings?: readonly string[]; values?: unknown[] };
+    if (template.strings && template.values) {
+      return template.strings.map((part, index) => part + (index < template.values!.length ? markup(template.values![index]) : '')).join('');
+    }
+    // A directive (live, repeat): its arguments.
+    return template.values ? markup(template.values) : '';
+  }
+  return String(value);
+}
+
+describe('the settings page\'s bulk panel as drawn', () => {
+  const t = formatMessage;
+  const actions = {} as unknown as SettingsApp;
+  const state = (): UiState => {
+    const ui = initialState();
+    ui.bulkSelection = new Set(['project:acme/web', 'project:acme/api']);
+    return ui;
+  };
+
+  it('offers no level until one is chosen, with Apply disabled', () => {
+    const drawn = markup(bulkPanel(state(), t, actions));
+    assert.match(drawn, /<option value="" disabled[^>]*>Choose a level…<\/option>/);
+    assert.match(drawn, /id="bulk-apply"\s+\?disabled=true/);
+    const chosen = state();
+    chosen.bulkLevel = 'watch';
+    assert.match(markup(bulkPanel(chosen, t, actions)), /id="bulk-apply"\s+\?disabled=false/);
+  });
+
+  it('draws each result with a codicon, in the text\'s colour (no status colour on the words)', () => {
+    const ui = state();
+    ui.bulkLevel = 'watch';
+    ui.bulk = {
+      level: 'watch', done: true, items: [
+        { key: 'project:acme/web', scope: { kind: 'project', id: 'acme/web' }, status: 'changed', previousLevel: 'global', level: 'watch' },
+        { key: 'project:acme/api', scope: { kind: 'project', id: 'acme/api' }, status: 'failed', error: { kind: 'forbidden', message: 'No.' } },
+      ],
+    };
+    const drawn = markup(bulkPanel(ui, t, actions));
+    assert.deepEqual([...drawn.matchAll(/data-codicon=(\w[\w-]*)/g)].map((match) => match[1]), ['check', 'error']);
+    // The stylesheet gives the words the theme's foreground; only the failed icon has a colour of its own.
+    const css = readFileSync(require.resolve('../../../../media/settings.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    const rules = [...css.matchAll(/([^{}]*\.bulk-item[^{}]*)\{([^}]*)\}/g)].map(([, selector, body]) => ({ selector: selector.trim(), body }));
+    const colours = rules.flatMap(({ selector, body }) => [...body.matchAll(/(?:^|;|\s)color:\s*([^;]+);/g)].map((match) => [selector, match[1].trim()]));
+    for (const [selector, colour] of colours) {
+      assert.ok(colour === 'var(--vscode-foreground)' || /\.codicon$/.test(selector), `${selector} is in ${colour}`);
+    }
+    assert.ok(colours.some(([selector, colour]) => selector === '.bulk-item' && colour === 'var(--vscode-foreground)'), JSON.stringify(colours));
+  });
+});

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { fake } from './fakeVscode';
+import { levelPickEntries } from '../../../src/app/settings/levelPick';
+import { formatMessage } from '../../../src/app/localize';
+import { LEVEL_ORDER, levelExplanation, levelLabel } from '../../../src/app/settings/shared/labels';
+import type { LevelInForce } from '../../../src/app/settings/shared/levelChain';
+import type { NotificationSettingsService } from '../../../src/app/settings/notificationSettingsService';
+import { NotificationStatusBar } from '../../../src/ui/statusBar/notificationStatusBar';
+import type { Scope } from '../../../src/gitlab';
+
+const t = formatMessage;
+const PROJECT: Scope = { kind: 'project', id: 'acme/web' };
+
+/** The status bar on a scope whose level in force is `inForce`; `chosen` picks from the quick pick. */
+function statusBar(scope: Scope, inForce: LevelInForce) {
+  const account = { signedIn: true, instanceUrl: 'https://gitlab.example.com', onDidChange: () => ({ dispose() {} }) };
+  const levels = {
+    onDidChange: () => ({ dispose() {} }), refresh: () => undefined, levelInForce: async () => inForce,
+    levelAfterUnmute: () => 'watch', levelBeforeMute: () => 'watch',
+  } as unknown as NotificationSettingsService;
+  return new NotificationStatusBar(account, { resolve: async () => ({ scope, name: 'project acme/web' }) }, levels, { report: () => undefined });
+}
+
+const projectAt = (own: string, ...above: Array<[LevelInForce['chain'][number]['kind'], string, string]>): LevelInForce => {
+  const chain = [{ kind: 'project' as const, name: 'acme/web', level: own }, ...above.map(([kind, name, level]) => ({ kind, name, level }))];
+  const decidedBy = chain.findIndex((link, index) => link.level !== 'global' || index === chain.length - 1);
+  return { level: chain[decidedBy].level, chain, decidedBy };
+};
+
+describe('the status bar\'s level pick', () => {
+  beforeEach(() => fake.reset());
+
+  it('opens on the level set now, each level with the editor\'s one-line explanation', async () => {
+    await statusBar(PROJECT, projectAt('mention', ['global', '', 'watch'])).pickLevel();
+    const pick = fake.shown.find((entry) => entry.kind === 'quickPick');
+    assert.ok(pick?.kind === 'quickPick');
+    const levels = pick.items.filter((item) => item.detail !== undefined && LEVEL_ORDER.some((level) => item.label.endsWith(levelLabel(level, t))));
+    // The first item is the one the pick opens on (active): the level in force, not "Global".
+    assert.equal(pick.items[0].label, `$(check) ${levelLabel('mention', t)}`);
+    assert.equal(pick.items[0].description, 'current');
+    assert.equal(levels.length, LEVEL_ORDER.length);
+    for (const level of LEVEL_ORDER) {
+      const item = levels.find((candidate) => candidate.label.endsWith(levelLabel(level, t)));
+      assert.equal(item?.detail, levelExplanation(level, t), level);
+    }
+    const mute = pick.items.find((item) => item.label.endsWith('Mute'));
+    assert.equal(mute?.detail, 'Disabled until you unmute; the level before is kept');
+  });
+
+  it('a project at Global opens on Global and says what it inherits', async () => {
+    await statusBar(PROJECT, projectAt('global', ['group', 'acme', 'watch'], ['global', '', 'participating'])).pickLevel();
+    const pick = fake.shown.find((entry) => entry.kind === 'quickPick');
+    assert.ok(pick?.kind === 'quickPick');
+    assert.equal(pick.items[0].label, `$(check) ${levelLabel('global', t)}`);
+    assert.equal(pick.items[0].description, `current: ${levelLabel('watch', t)} (acme)`);
+  });
+});
+
+describe('levelPickEntries', () => {
+  const entries = (own: string, scopeKind: 'global' | 'group' | 'project' = 'project') =>
+    levelPickEntries({ own, scopeKind, inForce: levelLabel(own, t), levelBeforeMute: 'watch' }, t);
+
+  it('puts the level set now first, then the others in GitLab\'s order', () => {
+    assert.deepEqual(entries('custom').filter((entry) => entry.level).map((entry) => entry.level),
+      ['custom', 'global', 'watch', 'participating', 'mention', 'disabled']);
+    assert.deepEqual(entries('participating', 'global').filter((entry) => entry.level).map((entry) => entry.level),
+      ['participating', 'watch', 'mention', 'custom', 'disabled']);
+  });
+
+  it('muted: Unmute says which level comes back', () => {
+    const unmute = entries('disabled').find((entry) => entry.action === 'mute');
+    assert.deepEqual([unmute?.label, unmute?.detail], ['Unmute', 'Back to Watch, the level before the mute']);
+  });
+
+  it('shows a level this version does not know as the current one, without offering to set it', () => {
+    const [first, ...rest] = entries('sometimes');
+    assert.equal(first.label, 'sometimes');
+    assert.equal(first.description, 'current');
+    assert.equal(first.level, undefined);
+    assert.equal(rest.filter((entry) => entry.level).length, LEVEL_ORDER.length);
+  });
+});
