@@ -112,8 +112,6 @@ export const SETTINGS = {
   proxy: 'proxy',
   caFile: 'caFile',
   ignoreCertificateErrors: 'ignoreCertificateErrors',
-  /** The To-Do List view is a preview, shown only when this is on. */
-  todosEnabled: 'todos.enabled',
   /** The reasons (GitLab's action names) whose new to-dos show a notification; empty: none. */
   todosNotifyFor: 'todos.notifyFor',
 } as const;

@@ -83,7 +83,7 @@ export async function todoFirstPage(packageDir: string, stub: string, workDir: s
   try {
     double.inject({ fault: { kind: 'latency', ms: FIRST_PAGE_LATENCY_MS }, times: Infinity });
     double.clearLog();
-    const settings = { 'gitlabActivity.instanceUrl': double.url, 'gitlabActivity.todos.enabled': true, 'gitlabActivity.pollInterval': 0 };
+    const settings = { 'gitlabActivity.instanceUrl': double.url, 'gitlabActivity.pollInterval': 0 };
     const run = await runNodeChild<TodoDriverResult>(driver, {
       args: [join(packageDir, 'dist', 'extension.js'), stub], timeoutMs: 60_000,
       env: {

@@ -43,7 +43,7 @@ describe('To-Do List view', function () {
     name: 'todos',
     double: { hostileNames: true },
     env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
-    settings: { 'gitlabActivity.todos.enabled': true, 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.pollInterval': 1 },
+    settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.pollInterval': 1 },
   });
 
   it('shows a row per thing with its reasons in words, unknown actions by name, only in its own view', async function () {
@@ -155,7 +155,7 @@ describe('To-Do List view on a server without one', function () {
     name: 'todos-spec-only',
     double: { specOnly: true },
     env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
-    settings: { 'gitlabActivity.todos.enabled': true, 'gitlabActivity.pollInterval': 1 },
+    settings: { 'gitlabActivity.pollInterval': 1 },
   });
 
   it('shows one calm line instead of an error, and no notification', async function () {
