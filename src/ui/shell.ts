@@ -5,7 +5,7 @@ import { idsFor } from '../app/instanceSettings';
 import { ProjectDirectories } from '../app/projectDirectory';
 import type { Clock } from '../app/settings/snooze';
 import { COMMANDS, INSTANCE_ENV_VAR, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TEST_CLOCK_ENV_VAR, TOKEN_ENV_VAR } from '../ids';
-import { workspaceRemoteUrls } from './activity/workspaceProjects';
+import { workspaceRemoteUrls } from './workspace';
 import { TokenStore } from './auth/tokenStore';
 import { Failures } from './failures';
 import { configReader, migrateUserLists, type ExtensionConfig } from './config';

@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
-import { localZone, type TimeZone } from '../../app/activity/calendar';
+import { localZone, type TimeZone } from '../../app/calendar';
 import { activityMarkdown } from '../../app/activity/activityMarkdown';
 import { planRange, type RangePlan } from '../../app/activity/markdownRange';
 import { RangeCopy } from '../../app/activity/rangeEvents';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
 import type { EventFeeds } from '../../app/activity/eventFeeds';
 import type { ProjectDirectories } from '../../app/projectDirectory';
-import { MY_ACTIVITY, sourceKey, type ActivitySource } from '../../app/sources';
+import { MY_ACTIVITY, sourceKey, type ActivitySource } from '../../app/activity/sources';
 import type { FeedPlan } from '../../app/activity/activityTabs';
 import { GitLabError } from '../../gitlab';
 import { VIEWS } from '../../ids';

@@ -7,10 +7,10 @@ import type { EarlierPages } from '../../app/lists/earlierPages';
 import { isUnauthorized } from '../../gitlab/errors';
 import type { GitLabEvent, SortOrder } from '../../gitlab/types';
 import type { ActivityFilter } from '../../app/activity/filterState';
-import { newestMarker } from '../../app/pollSchedule';
+import { newestMarker } from '../../app/activity/pollSchedule';
 import { idsFor } from '../../app/instanceSettings';
 import type { ProjectDirectories } from '../../app/projectDirectory';
-import { myActivity, projectSources, userSources, type ActivitySource } from '../../app/sources';
+import { myActivity, projectSources, userSources, type ActivitySource } from '../../app/activity/sources';
 import { COMMANDS, CONTEXT_KEYS, STATE_KEYS, VIEWS } from '../../ids';
 import type { ExtensionConfig } from '../config';
 import { Failures } from '../failures';
@@ -25,7 +25,7 @@ import { FilterPicks } from './filterPicks';
 import { NewActivityPoller } from './newActivityPoller';
 import { registerUnreadDecorations } from './unreadDecorations';
 import type { ActivityNode } from './nodes';
-import { workspaceProjectPaths } from './workspaceProjects';
+import { workspaceProjectPaths } from '../workspace';
 
 /** The Activity view: tree, filter, feeds, unread marks, new-activity polling and their commands, wired together. */
 export class ActivityView implements vscode.Disposable {

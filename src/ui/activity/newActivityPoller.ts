@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { countNewEvents, newestMarker, PollSchedule, type EventMarker } from '../../app/pollSchedule';
-import { MY_ACTIVITY } from '../../app/sources';
+import { countNewEvents, newestMarker, PollSchedule, type EventMarker } from '../../app/activity/pollSchedule';
+import { MY_ACTIVITY } from '../../app/activity/sources';
 import type { FeedPlan } from '../../app/activity/activityTabs';
 import type { ActiveAccount } from '../../app/activeAccount';
 import { GitLabError } from '../../gitlab';

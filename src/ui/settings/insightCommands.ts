@@ -10,7 +10,7 @@ import { sentenceName } from '../../app/settings/scopeCatalog';
 import { isScopeRef, type ScopeEntry } from '../../app/settings/shared/protocol';
 import type { ScopeRef } from '../../app/settings/shared/scopes';
 import { COMMANDS } from '../../ids';
-import { workspaceProjectPaths } from '../activity/workspaceProjects';
+import { workspaceProjectPaths } from '../workspace';
 import type { Log } from '../log';
 import type { Shell } from '../shell';
 import type { NotificationSettings } from './notificationSettings';

@@ -5,7 +5,7 @@ import type { Project } from '../../gitlab';
 import type { ActivityView } from '../activity/activityView';
 import { addToList } from '../config';
 import type { Shell } from '../shell';
-import { StatusBarScope } from '../statusBar/notificationStatusBar';
+import { StatusBarScope } from '../workspace';
 import type { ScopeSources } from './scopeChoices';
 
 /** What the status bar, the settings editor, snoozes, profiles and the insight commands share. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
-import { localZone, type TimeZone } from '../../app/activity/calendar';
+import { localZone, type TimeZone } from '../../app/calendar';
 import type { ActiveAccount } from '../../app/activeAccount';
 import type { Disposable } from '../../app/emitter';
 import { sentenceName } from '../../app/settings/scopeCatalog';

@@ -5,33 +5,15 @@ import { levelInForceLabel, snoozedView, statusBarView } from '../../app/setting
 import type { LevelInForce } from '../../app/settings/shared/levelChain';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import { levelPickEntries } from '../../app/settings/levelPick';
-import { scopeName } from '../../app/settings/shared/labels';
 import { isNotificationLevel, type Scope } from '../../gitlab';
 import { snoozeInForce } from '../../app/settings/snooze';
 import { COMMANDS, SETTINGS_SECTION, STATUS_BAR_ITEMS } from '../../ids';
-import { workspaceProjectPaths } from '../activity/workspaceProjects';
-import type { ExtensionConfig } from '../config';
+import type { StatusBarScope } from '../workspace';
 import type { ActiveAccount } from '../../app/activeAccount';
 import type { Failures } from '../failures';
 import type { NotificationSettings } from '../settings/notificationSettings';
 import type { Snoozes } from '../settings/snoozeCommands';
 import type { Shell } from '../shell';
-
-/**
- * `auto`: the workspace's GitLab project when a git remote points at the active instance, else global; or always
- * global. The active instance is the one the remotes name, when signed in there.
- */
-export class StatusBarScope {
-  constructor(private readonly config: () => ExtensionConfig, private readonly account: Pick<ActiveAccount, 'instanceUrl'>) {}
-
-  /** The scope in force and its name for people. */
-  async resolve(): Promise<{ scope: Scope; name: string }> {
-    const config = this.config();
-    const [project] = config.statusBarScope === 'auto' ? await workspaceProjectPaths(this.account.instanceUrl) : [];
-    const scope: Scope = project ? { kind: 'project', id: project } : { kind: 'global' };
-    return { scope, name: scopeName(scope, vscode.l10n.t) };
-  }
-}
 
 /**
  * `$(bell) <Level>` for the scope in force; click for a quick pick of levels, Mute/Unmute and the editor.

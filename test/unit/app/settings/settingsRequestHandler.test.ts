@@ -4,7 +4,7 @@ import { NotificationSettingsService, type LevelChange } from '../../../../src/a
 import { ScopeCatalog } from '../../../../src/app/settings/scopeCatalog';
 import { SettingsRequestHandler, type SettingsSnoozes } from '../../../../src/app/settings/settingsRequestHandler';
 import { formatSnoozeEnd, SnoozeScheduler } from '../../../../src/app/settings/snooze';
-import { UTC_ZONE } from '../../../../src/app/activity/calendar';
+import { UTC_ZONE } from '../../../../src/app/calendar';
 import { decidingLink, resolveLevelInForce, type LevelLink } from '../../../../src/app/settings/shared/levelChain';
 import type { ErrorInfo, HostMessage, Requests } from '../../../../src/app/settings/shared/protocol';
 import type { ReplyMessage } from '../../../../src/app/settings/shared/rpc';

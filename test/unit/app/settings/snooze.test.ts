@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { fixedOffsetZone, UTC_ZONE, type TimeZone } from '../../../../src/app/activity/calendar';
+import { fixedOffsetZone, UTC_ZONE, type TimeZone } from '../../../../src/app/calendar';
 import { formatMessage } from '../../../../src/app/localize';
 import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
 import { snoozedView, statusBarView } from '../../../../src/app/settings/effectiveLevel';
