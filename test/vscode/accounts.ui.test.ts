@@ -90,7 +90,7 @@ describe('several GitLab instances signed in at once', function () {
     const project = remoteProject(second);
     // Under the second instance's root: the second "Projects" row of the tree.
     await s.workbench.waitForTree('two Projects rows', (items) => items.filter((item) => item.label === 'Projects').length === 2);
-    const projectsRows = s.workbench.page.locator('.part.sidebar .monaco-list-row[role="treeitem"][aria-level="2"]').filter({
+    const projectsRows = s.workbench.tree().pane.locator('.monaco-list-row[role="treeitem"][aria-level="2"]').filter({
       has: s.workbench.page.locator('.label-name').getByText('Projects', { exact: true }),
     });
     await s.workbench.expandRow(projectsRows.nth(1));

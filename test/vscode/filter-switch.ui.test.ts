@@ -18,13 +18,19 @@ const WATCH_SCRIPT = `(() => {
   window.__filterSwitchWatch = record;
   const sidebar = document.querySelector('.part.sidebar');
   const check = () => {
-    const message = Array.from(sidebar.querySelectorAll('.tree-explorer-viewlet-tree-view > .message'))
+    // The Activity view's pane only: another view of the container has rows and a message of its own.
+    const pane = Array.from(sidebar.querySelectorAll('.pane'))
+      .find((element) => element.querySelector('.pane-header h3.title')?.textContent.trim() === ${JSON.stringify('Activity')});
+    if (!pane) return;
+    const message = Array.from(pane.querySelectorAll('.tree-explorer-viewlet-tree-view > .message'))
       .filter((element) => element.getClientRects().length > 0)
       .map((element) => element.textContent.trim()).join(' ');
     if (record.messages[record.messages.length - 1] !== message) record.messages.push(message);
-    if (sidebar.querySelector('.monaco-progress-container.active')) record.progressSeen = true;
+    // A view alone in its container shows its progress in the container's bar (outside every pane), else in its pane.
+    if (Array.from(sidebar.querySelectorAll('.monaco-progress-container.active'))
+      .some((bar) => !bar.closest('.pane') || bar.closest('.pane') === pane)) record.progressSeen = true;
     if (!message.includes(${JSON.stringify(NEW_LABEL)})) return;
-    const rows = Array.from(sidebar.querySelectorAll('.monaco-list-row[role="treeitem"][aria-level="3"]'))
+    const rows = Array.from(pane.querySelectorAll('.monaco-list-row[role="treeitem"][aria-level="3"]'))
       .map((row) => (row.querySelector('.label-name') || row).textContent.trim());
     const wrong = rows.filter((label) => !${MR_ROW}.test(label));
     if (wrong.length > 0) record.violations.push({ message, rows: wrong.slice(0, 3) });

@@ -13,5 +13,5 @@ export { signInThroughFlow } from './sign-in';
 export { escapeRegExp } from './tree-rows';
 export { useSignedInSession, useVscodeSession } from './use-session';
 export { waitFor } from './wait-for';
-export { ACTIVITY_VIEW, VIEW_CONTAINER, Workbench, type QuickPickEntry, type StatusBarItem, type TreeItemView } from './workbench';
+export { ACTIVITY_VIEW, TODO_VIEW, VIEW_CONTAINER, Workbench, type QuickPickEntry, type StatusBarItem, type TreeItemView } from './workbench';
 export { labelStartShown, setSideBarWidth } from './side-bar-width';

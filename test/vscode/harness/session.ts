@@ -67,6 +67,9 @@ export function defaultSettings(doubleUrl: string | undefined): Record<string, u
     'extensions.autoCheckUpdates': false,
     'extensions.ignoreRecommendations': true,
     'update.mode': 'none',
+    // A view's title actions sit in its pane's header once its container shows two views: visible always, as they are
+    // in the side bar's title, rather than only while the pointer is over the pane.
+    'workbench.view.alwaysShowHeaderActions': true,
     // Tests refresh explicitly; a timer would make request counts depend on timing.
     'gitlabActivity.pollInterval': 0,
     ...(doubleUrl ? { 'gitlabActivity.instanceUrl': doubleUrl } : {}),
