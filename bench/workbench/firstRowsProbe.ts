@@ -12,7 +12,8 @@ import { reportResult } from '../lib/child';
  * code-server extensions dir (as scripts/test-vscode.mjs does), then per run: a session whose double answers every
  * request `latencyMs` late, the Activity view opened and the window reloaded so that it is open from the start (as
  * after a restart), and the moment the first event row is drawn, taken in the page by a MutationObserver.
- *   tsx firstRowsProbe.ts <root> <runs> <latencyMs>
+ * The first events request after the reload is held `holdMs` more.
+ *   tsx firstRowsProbe.ts <root> <runs> <latencyMs> <holdMs>
  */
 export interface FirstRowsRun {
   /** The extension's "Activated in" log line (written as `activate` returns), epoch ms. */
@@ -28,9 +29,10 @@ const TOKEN = 'glpat-test-token';
 const EVENT_WORDS = /\b(opened|closed|pushed|commented|merged|created|joined|deleted|approved|accepted|updated|reopened|imported)\b/i;
 
 async function main(): Promise<void> {
-  const [root, runsText, latencyText] = process.argv.slice(2);
+  const [root, runsText, latencyText, holdText] = process.argv.slice(2);
   const runs = Number(runsText);
   const latencyMs = Number(latencyText);
+  const holdMs = Number(holdText);
   const require = createRequire(__filename);
   const { ensureVscodeEnv } = await import(path.join(root, 'scripts/vscode-env/setup.mjs')) as { ensureVscodeEnv(): { node24: string; codeServerEntry: string; artifacts: string } };
   const codeServer = await import(path.join(root, 'scripts/vscode-env/code-server.mjs')) as {
@@ -66,6 +68,9 @@ async function main(): Promise<void> {
         await session.workbench.openViewContainer(VIEW_CONTAINER);
         await session.workbench.waitForTreeRow(EVENT_WORDS, 60_000);
         double.clearLog();
+        // The first events request after the reload is held `holdMs` longer: rows drawn before its answer can only be
+        // the page kept from the session before (at 50 ms, the answer comes before the workbench first asks the tree).
+        double.inject({ fault: { kind: 'latency', ms: holdMs }, method: 'GET', path: /^\/(events|(projects|users)\/[^/]+\/events)$/, times: 1 });
         const reloadAt = Date.now();
         const activationsBefore = session.extensionLogLines().filter((l) => l.message.startsWith('Activated in')).length;
         await session.page.reload();

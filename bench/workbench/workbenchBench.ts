@@ -7,6 +7,12 @@ import { summarize, type Summary } from '../lib/stats';
 import type { FirstRowsRun } from './firstRowsProbe';
 
 export const WORKBENCH_LATENCY_MS = 50;
+/**
+ * The first events request after the reload is held this much longer, a slow first answer: at 50 ms it returns before
+ * the workbench first asks for the tree's rows (about half a second after activation), so "drawn before it returns"
+ * would say nothing; held 2 s, rows drawn before it can only be the page kept from the session before.
+ */
+export const FIRST_EVENTS_HOLD_MS = 2000;
 const LOCK = '/tmp/workbench.lock';
 /** How long to wait for the shared lock (other runs of the real-VS-Code stage) before reporting SKIPPED. */
 const LOCK_WAIT_SECONDS = 1200;
@@ -39,7 +45,7 @@ export async function workbenchBench(root: string, runs: number, progress: (line
   progress(`  waiting for ${LOCK}, then packaging and ${runs} code-server sessions`);
   let measured: FirstRowsRun[];
   try {
-    measured = await underLock(root, [join(__dirname, 'firstRowsProbe.ts'), root, String(runs), String(WORKBENCH_LATENCY_MS)], progress);
+    measured = await underLock(root, [join(__dirname, 'firstRowsProbe.ts'), root, String(runs), String(WORKBENCH_LATENCY_MS), String(FIRST_EVENTS_HOLD_MS)], progress);
   } catch (error) {
     return { ...empty, skipped: `the workbench run did not finish: ${(error as Error).message.split('\n').slice(-3).join(' ')}` };
   }
@@ -49,7 +55,7 @@ export async function workbenchBench(root: string, runs: number, progress: (line
   // When the first events request's answer could first arrive, relative to activation (undefined: not asked before the row).
   const firstAnswer = measured.map((r) => {
     const asked = r.requests.find((q) => q.request.startsWith('GET /api/v4/events') || /^GET \/api\/v4\/(projects|users)\/[^/]+\/events/.test(q.request));
-    return asked ? asked.afterActivationMs + WORKBENCH_LATENCY_MS : undefined;
+    return asked ? asked.afterActivationMs + WORKBENCH_LATENCY_MS + FIRST_EVENTS_HOLD_MS : undefined;
   });
   const beforeAnswer = measured.map((r, index) => firstAnswer[index] === undefined || r.firstRowAt - r.activatedAt < firstAnswer[index]!);
   const early = measured.flatMap((r) => r.requests.filter((q) => q.afterActivationMs < 0).map((q) => q.request));
@@ -59,7 +65,7 @@ export async function workbenchBench(root: string, runs: number, progress: (line
     goals: [
       {
         // The window was reloaded after a session that showed My Activity: its first page, kept, is drawn at once.
-        goal: `workbench: first rows drawn before the first events request returns (${beforeAnswer.filter(Boolean).length} of ${beforeAnswer.length} runs; answer ${WORKBENCH_LATENCY_MS} ms late)`,
+        goal: `workbench: first rows drawn before the first events request returns (${beforeAnswer.filter(Boolean).length} of ${beforeAnswer.length} runs; that answer held ${WORKBENCH_LATENCY_MS + FIRST_EVENTS_HOLD_MS} ms, every other ${WORKBENCH_LATENCY_MS} ms)`,
         value: measured.map((r, index) => `${r.firstRowAt - r.activatedAt} ms vs ${firstAnswer[index] === undefined ? 'no request yet' : `${firstAnswer[index]!.toFixed(0)} ms`}`).join(', '),
         met: beforeAnswer.length > 0 && beforeAnswer.every(Boolean),
       },

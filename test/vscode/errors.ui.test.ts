@@ -25,6 +25,7 @@ describe('activity errors', function () {
   this.timeout(90_000);
   const session = useVscodeSession({
     name: 'errors',
+    fresh: 'signs in again through the flow: its token then sits in SecretStorage beside the environment\'s',
     env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     // acme/gone is a project GitLab does not know (404).
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.users': ['jordan'], 'gitlabActivity.projects': ['acme/gone'] },

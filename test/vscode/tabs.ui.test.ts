@@ -75,7 +75,7 @@ async function chooseTab(session: VscodeSession, tab: string): Promise<number> {
 
 /** Waits until My Activity shows exactly `events` (by day, rows without the actor) and then `states`. */
 async function waitForMyActivity(session: VscodeSession, events: GitLabEvent[], states: (labels: string[]) => boolean, what: string) {
-  const expected = expectedDays(events, Date.now(), 'omitted');
+  const expected = expectedDays(events);
   return session.workbench.waitForTree(what, (items) => {
     const feed = feedUnder(items, 'My Activity');
     return isSettled(feed) && showsDays(feed, expected) && states(feed.states.map((row) => row.label)) && feed;

@@ -19,6 +19,7 @@ describe('unread events', function () {
   this.timeout(150_000);
   const session = useVscodeSession({
     name: 'unread',
+    fresh: 'its first look at My Activity must be the profile\'s first: no event may be marked as seen before it',
     env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.pollInterval': 1 },
   });
@@ -39,7 +40,7 @@ describe('unread events', function () {
     await waitFor('the badge to count 2 unread events', async () => (await badgeText()) === '2');
     // The dot comes from the row's decoration (a theme colour), drawn after the label; VS Code asks for it after drawing the row.
     await waitFor('a dot on each unread row', async () => {
-      const dots = await session().page.locator('.part.sidebar .monaco-list-row[role="treeitem"][aria-label^="Unread: "]').evaluateAll((elements) =>
+      const dots = await session().workbench.tree().pane.locator('.monaco-list-row[role="treeitem"][aria-label^="Unread: "]').evaluateAll((elements) =>
         elements.map((row) => Array.from(row.querySelectorAll('*')).some((el) => (getComputedStyle(el, '::after').content || '').includes('●'))));
       return dots.length === 2 && dots.every(Boolean);
     });

@@ -16,6 +16,7 @@ import { failOnUnhandledRejections, outcomeOf, settle } from './harness';
 import { conformsToWebviewProtocol } from './protocolOracle';
 import { reliabilityReport } from './report';
 import { assertTypedResult } from './shapeInvariants';
+import { fixedAccount } from '../../../src/app/activeAccount';
 
 /** Fixed seeds keep docs/reliability.md stable; FC_SEED explores other inputs. */
 const SEED = Number(process.env.FC_SEED ?? 20260302);
@@ -216,11 +217,11 @@ describe('reliability: bad input, property-based', function () {
       // The first settings read of the run gets an arbitrary body.
       double.inject({ fault: { kind: 'malformed', body, contentType: 'application/json' }, method: 'GET', path: /notification_settings$/ });
       const posts: unknown[] = [];
-      const settings = new NotificationSettingsService(() => t.client, { get: () => undefined, update: async () => undefined }, 'x');
+      const settings = new NotificationSettingsService(fixedAccount('x', t.client), { get: () => undefined, update: async () => undefined });
       const handler = new SettingsRequestHandler({
         settings,
         signedIn: () => true,
-        catalog: new ScopeCatalog({ api: () => t.client, settings, projects: () => [], addedGroups: () => [], localize: formatMessage }),
+        catalog: new ScopeCatalog({ account: { get api() { return t.client; } }, settings, projects: () => [], addedGroups: () => [], localize: formatMessage }),
         localize: formatMessage,
         post: (posted) => posts.push(posted),
         log: () => undefined,

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { feedPlan } from '../../../../src/app/activity/activityTabs';
 import { createEventFeeds, earlierEventPages, eventListPlan } from '../../../../src/app/activity/eventFeeds';
 import { MAX_EARLIER_ITEMS, MAX_EARLIER_LISTS, type EarlierPageStore } from '../../../../src/app/lists/earlierPages';
-import { myActivity } from '../../../../src/app/sources';
+import { myActivity } from '../../../../src/app/activity/sources';
 import { NO_FILTER, type GitLabApi } from '../../../../src/gitlab';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { fixedOffsetZone, UTC_ZONE } from '../../../../src/app/activity/calendar';
+import { fixedOffsetZone, UTC_ZONE } from '../../../../src/app/calendar';
 import { customDayProblem, inWindow, markdownRangeDays, planRange } from '../../../../src/app/activity/markdownRange';
 import { activityMarkdown } from '../../../../src/app/activity/activityMarkdown';
 import { literalMarkdown } from '../../../../src/app/activity/markdownEscape';
