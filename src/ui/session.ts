@@ -95,14 +95,19 @@ export class Session implements vscode.Disposable {
     return [...this.accounts.values()];
   }
 
+  /** The signed-in account of an instance, however its URL or key is spelled: its URL, clients and user, as one object. */
+  accountFor(instance: string): Account | undefined {
+    return this.accounts.get(normalizeInstanceUrl(instance));
+  }
+
   /** The client of a signed-in instance; never another instance's. */
   apiFor(instanceUrl: string): GitLabApi | undefined {
-    return this.accounts.get(normalizeInstanceUrl(instanceUrl))?.api;
+    return this.accountFor(instanceUrl)?.api;
   }
 
   /** The To-Do client of a signed-in instance; never another instance's. */
   todosFor(instanceUrl: string): TodoApi | undefined {
-    return this.accounts.get(normalizeInstanceUrl(instanceUrl))?.todos;
+    return this.accountFor(instanceUrl)?.todos;
   }
 
   private get activeAccount(): LiveAccount | undefined {

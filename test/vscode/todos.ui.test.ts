@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import type { DoubleTodo } from '../double/world/types';
-import { extensionRequests, readFromDouble, useVscodeSession, waitFor, waitForExtensionRequest, type RunningDouble } from './harness';
+import { extensionRequests, readFromDouble, useSignedInSession, waitFor, waitForExtensionRequest, type RunningDouble } from './harness';
 import { pickContextMenuItem } from './harness/context-menu';
 import { hoverFor } from './harness/hover';
 import { TODO_VIEW, VIEW_CONTAINER, type Workbench } from './harness/workbench';
@@ -39,10 +39,10 @@ async function openTodos(workbench: Workbench) {
 describe('To-Do List view', function () {
   this.timeout(180_000);
   // The new to-do check runs every second here: it only shows something for new to-dos, which only the test adds.
-  const session = useVscodeSession({
+  const session = useSignedInSession({
     name: 'todos',
+    fresh: 'it adds to-dos to its GitLab and marks some done for good',
     double: { hostileNames: true },
-    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.pollInterval': 1 },
   });
 
@@ -151,10 +151,9 @@ describe('To-Do List view', function () {
 /** A server of the interface spec alone has no To-Do List: the view says so in one calm line, and nothing fails. */
 describe('To-Do List view on a server without one', function () {
   this.timeout(180_000);
-  const session = useVscodeSession({
+  const session = useSignedInSession({
     name: 'todos-spec-only',
     double: { specOnly: true },
-    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     settings: { 'gitlabActivity.pollInterval': 1 },
   });
 

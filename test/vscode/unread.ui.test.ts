@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { feedUnder, isSettled, useVscodeSession, waitFor, waitForFeedFromDouble, type TreeItemView, type VscodeSession } from './harness';
+import { feedUnder, isSettled, useSignedInSession, waitFor, waitForFeedFromDouble, type TreeItemView, type VscodeSession } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 5;
@@ -18,11 +18,10 @@ async function myActivity(session: VscodeSession, what: string, probe: (rows: Tr
 describe('unread events', function () {
   this.timeout(150_000);
   // Without a To-Do List: the To-Do view's badge would add its pending to-dos to the container's, which counts the Activity's here.
-  const session = useVscodeSession({
+  const session = useSignedInSession({
     double: { withoutTodos: true },
     name: 'unread',
     fresh: 'its first look at My Activity must be the profile\'s first: no event may be marked as seen before it',
-    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.pollInterval': 1 },
   });
   const badge = () => session().workbench.activityBarBadge(VIEW_CONTAINER);

@@ -61,8 +61,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     if (node && typeof node === 'object' && 'instance' in node && typeof node.instance === 'string') return node.instance;
     return c.activeInstance();
   };
-  const urlOfInstance = (instance: string): string | undefined =>
-    c.session.all.find((account) => account.key === instance)?.instanceUrl;
+  const urlOfInstance = (instance: string): string | undefined => c.session.accountFor(instance)?.instanceUrl;
 
   return [
     register(COMMANDS.refresh, (key?: unknown) => {
