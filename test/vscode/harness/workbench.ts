@@ -99,6 +99,16 @@ export class Workbench {
     });
   }
 
+  /** Expands the view called `name` (a collapsed section of its container) by its header, as a person does. */
+  async expandView(name: string, timeoutMs = 20_000): Promise<void> {
+    const header = viewPane(this.page, name).locator('.pane-header');
+    await waitFor(`view "${name}" to be expanded`, async () => {
+      if ((await header.getAttribute('aria-expanded', { timeout: 1_000 })) === 'true') return true;
+      await header.click({ timeout: 2_000 });
+      return header.waitFor({ state: 'visible', timeout: 1_000 }).then(async () => (await header.getAttribute('aria-expanded')) === 'true', () => false);
+    }, { timeoutMs });
+  }
+
   /** Text of the welcome content shown in an empty view (`viewsWelcome`; the Activity view's unless named). */
   async welcomeText(view: string = ACTIVITY_VIEW): Promise<string> {
     return (await viewPane(this.page, view).locator('.welcome-view-content').allInnerTexts()).join('\n');
