@@ -20,7 +20,7 @@ describe('activity tree', function () {
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE },
   });
 
-  it('shows My Activity as day groups of rows led by the verb, without the user\'s name, with the roots Projects and Users', async function () {
+  it('shows My Activity as day groups of rows led by what was acted on (the icon says the verb), without the user\'s name, with the roots Projects and Users', async function () {
     const { workbench, double } = session();
     await workbench.openViewContainer(VIEW_CONTAINER);
     const { nextPage } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
