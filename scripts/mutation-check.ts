@@ -234,14 +234,14 @@ const BREAKS: Break[] = [
   },
   {
     protection: 'Poll backoff on errors and 429',
-    edits: [edit('src/app/pollSchedule.ts', 'const backoff = this.intervalMs * 2 ** this.failures;', 'const backoff = this.intervalMs;')],
-    specs: [`${T}/app/pollSchedule.test.ts`],
+    edits: [edit('src/app/activity/pollSchedule.ts', 'const backoff = this.intervalMs * 2 ** this.failures;', 'const backoff = this.intervalMs;')],
+    specs: [`${T}/app/activity/pollSchedule.test.ts`],
     tests: ['backs off on failures'],
   },
   {
     protection: 'Poll backoff on errors and 429 (the wait a 429 asks for)',
-    edits: [edit('src/app/pollSchedule.ts', 'return Math.max(backoff, asked);', 'return backoff;')],
-    specs: [`${T}/app/pollSchedule.test.ts`],
+    edits: [edit('src/app/activity/pollSchedule.ts', 'return Math.max(backoff, asked);', 'return backoff;')],
+    specs: [`${T}/app/activity/pollSchedule.test.ts`],
     tests: ['waits at least what a 429 asked for'],
   },
   {
@@ -288,7 +288,7 @@ const BREAKS: Break[] = [
   },
   {
     protection: 'No runtime string hidden from the collector',
-    edits: [edit('src/app/activity/calendar.ts', 'return MONTHS[month](t);', "return t(['Jan', 'Feb', 'Mar'][month] ?? 'Dec');")],
+    edits: [edit('src/app/calendar.ts', 'return MONTHS[month](t);', "return t(['Jan', 'Feb', 'Mar'][month] ?? 'Dec');")],
     specs: [`${T}/l10n.test.ts`],
     tests: ['every runtime string can reach the bundle'],
   },
@@ -326,7 +326,7 @@ const BREAKS: Break[] = [
   },
   {
     protection: 'A token goes to its own instance only',
-    edits: [edit('src/ui/session.ts', 'const api = new GitLabClient(this.transport(instanceUrl, () => token));', 'const api = new GitLabClient(this.transport(this.config().instanceUrl, () => token));')],
+    edits: [edit('src/ui/session.ts', 'const transport = this.transport(instanceUrl, () => token);', 'const transport = this.transport(this.config().instanceUrl, () => token);')],
     specs: [`${T}/ui/session.test.ts`],
     tests: ['builds each account\'s client with its own instance\'s token', 'signs a second instance in beside the first', 'keeps a new sign-in\'s token for its own instance'],
   },
@@ -345,25 +345,25 @@ const BREAKS: Break[] = [
   {
     protection: '`.git` and its config read only when a stat says directory or regular file',
     edits: [
-      edit('src/ui/activity/gitFiles.ts', "return info.isDirectory() ? 'directory' : info.isFile() ? 'file' : undefined;", "return info.isDirectory() ? 'directory' : 'file';"),
-      edit('src/ui/activity/gitFiles.ts', 'if (!info.isFile() || info.size > maxBytes) return undefined;', 'if (info.size > maxBytes) return undefined;'),
-      edit('src/ui/activity/gitFiles.ts', 'open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))', 'open(path, constants.O_RDONLY)'),
-      edit('src/ui/activity/gitFiles.ts', '          if (!(await inTime(handle.stat(), signal)).isFile()) return undefined;\n', ''),
+      edit('src/ui/gitFiles.ts', "return info.isDirectory() ? 'directory' : info.isFile() ? 'file' : undefined;", "return info.isDirectory() ? 'directory' : 'file';"),
+      edit('src/ui/gitFiles.ts', 'if (!info.isFile() || info.size > maxBytes) return undefined;', 'if (info.size > maxBytes) return undefined;'),
+      edit('src/ui/gitFiles.ts', 'open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))', 'open(path, constants.O_RDONLY)'),
+      edit('src/ui/gitFiles.ts', '          if (!(await inTime(handle.stat(), signal)).isFile()) return undefined;\n', ''),
     ],
     specs: [GIT_FILES],
     tests: ['a .git that is a FIFO', 'a .git/config that is a FIFO'],
   },
   {
     protection: 'Time bound on reading git files',
-    edits: [edit('src/ui/activity/gitFiles.ts', '  return new Promise<T>((resolve, reject) => {\n    const onAbort = () => {', '  if (signal) return work;\n  return new Promise<T>((resolve, reject) => {\n    const onAbort = () => {')],
+    edits: [edit('src/ui/gitFiles.ts', '  return new Promise<T>((resolve, reject) => {\n    const onAbort = () => {', '  if (signal) return work;\n  return new Promise<T>((resolve, reject) => {\n    const onAbort = () => {')],
     specs: [GIT_FILES],
     tests: ['a disk that does not answer in time counts as no file'],
   },
   {
     protection: 'Size bound on reading git files',
     edits: [
-      edit('src/ui/activity/gitFiles.ts', 'if (!info.isFile() || info.size > maxBytes) return undefined;', 'if (!info.isFile()) return undefined;'),
-      edit('src/ui/activity/gitFiles.ts', '            if (length > maxBytes) return undefined;\n', ''),
+      edit('src/ui/gitFiles.ts', 'if (!info.isFile() || info.size > maxBytes) return undefined;', 'if (!info.isFile()) return undefined;'),
+      edit('src/ui/gitFiles.ts', '            if (length > maxBytes) return undefined;\n', ''),
     ],
     specs: [GIT_FILES],
     tests: ['a config larger than 1024 kB is not read', 'a regular file whose size says nothing of its length'],

@@ -67,8 +67,6 @@ export const CONTEXT_KEYS = {
   todosFiltered: 'gitlabActivity.todos.filtered',
   /** Some signed-in instance's GitLab can snooze to-dos (17.4+, with GraphQL). */
   todosCanSnooze: 'gitlabActivity.todos.canSnooze',
-  /** Some signed-in instance's GitLab can restore done to-dos (Undo). */
-  todosCanUndo: 'gitlabActivity.todos.canUndo',
 } as const;
 
 /** Keys of what the extension keeps in VS Code's global and workspace state. */

@@ -1,7 +1,7 @@
 import { feedPlan } from '../../src/app/activity/activityTabs';
 import { createEventFeeds, eventListPlan } from '../../src/app/activity/eventFeeds';
 import { ProjectDirectory } from '../../src/app/projectDirectory';
-import { MY_ACTIVITY, projectSources, userSources, type ActivitySource } from '../../src/app/sources';
+import { MY_ACTIVITY, projectSources, userSources, type ActivitySource } from '../../src/app/activity/sources';
 import { GitLabClient, NO_FILTER, Transport, createDispatcher, validateFilter, type GitLabApi } from '../../src/gitlab';
 import { GitLabDouble } from '../../test/double';
 import { TOKEN } from '../fetch/listers';

@@ -8,6 +8,7 @@ import type { DoubleGroup, DoubleProject } from '../../test/double/world/types';
 import { TOKEN } from '../fetch/listers';
 import { LATENCY_MS } from './pagesBench';
 import { ms, raceWindows, type RaceResult } from './windowRace';
+import { fixedAccount } from '../../src/app/activeAccount';
 
 /** Groups and projects the user belongs to, added to the double's world: a person in a mid-sized organisation. */
 const GROUPS = 20;
@@ -58,8 +59,8 @@ export async function overviewBench(runs: number, progress: (line: string) => vo
     const client = new GitLabClient(new Transport({ instanceUrl: double.url, token: () => TOKEN, dispatcher }));
     const memory = new Map<string, unknown>();
     const load = async (window: number) => {
-      const settings = new NotificationSettingsService(() => client, { get: (k) => memory.get(k), update: async (k, v) => void memory.set(k, v) }, double.url);
-      const catalog = new ScopeCatalog({ api: () => client, settings, projects: () => [], addedGroups: () => [], localize: (message) => message });
+      const settings = new NotificationSettingsService(fixedAccount(double.url, client), { get: (k) => memory.get(k), update: async (k, v) => void memory.set(k, v) });
+      const catalog = new ScopeCatalog({ account: { get api() { return client; } }, settings, projects: () => [], addedGroups: () => [], localize: (message) => message });
       const overview = new OverridesOverview({ catalog, settings, t: (message) => message, concurrency: window });
       try {
         const state = await overview.load({ refresh: true });

@@ -1,11 +1,11 @@
 import { Agent, request } from 'undici';
-import { localZone } from '../../src/app/activity/calendar';
+import { localZone } from '../../src/app/calendar';
 import { inWindow, planRange } from '../../src/app/activity/markdownRange';
 import { fetchEventsInRange } from '../../src/app/activity/rangeEvents';
 import { feedPlan } from '../../src/app/activity/activityTabs';
 import { createEventFeeds, eventListPlan } from '../../src/app/activity/eventFeeds';
 import { ProjectDirectory } from '../../src/app/projectDirectory';
-import { MY_ACTIVITY } from '../../src/app/sources';
+import { MY_ACTIVITY } from '../../src/app/activity/sources';
 import { GitLabClient, NO_FILTER, Transport, createDispatcher, readPages, type GitLabEvent } from '../../src/gitlab';
 import { GitLabDouble } from '../../test/double';
 import { TOKEN } from '../fetch/listers';

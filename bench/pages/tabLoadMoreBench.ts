@@ -3,7 +3,7 @@ import { feedPlan } from '../../src/app/activity/activityTabs';
 import { eventKey } from '../../src/app/activity/eventFeeds';
 import { loadMatching } from '../../src/app/lists/matchingLoader';
 import { PagingState } from '../../src/app/lists/pagingState';
-import { MY_ACTIVITY } from '../../src/app/sources';
+import { MY_ACTIVITY } from '../../src/app/activity/sources';
 import { GitLabClient, NO_FILTER, Transport, createDispatcher, type GitLabEvent } from '../../src/gitlab';
 import { GitLabDouble } from '../../test/double';
 import { TOKEN } from '../fetch/listers';

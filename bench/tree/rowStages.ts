@@ -5,7 +5,7 @@ import { eventWebUrl, projectWebUrl } from '../../src/app/activity/eventUrl';
 import { relativeTime } from '../../src/app/activity/relativeTime';
 import type { GitLabEvent } from '../../src/gitlab/types';
 import type { ProjectDirectory } from '../../src/app/projectDirectory';
-import { localZone } from '../../src/app/activity/calendar';
+import { localZone } from '../../src/app/calendar';
 import { vscodeL10nT } from './vscodeL10n';
 
 export interface StageContext {

@@ -3,7 +3,7 @@ import { SeenMarkers } from '../../src/app/activity/seenMarkers';
 import { feedPlan } from '../../src/app/activity/activityTabs';
 import { createEventFeeds, eventListPlan, type EventFeeds } from '../../src/app/activity/eventFeeds';
 import { ProjectDirectories, ProjectDirectory } from '../../src/app/projectDirectory';
-import { MY_ACTIVITY } from '../../src/app/sources';
+import { MY_ACTIVITY } from '../../src/app/activity/sources';
 import type { GitLabApi } from '../../src/gitlab/api';
 import { NO_FILTER } from '../../src/gitlab/filter';
 import type { GitLabEvent } from '../../src/gitlab/types';

@@ -1,4 +1,4 @@
-import { dayKey, dayNumberAt, dayNumberOfKey, monthName, weekdayName, type TimeZone } from './activity/calendar';
+import { dayKey, dayNumberAt, dayNumberOfKey, monthName, weekdayName, type TimeZone } from './calendar';
 import type { Localize } from './localize';
 
 /**

@@ -64,3 +64,8 @@ export class GitLabError extends Error {
 export function isGitLabError(value: unknown): value is GitLabError {
   return value instanceof GitLabError;
 }
+
+/** GitLab refused the token (401), or there is none: the fix is to sign in again. */
+export function isUnauthorized(error: unknown): error is GitLabError {
+  return error instanceof GitLabError && error.kind === 'unauthorized';
+}

@@ -6,7 +6,7 @@ export type { TodoApi } from './todoApi';
 export { TODO_MANY_LIMITS } from './todoEndpoints';
 export { todoFilterProblems } from './todoFilter';
 export { createDispatcher, MAX_CONNECTIONS_PER_ORIGIN, type NetworkOptions } from './dispatcher';
-export { GitLabError, isGitLabError, type GitLabErrorKind } from './errors';
+export { GitLabError, isGitLabError, isUnauthorized, type GitLabErrorKind } from './errors';
 export { PageWindow, readPages, type PageReaderOptions } from './pageReader';
 export { redact } from './redact';
 export { dateProblem, filterProblems, NO_FILTER, validateFilter, type ValidEventFilter } from './filter';

@@ -10,6 +10,7 @@ import { TodoClient } from '../gitlab/todoClient';
 import type { TodoApi } from '../gitlab/todoApi';
 import { trimInstanceUrl } from '../gitlab/url';
 import { COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, STATE_KEYS } from '../ids';
+import type { ActiveAccount } from '../app/activeAccount';
 import type { ExtensionConfig } from './config';
 import type { Log } from './log';
 import type { TokenStore } from './auth/tokenStore';
@@ -44,9 +45,11 @@ export class Session implements vscode.Disposable {
   readonly onDidChange = this.changed.event;
   private dispatcher?: Dispatcher;
   private readonly accounts = new Map<string, LiveAccount>();
-  private active?: string;
+  private activeKey?: string;
   /** Restores run one after another: each reads the secrets of its moment. */
   private restoring: Promise<void> = Promise.resolve();
+  /** The active account as one object, for the features that follow it; it reads the session each time. */
+  readonly active: ActiveAccount;
 
   constructor(
     private readonly tokens: TokenStore,
@@ -56,7 +59,18 @@ export class Session implements vscode.Disposable {
     private readonly userAgent: string,
     /** The instance the workspace's git remotes name, among those given, if any. */
     private readonly remoteInstance: (instances: string[]) => Promise<string | undefined> = async () => undefined,
-  ) {}
+  ) {
+    const session = this;
+    this.active = {
+      get instanceUrl() { return session.instanceUrl; },
+      get key() { return normalizeInstanceUrl(session.instanceUrl); },
+      get signedIn() { return session.signedIn; },
+      get api() { return session.api; },
+      get todos() { return session.activeAccount?.todos; },
+      get username() { return session.activeAccount?.username; },
+      onDidChange: this.onDidChange,
+    };
+  }
 
   /** The active instance, or the instance of the settings while none is signed in. */
   get instanceUrl(): string {
@@ -81,18 +95,23 @@ export class Session implements vscode.Disposable {
     return [...this.accounts.values()];
   }
 
+  /** The signed-in account of an instance, however its URL or key is spelled: its URL, clients and user, as one object. */
+  accountFor(instance: string): Account | undefined {
+    return this.accounts.get(normalizeInstanceUrl(instance));
+  }
+
   /** The client of a signed-in instance; never another instance's. */
   apiFor(instanceUrl: string): GitLabApi | undefined {
-    return this.accounts.get(normalizeInstanceUrl(instanceUrl))?.api;
+    return this.accountFor(instanceUrl)?.api;
   }
 
   /** The To-Do client of a signed-in instance; never another instance's. */
   todosFor(instanceUrl: string): TodoApi | undefined {
-    return this.accounts.get(normalizeInstanceUrl(instanceUrl))?.todos;
+    return this.accountFor(instanceUrl)?.todos;
   }
 
   private get activeAccount(): LiveAccount | undefined {
-    return (this.active ? this.accounts.get(this.active) : undefined) ?? this.accounts.values().next().value;
+    return (this.activeKey ? this.accounts.get(this.activeKey) : undefined) ?? this.accounts.values().next().value;
   }
 
   /**
@@ -150,8 +169,8 @@ export class Session implements vscode.Disposable {
     }
     const active = await this.remoteInstance(this.all.map((account) => account.instanceUrl)).catch(() => undefined);
     const activeKey = active ? normalizeInstanceUrl(active) : normalizeInstanceUrl(this.config().instanceUrl);
-    if (activeKey !== this.active) {
-      this.active = activeKey;
+    if (activeKey !== this.activeKey) {
+      this.activeKey = activeKey;
       changed = true;
     }
     if (changed) this.announce();

@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
+import type { ActiveAccount } from '../app/activeAccount';
 import { instanceNamedByRemotes } from '../app/gitRemotes';
 import { idsFor } from '../app/instanceSettings';
 import { ProjectDirectories } from '../app/projectDirectory';
 import type { Clock } from '../app/settings/snooze';
 import { COMMANDS, INSTANCE_ENV_VAR, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TEST_CLOCK_ENV_VAR, TOKEN_ENV_VAR } from '../ids';
-import { workspaceRemoteUrls } from './activity/workspaceProjects';
+import { workspaceRemoteUrls } from './workspace';
 import { TokenStore } from './auth/tokenStore';
+import { Failures } from './failures';
 import { configReader, migrateUserLists, type ExtensionConfig } from './config';
 import { Log } from './log';
 import { Session } from './session';
@@ -15,6 +17,10 @@ import { FileOffsetClock, systemClock } from './settings/snoozeClock';
 export interface Shell {
   log: Log;
   session: Session;
+  /** The active account: what the status bar, notification settings, snoozes and profiles follow. */
+  account: ActiveAccount;
+  /** How a command reports a failed request (a refused token: once, with Sign In Again). */
+  failures: Failures;
   /** The settings as they are now, checked (what a workspace may not set is ignored, with a warning in the log). */
   readConfig: () => ExtensionConfig;
   /** The settings with the lists narrowed to the active instance's: what the status bar, notification settings and snoozes read. */
@@ -39,9 +45,10 @@ export function createShell(context: vscode.ExtensionContext): Shell {
   // The active instance: the one the workspace's git remotes name among those signed in, else the settings' one.
   const session: Session = new Session(tokens, readConfig, log, context.globalState, `gitlab-activity/${version} vscode/${vscode.version}`,
     async (instances) => instanceNamedByRemotes(await workspaceRemoteUrls(), instances, readConfig().instanceUrl));
+  const account = session.active;
   const activeConfig = (): ExtensionConfig => {
     const config = readConfig();
-    const active = session.instanceUrl;
+    const active = account.instanceUrl;
     return { ...config, projects: idsFor(config.entries.projects, active), users: idsFor(config.entries.users, active), groups: idsFor(config.entries.groups, active) };
   };
   const directories = new ProjectDirectories((instance) => session.apiFor(instance), (line) => log.warn(line));
@@ -62,7 +69,7 @@ export function createShell(context: vscode.ExtensionContext): Shell {
     vscode.workspace.onDidChangeWorkspaceFolders(() => void session.restore()),
     vscode.commands.registerCommand(COMMANDS.showLog, () => log.show()),
   );
-  return { log, session, readConfig, activeConfig, directories, clock };
+  return { log, session, account, failures: new Failures(session, log), readConfig, activeConfig, directories, clock };
 }
 
 /**
@@ -73,5 +80,9 @@ export function startSession({ log, session }: Shell): void {
   setTimeout(() => void migrateUserLists((line) => log.info(line))
     .catch((error) => log.error('Migrating the project, user and group lists', error))
     .then(() => session.restore())
+    // Says what the restore decided, signed out included: a reader of the log (and a test) knows it has happened.
+    .then(() => log.info(session.signedIn
+      ? `Session restored: signed in to ${session.all.map((account) => account.instanceUrl).join(', ')}`
+      : 'Session restored: signed out'))
     .catch((error) => log.error('Restoring the session', error)), 0);
 }

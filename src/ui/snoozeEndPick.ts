@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { TimeZone } from '../app/activity/calendar';
+import type { TimeZone } from '../app/calendar';
 import { formatSnoozeEnd, parseSnoozeEnd, snoozeEnd, type Clock, type SnoozePreset } from '../app/snoozeTime';
 import * as plainWindow from './plainWindow';
 

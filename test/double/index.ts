@@ -111,6 +111,18 @@ export class GitLabDouble {
     this.faults.clear();
   }
 
+  /**
+   * Answers now every request a latency fault is holding (faults still set apply to later requests): a test holds
+   * answers with a long latency, checks what the client shows meanwhile, then lets them go without waiting it out.
+   */
+  releaseHeld(): void {
+    for (const pending of this.timers) {
+      clearTimeout(pending.timer);
+      pending.resolve();
+    }
+    this.timers.clear();
+  }
+
   clearLog(): void {
     this.log.clear();
     this.socketPeak = this.openSockets;
@@ -174,11 +186,7 @@ export class GitLabDouble {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const pending of this.timers) {
-      clearTimeout(pending.timer);
-      pending.resolve();
-    }
-    this.timers.clear();
+    this.releaseHeld();
     this.log.dispose();
     const closing = new Promise<void>((resolve) => this.server.close(() => resolve()));
     this.server.closeAllConnections();

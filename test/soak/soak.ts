@@ -1,7 +1,7 @@
 import { Agent } from 'undici';
 import { createEventFeeds, eventListPlan } from '../../src/app/activity/eventFeeds';
-import { countNewEvents, newestMarker, PollSchedule } from '../../src/app/pollSchedule';
-import { MY_ACTIVITY } from '../../src/app/sources';
+import { countNewEvents, newestMarker, PollSchedule } from '../../src/app/activity/pollSchedule';
+import { MY_ACTIVITY } from '../../src/app/activity/sources';
 import { GitLabClient, GitLabError, Transport, validateFilter, type PageRequest } from '../../src/gitlab';
 import { DEFAULT_TOKEN, GitLabDouble } from '../double';
 import { HeapMeter } from './heap';

@@ -70,4 +70,32 @@ describe('direction of dependencies', () => {
       }
     }
   });
+
+  it('the settings page has no import circle: its parts take the page\'s actions as an interface of the model', () => {
+    const circle = importCircle(files(join(root, 'media', 'src')));
+    assert.equal(circle, undefined, `import circle: ${circle?.map((file) => relative(root, file)).join(' → ')}`);
+  });
 });
+
+/** The first circle of relative imports among `sources` (files, as `files` lists them), or undefined. */
+function importCircle(sources: string[]): string[] | undefined {
+  const known = new Set(sources);
+  const edges = new Map(sources.map((file) => [file, imports(file).filter((spec) => spec.startsWith('.'))
+    .map((spec) => `${join(file, '..', spec)}.ts`).filter((target) => known.has(target))]));
+  const done = new Set<string>();
+  const visit = (file: string, path: string[]): string[] | undefined => {
+    if (path.includes(file)) return [...path.slice(path.indexOf(file)), file];
+    if (done.has(file)) return undefined;
+    for (const target of edges.get(file) ?? []) {
+      const found = visit(target, [...path, file]);
+      if (found) return found;
+    }
+    done.add(file);
+    return undefined;
+  };
+  for (const file of sources) {
+    const found = visit(file, []);
+    if (found) return found;
+  }
+  return undefined;
+}

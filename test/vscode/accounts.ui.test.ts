@@ -3,7 +3,7 @@ import { normalizeInstanceUrl } from '../../src/app/instance';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  expectNoExtensionRequest, extensionRequests, isEventsRequest, signInThroughFlow, useVscodeSession, waitFor, waitForExtensionRequest,
+  gitCloneFiles, assertNoExtensionRequest, extensionRequests, isEventsRequest, signInThroughFlow, useVscodeSession, waitFor, waitForExtensionRequest,
   type RunningDouble, type StatusBarItem, type VscodeSession,
 } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
@@ -50,14 +50,7 @@ describe('several GitLab instances signed in at once', function () {
     otherDoubles: [{ seed: 2, tokens: [{ token: SECOND_TOKEN, scopes: ['api'], userId: 2 }] }],
     settings: { 'gitlabActivity.pageSize': 5 },
     // A clone of a project of the second instance: the workspace's remote names that instance, not the settings' one.
-    files: (_first, [second]) => ({
-      '.git/config': [
-        '[core]', '\trepositoryformatversion = 0', '\tbare = false',
-        '[remote "origin"]', `\turl = ${second.url}/${remoteProject(second).pathWithNamespace}.git`, '\tfetch = +refs/heads/*:refs/remotes/origin/*',
-        '',
-      ].join('\n'),
-      '.git/HEAD': 'ref: refs/heads/main\n',
-    }),
+    files: (_first, [second]) => gitCloneFiles(second.url, remoteProject(second).pathWithNamespace),
   });
 
   it('signed in to one instance: the tree keeps its three roots, the Accounts menu lists that instance', async function () {
@@ -97,7 +90,7 @@ describe('several GitLab instances signed in at once', function () {
     const project = remoteProject(second);
     // Under the second instance's root: the second "Projects" row of the tree.
     await s.workbench.waitForTree('two Projects rows', (items) => items.filter((item) => item.label === 'Projects').length === 2);
-    const projectsRows = s.workbench.page.locator('.part.sidebar .monaco-list-row[role="treeitem"][aria-level="2"]').filter({
+    const projectsRows = s.workbench.tree().pane.locator('.monaco-list-row[role="treeitem"][aria-level="2"]').filter({
       has: s.workbench.page.locator('.label-name').getByText('Projects', { exact: true }),
     });
     await s.workbench.expandRow(projectsRows.nth(1));
@@ -152,11 +145,12 @@ describe('several GitLab instances signed in at once', function () {
     const first = s.double!;
     const second = s.others[0];
     const since = Date.now();
-    await s.reload();
+    // The reloaded window says whom it found signed in: the first instance only.
+    assert.equal(await s.reloadAndRestore(), `Session restored: signed in to ${first.url}`);
     await s.workbench.openViewContainer(VIEW_CONTAINER);
     await waitForExtensionRequest(first, (r) => r.at >= since && isEventsRequest(r) && r.status === 200 && r.auth === 'private-token');
     await rootLabels(s, ROOTS);
-    await expectNoExtensionRequest(second, (r) => r.at >= since, 3_000, 'the signed-out instance was asked after a reload');
+    assertNoExtensionRequest(second, (r) => r.at >= since, 'the signed-out instance was asked after a reload');
     const log = s.extensionLog();
     assert.ok(!log.includes(FIRST_TOKEN) && !log.includes(SECOND_TOKEN), 'a token is in the extension log');
   });
@@ -167,6 +161,7 @@ describe('lists written before entries named their instance', function () {
   const ODD = ['acme/website', '   ', 7, true, { id: 'x/y' }];
   const session = useVscodeSession({
     name: 'accounts-migration',
+    fresh: 'the old-form project list must be in the user\'s settings when the extension activates, as after an update',
     env: { GITLAB_ACTIVITY_TOKEN: FIRST_TOKEN },
     settings: { 'gitlabActivity.projects': ODD },
   });

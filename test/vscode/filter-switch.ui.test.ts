@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { feedUnder, isEventsRequest, useVscodeSession, waitFor, waitForExtensionRequest, waitForFeedFromDouble } from './harness';
+import { feedUnder, isEventsRequest, useSignedInSession, waitFor, waitForExtensionRequest, waitForFeedFromDouble } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 10;
@@ -18,13 +18,19 @@ const WATCH_SCRIPT = `(() => {
   window.__filterSwitchWatch = record;
   const sidebar = document.querySelector('.part.sidebar');
   const check = () => {
-    const message = Array.from(sidebar.querySelectorAll('.tree-explorer-viewlet-tree-view > .message'))
+    // The Activity view's pane only: another view of the container has rows and a message of its own.
+    const pane = Array.from(sidebar.querySelectorAll('.pane'))
+      .find((element) => element.querySelector('.pane-header h3.title')?.textContent.trim() === ${JSON.stringify('Activity')});
+    if (!pane) return;
+    const message = Array.from(pane.querySelectorAll('.tree-explorer-viewlet-tree-view > .message'))
       .filter((element) => element.getClientRects().length > 0)
       .map((element) => element.textContent.trim()).join(' ');
     if (record.messages[record.messages.length - 1] !== message) record.messages.push(message);
-    if (sidebar.querySelector('.monaco-progress-container.active')) record.progressSeen = true;
+    // A view alone in its container shows its progress in the container's bar (outside every pane), else in its pane.
+    if (Array.from(sidebar.querySelectorAll('.monaco-progress-container.active'))
+      .some((bar) => !bar.closest('.pane') || bar.closest('.pane') === pane)) record.progressSeen = true;
     if (!message.includes(${JSON.stringify(NEW_LABEL)})) return;
-    const rows = Array.from(sidebar.querySelectorAll('.monaco-list-row[role="treeitem"][aria-level="3"]'))
+    const rows = Array.from(pane.querySelectorAll('.monaco-list-row[role="treeitem"][aria-level="3"]'))
       .map((row) => (row.querySelector('.label-name') || row).textContent.trim());
     const wrong = rows.filter((label) => !${MR_ROW}.test(label));
     if (wrong.length > 0) record.violations.push({ message, rows: wrong.slice(0, 3) });
@@ -41,9 +47,8 @@ interface WatchRecord {
 
 describe('activity filter switch', function () {
   this.timeout(90_000);
-  const session = useVscodeSession({
+  const session = useSignedInSession({
     name: 'filter-switch',
-    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE },
   });
 
@@ -55,8 +60,9 @@ describe('activity filter switch', function () {
     assert.ok(oldRows.some((label) => !MR_ROW.test(label)), 'the unfiltered first page has only merge request events');
 
     await page.evaluate(WATCH_SCRIPT);
-    // The new filter's first page is slow: the window in which old rows and the new label could meet is wide open.
-    double!.inject({ fault: { kind: 'latency', ms: 4_000 }, method: 'GET', path: '/events', times: 1 });
+    // The new filter's first page is held until the test releases it: the window in which old rows and the new label
+    // could meet stays open while the test looks.
+    double!.inject({ fault: { kind: 'latency', ms: 300_000 }, method: 'GET', path: '/events', times: 1 });
     const since = Date.now();
     await workbench.runCommand('GitLab: Filter Activity by Target Type…');
     await workbench.waitForQuickInput('Filter by Target Type');
@@ -65,13 +71,14 @@ describe('activity filter switch', function () {
 
     // While the page is on its way (the view shows its progress bar): the old rows under the old label.
     await waitFor('the view\'s progress bar while the filtered page loads', async () =>
-      (await page.evaluate('window.__filterSwitchWatch.progressSeen')) === true, { timeoutMs: 3_000 });
+      (await page.evaluate('window.__filterSwitchWatch.progressSeen')) === true);
     const during = feedUnder(await workbench.treeItems(), 'My Activity');
     const midway = (await page.evaluate('window.__filterSwitchWatch')) as WatchRecord;
     assert.deepEqual(midway.violations, [], `old rows under "${NEW_LABEL}"; messages seen: ${JSON.stringify(midway.messages)}`);
     assert.deepEqual(during?.events.map((row) => row.label), oldRows, 'the old rows were not kept while the new page loaded');
     assert.equal(await workbench.isShownInSideBar(NEW_LABEL), false, 'the new label showed before its rows');
     await workbench.screenshot('filter-switch-loading');
+    double!.releaseHeld();
 
     await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r) && r.query.target_type === 'merge_request');
     const { feed } = await waitForFeedFromDouble(session(), {

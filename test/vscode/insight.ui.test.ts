@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { levelLabel } from '../../src/app/settings/shared/labels';
 import { formatMessage } from '../../src/app/localize';
 import type { NotificationLevel } from '../../src/gitlab/types';
-import { extensionRequests, readFromDouble, useVscodeSession, waitFor, type QuickPickEntry, type VscodeSession } from './harness';
+import { extensionRequests, gitCloneFiles, readFromDouble, useVscodeSession, waitFor, type QuickPickEntry, type VscodeSession } from './harness';
 import { changeSettingElsewhere, settingsApiPath } from './harness/double-control';
 import { SettingsEditor } from './harness/settings-editor';
 
@@ -65,16 +65,6 @@ async function waitForWhy(page: SettingsEditor, expected: string): Promise<void>
   });
 }
 
-/** The editor's key for a project, whichever way its list names it (by path or by ID). */
-async function scopeKeyOf(page: SettingsEditor, path: string): Promise<string> {
-  const frame = await page.frameWith('[data-scope-select^="project:"]');
-  const keys = await frame.locator('[data-scope-select^="project:"]').evaluateAll((rows) =>
-    rows.map((row) => ({ key: row.getAttribute('data-scope-select') ?? '', title: row.getAttribute('title') ?? '' })));
-  const found = keys.find((row) => row.key === `project:${path}` || row.title === path);
-  assert.ok(found, `the editor lists no project ${path}: ${JSON.stringify(keys)}`);
-  return found.key;
-}
-
 async function typeIntoQuickInput(session: VscodeSession, text: string): Promise<void> {
   await session.page.locator('.quick-input-widget .quick-input-box input').fill(text);
 }
@@ -85,13 +75,7 @@ describe('insight: why am I notified, and the overrides overview', function () {
     name: 'insight',
     env: { GITLAB_ACTIVITY_TOKEN: TOKEN },
     // A clone of a project of the double: its remote points at the instance, so it is the workspace's project.
-    files: (double) => ({
-      '.git/config': [
-        '[core]', '\trepositoryformatversion = 0', '\tbare = false',
-        '[remote "origin"]', `\turl = ${double!.url}/${PROJECT}.git`, '\tfetch = +refs/heads/*:refs/remotes/origin/*', '',
-      ].join('\n'),
-      '.git/HEAD': 'ref: refs/heads/main\n',
-    }),
+    files: (double) => gitCloneFiles(double!.url, PROJECT),
   });
 
   it('"Why Am I Notified About This Project?" lists the chain for the workspace\'s project, and opens the settings where it is decided', async function () {
@@ -128,7 +112,7 @@ describe('insight: why am I notified, and the overrides overview', function () {
     await waitForWhy(page, 'Why Watch: the group sets it itself.');
     await workbench.screenshot('insight-editor-chain');
     // And for the project, its own link first; the chain follows the select, saying what a save would do.
-    const projectKey = await scopeKeyOf(page, PROJECT);
+    const projectKey = await page.projectKey(PROJECT);
     await page.selectScope(projectKey, { level: 'global', dirty: false });
     const projectChain = [`project ${PROJECT}: Global`, 'group acme/platform: Watch (decides)', 'group acme: On mention', 'global settings: Participate'];
     await waitForChain(page, projectChain);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Frame } from 'playwright-core';
 import { KNOWN_EVENT_KEYS } from '../../src/app/settings/shared/labels';
 import { SPEC_EMAIL_EVENTS } from '../../src/gitlab/types';
-import { useVscodeSession, waitFor, type RunningDouble } from './harness';
+import { gitCloneFiles, useVscodeSession, waitFor, type RunningDouble } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
 import { pickContextMenuItem } from './harness/context-menu';
 import { changeSettingElsewhere, settingsApiPath, settingsPuts } from './harness/double-control';
@@ -61,10 +61,7 @@ describe('notification settings editor', function () {
     env: { GITLAB_ACTIVITY_TOKEN: TOKEN },
     settings: { 'gitlabActivity.projects': [WEBSITE, BILLING, HANDBOOK] },
     files: (double) => ({
-      '.git/config': [
-        '[core]', '\trepositoryformatversion = 0', '[remote "origin"]',
-        `\turl = ${double?.url}/${STATUS_BAR_PROJECT}.git`, '\tfetch = +refs/heads/*:refs/remotes/origin/*', '',
-      ].join('\n'),
+      ...gitCloneFiles(double!.url, STATUS_BAR_PROJECT),
       'notes.md': '# Notes\n\nAnother editor to switch to.\n',
     }),
   });
@@ -358,12 +355,13 @@ describe('notification settings editor', function () {
       await page.frameWith('#bulk-panel[hidden]');
       await select(page, keys, 'mention');
       await page.frameWith('#bulk-apply:not([disabled])');
-      // The group's read is slowed so its "applying" state can be seen.
-      double!.inject({ fault: { kind: 'latency', ms: 1500 }, method: 'GET', path: `/groups/${group}/notification_settings` });
+      // The group's read is held until the test has seen its "applying" state.
+      double!.inject({ fault: { kind: 'latency', ms: 300_000 }, method: 'GET', path: `/groups/${group}/notification_settings` });
       const since = double!.requests.length;
       await page.click('#bulk-apply');
       await page.frameWith('#bulk-panel[data-bulk-state="running"]');
       await page.frameWith(`[data-bulk-item-key="group:${group}"][data-bulk-status="running"]`);
+      double!.releaseHeld();
 
       const items = await report(page);
       assert.deepEqual(

@@ -7,7 +7,7 @@ import { TEST_CLOCK_ENV_VAR } from '../../src/ids';
 import { formatMessage } from '../../src/app/localize';
 import { levelLabel } from '../../src/app/settings/shared/labels';
 import {
-  escapeRegExp, extensionRequests, readFromDouble, useVscodeSession, waitFor, waitForExtensionRequest, type RunningDouble,
+  gitCloneFiles, escapeRegExp, extensionRequests, readFromDouble, useVscodeSession, waitFor, waitForExtensionRequest, type RunningDouble,
   type StatusBarItem, type VscodeSession,
 } from './harness';
 import { SettingsEditor } from './harness/settings-editor';
@@ -81,13 +81,7 @@ describe('snooze and notification profiles', function () {
     name: 'snooze',
     env: { GITLAB_ACTIVITY_TOKEN: DEFAULT_TOKEN, [TEST_CLOCK_ENV_VAR]: CLOCK_FILE, TZ: 'UTC' },
     // A clone of a project of the double: the status bar shows that project.
-    files: (double) => ({
-      '.git/config': [
-        '[core]', '\trepositoryformatversion = 0', '\tbare = false',
-        '[remote "origin"]', `\turl = ${double!.url}/${PROJECT}.git`, '\tfetch = +refs/heads/*:refs/remotes/origin/*', '',
-      ].join('\n'),
-      '.git/HEAD': 'ref: refs/heads/main\n',
-    }),
+    files: (double) => gitCloneFiles(double!.url, PROJECT),
   });
 
   it('snoozes a project with custom switches for an hour, shows "Muted until …", and gives the switches back after the end', async function () {

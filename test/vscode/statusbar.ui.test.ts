@@ -4,24 +4,14 @@ import { LEVEL_ORDER, levelExplanation, levelLabel } from '../../src/app/setting
 import type { NotificationLevel } from '../../src/gitlab/types';
 import type { LoggedRequest } from '../double';
 import {
-  extensionRequests, feedUnder, readFromDouble, useVscodeSession, waitFor, waitForExtensionRequest, type StatusBarItem,
+  gitCloneFiles, extensionRequests, feedUnder, readFromDouble, useSignedInSession, waitFor, waitForExtensionRequest, type StatusBarItem,
   type VscodeSession,
 } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
 import { SettingsEditor } from './harness/settings-editor';
 
-/** The editor's key for a project, whichever way its list names it (by path or by ID). */
-async function scopeKeyOf(page: SettingsEditor, path: string): Promise<string> {
-  const frame = await page.frameWith('[data-scope-select^="project:"]');
-  const keys = await frame.locator('[data-scope-select^="project:"]').evaluateAll((rows) =>
-    rows.map((row) => ({ key: row.getAttribute('data-scope-select') ?? '', title: row.getAttribute('title') ?? '' })));
-  const found = keys.find((row) => row.key === `project:${path}` || row.title === path);
-  assert.ok(found, `the editor lists no project ${path}: ${JSON.stringify(keys)}`);
-  return found.key;
-}
-
-/** How long the double holds a read of the scope the bar switches to: ample time to change a level meanwhile. */
-const HOLD_MS = 8_000;
+/** Longer than any wait here: the double holds a read of the scope the bar switches to until the test releases it. */
+const HOLD_MS = 300_000;
 const STATUS_ITEM = 'gitlab-activity.gitlab-activity.gitlabActivity.notificationLevel';
 /** The words the status bar uses for a level (kept in one place in the extension; not this suite's to decide). */
 const label = (level: NotificationLevel) => levelLabel(level, formatMessage);
@@ -51,14 +41,16 @@ async function openLevelPick(session: VscodeSession): Promise<void> {
 
 describe('status bar: notification level (global)', function () {
   this.timeout(90_000);
-  const session = useVscodeSession({ name: 'statusbar', env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' } });
+  const session = useSignedInSession({ name: 'statusbar' });
 
   it('shows the global level GitLab reports, with a bell', async function () {
     const { workbench, double } = session();
     const item = await waitForLevel(session(), 'participating');
     assert.deepEqual(await workbench.statusBarIcons(STATUS_ITEM), ['bell']);
     assert.match(item.ariaLabel, /global settings/);
-    assert.ok(extensionRequests(double!, (r) => r.method === 'GET' && r.path === '/api/v4/notification_settings').length > 0);
+    // Read from GitLab, maybe before this suite took a shared workbench: the extension's log has every request.
+    assert.match(session().extensionLog(), /GET \/api\/v4\/notification_settings 200/);
+    assert.equal((await readFromDouble<{ level: string }>(double!, '/notification_settings')).body.level, 'participating');
     await workbench.screenshot('statusbar-level');
   });
 
@@ -130,22 +122,11 @@ describe('status bar: notification level (global)', function () {
 describe('status bar: notification level of the workspace\'s project', function () {
   this.timeout(90_000);
   const PROJECT = 'acme/platform/billing';
-  const session = useVscodeSession({
+  const session = useSignedInSession({
     name: 'statusbar-project',
-    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     settings: { 'gitlabActivity.pageSize': 5 },
     // A clone of a project of the double: its remote points at the instance.
-    files: (double) => {
-      const project = double!.data.projects.find((candidate) => candidate.pathWithNamespace === PROJECT)!;
-      return {
-        '.git/config': [
-          '[core]', '\trepositoryformatversion = 0', '\tbare = false',
-          '[remote "origin"]', `\turl = ${double!.url}/${project.pathWithNamespace}.git`, '\tfetch = +refs/heads/*:refs/remotes/origin/*',
-          '',
-        ].join('\n'),
-        '.git/HEAD': 'ref: refs/heads/main\n',
-      };
-    },
+    files: (double) => gitCloneFiles(double!.url, PROJECT),
   });
 
   it('shows the level the project inherits at GitLab\'s default for a project (Global), and names the project', async function () {
@@ -199,7 +180,7 @@ describe('status bar: notification level of the workspace\'s project', function 
     assert.deepEqual(await workbench.statusBarIcons(STATUS_ITEM), ['bell']);
 
     // The project in the editor says the same: its own level is Global, and it inherits Watch from the group.
-    const projectKey = await scopeKeyOf(page, PROJECT);
+    const projectKey = await page.projectKey(PROJECT);
     await page.selectScope(projectKey, { level: 'global', dirty: false });
     await page.frameWith('#level-inherited[data-inherited-from="group"]');
     assert.equal(await page.text('#level-inherited'), 'Inherits Watch from group acme/platform');
@@ -271,23 +252,25 @@ describe('status bar: notification level of the workspace\'s project', function 
       const put = await waitForExtensionRequest(double!, (r) => r.at >= muted && r.method === 'PUT');
       assert.deepEqual([put.rawPath, put.query], [`/api/v4/projects/${encodeURIComponent(PROJECT)}/notification_settings`, { level: 'disabled' }]);
       // Else the test proves nothing: the change must come while the new scope's read is still held.
-      assert.equal(held.status, 0, `the level changed after the new scope's read was answered: HOLD_MS (${HOLD_MS}) is too short to force the race`);
+      assert.equal(held.status, 0, 'the level changed after the new scope\'s read was answered');
+      double!.clearFaults();
+      double!.releaseHeld();
 
       // The load after the change is the newest, so it is the one shown: it must read the scope now chosen (global,
       // Participate), not the project shown when the change came (Disabled since the mute).
-      await waitForText(session(), label('participating'), 3 * HOLD_MS);
-      await waitFor('every read of the bar to be answered', () => double!.inFlight === 0 && held.status !== 0, { timeoutMs: 3 * HOLD_MS });
+      await waitForText(session(), label('participating'));
+      await waitFor('every read of the bar to be answered', () => double!.inFlight === 0 && held.status !== 0);
       const settled = await waitForText(session(), label('participating'));
       assert.match(settled.ariaLabel, /^GitLab notifications for global settings: /);
       assert.ok(!settled.ariaLabel.includes(PROJECT), `the tooltip names the project shown before: ${settled.ariaLabel}`);
       assert.deepEqual(await workbench.statusBarIcons(STATUS_ITEM), ['bell']);
-      double!.clearFaults();
       // The mute itself went where it was asked: the project, not global.
       assert.equal((await readFromDouble<{ level: string }>(double!, `/projects/${encodeURIComponent(PROJECT)}/notification_settings`)).body.level, 'disabled');
       assert.equal((await readFromDouble<{ level: string }>(double!, '/notification_settings')).body.level, 'participating');
       await workbench.screenshot('statusbar-scope-switch-during-change');
     } finally {
       double!.clearFaults();
+      double!.releaseHeld();
     }
   });
 });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { feedUnder, isSettled, useVscodeSession, waitFor, waitForFeedFromDouble, type TreeItemView, type VscodeSession } from './harness';
+import { feedUnder, isSettled, useSignedInSession, waitFor, waitForFeedFromDouble, type TreeItemView, type VscodeSession } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 5;
@@ -17,9 +17,9 @@ async function myActivity(session: VscodeSession, what: string, probe: (rows: Tr
 
 describe('unread events', function () {
   this.timeout(150_000);
-  const session = useVscodeSession({
+  const session = useSignedInSession({
     name: 'unread',
-    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
+    fresh: 'its first look at My Activity must be the profile\'s first: no event may be marked as seen before it',
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.pollInterval': 1 },
   });
   const badge = () => session().workbench.activityBarBadge(VIEW_CONTAINER);
@@ -39,7 +39,7 @@ describe('unread events', function () {
     await waitFor('the badge to count 2 unread events', async () => (await badgeText()) === '2');
     // The dot comes from the row's decoration (a theme colour), drawn after the label; VS Code asks for it after drawing the row.
     await waitFor('a dot on each unread row', async () => {
-      const dots = await session().page.locator('.part.sidebar .monaco-list-row[role="treeitem"][aria-label^="Unread: "]').evaluateAll((elements) =>
+      const dots = await session().workbench.tree().pane.locator('.monaco-list-row[role="treeitem"][aria-label^="Unread: "]').evaluateAll((elements) =>
         elements.map((row) => Array.from(row.querySelectorAll('*')).some((el) => (getComputedStyle(el, '::after').content || '').includes('●'))));
       return dots.length === 2 && dots.every(Boolean);
     });

@@ -1,9 +1,7 @@
 import { html, nothing, type TemplateResult } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import type { Localize } from '../../../src/app/settings/shared/labels';
-import type { SettingsApp as Actions } from './app';
-import type { UiState } from './model';
-import { errorLine, option } from './settingsForm';
+import { errorLine, option, type Actions, type UiState } from './model';
 
 // "Group or project (found out)" is the default: GitLab is asked which a path is.
 const kindOf = (value: string): UiState['add']['kind'] => (value === 'group' || value === 'project' ? value : 'either');

@@ -13,7 +13,7 @@ import { movedKey, tabStopKey, typedKey } from '../../../src/app/settings/shared
 import { addScopeForm } from './addScopeForm';
 import {
   applyPersisted, findEntry, followSetting, initialState, isDirtyScope, listedEntries, scopeState, snoozeOf, toPersisted, visibleEntries,
-  type ScopeState, type UiState,
+  type Actions, type ScopeState, type UiState,
 } from './model';
 import { scopeOptionId, scopePanel } from './scopePanel';
 import { settingsForm } from './settingsForm';
@@ -34,7 +34,7 @@ export interface VsCodeApi {
  * each change (lit-html updates only what changed, so focus, caret and scroll stay). Messages from the host are not
  * validated (it is the trusted side); only the host's channel is listened to.
  */
-export class SettingsApp {
+export class SettingsApp implements Actions {
   private readonly state: UiState = initialState();
   private readonly host: Requester<Requests>;
   /** Whether `getState()` gave the page its state (else the host's copy from the serializer is used). */

@@ -5,10 +5,8 @@ import {
   LEVEL_ORDER, levelExplanation, levelLabel, type Localize, type NotificationLevel,
 } from '../../../src/app/settings/shared/labels';
 import type { BulkItemReport, BulkSnapshot } from '../../../src/app/settings/shared/protocol';
-import type { SettingsApp as Actions } from './app';
 import { codicon, type CodiconName } from './icons';
-import { findEntry, levelText, type UiState } from './model';
-import { errorLine, option } from './settingsForm';
+import { errorLine, findEntry, levelText, option, type Actions, type UiState } from './model';
 
 /** The bulk change: shown while rows are checked, or while a run's report is there to read. */
 export function bulkPanel(state: UiState, t: Localize, actions: Actions): TemplateResult {

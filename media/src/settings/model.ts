@@ -1,3 +1,5 @@
+import { html, nothing, type TemplateResult } from 'lit-html';
+import { live } from 'lit-html/directives/live.js';
 import {
   isNotificationLevel, levelLabel, type Localize, type NotificationLevel, type NotificationSetting,
 } from '../../../src/app/settings/shared/labels';
@@ -131,3 +133,44 @@ export function findEntry(state: UiState, key: string | undefined): ScopeEntry |
 export function levelText(t: Localize, level: string): string {
   return isNotificationLevel(level) ? levelLabel(level, t) : t('{0} (not known to this extension)', level);
 }
+
+/**
+ * What the page's parts ask of the page (the SettingsApp does it): the parts render the state and call these on the
+ * person's input, so they need not know the app, and the app imports the parts, not the other way round.
+ */
+export interface Actions {
+  signal(type: 'refreshScopes' | 'signIn' | 'cancelBulk'): void;
+  select(key: string): void;
+  optionFocused(key: string): void;
+  listKey(event: KeyboardEvent): void;
+  toggleBulk(key: string, selected: boolean): void;
+  setBulkLevel(level: NotificationLevel): void;
+  applyBulk(): void;
+  clearBulk(): void;
+  toggleAdd(): void;
+  setAdd(change: Partial<Pick<UiState['add'], 'kind' | 'ref'>>): void;
+  submitAdd(): void;
+  edit(change: (form: SettingForm) => SettingForm): void;
+  save(): void;
+  revert(): void;
+  retry(): void;
+  keepMine(): void;
+  takeTheirs(): void;
+  endSnooze(snooze: SnoozeNote): void;
+}
+
+// ---- template parts that several of the page's parts use -------------------------------------------------------
+
+export type View = TemplateResult | typeof nothing;
+
+/** An option whose selectedness follows the state (a property: Discard must put the select back). */
+export const option = (value: string, label: string, selected: boolean, title?: string): TemplateResult =>
+  html`<option value=${value} title=${title ?? nothing} .selected=${live(selected)}>${label}</option>`;
+
+/** "⚠ Error:" before an error's text: a shape and a word, so the error does not rest on its colour alone. */
+export const errorPrefix = (t: Localize): TemplateResult =>
+  html`<span class="error-prefix"><span class="error-icon" aria-hidden="true">⚠︎</span> ${t('Error:')}</span> `;
+
+/** A field's error line: an alert (read out as it appears), empty and hidden without an error. */
+export const errorLine = (id: string, message: string | undefined, t: Localize): TemplateResult =>
+  html`<p id=${id} class="field-error" ?hidden=${!message} role="alert">${message ? html`${errorPrefix(t)}${message}` : ''}</p>`;

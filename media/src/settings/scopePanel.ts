@@ -3,10 +3,8 @@ import { repeat } from 'lit-html/directives/repeat.js';
 import type { Localize } from '../../../src/app/settings/shared/labels';
 import { tabStopKey } from '../../../src/app/settings/shared/listNavigation';
 import type { ScopeEntry } from '../../../src/app/settings/shared/protocol';
-import type { SettingsApp as Actions } from './app';
 import { bulkPanel } from './bulkPanel';
-import { isDirtyScope, listedEntries, type UiState } from './model';
-import type { View } from './settingsForm';
+import { isDirtyScope, listedEntries, type Actions, type UiState, type View } from './model';
 
 /**
  * The left column: Global, Groups, Projects as one list box (a single tab stop: the arrow keys move in it, Enter opens

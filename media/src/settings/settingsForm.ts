@@ -10,22 +10,9 @@ import {
 import { chainLines, decidingLink, resolveLevelInForce, whyLevelText, type LevelLink } from '../../../src/app/settings/shared/levelChain';
 import type { ErrorInfo, SnoozeNote } from '../../../src/app/settings/shared/protocol';
 import { scopeKey } from '../../../src/app/settings/shared/scopes';
-import type { SettingsApp as Actions } from './app';
-import { findEntry, isDirtyScope, levelText, snoozeOf, type ScopeState, type UiState } from './model';
-
-export type View = TemplateResult | typeof nothing;
-
-/** An option whose selectedness follows the state (a property: Discard must put the select back). */
-export const option = (value: string, label: string, selected: boolean, title?: string): TemplateResult =>
-  html`<option value=${value} title=${title ?? nothing} .selected=${live(selected)}>${label}</option>`;
-
-/** "⚠ Error:" before an error's text: a shape and a word, so the error does not rest on its colour alone. */
-export const errorPrefix = (t: Localize): TemplateResult =>
-  html`<span class="error-prefix"><span class="error-icon" aria-hidden="true">⚠︎</span> ${t('Error:')}</span> `;
-
-/** A field's error line: an alert (read out as it appears), empty and hidden without an error. */
-export const errorLine = (id: string, message: string | undefined, t: Localize): TemplateResult =>
-  html`<p id=${id} class="field-error" ?hidden=${!message} role="alert">${message ? html`${errorPrefix(t)}${message}` : ''}</p>`;
+import {
+  errorLine, errorPrefix, findEntry, isDirtyScope, levelText, option, snoozeOf, type Actions, type ScopeState, type UiState, type View,
+} from './model';
 
 /**
  * The right column: the selected scope's level, event switches, e-mail, errors, conflict and Save. Its data

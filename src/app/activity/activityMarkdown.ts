@@ -1,6 +1,6 @@
 import type { GitLabEvent, SortOrder } from '../../gitlab/types';
 import { formatMessage, type Localize } from '../localize';
-import type { TimeZone } from './calendar';
+import type { TimeZone } from '../calendar';
 import { groupByDay } from './dayGrouping';
 import { describeEvent } from './eventSentence';
 import { literalMarkdown, markdownLinkDestination } from './markdownEscape';

@@ -1,6 +1,6 @@
 import { dateProblem } from '../../gitlab/filter';
 import { formatMessage, type Localize } from '../localize';
-import { dayKey, dayNumberAt, dayNumberOfKey, type TimeZone } from './calendar';
+import { dayKey, dayNumberAt, dayNumberOfKey, type TimeZone } from '../calendar';
 
 /**
  * Date-range presets as GitLab's `after`/`before` pair. Both bounds are EXCLUSIVE whole days (behaviour note

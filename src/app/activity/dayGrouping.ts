@@ -1,6 +1,6 @@
 import type { SortOrder } from '../../gitlab/types';
 import { formatMessage, type Localize } from '../localize';
-import { dayKey, dayNumberAt, formatDay, parseTimestamp, type TimeZone } from './calendar';
+import { dayKey, dayNumberAt, formatDay, parseTimestamp, type TimeZone } from '../calendar';
 
 export interface DayGroup<E> {
   /** `YYYY-MM-DD` in the grouping zone, or `unknown` for events without a readable time. */

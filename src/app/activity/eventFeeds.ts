@@ -3,7 +3,7 @@ import * as shapes from '../../gitlab/shapes';
 import type { GitLabEvent, SortOrder } from '../../gitlab/types';
 import { EarlierPages, type EarlierPageStore } from '../lists/earlierPages';
 import { ListStore, type ListPlan } from '../lists/listStore';
-import type { ActivitySource } from '../sources';
+import type { ActivitySource } from './sources';
 import type { FeedPlan } from './activityTabs';
 
 /**

@@ -1,6 +1,6 @@
 import type { GitLabEvent } from '../../gitlab/types';
 import type { Localize } from '../localize';
-import type { TimeZone } from './calendar';
+import type { TimeZone } from '../calendar';
 import { describeEvent, type EventDescription } from './eventSentence';
 import { eventIconId } from './eventIcon';
 import { eventWebUrl, projectWebUrl } from './eventUrl';

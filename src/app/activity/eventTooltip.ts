@@ -1,6 +1,6 @@
 import type { GitLabEvent } from '../../gitlab/types';
 import { formatMessage, type Localize } from '../localize';
-import { formatDateTime, parseTimestamp, UTC_ZONE, type TimeZone } from './calendar';
+import { formatDateTime, parseTimestamp, UTC_ZONE, type TimeZone } from '../calendar';
 import { describeEvent, noteableText, pushRefText } from './eventSentence';
 import { eventShape } from './eventShape';
 import { escapeMarkdown, markdownQuote } from './markdownEscape';

@@ -1,7 +1,7 @@
 import { dateProblem, validateFilter, type ValidEventFilter } from '../../gitlab/filter';
 import type { EventFilter, GitLabEvent } from '../../gitlab/types';
 import { formatMessage, type Localize } from '../localize';
-import { dayKey, dayNumberAt, dayNumberOfKey, parseTimestamp, UTC_ZONE, type TimeZone } from './calendar';
+import { dayKey, dayNumberAt, dayNumberOfKey, parseTimestamp, UTC_ZONE, type TimeZone } from '../calendar';
 import { includedDays } from './datePresets';
 
 /**

@@ -1,5 +1,5 @@
 import { formatMessage, type Localize } from '../localize';
-import { dayNumberAt, formatDate, parseTimestamp, type TimeZone } from './calendar';
+import { dayNumberAt, formatDate, parseTimestamp, type TimeZone } from '../calendar';
 
 export interface RelativeTimeOptions {
   /** The current time, epoch milliseconds. */

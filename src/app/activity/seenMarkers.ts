@@ -1,5 +1,5 @@
 import type { GitLabEvent } from '../../gitlab/types';
-import { isNewerThan, newestMarker, type EventMarker } from '../pollSchedule';
+import { isNewerThan, newestMarker, type EventMarker } from './pollSchedule';
 
 /** Where the markers are kept: VS Code's global state in the shell, a map in tests. */
 export interface MarkerStore {

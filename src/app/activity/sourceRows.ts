@@ -1,7 +1,7 @@
 import type { Project } from '../../gitlab/types';
 import { trimInstanceUrl } from '../../gitlab/url';
 import type { Localize } from '../localize';
-import type { ActivitySource } from '../sources';
+import type { ActivitySource } from './sources';
 
 /** What a project's or user's row shows: plain text and ids; the shell makes the TreeItem. */
 export interface SourceRow {

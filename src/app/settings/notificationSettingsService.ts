@@ -1,3 +1,4 @@
+import type { ActiveAccount } from '../activeAccount';
 import type { GitLabApi } from '../../gitlab/api';
 import { GitLabError, isGitLabError } from '../../gitlab/errors';
 import {
@@ -53,13 +54,13 @@ export class NotificationSettingsService {
   private cachedFor: GitLabApi | undefined;
 
   /**
-   * `namespace` separates instances (the active instance's URL), so a mute on one never unmutes another.
-   * `lookupProject` finds a project where the rest of the extension already does, so it is not fetched twice.
+   * `account`: whose levels these are; its instance URL separates the remembered levels of instances, so a mute on
+   * one never unmutes another. `lookupProject` finds a project where the rest of the extension already does, so it
+   * is not fetched twice.
    */
   constructor(
-    private readonly api: () => GitLabApi | undefined,
+    private readonly account: Pick<ActiveAccount, 'api' | 'instanceUrl'>,
     private readonly memory: LevelMemory,
-    private readonly namespace: string | (() => string),
     private readonly lookupProject?: (id: string | number) => Promise<Project | undefined>,
     private readonly log: (line: string) => void = () => undefined,
   ) {}
@@ -282,12 +283,11 @@ export class NotificationSettingsService {
   }
 
   private memoryKey(scope: ScopeRef): string {
-    const namespace = typeof this.namespace === 'function' ? this.namespace() : this.namespace;
-    return `${STATE_KEYS.levelBeforeMute}:${namespace}:${scopeKey(scope)}`;
+    return `${STATE_KEYS.levelBeforeMute}:${this.account.instanceUrl}:${scopeKey(scope)}`;
   }
 
   private requireApi(): GitLabApi {
-    const api = this.api();
+    const api = this.account.api;
     // Signed out reads like a refused token: callers already offer Sign In for it.
     if (!api) throw new GitLabError('unauthorized', 'Not signed in to GitLab.');
     if (this.cachedFor !== api) {

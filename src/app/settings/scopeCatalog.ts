@@ -1,4 +1,5 @@
 import type { GitLabApi } from '../../gitlab/api';
+import type { ActiveAccount } from '../activeAccount';
 import { GitLabError, isGitLabError } from '../../gitlab/errors';
 import { ByteBudget } from '../../gitlab/byteBudget';
 import { readPages } from '../../gitlab/pageReader';
@@ -25,7 +26,8 @@ export interface ProjectScopeSource {
 }
 
 export interface ScopeCatalogDeps {
-  api: () => GitLabApi | undefined;
+  /** Whose groups and projects: the active account (its client while signed in). */
+  account: Pick<ActiveAccount, 'api'>;
   /** The owner of notification settings: a group typed in is checked by reading its setting through it. */
   settings: Pick<NotificationSettingsService, 'getSetting'>;
   /** The tree's projects. */
@@ -98,7 +100,7 @@ export class ScopeCatalog {
   constructor(private readonly deps: ScopeCatalogDeps) {}
 
   get signedIn(): boolean {
-    return this.deps.api() !== undefined;
+    return this.deps.account.api !== undefined;
   }
 
   /** Forgets the listings (another account or instance): the next call that wants them reads them again. */
@@ -110,7 +112,7 @@ export class ScopeCatalog {
   /** `members`: the listings to include; `cachedOnly` answers at once with those read before. */
   async scopes(options: { members?: readonly EntityKind[]; refresh?: boolean; cachedOnly?: boolean; signal?: AbortSignal } = {}): Promise<KnownScopes> {
     const result: KnownScopes = { scopes: [], listed: {} };
-    const api = this.deps.api();
+    const api = this.deps.account.api;
     for (const kind of options.members ?? []) {
       if (options.refresh) this.listings.delete(kind);
       let listing = this.listings.get(kind);
@@ -172,7 +174,7 @@ export class ScopeCatalog {
    * which (`findEither`). Rejects with a GitLabError, or `AmbiguousScope`.
    */
   async addScope(kind: EntityKind | 'either', ref: string | number, signal?: AbortSignal): Promise<KnownScope> {
-    if (!this.deps.api()) throw new GitLabError('unauthorized', 'Not signed in to GitLab.');
+    if (!this.deps.account.api) throw new GitLabError('unauthorized', 'Not signed in to GitLab.');
     const found = kind === 'either' ? await this.findEither(ref, signal) : await this.find(kind, ref, signal);
     await found.remember();
     this.added.set(scopeKey(found.known.scope), found.known);
@@ -205,7 +207,7 @@ export class ScopeCatalog {
 
   /** Looks a scope of a known kind up; remembering it (in the settings) waits until it is the one added. */
   private async find(kind: EntityKind, ref: string | number, signal?: AbortSignal): Promise<Found> {
-    const api = this.deps.api();
+    const api = this.deps.account.api;
     if (!api) throw new GitLabError('unauthorized', 'Not signed in to GitLab.');
     if (kind === 'project') {
       const project = await api.getProject(ref, signal);

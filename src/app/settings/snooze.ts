@@ -1,3 +1,4 @@
+import type { ActiveAccount } from '../activeAccount';
 import * as v from 'valibot';
 import { STATE_KEYS } from '../../ids';
 import { NOTIFICATION_LEVELS, type NotificationSetting } from '../../gitlab/types';
@@ -88,11 +89,13 @@ export function readStoredSnoozes(value: unknown, instance: string): { snoozes: 
 
 // ---- the scheduler ---------------------------------------------------------------------------------------------
 
-export interface SnoozeOutcomes {
-  restored(snooze: Snooze, setting: NotificationSetting): void;
-  /** The level was changed while snoozed: not overwritten; the shell asks whether to restore anyway. */
-  changedElsewhere(snooze: Snooze, current: NotificationSetting): void;
-}
+/**
+ * How a snooze ended: its level given back (`restored`), or not overwritten because it was changed while snoozed
+ * (`changedElsewhere`: the shell asks whether to restore anyway). One already given back ends without a word.
+ */
+export type SnoozeEnding =
+  | { kind: 'restored'; snooze: Snooze; setting: NotificationSetting }
+  | { kind: 'changedElsewhere'; snooze: Snooze; current: NotificationSetting };
 
 export class SnoozeError extends Error {}
 
@@ -112,6 +115,9 @@ export class SnoozeScheduler {
   private readonly changes = new Emitter<void>();
   /** Fires when a snooze starts or ends (the status bar shows "Muted until …"). */
   readonly onDidChange = this.changes.event;
+  private readonly endings = new Emitter<SnoozeEnding>();
+  /** Fires when a snooze's end gave its level back or found it changed meanwhile (the shell tells the person). */
+  readonly onDidEnd = this.endings.event;
 
   constructor(
     /** Reads `fresh` (a snooze and a restore must see what is there now); writes with `expected`. */
@@ -119,10 +125,8 @@ export class SnoozeScheduler {
     /** globalState: it survives reloads and restarts. */
     private readonly storage: LevelMemory,
     private readonly clock: Clock,
-    /** The normalised URL of the instance in use. */
-    private readonly instance: () => string,
-    private readonly signedIn: () => boolean,
-    private readonly outcomes: SnoozeOutcomes,
+    /** The account in use: its snoozes are kept under its identity, and end only while it is signed in. */
+    private readonly account: Pick<ActiveAccount, 'key' | 'signedIn'>,
     private readonly log: (line: string) => void,
   ) {}
 
@@ -144,7 +148,7 @@ export class SnoozeScheduler {
       const previous = muted ? existing?.previous
         : v.is(snoozedLevel, current.level) ? { level: current.level, ...(current.events ? { events: { ...current.events } } : {}) } : undefined;
       if (!previous) throw new SnoozeError(muted ? 'already muted' : `unknown level ${current.level}`);
-      const snooze: Snooze = { instance: this.instance(), scope, name, until, previous };
+      const snooze: Snooze = { instance: this.account.key, scope, name, until, previous };
       // Stored before the mute: a window closed in between still knows what to give back.
       const others = this.without(scope);
       await this.write([...others, snooze]);
@@ -175,7 +179,7 @@ export class SnoozeScheduler {
       const { snoozes, problems } = this.read();
       for (const problem of problems) this.log(`Snooze: ${problem}`);
       if (problems.length > 0) await this.write(snoozes);
-      if (!this.signedIn()) return;
+      if (!this.account.signedIn) return;
       for (const snooze of snoozes) if (snooze.until <= this.clock.now()) await this.finish(snooze);
     });
   }
@@ -208,8 +212,8 @@ export class SnoozeScheduler {
       const changedElsewhere = !restored && restoreDecision(snooze, current) === 'changedElsewhere';
       this.log(`Snooze of ${snooze.name} ended: ${restored ? `level ${restored.level} restored`
         : changedElsewhere ? `level changed elsewhere to ${current.level}, left as it is` : 'already restored'}`);
-      if (restored) this.outcomes.restored(snooze, restored);
-      else if (changedElsewhere) this.outcomes.changedElsewhere(snooze, current);
+      if (restored) this.endings.fire({ kind: 'restored', snooze, setting: restored });
+      else if (changedElsewhere) this.endings.fire({ kind: 'changedElsewhere', snooze, current });
       this.changes.fire();
     } catch (error) {
       // Kept: the next try (or the next start) gives it back.
@@ -233,13 +237,13 @@ export class SnoozeScheduler {
     const now = this.clock.now();
     // An end that has passed: at the retry after a failed restore, else now (the clock may have passed it while the
     // snooze was being set); while signed out, at the next sign-in's check.
-    const due = this.retryAt > now ? this.retryAt : this.signedIn() ? now : Infinity;
+    const due = this.retryAt > now ? this.retryAt : this.account.signedIn ? now : Infinity;
     const next = Math.min(...this.list().map((snooze) => (snooze.until > now ? snooze.until : due)));
     if (next !== Infinity) this.timer = this.clock.setTimer(() => void this.check(), Math.min(next - now, MAX_TIMER_MS));
   }
 
   private read(): { snoozes: Snooze[]; problems: string[] } {
-    return readStoredSnoozes(this.storage.get(this.key()), this.instance());
+    return readStoredSnoozes(this.storage.get(this.key()), this.account.key);
   }
 
   private without(scope: ScopeRef): Snooze[] {
@@ -251,6 +255,6 @@ export class SnoozeScheduler {
   }
 
   private key(): string {
-    return `${STATE_KEYS.snoozes}:${this.instance()}`;
+    return `${STATE_KEYS.snoozes}:${this.account.key}`;
   }
 }

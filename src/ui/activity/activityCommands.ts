@@ -1,19 +1,20 @@
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
-import { localZone, type TimeZone } from '../../app/activity/calendar';
+import { localZone, type TimeZone } from '../../app/calendar';
 import { activityMarkdown } from '../../app/activity/activityMarkdown';
 import { planRange, type RangePlan } from '../../app/activity/markdownRange';
 import { RangeCopy } from '../../app/activity/rangeEvents';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
 import type { EventFeeds } from '../../app/activity/eventFeeds';
 import type { ProjectDirectories } from '../../app/projectDirectory';
-import { MY_ACTIVITY, sourceKey, type ActivitySource } from '../../app/sources';
+import { MY_ACTIVITY, sourceKey, type ActivitySource } from '../../app/activity/sources';
 import type { FeedPlan } from '../../app/activity/activityTabs';
 import { GitLabError } from '../../gitlab';
 import { VIEWS } from '../../ids';
 import { COMMANDS } from '../../ids';
 import { addToList, removeFromList } from '../config';
 import type { ReadOnlyDocuments } from '../readOnlyDocuments';
+import type { Failures } from '../failures';
 import type { Session } from '../session';
 import type { ActivityItems } from './activityItems';
 import type { ActivityTreeProvider } from './activityTreeProvider';
@@ -25,6 +26,7 @@ import { projectInfo } from '../../app/activity/projectInfo';
 
 export interface ActivityCommandContext {
   session: Session;
+  failures: Pick<Failures, 'report'>;
   feeds: EventFeeds;
   directories: ProjectDirectories;
   /** The key of the active instance (commands run without a row act there). */
@@ -59,8 +61,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     if (node && typeof node === 'object' && 'instance' in node && typeof node.instance === 'string') return node.instance;
     return c.activeInstance();
   };
-  const urlOfInstance = (instance: string): string | undefined =>
-    c.session.all.find((account) => account.key === instance)?.instanceUrl;
+  const urlOfInstance = (instance: string): string | undefined => c.session.accountFor(instance)?.instanceUrl;
 
   return [
     register(COMMANDS.refresh, (key?: unknown) => {
@@ -192,8 +193,8 @@ async function readRange(c: ActivityCommandContext, copy: RangeCopy, instanceUrl
       void plainWindow.setStatusBarMessage(vscode.l10n.t('Copying GitLab activity cancelled'), 3000);
       return false;
     }
-    if (isUnauthorized(error)) c.session.reportUnauthorized(error, instanceUrl);
-    void plainWindow.showErrorMessage(vscode.l10n.t('Could not load your activity: {0}', error instanceof Error ? error.message : String(error)));
+    c.failures.report(error, instanceUrl, 'Copying activity as Markdown',
+      vscode.l10n.t('Could not load your activity: {0}', error instanceof Error ? error.message : String(error)));
     return false;
   }
 }
@@ -211,8 +212,4 @@ async function copyMarkdown(c: ActivityCommandContext, copy: RangeCopy, plan: Ex
   });
   await vscode.env.clipboard.writeText(text);
   await c.documents.show(vscode.l10n.t('GitLab Activity'), text);
-}
-
-export function isUnauthorized(error: unknown): error is GitLabError {
-  return error instanceof GitLabError && error.kind === 'unauthorized';
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { localZone } from '../../app/activity/calendar';
+import { localZone } from '../../app/calendar';
 import type { EventFeeds } from '../../app/activity/eventFeeds';
 import { EventRows } from '../../app/activity/eventRows';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
@@ -9,7 +9,7 @@ import { instanceHost } from '../../app/instance';
 import { MAX_REQUESTS_PER_LOAD } from '../../app/lists/matchingLoader';
 import { keepPlainMessages } from '../../app/localize';
 import type { ProjectDirectories } from '../../app/projectDirectory';
-import type { ActivitySource } from '../../app/sources';
+import type { ActivitySource } from '../../app/activity/sources';
 import type { GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
 import { errorItem, loadingItem, loadMoreItem, showLogItem } from '../lists/listStatusItems';

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { groupByDay } from '../../app/activity/dayGrouping';
-import { localZone } from '../../app/activity/calendar';
+import { localZone } from '../../app/calendar';
 import type { EventFeeds } from '../../app/activity/eventFeeds';
 import { EXPANDED_DAY_GROUPS } from '../../app/activity/eventRows';
 import { keepPlainMessages } from '../../app/localize';
 import type { ProjectDirectories, ProjectDirectory } from '../../app/projectDirectory';
-import { myActivity, type ActivitySource } from '../../app/sources';
+import { myActivity, type ActivitySource } from '../../app/activity/sources';
 import type { GitLabEvent } from '../../gitlab';
 import type { ActivityItemContext, ActivityItems } from './activityItems';
 import { nodeId, type ActivityNode } from './nodes';

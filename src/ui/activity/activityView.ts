@@ -4,18 +4,20 @@ import { laterMarker, SeenMarkers } from '../../app/activity/seenMarkers';
 import { projectInfo } from '../../app/activity/projectInfo';
 import { createEventFeeds, earlierEventPages, eventListPlan, type EventFeeds, type EventListPlan } from '../../app/activity/eventFeeds';
 import type { EarlierPages } from '../../app/lists/earlierPages';
+import { isUnauthorized } from '../../gitlab/errors';
 import type { GitLabEvent, SortOrder } from '../../gitlab/types';
 import type { ActivityFilter } from '../../app/activity/filterState';
-import { newestMarker } from '../../app/pollSchedule';
+import { newestMarker } from '../../app/activity/pollSchedule';
 import { idsFor } from '../../app/instanceSettings';
 import type { ProjectDirectories } from '../../app/projectDirectory';
-import { myActivity, projectSources, userSources, type ActivitySource } from '../../app/sources';
+import { myActivity, projectSources, userSources, type ActivitySource } from '../../app/activity/sources';
 import { COMMANDS, CONTEXT_KEYS, STATE_KEYS, VIEWS } from '../../ids';
 import type { ExtensionConfig } from '../config';
+import { Failures } from '../failures';
 import type { Log } from '../log';
 import { ReadOnlyDocuments } from '../readOnlyDocuments';
 import type { Session } from '../session';
-import { registerActivityCommands, isUnauthorized } from './activityCommands';
+import { registerActivityCommands } from './activityCommands';
 import { ActivityItems, type TreeInstance } from './activityItems';
 import { ActivityTreeProvider, type ActivityTreeContext } from './activityTreeProvider';
 import { FilterController } from './filterController';
@@ -23,7 +25,7 @@ import { FilterPicks } from './filterPicks';
 import { NewActivityPoller } from './newActivityPoller';
 import { registerUnreadDecorations } from './unreadDecorations';
 import type { ActivityNode } from './nodes';
-import { workspaceProjectPaths } from './workspaceProjects';
+import { workspaceProjectPaths } from '../workspace';
 
 /** The Activity view: tree, filter, feeds, unread marks, new-activity polling and their commands, wired together. */
 export class ActivityView implements vscode.Disposable {
@@ -71,12 +73,11 @@ export class ActivityView implements vscode.Disposable {
     this.tree = new ActivityTreeProvider(this.feeds, directories, items, treeContext);
     this.view = vscode.window.createTreeView(VIEWS.activity, { treeDataProvider: this.tree, showCollapseAll: true });
     this.poller = new NewActivityPoller(this.view as vscode.TreeView<unknown>, {
-      api: () => session.api,
+      account: session.active,
       intervalSeconds: () => config().pollIntervalSeconds,
       // New means newer than both what My Activity shows and what was marked as seen.
       shownMarker: () => laterMarker(newestMarker(this.feeds.get(myActivity(this.activeInstance()).key).items),
         this.seen.marker(this.activeInstance(), myActivity(this.activeInstance()).key)),
-      instanceUrl: () => session.instanceUrl,
       onUnauthorized: (error, instanceUrl) => session.reportUnauthorized(error, instanceUrl),
       log: (message) => log.warn(message),
       pendingChanged: () => this.scheduleBadge(),
@@ -97,7 +98,7 @@ export class ActivityView implements vscode.Disposable {
       registerUnreadDecorations(),
       vscode.commands.registerCommand(COMMANDS.markAllSeen, () => this.markAllSeen()),
       ...registerActivityCommands({
-        session, feeds: this.feeds, directories, tree: this.tree, links: items, view: this.view,
+        session, failures: new Failures(session, log), feeds: this.feeds, directories, tree: this.tree, links: items, view: this.view,
         picks: new FilterPicks(this.filter), sources: () => this.allSources(), refreshAll: () => this.refreshAll(),
         activeInstance: () => this.activeInstance(),
         plan: () => this.filter.filter.plan(),

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
-import { UTC_ZONE } from '../../app/activity/calendar';
+import { UTC_ZONE } from '../../app/calendar';
 import {
   customDateProblem, datePresets, daysOfRange, includedDays, matchingPreset, presetRange, rangeOfDays, type FixedDatePresetId,
 } from '../../app/activity/datePresets';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
-import { dayKey, dayNumberAt, type TimeZone } from '../../app/activity/calendar';
+import { dayKey, dayNumberAt, type TimeZone } from '../../app/calendar';
 import { customDayProblem, markdownRangeDays, markdownRanges, spanText, type DaySpan } from '../../app/activity/markdownRange';
 
 /** Asks which days "Copy Activity as Markdown" covers: a preset or a custom range of days (both included). */

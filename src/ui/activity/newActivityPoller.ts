@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
-import { countNewEvents, newestMarker, PollSchedule, type EventMarker } from '../../app/pollSchedule';
-import { MY_ACTIVITY } from '../../app/sources';
+import { countNewEvents, newestMarker, PollSchedule, type EventMarker } from '../../app/activity/pollSchedule';
+import { MY_ACTIVITY } from '../../app/activity/sources';
 import type { FeedPlan } from '../../app/activity/activityTabs';
-import { GitLabError, type GitLabApi } from '../../gitlab';
+import type { ActiveAccount } from '../../app/activeAccount';
+import { GitLabError } from '../../gitlab';
 
 export interface PollerContext {
-  api(): GitLabApi | undefined;
-  /** The instance of that client. */
-  instanceUrl(): string;
+  /** The active account: My Activity's new events are checked through its client. */
+  account: Pick<ActiveAccount, 'api' | 'instanceUrl'>;
   intervalSeconds(): number;
   /** Newest event id/time the user has been shown in My Activity. */
   shownMarker(): EventMarker | undefined;
@@ -57,13 +57,13 @@ export class NewActivityPoller implements vscode.Disposable {
   private plan(delayMs: number): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    if (!this.schedule.enabled || this.stoppedByAuth || !vscode.window.state.focused || !this.context.api()) return;
+    if (!this.schedule.enabled || this.stoppedByAuth || !vscode.window.state.focused || !this.context.account.api) return;
     this.timer = setTimeout(() => void this.poll(), delayMs);
   }
 
   private async poll(): Promise<void> {
-    const api = this.context.api();
-    const instanceUrl = this.context.instanceUrl();
+    const api = this.context.account.api;
+    const instanceUrl = this.context.account.instanceUrl;
     if (!api || this.running) return;
     this.running = true;
     this.cycles++;

@@ -1,6 +1,6 @@
 import type { Localize } from '../../app/localize';
 import { errorText, type ActionRowText } from '../lists/listRowText';
-import type { ActivitySource } from '../../app/sources';
+import type { ActivitySource } from '../../app/activity/sources';
 import type { GitLabError, GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
-import { projectRefProblem, userRefProblem } from '../../app/sources';
+import { projectRefProblem, userRefProblem } from '../../app/activity/sources';
 import { checkProject } from '../../app/projectCheck';
 import { GitLabError, type GitLabApi, type Project } from '../../gitlab';
 import { VIEWS } from '../../ids';

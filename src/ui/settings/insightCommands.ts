@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { ActiveAccount } from '../../app/activeAccount';
 import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
 import { whyNotifiedView, type LinkRole } from '../../app/settings/effectiveLevel';
@@ -9,7 +10,7 @@ import { sentenceName } from '../../app/settings/scopeCatalog';
 import { isScopeRef, type ScopeEntry } from '../../app/settings/shared/protocol';
 import type { ScopeRef } from '../../app/settings/shared/scopes';
 import { COMMANDS } from '../../ids';
-import { workspaceProjectPaths } from '../activity/workspaceProjects';
+import { workspaceProjectPaths } from '../workspace';
 import type { Log } from '../log';
 import type { Shell } from '../shell';
 import type { NotificationSettings } from './notificationSettings';
@@ -20,7 +21,8 @@ interface InsightDeps {
   levels: NotificationSettingsService;
   /** The overview lists the catalog's scopes; the known ones are offered when the workspace has no project. */
   sources: ScopeSources;
-  instanceUrl: () => string;
+  /** The active account: the workspace's project is looked for on its instance. */
+  account: Pick<ActiveAccount, 'instanceUrl'>;
   log: Log;
 }
 
@@ -28,14 +30,14 @@ const t = vscode.l10n.t;
 const openSettings = (scope: ScopeRef) => vscode.commands.executeCommand(COMMANDS.openNotificationSettings, scope);
 
 /** "Why Am I Notified About This Project?" and "Show Notification Overrides". */
-export function registerInsight(context: vscode.ExtensionContext, { session, log }: Shell, { levels, sources }: NotificationSettings): void {
-  const deps: InsightDeps = { levels, sources, instanceUrl: () => session.instanceUrl, log };
+export function registerInsight(context: vscode.ExtensionContext, { account, log }: Shell, { levels, sources }: NotificationSettings): void {
+  const deps: InsightDeps = { levels, sources, account, log };
   const newOverview = () => new OverridesOverview({ catalog: sources.catalog, settings: levels, t });
   let overview = newOverview();
   context.subscriptions.push(
     { dispose: () => overview.dispose() },
     // A new client (sign-in, another instance): what the overview read belongs to the old one.
-    session.onDidChange(() => {
+    account.onDidChange(() => {
       overview.dispose();
       overview = newOverview();
     }),
@@ -80,7 +82,7 @@ async function whyNotified(deps: InsightDeps, scope?: ScopeRef): Promise<void> {
 /** The workspace's project, as the status bar finds it; otherwise the person picks or types one. */
 async function defaultTarget(deps: InsightDeps): Promise<ScopeEntry | undefined> {
   const { catalog } = deps.sources;
-  const [project] = await workspaceProjectPaths(deps.instanceUrl());
+  const [project] = await workspaceProjectPaths(deps.account.instanceUrl);
   if (project) return catalog.named({ kind: 'project', id: project }, project);
   // The settings editor's list, as it names them.
   const items: Array<ScopeItem & { enter?: 'project' | 'group' }> = [

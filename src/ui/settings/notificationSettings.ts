@@ -1,12 +1,11 @@
 import * as vscode from 'vscode';
-import { normalizeInstanceUrl } from '../../app/instance';
 import { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import { ScopeCatalog } from '../../app/settings/scopeCatalog';
 import type { Project } from '../../gitlab';
 import type { ActivityView } from '../activity/activityView';
 import { addToList } from '../config';
 import type { Shell } from '../shell';
-import { StatusBarScope } from '../statusBar/notificationStatusBar';
+import { StatusBarScope } from '../workspace';
 import type { ScopeSources } from './scopeChoices';
 
 /** What the status bar, the settings editor, snoozes, profiles and the insight commands share. */
@@ -22,24 +21,24 @@ export interface NotificationSettings {
 
 /** Builds the shared owner of levels and the list of scopes (listed once; forgotten when the session changes). */
 export function createNotificationSettings(
-  context: vscode.ExtensionContext, { session, activeConfig, directories, log }: Shell, activity: Pick<ActivityView, 'projectScopes'>,
+  context: vscode.ExtensionContext, { account, activeConfig, directories, log }: Shell, activity: Pick<ActivityView, 'projectScopes'>,
 ): NotificationSettings {
-  const directory = () => directories.for(normalizeInstanceUrl(session.instanceUrl));
+  const directory = () => directories.for(account.key);
   const project = async (id: number | string): Promise<Project | undefined> => {
     await directory().resolve([id]);
     return directory().get(id);
   };
-  const levels = new NotificationSettingsService(() => session.api, context.globalState, () => session.instanceUrl, project, (line) => log.warn(line));
-  const statusBarScope = new StatusBarScope(activeConfig, () => session.instanceUrl);
+  const levels = new NotificationSettingsService(account, context.globalState, project, (line) => log.warn(line));
+  const statusBarScope = new StatusBarScope(activeConfig, account);
   // The groups and projects the person has, listed once for the settings editor, the overview and the quick picks.
   const catalog = new ScopeCatalog({
-    api: () => session.api, settings: levels, projects: () => activity.projectScopes(), addedGroups: () => activeConfig().groups,
+    account, settings: levels, projects: () => activity.projectScopes(), addedGroups: () => activeConfig().groups,
     nameProjects: (ids) => directory().resolve(ids),
     // Added groups and projects are kept where the activity tree's lists are (see `addToList`).
-    rememberGroup: (ref) => addToList('groups', session.instanceUrl, ref),
-    rememberProject: (ref) => addToList('projects', session.instanceUrl, ref),
+    rememberGroup: (ref) => addToList('groups', account.instanceUrl, ref),
+    rememberProject: (ref) => addToList('projects', account.instanceUrl, ref),
     localize: vscode.l10n.t, log: (line) => log.info(line),
   });
-  context.subscriptions.push(session.onDidChange(() => catalog.forget()));
+  context.subscriptions.push(account.onDidChange(() => catalog.forget()));
   return { levels, sources: { workspace: () => statusBarScope.resolve(), catalog }, statusBarScope, project };
 }

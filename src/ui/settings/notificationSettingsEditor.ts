@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
+import type { ActiveAccount } from '../../app/activeAccount';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import type { ScopeCatalog } from '../../app/settings/scopeCatalog';
 import { isScopeRef, parsePersistedState } from '../../app/settings/shared/protocol';
 import type { ScopeRef } from '../../app/settings/shared/scopes';
 import { SettingsRequestHandler, type SettingsSnoozes } from '../../app/settings/settingsRequestHandler';
-import type { GitLabApi } from '../../gitlab/api';
 import { COMMANDS, WEBVIEWS } from '../../ids';
 import type { ActivityNode } from '../activity/nodes';
 import type { Shell } from '../shell';
@@ -14,10 +14,8 @@ import type { Snoozes } from './snoozeCommands';
 
 export interface NotificationSettingsEditorDeps {
   extensionUri: vscode.Uri;
-  /** The client while signed in, else undefined. The token stays inside it. */
-  api: () => GitLabApi | undefined;
-  /** The instance of that client (undefined while signed out): a "Sign in again" names it. */
-  instanceUrl: () => string | undefined;
+  /** The active account: requests go through its client; a "Sign in again" names its instance. */
+  account: Pick<ActiveAccount, 'signedIn' | 'instanceUrl'>;
   settings: NotificationSettingsService;
   /** The groups and projects the editor lists (shared with the overview and the quick picks). */
   catalog: ScopeCatalog;
@@ -73,11 +71,11 @@ export class NotificationSettingsEditor implements vscode.Disposable {
     panel.iconPath = file('media', 'activity.svg');
     const handler = new SettingsRequestHandler({
       settings: this.deps.settings,
-      signedIn: () => this.deps.api() !== undefined,
+      signedIn: () => this.deps.account.signedIn,
       catalog: this.deps.catalog,
       localize: vscode.l10n.t,
       post: (message) => void panel.webview.postMessage(message),
-      instanceUrl: this.deps.instanceUrl,
+      instanceUrl: () => (this.deps.account.signedIn ? this.deps.account.instanceUrl : undefined),
       signIn: (instanceUrl) => void vscode.commands.executeCommand(COMMANDS.signIn, instanceUrl),
       log: this.deps.log,
       l10n: vscode.l10n.bundle,
@@ -114,12 +112,11 @@ export class NotificationSettingsEditor implements vscode.Disposable {
  * list of scopes is fetched again when the session changes.
  */
 export function registerNotificationSettingsEditor(
-  context: vscode.ExtensionContext, { session, log }: Shell, { levels, sources }: NotificationSettings, snoozes: Snoozes,
+  context: vscode.ExtensionContext, { account, log }: Shell, { levels, sources }: NotificationSettings, snoozes: Snoozes,
 ): void {
   const editor = new NotificationSettingsEditor({
     extensionUri: context.extensionUri,
-    api: () => session.api,
-    instanceUrl: () => (session.signedIn ? session.instanceUrl : undefined),
+    account,
     settings: levels,
     catalog: sources.catalog,
     log: (line) => log.info(line),
@@ -127,7 +124,7 @@ export function registerNotificationSettingsEditor(
   });
   context.subscriptions.push(
     editor,
-    session.onDidChange(() => void editor.refreshScopes()),
+    account.onDidChange(() => void editor.refreshScopes()),
     vscode.commands.registerCommand(COMMANDS.openNotificationSettings, (scope?: ScopeRef) => editor.open(isScopeRef(scope) ? scope : undefined)),
     vscode.commands.registerCommand(COMMANDS.projectNotificationSettings, (node?: ActivityNode) => {
       if (node?.type === 'source' && node.source.source.kind === 'project') return editor.open({ kind: 'project', id: node.source.ref });

@@ -9,10 +9,10 @@ import {
 import { sentenceName } from '../../app/settings/scopeCatalog';
 import type { ScopeEntry } from '../../app/settings/shared/protocol';
 import { scopeKey, type ScopeRef } from '../../app/settings/shared/scopes';
-import type { GitLabError } from '../../gitlab';
-import { isUnauthorized } from '../activity/activityCommands';
+import type { ActiveAccount } from '../../app/activeAccount';
 import { projectInfo } from '../../app/activity/projectInfo';
 import { COMMANDS } from '../../ids';
+import type { Failures } from '../failures';
 import type { Log } from '../log';
 import type { Shell } from '../shell';
 import type { NotificationSettings } from './notificationSettings';
@@ -23,10 +23,10 @@ export interface ProfileDeps {
   settings: ProfileSettings;
   /** A project's full path when it is known by ID only (undefined when it cannot be looked up). */
   pathOf(scope: ScopeRef): Promise<string | undefined>;
-  instanceUrl(): string;
+  /** The active account: the one whose client the next request goes through. */
+  account: Pick<ActiveAccount, 'instanceUrl'>;
+  failures: Pick<Failures, 'report'>;
   log: Log;
-  /** `instanceUrl`: the instance whose client was refused. */
-  onUnauthorized(error: GitLabError, instanceUrl: string): void;
 }
 
 const t = vscode.l10n.t;
@@ -55,7 +55,7 @@ export class ProfileCommands {
     });
     const failures = failed.map(({ item, reason }) => t('{0} ({1})', sentenceName(item, t), reason)).join('; ');
     if (exported.length === 0) return void plainWindow.showErrorMessage(t('Nothing was exported: {0}', failures));
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(profileText(exported, this.deps.instanceUrl(), new Date().toISOString())));
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(profileText(exported, this.deps.account.instanceUrl, new Date().toISOString())));
     const done = exportedText(exported.length, uri.fsPath, t);
     if (failed.length === 0) void plainWindow.showInformationMessage(done);
     else void plainWindow.showWarningMessage(t('{0} Not exported: {1}', done, failures));
@@ -132,12 +132,11 @@ export class ProfileCommands {
   private async readEach<T, R>(items: readonly T[], read: (item: T) => Promise<R>): Promise<{ read: R[]; failed: Array<{ item: T; reason: string }> }> {
     const result = { read: [] as R[], failed: [] as Array<{ item: T; reason: string }> };
     for (const item of items) {
-      const instanceUrl = this.deps.instanceUrl();
+      const instanceUrl = this.deps.account.instanceUrl;
       try {
         result.read.push(await read(item));
       } catch (error) {
-        if (isUnauthorized(error)) this.deps.onUnauthorized(error, instanceUrl);
-        this.deps.log.error('Notification profile', error);
+        this.deps.failures.report(error, instanceUrl, 'Notification profile');
         result.failed.push({ item, reason: errorText(error) });
       }
     }
@@ -152,10 +151,9 @@ function toUri(value: unknown): vscode.Uri | undefined {
 }
 
 /** "Export Notification Profile…" and "Import Notification Profile…". */
-export function registerProfiles(context: vscode.ExtensionContext, { session, log }: Shell, { levels, sources, project }: NotificationSettings): void {
+export function registerProfiles(context: vscode.ExtensionContext, { account, failures, log }: Shell, { levels, sources, project }: NotificationSettings): void {
   const profiles = new ProfileCommands({
-    sources, settings: levels, instanceUrl: () => session.instanceUrl, log,
-    onUnauthorized: (error, instanceUrl) => session.reportUnauthorized(error, instanceUrl),
+    sources, settings: levels, account, failures, log,
     pathOf: async (scope) => (scope.kind === 'project' ? projectInfo(await project(scope.id))?.pathWithNamespace : undefined),
   });
   context.subscriptions.push(

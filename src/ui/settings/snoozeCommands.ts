@@ -1,40 +1,46 @@
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
-import { localZone, type TimeZone } from '../../app/activity/calendar';
-import { normalizeInstanceUrl } from '../../app/instance';
+import { localZone, type TimeZone } from '../../app/calendar';
+import type { ActiveAccount } from '../../app/activeAccount';
+import type { Disposable } from '../../app/emitter';
 import { sentenceName } from '../../app/settings/scopeCatalog';
 import { levelLabel } from '../../app/settings/shared/labels';
 import type { ScopeEntry } from '../../app/settings/shared/protocol';
 import { sameScopeNamed } from '../../app/settings/shared/scopes';
 import {
   formatSnoozeEnd, snoozeScope, type Clock, type Snooze,
-  SnoozeError, type SnoozeOutcomes, SnoozeScheduler,
+  SnoozeError, SnoozeScheduler,
 } from '../../app/settings/snooze';
 import type { SettingsSnoozes } from '../../app/settings/settingsRequestHandler';
-import { GitLabError, type NotificationSetting } from '../../gitlab';
+import type { NotificationSetting } from '../../gitlab';
 import { COMMANDS } from '../../ids';
-import type { Log } from '../log';
+import type { Failures } from '../failures';
 import type { Shell } from '../shell';
 import { pickSnoozeEnd } from '../snoozeEndPick';
 import type { NotificationSettings } from './notificationSettings';
 import { askForScope, knownScopes, scopeItems, type ScopeItem, type ScopeSources } from './scopeChoices';
 
 /** "Snooze Notifications…" and "End Snooze", and what the person is told when a snooze ends. */
-export class SnoozeCommands implements SnoozeOutcomes {
-  /** Set once the scheduler exists (it reports its outcomes here). */
-  scheduler?: SnoozeScheduler;
+export class SnoozeCommands implements Disposable {
+  private readonly endings: Disposable;
 
   constructor(
+    private readonly scheduler: SnoozeScheduler,
     private readonly sources: ScopeSources,
     private readonly clock: Clock,
     private readonly zone: () => TimeZone,
-    private readonly log: Log,
-    /** The active instance: the one whose client the next request goes through. */
-    private readonly instanceUrl: () => string,
-    /** `instanceUrl`: the instance whose client was refused. */
-    private readonly onUnauthorized: (error: GitLabError, instanceUrl: string) => void,
-  ) {}
+    /** The active account: the one whose client the next request goes through. */
+    private readonly account: Pick<ActiveAccount, 'instanceUrl'>,
+    private readonly failures: Pick<Failures, 'report'>,
+  ) {
+    this.endings = scheduler.onDidEnd((ending) => (ending.kind === 'restored'
+      ? this.restored(ending.snooze, ending.setting) : this.changedElsewhere(ending.snooze, ending.current)));
+  }
+
+  dispose(): void {
+    this.endings.dispose();
+  }
 
   /** The end of a snooze as the status bar shows it (`14:00`, or with the day). */
   formatEnd(until: number): string {
@@ -43,13 +49,12 @@ export class SnoozeCommands implements SnoozeOutcomes {
 
   async snooze(): Promise<void> {
     const scheduler = this.scheduler;
-    if (!scheduler) return;
     const entry = await this.pickScope(scheduler);
     if (!entry) return;
     const name = sentenceName(entry, vscode.l10n.t);
     const until = await this.pickEnd(name);
     if (until === undefined) return;
-    const instanceUrl = this.instanceUrl();
+    const instanceUrl = this.account.instanceUrl;
     try {
       await scheduler.snooze(snoozeScope(entry), name, until);
       void plainWindow.showInformationMessage(vscode.l10n.t('Notifications for {0} are muted until {1}.', name, this.formatEnd(until)));
@@ -61,13 +66,12 @@ export class SnoozeCommands implements SnoozeOutcomes {
         void plainWindow.showInformationMessage(text);
         return;
       }
-      this.failed(error, instanceUrl, vscode.l10n.t('Could not snooze {0}: {1}', name, errorText(error)));
+      this.failures.report(error, instanceUrl, 'Snooze', vscode.l10n.t('Could not snooze {0}: {1}', name, errorText(error)));
     }
   }
 
   async endSnooze(): Promise<void> {
     const scheduler = this.scheduler;
-    if (!scheduler) return;
     const snoozes = scheduler.list();
     if (snoozes.length === 0) {
       void plainWindow.showInformationMessage(vscode.l10n.t('Nothing is snoozed.'));
@@ -82,32 +86,32 @@ export class SnoozeCommands implements SnoozeOutcomes {
       snooze = pick?.snooze;
     }
     if (!snooze) return;
-    const instanceUrl = this.instanceUrl();
+    const instanceUrl = this.account.instanceUrl;
     try {
       await scheduler.end(snooze.scope);
     } catch (error) {
-      this.failed(error, instanceUrl, vscode.l10n.t('Could not end the snooze of {0}: {1}', snooze.name, errorText(error)));
+      this.failures.report(error, instanceUrl, 'Snooze', vscode.l10n.t('Could not end the snooze of {0}: {1}', snooze.name, errorText(error)));
     }
   }
 
-  restored(snooze: Snooze, setting: NotificationSetting): void {
+  private restored(snooze: Snooze, setting: NotificationSetting): void {
     void plainWindow.showInformationMessage(vscode.l10n.t('Snooze ended: notifications for {0} are back to {1}.',
       snooze.name, levelLabel(setting.level, vscode.l10n.t)));
   }
 
-  changedElsewhere(snooze: Snooze, current: NotificationSetting): void {
+  private changedElsewhere(snooze: Snooze, current: NotificationSetting): void {
     const restore = vscode.l10n.t('Restore {0}', levelLabel(snooze.previous.level, vscode.l10n.t));
     void plainWindow.showWarningMessage(
       vscode.l10n.t('The snooze of {0} has ended, but its level was changed to {1} meanwhile, so it was left as it is.',
         snooze.name, levelLabel(current.level, vscode.l10n.t)),
       restore,
     ).then(async (answer) => {
-      if (answer !== restore || !this.scheduler) return;
-      const instanceUrl = this.instanceUrl();
+      if (answer !== restore) return;
+      const instanceUrl = this.account.instanceUrl;
       try {
         await this.scheduler.restoreAnyway(snooze);
       } catch (error) {
-        this.failed(error, instanceUrl, vscode.l10n.t('Could not restore {0}: {1}', snooze.name, errorText(error)));
+        this.failures.report(error, instanceUrl, 'Snooze', vscode.l10n.t('Could not restore {0}: {1}', snooze.name, errorText(error)));
       }
     });
   }
@@ -142,12 +146,6 @@ export class SnoozeCommands implements SnoozeOutcomes {
       presets: ['hour', 'tomorrow'],
     });
   }
-
-  private failed(error: unknown, instanceUrl: string, text: string): void {
-    if (error instanceof GitLabError && error.kind === 'unauthorized') this.onUnauthorized(error, instanceUrl);
-    this.log.error('Snooze', error);
-    void plainWindow.showErrorMessage(text);
-  }
 }
 
 
@@ -155,16 +153,16 @@ export class SnoozeCommands implements SnoozeOutcomes {
 export type Snoozes = SettingsSnoozes;
 
 /** "Snooze Notifications…" and "End Snooze", and the scheduler that ends snoozes on time. */
-export function registerSnooze(context: vscode.ExtensionContext, { session, log, clock }: Shell, { levels, sources }: NotificationSettings): Snoozes {
-  const commands = new SnoozeCommands(sources, clock, localZone, log, () => session.instanceUrl,
-    (error, instanceUrl) => session.reportUnauthorized(error, instanceUrl));
-  const scheduler = new SnoozeScheduler(levels, context.globalState, clock, () => normalizeInstanceUrl(session.instanceUrl),
-    () => session.signedIn, commands, (line) => log.info(line));
-  commands.scheduler = scheduler;
+export function registerSnooze(
+  context: vscode.ExtensionContext, { account, failures, log, clock }: Shell, { levels, sources }: NotificationSettings,
+): Snoozes {
+  const scheduler = new SnoozeScheduler(levels, context.globalState, clock, account, (line) => log.info(line));
+  // The commands tell the person how each snooze ended (the scheduler's onDidEnd).
+  const commands = new SnoozeCommands(scheduler, sources, clock, localZone, account, failures);
   context.subscriptions.push(
-    scheduler,
+    scheduler, commands,
     // Ends that passed while VS Code was closed or signed out.
-    session.onDidChange(() => void scheduler.check()),
+    account.onDidChange(() => void scheduler.check()),
     vscode.commands.registerCommand(COMMANDS.snoozeNotifications, () => commands.snooze()),
     vscode.commands.registerCommand(COMMANDS.endSnooze, () => commands.endSnooze()),
   );

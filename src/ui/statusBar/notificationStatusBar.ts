@@ -5,33 +5,15 @@ import { levelInForceLabel, snoozedView, statusBarView } from '../../app/setting
 import type { LevelInForce } from '../../app/settings/shared/levelChain';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import { levelPickEntries } from '../../app/settings/levelPick';
-import { scopeName } from '../../app/settings/shared/labels';
-import { GitLabError, isNotificationLevel, type Scope } from '../../gitlab';
+import { isNotificationLevel, type Scope } from '../../gitlab';
 import { snoozeInForce } from '../../app/settings/snooze';
 import { COMMANDS, SETTINGS_SECTION, STATUS_BAR_ITEMS } from '../../ids';
-import { workspaceProjectPaths } from '../activity/workspaceProjects';
-import type { ExtensionConfig } from '../config';
-import type { Session } from '../session';
-import type { Log } from '../log';
+import type { StatusBarScope } from '../workspace';
+import type { ActiveAccount } from '../../app/activeAccount';
+import type { Failures } from '../failures';
 import type { NotificationSettings } from '../settings/notificationSettings';
 import type { Snoozes } from '../settings/snoozeCommands';
 import type { Shell } from '../shell';
-
-/**
- * `auto`: the workspace's GitLab project when a git remote points at the active instance, else global; or always
- * global. The active instance is the one the remotes name, when signed in there.
- */
-export class StatusBarScope {
-  constructor(private readonly config: () => ExtensionConfig, private readonly instanceUrl: () => string = () => config().instanceUrl) {}
-
-  /** The scope in force and its name for people. */
-  async resolve(): Promise<{ scope: Scope; name: string }> {
-    const config = this.config();
-    const [project] = config.statusBarScope === 'auto' ? await workspaceProjectPaths(this.instanceUrl()) : [];
-    const scope: Scope = project ? { kind: 'project', id: project } : { kind: 'global' };
-    return { scope, name: scopeName(scope, vscode.l10n.t) };
-  }
-}
 
 /**
  * `$(bell) <Level>` for the scope in force; click for a quick pick of levels, Mute/Unmute and the editor.
@@ -47,17 +29,17 @@ export class NotificationStatusBar implements vscode.Disposable {
   private generation = 0;
 
   constructor(
-    private readonly session: Session,
+    private readonly account: Pick<ActiveAccount, 'signedIn' | 'instanceUrl' | 'onDidChange'>,
     private readonly scopes: Pick<StatusBarScope, 'resolve'>,
     private readonly levels: NotificationSettingsService,
-    private readonly log: Log,
+    private readonly failures: Pick<Failures, 'report'>,
     /** The end of a snooze that mutes the shown scope now (`14:00`), if any. */
     private readonly snoozedUntil?: (scope: Scope, inForce: LevelInForce) => string | undefined,
   ) {
     this.item.name = vscode.l10n.t('GitLab Notification Level');
     this.item.command = COMMANDS.setNotificationLevel;
     // Any change can move the level in force: the scope's own, one of its groups', or the global one.
-    this.disposables = [this.item, session.onDidChange(() => void this.refresh()), levels.onDidChange(() => void this.load(true))];
+    this.disposables = [this.item, account.onDidChange(() => void this.refresh()), levels.onDidChange(() => void this.load(true))];
   }
 
   /** Reads the level of the scope in force afresh (after activation; never blocks it). */
@@ -71,13 +53,13 @@ export class NotificationStatusBar implements vscode.Disposable {
    * The scope is resolved each time (a few file reads), so a change during a refresh cannot bring back the old scope.
    */
   private async load(follow: boolean): Promise<void> {
-    if (!this.session.signedIn) {
+    if (!this.account.signedIn) {
       this.current = undefined;
       return this.item.hide();
     }
     if (follow && !this.current) return;
     const generation = ++this.generation;
-    const instanceUrl = this.session.instanceUrl;
+    const instanceUrl = this.account.instanceUrl;
     try {
       const { scope, name } = await this.scopes.resolve();
       if (!follow) this.levels.refresh();
@@ -88,7 +70,8 @@ export class NotificationStatusBar implements vscode.Disposable {
       this.render();
     } catch (error) {
       if (generation !== this.generation) return;
-      this.handle(error, instanceUrl);
+      // `instanceUrl`: the active instance when the request started, whose client was refused.
+      this.failures.report(error, instanceUrl, 'Notification level');
       if (follow) return;
       this.item.text = '$(bell) ?';
       this.item.tooltip = vscode.l10n.t('GitLab notification level unavailable: {0}', errorText(error));
@@ -139,19 +122,12 @@ export class NotificationStatusBar implements vscode.Disposable {
   }
 
   private async change(run: () => Promise<unknown>): Promise<void> {
-    const instanceUrl = this.session.instanceUrl;
+    const instanceUrl = this.account.instanceUrl;
     try {
       await run();
     } catch (error) {
-      this.handle(error, instanceUrl);
-      void plainWindow.showErrorMessage(vscode.l10n.t('Could not change the notification level: {0}', errorText(error)));
+      this.failures.report(error, instanceUrl, 'Notification level', vscode.l10n.t('Could not change the notification level: {0}', errorText(error)));
     }
-  }
-
-  /** `instanceUrl`: the active instance when the request started, whose client was refused. */
-  private handle(error: unknown, instanceUrl: string): void {
-    if (error instanceof GitLabError && error.kind === 'unauthorized') this.session.reportUnauthorized(error, instanceUrl);
-    this.log.error('Notification level', error);
   }
 
   dispose(): void {
@@ -161,9 +137,9 @@ export class NotificationStatusBar implements vscode.Disposable {
 
 /** The notification level's status bar item, Set Notification Level… and Mute/Unmute; a snooze shows its end. */
 export function registerStatusBar(
-  context: vscode.ExtensionContext, { session, log }: Shell, { levels, statusBarScope }: NotificationSettings, snoozes: Snoozes,
+  context: vscode.ExtensionContext, { account, failures }: Shell, { levels, statusBarScope }: NotificationSettings, snoozes: Snoozes,
 ): void {
-  const statusBar = new NotificationStatusBar(session, statusBarScope, levels, log, (scope, inForce) => {
+  const statusBar = new NotificationStatusBar(account, statusBarScope, levels, failures, (scope, inForce) => {
     const snooze = snoozeInForce(scope, inForce, snoozes.list());
     return snooze && snoozes.formatEnd(snooze.until);
   });

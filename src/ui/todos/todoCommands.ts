@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { localZone } from '../../app/activity/calendar';
+import { localZone } from '../../app/calendar';
 import { relativeTime } from '../../app/activity/relativeTime';
 import { instanceHost } from '../../app/instance';
 import { keepPlainMessages } from '../../app/localize';

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
-import { localZone } from '../../app/activity/calendar';
+import { localZone } from '../../app/calendar';
 import { relativeTime } from '../../app/activity/relativeTime';
 import { instanceHost } from '../../app/instance';
 import { keepPlainMessages } from '../../app/localize';
+import { inert } from '../../app/plainText';
 import type { Clock } from '../../app/snoozeTime';
 import { formatSnoozeEnd } from '../../app/snoozeTime';
 import { missingFeaturesNote, todoRowContext } from '../../app/todos/todoActions';
@@ -128,9 +129,10 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
 
   /** The list and filter in the view's description and, as VS Code hides it while the view is alone, its message. */
   private describeFilter(): void {
-    const text = this.current.describe(vscode.l10n.t);
+    // A project's or group's path is the server's text.
+    const text = inert(this.current.describe(vscode.l10n.t));
     this.view.description = text || undefined;
-    this.view.message = text && this.session.signedIn ? this.current.message(vscode.l10n.t) : undefined;
+    this.view.message = text && this.session.signedIn ? inert(this.current.message(vscode.l10n.t)) : undefined;
   }
 
   private publishFilterContext(): Thenable<unknown> {
@@ -167,13 +169,13 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     return entry.promise;
   }
 
-  /** Context keys for the menus' `when` clauses: whether any signed-in instance offers the action. */
+  /**
+   * The context key of the menus' `when` clauses: whether any signed-in instance can snooze (each row's context value
+   * says whether its own can). Undo, offered in messages, is left out of them where the GitLab cannot restore.
+   */
   private publishFeatureContext(): Thenable<unknown> {
     const known = [...this.features.values()].map((entry) => entry.value).filter((value) => value !== undefined);
-    return Promise.all([
-      vscode.commands.executeCommand('setContext', CONTEXT_KEYS.todosCanSnooze, known.some((f) => f.snooze)),
-      vscode.commands.executeCommand('setContext', CONTEXT_KEYS.todosCanUndo, known.some((f) => f.restore)),
-    ]);
+    return vscode.commands.executeCommand('setContext', CONTEXT_KEYS.todosCanSnooze, known.some((f) => f.snooze));
   }
 
   /** Once per instance and window, after its list has come: why some actions are not offered there. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { fixedOffsetZone, UTC_ZONE, type TimeZone } from '../../../src/app/activity/calendar';
+import { fixedOffsetZone, UTC_ZONE, type TimeZone } from '../../../src/app/calendar';
 import { snoozeEnd } from '../../../src/app/snoozeTime';
 
 /** A zone with a daylight-saving change: +01:00 until 2026-03-29T01:00Z, +02:00 after (as Central Europe). */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { GitLabDouble } from '../../double';
-import { call, FIXED_NOW, TOKEN } from './http';
+import { call, FIXED_NOW, TOKEN, SCOPED_TOKENS } from './http';
 
 /** Behaviour note §1.3, §1.4, §1.6: credentials, token states and scopes. */
 describe('GitLab double: authentication and scopes', () => {
@@ -10,9 +10,7 @@ describe('GitLab double: authentication and scopes', () => {
     double = await GitLabDouble.start({
       now: () => FIXED_NOW,
       tokens: [
-        { token: TOKEN, scopes: ['api'], userId: 1 },
-        { token: 'read-api', scopes: ['read_api'], userId: 1 },
-        { token: 'read-user', scopes: ['read_user'], userId: 1 },
+        ...SCOPED_TOKENS,
         { token: 'expired', scopes: ['api'], userId: 1, state: 'expired' },
         { token: 'revoked', scopes: ['api'], userId: 1, state: 'revoked' },
         { token: 'riley', scopes: ['api'], userId: 6 },

@@ -87,4 +87,19 @@ describe('GitLab double: faults', () => {
     assert.deepEqual((await replies).map((r) => r.status), [200, 200, 200]);
     assert.equal(double.inFlight, 0);
   });
+
+  // The workbench suites hold answers with a long latency and let them go once they have seen the meanwhile.
+  it('answers held requests at once when released, and holds later ones again', async () => {
+    double.clearLog();
+    double.inject({ fault: { kind: 'latency', ms: 60_000 }, path: '/events', times: 2 });
+    const held = call(double, '/events?page=1');
+    await double.waitForArrival((r) => r.path === '/api/v4/events' && r.query.page === '1');
+    double.releaseHeld();
+    assert.equal((await held).status, 200);
+    const later = call(double, '/events?page=2');
+    await double.waitForArrival((r) => r.path === '/api/v4/events' && r.query.page === '2');
+    assert.equal(double.inFlight, 1, 'a request after the release was not held');
+    double.releaseHeld();
+    assert.equal((await later).status, 200);
+  });
 });

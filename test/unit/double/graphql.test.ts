@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { GitLabDouble, type DoubleOptions } from '../../double';
-import { call, FIXED_NOW, TOKEN, type Reply } from './http';
+import { call, FIXED_NOW, TOKEN, type Reply, SCOPED_TOKENS } from './http';
 
 /**
  * GitLab's GraphQL endpoint for the To-Do List as the to-dos note describes it (notes/gitlab-todos.md §3, §4, §6):
@@ -31,9 +31,7 @@ describe('GitLab double: To-Do List over GraphQL', () => {
   const start = (options: DoubleOptions = {}) => GitLabDouble.start({
     now: () => FIXED_NOW,
     tokens: [
-      { token: TOKEN, scopes: ['api'], userId: 1 },
-      { token: 'read-api', scopes: ['read_api'], userId: 1 },
-      { token: 'read-user', scopes: ['read_user'], userId: 1 },
+      ...SCOPED_TOKENS,
       { token: 'expired', scopes: ['api'], userId: 1, state: 'expired' },
     ],
     ...options,

@@ -1,8 +1,15 @@
-import type { GitLabDouble } from '../../double';
+import type { DoubleToken, GitLabDouble } from '../../double';
 
 /** Small HTTP helpers for the double's conformance tests (real requests with the global fetch). */
 
 export const TOKEN = 'glpat-test-token';
+
+/** The first user's tokens of each scope: full access, read-only API, and user-only (behaviour note §1.4). */
+export const SCOPED_TOKENS: DoubleToken[] = [
+  { token: TOKEN, scopes: ['api'], userId: 1 },
+  { token: 'read-api', scopes: ['read_api'], userId: 1 },
+  { token: 'read-user', scopes: ['read_user'], userId: 1 },
+];
 export const FIXED_NOW = new Date('2024-06-15T12:00:00.000Z');
 
 export interface Reply {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { GitLabDouble } from '../../double';
-import { call, FIXED_NOW, TOKEN } from './http';
+import { call, FIXED_NOW, TOKEN, SCOPED_TOKENS } from './http';
 
 /**
  * The To-Do List over REST as the to-dos note describes GitLab's (notes/gitlab-todos.md §1–§3, §6): what the listing
@@ -28,9 +28,7 @@ describe('GitLab double: To-Do List over REST', () => {
     double = await GitLabDouble.start({
       now: () => FIXED_NOW,
       tokens: [
-        { token: TOKEN, scopes: ['api'], userId: 1 },
-        { token: 'read-api', scopes: ['read_api'], userId: 1 },
-        { token: 'read-user', scopes: ['read_user'], userId: 1 },
+        ...SCOPED_TOKENS,
         { token: 'sam', scopes: ['api'], userId: 2 },
       ],
     });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createEventFeeds, eventListPlan } from '../../../src/app/activity/eventFeeds';
-import { MY_ACTIVITY } from '../../../src/app/sources';
+import { MY_ACTIVITY } from '../../../src/app/activity/sources';
 import { GitLabError, NO_FILTER } from '../../../src/gitlab';
 import { GitLabDouble } from '../../double';
 import { makeClient, type TestClient } from './helpers';

@@ -8,7 +8,7 @@ import { SettingsRequestHandler } from '../../../src/app/settings/settingsReques
 import { GitLabError, validateFilter, type EventFilter } from '../../../src/gitlab';
 import { apiBase, apiUrl } from '../../../src/gitlab/url';
 import { GitLabDouble } from '../../double';
-import { makeClient, type TestClient } from '../gitlab/helpers';
+import { type TestClient, withDoubleAndClient } from '../gitlab/helpers';
 import { anyBody, anyCodeUnits, anyFilter, anyId, anyWebviewMessage, urlish } from './arbitraries';
 import { filterVerdict, sendable } from './clientOracles';
 import { ENDPOINTS, ID_ENDPOINTS } from './endpoints';
@@ -16,6 +16,7 @@ import { failOnUnhandledRejections, outcomeOf, settle } from './harness';
 import { conformsToWebviewProtocol } from './protocolOracle';
 import { reliabilityReport } from './report';
 import { assertTypedResult } from './shapeInvariants';
+import { fixedAccount } from '../../../src/app/activeAccount';
 
 /** Fixed seeds keep docs/reliability.md stable; FC_SEED explores other inputs. */
 const SEED = Number(process.env.FC_SEED ?? 20260302);
@@ -30,14 +31,7 @@ describe('reliability: bad input, property-based', function () {
   let double: GitLabDouble;
   let t: TestClient;
 
-  before(async () => {
-    double = await GitLabDouble.start({ edition: 'ee', events: 60, seed: 5 });
-    t = makeClient(double.url);
-  });
-  after(async () => {
-    await t.close();
-    await double.close();
-  });
+  withDoubleAndClient({ edition: 'ee', events: 60, seed: 5 }, (started, made) => { double = started; t = made; });
   beforeEach(() => {
     double.clearFaults();
     double.clearLog();
@@ -216,11 +210,11 @@ describe('reliability: bad input, property-based', function () {
       // The first settings read of the run gets an arbitrary body.
       double.inject({ fault: { kind: 'malformed', body, contentType: 'application/json' }, method: 'GET', path: /notification_settings$/ });
       const posts: unknown[] = [];
-      const settings = new NotificationSettingsService(() => t.client, { get: () => undefined, update: async () => undefined }, 'x');
+      const settings = new NotificationSettingsService(fixedAccount('x', t.client), { get: () => undefined, update: async () => undefined });
       const handler = new SettingsRequestHandler({
         settings,
         signedIn: () => true,
-        catalog: new ScopeCatalog({ api: () => t.client, settings, projects: () => [], addedGroups: () => [], localize: formatMessage }),
+        catalog: new ScopeCatalog({ account: { get api() { return t.client; } }, settings, projects: () => [], addedGroups: () => [], localize: formatMessage }),
         localize: formatMessage,
         post: (posted) => posts.push(posted),
         log: () => undefined,

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { myActivity } from '../../../src/app/sources';
+import { myActivity } from '../../../src/app/activity/sources';
 import type { GitLabEvent } from '../../../src/gitlab';
 import { COMMANDS } from '../../../src/ids';
 import { registerActivityCommands, type ActivityCommandContext } from '../../../src/ui/activity/activityCommands';

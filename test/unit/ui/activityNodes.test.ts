@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { sourceKey, type ActivitySource } from '../../../src/app/sources';
+import { sourceKey, type ActivitySource } from '../../../src/app/activity/sources';
 import { GitLabError } from '../../../src/gitlab/errors';
 import { COMMANDS } from '../../../src/ids';
 import { formatMessage } from '../../../src/app/localize';

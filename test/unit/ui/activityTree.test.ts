@@ -3,7 +3,7 @@ import { feedPlan, type FeedPlan } from '../../../src/app/activity/activityTabs'
 import { createEventFeeds, eventListPlan, type EventFeeds } from '../../../src/app/activity/eventFeeds';
 import { normalizeInstanceUrl } from '../../../src/app/instance';
 import { ProjectDirectories } from '../../../src/app/projectDirectory';
-import { myActivity, projectSources, type ActivitySource } from '../../../src/app/sources';
+import { myActivity, projectSources, type ActivitySource } from '../../../src/app/activity/sources';
 import { NO_FILTER, validateFilter, type GitLabApi, type GitLabEvent } from '../../../src/gitlab';
 import { COMMANDS } from '../../../src/ids';
 import { ActivityItems, type TreeInstance } from '../../../src/ui/activity/activityItems';

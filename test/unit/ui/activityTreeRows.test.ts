@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import './fakeVscode';
 import type { EventFeeds } from '../../../src/app/activity/eventFeeds';
 import { ProjectDirectories } from '../../../src/app/projectDirectory';
-import { sourceKey, type ActivitySource } from '../../../src/app/sources';
+import { sourceKey, type ActivitySource } from '../../../src/app/activity/sources';
 import { GitLabError } from '../../../src/gitlab/errors';
 import type { GitLabEvent } from '../../../src/gitlab/types';
 import { COMMANDS } from '../../../src/ids';

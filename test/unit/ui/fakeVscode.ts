@@ -396,9 +396,10 @@ export class FakeMemento {
   get<T>(key: string, fallback?: T): T | undefined {
     return this.values.has(key) ? this.values.get(key) as T : fallback;
   }
+  /** Stored as a copy through JSON, as VS Code stores it: a caller's later change of the object does not reach it. */
   async update(key: string, value: unknown): Promise<void> {
     if (value === undefined) this.values.delete(key);
-    else this.values.set(key, value);
+    else this.values.set(key, JSON.parse(JSON.stringify(value)));
   }
 }
 

@@ -7,21 +7,18 @@ import type { LevelInForce } from '../../../src/app/settings/shared/levelChain';
 import type { NotificationSettingsService } from '../../../src/app/settings/notificationSettingsService';
 import { NotificationStatusBar } from '../../../src/ui/statusBar/notificationStatusBar';
 import type { Scope } from '../../../src/gitlab';
-import type { Session } from '../../../src/ui/session';
-import type { Log } from '../../../src/ui/log';
 
 const t = formatMessage;
 const PROJECT: Scope = { kind: 'project', id: 'acme/web' };
 
 /** The status bar on a scope whose level in force is `inForce`; `chosen` picks from the quick pick. */
 function statusBar(scope: Scope, inForce: LevelInForce) {
-  const session = { signedIn: true, instanceUrl: 'https://gitlab.example.com', onDidChange: () => ({ dispose() {} }) } as unknown as Session;
+  const account = { signedIn: true, instanceUrl: 'https://gitlab.example.com', onDidChange: () => ({ dispose() {} }) };
   const levels = {
     onDidChange: () => ({ dispose() {} }), refresh: () => undefined, levelInForce: async () => inForce,
     levelAfterUnmute: () => 'watch', levelBeforeMute: () => 'watch',
   } as unknown as NotificationSettingsService;
-  const log = { error: () => undefined } as unknown as Log;
-  return new NotificationStatusBar(session, { resolve: async () => ({ scope, name: 'project acme/web' }) }, levels, log);
+  return new NotificationStatusBar(account, { resolve: async () => ({ scope, name: 'project acme/web' }) }, levels, { report: () => undefined });
 }
 
 const projectAt = (own: string, ...above: Array<[LevelInForce['chain'][number]['kind'], string, string]>): LevelInForce => {

@@ -17,8 +17,10 @@ import type { ExtensionConfig } from '../../../src/ui/config';
 import type { GitLabApi, NotificationSetting, Project } from '../../../src/gitlab';
 import { ScopeCatalog } from '../../../src/app/settings/scopeCatalog';
 import { formatMessage } from '../../../src/app/localize';
-import type { Snooze } from '../../../src/app/settings/snooze';
+import type { Snooze, SnoozeEnding, SnoozeScheduler } from '../../../src/app/settings/snooze';
 import { makeClient } from '../gitlab/helpers';
+import { Failures } from '../../../src/ui/failures';
+import { Emitter } from '../../../src/app/emitter';
 
 // VS Code's own patterns: `parseLinkedText` (messages, validation, prompts) and the codicon syntax of labels.
 const LINK = /\[([^\]]+)\]\(((?:https?:\/\/|command:|file:)[^)\s]+)(?: (["'])(.+?)(\3))?\)/i;
@@ -38,7 +40,7 @@ function assertInert(texts: readonly string[], expectWords = 'Convert this profi
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as ProfileDeps['log'];
 /** The scope list while signed out: Global, and scopes named by their path or ID. */
 const catalog = () => new ScopeCatalog({
-  api: () => undefined, settings: { getSetting: async () => ({ level: 'watch' }) }, projects: () => [], addedGroups: () => [], localize: formatMessage,
+  account: { get api() { return undefined; } }, settings: { getSetting: async () => ({ level: 'watch' }) }, projects: () => [], addedGroups: () => [], localize: formatMessage,
 });
 
 describe('untrusted text stays text in messages, validation, quick picks and the status bar', () => {
@@ -84,7 +86,7 @@ describe('untrusted text stays text in messages, validation, quick picks and the
     });
     const commands = (level = 'watch') => new ProfileCommands({
       sources: { workspace: async () => ({ scope: { kind: 'global' }, name: 'global' }), catalog: catalog() },
-      settings: settings(level), pathOf: async () => undefined, instanceUrl: () => 'https://gitlab.example.com', log, onUnauthorized: () => undefined,
+      settings: settings(level), pathOf: async () => undefined, account: { instanceUrl: 'https://gitlab.example.com' }, failures: new Failures({ reportUnauthorized: () => undefined }, log), log,
     });
     const file = (scopes: unknown[]) => new TextEncoder().encode(JSON.stringify({ format: 'gitlab-activity/notification-profile', version: 1, scopes }));
 
@@ -117,12 +119,15 @@ describe('untrusted text stays text in messages, validation, quick picks and the
   });
 
   it("the snooze-ended warning shows the server's level and the stored name as text", async () => {
-    const snoozes = new SnoozeCommands(
+    const endings = new Emitter<SnoozeEnding>();
+    new SnoozeCommands(
+      { onDidEnd: endings.event } as unknown as SnoozeScheduler,
       { workspace: async () => ({ scope: { kind: 'global' }, name: 'global' }), catalog: catalog() },
-      { now: () => 0, setTimer: () => ({ dispose: () => undefined }) } as never, () => ({ offsetMinutes: () => 0 }) as never, log, () => 'https://gitlab.example.com', () => undefined,
+      { now: () => 0, setTimer: () => ({ dispose: () => undefined }) } as never, () => ({ offsetMinutes: () => 0 }) as never,
+      { instanceUrl: 'https://gitlab.example.com' }, new Failures({ reportUnauthorized: () => undefined }, log),
     );
     const snooze = { scope: { kind: 'project', id: 'a/b' }, name: HOSTILE, until: 0, previous: { level: 'watch' } } as unknown as Snooze;
-    snoozes.changedElsewhere(snooze, { level: HOSTILE });
+    endings.fire({ kind: 'changedElsewhere', snooze, current: { level: HOSTILE } });
     assertInert(fake.texts());
   });
 

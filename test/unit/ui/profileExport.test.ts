@@ -14,9 +14,9 @@ describe('Export Notification Profile', () => {
     const commands = new ProfileCommands({
       sources: { workspace: async () => ({ scope: { kind: 'global' }, name: 'global' }), catalog: { entries: async () => [{ key: 'global', scope: { kind: 'global' }, label: 'Global', origin: 'global' }] } as unknown as ScopeCatalog },
       settings: { getSetting: async () => ({ level: 'watch' }), save: async () => { throw new Error('not in this test'); } },
-      pathOf: async () => undefined, instanceUrl: () => 'https://gitlab.example.com',
+      pathOf: async () => undefined, account: { instanceUrl: 'https://gitlab.example.com' },
       log: { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as ProfileDeps['log'],
-      onUnauthorized: () => undefined,
+      failures: { report: () => undefined },
     });
     fake.answers.quickPick = (items) => items; // every scope, as offered
     await commands.export();

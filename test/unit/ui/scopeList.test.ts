@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { fake, Uri } from './fakeVscode';
+import { fake, FakeMemento, Uri } from './fakeVscode';
 import { formatMessage } from '../../../src/app/localize';
 import { projectInfo } from '../../../src/app/activity/projectInfo';
 import { ProjectDirectory } from '../../../src/app/projectDirectory';
-import { NotificationSettingsService, type LevelMemory } from '../../../src/app/settings/notificationSettingsService';
+import { NotificationSettingsService } from '../../../src/app/settings/notificationSettingsService';
 import { ScopeCatalog } from '../../../src/app/settings/scopeCatalog';
 import { SnoozeScheduler } from '../../../src/app/settings/snooze';
 import { ProfileCommands } from '../../../src/ui/settings/profileCommands';
@@ -12,12 +12,9 @@ import { SnoozeCommands } from '../../../src/ui/settings/snoozeCommands';
 import type { Log } from '../../../src/ui/log';
 import { GitLabDouble } from '../../double';
 import { makeClient, type TestClient } from '../gitlab/helpers';
-
-class MapMemory implements LevelMemory {
-  private readonly values = new Map<string, unknown>();
-  get(key: string): unknown { return this.values.get(key); }
-  async update(key: string, value: unknown): Promise<void> { this.values.set(key, value); }
-}
+import { fixedAccount } from '../../../src/app/activeAccount';
+import { Failures } from '../../../src/ui/failures';
+import { changeSettingElsewhere } from '../../double/control-client';
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as Log;
 const SEPARATOR = -1;
@@ -41,13 +38,6 @@ describe('one scope list, named one way, for the settings editor, snooze, export
   let settings: NotificationSettingsService;
   let sources: ScopeSources;
 
-  async function putSetting(body: Record<string, unknown>): Promise<void> {
-    const response = await fetch(`${double.url}/__double/settings`, {
-      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-    });
-    assert.equal(response.status, 200, await response.text());
-  }
-
   /** What every surface should show: the editor's list as "label | detail". */
   const EDITOR_LIST = [
     'Global | Your default for every group and project',
@@ -65,20 +55,20 @@ describe('one scope list, named one way, for the settings editor, snooze, export
   beforeEach(async () => {
     fake.reset();
     c = makeClient(double.url);
-    settings = new NotificationSettingsService(() => c.client, new MapMemory(), double.url);
+    settings = new NotificationSettingsService(fixedAccount(double.url, c.client), new FakeMemento());
     const directory = new ProjectDirectory(() => c.client);
     // The tree's projects, one configured by path and one by ID, not shown (so not named) yet; a configured group.
     const tree = ['acme/website', 2];
     const catalog = new ScopeCatalog({
-      api: () => c.client, settings,
+      account: { get api() { return c.client; } }, settings,
       projects: () => tree.map((id) => ({ id, label: projectInfo(directory.get(id))?.name, path: projectInfo(directory.get(id))?.pathWithNamespace })),
       nameProjects: (ids) => directory.resolve(ids),
       addedGroups: () => ['community'], localize: formatMessage,
     });
     sources = { workspace: async () => ({ scope: { kind: 'global' }, name: 'global settings' }), catalog };
-    await putSetting({ scope: 'global', level: 'participating' });
-    await putSetting({ scope: 'group', id: 'acme/platform', level: 'global' });
-    await putSetting({ scope: 'project', id: 'acme/website', level: 'watch' });
+    await changeSettingElsewhere(double, { scope: 'global', level: 'participating' });
+    await changeSettingElsewhere(double, { scope: 'group', id: 'acme/platform', level: 'global' });
+    await changeSettingElsewhere(double, { scope: 'project', id: 'acme/website', level: 'watch' });
   });
   afterEach(async () => c.close());
 
@@ -90,10 +80,8 @@ describe('one scope list, named one way, for the settings editor, snooze, export
 
   it('Snooze offers the editor\'s list, groups included, and names the scope in its messages the same way', async () => {
     const clock = { now: () => Date.UTC(2026, 0, 5, 8), setTimer: () => ({ dispose: () => undefined }) };
-    const scheduler = new SnoozeScheduler(settings, new MapMemory(), clock, () => double.url, () => true,
-      { restored: () => undefined, changedElsewhere: () => undefined }, () => undefined);
-    const commands = new SnoozeCommands(sources, clock, () => ({ offsetMinutes: () => 0 }), log, () => double.url, () => undefined);
-    commands.scheduler = scheduler;
+    const scheduler = new SnoozeScheduler(settings, new FakeMemento(), clock, { key: double.url, signedIn: true }, () => undefined);
+    const commands = new SnoozeCommands(scheduler, sources, clock, () => ({ offsetMinutes: () => 0 }), { instanceUrl: double.url }, new Failures({ reportUnauthorized: () => undefined }, log));
     const answers = [/Acme \/ Platform$/, /For 1 Hour/];
     fake.answers.quickPick = (items) => {
       const wanted = answers.shift();
@@ -110,8 +98,8 @@ describe('one scope list, named one way, for the settings editor, snooze, export
   });
 
   it('Export offers the editor\'s list, groups included: an overridden group can be exported, by its path', async () => {
-    await putSetting({ scope: 'group', id: 'acme/platform', level: 'watch' });
-    const commands = new ProfileCommands({ sources, settings, pathOf: async () => undefined, instanceUrl: () => double.url, log, onUnauthorized: () => undefined });
+    await changeSettingElsewhere(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
+    const commands = new ProfileCommands({ sources, settings, pathOf: async () => undefined, account: { instanceUrl: double.url }, failures: new Failures({ reportUnauthorized: () => undefined }, log), log });
     fake.answers.quickPick = (items) => items.filter((item) => /Acme \/ Platform$|Acme \/ Website$/.test(item.label));
     await commands.export('/profile.json');
 
@@ -133,7 +121,7 @@ describe('one scope list, named one way, for the settings editor, snooze, export
       ],
     };
     fake.files.set('/in.json', new TextEncoder().encode(JSON.stringify(profile)));
-    const commands = new ProfileCommands({ sources, settings, pathOf: async () => undefined, instanceUrl: () => double.url, log, onUnauthorized: () => undefined });
+    const commands = new ProfileCommands({ sources, settings, pathOf: async () => undefined, account: { instanceUrl: double.url }, failures: new Failures({ reportUnauthorized: () => undefined }, log), log });
     fake.answers.quickPick = (items) => items;
     await commands.import(Uri.file('/in.json'));
 

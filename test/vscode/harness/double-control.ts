@@ -1,27 +1,6 @@
 import type { LoggedRequest } from '../../double';
+export { changeSettingElsewhere, type ElsewhereSetting } from '../../double/control-client';
 import type { RunningDouble } from './session';
-
-export interface ElsewhereSetting {
-  scope: 'global' | 'group' | 'project';
-  /** Group or project ID or full path. */
-  id?: string | number;
-  level?: string;
-  events?: Record<string, boolean | null>;
-  notificationEmail?: string | null;
-}
-
-/**
- * Changes a stored notification setting through the double's control surface, as if someone changed it in
- * GitLab's web UI: the request is neither logged nor subject to faults, so the extension learns of it only by reading.
- */
-export async function changeSettingElsewhere(double: RunningDouble, setting: ElsewhereSetting): Promise<void> {
-  const response = await fetch(`${double.url}/__double/settings`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(setting),
-  });
-  if (!response.ok) throw new Error(`PUT /__double/settings answered ${response.status}: ${await response.text()}`);
-}
 
 /** The notification-settings PUTs the double answered after the `since`-th logged request. */
 export function settingsPuts(double: RunningDouble, since = 0): LoggedRequest[] {

@@ -39,20 +39,10 @@ export function isEventsRequest(request: LoggedRequest, apiPath = '/events'): bo
 }
 
 /**
- * Asserts that the extension makes no request matching `predicate` for `windowMs`: an observation over a bounded
- * window, for claims of absence ("signed out, it asks GitLab nothing") that no event could confirm sooner.
+ * Asserts that the extension has made no request matching `predicate`. Call it after a positive marker that must
+ * come after any such request (a log line of what the extension decided, a later request), never after a pause.
  */
-export async function expectNoExtensionRequest(
-  double: RunningDouble,
-  predicate: (request: LoggedRequest) => boolean,
-  windowMs: number,
-  what: string,
-): Promise<void> {
-  let seen: LoggedRequest | undefined;
-  try {
-    seen = await waitForExtensionRequest(double, predicate, windowMs);
-  } catch {
-    return;
-  }
-  throw new Error(`${what}, but within ${windowMs} ms the extension sent ${seen.method} ${seen.rawPath} (${seen.status})`);
+export function assertNoExtensionRequest(double: RunningDouble, predicate: (request: LoggedRequest) => boolean, what: string): void {
+  const seen = extensionRequests(double, predicate);
+  if (seen.length > 0) throw new Error(`${what}, but the extension sent ${seen.map((r) => `${r.method} ${r.rawPath} (${r.status})`).join(', ')}`);
 }

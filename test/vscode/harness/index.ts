@@ -2,15 +2,16 @@ export {
   countedEvents, dayCount, expectedDays, feedUnder, isSettled, showsDays, stateLabels, waitForFeedFromDouble, type FeedView,
 } from './activity-tree';
 export { slug } from './artifacts';
-export { expectNoExtensionRequest, extensionRequests, isEventsRequest, readFromDouble, waitForExtensionRequest } from './double-reads';
+export { assertNoExtensionRequest, extensionRequests, isEventsRequest, readFromDouble, waitForExtensionRequest } from './double-reads';
+export { gitCloneFiles } from './git-clone';
 export { InHostReportReceiver, type InHostReport, type InHostTest } from './in-host-report';
 export { parseLogLines, type LogLine } from './log-lines';
 export { RecordingProxy, type ProxiedRequest } from './recording-proxy';
 export { readRunContext, type RunContext } from './run-context';
-export { defaultSettings, EXTENSION_ID, LOG_CHANNEL, VscodeSession, type RunningDouble, type VscodeSessionOptions } from './session';
+export { defaultSettings, EXTENSION_ID, LOG_CHANNEL, RESTORED, VscodeSession, type RunningDouble, type VscodeSessionOptions } from './session';
 export { signInThroughFlow } from './sign-in';
 export { escapeRegExp } from './tree-rows';
-export { useVscodeSession } from './use-session';
+export { useSignedInSession, useVscodeSession } from './use-session';
 export { waitFor } from './wait-for';
-export { ACTIVITY_VIEW, VIEW_CONTAINER, Workbench, type QuickPickEntry, type StatusBarItem, type TreeItemView } from './workbench';
+export { ACTIVITY_VIEW, TODO_VIEW, VIEW_CONTAINER, Workbench, type QuickPickEntry, type StatusBarItem, type TreeItemView } from './workbench';
 export { labelStartShown, setSideBarWidth } from './side-bar-width';

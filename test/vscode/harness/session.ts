@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type ConsoleMessage, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, startCodeServer, workbenchUrl, writeUserSettings, type RunningCodeServer } from '../../../scripts/vscode-env/code-server.mjs';
 import { CHROMIUM_PATH } from '../../../scripts/vscode-env/paths.mjs';
 import { INSTANCE_ENV_VAR, TOKEN_ENV_VAR } from '../../../src/ids';
@@ -8,10 +8,15 @@ import { GitLabDouble, type DoubleOptions } from '../../double';
 import { copyInto, extensionLogFiles, hostLogFiles, slug, writeText } from './artifacts';
 import { parseLogLines, type LogLine } from './log-lines';
 import { readRunContext, type RunContext } from './run-context';
+import { waitFor } from './wait-for';
 import { Workbench } from './workbench';
 
 export const EXTENSION_ID = 'gitlab-activity.gitlab-activity';
+/** The file the test companion announces its control channel's port in (test/companion/control.js). */
+const COMPANION_CONTROL_ENV = 'GITLAB_ACTIVITY_COMPANION_CONTROL_FILE';
 export const LOG_CHANNEL = 'GitLab Activity';
+/** The line the composition root writes once the session is restored (src/extension.ts). */
+export const RESTORED = /^Session restored: /;
 
 /** The GitLab double a session's extension talks to. */
 export type RunningDouble = GitLabDouble;
@@ -62,6 +67,9 @@ export function defaultSettings(doubleUrl: string | undefined): Record<string, u
     'extensions.autoCheckUpdates': false,
     'extensions.ignoreRecommendations': true,
     'update.mode': 'none',
+    // A view's title actions sit in its pane's header once its container shows two views: visible always, as they are
+    // in the side bar's title, rather than only while the pointer is over the pane.
+    'workbench.view.alwaysShowHeaderActions': true,
     // Tests refresh explicitly; a timer would make request counts depend on timing.
     'gitlabActivity.pollInterval': 0,
     ...(doubleUrl ? { 'gitlabActivity.instanceUrl': doubleUrl } : {}),
@@ -74,15 +82,40 @@ function boundToken(env: Record<string, string> = {}, double: RunningDouble | un
   return { ...env, [INSTANCE_ENV_VAR]: double.url };
 }
 
-function mergeSettings(base: Record<string, unknown>, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function mergeSettings(base: Record<string, unknown>, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const merged = { ...base, ...overrides };
   for (const [key, value] of Object.entries(merged)) if (value === null) delete merged[key];
   return merged;
 }
 
+/** One headless Chromium for the whole run: each session has a context of its own in it (no shared storage). */
+let runBrowser: Promise<Browser> | undefined;
+
+function browserOfRun(tmpDir: string): Promise<Browser> {
+  if (!runBrowser) {
+    const launching = chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, env: { ...process.env, TMPDIR: tmpDir } });
+    runBrowser = launching;
+    launching.then((browser) => browser.on('disconnected', () => {
+      if (runBrowser === launching) runBrowser = undefined;
+    }), () => {
+      if (runBrowser === launching) runBrowser = undefined;
+    });
+  }
+  return runBrowser;
+}
+
+/** Closes the run's Chromium (the sessions' contexts close with their sessions). */
+export async function closeRunBrowser(): Promise<void> {
+  const browser = runBrowser;
+  runBrowser = undefined;
+  await (await browser?.catch(() => undefined))?.close();
+}
+
 /** One real VS Code: a GitLab double, code-server with a fresh profile, and a headless Chromium showing it. */
 export class VscodeSession {
   private readonly consoleLines: string[] = [];
+  /** When the current window began to load: the companion's control channel of an older window is not this one's. */
+  private loadedAt = Date.now();
 
   private constructor(
     readonly name: string,
@@ -94,7 +127,7 @@ export class VscodeSession {
     /** The `otherDoubles`, in the order given. */
     readonly others: RunningDouble[],
     private readonly server: RunningCodeServer,
-    private readonly browser: Browser,
+    private readonly context: BrowserContext,
     readonly page: Page,
     readonly workbench: Workbench,
   ) {
@@ -131,28 +164,26 @@ export class VscodeSession {
       const machineSettings = typeof options.machineSettings === 'function' ? options.machineSettings() : options.machineSettings;
       if (machineSettings) writeText(path.join(userDataDir, 'Machine', 'settings.json'), `${JSON.stringify(machineSettings, null, 2)}\n`);
 
+      // Chromium starts while code-server does.
+      const browserReady = browserOfRun(tmpDir);
+      browserReady.catch(() => undefined);
       const server = await startCodeServer({
         paths: run.paths,
         userDataDir,
         extensionsDir: run.extensionsDir,
         configFile: run.configFile,
         folder,
-        env: { TMPDIR: tmpDir, ...boundToken(options.env, double) },
+        env: { TMPDIR: tmpDir, [COMPANION_CONTROL_ENV]: path.join(dir, 'companion-control.json'), ...boundToken(options.env, double) },
         logFile: path.join(dir, 'code-server.log'),
       });
       cleanups.push(() => server.stop());
 
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM_PATH,
-        args: CHROMIUM_ARGS,
-        headless: true,
-        env: { ...process.env, TMPDIR: tmpDir },
-      });
-      cleanups.push(() => browser.close());
+      const browser = await browserReady;
       const context = await browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 900 } });
+      cleanups.push(() => context.close());
       const page = await context.newPage();
       const workbench = new Workbench(page, run.artifactsDir);
-      const session = new VscodeSession(options.name, run, dir, userDataDir, folder, double, others, server, browser, page, workbench);
+      const session = new VscodeSession(options.name, run, dir, userDataDir, folder, double, others, server, context, page, workbench);
       cleanups.length = 0;
       try {
         await page.goto(workbenchUrl(server.url, folder));
@@ -175,6 +206,7 @@ export class VscodeSession {
 
   /** Reloads the browser page (a new workbench and extension host, same profile). */
   async reload(): Promise<void> {
+    this.loadedAt = Date.now();
     await this.page.reload();
     await this.workbench.waitForReady();
   }
@@ -184,6 +216,7 @@ export class VscodeSession {
    * shuts down first and writes its state (extensions' workspace and global state) before the new window loads.
    */
   async reloadWindow(timeoutMs = 60_000): Promise<void> {
+    this.loadedAt = Date.now();
     const mainFrame = this.page.mainFrame();
     const navigated = this.page.waitForEvent('framenavigated', { predicate: (frame) => frame === mainFrame, timeout: timeoutMs });
     await this.workbench.runCommand('Developer: Reload Window').catch(async (error) => {
@@ -208,6 +241,46 @@ export class VscodeSession {
     }
   }
 
+  /**
+   * Asks the test companion in this window's extension host (test/companion/control.js): `PUT /settings` makes the
+   * user's gitlabActivity.* settings exactly the body (keys without the section), `POST /command` runs a command.
+   * Waits for the current window's companion (it starts once the workbench has started).
+   */
+  async companion<T>(method: 'PUT' | 'POST', route: '/settings' | '/command', body: unknown, timeoutMs = 30_000): Promise<T> {
+    const file = path.join(this.dir, 'companion-control.json');
+    const port = await waitFor('the test companion of this window to listen', () => {
+      try {
+        const announced = JSON.parse(readFileSync(file, 'utf8')) as { port: number; at: number };
+        return announced.at >= this.loadedAt && announced.port;
+      } catch {
+        return undefined;
+      }
+    }, { timeoutMs });
+    const response = await fetch(`http://127.0.0.1:${port}${route}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const answer = (await response.json()) as T & { error?: string };
+    if (!response.ok) throw new Error(`the companion's ${method} ${route} answered ${response.status}: ${answer.error}`);
+    return answer;
+  }
+
+  /** Makes the user's gitlabActivity.* settings exactly these (full keys; others of the section are removed). */
+  async setExtensionSettings(settings: Record<string, unknown>): Promise<string[]> {
+    const section = 'gitlabActivity.';
+    const body = Object.fromEntries(Object.entries(settings)
+      .filter(([key]) => key.startsWith(section))
+      .map(([key, value]) => [key.slice(section.length), value]));
+    return (await this.companion<{ changed: string[] }>('PUT', '/settings', body)).changed;
+  }
+
+  /** Runs a command in this window's extension host. */
+  async executeCommand(command: string, ...args: unknown[]): Promise<void> {
+    await this.companion('POST', '/command', { command, args });
+  }
+
   /** Everything the extension wrote to its "GitLab Activity" output channel so far. */
   extensionLog(): string {
     return extensionLogFiles(this.userDataDir, EXTENSION_ID, LOG_CHANNEL)
@@ -220,6 +293,27 @@ export class VscodeSession {
     return extensionLogFiles(this.userDataDir, EXTENSION_ID, LOG_CHANNEL)
       .flatMap((file) => parseLogLines(readFileSync(file, 'utf8')))
       .sort((a, b) => a.at - b.at);
+  }
+
+  /** How many of the extension's log lines match so far (across reloads). */
+  countLogLines(pattern: RegExp): number {
+    return this.extensionLogLines().filter((line) => pattern.test(line.message)).length;
+  }
+
+  /** Waits for a log line matching `pattern` beyond the first `already` of them (say, the reloaded window's). */
+  waitForLogLine(pattern: RegExp, already: number, timeoutMs = 30_000): Promise<LogLine> {
+    return waitFor(`log line ${already + 1} matching ${pattern}`, () =>
+      this.extensionLogLines().filter((line) => pattern.test(line.message))[already], { timeoutMs });
+  }
+
+  /**
+   * Reloads the page and waits for the new window's "Session restored: …" line, which says whom the extension found
+   * signed in once it read the tokens. Returns its message.
+   */
+  async reloadAndRestore(): Promise<string> {
+    const restored = this.countLogLines(RESTORED);
+    await this.reload();
+    return (await this.waitForLogLine(RESTORED, restored)).message;
   }
 
   /**
@@ -279,7 +373,7 @@ export class VscodeSession {
         errors.push(error);
       }
     };
-    await attempt(() => this.browser.close());
+    await attempt(() => this.context.close());
     await attempt(() => this.server.stop());
     if (this.double) await attempt(() => this.double!.close());
     for (const other of this.others) await attempt(() => other.close());

@@ -55,6 +55,16 @@ export class SettingsEditor {
     return this.workbench.webviewFrame({ containing: '#app[data-state="ready"] #scope-list', timeoutMs });
   }
 
+  /** The editor's key for a project, whichever way its list names it (by path or by ID). */
+  async projectKey(path: string): Promise<string> {
+    const frame = await this.frameWith('[data-scope-select^="project:"]');
+    const keys = await frame.locator('[data-scope-select^="project:"]').evaluateAll((rows) =>
+      rows.map((row) => ({ key: row.getAttribute('data-scope-select') ?? '', title: row.getAttribute('title') ?? '' })));
+    const found = keys.find((row) => row.key === `project:${path}` || row.title === path);
+    if (!found) throw new Error(`the editor lists no project ${path}: ${JSON.stringify(keys)}`);
+    return found.key;
+  }
+
   /** Waits until the page holds `selector` and returns its frame. */
   frameWith(selector: string, timeoutMs = 20_000): Promise<Frame> {
     return this.workbench.webviewFrame({ containing: selector, timeoutMs });

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { ACTIVITY_VIEW, viewPane } from './view-tree';
 import type { Workbench } from './workbench';
 import { waitFor } from './wait-for';
 
@@ -7,21 +8,21 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Side-bar tree rows whose label (not description, tooltip or aria-label) is exactly `label`. */
-export function treeRowsLabelled(page: Page, label: string): Locator {
-  return page
-    .locator('.part.sidebar .monaco-list-row')
+/** Rows of a view's tree (the Activity view's unless named) whose label (not description, tooltip or aria-label) is exactly `label`. */
+export function treeRowsLabelled(page: Page, label: string, view: string = ACTIVITY_VIEW): Locator {
+  return viewPane(page, view)
+    .locator('.monaco-list-row')
     .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*${escapeRegExp(label)}\\s*$`) }) });
 }
 
 /**
- * Collapses every tree of the open view container with its "Collapse All" action, then expands the top-level row
- * labelled `root` and returns it. The list only renders rows on screen, so a long sibling (My Activity) would
+ * Collapses the Activity view's tree with its "Collapse All" action, then expands the top-level row labelled `root`
+ * and returns it. The list only renders rows on screen, so a long sibling (My Activity) would
  * otherwise keep the rows below it out of the DOM.
  */
 export async function expandOnlyRoot(workbench: Workbench, root: string, timeoutMs = 15_000): Promise<Locator> {
   const { page } = workbench;
-  await page.locator('.part.sidebar a.action-label[aria-label^="Collapse All"]').first().click({ timeout: timeoutMs });
+  await workbench.viewTitleAction('Collapse All', ACTIVITY_VIEW).click({ timeout: timeoutMs });
   const row = treeRowsLabelled(page, root).first();
   await row.waitFor({ state: 'visible', timeout: timeoutMs });
   // Collapse All takes effect asynchronously and closes every root, not only this one: waiting for this row alone

@@ -2,25 +2,15 @@ import path from 'node:path';
 import type { Frame, Locator, Page } from 'playwright-core';
 import { slug } from './artifacts';
 import { escapeRegExp } from './tree-rows';
+import { ACTIVITY_VIEW, describeMatch, matches, viewPane, ViewTree, type TextMatch, type TreeItemView } from './view-tree';
 import { waitFor } from './wait-for';
+
+export { ACTIVITY_VIEW, TODO_VIEW, VIEW_CONTAINER, type TreeItemView } from './view-tree';
 
 export interface StatusBarItem {
   id: string;
   text: string;
   ariaLabel: string;
-}
-
-/** One rendered row of a side-bar tree, in display order. */
-export interface TreeItemView {
-  /** Position in the whole tree (`data-index`), which orders the rows as shown. */
-  index: number;
-  label: string;
-  description: string;
-  ariaLabel: string;
-  /** 1 for the roots. */
-  level: number;
-  /** Undefined for rows that cannot expand. */
-  expanded?: boolean;
 }
 
 /** An item of the open quick pick. */
@@ -30,23 +20,9 @@ export interface QuickPickEntry {
   detail: string;
 }
 
-type TextMatch = string | RegExp;
-
-function matches(value: string, expected: TextMatch): boolean {
-  return typeof expected === 'string' ? value.includes(expected) : expected.test(value);
-}
-
-function describeMatch(expected: TextMatch): string {
-  return typeof expected === 'string' ? JSON.stringify(expected) : String(expected);
-}
-
 const QUICK_INPUT = '.quick-input-widget';
 const QUICK_INPUT_BOX = `${QUICK_INPUT} .quick-input-box input`;
 const QUICK_INPUT_ROWS = `${QUICK_INPUT} .quick-input-list .monaco-list-row`;
-
-/** The extension's view container and its one view, as the manifest names them: the side bar reads "GitLab: Activity". */
-export const VIEW_CONTAINER = 'GitLab';
-export const ACTIVITY_VIEW = 'Activity';
 
 /** "Name", "Name (keybinding)", and either followed by " - <badge>" while the container shows a badge. */
 const labelledAs = (label: string): string => `[aria-label="${label}"], [aria-label^="${label} ("], [aria-label^="${label} - "]`;
@@ -123,131 +99,67 @@ export class Workbench {
     });
   }
 
-  /** Text of the welcome content shown in an empty view (`viewsWelcome`). */
-  async welcomeText(): Promise<string> {
-    return (await this.page.locator('.part.sidebar .welcome-view-content').allInnerTexts()).join('\n');
+  /** Text of the welcome content shown in an empty view (`viewsWelcome`; the Activity view's unless named). */
+  async welcomeText(view: string = ACTIVITY_VIEW): Promise<string> {
+    return (await viewPane(this.page, view).locator('.welcome-view-content').allInnerTexts()).join('\n');
   }
 
   // ---- trees and lists ----
 
-  /** Rows of the trees and lists in the side bar, as a person reads them. */
-  async treeRows(): Promise<string[]> {
-    return this.page
-      .locator('.part.sidebar .monaco-list-row')
-      .evaluateAll((rows) => rows.map((row) => (row as HTMLElement).innerText.replace(/\s+/g, ' ').trim()));
-  }
-
-  /** Waits for a side-bar tree row whose text (or aria-label) matches, and returns it. */
-  async waitForTreeRow(text: TextMatch, timeoutMs = 20_000): Promise<Locator> {
-    const rows = this.page.locator('.part.sidebar .monaco-list-row');
-    const index = await waitFor(
-      `a tree row matching ${describeMatch(text)}`,
-      async () => {
-        const labels = await rows.evaluateAll((elements) =>
-          elements.map((row) => `${(row as HTMLElement).innerText}\n${row.getAttribute('aria-label') ?? ''}`),
-        );
-        const found = labels.findIndex((label) => matches(label, text));
-        return found >= 0 ? found + 1 : undefined;
-      },
-      { timeoutMs },
-    );
-    return rows.nth(index - 1);
-  }
-
   /**
-   * The rendered rows of the side bar's tree, structured and in display order (the list reuses row elements, so
-   * document order is not display order). Only rows scrolled into view are rendered.
+   * The tree of the side-bar view called `view` (the Activity view unless named): every reader below is scoped to
+   * that view's pane, so another view's rows in the same container never count as its rows.
    */
-  async treeItems(): Promise<TreeItemView[]> {
-    // Runs in the page: no named helper functions in here (the test's TypeScript build would wrap them).
-    const items = await this.page.locator('.part.sidebar .monaco-list-row[role="treeitem"]').evaluateAll((rows) =>
-      rows.map((row) => {
-        const expanded = row.getAttribute('aria-expanded');
-        return {
-          index: Number(row.getAttribute('data-index')),
-          label: (row.querySelector('.label-name') as HTMLElement | null)?.innerText.trim() ?? '',
-          description: (row.querySelector('.label-description') as HTMLElement | null)?.innerText.trim() ?? '',
-          ariaLabel: row.getAttribute('aria-label') ?? '',
-          level: Number(row.getAttribute('aria-level')),
-          expanded: expanded === null ? undefined : expanded === 'true',
-        };
-      }),
-    );
-    return items.sort((a, b) => a.index - b.index);
+  tree(view: string = ACTIVITY_VIEW): ViewTree {
+    return new ViewTree(this.page, view);
   }
 
-  /** Polls the tree's rows until `probe` returns something (not undefined/false/null), and returns that. */
+  /** Rows of the Activity view's tree, as a person reads them (`tree(view)` for another view's). */
+  async treeRows(): Promise<string[]> {
+    return this.tree().treeRows();
+  }
+
+  /** Waits for a row of the Activity view's tree whose text (or aria-label) matches, and returns it. */
+  async waitForTreeRow(text: TextMatch, timeoutMs = 20_000): Promise<Locator> {
+    return this.tree().waitForTreeRow(text, timeoutMs);
+  }
+
+  /** The rendered rows of the Activity view's tree, structured and in display order (see `ViewTree.treeItems`). */
+  async treeItems(): Promise<TreeItemView[]> {
+    return this.tree().treeItems();
+  }
+
+  /** Polls the Activity view's rows until `probe` returns something (not undefined/false/null), and returns that. */
   async waitForTree<T>(
     what: string,
     probe: (items: TreeItemView[]) => T | undefined | null | false,
     timeoutMs = 20_000,
   ): Promise<T> {
-    let last: TreeItemView[] = [];
-    try {
-      return await waitFor(what, async () => probe((last = await this.treeItems())), { timeoutMs });
-    } catch (error) {
-      const shown = last.map((item) => `${'  '.repeat(item.level - 1)}${item.label}${item.description ? ` — ${item.description}` : ''}`);
-      throw new Error(`${(error as Error).message}; the tree showed:\n${shown.join('\n')}`);
-    }
+    return this.tree().waitForTree(what, probe, timeoutMs);
   }
 
-  /**
-   * The row element of the tree item shown at `index` (see `treeItems`). The index of a row changes as the tree
-   * changes: to act on a row, prefer `treeRowLabelled`, which finds it again when the action happens.
-   */
+  /** The Activity view's row shown at `index` (see `ViewTree.treeRow`). */
   treeRow(index: number): Locator {
-    return this.page.locator(`.part.sidebar .monaco-list-row[role="treeitem"][data-index="${index}"]`);
+    return this.tree().treeRow(index);
   }
 
-  /** The row whose label is `label` (exactly, for a string), at tree depth `level` when given (1 for the roots). */
-  treeRowLabelled(label: TextMatch, { level }: { level?: number } = {}): Locator {
-    const rows = this.page.locator(`.part.sidebar .monaco-list-row[role="treeitem"]${level === undefined ? '' : `[aria-level="${level}"]`}`);
-    return rows.filter({ has: this.page.locator('.label-name').getByText(label, { exact: true }) }).first();
+  /** The Activity view's row whose label is `label` (exactly, for a string), at depth `level` when given. */
+  treeRowLabelled(label: TextMatch, options: { level?: number } = {}): Locator {
+    return this.tree().treeRowLabelled(label, options);
   }
 
-  /** Expands the tree row whose label matches (exactly, for a string) and waits until it shows as expanded. */
+  /** Expands the Activity view's row whose label matches (exactly, for a string), and waits until it shows so. */
   async expandTreeRow(label: TextMatch, timeoutMs = 20_000): Promise<void> {
-    await this.setTreeRowExpanded(label, true, timeoutMs);
+    await this.tree().expandTreeRow(label, timeoutMs);
   }
 
   async collapseTreeRow(label: TextMatch, timeoutMs = 20_000): Promise<void> {
-    await this.setTreeRowExpanded(label, false, timeoutMs);
+    await this.tree().collapseTreeRow(label, timeoutMs);
   }
 
   /** Expands a tree row found by locator (for rows a label cannot single out), as `expandTreeRow` does. */
   async expandRow(row: Locator, timeoutMs = 20_000): Promise<void> {
-    await this.setRowExpanded(row, true, 'the tree row to be expanded', Date.now() + timeoutMs);
-  }
-
-  private async setTreeRowExpanded(label: TextMatch, expanded: boolean, timeoutMs: number): Promise<void> {
-    const isRow = (item: TreeItemView) => (typeof label === 'string' ? item.label === label : label.test(item.label));
-    const what = `tree row ${describeMatch(label)} to be ${expanded ? 'expanded' : 'collapsed'}`;
-    const deadline = Date.now() + timeoutMs;
-    const item = await this.waitForTree(`a collapsible tree row ${describeMatch(label)}`, (items) =>
-      items.find((candidate) => isRow(candidate) && candidate.expanded !== undefined), timeoutMs);
-    await this.setRowExpanded(this.treeRowLabelled(label, { level: item.level }), expanded, what, deadline);
-  }
-
-  /**
-   * Clicks the row's twistie until the row shows the wanted state. A click that lands while the tree re-renders
-   * (a refresh of the whole tree) can be lost; a person would click again, and so does this. A click is a toggle, so
-   * clicking again while the first is still being handled would undo it: the patience before the next click grows
-   * with the time allowed (a caller that allows a minute expects a slow workbench), from 3 s up to 15 s.
-   */
-  private async setRowExpanded(row: Locator, expanded: boolean, what: string, deadline: number): Promise<void> {
-    const shows = async () => ((await row.getAttribute('aria-expanded', { timeout: 1_000 })) === 'true') === expanded;
-    const patience = Math.min(15_000, Math.max(3_000, (deadline - Date.now()) / 4));
-    for (;;) {
-      if (await shows().catch(() => false)) return;
-      await row.locator('.monaco-tl-twistie').click({ timeout: Math.max(1, deadline - Date.now()) });
-      const remaining = deadline - Date.now();
-      try {
-        await waitFor(what, shows, { timeoutMs: Math.max(1, Math.min(patience, remaining)) });
-        return;
-      } catch (error) {
-        if (remaining <= patience) throw error;
-      }
-    }
+    await this.tree().expandRow(row, timeoutMs);
   }
 
   /**
@@ -276,20 +188,28 @@ export class Workbench {
     return false;
   }
 
-  /** An action of the side bar's title bar shown as an icon, by its label, e.g. "Clear Filters". */
-  viewTitleAction(label: string): Locator {
-    return this.page.locator(`.part.sidebar .composite.title .actions-container a.action-label[aria-label="${label}"]`).first();
+  /**
+   * An action of a view's title shown as an icon, by its label, e.g. "Clear Filters" (the Activity view's unless
+   * named). While the view is the only one of its container, VS Code shows its actions in the side bar's title; beside
+   * another view, in its own pane's header (the sessions show header actions always, not only on hover).
+   */
+  viewTitleAction(label: string, view: string = ACTIVITY_VIEW): Locator {
+    const action = `.actions-container a.action-label:is([aria-label="${label}"], [aria-label^="${label} ("])`;
+    return this.page.locator(`.part.sidebar .composite.title ${action}`)
+      .or(viewPane(this.page, view).locator(`.pane-header ${action}`))
+      .filter({ visible: true })
+      .first();
   }
 
-  async clickViewTitleAction(label: string, timeoutMs = 20_000): Promise<void> {
-    const action = this.viewTitleAction(label);
+  async clickViewTitleAction(label: string, timeoutMs = 20_000, view: string = ACTIVITY_VIEW): Promise<void> {
+    const action = this.viewTitleAction(label, view);
     await action.waitFor({ state: 'visible', timeout: timeoutMs });
     await action.click();
   }
 
-  /** A button of the welcome content of the side bar's view (`viewsWelcome`), by its text. */
-  welcomeButton(text: string): Locator {
-    return this.page.locator('.part.sidebar .welcome-view-content a.monaco-button', { hasText: text });
+  /** A button of the welcome content of a view (`viewsWelcome`; the Activity view's unless named), by its text. */
+  welcomeButton(text: string, view: string = ACTIVITY_VIEW): Locator {
+    return viewPane(this.page, view).locator('.welcome-view-content a.monaco-button', { hasText: text });
   }
 
   /** Waits for visible text anywhere in the workbench. */

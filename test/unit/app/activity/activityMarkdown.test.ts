@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { activityMarkdown, type ActivityMarkdownOptions } from '../../../../src/app/activity/activityMarkdown';
-import { UTC_ZONE } from '../../../../src/app/activity/calendar';
+import { UTC_ZONE } from '../../../../src/app/calendar';
 import { eventWebUrl } from '../../../../src/app/activity/eventUrl';
 import type { ProjectInfo, ProjectLookup } from '../../../../src/app/activity/projectInfo';
 import type { GitLabEvent } from '../../../../src/gitlab/types';

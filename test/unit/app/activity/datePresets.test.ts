@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { dayKey, dayNumberAt, dayNumberOfKey, fixedOffsetZone, UTC_ZONE } from '../../../../src/app/activity/calendar';
+import { dayKey, dayNumberAt, dayNumberOfKey, fixedOffsetZone, UTC_ZONE } from '../../../../src/app/calendar';
 import {
   customDateProblem, datePresets, DATE_PRESET_IDS, daysOfRange, includedDays, matchingPreset, presetRange, rangeOfDays, type DateRange,
   type FixedDatePresetId,

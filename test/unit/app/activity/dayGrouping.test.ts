@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { fixedOffsetZone, localZone, UTC_ZONE, type TimeZone } from '../../../../src/app/activity/calendar';
+import { fixedOffsetZone, localZone, UTC_ZONE, type TimeZone } from '../../../../src/app/calendar';
 import { groupByDay, UNKNOWN_DAY_KEY } from '../../../../src/app/activity/dayGrouping';
 import type { Localize } from '../../../../src/app/localize';
 

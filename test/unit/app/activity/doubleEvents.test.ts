@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { UTC_ZONE } from '../../../../src/app/activity/calendar';
+import { UTC_ZONE } from '../../../../src/app/calendar';
 import { groupByDay } from '../../../../src/app/activity/dayGrouping';
 import { EventRows } from '../../../../src/app/activity/eventRows';
 import { eventTooltipMarkdown } from '../../../../src/app/activity/eventTooltip';
 import type { ProjectInfo } from '../../../../src/app/activity/projectInfo';
 import { createEventFeeds, eventListPlan } from '../../../../src/app/activity/eventFeeds';
 import { formatMessage } from '../../../../src/app/localize';
-import { MY_ACTIVITY } from '../../../../src/app/sources';
+import { MY_ACTIVITY } from '../../../../src/app/activity/sources';
 import { NO_FILTER, validateFilter, type GitLabEvent } from '../../../../src/gitlab';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';

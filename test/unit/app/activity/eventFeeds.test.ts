@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { feedPlan } from '../../../../src/app/activity/activityTabs';
 import { createEventFeeds, eventListPlan } from '../../../../src/app/activity/eventFeeds';
-import { MY_ACTIVITY, myActivity, projectSources, userSources } from '../../../../src/app/sources';
+import { MY_ACTIVITY, myActivity, projectSources, userSources } from '../../../../src/app/activity/sources';
 import { NO_FILTER, validateFilter, type GitLabApi, type GitLabEvent } from '../../../../src/gitlab';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';

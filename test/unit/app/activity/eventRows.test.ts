@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { UTC_ZONE } from '../../../../src/app/activity/calendar';
+import { UTC_ZONE } from '../../../../src/app/calendar';
 import { EventRows, ROW_TITLE_MAX } from '../../../../src/app/activity/eventRows';
 import { formatMessage } from '../../../../src/app/localize';
 import type { GitLabEvent } from '../../../../src/gitlab/types';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { fixedOffsetZone } from '../../../../src/app/activity/calendar';
+import { fixedOffsetZone } from '../../../../src/app/calendar';
 import { escapeMarkdown, eventTooltipMarkdown } from '../../../../src/app/activity/eventTooltip';
 import { makeEvent, noteEvent, pushEvent, SHA_FROM } from './fixtures';
 import { HOSTILE } from './hostileText';

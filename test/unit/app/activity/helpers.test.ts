@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import {
   dayKey, dayNumberAt, dayNumberOfKey, fixedOffsetZone, formatDate, formatDateTime, formatDay, localZone, parseTimestamp,
   UTC_ZONE,
-} from '../../../../src/app/activity/calendar';
+} from '../../../../src/app/calendar';
 import { eventShape } from '../../../../src/app/activity/eventShape';
 import { commitSha, plainLine, positiveInteger, shortSha, truncate } from '../../../../src/app/plainText';
 import { plainWords, targetKindOf } from '../../../../src/app/activity/targetKind';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { fixedOffsetZone, UTC_ZONE } from '../../../../src/app/activity/calendar';
+import { fixedOffsetZone, UTC_ZONE } from '../../../../src/app/calendar';
 import { relativeTime } from '../../../../src/app/activity/relativeTime';
 import type { Localize } from '../../../../src/app/localize';
 

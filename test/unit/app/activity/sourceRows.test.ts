@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { sourceRow, sourceWebUrl } from '../../../../src/app/activity/sourceRows';
 import { formatMessage } from '../../../../src/app/localize';
-import { projectSources, userSources } from '../../../../src/app/sources';
+import { projectSources, userSources } from '../../../../src/app/activity/sources';
 import type { Project } from '../../../../src/gitlab';
 
 const INSTANCE = 'https://gitlab.example.com/';

@@ -6,6 +6,7 @@ import { formatMessage } from '../../../../src/app/localize';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import type { NotificationLevel } from '../../../../src/gitlab/types';
 import { FakeGitLabApi } from './fakeGitLabApi';
+import { fixedAccount } from '../../../../src/app/activeAccount';
 
 interface Options {
   concurrency?: number;
@@ -16,7 +17,7 @@ interface Options {
 
 /** Bulk apply through the settings owner, as the editor runs it. */
 function applyLevelToScopes(api: FakeGitLabApi, scopes: EntityScopeRef[], level: NotificationLevel, options: Options = {}): Promise<BulkItem[]> {
-  const service = new NotificationSettingsService(() => api, { get: () => undefined, update: async () => undefined }, 'x');
+  const service = new NotificationSettingsService(fixedAccount('x', api), { get: () => undefined, update: async () => undefined });
   service.onDidChange((change) => options.onChanged?.(`${change.scope.kind}:${String(change.scope.kind === 'global' ? '' : change.scope.id)} ${change.previous?.level}→${change.setting.level}`));
   return service.applyToMany(scopes, { level }, options.onProgress, options.signal, options.concurrency);
 }

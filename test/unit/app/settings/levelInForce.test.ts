@@ -1,23 +1,12 @@
 import { strict as assert } from 'node:assert';
 import { decidingLink } from '../../../../src/app/settings/shared/levelChain';
-import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
+import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
-
-class MapMemory implements LevelMemory {
-  private readonly values = new Map<string, unknown>();
-  get(key: string): unknown { return this.values.get(key); }
-  async update(key: string, value: unknown): Promise<void> { this.values.set(key, value); }
-}
-
-/** Sets a stored setting through the double's control API, as a change made on GitLab's website would. */
-async function putSetting(double: GitLabDouble, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${double.url}/__double/settings`, {
-    method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-  });
-  assert.equal(response.status, 200, await response.text());
-}
+import { fixedAccount } from '../../../../src/app/activeAccount';
+import { FakeMemento } from '../../ui/fakeVscode';
+import { changeSettingElsewhere } from '../../../double/control-client';
 
 function settingReads(double: GitLabDouble): string[] {
   return double.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/notification_settings')).map((r) => r.path);
@@ -35,17 +24,17 @@ describe('level in force, resolved by the settings service against the GitLab do
     after(async () => double.close());
     beforeEach(async () => {
       t = makeClient(double.url);
-      service = new NotificationSettingsService(() => t.client, new MapMemory(), double.url);
-      await putSetting(double, { scope: 'global', level: 'participating' });
-      for (const id of ['acme', 'acme/platform']) await putSetting(double, { scope: 'group', id, level: 'global' });
-      await putSetting(double, { scope: 'project', id: '2', level: 'global' });
+      service = new NotificationSettingsService(fixedAccount(double.url, t.client), new FakeMemento());
+      await changeSettingElsewhere(double, { scope: 'global', level: 'participating' });
+      for (const id of ['acme', 'acme/platform']) await changeSettingElsewhere(double, { scope: 'group', id, level: 'global' });
+      await changeSettingElsewhere(double, { scope: 'project', id: '2', level: 'global' });
       double.clearLog();
     });
     afterEach(async () => t.close());
 
     it('a project at global inherits from its own group first, found through GET /projects/:id', async () => {
-      await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
-      await putSetting(double, { scope: 'group', id: 'acme', level: 'mention' });
+      await changeSettingElsewhere(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
+      await changeSettingElsewhere(double, { scope: 'group', id: 'acme', level: 'mention' });
       const result = await service.levelInForce(BILLING);
       assert.equal(result.level, 'watch');
       assert.deepEqual(decidingLink(result), { kind: 'group', name: 'acme/platform', level: 'watch' });
@@ -55,7 +44,7 @@ describe('level in force, resolved by the settings service against the GitLab do
     });
 
     it('skips parents at global up to the nearest group with a level, then falls back to global', async () => {
-      await putSetting(double, { scope: 'group', id: 'acme', level: 'mention' });
+      await changeSettingElsewhere(double, { scope: 'group', id: 'acme', level: 'mention' });
       const viaParent = await service.levelInForce(BILLING);
       assert.equal(viaParent.level, 'mention');
       assert.deepEqual(viaParent.chain.map((link) => `${link.kind}:${link.level}`),
@@ -68,23 +57,23 @@ describe('level in force, resolved by the settings service against the GitLab do
     });
 
     it('reads through its cache until a change event, which empties it', async () => {
-      await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
+      await changeSettingElsewhere(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
       assert.equal((await service.levelInForce(BILLING)).level, 'watch');
       const reads = settingReads(double).length;
-      await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'disabled' });
+      await changeSettingElsewhere(double, { scope: 'group', id: 'acme/platform', level: 'disabled' });
       assert.equal((await service.levelInForce(BILLING)).level, 'watch', 'cached: nobody announced a change');
       assert.equal(settingReads(double).length, reads);
       // A change through the owner (here a PUT of group 2, acme/platform, by ID) empties the cache.
       await service.save({ kind: 'group', id: 2 }, { level: 'disabled' });
       assert.equal((await service.levelInForce(BILLING)).level, 'disabled');
       service.refresh();
-      await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
+      await changeSettingElsewhere(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
       assert.equal((await service.levelInForce(BILLING)).level, 'watch', 'refresh() reads GitLab again');
     });
 
     it('a refresh that finds a setting changed on GitLab tells the listeners', async () => {
       await service.levelInForce(BILLING);
-      await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
+      await changeSettingElsewhere(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
       const changes: Array<{ scope: unknown; level: string; previous?: string }> = [];
       service.onDidChange(({ scope, setting, previous }) => changes.push({ scope, level: setting.level, previous: previous?.level }));
       service.refresh();
@@ -94,8 +83,8 @@ describe('level in force, resolved by the settings service against the GitLab do
 
     it('a fresh read of a group by ID, given its path, is compared with what the chains read by path', async () => {
       await service.levelInForce(BILLING, { complete: true });
-      await putSetting(double, { scope: 'group', id: 'acme', level: 'watch' });
-      await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'mention' });
+      await changeSettingElsewhere(double, { scope: 'group', id: 'acme', level: 'watch' });
+      await changeSettingElsewhere(double, { scope: 'group', id: 'acme/platform', level: 'mention' });
       const changes: string[] = [];
       service.onDidChange(({ setting, previous }) => changes.push(`${previous?.level}->${setting.level}`));
       await service.getSetting({ kind: 'group', id: 1 }, undefined, { fresh: true });
@@ -106,7 +95,7 @@ describe('level in force, resolved by the settings service against the GitLab do
     });
 
     it('a fresh read elsewhere (the editor) that finds what is known keeps the cache and tells nobody', async () => {
-      await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
+      await changeSettingElsewhere(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
       await service.levelInForce(BILLING);
       const reads = settingReads(double).length;
       const changes: unknown[] = [];
@@ -118,7 +107,7 @@ describe('level in force, resolved by the settings service against the GitLab do
     });
 
     it("a project's own level decides and its groups are not read", async () => {
-      await putSetting(double, { scope: 'project', id: '2', level: 'custom' });
+      await changeSettingElsewhere(double, { scope: 'project', id: '2', level: 'custom' });
       const result = await service.levelInForce(BILLING);
       assert.equal(result.level, 'custom');
       assert.equal(result.decidedBy, 0);
@@ -126,31 +115,31 @@ describe('level in force, resolved by the settings service against the GitLab do
     });
 
     it('assumeGlobal tells what a scope would inherit, whatever its own level', async () => {
-      await putSetting(double, { scope: 'project', id: '2', level: 'disabled' });
-      await putSetting(double, { scope: 'group', id: 'acme', level: 'watch' });
+      await changeSettingElsewhere(double, { scope: 'project', id: '2', level: 'disabled' });
+      await changeSettingElsewhere(double, { scope: 'group', id: 'acme', level: 'watch' });
       const result = await service.levelInForce(BILLING, { assumeGlobal: true });
       assert.equal(result.level, 'watch');
       assert.equal(result.chain[0].level, 'global');
     });
 
     it('a group known by ID resolves through the parents of the path it is given', async () => {
-      await putSetting(double, { scope: 'group', id: 'acme', level: 'mention' });
+      await changeSettingElsewhere(double, { scope: 'group', id: 'acme', level: 'mention' });
       const result = await service.levelInForce({ kind: 'group', id: 2 }, { path: 'acme/platform' });
       assert.equal(result.level, 'mention');
       assert.equal(result.chain[0].name, 'acme/platform');
     });
 
     it('uses the lookup it is given for the project, so the project is not fetched twice', async () => {
-      await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
+      await changeSettingElsewhere(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
       const looked: Array<string | number> = [];
-      const shared = new NotificationSettingsService(() => t.client, new MapMemory(), double.url, async (id) => {
+      const shared = new NotificationSettingsService(fixedAccount(double.url, t.client), new FakeMemento(), async (id) => {
         looked.push(id);
         return t.client.getProject(id);
       });
       assert.equal((await shared.levelInForce(BILLING)).level, 'watch');
       assert.equal((await shared.levelInForce(BILLING, { assumeGlobal: true })).level, 'watch');
       assert.deepEqual(looked, [2], 'looked up once, through the lookup');
-      const failing = new NotificationSettingsService(() => t.client, new MapMemory(), double.url, async () => undefined);
+      const failing = new NotificationSettingsService(fixedAccount(double.url, t.client), new FakeMemento(), async () => undefined);
       assert.equal((await failing.levelInForce({ kind: 'project', id: 'acme/platform/billing' })).level, 'watch',
         'a failed lookup leaves the prefixes of the path');
     });
@@ -162,7 +151,7 @@ describe('level in force, resolved by the settings service against the GitLab do
     });
 
     it('an unknown level on a group is shown, not dropped', async () => {
-      await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'super_loud' });
+      await changeSettingElsewhere(double, { scope: 'group', id: 'acme/platform', level: 'super_loud' });
       assert.equal((await service.levelInForce(BILLING)).level, 'super_loud');
     });
 
@@ -186,20 +175,20 @@ describe('level in force, resolved by the settings service against the GitLab do
     after(async () => double.close());
     beforeEach(() => {
       t = makeClient(double.url);
-      service = new NotificationSettingsService(() => t.client, new MapMemory(), double.url);
+      service = new NotificationSettingsService(fixedAccount(double.url, t.client), new FakeMemento());
       double.clearLog();
     });
     afterEach(async () => t.close());
 
     it('a project known by path inherits through the prefixes of its path', async () => {
-      await putSetting(double, { scope: 'group', id: 'acme', level: 'watch' });
+      await changeSettingElsewhere(double, { scope: 'group', id: 'acme', level: 'watch' });
       const result = await service.levelInForce({ kind: 'project', id: 'acme/platform/billing' });
       assert.equal(result.level, 'watch');
       assert.deepEqual(result.chain.map((link) => link.name), ['acme/platform/billing', 'acme/platform', 'acme', '']);
     });
 
     it('a prefix that is a user namespace answers 404 and is skipped', async () => {
-      await putSetting(double, { scope: 'global', level: 'mention' });
+      await changeSettingElsewhere(double, { scope: 'global', level: 'mention' });
       const result = await service.levelInForce({ kind: 'project', id: 'alex/dotfiles' });
       assert.equal(result.level, 'mention');
       assert.deepEqual(result.chain.map((link) => link.kind), ['project', 'global']);
@@ -207,8 +196,8 @@ describe('level in force, resolved by the settings service against the GitLab do
     });
 
     it('a project known only by ID has no known groups: global decides', async () => {
-      await putSetting(double, { scope: 'group', id: 'acme', level: 'watch' });
-      await putSetting(double, { scope: 'global', level: 'participating' });
+      await changeSettingElsewhere(double, { scope: 'group', id: 'acme', level: 'watch' });
+      await changeSettingElsewhere(double, { scope: 'global', level: 'participating' });
       const result = await service.levelInForce({ kind: 'project', id: 2 });
       assert.equal(result.level, 'participating');
     });

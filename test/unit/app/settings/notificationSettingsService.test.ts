@@ -1,24 +1,16 @@
 import { strict as assert } from 'node:assert';
-import { NotificationSettingsService, SettingConflict, type LevelChange, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
+import { NotificationSettingsService, SettingConflict, type LevelChange } from '../../../../src/app/settings/notificationSettingsService';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import { notificationSetting, ShapeError } from '../../../../src/gitlab/shapes';
 import { FakeGitLabApi } from './fakeGitLabApi';
-
-class MapMemory implements LevelMemory {
-  readonly values = new Map<string, unknown>();
-  get(key: string): unknown {
-    return this.values.get(key);
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    this.values.set(key, value);
-  }
-}
+import { fixedAccount } from '../../../../src/app/activeAccount';
+import { FakeMemento } from '../../ui/fakeVscode';
 
 describe('notification settings service (status bar and commands)', () => {
   it('mutes and unmutes back to the level before', async () => {
     const api = new FakeGitLabApi();
     api.set('project:8', { level: 'watch' });
-    const service = new NotificationSettingsService(() => api, new MapMemory(), 'https://gitlab.example.com');
+    const service = new NotificationSettingsService(fixedAccount('https://gitlab.example.com', api), new FakeMemento());
     const changes: LevelChange[] = [];
     service.onDidChange((change) => changes.push(change));
     assert.equal((await service.setLevel({ kind: 'project', id: 8 }, 'disabled')).level, 'disabled');
@@ -31,17 +23,17 @@ describe('notification settings service (status bar and commands)', () => {
     const api = new FakeGitLabApi();
     api.set('global', { level: 'disabled' });
     api.set('group:3', { level: 'disabled' });
-    const service = new NotificationSettingsService(() => api, new MapMemory(), 'x');
+    const service = new NotificationSettingsService(fixedAccount('x', api), new FakeMemento());
     assert.equal((await service.unmute({ kind: 'global' })).level, 'participating');
     assert.equal((await service.unmute({ kind: 'group', id: 3 })).level, 'global');
   });
 
   it('remembers the level a mute through the editor\'s save left, per instance', async () => {
-    const memory = new MapMemory();
+    const memory = new FakeMemento();
     const api = new FakeGitLabApi();
     api.set('global', { level: 'mention' });
-    const one = new NotificationSettingsService(() => api, memory, 'https://one.example');
-    const two = new NotificationSettingsService(() => api, memory, 'https://two.example');
+    const one = new NotificationSettingsService(fixedAccount('https://one.example', api), memory);
+    const two = new NotificationSettingsService(fixedAccount('https://two.example', api), memory);
     await one.save({ kind: 'global' }, { level: 'disabled' }, { expected: await one.getSetting({ kind: 'global' }) });
     assert.equal(one.levelBeforeMute({ kind: 'global' }), 'mention');
     assert.equal(two.levelBeforeMute({ kind: 'global' }), undefined);
@@ -52,7 +44,7 @@ describe('notification settings service (status bar and commands)', () => {
   it('saves against what was loaded: a change on GitLab meanwhile is a conflict, unless GitLab already has the change', async () => {
     const api = new FakeGitLabApi();
     api.set('project:8', { level: 'watch' });
-    const service = new NotificationSettingsService(() => api, new MapMemory(), 'x');
+    const service = new NotificationSettingsService(fixedAccount('x', api), new FakeMemento());
     const loaded = await service.getSetting({ kind: 'project', id: 8 });
     api.set('project:8', { level: 'mention' });
     await assert.rejects(service.save({ kind: 'project', id: 8 }, { level: 'custom' }, { expected: loaded }),
@@ -69,7 +61,7 @@ describe('notification settings service (status bar and commands)', () => {
   it('tells listeners of a change a fresh read finds, with what was known before', async () => {
     const api = new FakeGitLabApi();
     api.set('group:3', { level: 'watch' });
-    const service = new NotificationSettingsService(() => api, new MapMemory(), 'x');
+    const service = new NotificationSettingsService(fixedAccount('x', api), new FakeMemento());
     const changes: LevelChange[] = [];
     service.onDidChange((change) => changes.push(change));
     await service.getSetting({ kind: 'group', id: 3 });
@@ -86,7 +78,7 @@ describe('notification settings service (status bar and commands)', () => {
     assert.throws(() => notificationSetting(JSON.parse('{"level":"custom","events":{"ok_key":"yes"}}')), ShapeError);
     api.getNotificationSettings = answer('{"level":"custom","events":{"__proto__":true,"Bad-Key":true,"fine":false,"new_note":null,"sudo":true,"private_token":null}}');
     const logs: string[] = [];
-    const service = new NotificationSettingsService(() => api, new MapMemory(), 'x', undefined, (line) => logs.push(line));
+    const service = new NotificationSettingsService(fixedAccount('x', api), new FakeMemento(), undefined, (line) => logs.push(line));
     assert.deepEqual(await service.getSetting({ kind: 'global' }), { level: 'custom', events: { fine: false, new_note: null } });
     assert.match(logs.join('\n'), /events\.__proto__, events\.Bad-Key, events\.sudo, events\.private_token/,
       'GitLab\'s request parameters are no events: the page could send them back');
@@ -100,7 +92,7 @@ describe('notification settings service (status bar and commands)', () => {
 
   it('does not write when the level is already set, and stops telling a disposed listener', async () => {
     const api = new FakeGitLabApi();
-    const service = new NotificationSettingsService(() => api, new MapMemory(), 'x');
+    const service = new NotificationSettingsService(fixedAccount('x', api), new FakeMemento());
     const seen: string[] = [];
     const subscription = service.onDidChange((change) => seen.push(change.setting.level));
     await service.setLevel({ kind: 'global' }, 'participating');
@@ -111,7 +103,7 @@ describe('notification settings service (status bar and commands)', () => {
   });
 
   it('refuses to work signed out, as an unauthorized GitLabError', async () => {
-    const service = new NotificationSettingsService(() => undefined, new MapMemory(), 'x');
+    const service = new NotificationSettingsService(fixedAccount('x'), new FakeMemento());
     await assert.rejects(service.getSetting({ kind: 'global' }), (error: unknown) => error instanceof GitLabError && error.kind === 'unauthorized');
   });
 });

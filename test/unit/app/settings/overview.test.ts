@@ -1,25 +1,15 @@
 import { strict as assert } from 'node:assert';
 import { formatMessage as t } from '../../../../src/app/localize';
-import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
+import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
 import {
   filterRows, hasOwnLevel, OverridesOverview, rowDescription, type OverviewRow, type OverviewSettings,
 } from '../../../../src/app/settings/overview';
 import { ScopeCatalog, type ProjectScopeSource } from '../../../../src/app/settings/scopeCatalog';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
-
-class MapMemory implements LevelMemory {
-  private readonly values = new Map<string, unknown>();
-  get(key: string): unknown { return this.values.get(key); }
-  async update(key: string, value: unknown): Promise<void> { this.values.set(key, value); }
-}
-
-async function putSetting(double: GitLabDouble, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${double.url}/__double/settings`, {
-    method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-  });
-  assert.equal(response.status, 200, await response.text());
-}
+import { fixedAccount } from '../../../../src/app/activeAccount';
+import { FakeMemento } from '../../ui/fakeVscode';
+import { changeSettingElsewhere } from '../../../double/control-client';
 
 const settingReads = (double: GitLabDouble) =>
   double.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/notification_settings') && r.path !== '/api/v4/notification_settings');
@@ -48,7 +38,7 @@ const row = (name: string, level: string | undefined, extra: Partial<OverviewRow
 /** The one list of scopes, over the real client; the tree's projects as given. */
 const catalogOf = (c: TestClient, settings: OverviewSettings, projects: ProjectScopeSource[] = [], remembered: string[] = []) =>
   new ScopeCatalog({
-    api: () => c.client, settings, projects: () => projects, addedGroups: () => [], localize: t,
+    account: { get api() { return c.client; } }, settings, projects: () => projects, addedGroups: () => [], localize: t,
     rememberGroup: async (ref) => { remembered.push(`group ${ref}`); },
   });
 
@@ -104,14 +94,14 @@ describe('overrides overview against the GitLab double', () => {
   after(async () => double.close());
   beforeEach(async () => {
     c = makeClient(double.url);
-    service = new NotificationSettingsService(() => c.client, new MapMemory(), double.url);
+    service = new NotificationSettingsService(fixedAccount(double.url, c.client), new FakeMemento());
     settings = counting(service);
     overview = new OverridesOverview({ catalog: catalogOf(c, settings), settings, t, concurrency: 4 });
-    await putSetting(double, { scope: 'global', level: 'participating' });
-    await putSetting(double, { scope: 'group', id: 'acme', level: 'global' });
-    await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
-    await putSetting(double, { scope: 'project', id: '1', level: 'global' });
-    await putSetting(double, { scope: 'project', id: '2', level: 'disabled' });
+    await changeSettingElsewhere(double, { scope: 'global', level: 'participating' });
+    await changeSettingElsewhere(double, { scope: 'group', id: 'acme', level: 'global' });
+    await changeSettingElsewhere(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
+    await changeSettingElsewhere(double, { scope: 'project', id: '1', level: 'global' });
+    await changeSettingElsewhere(double, { scope: 'project', id: '2', level: 'disabled' });
     double.clearLog();
   });
   afterEach(async () => { overview.dispose(); await c.close(); });
@@ -142,7 +132,7 @@ describe('overrides overview against the GitLab double', () => {
     const reads = double.requests.length;
     await overview.load();
     assert.equal(double.requests.length, reads, 'cached: no request');
-    await putSetting(double, { scope: 'project', id: '1', level: 'mention' });
+    await changeSettingElsewhere(double, { scope: 'project', id: '1', level: 'mention' });
     const state = await overview.load({ refresh: true });
     assert.equal(state.rows.find((r) => r.path === 'acme/website')?.level, 'mention');
     assert.ok(double.requests.length > reads);
@@ -207,8 +197,8 @@ describe('overrides overview on a server of the interface spec only', () => {
   afterEach(async () => c.close());
 
   it('says it cannot list groups or projects, shows the known ones and adds more by ID or path', async () => {
-    const service = new NotificationSettingsService(() => c.client, new MapMemory(), double.url);
-    await putSetting(double, { scope: 'project', id: 'acme/website', level: 'watch' });
+    const service = new NotificationSettingsService(fixedAccount(double.url, c.client), new FakeMemento());
+    await changeSettingElsewhere(double, { scope: 'project', id: 'acme/website', level: 'watch' });
     const remembered: string[] = [];
     const catalog = catalogOf(c, service, [{ id: 'acme/website' }], remembered);
     const overview = new OverridesOverview({ catalog, settings: service, t });

@@ -6,13 +6,16 @@ import {
   applyProfile, changeCount, describeRow, diffEntry, exportedText, parseProfile, problemText, profileText, PROFILE_FORMAT,
   type ProfileEntry, type ProfileProblem, type ScopeDiff,
 } from '../../../../src/app/settings/profile';
-import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
+import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
 import { scopeKey } from '../../../../src/app/settings/shared/scopes';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import { NOTIFICATION_LEVELS, RESERVED_REQUEST_PARAMETERS, type NotificationSetting } from '../../../../src/gitlab/types';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
 import { FakeGitLabApi } from './fakeGitLabApi';
+import { fixedAccount } from '../../../../src/app/activeAccount';
+import { changeSettingElsewhere } from '../../../double/control-client';
+import { FakeMemento } from '../../ui/fakeVscode';
 
 const t = formatMessage;
 
@@ -175,9 +178,7 @@ describe('notification profile: preview and apply', () => {
 
   /** The one owner of settings, over the fake server, as the extension builds it. */
   function service(api: FakeGitLabApi): NotificationSettingsService {
-    const values = new Map<string, unknown>();
-    const memory: LevelMemory = { get: (key) => values.get(key), update: async (key, value) => { values.set(key, value); } };
-    return new NotificationSettingsService(() => api, memory, 'https://gitlab.example.com');
+    return new NotificationSettingsService(fixedAccount('https://gitlab.example.com', api), new FakeMemento());
   }
 
   async function previews(api: FakeGitLabApi, list: ProfileEntry[]): Promise<ScopeDiff[]> {
@@ -267,13 +268,6 @@ describe('notification profile: a hostile profile against the GitLab double', ()
   let c: TestClient;
   let settings: NotificationSettingsService;
 
-  async function putSetting(body: Record<string, unknown>): Promise<void> {
-    const response = await fetch(`${double.url}/__double/settings`, {
-      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-    });
-    assert.equal(response.status, 200, await response.text());
-  }
-
   /** Reads, previews and applies every scope of `text`, as the import command does. */
   async function importProfile(text: string): Promise<{ shown: ScopeDiff[]; reports: Array<[string, string, string | undefined]> }> {
     const shown: ScopeDiff[] = [];
@@ -288,10 +282,9 @@ describe('notification profile: a hostile profile against the GitLab double', ()
   after(async () => double.close());
   beforeEach(async () => {
     c = makeClient(double.url);
-    const values = new Map<string, unknown>();
-    settings = new NotificationSettingsService(() => c.client, { get: (key) => values.get(key), update: async (key, value) => { values.set(key, value); } }, double.url);
-    await putSetting({ scope: 'project', id: 'acme/website', level: 'watch' });
-    await putSetting({ scope: 'group', id: 'acme', level: 'watch' });
+    settings = new NotificationSettingsService(fixedAccount(double.url, c.client), new FakeMemento());
+    await changeSettingElsewhere(double, { scope: 'project', id: 'acme/website', level: 'watch' });
+    await changeSettingElsewhere(double, { scope: 'group', id: 'acme', level: 'watch' });
     double.clearLog();
   });
   afterEach(async () => c.close());
@@ -325,7 +318,7 @@ describe('notification profile: a hostile profile against the GitLab double', ()
   });
 
   it('names the left-out switches of a scope that has nothing else to change, and sends nothing for it', async () => {
-    await putSetting({ scope: 'project', id: 'acme/website', level: 'custom', events: { new_note: true } });
+    await changeSettingElsewhere(double, { scope: 'project', id: 'acme/website', level: 'custom', events: { new_note: true } });
     double.clearLog();
     const { shown, reports } = await importProfile(file([
       { scope: 'project', path: 'acme/website', level: 'custom', events: { new_note: true, sudo: true, format: true, callback: true } },

@@ -6,19 +6,19 @@ import type { GitLabApi } from '../../../../src/gitlab/api';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
 import { GitLabDouble } from '../../../double';
-import { makeClient, type TestClient } from '../../gitlab/helpers';
+import { makeClient, type TestClient, withDoubleAndClient } from '../../gitlab/helpers';
 import { FakeGitLabApi, group, project } from './fakeGitLabApi';
 
 /** Reads go through the owner of notification settings, as in the extension. */
 const settingsOwner = (api: () => GitLabApi | undefined) =>
-  new NotificationSettingsService(api, { get: () => undefined, update: async () => undefined }, 'test');
+  new NotificationSettingsService({ instanceUrl: 'test', get api() { return api(); } }, { get: () => undefined, update: async () => undefined });
 
 function catalog(api: FakeGitLabApi | undefined, overrides: Partial<ScopeCatalogDeps> = {}): { catalog: ScopeCatalog; remembered: string[] } {
   const remembered: string[] = [];
   return {
     remembered,
     catalog: new ScopeCatalog({
-      api: () => api,
+      account: { get api() { return api; } },
       settings: settingsOwner(() => api),
       projects: () => [{ id: 10, label: 'Acme / Website', path: 'acme/website' }],
       addedGroups: () => [],
@@ -187,7 +187,7 @@ describe('settings scope list', () => {
 
   it('lists without groups while signed out, and fetches them once there is a client', async () => {
     let api: FakeGitLabApi | undefined;
-    const scopes = new ScopeCatalog({ api: () => api, settings: settingsOwner(() => api), projects: () => [], addedGroups: () => [], localize: formatMessage });
+    const scopes = new ScopeCatalog({ account: { get api() { return api; } }, settings: settingsOwner(() => api), projects: () => [], addedGroups: () => [], localize: formatMessage });
     assert.equal((await scopes.list()).entries.length, 1);
     api = new FakeGitLabApi();
     api.groups = [group(1, 'acme')];
@@ -218,7 +218,7 @@ describe('settings scope list against the GitLab double: a listing is bounded in
     double.clearLog();
     const lines: string[] = [];
     const scopes = new ScopeCatalog({
-      api: () => client.client, settings: settingsOwner(() => client.client),
+      account: { get api() { return client.client; } }, settings: settingsOwner(() => client.client),
       projects: () => [{ id: 10, label: 'Acme / Website', path: 'acme/website' }], addedGroups: () => ['design'],
       localize: formatMessage, log: (line) => lines.push(line),
     });
@@ -241,7 +241,7 @@ describe('settings scope list against the GitLab double: a listing is bounded in
 
   it('reads a listing within the bound as before', async () => {
     const scopes = new ScopeCatalog({
-      api: () => client.client, settings: settingsOwner(() => client.client),
+      account: { get api() { return client.client; } }, settings: settingsOwner(() => client.client),
       projects: () => [], addedGroups: () => [], localize: formatMessage,
     });
     const known = await scopes.scopes({ members: ['group'] });
@@ -253,15 +253,8 @@ describe('settings scope list against the GitLab double: a listing is bounded in
 describe('adding a group or project without saying which (the settings editor\'s Add form)', () => {
   let double: GitLabDouble;
   let client: TestClient;
-  before(async () => {
-    double = await GitLabDouble.start({ edition: 'ee', events: 5, seed: 3 });
-    client = makeClient(double.url);
-  });
-  after(async () => {
-    await client.close();
-    await double.close();
-  });
-  const owner = () => catalog(undefined, { api: () => client.client, settings: settingsOwner(() => client.client) });
+  withDoubleAndClient({ edition: 'ee', events: 5, seed: 3 }, (started, made) => { double = started; client = made; });
+  const owner = () => catalog(undefined, { account: { get api() { return client.client; } }, settings: settingsOwner(() => client.client) });
 
   it('finds a project by its path, a subgroup and a group by theirs, and refuses what is neither', async () => {
     const website = double.data.projects.find((candidate) => candidate.pathWithNamespace === 'acme/website')!;

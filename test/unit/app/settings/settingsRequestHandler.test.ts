@@ -4,7 +4,7 @@ import { NotificationSettingsService, type LevelChange } from '../../../../src/a
 import { ScopeCatalog } from '../../../../src/app/settings/scopeCatalog';
 import { SettingsRequestHandler, type SettingsSnoozes } from '../../../../src/app/settings/settingsRequestHandler';
 import { formatSnoozeEnd, SnoozeScheduler } from '../../../../src/app/settings/snooze';
-import { UTC_ZONE } from '../../../../src/app/activity/calendar';
+import { UTC_ZONE } from '../../../../src/app/calendar';
 import { decidingLink, resolveLevelInForce, type LevelLink } from '../../../../src/app/settings/shared/levelChain';
 import type { ErrorInfo, HostMessage, Requests } from '../../../../src/app/settings/shared/protocol';
 import type { ReplyMessage } from '../../../../src/app/settings/shared/rpc';
@@ -13,6 +13,7 @@ import type { NotificationSetting } from '../../../../src/gitlab/types';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
 import { FakeGitLabApi, group, project } from './fakeGitLabApi';
+import { fixedAccount } from '../../../../src/app/activeAccount';
 
 type Notice = Exclude<HostMessage, ReplyMessage>;
 
@@ -45,10 +46,10 @@ function harness(options: { signedOut?: boolean; instanceUrl?: string; snoozes?:
   const signInInstances: Array<string | undefined> = [];
   const instance = { url: options.signedOut ? undefined : options.instanceUrl };
   const client = () => (options.signedOut ? undefined : api);
-  const levels = new NotificationSettingsService(client, noMemory, 'x', undefined, (line) => logs.push(line));
+  const levels = new NotificationSettingsService({ instanceUrl: 'x', get api() { return client(); } }, noMemory, undefined, (line) => logs.push(line));
   levels.onDidChange((change) => changes.push(change));
   const catalog = new ScopeCatalog({
-    api: client,
+    account: { get api() { return client(); } },
     settings: levels,
     projects: () => [{ id: 10, label: 'Acme / Website', path: 'acme/website' }],
     addedGroups: () => [],
@@ -421,10 +422,10 @@ describe('settings request handler against the GitLab double: the page\'s switch
 
   it('sends nothing when the page puts a GitLab request parameter among the switches; a save of event switches still goes out', async () => {
     const logs: string[] = [];
-    const settings = new NotificationSettingsService(() => c.client, noMemory, double.url);
+    const settings = new NotificationSettingsService(fixedAccount(double.url, c.client), noMemory);
     const handler = new SettingsRequestHandler({
       settings, signedIn: () => true, localize: formatMessage, post: () => undefined, log: (line) => logs.push(line),
-      catalog: new ScopeCatalog({ api: () => c.client, settings, projects: () => [], addedGroups: () => [], localize: formatMessage }),
+      catalog: new ScopeCatalog({ account: { get api() { return c.client; } }, settings, projects: () => [], addedGroups: () => [], localize: formatMessage }),
     });
     const scope = { kind: 'project', id: 1 } as const;
     const baseline = await settings.getSetting(scope, undefined, { fresh: true });
@@ -456,8 +457,8 @@ describe('settings request handler: snoozes on the page', () => {
     const h = harness({
       snoozes: (levels) => {
         scheduler = new SnoozeScheduler(levels, { get: (key) => memory.get(key), update: async (key, value) => void memory.set(key, value) },
-          { now: () => NOW, setTimer: () => ({ dispose: () => undefined }) }, () => 'https://gitlab.example.com', () => true,
-          { restored: (_snooze, setting) => restored.push(setting.level), changedElsewhere: () => undefined }, () => undefined);
+          { now: () => NOW, setTimer: () => ({ dispose: () => undefined }) }, { key: 'https://gitlab.example.com', signedIn: true }, () => undefined);
+        scheduler.onDidEnd((ending) => void (ending.kind === 'restored' && restored.push(ending.setting.level)));
         return {
           list: () => scheduler.list(), end: (ref) => scheduler.end(ref), onDidChange: scheduler.onDidChange,
           formatEnd: (until) => formatSnoozeEnd(until, NOW, UTC_ZONE, formatMessage),

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { fixedOffsetZone, UTC_ZONE, type TimeZone } from '../../../../src/app/activity/calendar';
+import { fixedOffsetZone, UTC_ZONE, type TimeZone } from '../../../../src/app/calendar';
 import { formatMessage } from '../../../../src/app/localize';
-import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
+import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
 import { snoozedView, statusBarView } from '../../../../src/app/settings/effectiveLevel';
 import { resolveLevelInForce } from '../../../../src/app/settings/shared/levelChain';
 import { updateTo } from '../../../../src/app/settings/shared/formState';
@@ -13,6 +13,8 @@ import { RETRY_MS, SnoozeError, SnoozeScheduler } from '../../../../src/app/sett
 import type { NotificationSetting } from '../../../../src/gitlab/types';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import { FakeGitLabApi } from './fakeGitLabApi';
+import { fixedAccount } from '../../../../src/app/activeAccount';
+import { FakeMemento } from '../../ui/fakeVscode';
 
 const INSTANCE = 'https://gitlab.example.com';
 const NOW = Date.parse('2026-11-25T13:00:00Z'); // Wednesday
@@ -202,28 +204,20 @@ async function until(condition: () => boolean): Promise<void> {
   assert.ok(condition(), 'the condition never held');
 }
 
-class MapMemory implements LevelMemory {
-  readonly values = new Map<string, unknown>();
-  get(key: string): unknown {
-    return this.values.get(key);
-  }
-  async update(key: string, value: unknown): Promise<void> {
-    this.values.set(key, value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
-  }
-}
-
-function setup(options: { memory?: MapMemory; clock?: FakeClock; api?: FakeGitLabApi; signedIn?: () => boolean } = {}) {
+function setup(options: { memory?: FakeMemento; clock?: FakeClock; api?: FakeGitLabApi; signedIn?: () => boolean } = {}) {
   const api = options.api ?? new FakeGitLabApi();
-  const memory = options.memory ?? new MapMemory();
+  const memory = options.memory ?? new FakeMemento();
   const clock = options.clock ?? new FakeClock(NOW);
-  const service = new NotificationSettingsService(() => api, memory, INSTANCE);
+  const service = new NotificationSettingsService(fixedAccount(INSTANCE, api), memory);
   const log: string[] = [];
   const restored: Array<[Snooze, NotificationSetting]> = [];
   const changedElsewhere: Array<[Snooze, NotificationSetting]> = [];
-  const scheduler = new SnoozeScheduler(service, memory, clock, () => INSTANCE, options.signedIn ?? (() => true), {
-    restored: (s, setting) => restored.push([s, setting]),
-    changedElsewhere: (s, current) => changedElsewhere.push([s, current]),
-  }, (line) => log.push(line));
+  const signedIn = options.signedIn ?? (() => true);
+  const scheduler = new SnoozeScheduler(service, memory, clock, { key: INSTANCE, get signedIn() { return signedIn(); } }, (line) => log.push(line));
+  scheduler.onDidEnd((ending) => {
+    if (ending.kind === 'restored') restored.push([ending.snooze, ending.setting]);
+    else changedElsewhere.push([ending.snooze, ending.current]);
+  });
   return { api, memory, clock, service, scheduler, log, restored, changedElsewhere };
 }
 
@@ -304,10 +298,11 @@ describe('snooze scheduler', () => {
         return setting;
       },
       save: (...args) => service.save(...args),
-    }, memory, clock, () => INSTANCE, () => true, {
-      restored: () => assert.fail('restored over the change'),
-      changedElsewhere: (_snooze, current) => changedElsewhere.push(current),
-    }, () => undefined);
+    }, memory, clock, { key: INSTANCE, signedIn: true }, () => undefined);
+    racing.onDidEnd((ending) => {
+      if (ending.kind === 'restored') assert.fail('restored over the change');
+      changedElsewhere.push(ending.current);
+    });
     const puts = api.updates.length;
     clock.advance(1000);
     await racing.check();
@@ -371,7 +366,7 @@ describe('snooze scheduler', () => {
   });
 
   it('ignores invalid stored state with a log line, and cleans it up', async () => {
-    const memory = new MapMemory();
+    const memory = new FakeMemento();
     await memory.update(`gitlabActivity.snoozes:${INSTANCE}`, { version: 1, snoozes: [{ instance: INSTANCE, scope: { kind: 'global' }, until: 'x' }] });
     const { scheduler, log } = setup({ memory });
     await scheduler.check();
@@ -412,12 +407,12 @@ describe('snooze scheduler', () => {
   });
 
   it('keeps snoozes per instance', async () => {
-    const memory = new MapMemory();
+    const memory = new FakeMemento();
     const { api, scheduler } = setup({ memory });
     api.set(PROJECT, { level: 'watch' });
     await scheduler.snooze(PROJECT, 'p', NOW + 1000);
-    const other = new SnoozeScheduler(new NotificationSettingsService(() => api, memory, 'x'), memory, new FakeClock(NOW), () => 'https://other.example.com', () => true,
-      { restored: () => undefined, changedElsewhere: () => undefined }, () => undefined);
+    const other = new SnoozeScheduler(new NotificationSettingsService(fixedAccount('x', api), memory), memory, new FakeClock(NOW),
+      { key: 'https://other.example.com', signedIn: true }, () => undefined);
     assert.deepEqual(other.list(), []);
     assert.equal(scheduler.list().length, 1);
   });

@@ -2,24 +2,14 @@ import { strict as assert } from 'node:assert';
 import { formatMessage as t } from '../../../../src/app/localize';
 import { whyNotifiedView } from '../../../../src/app/settings/effectiveLevel';
 import { chainLines, resolveLevelInForce, whyLevelText, type LevelLink } from '../../../../src/app/settings/shared/levelChain';
-import { NotificationSettingsService, type LevelMemory } from '../../../../src/app/settings/notificationSettingsService';
+import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
 import type { ScopeEntry } from '../../../../src/app/settings/shared/protocol';
 import { scopeKey, type ScopeRef } from '../../../../src/app/settings/shared/scopes';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
-
-class MapMemory implements LevelMemory {
-  private readonly values = new Map<string, unknown>();
-  get(key: string): unknown { return this.values.get(key); }
-  async update(key: string, value: unknown): Promise<void> { this.values.set(key, value); }
-}
-
-async function putSetting(double: GitLabDouble, body: Record<string, unknown>): Promise<void> {
-  const response = await fetch(`${double.url}/__double/settings`, {
-    method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-  });
-  assert.equal(response.status, 200, await response.text());
-}
+import { fixedAccount } from '../../../../src/app/activeAccount';
+import { FakeMemento } from '../../ui/fakeVscode';
+import { changeSettingElsewhere } from '../../../double/control-client';
 
 /** An entry of the settings editor's list: GitLab's name, the path beside it. */
 const entry = (scope: ScopeRef, label: string, path?: string): ScopeEntry =>
@@ -43,16 +33,16 @@ describe('why am I notified: the complete chain, resolved against the GitLab dou
   after(async () => double.close());
   beforeEach(async () => {
     c = makeClient(double.url);
-    service = new NotificationSettingsService(() => c.client, new MapMemory(), double.url);
-    await putSetting(double, { scope: 'global', level: 'participating' });
-    for (const id of ['acme', 'acme/platform']) await putSetting(double, { scope: 'group', id, level: 'global' });
-    for (const id of ['1', '2', '5']) await putSetting(double, { scope: 'project', id, level: 'global' });
+    service = new NotificationSettingsService(fixedAccount(double.url, c.client), new FakeMemento());
+    await changeSettingElsewhere(double, { scope: 'global', level: 'participating' });
+    for (const id of ['acme', 'acme/platform']) await changeSettingElsewhere(double, { scope: 'group', id, level: 'global' });
+    for (const id of ['1', '2', '5']) await changeSettingElsewhere(double, { scope: 'project', id, level: 'global' });
   });
   afterEach(async () => c.close());
 
   it('project → nearest group with a level → its parents → global: the nearest group decides, those above are listed but not consulted', async () => {
-    await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
-    await putSetting(double, { scope: 'group', id: 'acme', level: 'mention' });
+    await changeSettingElsewhere(double, { scope: 'group', id: 'acme/platform', level: 'watch' });
+    await changeSettingElsewhere(double, { scope: 'group', id: 'acme', level: 'mention' });
     const { result, view } = await why({ kind: 'project', id: 'acme/platform/billing' }, 'Acme / Platform / Billing', 'acme/platform/billing');
     // Named as the settings editor's list names them, the path beside; a group it does not list, by its path.
     assert.deepEqual(rows(view), [
@@ -83,8 +73,8 @@ describe('why am I notified: the complete chain, resolved against the GitLab dou
   });
 
   it('a project with a level of its own decides, and its groups are still shown with their levels', async () => {
-    await putSetting(double, { scope: 'project', id: '2', level: 'disabled' });
-    await putSetting(double, { scope: 'group', id: 'acme', level: 'watch' });
+    await changeSettingElsewhere(double, { scope: 'project', id: '2', level: 'disabled' });
+    await changeSettingElsewhere(double, { scope: 'group', id: 'acme', level: 'watch' });
     const scope: ScopeRef = { kind: 'project', id: 2 };
     const { view } = await why(scope, 'Project 2');
     assert.deepEqual(view.items.map((item) => `${item.link.name}=${item.link.level}:${item.role}`),
@@ -93,7 +83,7 @@ describe('why am I notified: the complete chain, resolved against the GitLab dou
   });
 
   it('a group: its parent groups, then global', async () => {
-    await putSetting(double, { scope: 'group', id: 'acme', level: 'custom' });
+    await changeSettingElsewhere(double, { scope: 'group', id: 'acme', level: 'custom' });
     const { view } = await why({ kind: 'group', id: 'acme/platform' }, 'Acme / Platform', 'acme/platform');
     assert.deepEqual(rows(view), [
       'Acme / Platform | Global: passes the question up',
@@ -112,7 +102,7 @@ describe('why am I notified: the complete chain, resolved against the GitLab dou
   });
 
   it('a level the extension does not know is shown as it came, and decides like any other', async () => {
-    await putSetting(double, { scope: 'group', id: 'acme/platform', level: 'super_loud' });
+    await changeSettingElsewhere(double, { scope: 'group', id: 'acme/platform', level: 'super_loud' });
     const { view } = await why({ kind: 'project', id: 'acme/platform/billing' }, 'p');
     assert.equal(view.items[1].description, 'super loud: decides');
   });

@@ -5,7 +5,7 @@ import { createTodoLists, todoSource, type TodoLists } from '../../../../src/app
 import { TodoViewFilter } from '../../../../src/app/todos/todoViewFilter';
 import { snoozeTodos, unsnoozeTodos } from '../../../../src/app/todos/todoBulk';
 import { snoozeEnd } from '../../../../src/app/snoozeTime';
-import { UTC_ZONE } from '../../../../src/app/activity/calendar';
+import { UTC_ZONE } from '../../../../src/app/calendar';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
 
 let NOW = new Date('2024-06-15T12:00:00.000Z');

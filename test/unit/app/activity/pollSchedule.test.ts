@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { countNewEvents, newestMarker, PollSchedule } from '../../../src/app/pollSchedule';
-import { GitLabError, type GitLabEvent } from '../../../src/gitlab';
+import { countNewEvents, newestMarker, PollSchedule } from '../../../../src/app/activity/pollSchedule';
+import { GitLabError, type GitLabEvent } from '../../../../src/gitlab';
 
 const event = (id: number | undefined, created_at: string) => ({ id, created_at, action_name: 'opened' }) as GitLabEvent;
 

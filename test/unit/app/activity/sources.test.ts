@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { ProjectDirectory } from '../../../src/app/projectDirectory';
-import { redact } from '../../../src/gitlab/redact';
-import { projectRefProblem, projectSources, userRefProblem, userSources } from '../../../src/app/sources';
-import { GitLabError, type GitLabApi, type Project } from '../../../src/gitlab';
+import { ProjectDirectory } from '../../../../src/app/projectDirectory';
+import { redact } from '../../../../src/gitlab/redact';
+import { projectRefProblem, projectSources, userRefProblem, userSources } from '../../../../src/app/activity/sources';
+import { GitLabError, type GitLabApi, type Project } from '../../../../src/gitlab';
 
 describe('activity sources', () => {
   it('lists setting projects first, then remote ones not already listed', () => {

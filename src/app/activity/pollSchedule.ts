@@ -1,5 +1,5 @@
-import { GitLabError } from '../gitlab/errors';
-import type { GitLabEvent } from '../gitlab/types';
+import { GitLabError } from '../../gitlab/errors';
+import type { GitLabEvent } from '../../gitlab/types';
 
 /**
  * When to poll next: the configured interval after a success; after failures, doubling up to 16 times it

@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import type { GitFileReader } from '../../app/gitConfigFiles';
+import type { GitFileReader } from '../app/gitConfigFiles';
 
 /** A git config far larger than any real one (a few kB; a thousand remotes are some 100 kB). */
 export const MAX_GIT_FILE_BYTES = 1024 * 1024;

@@ -1,4 +1,4 @@
-import type { EventSource } from '../gitlab/api';
+import type { EventSource } from '../../gitlab/api';
 
 /** A project or user whose activity the tree shows, and where it came from (only settings entries can be removed). */
 export interface ActivitySource {

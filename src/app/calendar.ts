@@ -1,4 +1,4 @@
-import type { Localize } from '../localize';
+import type { Localize } from './localize';
 
 /**
  * Calendar arithmetic on whole days in a time zone given as an offset function, so tests can pin the zone

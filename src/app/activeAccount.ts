@@ -1,0 +1,33 @@
+import type { GitLabApi } from '../gitlab/api';
+import type { TodoApi } from '../gitlab/todoApi';
+import type { Disposable } from './emitter';
+import { normalizeInstanceUrl } from './instance';
+
+/**
+ * The active account, as one object: the instance the workspace's git remotes name among those signed in, else the
+ * settings' one. The status bar, notification settings, snoozes, profiles and the new-activity check follow it. It is
+ * read when needed, never copied: after `onDidChange` it may be another instance, or the same one with a new client.
+ */
+export interface ActiveAccount {
+  /** The active instance as the settings or the sign-in spell it; the settings' instance while none is signed in. */
+  readonly instanceUrl: string;
+  /** Its identity (`normalizeInstanceUrl`): tokens, state and tree rows are keyed by it. */
+  readonly key: string;
+  readonly signedIn: boolean;
+  /** Its client while signed in, else undefined. The token stays inside it. */
+  readonly api: GitLabApi | undefined;
+  /** Its To-Do List client, over the same transport and token. */
+  readonly todos: TodoApi | undefined;
+  /** Who signed in there, when known. */
+  readonly username: string | undefined;
+  /** The session changed: a sign-in or out, another active instance, or new clients. */
+  readonly onDidChange: (listener: () => void) => Disposable;
+}
+
+/** An account that never changes (signed in when it has a client): for a read of one instance, a bench or a test. */
+export function fixedAccount(instanceUrl: string, api?: GitLabApi, todos?: TodoApi): ActiveAccount {
+  return {
+    instanceUrl, key: normalizeInstanceUrl(instanceUrl), signedIn: api !== undefined, api, todos, username: undefined,
+    onDidChange: () => ({ dispose: () => undefined }),
+  };
+}

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { GitLabError, type GitLabApi } from '../../../src/gitlab';
+import { NewActivityPoller } from '../../../src/ui/activity/newActivityPoller';
+
+/**
+ * The poller's waits on a virtual clock: its timers are recorded with their delays and run when the test says, so
+ * the backoff is checked by what the poller asks for, not by how long a real wait took (the workbench suite only
+ * follows the order of checks).
+ */
+describe('new activity poller', () => {
+  type Timer = { ms: number; run: () => void };
+  let timers: Timer[];
+  let outcomes: Array<'fail' | 'ok' | 'unauthorized'>;
+  const real = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout };
+
+  const api = {
+    async listEvents() {
+      const outcome = outcomes.shift() ?? 'ok';
+      if (outcome === 'fail') throw new GitLabError('server', 'GitLab answered 500');
+      if (outcome === 'unauthorized') throw new GitLabError('unauthorized', 'GitLab answered 401');
+      return { items: [], nextPage: undefined };
+    },
+  } as unknown as GitLabApi;
+
+  function poller(intervalSeconds = 1): NewActivityPoller {
+    const view = vscode.window.createTreeView('gitlabActivity.activity', { treeDataProvider: {} as never });
+    return new NewActivityPoller(view as never, {
+      account: { api, instanceUrl: 'https://gitlab.example.com' }, intervalSeconds: () => intervalSeconds,
+      shownMarker: () => undefined, pendingChanged: () => undefined, onUnauthorized: () => undefined, log: () => undefined,
+    }, () => undefined, { request: {} as never });
+  }
+
+  /** Runs the one pending timer, lets the poll settle, and returns the delay of the timer it planned next. */
+  async function tick(): Promise<number | undefined> {
+    assert.equal(timers.length, 1, `${timers.length} timers pending`);
+    timers.shift()!.run();
+    for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
+    return timers[0]?.ms;
+  }
+
+  beforeEach(() => {
+    timers = [];
+    outcomes = [];
+    globalThis.setTimeout = ((run: () => void, ms: number) => {
+      const timer = { ms, run };
+      timers.push(timer);
+      return timer;
+    }) as unknown as typeof setTimeout;
+    globalThis.clearTimeout = ((timer: Timer) => {
+      timers = timers.filter((pending) => pending !== timer);
+    }) as unknown as typeof clearTimeout;
+    (vscode.window.state as { focused: boolean }).focused = true;
+  });
+
+  afterEach(() => {
+    Object.assign(globalThis, real);
+    (vscode.window.state as { focused: boolean }).focused = false;
+  });
+
+  it('checks at the interval, doubles the wait on each failure up to 16 times it, and is back at the interval after a success', async () => {
+    const p = poller(1);
+    p.restart();
+    assert.equal(timers[0]?.ms, 1000);
+    outcomes = ['fail', 'fail', 'fail', 'fail', 'fail', 'ok', 'ok'];
+    const waits: Array<number | undefined> = [];
+    for (let i = 0; i < 7; i++) waits.push(await tick());
+    assert.deepEqual(waits, [2000, 4000, 8000, 16000, 16000, 1000, 1000]);
+    assert.equal(p.cycles, 7);
+    p.dispose();
+  });
+
+  it('stops on 401 and plans nothing more until restarted', async () => {
+    const p = poller(1);
+    p.restart();
+    outcomes = ['unauthorized'];
+    assert.equal(await tick(), undefined);
+    p.restart();
+    assert.equal(timers[0]?.ms, 1000);
+    p.dispose();
+  });
+});
