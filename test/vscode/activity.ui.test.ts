@@ -3,7 +3,7 @@ import { normalizeInstanceUrl } from '../../src/app/instance';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  countedEvents, dayCount, extensionRequests, feedUnder, isEventsRequest, isSettled, stateLabels, useVscodeSession, waitFor,
+  countedEvents, dayCount, extensionRequests, feedUnder, isEventsRequest, isSettled, stateLabels, useSignedInSession, waitFor,
   waitForExtensionRequest, waitForFeedFromDouble,
 } from './harness';
 import { labelStartShown, setSideBarWidth } from './harness/side-bar-width';
@@ -13,9 +13,8 @@ const PAGE_SIZE = 5;
 
 describe('activity tree', function () {
   this.timeout(90_000);
-  const session = useVscodeSession({
+  const session = useSignedInSession({
     name: 'activity',
-    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     // A small page makes "Load more…" appear and keeps every feed on screen (rows out of view are not rendered).
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE },
   });
