@@ -326,7 +326,7 @@ const BREAKS: Break[] = [
   },
   {
     protection: 'A token goes to its own instance only',
-    edits: [edit('src/ui/session.ts', 'const api = new GitLabClient(this.transport(instanceUrl, () => token));', 'const api = new GitLabClient(this.transport(this.config().instanceUrl, () => token));')],
+    edits: [edit('src/ui/session.ts', 'const transport = this.transport(instanceUrl, () => token);', 'const transport = this.transport(this.config().instanceUrl, () => token);')],
     specs: [`${T}/ui/session.test.ts`],
     tests: ['builds each account\'s client with its own instance\'s token', 'signs a second instance in beside the first', 'keeps a new sign-in\'s token for its own instance'],
   },

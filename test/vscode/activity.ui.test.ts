@@ -3,7 +3,7 @@ import { normalizeInstanceUrl } from '../../src/app/instance';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  countedEvents, dayCount, extensionRequests, feedUnder, isEventsRequest, isSettled, stateLabels, useVscodeSession, waitFor,
+  countedEvents, dayCount, extensionRequests, feedUnder, isEventsRequest, isSettled, stateLabels, useSignedInSession, waitFor,
   waitForExtensionRequest, waitForFeedFromDouble,
 } from './harness';
 import { labelStartShown, setSideBarWidth } from './harness/side-bar-width';
@@ -13,9 +13,8 @@ const PAGE_SIZE = 5;
 
 describe('activity tree', function () {
   this.timeout(90_000);
-  const session = useVscodeSession({
+  const session = useSignedInSession({
     name: 'activity',
-    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     // A small page makes "Load more…" appear and keeps every feed on screen (rows out of view are not rendered).
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE },
   });
@@ -205,7 +204,7 @@ describe('activity tree', function () {
   });
 
   // Written out by hand, not by the extension's sentence code: what a person reads in the row and hears from it.
-  it('shows new rows as "#<iid> <title>" under Today, newest first, the whole sentence in their accessibility label', async function () {
+  it('shows new rows as "#<iid> <title>" under Today, newest first, the whole sentence, unread, in their accessibility label', async function () {
     const { workbench, double } = session();
     const me = double!.data.users.find((user) => user.id === 1)!.name;
     const opened = double!.addEvent({ action: 'created', targetType: 'Issue', targetTitle: 'Crash on save' });
@@ -219,9 +218,10 @@ describe('activity tree', function () {
       return day?.row.label === 'Today' && day.events.length >= 2 && day;
     });
     assert.deepEqual(today.events.slice(0, 2).map((row) => row.label), [`#${closed.targetIid} Slow start`, `#${opened.targetIid} Crash on save`]);
+    // Newer than the last look at My Activity: read out as unread.
     assert.deepEqual(today.events.slice(0, 2).map((row) => row.ariaLabel.split(', ')[0]), [
-      `${me} closed issue #${closed.targetIid} · Slow start`,
-      `${me} opened issue #${opened.targetIid} · Crash on save`,
+      `Unread: ${me} closed issue #${closed.targetIid} · Slow start`,
+      `Unread: ${me} opened issue #${opened.targetIid} · Crash on save`,
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {
-  extensionRequests, feedUnder, isEventsRequest, isSettled, labelStartShown, setSideBarWidth, useVscodeSession, waitFor,
+  extensionRequests, feedUnder, isEventsRequest, isSettled, labelStartShown, setSideBarWidth, useSignedInSession, waitFor,
   waitForExtensionRequest, waitForFeedFromDouble, type FeedView, type VscodeSession,
 } from './harness';
 import { expandOnlyRoot } from './harness/tree-rows';
@@ -23,10 +23,9 @@ function countLogLines(session: VscodeSession, pattern: RegExp): number {
 
 describe('activity errors', function () {
   this.timeout(90_000);
-  const session = useVscodeSession({
+  const session = useSignedInSession({
     name: 'errors',
     fresh: 'signs in again through the flow: its token then sits in SecretStorage beside the environment\'s',
-    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     // acme/gone is a project GitLab does not know (404).
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.users': ['jordan'], 'gitlabActivity.projects': ['acme/gone'] },
   });

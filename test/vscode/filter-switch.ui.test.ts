@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { feedUnder, isEventsRequest, useVscodeSession, waitFor, waitForExtensionRequest, waitForFeedFromDouble } from './harness';
+import { feedUnder, isEventsRequest, useSignedInSession, waitFor, waitForExtensionRequest, waitForFeedFromDouble } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 10;
@@ -47,9 +47,8 @@ interface WatchRecord {
 
 describe('activity filter switch', function () {
   this.timeout(90_000);
-  const session = useVscodeSession({
+  const session = useSignedInSession({
     name: 'filter-switch',
-    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE },
   });
 

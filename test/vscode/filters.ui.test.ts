@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { LoggedRequest } from '../double';
 import {
-  extensionRequests, feedUnder, isEventsRequest, stateLabels, useVscodeSession, waitFor, waitForExtensionRequest,
+  extensionRequests, feedUnder, isEventsRequest, stateLabels, useSignedInSession, waitFor, waitForExtensionRequest,
   waitForFeedFromDouble, type VscodeSession,
 } from './harness';
 import { labelStartShown, setSideBarWidth } from './harness/side-bar-width';
@@ -56,9 +56,8 @@ async function clearFilters(session: VscodeSession): Promise<void> {
 
 describe('activity filters', function () {
   this.timeout(90_000);
-  const session = useVscodeSession({
+  const session = useSignedInSession({
     name: 'filters',
-    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE },
   });
 

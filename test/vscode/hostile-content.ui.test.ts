@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Frame, Locator, Page } from 'playwright-core';
-import { useVscodeSession, type RunningDouble } from './harness';
+import { useSignedInSession, type RunningDouble } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
 import { hoverFor } from './harness/hover';
 import { SettingsEditor } from './harness/settings-editor';
@@ -68,10 +68,9 @@ async function dangerousElements(root: Locator): Promise<{ images: number; scrip
 
 describe('hostile content from GitLab', function () {
   this.timeout(120_000);
-  const session = useVscodeSession({
+  const session = useSignedInSession({
     name: 'hostile-content',
     double: { hostileNames: true },
-    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     settings: { 'gitlabActivity.projects': ['acme/website'] },
   });
 

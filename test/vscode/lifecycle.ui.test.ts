@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import {
-  countedEvents, feedUnder, isEventsRequest, useVscodeSession, waitFor, waitForExtensionRequest, waitForFeedFromDouble, type LogLine, type VscodeSession,
+  countedEvents, feedUnder, isEventsRequest, useSignedInSession, waitFor, waitForExtensionRequest, waitForFeedFromDouble, type LogLine, type VscodeSession,
 } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
 
@@ -14,9 +14,8 @@ function activations(session: VscodeSession): LogLine[] {
 
 describe('extension lifecycle', function () {
   this.timeout(90_000);
-  const session = useVscodeSession({
+  const session = useSignedInSession({
     name: 'lifecycle',
-    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     settings: { 'gitlabActivity.pageSize': 5 },
   });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { GitLabEvent } from '../../src/gitlab/types';
 import {
-  expectedDays, extensionRequests, feedUnder, isEventsRequest, readFromDouble, useVscodeSession, waitFor,
+  expectedDays, extensionRequests, feedUnder, isEventsRequest, readFromDouble, useSignedInSession, waitFor,
   waitForExtensionRequest, waitForFeedFromDouble,
 } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
@@ -33,9 +33,8 @@ async function allEvents(double: Parameters<typeof readFromDouble>[0], query: Re
 
 describe('copy activity as Markdown', function () {
   this.timeout(90_000);
-  const session = useVscodeSession({
+  const session = useSignedInSession({
     name: 'markdown-copy',
-    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE },
   });
 

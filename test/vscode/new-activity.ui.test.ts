@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { LoggedRequest } from '../double';
 import {
-  extensionRequests, feedUnder, isEventsRequest, isSettled, useVscodeSession, waitFor, waitForExtensionRequest, waitForFeedFromDouble,
+  extensionRequests, feedUnder, isEventsRequest, isSettled, useSignedInSession, waitFor, waitForExtensionRequest, waitForFeedFromDouble,
 } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
 
@@ -11,9 +11,8 @@ const isCheck = (r: LoggedRequest) => isEventsRequest(r) && r.query.per_page ===
 
 describe('new activity while the view is hidden', function () {
   this.timeout(150_000);
-  const session = useVscodeSession({
+  const session = useSignedInSession({
     name: 'new-activity',
-    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.pollInterval': 1 },
   });
   // The item's label grows with the badge: "GitLab - 2 new GitLab events".

@@ -4,7 +4,7 @@ import { LEVEL_ORDER, levelExplanation, levelLabel } from '../../src/app/setting
 import type { NotificationLevel } from '../../src/gitlab/types';
 import type { LoggedRequest } from '../double';
 import {
-  gitCloneFiles, extensionRequests, feedUnder, readFromDouble, useVscodeSession, waitFor, waitForExtensionRequest, type StatusBarItem,
+  gitCloneFiles, extensionRequests, feedUnder, readFromDouble, useSignedInSession, waitFor, waitForExtensionRequest, type StatusBarItem,
   type VscodeSession,
 } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
@@ -41,7 +41,7 @@ async function openLevelPick(session: VscodeSession): Promise<void> {
 
 describe('status bar: notification level (global)', function () {
   this.timeout(90_000);
-  const session = useVscodeSession({ name: 'statusbar', env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' } });
+  const session = useSignedInSession({ name: 'statusbar' });
 
   it('shows the global level GitLab reports, with a bell', async function () {
     const { workbench, double } = session();
@@ -122,9 +122,8 @@ describe('status bar: notification level (global)', function () {
 describe('status bar: notification level of the workspace\'s project', function () {
   this.timeout(90_000);
   const PROJECT = 'acme/platform/billing';
-  const session = useVscodeSession({
+  const session = useSignedInSession({
     name: 'statusbar-project',
-    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     settings: { 'gitlabActivity.pageSize': 5 },
     // A clone of a project of the double: its remote points at the instance.
     files: (double) => gitCloneFiles(double!.url, PROJECT),

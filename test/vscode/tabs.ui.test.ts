@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { LoggedRequest } from '../double';
 import type { GitLabEvent } from '../../src/gitlab/types';
 import {
-  expectedDays, extensionRequests, feedUnder, isEventsRequest, isSettled, readFromDouble, showsDays, useVscodeSession,
+  expectedDays, extensionRequests, feedUnder, isEventsRequest, isSettled, readFromDouble, showsDays, useSignedInSession,
   waitFor, waitForExtensionRequest, waitForFeedFromDouble, type VscodeSession,
 } from './harness';
 import { labelStartShown, setSideBarWidth } from './harness/side-bar-width';
@@ -84,9 +84,8 @@ async function waitForMyActivity(session: VscodeSession, events: GitLabEvent[], 
 
 describe('activity tabs', function () {
   this.timeout(120_000);
-  const session = useVscodeSession({
+  const session = useSignedInSession({
     name: 'tabs',
-    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE },
   });
 

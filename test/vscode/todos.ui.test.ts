@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { useVscodeSession, waitFor } from './harness';
+import { useSignedInSession, waitFor } from './harness';
 import { TODO_VIEW, VIEW_CONTAINER } from './harness/workbench';
 
 /** The To-Do List view against the double's fixed cast of to-dos: one row per thing, with its reasons in words. */
 describe('To-Do List view', function () {
   this.timeout(180_000);
   // The view is a preview, shown only when its setting is on (the other suites read the side bar without it).
-  const session = useVscodeSession({
-    name: 'todos', env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' }, settings: { 'gitlabActivity.todos.enabled': true },
+  const session = useSignedInSession({
+    name: 'todos', settings: { 'gitlabActivity.todos.enabled': true },
   });
 
   it('shows a row per thing with its reasons in words', async function () {

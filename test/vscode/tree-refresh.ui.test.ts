@@ -1,4 +1,4 @@
-import { feedUnder, isEventsRequest, isSettled, useVscodeSession, waitForExtensionRequest } from './harness';
+import { feedUnder, isEventsRequest, isSettled, useSignedInSession, waitForExtensionRequest } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
 
 const USERS = ['jordan', 'sam.taylor', 'riley'];
@@ -11,9 +11,8 @@ const USERS = ['jordan', 'sam.taylor', 'riley'];
  */
 describe('activity tree on a slow machine', function () {
   this.timeout(180_000);
-  const session = useVscodeSession({
+  const session = useSignedInSession({
     name: 'tree-refresh',
-    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     // Short feeds: all three stay on screen (rows out of view are not rendered).
     settings: { 'gitlabActivity.pageSize': 3, 'gitlabActivity.users': USERS },
   });

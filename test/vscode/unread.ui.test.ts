@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { feedUnder, isSettled, useVscodeSession, waitFor, waitForFeedFromDouble, type TreeItemView, type VscodeSession } from './harness';
+import { feedUnder, isSettled, useSignedInSession, waitFor, waitForFeedFromDouble, type TreeItemView, type VscodeSession } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 5;
@@ -17,10 +17,9 @@ async function myActivity(session: VscodeSession, what: string, probe: (rows: Tr
 
 describe('unread events', function () {
   this.timeout(150_000);
-  const session = useVscodeSession({
+  const session = useSignedInSession({
     name: 'unread',
     fresh: 'its first look at My Activity must be the profile\'s first: no event may be marked as seen before it',
-    env: { GITLAB_ACTIVITY_TOKEN: 'glpat-test-token' },
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.pollInterval': 1 },
   });
   const badge = () => session().workbench.activityBarBadge(VIEW_CONTAINER);

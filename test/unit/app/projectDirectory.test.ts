@@ -2,20 +2,13 @@ import assert from 'node:assert/strict';
 import { ConcurrencyLimit } from '../../../src/app/concurrencyLimit';
 import { LOOKUP_WINDOW, ProjectDirectory } from '../../../src/app/projectDirectory';
 import { GitLabDouble } from '../../double';
-import { makeClient, TOKEN, type TestClient } from '../gitlab/helpers';
+import { TOKEN, type TestClient, withDoubleAndClient } from '../gitlab/helpers';
 
 describe('project directory against the double: failed lookups', () => {
   let double: GitLabDouble;
   let client: TestClient;
 
-  before(async () => {
-    double = await GitLabDouble.start({ edition: 'ee', events: 20, seed: 3 });
-    client = makeClient(double.url);
-  });
-  after(async () => {
-    await client.close();
-    await double.close();
-  });
+  withDoubleAndClient({ edition: 'ee', events: 20, seed: 3 }, (started, made) => { double = started; client = made; });
   beforeEach(() => {
     double.clearFaults();
     double.clearLog();
@@ -63,14 +56,7 @@ describe('project directory against the double: failed lookups', () => {
 describe('project directory against the double: lookups in flight', () => {
   let double: GitLabDouble;
   let client: TestClient;
-  before(async () => {
-    double = await GitLabDouble.start({ edition: 'ee', events: 20, seed: 3 });
-    client = makeClient(double.url);
-  });
-  after(async () => {
-    await client.close();
-    await double.close();
-  });
+  withDoubleAndClient({ edition: 'ee', events: 20, seed: 3 }, (started, made) => { double = started; client = made; });
 
   it(`looks up a long list of projects (a workspace's settings may name thousands) at most ${LOOKUP_WINDOW} at a time, each once`, async () => {
     // A far-away server: every answer waits, so lookups overlap as far as the directory lets them.

@@ -1,5 +1,6 @@
 import { Agent } from 'undici';
 import { GitLabClient, Transport, type RequestLogEntry, type TransportOptions } from '../../../src/gitlab';
+import { GitLabDouble, type DoubleOptions } from '../../double';
 
 export const TOKEN = 'glpat-test-token';
 
@@ -27,4 +28,21 @@ export function makeClient(instanceUrl: string, overrides: Partial<TransportOpti
     ...overrides,
   });
   return { client: new GitLabClient(transport), transport, log, sleeps, close: () => dispatcher.close() };
+}
+
+/**
+ * For a `describe` block: starts a GitLab double and a client of it before its tests (handed to `use`), and closes
+ * both after them.
+ */
+export function withDoubleAndClient(options: DoubleOptions, use: (double: GitLabDouble, client: TestClient) => void): void {
+  let started: { double: GitLabDouble; client: TestClient } | undefined;
+  before(async () => {
+    const double = await GitLabDouble.start(options);
+    started = { double, client: makeClient(double.url) };
+    use(started.double, started.client);
+  });
+  after(async () => {
+    await started?.client.close();
+    await started?.double.close();
+  });
 }

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GitLabError, NO_FILTER, PageWindow, readPages, type GitLabEvent, type Page } from '../../../src/gitlab';
 import { GitLabDouble } from '../../double';
-import { makeClient, type TestClient } from './helpers';
+import { makeClient, type TestClient, withDoubleAndClient } from './helpers';
 
 const NOW = () => new Date('2026-11-19T10:00:00Z');
 
@@ -121,14 +121,7 @@ describe('Page reader against the GitLab double', () => {
   let double: GitLabDouble;
   let client: TestClient;
   // About 1,300 events on /events, some pages short or empty (events dropped after paging).
-  before(async () => {
-    double = await GitLabDouble.start({ events: 3_000, seed: 3, now: NOW });
-    client = makeClient(double.url);
-  });
-  after(async () => {
-    await client.close();
-    await double.close();
-  });
+  withDoubleAndClient({ events: 3_000, seed: 3, now: NOW }, (started, made) => { double = started; client = made; });
   afterEach(() => double.clearFaults());
 
   const read = (window: number, extra: Partial<Parameters<typeof readPages<GitLabEvent>>[1]> = {}) => readPages(

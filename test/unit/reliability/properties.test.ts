@@ -8,7 +8,7 @@ import { SettingsRequestHandler } from '../../../src/app/settings/settingsReques
 import { GitLabError, validateFilter, type EventFilter } from '../../../src/gitlab';
 import { apiBase, apiUrl } from '../../../src/gitlab/url';
 import { GitLabDouble } from '../../double';
-import { makeClient, type TestClient } from '../gitlab/helpers';
+import { type TestClient, withDoubleAndClient } from '../gitlab/helpers';
 import { anyBody, anyCodeUnits, anyFilter, anyId, anyWebviewMessage, urlish } from './arbitraries';
 import { filterVerdict, sendable } from './clientOracles';
 import { ENDPOINTS, ID_ENDPOINTS } from './endpoints';
@@ -31,14 +31,7 @@ describe('reliability: bad input, property-based', function () {
   let double: GitLabDouble;
   let t: TestClient;
 
-  before(async () => {
-    double = await GitLabDouble.start({ edition: 'ee', events: 60, seed: 5 });
-    t = makeClient(double.url);
-  });
-  after(async () => {
-    await t.close();
-    await double.close();
-  });
+  withDoubleAndClient({ edition: 'ee', events: 60, seed: 5 }, (started, made) => { double = started; t = made; });
   beforeEach(() => {
     double.clearFaults();
     double.clearLog();

@@ -8,19 +8,12 @@ import { COMMANDS, DOCUMENT_SCHEME } from '../../../src/ids';
 import { registerActivityCommands, type ActivityCommandContext } from '../../../src/ui/activity/activityCommands';
 import { ReadOnlyDocuments } from '../../../src/ui/readOnlyDocuments';
 import { GitLabDouble } from '../../double';
-import { makeClient, type TestClient } from '../gitlab/helpers';
+import { type TestClient, withDoubleAndClient } from '../gitlab/helpers';
 
 describe('Copy Activity as Markdown opens its copy read-only', () => {
   let double: GitLabDouble;
   let client: TestClient;
-  before(async () => {
-    double = await GitLabDouble.start({ edition: 'ee', events: 30, seed: 3 });
-    client = makeClient(double.url);
-  });
-  after(async () => {
-    await client.close();
-    await double.close();
-  });
+  withDoubleAndClient({ edition: 'ee', events: 30, seed: 3 }, (started, made) => { double = started; client = made; });
   beforeEach(() => fake.reset());
 
   it('as a document of the extension\'s own scheme, not an untitled one (which is dirty and asks to be saved on close)', async () => {

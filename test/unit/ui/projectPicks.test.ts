@@ -4,7 +4,7 @@ import { checkProject } from '../../../src/app/projectCheck';
 import { pickProject } from '../../../src/ui/activity/projectPicks';
 import type { Project } from '../../../src/gitlab';
 import { GitLabDouble } from '../../double';
-import { makeClient, type TestClient } from '../gitlab/helpers';
+import { type TestClient, withDoubleAndClient } from '../gitlab/helpers';
 
 type Shown = (typeof fake.shown)[number];
 const inputBoxes = () => fake.shown.filter((entry): entry is Extract<Shown, { kind: 'inputBox' }> => entry.kind === 'inputBox');
@@ -14,14 +14,7 @@ describe('Add Project: checked before it is added, typed text kept', () => {
   let double: GitLabDouble;
   let client: TestClient;
 
-  before(async () => {
-    double = await GitLabDouble.start({ edition: 'ee', events: 20, seed: 3 });
-    client = makeClient(double.url);
-  });
-  after(async () => {
-    await client.close();
-    await double.close();
-  });
+  withDoubleAndClient({ edition: 'ee', events: 20, seed: 3 }, (started, made) => { double = started; client = made; });
   beforeEach(() => fake.reset());
 
   it('carries what was typed in the project picker into "Enter an ID or path…"', async () => {
@@ -75,16 +68,8 @@ describe('Add Project: checked before it is added, typed text kept', () => {
 describe('checkProject', () => {
   for (const specOnly of [false, true]) {
     describe(specOnly ? 'on a server of the interface alone (no GET /projects/:id)' : 'on GitLab', () => {
-      let double: GitLabDouble;
       let client: TestClient;
-      before(async () => {
-        double = await GitLabDouble.start({ specOnly, events: 20, seed: 3 });
-        client = makeClient(double.url);
-      });
-      after(async () => {
-        await client.close();
-        await double.close();
-      });
+      withDoubleAndClient({ specOnly, events: 20, seed: 3 }, (_started, made) => { client = made; });
 
       it('finds a project that is there and refuses one that is not', async () => {
         const found = await checkProject(client.client, 'acme/website');

@@ -11,7 +11,7 @@ export { readRunContext, type RunContext } from './run-context';
 export { defaultSettings, EXTENSION_ID, LOG_CHANNEL, RESTORED, VscodeSession, type RunningDouble, type VscodeSessionOptions } from './session';
 export { signInThroughFlow } from './sign-in';
 export { escapeRegExp } from './tree-rows';
-export { useVscodeSession } from './use-session';
+export { useSignedInSession, useVscodeSession } from './use-session';
 export { waitFor } from './wait-for';
 export { ACTIVITY_VIEW, TODO_VIEW, VIEW_CONTAINER, Workbench, type QuickPickEntry, type StatusBarItem, type TreeItemView } from './workbench';
 export { labelStartShown, setSideBarWidth } from './side-bar-width';

@@ -1,3 +1,4 @@
+import { DEFAULT_TOKEN } from '../../double';
 import { closeRunBrowser, defaultSettings, mergeSettings, VscodeSession, type VscodeSessionOptions } from './session';
 import { waitFor } from './wait-for';
 import { VIEW_CONTAINER } from './workbench';
@@ -153,4 +154,9 @@ export function useVscodeSession(options: SuiteSessionOptions): () => VscodeSess
     if (!entry) throw new Error(`the VS Code session "${options.name}" is not running`);
     return entry.session;
   };
+}
+
+/** The common case: signed in through the environment's token (bound to the session's double), as on a CI machine. */
+export function useSignedInSession(options: SuiteSessionOptions): () => VscodeSession {
+  return useVscodeSession({ ...options, env: { GITLAB_ACTIVITY_TOKEN: DEFAULT_TOKEN, ...options.env } });
 }

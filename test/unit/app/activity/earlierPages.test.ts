@@ -4,8 +4,7 @@ import { createEventFeeds, earlierEventPages, eventListPlan } from '../../../../
 import { MAX_EARLIER_ITEMS, MAX_EARLIER_LISTS, type EarlierPageStore } from '../../../../src/app/lists/earlierPages';
 import { myActivity } from '../../../../src/app/activity/sources';
 import { NO_FILTER, type GitLabApi } from '../../../../src/gitlab';
-import { GitLabDouble } from '../../../double';
-import { makeClient, type TestClient } from '../../gitlab/helpers';
+import { type TestClient, withDoubleAndClient } from '../../gitlab/helpers';
 import { makeEvent } from './fixtures';
 
 const NOW = new Date('2024-06-15T12:00:00.000Z');
@@ -24,16 +23,8 @@ function memento(): EarlierPageStore & { values: Map<string, unknown> } {
 }
 
 describe('first pages from an earlier session', () => {
-  let double: GitLabDouble;
   let t: TestClient;
-  before(async () => {
-    double = await GitLabDouble.start({ events: 50, now: () => NOW });
-    t = makeClient(double.url);
-  });
-  after(async () => {
-    await t.close();
-    await double.close();
-  });
+  withDoubleAndClient({ events: 50, now: () => NOW }, (_started, made) => { t = made; });
 
   it('shows the last session\'s first page before any request answers, marked as from earlier, then the fresh page replaces it', async () => {
     const store = memento();

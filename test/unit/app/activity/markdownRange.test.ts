@@ -6,7 +6,7 @@ import { literalMarkdown } from '../../../../src/app/activity/markdownEscape';
 import { fetchEventsInRange, MAX_RANGE_EVENTS, MAX_RANGE_PAGES, RangeCopy } from '../../../../src/app/activity/rangeEvents';
 import { GitLabError, validateFilter, type GitLabEvent } from '../../../../src/gitlab';
 import { GitLabDouble } from '../../../double';
-import { makeClient, type TestClient } from '../../gitlab/helpers';
+import { type TestClient, withDoubleAndClient } from '../../gitlab/helpers';
 
 const NOW = Date.parse('2026-11-19T10:00:00Z'); // a Thursday
 const plan = (span: { first: string; last: string }, filter = {}, zone = UTC_ZONE) => {
@@ -76,14 +76,7 @@ describe('Markdown range: days and query', () => {
 describe('Markdown range: fetching every page of the range from the double', () => {
   let double: GitLabDouble;
   let client: TestClient;
-  before(async () => {
-    double = await GitLabDouble.start({ edition: 'ee', events: 400, seed: 11, now: () => new Date(NOW) });
-    client = makeClient(double.url);
-  });
-  after(async () => {
-    await client.close();
-    await double.close();
-  });
+  withDoubleAndClient({ edition: 'ee', events: 400, seed: 11, now: () => new Date(NOW) }, (started, made) => { double = started; client = made; });
 
   it('returns exactly the events in the range, across many pages, in the server\'s order', async () => {
     const p = plan({ first: '2026-10-20', last: '2026-11-05' }, { target_type: 'issue' });
@@ -144,14 +137,7 @@ describe('Markdown range: fetching every page of the range from the double', () 
 describe('Markdown range: every read is bounded', () => {
   let double: GitLabDouble;
   let client: TestClient;
-  before(async () => {
-    double = await GitLabDouble.start({ edition: 'ee', events: 400, seed: 11, now: () => new Date(NOW) });
-    client = makeClient(double.url);
-  });
-  after(async () => {
-    await client.close();
-    await double.close();
-  });
+  withDoubleAndClient({ edition: 'ee', events: 400, seed: 11, now: () => new Date(NOW) }, (started, made) => { double = started; client = made; });
   afterEach(() => double.clearFaults());
 
   const eventPages = () => double.requests.filter((r) => r.path === '/api/v4/events').map((r) => Number(r.query.page));

@@ -6,7 +6,7 @@ import type { GitLabApi } from '../../../../src/gitlab/api';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
 import { GitLabDouble } from '../../../double';
-import { makeClient, type TestClient } from '../../gitlab/helpers';
+import { makeClient, type TestClient, withDoubleAndClient } from '../../gitlab/helpers';
 import { FakeGitLabApi, group, project } from './fakeGitLabApi';
 
 /** Reads go through the owner of notification settings, as in the extension. */
@@ -253,14 +253,7 @@ describe('settings scope list against the GitLab double: a listing is bounded in
 describe('adding a group or project without saying which (the settings editor\'s Add form)', () => {
   let double: GitLabDouble;
   let client: TestClient;
-  before(async () => {
-    double = await GitLabDouble.start({ edition: 'ee', events: 5, seed: 3 });
-    client = makeClient(double.url);
-  });
-  after(async () => {
-    await client.close();
-    await double.close();
-  });
+  withDoubleAndClient({ edition: 'ee', events: 5, seed: 3 }, (started, made) => { double = started; client = made; });
   const owner = () => catalog(undefined, { account: { get api() { return client.client; } }, settings: settingsOwner(() => client.client) });
 
   it('finds a project by its path, a subgroup and a group by theirs, and refuses what is neither', async () => {
