@@ -99,13 +99,14 @@ export class Workbench {
     });
   }
 
-  /** Expands the view called `name` (a collapsed section of its container) by its header, as a person does. */
-  async expandView(name: string, timeoutMs = 20_000): Promise<void> {
+  /** Expands or collapses the view called `name` (a section of its container) by its header, as a person does. */
+  async setViewExpanded(name: string, expanded: boolean, timeoutMs = 20_000): Promise<void> {
     const header = viewPane(this.page, name).locator('.pane-header');
-    await waitFor(`view "${name}" to be expanded`, async () => {
-      if ((await header.getAttribute('aria-expanded', { timeout: 1_000 })) === 'true') return true;
+    const shows = async () => ((await header.getAttribute('aria-expanded', { timeout: 1_000 })) === 'true') === expanded;
+    await waitFor(`view "${name}" to be ${expanded ? 'expanded' : 'collapsed'}`, async () => {
+      if (await shows()) return true;
       await header.click({ timeout: 2_000 });
-      return header.waitFor({ state: 'visible', timeout: 1_000 }).then(async () => (await header.getAttribute('aria-expanded')) === 'true', () => false);
+      return waitFor('the header to follow', shows, { timeoutMs: 1_000 }).catch(() => false);
     }, { timeoutMs });
   }
 
