@@ -3,7 +3,7 @@ import type { ActiveAccount } from '../app/activeAccount';
 import { instanceNamedByRemotes } from '../app/gitRemotes';
 import { idsFor } from '../app/instanceSettings';
 import { ProjectDirectories } from '../app/projectDirectory';
-import type { Clock } from '../app/settings/snooze';
+import type { Clock } from '../app/snoozeTime';
 import { COMMANDS, INSTANCE_ENV_VAR, OUTPUT_CHANNEL_NAME, SETTINGS_SECTION, TEST_CLOCK_ENV_VAR, TOKEN_ENV_VAR } from '../ids';
 import { workspaceRemoteUrls } from './workspace';
 import { TokenStore } from './auth/tokenStore';
@@ -13,7 +13,7 @@ import { Log } from './log';
 import { Session } from './session';
 import { FileOffsetClock, systemClock } from './settings/snoozeClock';
 
-/** What every feature is built from: the log, the session (who is signed in where), the settings and the directories. */
+/** What every feature is built from: the log, the session and its active account, the settings, the directories, the clock. */
 export interface Shell {
   log: Log;
   session: Session;

@@ -19,7 +19,7 @@ describe('activity tree', function () {
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE },
   });
 
-  it('shows My Activity as day groups of rows led by the verb, without the user\'s name, with the roots Projects and Users', async function () {
+  it('shows My Activity as day groups of rows led by what was acted on (the icon says the verb), without the user\'s name, with the roots Projects and Users', async function () {
     const { workbench, double } = session();
     await workbench.openViewContainer(VIEW_CONTAINER);
     const { nextPage } = await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
@@ -204,7 +204,7 @@ describe('activity tree', function () {
   });
 
   // Written out by hand, not by the extension's sentence code: what a person reads in the row and hears from it.
-  it('shows new rows as "#<iid> <title>" under Today, newest first, the whole sentence in their accessibility label', async function () {
+  it('shows new rows as "#<iid> <title>" under Today, newest first, the whole sentence, unread, in their accessibility label', async function () {
     const { workbench, double } = session();
     const me = double!.data.users.find((user) => user.id === 1)!.name;
     const opened = double!.addEvent({ action: 'created', targetType: 'Issue', targetTitle: 'Crash on save' });
@@ -218,9 +218,10 @@ describe('activity tree', function () {
       return day?.row.label === 'Today' && day.events.length >= 2 && day;
     });
     assert.deepEqual(today.events.slice(0, 2).map((row) => row.label), [`#${closed.targetIid} Slow start`, `#${opened.targetIid} Crash on save`]);
+    // Newer than the last look at My Activity: read out as unread.
     assert.deepEqual(today.events.slice(0, 2).map((row) => row.ariaLabel.split(', ')[0]), [
-      `${me} closed issue #${closed.targetIid} · Slow start`,
-      `${me} opened issue #${opened.targetIid} · Crash on save`,
+      `Unread: ${me} closed issue #${closed.targetIid} · Slow start`,
+      `Unread: ${me} opened issue #${opened.targetIid} · Crash on save`,
     ]);
   });
 });

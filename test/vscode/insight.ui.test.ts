@@ -239,6 +239,10 @@ describe('insight: why am I notified, and the overrides overview', function () {
     const chosen = await workbench.quickPickEntries();
     assert.deepEqual(chosen.map((entry) => [entry.detail || entry.label, entry.description]),
       [['acme/website', `${label(global)} · set on this project (same as global)`]]);
+    // Nothing is checked to start with: the scope is chosen.
+    const row = s.page.locator('.quick-input-widget .quick-input-list .monaco-list-row').first();
+    await row.click();
+    await waitFor('the scope to be checked', async () => (await row.getAttribute('aria-checked')) === 'true');
     await s.page.keyboard.press('Enter');
     await workbench.waitForNotification('Reset 1 to Global.');
     assert.deepEqual(extensionRequests(double!, (r) => r.at >= since && r.method === 'PUT').map((r) => [r.path, r.query.level, r.status]),

@@ -207,4 +207,14 @@ describe('To-Do view: lists, snooze and unsnooze, failures put back', () => {
     await run(COMMANDS.todosClearFilters);
     assert.equal(tree.description, undefined);
   });
+
+  it('GitLab 17.4 cannot list snoozed to-dos: the Snoozed list says so in one calm line', async () => {
+    await open({ graphql: '17.4' });
+    await firstRow('can-snooze'); // it can snooze, not list what it snoozed
+    fake.answers.quickPick = (items) => items.find((item) => item.label === 'Snoozed');
+    await run(COMMANDS.todosChooseList);
+    await until('the line', () => (tree.treeDataProvider.getChildren(undefined) as TodoNode[]).some((node) => node.type === 'noSnoozedList'));
+    const children = tree.treeDataProvider.getChildren(undefined) as TodoNode[];
+    assert.deepEqual(children.map((node) => labelOf(node)), ['This GitLab cannot list snoozed to-dos (it needs GitLab 17.8 or later).']);
+  });
 });

@@ -231,9 +231,11 @@ export class Workbench {
     await row.click();
     // The palette closes, or its widget is taken over by the command's own input: either way it no longer holds
     // the '>' query, so a following answerQuickInput cannot type into the palette.
+    // Each look is short: a command that reloads the window takes the palette away mid-look, and an unbounded
+    // read would wait for it on the new page until the whole wait is spent.
     await waitFor(
       `the command palette to close after "${title}"`,
-      async () => !(await input.isVisible()) || !(await input.inputValue()).startsWith('>'),
+      async () => !(await input.isVisible()) || !(await input.inputValue({ timeout: 1_000 })).startsWith('>'),
       { timeoutMs },
     );
   }
