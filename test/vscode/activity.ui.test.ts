@@ -104,7 +104,12 @@ describe('activity tree', function () {
     await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r, '/users/jordan/events'));
     const { feed } = await waitForFeedFromDouble(session(), { parent: 'jordan', apiPath: '/users/jordan/events', perPage: PAGE_SIZE });
     const jordan = double!.data.users.find((user) => user.username === 'jordan')!;
-    for (const event of feed.events) assert.ok(event.label.startsWith(`${jordan.name} `), event.label);
+    // The row leads with what was acted on; who did it follows in the description, and the sentence is read out.
+    for (const event of feed.events) {
+      assert.ok(!event.label.includes(jordan.name), `the row leads with ${jordan.name}: ${event.label}`);
+      assert.ok(event.description.startsWith(`${jordan.name} · `), event.description);
+      assert.ok(event.ariaLabel.startsWith(`${jordan.name} `), event.ariaLabel);
+    }
     assert.deepEqual(
       extensionRequests(double!, (r) => r.at >= since && r.path.startsWith('/api/v4/users/') && !r.path.startsWith('/api/v4/users/jordan/')),
       [],
@@ -133,37 +138,59 @@ describe('activity tree', function () {
     const { feed } = await waitForFeedFromDouble(session(), {
       parent: website.nameWithNamespace, apiPath: '/projects/acme%2Fwebsite/events', perPage: PAGE_SIZE,
     });
-    for (const event of feed.events) assert.ok(event.description.startsWith(`${website.nameWithNamespace} · `), event.description);
+    // "#25 Remove CI" in the label, "Jane Doe · Acme / Website · 2 days ago" after it, the sentence for screen readers.
+    const names = new Set(double!.data.users.map((user) => user.name));
+    for (const event of feed.events) {
+      const [actor, project] = event.description.split(' · ');
+      assert.ok(names.has(actor) && project === website.nameWithNamespace, event.description);
+      assert.ok(!event.label.includes(actor), `the row leads with ${actor}: ${event.label}`);
+      assert.ok(event.ariaLabel.startsWith(`${actor} `), event.ariaLabel);
+    }
     await workbench.screenshot('activity-project');
   });
 
-  it('in a 180 px side bar, My Activity\'s rows still show what was acted on ("#25 …"), the icon saying the verb', async function () {
-    const { workbench, page } = session();
-    // The tests before opened Projects and Users only ("Collapse All" closed My Activity and its days).
-    await workbench.collapseTreeRow('Projects');
-    await workbench.collapseTreeRow('Users');
-    await workbench.expandTreeRow('My Activity');
-    const days = await workbench.waitForTree('My Activity\'s days', (items) => {
-      const found = feedUnder(items, 'My Activity');
+  /** The labels of `parent`'s event rows whose reference ("#25", "!7") is cut off in the side bar as it is now. */
+  async function referencesCutOff(parent: string): Promise<string[]> {
+    const { workbench } = session();
+    const days = await workbench.waitForTree(`${parent}'s days`, (items) => {
+      const found = feedUnder(items, parent);
       return found && found.days.length > 0 && found.days;
     });
     for (const day of days.slice(0, 3).reverse()) {
-      if (day.row.expanded === false) await workbench.expandRow(workbench.treeRowLabelled(day.row.label, { level: 2 }));
+      if (day.row.expanded === false) await workbench.expandRow(workbench.treeRowLabelled(day.row.label, { level: day.row.level }));
     }
-    const width = await setSideBarWidth(page, 180);
-    const feed = await workbench.waitForTree('My Activity\'s rows', (items) => {
-      const found = feedUnder(items, 'My Activity');
+    const feed = await workbench.waitForTree(`${parent}'s rows`, (items) => {
+      const found = feedUnder(items, parent);
       return found && found.events.length > 0 && found;
     });
-    // Rows whose sentence names a reference ("issue #25", "merge request !7"): the reference must be on screen.
     const referenced = feed.events.map((event) => ({ event, reference: /[#!&$]\d+/.exec(event.label) })).filter((row) => row.reference);
-    assert.ok(referenced.length > 0, `no row names a reference: ${feed.events.map((event) => event.label).join(' | ')}`);
+    assert.ok(referenced.length > 0, `no row under ${parent} names a reference: ${feed.events.map((event) => event.label).join(' | ')}`);
     const hidden: string[] = [];
     for (const { event, reference } of referenced) {
       if (!(await labelStartShown(workbench.treeRow(event.index), reference!.index + reference![0].length))) hidden.push(event.label);
     }
+    return hidden;
+  }
+
+  it('in a 180 px side bar, event rows still show what was acted on ("#25 …"), in My Activity and under Projects, the icon saying the verb', async function () {
+    const { workbench, page, double } = session();
+    // The tests before opened Projects and Users only ("Collapse All" closed My Activity and its days).
+    await workbench.collapseTreeRow('Projects');
+    await workbench.collapseTreeRow('Users');
+    await workbench.expandTreeRow('My Activity');
+    const width = await setSideBarWidth(page, 180);
+    const mine = await referencesCutOff('My Activity');
     await workbench.screenshot('activity-narrow-side-bar');
-    assert.deepEqual(hidden, [], 'rows whose reference is cut off at 180 px');
+    assert.deepEqual(mine, [], 'My Activity\'s rows whose reference is cut off at 180 px');
+    // A followed project's rows name other people; the reference still comes first, deeper in the tree.
+    await workbench.collapseTreeRow('My Activity');
+    await workbench.expandTreeRow('Projects');
+    const website = double!.data.projects.find((project) => project.pathWithNamespace === 'acme/website')!;
+    const projectRow = (await workbench.treeItems()).find((item) => item.label === website.nameWithNamespace);
+    if (projectRow?.expanded === false) await workbench.expandTreeRow(website.nameWithNamespace);
+    const theirs = await referencesCutOff(website.nameWithNamespace);
+    await workbench.screenshot('activity-narrow-side-bar-project');
+    assert.deepEqual(theirs, [], `${website.nameWithNamespace}'s rows whose reference is cut off at 180 px`);
     await setSideBarWidth(page, width);
   });
 

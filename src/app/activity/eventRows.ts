@@ -17,19 +17,19 @@ export interface EventRowContext {
 
 /** What an event's tree row shows: plain text and ids; the shell makes the TreeItem. */
 export interface EventRow {
-  /** "Jane Doe opened issue #12 · Crash on save", or without the actor (the icon says the verb) "#12 Crash on save". */
+  /** The target first, the verb left to the icon: "#12 Crash on save", "Branch main · Fix it". */
   label: string;
-  /** Project and relative time. */
+  /** Who acted (unless the view is the signed-in user's own), project and relative time: "Jane Doe · App · 5 minutes ago". */
   description: string;
   iconId: string;
   /** The event's web page, when one can be derived. */
   url?: string;
-  /** The full sentence with the actor and the whole title, then the description. */
+  /** The full sentence with the actor and the whole title, then project and time. */
   accessibilityLabel: string;
 }
 
 /**
- * A row's title is cut here: verb and target lead, and the row stays one short line in a narrow sidebar (about 40
+ * A row's title is cut here: the target leads, and the row stays one short line in a narrow sidebar (about 40
  * characters fit in 300 pixels); the tooltip and the accessibility label carry the whole title.
  */
 export const ROW_TITLE_MAX = 60;
@@ -38,19 +38,20 @@ export const ROW_TITLE_MAX = 60;
 export type RowActor = 'shown' | 'omitted';
 
 /**
- * The row label of an event. With the actor: the sentence, its title shortened. Without (My Activity): the target
- * first, the verb left to the icon (`eventIconId`), so a narrow sidebar still shows what was acted on:
- * "#12 Crash on save", "Branch main · Fix it"; a verb the icon cannot say leads in words ("Étiqueté issue #12").
+ * The row label of an event, the same in every list: the target first, the verb left to the icon (`eventIconId`), so
+ * even a 180 px sidebar shows what was acted on: "#12 Crash on save", "Branch main · Fix it". A verb the icon cannot
+ * say, or an event without a target of its own, leads in words ("Étiqueté issue #12", "Joined project"). The actor,
+ * where shown, follows in the row's description.
  */
-export function eventRowLabel(description: EventDescription, actor: RowActor, t: Localize): string {
+export function eventRowLabel(description: EventDescription, t: Localize): string {
   const title = description.title === undefined ? undefined : truncate(description.title, ROW_TITLE_MAX);
-  if (actor === 'omitted' && description.subject !== undefined) {
+  if (description.subject !== undefined) {
     const subject = capitalized(description.subject);
     if (title === undefined) return subject;
     // A reference ("#12", "!7") reads as GitLab lists it, followed by the title; words take a separator.
     return REFERENCE.test(subject) ? t('{0} {1}', subject, title) : t('{0} · {1}', subject, title);
   }
-  const action = actor === 'shown' ? t('{0} {1}', description.author, description.action) : capitalized(description.action);
+  const action = capitalized(description.action);
   return title ? t('{0} · {1}', action, title) : action;
 }
 
@@ -65,16 +66,17 @@ function capitalized(text: string): string {
 }
 
 interface Parts {
-  /** Row labels with and without the actor. */
-  withActor: string;
-  withoutActor: string;
+  /** The row label (target first). */
+  label: string;
+  /** The actor's name, which leads the description where rows name the actor. */
+  author: string;
   /** The full sentence (actor, action, whole title). */
   sentence: string;
   iconId: string;
   url: string | undefined;
   project: string | undefined;
   /** The row's time-dependent text and the minute it was computed for. */
-  when?: { minute: number; description: string; accessibilityLabel: string };
+  when?: { minute: number; description: string; withActor: string; accessibilityLabel: string };
 }
 
 /** Day groups after this many start collapsed, so a long history costs rows only when a person opens it. */
@@ -100,11 +102,12 @@ export class EventRows {
       const { zone, t } = this.context();
       const text = relativeTime(event.created_at, { now, zone, t });
       const description = parts.project ? `${parts.project} · ${text}` : text;
-      parts.when = { minute, description, accessibilityLabel: `${parts.sentence}, ${description}` };
+      // The sentence already names the actor: the accessibility label does not repeat it.
+      parts.when = { minute, description, withActor: t('{0} · {1}', parts.author, description), accessibilityLabel: `${parts.sentence}, ${description}` };
     }
-    const { description, accessibilityLabel } = parts.when;
-    const label = actor === 'shown' ? parts.withActor : parts.withoutActor;
-    return { label, description, iconId: parts.iconId, url: parts.url, accessibilityLabel };
+    const { accessibilityLabel } = parts.when;
+    const description = actor === 'shown' ? parts.when.withActor : parts.when.description;
+    return { label: parts.label, description, iconId: parts.iconId, url: parts.url, accessibilityLabel };
   }
 
   url(event: GitLabEvent): string | undefined {
@@ -134,8 +137,8 @@ export class EventRows {
       const project = typeof event.project_id === 'number' ? lookupProject(event.project_id) : undefined;
       const description = describeEvent(event, t);
       parts = {
-        withActor: eventRowLabel(description, 'shown', t),
-        withoutActor: eventRowLabel(description, 'omitted', t),
+        label: eventRowLabel(description, t),
+        author: description.author,
         sentence: description.sentence,
         iconId: eventIconId(event),
         url: eventWebUrl(event, { instanceUrl, lookupProject, projectPage: (id) => this.projectPage(id, instanceUrl, lookupProject) }),

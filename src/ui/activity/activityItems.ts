@@ -170,7 +170,8 @@ export class ActivityItems implements vscode.Disposable {
   }
 
   private eventItem(node: ActivityNode & { type: 'event' }): vscode.TreeItem {
-    // My Activity lists the signed-in user's own events: their name would only push the action off the row.
+    // Every row leads with its target; the actor follows in the description, except in My Activity, where every event
+    // is the signed-in user's own.
     const row = this.rows(node.source.instance).row(node.event, this.now(), node.source.source.kind === 'mine' ? 'omitted' : 'shown');
     const item = new vscode.TreeItem(row.label);
     // A page kept from the last session, shown until the fresh one replaces it: the row and its label say so.

@@ -93,7 +93,9 @@ describe('activity presentation of events as GitLab sends them', () => {
       const row = rows.row(event, NOW.getTime());
       assert.equal(row.url, project.webUrl, 'Open in Browser goes to the project');
       assert.equal(rows.url(event), project.webUrl, 'Copy Link copies the project page');
-      assert.match(row.label, /commented on commit$/);
+      // The row names the target (the comment icon says the verb); the sentence is read out.
+      assert.equal(row.label, 'Commit');
+      assert.match(row.accessibilityLabel, / commented on commit, /);
       const tooltip = eventTooltipMarkdown(event, { project });
       assert.match(tooltip, /Comment on commit\\:/);
       assert.doesNotMatch(tooltip, /undefined|null/);
