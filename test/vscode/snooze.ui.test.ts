@@ -72,7 +72,7 @@ async function dialogPath(session: VscodeSession, title: string, settled: RegExp
 async function openInDialog(session: VscodeSession, name: string): Promise<void> {
   const title = 'Open Notification Profile';
   await dialogPath(session, title, new RegExp(`^${escapeRegExp(session.folder)}/$`));
-  await session.workbench.answerQuickInput(path.join(session.folder, name), { expect: title });
+  await session.workbench.answerFileDialog(title, path.join(session.folder, name));
 }
 
 describe('snooze and notification profiles', function () {
@@ -189,7 +189,7 @@ describe('snooze and notification profiles', function () {
     const suggested = await dialogPath(session(), 'Save Notification Profile', /\/gitlab-notifications\.json$/);
     assert.equal(suggested, path.join(os.homedir(), 'gitlab-notifications.json'));
     // Saved in the workspace folder all the same, so the import below finds it where the open dialog starts.
-    await workbench.answerQuickInput(file, { expect: 'Save Notification Profile' });
+    await workbench.answerFileDialog('Save Notification Profile', file);
     await workbench.waitForNotification(/Exported the notification profile of \d+ scopes to /);
     const exported = JSON.parse(readFileSync(file, 'utf8')) as { format: string; version: number; scopes: Array<Record<string, unknown>> };
     assert.equal(exported.format, 'gitlab-activity/notification-profile');

@@ -281,6 +281,26 @@ export class Workbench {
   }
 
   /**
+   * Answers code-server's own file dialog (titled `title`) with `filePath`, and returns once the dialog has closed.
+   * The dialog reads a typed path in steps: while it lists a new folder it is busy (its progress bar runs), and an
+   * Enter that finds the listing behind the typed path only moves the listing there, leaving the dialog open, as it
+   * does for a person, who then presses Enter again. So Enter is pressed whenever the dialog is idle with the path
+   * typed, until it closes.
+   */
+  async answerFileDialog(title: string, filePath: string, timeoutMs = 20_000): Promise<void> {
+    await this.waitForQuickInput(title, timeoutMs);
+    const widget = this.page.locator(QUICK_INPUT);
+    const input = this.page.locator(QUICK_INPUT_BOX);
+    const busy = this.page.locator(`${QUICK_INPUT} .monaco-progress-container.active`);
+    await input.fill(filePath);
+    await waitFor(`the file dialog "${title}" to take ${filePath}`, async () => {
+      if (!(await widget.isVisible()) || !(await this.quickInputText()).title.includes(title)) return true;
+      if (!(await busy.isVisible()) && (await input.inputValue()) === filePath) await input.press('Enter');
+      return false;
+    }, { timeoutMs, intervalMs: 250 });
+  }
+
+  /**
    * Changes a user setting in the Settings editor, as a person does: search for its key, type the value into its
    * text or number box; the editor stays open. (code-server does not notice edits of settings.json made behind its
    * back, so this is also the way for tests to change a setting of a running window.)
