@@ -25,12 +25,15 @@ export async function pickSnoozeEnd(options: {
     return { label: PRESET_LABELS[kind](), description: formatSnoozeEnd(snoozeEnd(preset, now, zone), now, zone, vscode.l10n.t), preset };
   });
   items.push({ label: vscode.l10n.t('Until a Date…') });
-  const pick = await plainWindow.showQuickPick(items, { title: options.title, placeHolder: options.placeHolder });
+  // A later step of a flow (the scope, then the end): the focus handed back when the step before closed (to the
+  // settings editor's webview, say) would otherwise close this one as it opens.
+  const pick = await plainWindow.showQuickPick(items, { title: options.title, placeHolder: options.placeHolder, ignoreFocusOut: true });
   if (!pick) return undefined;
   // From the time of the choice, not of the pick's opening.
   if (pick.preset) return snoozeEnd(pick.preset, clock.now(), zone);
   const text = await plainWindow.showInputBox({
     title: options.title,
+    ignoreFocusOut: true,
     prompt: vscode.l10n.t('Until when: YYYY-MM-DD (at 09:00) or YYYY-MM-DD HH:MM, local time'),
     validateInput: (value) => {
       const parsed = parseSnoozeEnd(value, clock.now(), zone, vscode.l10n.t);

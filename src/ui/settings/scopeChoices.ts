@@ -46,6 +46,7 @@ export async function askForScope(kind: EntityKind, title: string): Promise<{ sc
   const t = vscode.l10n.t;
   const text = await plainWindow.showInputBox({
     title,
+    ignoreFocusOut: true, // the step after a pick: see pickSnoozeEnd
     prompt: kind === 'project' ? t('Project ID, full path or URL') : t('Group ID, full path or URL'),
     placeHolder: kind === 'group' ? 'acme/platform' : 'acme/platform/web',
     validateInput: (value) => (parseScopeInput(value) === undefined

@@ -134,6 +134,9 @@ export class SnoozeCommands implements Disposable {
       title: vscode.l10n.t('Snooze Notifications'),
       placeHolder: vscode.l10n.t('What to mute for a while'),
       matchOnDescription: true,
+      // A step of several (as in VS Code's multi-step input): opened from the palette over the settings editor, the
+      // focus the workbench hands back to the webview arrives after the pick has opened, and would close it.
+      ignoreFocusOut: true,
     });
     if (!pick?.other) return pick?.entry;
     const typed = await askForScope(pick.other, pick.label);
