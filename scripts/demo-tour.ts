@@ -1,15 +1,16 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { feedUnder, isSettled } from '../test/vscode/harness/activity-tree';
+import { setSideBarWidth } from '../test/vscode/harness/side-bar-width';
 import { escapeRegExp } from '../test/vscode/harness/tree-rows';
 import { waitFor } from '../test/vscode/harness/wait-for';
-import { VIEW_CONTAINER, type Workbench } from '../test/vscode/harness/workbench';
+import { ACTIVITY_VIEW, TODO_VIEW, VIEW_CONTAINER, type Workbench } from '../test/vscode/harness/workbench';
 
 /**
  * Visits each surface a person uses and saves a screenshot of it: the activity tree with a filter applied, an
  * event's tooltip, the Comments tab, unread events after new activity, the status bar's level quick pick, the settings editor at the workspace project's custom scope, the
  * status bar while that project is snoozed, "Why am I notified?" for that project and the overrides overview filtered
- * to the exceptions; then, given a second instance, the tree and the Accounts menu with both signed in.
+ * to the exceptions, the To-Do List and a to-do's tooltip; then, given a second instance, the tree and the Accounts menu with both signed in.
  */
 export interface SecondInstance {
   firstUrl: string;
@@ -21,9 +22,19 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
   addIssue: (title: string) => void, second?: SecondInstance): Promise<string[]> {
   const files: string[] = [];
   const shot = async (name: string) => {
+    // One surface in the state its caption tells: menus and hovers done fading in (a picture taken mid-animation
+    // shows them half transparent over what is behind).
+    await page.evaluate(() => Promise.all(document.getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+      .map((animation) => animation.finished.catch(() => undefined))));
     const file = path.join(out, `${name}.png`);
     await page.screenshot({ path: file });
     files.push(file);
+  };
+  // A toast left by an earlier step ("Snooze ended…") would cover the next surface.
+  const clearToasts = async () => {
+    await workbench.runCommand('Notifications: Clear All Notifications');
+    await page.locator('.notification-toast').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
   };
 
   await workbench.openViewContainer(VIEW_CONTAINER);
@@ -36,11 +47,11 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
   await waitFor('the filter\'s label', () => workbench.isShownInSideBar('Filtered: Merge request'));
   await workbench.waitForTree('the rows filtered to merge requests', (items) => {
     const feed = feedUnder(items, 'My Activity');
-    return isSettled(feed) && feed.events.length > 0 && feed.events.every((row) => /merge request !\d+/.test(row.label));
+    return isSettled(feed) && feed.events.length > 0 && feed.events.every((row) => / merge request !\d+/.test(row.ariaLabel));
   });
   await shot('activity-tree');
 
-  const row = await workbench.waitForTreeRow(/merge request !\d+/);
+  const row = await workbench.waitForTreeRow(/^!\d+ /);
   await row.hover();
   await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'visible', timeout: 15_000 });
   await shot('event-tooltip');
@@ -93,9 +104,11 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
   await workbench.waitForQuickInput(`Snooze ${listed.label}`);
   await workbench.pickQuickItem(/^For 1 Hour$/);
   await workbench.waitForStatusBarItem(/Muted until/);
+  await clearToasts();
   await shot('status-bar-snoozed');
   await workbench.runCommand('GitLab: End Snooze');
   await workbench.waitForStatusBarItem(/Custom/);
+  await clearToasts();
   // Why the workspace project gets what it gets: the chain, each link with its level.
   await workbench.runCommand('GitLab: Why Am I Notified About This Project?');
   await workbench.waitForQuickPickItem(/^Open Settings at /);
@@ -118,6 +131,26 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
   await shot('notification-overrides');
   await page.keyboard.press('Escape');
 
+  // The To-Do List: one row per thing, its reasons in words, the project and the time; a tooltip with each to-do.
+  await workbench.runCommand('View: Close All Editors');
+  await workbench.setViewExpanded(TODO_VIEW, true);
+  await workbench.setViewExpanded(ACTIVITY_VIEW, false);
+  const todos = workbench.tree(TODO_VIEW);
+  // Wide enough for a row's reasons, project and time.
+  const sideBar = await setSideBarWidth(page, 560);
+  await todos.waitForTree('rows with their reasons in words', (items) =>
+    items.filter((item) => /^(Assigned to you|Mentioned) by /.test(item.description)).length >= 3 && items.some((item) => item.label === 'Load more…'), 30_000);
+  await clearToasts();
+  await shot('todo-list');
+  const todo = await todos.waitForTreeRow(/#1 Typo in the handbook/);
+  await todo.hover();
+  await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'visible', timeout: 15_000 });
+  await shot('todo-tooltip');
+  await page.mouse.move(5, 5);
+  await setSideBarWidth(page, sideBar);
+  await workbench.setViewExpanded(ACTIVITY_VIEW, true);
+  await workbench.setViewExpanded(TODO_VIEW, false);
+
   if (second) {
     // A second instance signed in beside the first: a root per instance, and each in the Accounts menu.
     await workbench.runCommand('GitLab: Clear Filters');
@@ -126,12 +159,19 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
     await workbench.answerQuickInput(second.token, { expect: 'Sign in to GitLab (2/2)' });
     await workbench.waitForQuickInputClosed();
     const hosts = [new URL(second.firstUrl).host, new URL(second.url).host];
+    await workbench.waitForTree('a root per instance', (items) =>
+      JSON.stringify(items.filter((item) => item.level === 1).map((item) => item.label)) === JSON.stringify(hosts), 30_000);
+    // The first instance's events fill the side bar: folded, so that the second's show below them.
+    await workbench.collapseTreeRow('My Activity');
     await workbench.waitForTree('a root per instance, each with its events', (items) => {
       const roots = items.filter((item) => item.level === 1).map((item) => item.label);
       return JSON.stringify(roots) === JSON.stringify(hosts) && items.filter((item) => item.label === 'My Activity').length === 2
         && !items.some((item) => item.label === 'Loading…');
     }, 30_000);
-    await workbench.waitForAccountsMenu('both instances in the Accounts menu', (entries) => hosts.every((host) => entries.some((entry) => entry.includes(host))));
+    await clearToasts(); // "Signed in to … as …"
+    // Each entry names who is signed in there (the first instance's, signed in by the environment's token, too).
+    await workbench.waitForAccountsMenu('both instances in the Accounts menu, each with its user',
+      (entries) => hosts.every((host) => entries.some((entry) => / @ /.test(entry) && entry.includes(host))));
     await shot('accounts-menu');
     await workbench.closeMenu();
   }

@@ -48,6 +48,8 @@ export class Session implements vscode.Disposable {
   private activeKey?: string;
   /** Restores run one after another: each reads the secrets of its moment. */
   private restoring: Promise<void> = Promise.resolve();
+  /** Accounts whose username is being asked for (at most once each). */
+  private readonly askingUsername = new WeakSet<LiveAccount>();
   /** The active account as one object, for the features that follow it; it reads the session each time. */
   readonly active: ActiveAccount;
 
@@ -174,6 +176,23 @@ export class Session implements vscode.Disposable {
       changed = true;
     }
     if (changed) this.announce();
+    for (const account of this.accounts.values()) this.learnUsername(account);
+  }
+
+  /**
+   * An account restored without a username (a token from the environment, or one stored before usernames were kept)
+   * asks its own instance who it is, once, so that its root and the Accounts menu read "alex @ host" as for the others.
+   * Quietly: a refused token is reported by the views that need it, not by this.
+   */
+  private learnUsername(account: LiveAccount): void {
+    if (account.username !== undefined || this.askingUsername.has(account)) return;
+    this.askingUsername.add(account);
+    void account.api.getCurrentUser().then((user) => {
+      const now = this.accounts.get(account.key);
+      if (now?.token !== account.token || now.username !== undefined) return; // signed out or in again meanwhile
+      this.accounts.set(account.key, { ...now, username: user.username });
+      this.announce();
+    }, () => undefined);
   }
 
   /** Builds a client for a candidate token without storing it (sign-in validation). */

@@ -76,6 +76,14 @@ describe('Session: each instance\'s token goes to that instance only', function 
     return { session, secrets, state };
   }
 
+  /** Waits for the session's own request to be answered (a bounded number of turns of the event loop). */
+  async function waitUntil(condition: () => boolean): Promise<void> {
+    for (let turn = 0; !condition(); turn++) {
+      assert.ok(turn < 1_000, 'the condition never came');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
   async function whoAt(session: Session, url: string): Promise<string> {
     const api = session.apiFor(url);
     assert.ok(api, `no client for ${url}`);
@@ -133,6 +141,20 @@ describe('Session: each instance\'s token goes to that instance only', function 
     await userNamesA.restore();
     assert.equal(await whoAt(userNamesA, a.url), 'sam.taylor');
     assert.equal(userNamesA.apiFor(b.url), undefined);
+    assert.deepEqual(b.requests, []);
+  });
+
+  it('names who an environment token belongs to, asked of its own instance once, as a sign-in would', async () => {
+    const { session } = build({}, { token: ENV_TOKEN, instanceUrl: a.url });
+    const changes: Array<string | undefined> = [];
+    session.onDidChange(() => changes.push(session.all[0]?.username));
+    await session.restore();
+    assert.equal(session.all[0]?.username, undefined, 'nothing is known before the answer');
+    await waitUntil(() => session.all[0]?.username !== undefined);
+    assert.equal(session.all[0]?.username, 'sam.taylor');
+    assert.equal(changes.at(-1), 'sam.taylor', 'the views and the Accounts menu are told');
+    await session.restore();
+    assert.deepEqual(a.requests.map((r) => `${r.path} ${r.status}`), ['/api/v4/user 200'], 'asked once');
     assert.deepEqual(b.requests, []);
   });
 

@@ -105,7 +105,8 @@ export class Workbench {
     const shows = async () => ((await header.getAttribute('aria-expanded', { timeout: 1_000 })) === 'true') === expanded;
     await waitFor(`view "${name}" to be ${expanded ? 'expanded' : 'collapsed'}`, async () => {
       if (await shows()) return true;
-      await header.click({ timeout: 2_000 });
+      // At its left end, on the twistie: the rest of the header holds the view's actions once it is hovered.
+      await header.click({ timeout: 2_000, position: { x: 12, y: 11 } });
       return waitFor('the header to follow', shows, { timeoutMs: 1_000 }).catch(() => false);
     }, { timeoutMs });
   }
