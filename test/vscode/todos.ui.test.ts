@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import type { DoubleTodo } from '../double/world/types';
-import { extensionRequests, readFromDouble, useSignedInSession, waitFor, waitForExtensionRequest, type RunningDouble } from './harness';
+import {
+  chooseTodoList, extensionRequests, mutatedTodos, mutationsOf, readFromDouble, TestClock, useSignedInSession, waitFor, waitForExtensionRequest,
+  type RunningDouble, type SentMutation,
+} from './harness';
 import { pickContextMenuItem } from './harness/context-menu';
 import { hoverFor } from './harness/hover';
 import { ACTIVITY_VIEW, TODO_VIEW, VIEW_CONTAINER, type Workbench } from './harness/workbench';
@@ -15,8 +18,22 @@ const HOSTILE_TITLE = '[quit](command:workbench.action.quit) $(bug) <img src=x>'
 /** The first of the double's hostile to-dos (`hostileNames`): an issue titled with markup. */
 const HOSTILE_ISSUE_TITLE = '<img src=x onerror=alert(1)>';
 
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The row of an issue of the double's cast that the snooze test gives a second to-do, and its reasons and place. */
+const CRASH_ROW = '#1 Crash on save';
+const CRASH_REASONS = 'Added to your To-Do List by Alex Rivera · Assigned to you by Jordan Lee · acme/website';
+/** The row of the cast's issue that GitLab has snoozed for 3 hours from the world's making: until 09:00 here. */
+const BILLING_ROW = '#1 Billing export times out';
+
 const todoOf = (double: RunningDouble, id: number): DoubleTodo => double.data.todos.find((todo) => todo.id === id)!;
 const nameOf = (double: RunningDouble, userId: number): string => double.data.users.find((user) => user.id === userId)!.name;
+
+/** The GraphQL mutations of one of `names` that the extension sent from `since` (ms) on, as GitLab read them. */
+const sentMutations = (double: RunningDouble, since: number, names: readonly string[]): SentMutation[] =>
+  extensionRequests(double, (r) => r.at >= since).flatMap(mutationsOf).filter((mutation) => names.includes(mutation.name));
 
 /** Elements a payload could have made, and links to commands or scripts, and icons drawn from `$(…)`, inside `root`. */
 async function dangerousElements(root: Locator): Promise<{ images: number; scripts: number; badLinks: string[]; bugIcons: number }> {
@@ -41,11 +58,21 @@ async function openTodos(workbench: Workbench) {
 /** The To-Do List view against the double's fixed cast of to-dos (with its hostile ones): one row per thing. */
 describe('To-Do List view', function () {
   this.timeout(180_000);
+  // One "now" for the extension and its GitLab (which decides by its own clock what is still snoozed): the last 06:00
+  // UTC, the extension's zone being UTC (below), so the snooze test's "For 1 Hour" from 07:00 ends at 08:00 that day,
+  // shown as "08:00", whatever the time the suite runs. Set before the double makes its world around it.
+  const clock = new TestClock('todos');
+  let today = 0;
+  before(function () {
+    today = Math.floor((Date.now() - 6 * HOUR) / DAY) * DAY;
+    clock.set(today + 6 * HOUR);
+  });
   // The new to-do check runs every second here: it only shows something for new to-dos, which only the test adds.
   const session = useSignedInSession({
     name: 'todos',
-    fresh: 'it adds to-dos to its GitLab and marks some done for good',
-    double: { hostileNames: true },
+    fresh: 'it adds to-dos to its GitLab, marks some done for good, and moves its clock',
+    double: { hostileNames: true, now: clock.now },
+    env: { ...clock.env, TZ: 'UTC' },
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.pollInterval': 1 },
   });
 
@@ -145,12 +172,91 @@ describe('To-Do List view', function () {
     const toast = await workbench.waitForNotification(`Marked ${listed.length} to-dos as done.`);
     await waitFor('every listed to-do done in GitLab', () => listed.every((id) => todoOf(double!, id).state === 'done'));
     await todos.waitForTree('"Nothing to do."', (items) => items.length === 1 && items[0].label === 'Nothing to do.');
-    const snoozed = double!.data.todos.filter((todo) => todo.userId === 1 && todo.snoozedUntil && Date.parse(todo.snoozedUntil) > Date.now());
+    const snoozed = double!.data.todos.filter((todo) => todo.userId === 1 && todo.snoozedUntil && Date.parse(todo.snoozedUntil) > clock.now().getTime());
     assert.ok(snoozed.length > 0 && snoozed.every((todo) => todo.state === 'pending'), 'snoozed to-dos stay as they were');
 
     await toast.locator('a.monaco-button', { hasText: 'Undo' }).click();
     await waitFor('every listed to-do pending again in GitLab', () => listed.every((id) => todoOf(double!, id).state === 'pending'));
     await todos.waitForTree('the rows back', (items) => items.some((item) => item.label === '#1 Typo in the handbook'));
+  });
+
+  it('unsnoozes a row of the Snoozed list in GitLab, and the row is pending again', async function () {
+    const { workbench, double, page } = session();
+    const todos = await openTodos(workbench);
+    const billing = double!.data.todos.find((todo) => todo.userId === 1 && todo.target.title === 'Billing export times out')!;
+    await chooseTodoList(workbench, 'Snoozed');
+    await todos.waitForTree(`the row "${BILLING_ROW}" until 09:00`, (items) =>
+      items.some((item) => item.label === BILLING_ROW && item.description === 'Mentioned by Casey Kim · acme/platform/billing · until 09:00'));
+    const since = Date.now();
+
+    await pickContextMenuItem(page, todos.treeRowLabelled(BILLING_ROW), 'Unsnooze');
+    await todos.waitForTree(`the row "${BILLING_ROW}" to leave the Snoozed list`, (items) =>
+      items.length > 0 && !items.some((item) => item.label === BILLING_ROW));
+    await workbench.waitForNotification('#1 is pending again.');
+    assert.deepEqual(sentMutations(double!, since, ['todoUnSnooze', 'todoUnsnoozeMany']).flatMap(mutatedTodos), [billing.id],
+      'unsnoozed through GitLab\'s todoUnSnooze or todoUnsnoozeMany');
+    assert.deepEqual([todoOf(double!, billing.id).state, todoOf(double!, billing.id).snoozedUntil], ['pending', null]);
+
+    await chooseTodoList(workbench, 'Pending');
+    await todos.waitForTree(`the row "${BILLING_ROW}" in Pending`, (items) =>
+      items.some((item) => item.label === BILLING_ROW && item.description.startsWith('Mentioned by Casey Kim · acme/platform/billing · ')));
+  });
+
+  it('snoozes a row for an hour in GitLab: out of Pending at once, in Snoozed "until 08:00", back in Pending once the clock has passed it', async function () {
+    const { workbench, double, page } = session();
+    const todos = await openTodos(workbench);
+    const crash = double!.data.todos.find((todo) => todo.userId === 1 && todo.target.title === 'Crash on save')!;
+    // A second to-do about the issue, the user's own (which no notification announces): the row snoozes both.
+    double!.addTodo({ action: 'marked', targetType: 'Issue', target: { ...crash.target }, projectId: crash.projectId, authorId: 1 });
+    const ids = double!.data.todos.filter((todo) => todo.userId === 1 && todo.target.id === crash.target.id && todo.state === 'pending')
+      .map((todo) => todo.id);
+    assert.equal(ids.length, 2);
+    await workbench.clickViewTitleAction('Refresh To-Do List', 20_000, TODO_VIEW);
+    await todos.waitForTree(`the row "${CRASH_ROW}" with both reasons`, (items) =>
+      items.some((item) => item.label === CRASH_ROW && item.description.startsWith(`${CRASH_REASONS} · `)));
+
+    await clock.moveTo(session(), today + 7 * HOUR);
+    // GitLab's answer is held, so the row is seen to leave Pending before it comes.
+    double!.inject({ fault: { kind: 'latency', ms: 120_000 }, method: 'POST', path: '/api/graphql' });
+    const since = Date.now();
+    await pickContextMenuItem(page, todos.treeRowLabelled(CRASH_ROW), 'Snooze…');
+    await workbench.waitForQuickInput('Snooze #1');
+    const presets = await workbench.quickPickEntries();
+    assert.deepEqual(presets.map((entry) => entry.label), ['For 1 Hour', 'Until Tomorrow 09:00', 'Until Next Monday 09:00', 'Until a Date…']);
+    assert.equal(presets[0].description, '08:00');
+    const chosen = clock.now().getTime();
+    await workbench.pickQuickItem(/^For 1 Hour$/);
+    const held = await double!.waitForArrival((r) => r.at >= since && mutationsOf(r).some((m) => m.name.startsWith('todoSnooze')), 20_000);
+    const sent = clock.now().getTime();
+    await todos.waitForTree(`the row "${CRASH_ROW}" to leave Pending before GitLab answers`, (items) =>
+      items.length > 0 && !items.some((item) => item.label === CRASH_ROW));
+    assert.equal(held.status, 0, 'GitLab had answered before the row left');
+    double!.releaseHeld();
+    await workbench.waitForNotification('Snoozed #1 until 08:00.');
+
+    // GitLab's snooze of each of the row's to-dos, to an hour after the choice by the extension's clock (08:00 and the
+    // seconds the choice took).
+    const snoozes = sentMutations(double!, since, ['todoSnooze', 'todoSnoozeMany']);
+    assert.deepEqual(snoozes.flatMap(mutatedTodos).sort((a, b) => a - b), ids, 'snoozed through GitLab\'s todoSnooze or todoSnoozeMany');
+    const ends = [...new Set(snoozes.map((mutation) => mutation.input.snoozeUntil))];
+    assert.equal(ends.length, 1, `one end for the row: ${ends.join(', ')}`);
+    const until = Date.parse(String(ends[0]));
+    assert.ok(until >= chosen + HOUR && until <= sent + HOUR, `${String(ends[0])} is not an hour after ${new Date(chosen).toISOString()}`);
+    for (const id of ids) assert.deepEqual([todoOf(double!, id).state, todoOf(double!, id).snoozedUntil], ['pending', new Date(until).toISOString()]);
+
+    await chooseTodoList(workbench, 'Snoozed');
+    await todos.waitForTree(`the row "${CRASH_ROW}" until 08:00`, (items) =>
+      items.some((item) => item.label === CRASH_ROW && item.description === `${CRASH_REASONS} · until 08:00`));
+    // Read again from GitLab, Pending still leaves it out (it would be the first row: its newest to-do is the newest).
+    await chooseTodoList(workbench, 'Pending');
+    await todos.waitForTree(`Pending without "${CRASH_ROW}"`, (items) => items.length > 0 && !items.some((item) => item.label === CRASH_ROW));
+
+    await clock.moveTo(session(), today + 8 * HOUR + 5 * MINUTE);
+    await workbench.clickViewTitleAction('Refresh To-Do List', 20_000, TODO_VIEW);
+    await todos.waitForTree(`the row "${CRASH_ROW}" back in Pending`, (items) =>
+      items.some((item) => item.label === CRASH_ROW && item.description.startsWith(`${CRASH_REASONS} · `)));
+    // GitLab ends a snooze passively: the to-dos keep their end, which has passed.
+    for (const id of ids) assert.equal(todoOf(double!, id).snoozedUntil, new Date(until).toISOString());
   });
 });
 

@@ -4,12 +4,15 @@ export {
 export { slug } from './artifacts';
 export { assertNoExtensionRequest, extensionRequests, isEventsRequest, readFromDouble, waitForExtensionRequest } from './double-reads';
 export { gitCloneFiles } from './git-clone';
+export { mutatedTodos, mutationsOf, type SentMutation } from './graphql-mutations';
 export { InHostReportReceiver, type InHostReport, type InHostTest } from './in-host-report';
 export { parseLogLines, type LogLine } from './log-lines';
 export { RecordingProxy, type ProxiedRequest } from './recording-proxy';
 export { readRunContext, type RunContext } from './run-context';
 export { defaultSettings, EXTENSION_ID, LOG_CHANNEL, RESTORED, VscodeSession, type RunningDouble, type VscodeSessionOptions } from './session';
 export { signInThroughFlow } from './sign-in';
+export { TestClock } from './test-clock';
+export { chooseTodoList, type TodoListName } from './todo-lists';
 export { escapeRegExp } from './tree-rows';
 export { useSignedInSession, useVscodeSession } from './use-session';
 export { waitFor } from './wait-for';

@@ -38,10 +38,12 @@ const RESET_COMMANDS = [
 /**
  * The options that decide whether two suites can share a workbench: all of them but the name and the extension's own
  * settings (those are set through the companion as a suite takes the workbench). Files or machine settings given as
- * functions, and suites that ask to be `fresh`, never share.
+ * functions, a double on a clock of the suite's own (a function, which the key cannot compare), and suites that ask to
+ * be `fresh`, never share.
  */
 function sharingKey(options: SuiteSessionOptions): string {
-  if (options.fresh || typeof options.files === 'function' || typeof options.machineSettings === 'function') {
+  const ownClock = typeof options.double === 'object' && typeof options.double.now === 'function';
+  if (options.fresh || ownClock || typeof options.files === 'function' || typeof options.machineSettings === 'function') {
     unshareable += 1;
     return `unshared ${unshareable}`;
   }
