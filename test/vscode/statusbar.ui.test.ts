@@ -54,6 +54,16 @@ describe('status bar: notification level (global)', function () {
     await workbench.screenshot('statusbar-level');
   });
 
+  it('the Accounts menu names who the environment\'s token signs in, in one entry: "alex @ host"', async function () {
+    const { workbench, double } = session();
+    const host = new URL(double!.url).host;
+    // Told only of a token, the extension asks the instance who it is; the menu then lists the new label alone.
+    const entries = await workbench.waitForAccountsMenu(`"alex @ ${host}" in the Accounts menu`,
+      (shown) => shown.some((entry) => entry.startsWith(`alex @ ${host}`)));
+    assert.deepEqual(entries.filter((entry) => entry.includes(host)).map((entry) => entry.replace(/ \(.*\)$/, '')), [`alex @ ${host}`]);
+    await workbench.closeMenu();
+  });
+
   it('a click offers the levels (current first and active), each explained, Mute and the settings editor; picking one sends the PUT and updates the item', async function () {
     const { workbench, double, page } = session();
     await openLevelPick(session());

@@ -44,11 +44,13 @@ export class AccountsProvider implements vscode.AuthenticationProvider, vscode.D
 
   private announce(): void {
     const now = new Map(this.session.all.map((account) => [account.key, toAuthSession(account)]));
-    const added = [...now.values()].filter((s) => !this.shown.has(s.id));
-    const removed = [...this.shown.values()].filter((s) => !now.has(s.id));
-    const changed = [...now.values()].filter((s) => this.shown.has(s.id) && this.shown.get(s.id)!.account.label !== s.account.label);
+    // A label that changes (the username learnt after a restore) is the old account removed and the new one added:
+    // the Accounts menu lists accounts by label and, told of a change, would keep the old label beside the new one.
+    const relabelled = (s: vscode.AuthenticationSession) => this.shown.has(s.id) && this.shown.get(s.id)!.account.label !== s.account.label;
+    const added = [...now.values()].filter((s) => !this.shown.has(s.id) || relabelled(s));
+    const removed = [...this.shown.values()].filter((s) => !now.has(s.id) || relabelled(now.get(s.id)!));
     this.shown = now;
-    if (added.length + removed.length + changed.length > 0) this.changed.fire({ added, removed, changed });
+    if (added.length + removed.length > 0) this.changed.fire({ added, removed, changed: [] });
   }
 
   dispose(): void {
