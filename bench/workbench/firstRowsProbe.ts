@@ -4,7 +4,10 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
-import { VIEW_CONTAINER, VscodeSession } from '../../test/vscode/harness';
+// The harness's modules themselves, not its index: the index also loads use-session.ts, whose mocha hooks (`after`)
+// exist only in a mocha run.
+import { closeRunBrowser, VscodeSession } from '../../test/vscode/harness/session';
+import { VIEW_CONTAINER } from '../../test/vscode/harness/workbench';
 import { reportResult } from '../lib/child';
 
 /**
@@ -38,7 +41,12 @@ async function main(): Promise<void> {
   const codeServer = await import(path.join(root, 'scripts/vscode-env/code-server.mjs')) as {
     installExtensions(o: unknown): void; writeCodeServerConfig(file: string): string; stopAllCodeServers(): Promise<void>;
   };
-  const paths = ensureVscodeEnv();
+  let paths: ReturnType<typeof ensureVscodeEnv>;
+  try {
+    paths = ensureVscodeEnv();
+  } catch (error) {
+    throw new Error(`code-server could not be set up (scripts/vscode-env/setup.mjs, as \`npm run test:vscode\` does it): ${error instanceof Error ? error.message : String(error)}`);
+  }
   const packaged = spawnSync('npm', ['run', '--silent', 'package'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   const vsix = path.join(root, 'gitlab-activity.vsix');
   if (packaged.status !== 0 || !existsSync(vsix)) throw new Error('npm run package failed');
@@ -110,6 +118,7 @@ async function main(): Promise<void> {
     }
     reportResult(results);
   } finally {
+    await closeRunBrowser();
     await codeServer.stopAllCodeServers();
     rmSync(runDir, { recursive: true, force: true });
   }
@@ -117,5 +126,7 @@ async function main(): Promise<void> {
 
 main().then(() => process.exit(0), (error: unknown) => {
   console.error(error instanceof Error ? error.stack : error);
+  // Last, on one line: the reason the bench reports (it reads the end of this output).
+  console.error(`first rows probe failed: ${(error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ')}`);
   process.exit(1);
 });
