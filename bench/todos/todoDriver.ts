@@ -7,7 +7,8 @@ import { installVscodeStub, loadStub } from '../startup/stubHook';
  * The production bundle, activated with the stub API against the double (the To-Do List on), its To-Do view drawn as
  * the workbench draws an open view: its children on every change event, each row's TreeItem. Reports when each token
  * read from SecretStorage was answered, when the first to-do row was drawn, and the polling phase (pollInterval 1 s for
- * three cycles, nothing new on the server), so the caller can cut the double's request log.
+ * three cycles, nothing new on the server; the new-to-do check runs with the manifest's default `todos.notifyFor`), so
+ * the caller can cut the double's request log.
  *   node todoDriver.cjs <dist/extension.js> <vscode-stub.cjs>
  */
 export interface TodoDriverResult {
@@ -64,7 +65,8 @@ async function main(): Promise<void> {
   const settings = stub.workspace.getConfiguration('gitlabActivity');
   const from = Date.now();
   await settings.update('pollInterval', POLL_SECONDS);
-  await new Promise((resolve) => setTimeout(resolve, CYCLES * POLL_SECONDS * 1000 + 400));
+  // Ends half an interval after the last cycle's start: both checks of that cycle are in, the next cycle's are not.
+  await new Promise((resolve) => setTimeout(resolve, (CYCLES + 0.5) * POLL_SECONDS * 1000));
   await settings.update('pollInterval', 0);
   const polling = { from, to: Date.now(), cycles: CYCLES };
   for (const disposable of context.subscriptions) disposable.dispose();

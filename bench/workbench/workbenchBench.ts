@@ -24,6 +24,8 @@ export interface WorkbenchResult {
   latencyMs: number;
   runs: FirstRowsRun[];
   activationToRows: Summary;
+  /** One raw request's round trip to the same double, across runs (for scale: the rows wait for no request). */
+  roundTrip: Summary;
   /** Each run's requests from the reload to the first rows. */
   requestsUntilRows: string[];
   goals: Array<{ goal: string; value: string; met: boolean }>;
@@ -38,46 +40,54 @@ export interface WorkbenchResult {
  */
 export async function workbenchBench(root: string, runs: number, progress: (line: string) => void): Promise<WorkbenchResult> {
   const empty: WorkbenchResult = {
-    latencyMs: WORKBENCH_LATENCY_MS, runs: [], activationToRows: summarize([]), requestsUntilRows: [], goals: [],
+    latencyMs: WORKBENCH_LATENCY_MS, runs: [], activationToRows: summarize([]), roundTrip: summarize([]), requestsUntilRows: [], goals: [],
   };
-  // The probe sets code-server up where it is missing, as the real-VS-Code tests do (`ensureVscodeEnv`).
-  if (!existsSync(join(root, '.cache', 'vscode-env', 'ready.json'))) progress('  code-server is not set up here: the probe sets it up first (as `npm run test:vscode` does)');
+  // The probe sets code-server up where it is missing, as the real-VS-Code tests do (`ensureVscodeEnv`); its steps
+  // (`[vscode-env] …`, minutes on a fresh clone) are shown as they come.
+  if (!existsSync(join(root, '.cache', 'vscode-env', 'ready.json'))) progress('  code-server is not set up here: the probe sets it up first (scripts/vscode-env/setup.mjs, as `npm run test:vscode` does)');
   progress(`  waiting for ${LOCK}, then packaging and ${runs} code-server sessions`);
   let measured: FirstRowsRun[];
   try {
     measured = await underLock(root, [join(__dirname, 'firstRowsProbe.ts'), root, String(runs), String(WORKBENCH_LATENCY_MS), String(FIRST_EVENTS_HOLD_MS)], progress);
   } catch (error) {
-    return { ...empty, skipped: `the workbench run did not finish: ${(error as Error).message.split('\n').slice(-3).join(' ')}` };
+    const lines = (error as Error).message.trim().split('\n');
+    const reason = lines.find((line) => line.startsWith('first rows probe failed: ')) ?? lines.slice(-3).join(' ');
+    const skipped = `the workbench run did not finish: ${reason}`;
+    // Never a silent skip: each goal of the section is listed as not met, with the reason.
+    return { ...empty, skipped, goals: [FIRST_ROWS_GOAL, NO_EARLY_REQUEST_GOAL].map((goal) => ({ goal: `workbench: ${goal}`, value: `SKIPPED (${skipped})`, met: false })) };
   }
   const spans = measured.map((r) => r.firstRowAt - r.activatedAt);
-  const roundTrip = summarize(measured.map((r) => r.roundTripMs)).median;
+  const roundTrip = summarize(measured.map((r) => r.roundTripMs));
   const activationToRows = summarize(spans);
-  // When the first events request's answer could first arrive, relative to activation (undefined: not asked before the row).
+  // When the first answer to an events request could arrive, relative to activation (undefined: none asked before
+  // the row). The first events request after the reload is held; any other one answers after the latency alone.
   const firstAnswer = measured.map((r) => {
-    const asked = r.requests.find((q) => q.request.startsWith('GET /api/v4/events') || /^GET \/api\/v4\/(projects|users)\/[^/]+\/events/.test(q.request));
-    return asked ? asked.afterActivationMs + WORKBENCH_LATENCY_MS + FIRST_EVENTS_HOLD_MS : undefined;
+    const answers = r.requests.filter((q) => isEventsRequest(q.request))
+      .map((q, index) => q.afterActivationMs + WORKBENCH_LATENCY_MS + (index === 0 ? FIRST_EVENTS_HOLD_MS : 0));
+    return answers.length > 0 ? Math.min(...answers) : undefined;
   });
   const beforeAnswer = measured.map((r, index) => firstAnswer[index] === undefined || r.firstRowAt - r.activatedAt < firstAnswer[index]!);
   const early = measured.flatMap((r) => r.requests.filter((q) => q.afterActivationMs < 0).map((q) => q.request));
   return {
-    ...empty, runs: measured, activationToRows,
+    ...empty, runs: measured, activationToRows, roundTrip,
     requestsUntilRows: measured.map((r) => `${r.requests.length}: ${r.requests.map((q) => `${q.request} @${q.afterActivationMs} ms`).join(', ')}`),
     goals: [
       {
         // The window was reloaded after a session that showed My Activity: its first page, kept, is drawn at once.
-        goal: `workbench: first rows drawn before the first events request returns (${beforeAnswer.filter(Boolean).length} of ${beforeAnswer.length} runs; that answer held ${WORKBENCH_LATENCY_MS + FIRST_EVENTS_HOLD_MS} ms, every other ${WORKBENCH_LATENCY_MS} ms)`,
-        value: measured.map((r, index) => `${r.firstRowAt - r.activatedAt} ms vs ${firstAnswer[index] === undefined ? 'no request yet' : `${firstAnswer[index]!.toFixed(0)} ms`}`).join(', '),
+        goal: `workbench: ${FIRST_ROWS_GOAL} (${beforeAnswer.filter(Boolean).length} of ${beforeAnswer.length} runs; the first held to ${WORKBENCH_LATENCY_MS + FIRST_EVENTS_HOLD_MS} ms, every other answer ${WORKBENCH_LATENCY_MS} ms)`,
+        value: measured.map((r, index) => `${r.firstRowAt - r.activatedAt} ms vs ${firstAnswer[index] === undefined ? 'no events request yet' : `${firstAnswer[index]!.toFixed(0)} ms`}`).join(', ')
+          + `; activation to first rows ${activationToRows.min.toFixed(0)} / ${activationToRows.median.toFixed(0)} / ${activationToRows.max.toFixed(0)} ms (one raw round trip ${roundTrip.median.toFixed(0)} ms)`,
         met: beforeAnswer.length > 0 && beforeAnswer.every(Boolean),
       },
-      {
-        goal: `workbench: first rows within 2 round trips of the double after activation (round trip ${roundTrip.toFixed(0)} ms; wall, median of ${spans.length})`,
-        value: `${activationToRows.min.toFixed(0)} / ${activationToRows.median.toFixed(0)} / ${activationToRows.max.toFixed(0)} ms = ${(activationToRows.median / roundTrip).toFixed(1)} round trips`,
-        met: activationToRows.median <= 2 * roundTrip,
-      },
-      { goal: 'workbench: no request before activate returns', value: early.length === 0 ? 'none' : early.join(', '), met: early.length === 0 },
+      { goal: `workbench: ${NO_EARLY_REQUEST_GOAL}`, value: early.length === 0 ? 'none' : early.join(', '), met: early.length === 0 },
     ],
   };
 }
+
+const FIRST_ROWS_GOAL = 'first rows drawn before the first events request returns';
+const NO_EARLY_REQUEST_GOAL = 'no request before activate returns';
+/** A request for an events page: My Activity's, or a followed project's or user's. */
+const isEventsRequest = (request: string) => /^GET \/api\/v4\/((projects|users)\/[^/]+\/)?events(\?|$)/.test(request);
 
 function underLock(root: string, args: string[], progress: (line: string) => void): Promise<FirstRowsRun[]> {
   return new Promise((resolve, reject) => {
@@ -93,6 +103,13 @@ function underLock(root: string, args: string[], progress: (line: string) => voi
     child.stderr.setEncoding('utf8').on('data', (text: string) => {
       stderr += text;
       for (const line of text.split('\n')) if (line.startsWith('  workbench run')) progress(line);
+    });
+    // code-server's setup (scripts/vscode-env/setup.mjs) says what it does on stdout.
+    let pending = '';
+    child.stdout.on('data', (text: string) => {
+      const lines = (pending + text).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) if (line.startsWith('[vscode-env]')) progress(`  ${line}`);
     });
     child.on('error', reject);
     child.on('close', (code) => {
