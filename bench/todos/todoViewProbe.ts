@@ -82,7 +82,7 @@ async function main(): Promise<void> {
   const key = normalizeInstanceUrl(url);
   const changed = new vscode.EventEmitter<void>();
   const session = {
-    signedIn: true, all: [{ instanceUrl: url, key, todos: api, username: 'alex' }], todosFor: () => api, onDidChange: changed.event,
+    signedIn: true, all: [{ instanceUrl: url, key, todos: api, username: 'alex' }], todosFor: () => api, onDidChange: changed.event, onDidLearnUsername: changed.event,
   } as unknown as Session;
   const log = new Log(vscode.window.createOutputChannel('bench', { log: true }) as never, () => [token]);
   const values = new Map<string, unknown>();

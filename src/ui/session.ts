@@ -43,6 +43,12 @@ interface LiveAccount extends Account {
 export class Session implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
+  private readonly named = new vscode.EventEmitter<void>();
+  /**
+   * A signed-in account's username became known: only names change (the Accounts menu, the tree's roots), so the
+   * views keep their lists instead of starting over as they do on `onDidChange`.
+   */
+  readonly onDidLearnUsername = this.named.event;
   private dispatcher?: Dispatcher;
   private readonly accounts = new Map<string, LiveAccount>();
   private activeKey?: string;
@@ -191,7 +197,7 @@ export class Session implements vscode.Disposable {
       const now = this.accounts.get(account.key);
       if (now?.token !== account.token || now.username !== undefined) return; // signed out or in again meanwhile
       this.accounts.set(account.key, { ...now, username: user.username });
-      this.announce();
+      this.named.fire();
     }, () => undefined);
   }
 
@@ -302,5 +308,6 @@ export class Session implements vscode.Disposable {
   dispose(): void {
     void this.dispatcher?.close().catch(() => undefined);
     this.changed.dispose();
+    this.named.dispose();
   }
 }

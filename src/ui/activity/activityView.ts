@@ -151,6 +151,11 @@ export class ActivityView implements vscode.Disposable {
     this.scheduleBadge();
   }
 
+  /** A username became known: the roots name it; the lists stay as they are. */
+  namesChanged(): void {
+    this.tree.refresh();
+  }
+
   /** An instance signed out since the last change keeps nothing of its lists. */
   private forgetSignedOut(): void {
     const signedIn = new Set(this.session.all.map((account) => account.key));

@@ -9,6 +9,7 @@ export function registerActivity(context: vscode.ExtensionContext, { session, re
   context.subscriptions.push(
     activity,
     session.onDidChange(() => activity.sessionChanged()),
+    session.onDidLearnUsername(() => activity.namesChanged()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration(SETTINGS_SECTION) && !e.affectsConfiguration('http.proxy')) return;
       activity.configChanged((key: string) => e.affectsConfiguration(`${SETTINGS_SECTION}.${key}`));

@@ -19,6 +19,7 @@ export class AccountsProvider implements vscode.AuthenticationProvider, vscode.D
     this.disposables.push(
       this.changed,
       session.onDidChange(() => this.announce()),
+      session.onDidLearnUsername(() => this.announce()),
       vscode.authentication.registerAuthenticationProvider(AUTH_PROVIDER.id, AUTH_PROVIDER.label, this, { supportsMultipleAccounts: true }),
     );
   }

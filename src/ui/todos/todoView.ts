@@ -82,6 +82,8 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
         void this.publishFeatureContext();
         this.refresh();
       }),
+      // A username learnt later names an instance's root; the lists stay.
+      session.onDidLearnUsername(() => this.changed.fire(undefined)),
       ...registerTodoCommands(this),
     );
   }

@@ -147,12 +147,15 @@ describe('Session: each instance\'s token goes to that instance only', function 
   it('names who an environment token belongs to, asked of its own instance once, as a sign-in would', async () => {
     const { session } = build({}, { token: ENV_TOKEN, instanceUrl: a.url });
     const changes: Array<string | undefined> = [];
+    const named: Array<string | undefined> = [];
     session.onDidChange(() => changes.push(session.all[0]?.username));
+    session.onDidLearnUsername(() => named.push(session.all[0]?.username));
     await session.restore();
     assert.equal(session.all[0]?.username, undefined, 'nothing is known before the answer');
     await waitUntil(() => session.all[0]?.username !== undefined);
     assert.equal(session.all[0]?.username, 'sam.taylor');
-    assert.equal(changes.at(-1), 'sam.taylor', 'the views and the Accounts menu are told');
+    assert.deepEqual(named, ['sam.taylor'], 'the Accounts menu and the tree\'s roots are told');
+    assert.deepEqual(changes, [undefined], 'as a name only: the views do not start their lists over');
     await session.restore();
     assert.deepEqual(a.requests.map((r) => `${r.path} ${r.status}`), ['/api/v4/user 200'], 'asked once');
     assert.deepEqual(b.requests, []);

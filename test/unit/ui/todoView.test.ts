@@ -41,7 +41,7 @@ describe('To-Do view: lists, snooze and unsnooze, failures put back', () => {
     const api = new TodoClient(client.transport);
     const changes = new EventEmitter<void>();
     const session = {
-      signedIn: true, instanceUrl: INSTANCE, onDidChange: changes.event,
+      signedIn: true, instanceUrl: INSTANCE, onDidChange: changes.event, onDidLearnUsername: new EventEmitter<void>().event,
       all: [{ key: INSTANCE, instanceUrl: INSTANCE, todos: api }],
       todosFor: (instance: string) => (instance === INSTANCE ? api : undefined),
     };
