@@ -330,9 +330,17 @@ export class Workbench {
     const isDefault = (await row.locator('.option-decorator-right').innerText()).trim() !== '';
     await row.click({ timeout: timeoutMs });
     const item = this.page.locator(`.settings-editor .setting-item-contents[data-key="${key}"]`);
-    await waitFor(`the Settings editor to have written ${key} = ${option}`, async () =>
-      (await select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.textContent ?? '')).trim() === option
-      && (await item.evaluate((element) => element.classList.contains('is-configured'))) === !isDefault, { timeoutMs });
+    await waitFor(`the Settings editor to have written ${key} = ${option}`, async () => {
+      const selected = (await select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.textContent ?? '')).trim();
+      if (selected !== option) {
+        // The click landed while the editor redrew the setting and the drop-down closed without the choice (seen
+        // once under load): choose again, as a person would.
+        if (!(await row.isVisible())) await select.click({ timeout: 2_000 });
+        await row.click({ timeout: 2_000 });
+        return false;
+      }
+      return (await item.evaluate((element) => element.classList.contains('is-configured'))) === !isDefault;
+    }, { timeoutMs, intervalMs: 500 });
   }
 
   /**
