@@ -99,7 +99,10 @@ describe('several GitLab instances signed in at once', function () {
       return at >= 0 && items.slice(at).find((item) => item.label === project.nameWithNamespace);
     });
     assert.match(`${row.description} ${row.ariaLabel}`, /from git remote/);
-    await waitForExtensionRequest(second, (r) => r.method === 'GET' && r.path === `/api/v4/projects/${project.pathWithNamespace}`);
+    // The second instance was asked about its project: by path, or by ID when its events named the project first
+    // (then the path is already known and not looked up again).
+    await waitForExtensionRequest(second, (r) => r.method === 'GET'
+      && (r.path === `/api/v4/projects/${project.pathWithNamespace}` || r.path === `/api/v4/projects/${project.id}`));
     assert.deepEqual(extensionRequests(s.double!, (r) => r.path.includes(project.pathWithNamespace)).map((r) => r.path), [],
       'the first instance was asked for the second one\'s project');
   });
