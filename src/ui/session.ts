@@ -145,7 +145,9 @@ export class Session implements vscode.Disposable {
    * each client for that same instance: a client is never built from one instance's token and another's URL.
    */
   restore(): Promise<void> {
-    this.restoring = this.restoring.then(() => this.restoreNow(), (error) => this.log.error('Restoring the session', error));
+    // Each restore runs after the one before, whatever became of it: a failed one is logged here, and never takes
+    // the next one down with it (as a rejection handled by the next link would).
+    this.restoring = this.restoring.then(() => this.restoreNow()).catch((error: unknown) => this.log.error('Restoring the session', error));
     return this.restoring;
   }
 
@@ -180,6 +182,8 @@ export class Session implements vscode.Disposable {
     if (activeKey !== this.activeKey) {
       this.activeKey = activeKey;
       changed = true;
+      // Which instance the status bar and the settings follow, and why: a question people (and failed runs) ask.
+      if (this.accounts.size > 0) this.log.info(`Active instance: ${this.instanceUrl}${active ? ' (named by the workspace\'s git remote)' : ''}`);
     }
     if (changed) this.announce();
     for (const account of this.accounts.values()) this.learnUsername(account);

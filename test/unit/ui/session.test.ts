@@ -161,6 +161,20 @@ describe('Session: each instance\'s token goes to that instance only', function 
     assert.deepEqual(b.requests, []);
   });
 
+  it('a restore that fails (the keychain refused a read) is logged and does not swallow the next one', async () => {
+    const { session, secrets } = build({ [a.url]: TOKEN_A });
+    const get = secrets.get.bind(secrets);
+    let refusals = 1;
+    secrets.get = async (key: string) => {
+      if (refusals-- > 0) throw new Error('the keychain is locked');
+      return get(key);
+    };
+    await session.restore();
+    assert.equal(session.signedIn, false);
+    await session.restore();
+    assert.equal(session.signedIn, true, 'the restore asked for after the failed one did not run');
+  });
+
   it('signs one instance out: its secret goes, the other instance keeps its client and token', async () => {
     const { session, secrets } = build({ [a.url]: TOKEN_A, [b.url]: TOKEN_B });
     await session.restore();
