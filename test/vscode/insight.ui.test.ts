@@ -19,11 +19,15 @@ const label = (level: NotificationLevel) => levelLabel(level, formatMessage);
 /** The overview's entries once every level is read (no "reading…" left, the title without progress). */
 async function overviewRows(session: VscodeSession, until: (entries: QuickPickEntry[]) => boolean = () => true): Promise<QuickPickEntry[]> {
   let last: QuickPickEntry[] = [];
+  let before = '';
   return waitFor('the overview to have read every level', async () => {
     const { title } = await session.workbench.quickInputText();
     last = await session.workbench.quickPickEntries();
+    // The same rows twice in a row: a read while the list redraws after a keystroke can hold a recycled row twice.
+    const same = JSON.stringify(last) === before;
+    before = JSON.stringify(last);
     const settled = title === OVERVIEW_TITLE && !last.some((entry) => entry.description === 'reading…');
-    return settled && until(last) && last;
+    return settled && until(last) && same && last;
   }, { timeoutMs: 30_000 }).catch((error: Error) => {
     throw new Error(`${error.message}; entries: ${JSON.stringify(last)}`);
   });
