@@ -324,6 +324,8 @@ export class VscodeSession {
   async captureFailure(testTitle: string): Promise<string> {
     const target = path.join(this.run.artifactsDir, slug(testTitle));
     mkdirSync(target, { recursive: true });
+    // First, before the captures below draw anything: how the page was drawing when the test failed.
+    writeText(path.join(target, 'frame-pace.txt'), await this.framePace());
     try {
       await this.page.screenshot({ path: path.join(target, 'screenshot.png'), timeout: 10_000 });
     } catch (error) {
@@ -340,6 +342,27 @@ export class VscodeSession {
       writeFileSync(path.join(target, `double-${index + 2}-requests.json`), JSON.stringify(other.requests, null, 2));
     }
     return target;
+  }
+
+  /**
+   * The time the page takes to run two animation frames, five times over. The workbench draws every change in an
+   * animation frame, and Playwright waits for two of them before each click, so a page whose frames come about once a
+   * second (Chromium sometimes paces one page's frames that way for the rest of its life; the cause is not known)
+   * makes every step slow and every wait of a test shorter than it looks. A failure says which kind of page it had.
+   */
+  private async framePace(): Promise<string> {
+    const samples: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const sample = this.page.evaluate(() => new Promise<number>((resolve) => {
+        const start = performance.now();
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(Math.round(performance.now() - start))));
+      }));
+      const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('over 5000'), 5_000).unref());
+      samples.push(String(await Promise.race([sample, timeout]).catch((error: Error) => `error: ${error.message}`)));
+    }
+    const slow = samples.filter((sample) => !/^\d+$/.test(sample) || Number(sample) > 250).length;
+    return `two animation frames took (ms): ${samples.join(', ')}\n` +
+      (slow >= 3 ? 'the page was drawing about once a second: every step of the test ran slow\n' : 'the page was drawing at its usual pace\n');
   }
 
   /**
