@@ -307,7 +307,9 @@ describe('activity filters', function () {
       session().extensionLogLines().filter((line) => /^Activated in/.test(line.message))[activated], { timeoutMs: 30_000 });
     // From the reloaded extension's own activation time: its first pages may be asked for in the background (the
     // badge's count) before the view is opened, and before this test sees the log line.
-    const since = Number(/returned at (\d+)/.exec(activation.message)?.[1] ?? Date.now());
+    const returnedAt = /returned at (\d+)/.exec(activation.message);
+    assert.ok(returnedAt, `the activation line names no return time: ${activation.message}`);
+    const since = Number(returnedAt[1]);
     await workbench.openViewContainer(VIEW_CONTAINER);
     await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r) && r.query.action === 'pushed');
     await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { action: 'pushed' } });
