@@ -8,14 +8,10 @@ import {
 } from '../../../../src/app/settings/profile';
 import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
 import { scopeKey } from '../../../../src/app/settings/shared/scopes';
-import { GitLabError } from '../../../../src/gitlab/errors';
 import { NOTIFICATION_LEVELS, RESERVED_REQUEST_PARAMETERS, type NotificationSetting } from '../../../../src/gitlab/types';
-import { GitLabDouble } from '../../../double';
-import { makeClient, type TestClient } from '../../gitlab/helpers';
-import { FakeGitLabApi } from './fakeGitLabApi';
 import { fixedAccount } from '../../../../src/app/activeAccount';
-import { changeSettingElsewhere } from '../../../double/control-client';
 import { FakeMemento } from '../../ui/fakeVscode';
+import { withSettingsDouble } from './settingsDouble';
 
 const t = formatMessage;
 
@@ -154,7 +150,8 @@ describe('notification profile: file format', () => {
 });
 
 describe('notification profile: preview and apply', () => {
-  const PROJECT = { kind: 'project', id: 'acme/web' } as const;
+  const gitlab = withSettingsDouble();
+  const PROJECT = { kind: 'project', id: 'acme/website' } as const;
   const entry: ProfileEntry = { scope: PROJECT, level: 'custom', events: { new_note: true, new_issue: false, failed_pipeline: null, future_event: true } };
 
   it('shows per field what would change, before → after, in the settings editor\'s words', () => {
@@ -176,71 +173,62 @@ describe('notification profile: preview and apply', () => {
     assert.equal(exportedText(2, '/p.json', t), 'Exported the notification profile of 2 scopes to /p.json.');
   });
 
-  /** The one owner of settings, over the fake server, as the extension builds it. */
-  function service(api: FakeGitLabApi): NotificationSettingsService {
-    return new NotificationSettingsService(fixedAccount('https://gitlab.example.com', api), new FakeMemento());
-  }
+  /** The one owner of settings, over the double's client, as the extension builds it. */
+  const service = () => new NotificationSettingsService(fixedAccount(gitlab.double.url, gitlab.client), new FakeMemento());
 
-  async function previews(api: FakeGitLabApi, list: ProfileEntry[]): Promise<ScopeDiff[]> {
-    return Promise.all(list.map(async (e) => diffEntry(e, await api.getNotificationSettings(e.scope))));
-  }
+  const previews = (list: ProfileEntry[]): Promise<ScopeDiff[]> =>
+    Promise.all(list.map(async (e) => diffEntry(e, await gitlab.client.getNotificationSettings(e.scope))));
 
   it('applies only the confirmed scopes and reports each: applied, unchanged, skipped, failed with the reason', async () => {
-    const api = new FakeGitLabApi(['new_note', 'new_issue', 'failed_pipeline']);
-    api.set(PROJECT, { level: 'watch' });
-    api.set('group:acme', { level: 'watch' });
-    api.set('project:acme/api', { level: 'watch' });
-    api.set('project:acme/gone', { level: 'watch' });
-    api.fail('put', 'project:acme/gone', new GitLabError('notFound', '404 Project Not Found', { status: 404 }));
+    const dotfiles = { kind: 'project', id: 'alex/dotfiles' } as const;
+    const forum = { kind: 'project', id: 'community/forum' } as const;
+    for (const scope of [PROJECT, { kind: 'group', id: 'acme' } as const, dotfiles, forum]) gitlab.set(scope, 'watch');
+    // Gone from GitLab between the preview and the import.
+    gitlab.double.inject({ fault: { kind: 'status', status: 404, body: '{"message":"404 Project Not Found"}' }, method: 'PUT', path: '/projects/community/forum/notification_settings' });
     const list: ProfileEntry[] = [
       entry,
       { scope: { kind: 'group', id: 'acme' }, level: 'watch' },
-      { scope: { kind: 'project', id: 'acme/api' }, level: 'disabled' },
-      { scope: { kind: 'project', id: 'acme/gone' }, level: 'mention' },
+      { scope: dotfiles, level: 'disabled' },
+      { scope: forum, level: 'mention' },
       { scope: { kind: 'global' }, level: 'watch' },
     ];
-    const shown = await previews(api, list);
-    const confirmed = new Set([scopeKey(PROJECT), 'group:acme', 'project:acme/gone', 'global']);
-    const settings = service(api);
-    const reports = await applyProfile(shown, confirmed, settings, t);
+    const shown = await previews(list);
+    const confirmed = new Set([scopeKey(PROJECT), 'group:acme', scopeKey(forum), 'global']);
+    const reports = await applyProfile(shown, confirmed, service(), t);
     assert.deepEqual(reports.map((r) => [scopeKey(r.scope), r.status, r.reason]), [
-      ['project:acme/web', 'applied', 'not sent: unknown to GitLab here and to this extension: future_event'],
+      ['project:acme/website', 'applied', 'not sent: unknown to GitLab here and to this extension: future_event'],
       ['group:acme', 'unchanged', undefined],
-      ['project:acme/api', 'skipped', undefined],
-      ['project:acme/gone', 'failed', '404 Project Not Found'],
+      ['project:alex/dotfiles', 'skipped', undefined],
+      ['project:community/forum', 'failed', 'Not found on GitLab (404 Project Not Found). Check the ID or path, and that your account can see it.'],
       ['global', 'applied', undefined],
     ]);
-    assert.deepEqual(api.stored('project:acme/web').events, { new_note: true, new_issue: false, failed_pipeline: null });
-    assert.equal(api.stored('project:acme/web').level, 'custom');
-    assert.equal(api.stored('project:acme/api').level, 'watch', 'not confirmed: not written');
-    assert.equal(api.stored('global').level, 'watch', 'the scopes after a failure still apply');
+    assert.deepEqual(gitlab.stored(PROJECT), { level: 'custom', events: { new_note: true, new_issue: false } });
+    assert.equal(gitlab.levelOf(dotfiles), 'watch', 'not confirmed: not written');
+    assert.equal(gitlab.levelOf({ kind: 'global' }), 'watch', 'the scopes after a failure still apply');
     // Only what changes is sent, and only switches this version knows or GitLab returned for the scope.
-    assert.deepEqual(api.updates.find((u) => u.key === 'project:acme/web')?.update,
-      { level: 'custom', events: { new_note: true, new_issue: false } });
+    assert.deepEqual(gitlab.puts().find(([path]) => path === '/projects/acme/website/notification_settings')?.[1],
+      { level: 'custom', new_note: 'true', new_issue: 'false' });
   });
 
   it('does not write a scope that changed at GitLab since the preview', async () => {
-    const api = new FakeGitLabApi();
-    api.set(PROJECT, { level: 'watch' });
-    const shown = await previews(api, [{ scope: PROJECT, level: 'mention' }]);
-    api.set(PROJECT, { level: 'disabled' });
-    const settings = service(api);
-    const [report] = await applyProfile(shown, new Set([scopeKey(PROJECT)]), settings, t);
+    gitlab.set(PROJECT, 'watch');
+    const shown = await previews([{ scope: PROJECT, level: 'mention' }]);
+    gitlab.set(PROJECT, 'disabled');
+    const [report] = await applyProfile(shown, new Set([scopeKey(PROJECT)]), service(), t);
     assert.equal(report.status, 'failed');
     assert.match(report.reason ?? '', /changed at GitLab since the preview/);
-    assert.equal(api.stored('project:acme/web').level, 'disabled');
-    assert.deepEqual(api.updates, []);
+    assert.equal(gitlab.levelOf(PROJECT), 'disabled');
+    assert.deepEqual(gitlab.puts(), []);
   });
 
   it('does not write a scope changed at GitLab between its last read and the write', async () => {
-    const api = new FakeGitLabApi();
-    api.set(PROJECT, { level: 'watch' });
-    const shown = await previews(api, [{ scope: PROJECT, level: 'mention' }]);
-    const owner = service(api);
+    gitlab.set(PROJECT, 'watch');
+    const shown = await previews([{ scope: PROJECT, level: 'mention' }]);
+    const owner = service();
     const settings = {
       getSetting: async (...args: Parameters<NotificationSettingsService['getSetting']>) => {
         const setting = await owner.getSetting(...args);
-        api.set(PROJECT, { level: 'participating' }); // someone else, right after the check
+        gitlab.set(PROJECT, 'participating'); // someone else, right after the check
         return setting;
       },
       save: owner.save.bind(owner),
@@ -248,8 +236,8 @@ describe('notification profile: preview and apply', () => {
     const [report] = await applyProfile(shown, new Set([scopeKey(PROJECT)]), settings, t);
     assert.equal(report.status, 'failed');
     assert.match(report.reason ?? '', /changed at GitLab since the preview/);
-    assert.equal(api.stored('project:acme/web').level, 'participating');
-    assert.deepEqual(api.updates, []);
+    assert.equal(gitlab.levelOf(PROJECT), 'participating');
+    assert.deepEqual(gitlab.puts(), []);
   });
 
   it('reports a level GitLab did not take as failed', async () => {
@@ -264,8 +252,7 @@ describe('notification profile: preview and apply', () => {
 });
 
 describe('notification profile: a hostile profile against the GitLab double', () => {
-  let double: GitLabDouble;
-  let c: TestClient;
+  const gitlab = withSettingsDouble();
   let settings: NotificationSettingsService;
 
   /** Reads, previews and applies every scope of `text`, as the import command does. */
@@ -276,18 +263,11 @@ describe('notification profile: a hostile profile against the GitLab double', ()
     return { shown, reports: reports.map((r) => [scopeKey(r.scope), r.status, r.reason]) };
   }
 
-  const puts = () => double.requests.filter((r) => r.method === 'PUT');
-
-  before(async () => { double = await GitLabDouble.start({ edition: 'ee', events: 10, seed: 3 }); });
-  after(async () => double.close());
-  beforeEach(async () => {
-    c = makeClient(double.url);
-    settings = new NotificationSettingsService(fixedAccount(double.url, c.client), new FakeMemento());
-    await changeSettingElsewhere(double, { scope: 'project', id: 'acme/website', level: 'watch' });
-    await changeSettingElsewhere(double, { scope: 'group', id: 'acme', level: 'watch' });
-    double.clearLog();
+  beforeEach(() => {
+    settings = new NotificationSettingsService(fixedAccount(gitlab.double.url, gitlab.client), new FakeMemento());
+    gitlab.set({ kind: 'project', id: 'acme/website' }, 'watch');
+    gitlab.set({ kind: 'group', id: 'acme' }, 'watch');
   });
-  afterEach(async () => c.close());
 
   it('sends only switches this version knows or GitLab returned, never a request parameter, and names the rest', async () => {
     const { shown, reports } = await importProfile(file([
@@ -309,22 +289,22 @@ describe('notification profile: a hostile profile against the GitLab double', ()
       ['group:acme', 'applied', 'not sent: unknown to GitLab here and to this extension: level, notification_email, job_token'],
     ]);
     // What GitLab received: the two PUTs, with the level and the event switches alone, and the token only in its header.
-    assert.deepEqual(puts().map((r) => [r.path, r.query, r.auth, r.status]), [
+    const puts = gitlab.double.requests.filter((r) => r.method === 'PUT');
+    assert.deepEqual(puts.map((r) => [r.path, r.query, r.auth, r.status]), [
       ['/api/v4/projects/acme/website/notification_settings', { level: 'custom', new_note: 'true', new_epic: 'true' }, 'private-token', 200],
       ['/api/v4/groups/acme/notification_settings', { level: 'custom', new_issue: 'false' }, 'private-token', 200],
     ]);
-    const reserved = double.requests.flatMap((r) => Object.keys(r.query)).filter((key) => key !== 'level' && RESERVED_REQUEST_PARAMETERS.has(key));
+    const reserved = gitlab.double.requests.flatMap((r) => Object.keys(r.query)).filter((key) => key !== 'level' && RESERVED_REQUEST_PARAMETERS.has(key));
     assert.deepEqual(reserved, [], 'no request carried a reserved parameter');
   });
 
   it('names the left-out switches of a scope that has nothing else to change, and sends nothing for it', async () => {
-    await changeSettingElsewhere(double, { scope: 'project', id: 'acme/website', level: 'custom', events: { new_note: true } });
-    double.clearLog();
+    gitlab.set({ kind: 'project', id: 'acme/website' }, 'custom', { new_note: true });
     const { shown, reports } = await importProfile(file([
       { scope: 'project', path: 'acme/website', level: 'custom', events: { new_note: true, sudo: true, format: true, callback: true } },
     ]));
     assert.deepEqual(shown[0].rows, []);
     assert.deepEqual(reports, [['project:acme/website', 'unchanged', 'not sent: unknown to GitLab here and to this extension: sudo, format, callback']]);
-    assert.deepEqual(puts(), []);
+    assert.deepEqual(gitlab.puts(), []);
   });
 });

@@ -7,20 +7,21 @@ import { GitLabError } from '../../../../src/gitlab/errors';
 import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient, withDoubleAndClient } from '../../gitlab/helpers';
-import { FakeGitLabApi, group, project } from './fakeGitLabApi';
+import { insufficientScope, withSettingsDouble } from './settingsDouble';
 
 /** Reads go through the owner of notification settings, as in the extension. */
 const settingsOwner = (api: () => GitLabApi | undefined) =>
   new NotificationSettingsService({ instanceUrl: 'test', get api() { return api(); } }, { get: () => undefined, update: async () => undefined });
 
-function catalog(api: FakeGitLabApi | undefined, overrides: Partial<ScopeCatalogDeps> = {}): { catalog: ScopeCatalog; remembered: string[] } {
+/** The catalog over `api`; the tree shows project 1 (acme/website). */
+function catalog(api: GitLabApi | undefined, overrides: Partial<ScopeCatalogDeps> = {}): { catalog: ScopeCatalog; remembered: string[] } {
   const remembered: string[] = [];
   return {
     remembered,
     catalog: new ScopeCatalog({
       account: { get api() { return api; } },
       settings: settingsOwner(() => api),
-      projects: () => [{ id: 10, label: 'Acme / Website', path: 'acme/website' }],
+      projects: () => [{ id: 1, label: 'Acme / Website', path: 'acme/website' }],
       addedGroups: () => [],
       rememberGroup: async (ref) => { remembered.push(`group ${ref}`); },
       rememberProject: async (ref) => { remembered.push(`project ${ref}`); },
@@ -31,59 +32,69 @@ function catalog(api: FakeGitLabApi | undefined, overrides: Partial<ScopeCatalog
 }
 
 describe('settings scope list', () => {
+  const gitlab = withSettingsDouble();
+  /** The requests GitLab answered, in order: `GET /groups 1` for page 1 of a listing. */
+  const calls = () => gitlab.double.requests.map((r) => `${r.method} ${r.path.replace(/^\/api\/v4/, '')}${r.query.page ? ` ${r.query.page}` : ''}`);
+
   it('lists Global, every page of the user\'s groups, then the tree\'s projects', async () => {
-    const api = new FakeGitLabApi();
-    api.groupPageSize = 2;
-    api.groups = [group(1, 'acme'), group(2, 'acme/platform'), group(3, 'design')];
-    const { catalog: scopes } = catalog(api);
+    // 150 more groups of user 1's: with the world's acme and acme/platform, two pages of 100.
+    const teams = Array.from({ length: 150 }, (_, index) => {
+      const name = `Team ${String(index + 1).padStart(3, '0')}`;
+      const path = name.toLowerCase().replace(' ', '-');
+      return { ...gitlab.double.data.groups[0], id: 101 + index, name, path, fullPath: path, fullName: name, members: { 1: 30 as const } };
+    });
+    gitlab.double.data.groups.push(...teams);
+    const { catalog: scopes } = catalog(gitlab.client);
     const state = await scopes.list();
     assert.deepEqual(state.entries.map((entry) => [entry.key, entry.label, entry.origin]), [
       ['global', 'Global', 'global'],
-      ['group:1', 'acme', 'member'],
-      ['group:2', 'acme / platform', 'member'],
-      ['group:3', 'design', 'member'],
-      ['project:10', 'Acme / Website', 'workspace'],
+      ['group:1', 'Acme', 'member'],
+      ['group:2', 'Acme / Platform', 'member'],
+      ...teams.map((team) => [`group:${team.id}`, team.name, 'member']),
+      ['project:1', 'Acme / Website', 'workspace'],
     ]);
     assert.equal(state.groupsOffered, true);
     // Pages past the end may have been asked for ahead (a window of them); what they hold is not listed.
-    assert.deepEqual(api.calls.slice(0, 2), ['listGroups 1', 'listGroups 2']);
-    const calls = api.calls.length;
+    assert.equal(calls()[0], 'GET /groups 1', 'the first page alone first');
+    assert.ok(calls().includes('GET /groups 2'));
+    const firstPages = () => calls().filter((call) => call === 'GET /groups 1').length;
     await scopes.list();
-    assert.equal(api.calls.length, calls, 'groups are fetched once until a refresh');
+    assert.equal(firstPages(), 1, 'groups are fetched once until a refresh');
     await scopes.list({ refresh: true });
-    assert.deepEqual(api.calls.slice(calls, calls + 2), ['listGroups 1', 'listGroups 2']);
+    assert.equal(firstPages(), 2);
+    assert.equal(calls().filter((call) => call === 'GET /groups 2').length, 2);
   });
 
   it('lists member projects only where asked for; the editor, the overview and the quick picks share one listing', async () => {
-    const api = new FakeGitLabApi();
-    api.groups = [group(1, 'acme')];
-    api.projects = [project(10, 'acme/website'), project(42, 'acme/api')];
-    const { catalog: scopes } = catalog(api, { addedGroups: () => ['acme', 'design'] });
+    const { catalog: scopes } = catalog(gitlab.client, { addedGroups: () => ['acme', 'design-team'] });
     const choices = await scopes.scopes();
-    assert.deepEqual(api.calls, [], 'the quick picks list nothing');
+    assert.deepEqual(calls(), [], 'the quick picks list nothing');
     assert.deepEqual(choices.scopes.map((known) => [known.scope, known.origin]), [
-      [{ kind: 'group', id: 'acme' }, 'added'], [{ kind: 'group', id: 'design' }, 'added'], [{ kind: 'project', id: 10 }, 'workspace'],
+      [{ kind: 'group', id: 'acme' }, 'added'], [{ kind: 'group', id: 'design-team' }, 'added'], [{ kind: 'project', id: 1 }, 'workspace'],
     ]);
     const overview = await scopes.scopes({ members: ['group', 'project'] });
     assert.deepEqual(overview.scopes.map((known) => [known.scope, known.name, known.path, known.origin]), [
-      [{ kind: 'group', id: 1 }, 'acme', 'acme', 'member'],
-      [{ kind: 'group', id: 'design' }, undefined, 'design', 'added'],
-      [{ kind: 'project', id: 10 }, 'acme / website', 'acme/website', 'member'],
-      [{ kind: 'project', id: 42 }, 'acme / api', 'acme/api', 'member'],
+      [{ kind: 'group', id: 1 }, 'Acme', 'acme', 'member'],
+      [{ kind: 'group', id: 2 }, 'Acme / Platform', 'acme/platform', 'member'],
+      [{ kind: 'group', id: 'design-team' }, undefined, 'design-team', 'added'],
+      [{ kind: 'project', id: 1 }, 'Acme / Website', 'acme/website', 'member'],
+      [{ kind: 'project', id: 2 }, 'Acme / Platform / Billing', 'acme/platform/billing', 'member'],
+      [{ kind: 'project', id: 3 }, 'Design Team / Mockups', 'design-team/mockups', 'member'],
+      [{ kind: 'project', id: 5 }, 'Alex Rivera / dotfiles', 'alex/dotfiles', 'member'],
     ], 'each once, by ID or full path: the configured group and the tree\'s project are the listed ones');
     for (const listing of [overview.listed.group, overview.listed.project]) assert.ok(listing && !listing.notOffered && listing.error === undefined);
-    const calls = api.calls.length;
+    const count = calls().length;
     await scopes.list();
-    assert.equal(api.calls.length, calls, 'the editor uses the groups the overview listed');
+    assert.equal(calls().length, count, 'the editor uses the groups the overview listed');
     scopes.forget(); // another account or instance
     await scopes.list();
-    assert.deepEqual(api.calls.slice(calls), ['listGroups 1']);
+    assert.deepEqual(calls().slice(count), ['GET /groups 1']);
   });
 
   it('quietly lists only hand-added groups when the server has no GET /groups', async () => {
-    const api = new FakeGitLabApi();
-    api.fail('listGroups', '1', new GitLabError('notFound', '404 Not Found', { status: 404 }));
-    const { catalog: scopes } = catalog(api, { addedGroups: () => ['parent/child', '7', 'not a path'] });
+    // As a server of the interface spec alone answers: an unknown route.
+    gitlab.double.inject({ fault: { kind: 'status', status: 404, body: '{"error":"404 Not Found"}' }, method: 'GET', path: '/groups' });
+    const { catalog: scopes } = catalog(gitlab.client, { addedGroups: () => ['parent/child', '7', 'not a path'] });
     const state = await scopes.list();
     assert.equal(state.groupsOffered, false);
     assert.equal(state.groupsError, undefined);
@@ -94,10 +105,9 @@ describe('settings scope list', () => {
   });
 
   it('says why groups could not be listed for other failures, and still lists the rest', async () => {
-    const api = new FakeGitLabApi();
-    api.fail('listGroups', '1', new GitLabError('forbidden', 'insufficient_scope', { status: 403, insufficientScope: true }));
+    gitlab.double.inject({ fault: insufficientScope('api read_api'), method: 'GET', path: '/groups' });
     const lines: string[] = [];
-    const { catalog: scopes } = catalog(api, { log: (line) => lines.push(line) });
+    const { catalog: scopes } = catalog(gitlab.client, { log: (line) => lines.push(line) });
     const state = await scopes.list();
     assert.equal(state.groupsOffered, true);
     assert.match(state.groupsError?.message ?? '', /read_api/);
@@ -106,92 +116,84 @@ describe('settings scope list', () => {
   });
 
   it('does not keep a listing that was under way when it was forgotten (another account signed in meanwhile)', async () => {
-    const api = new FakeGitLabApi();
-    api.groups = [group(1, 'acme')];
-    const { catalog: scopes } = catalog(api);
+    const { catalog: scopes } = catalog(gitlab.client);
     const underWay = scopes.list();
     scopes.forget();
     assert.ok((await underWay).entries.some((entry) => entry.key === 'group:1'), 'the caller still gets what it asked for');
     await scopes.list();
-    assert.deepEqual(api.calls, ['listGroups 1', 'listGroups 1'], 'read again for the next account');
+    assert.deepEqual(calls(), ['GET /groups 1', 'GET /groups 1'], 'read again for the next account');
   });
 
   it('answers at once without groups when asked for cached entries only', async () => {
-    const api = new FakeGitLabApi();
-    api.groups = [group(1, 'acme')];
-    const { catalog: scopes } = catalog(api);
+    const { catalog: scopes } = catalog(gitlab.client);
     const quick = await scopes.list({ cachedOnly: true });
     assert.equal(quick.groupsLoading, true);
-    assert.equal(api.calls.length, 0);
+    assert.deepEqual(calls(), []);
     const full = await scopes.list();
     assert.equal(full.groupsLoading, undefined);
     assert.ok(full.entries.some((entry) => entry.key === 'group:1'));
   });
 
   it('does not list a hand-added group twice when it is also a member group', async () => {
-    const api = new FakeGitLabApi();
-    api.groups = [group(5, 'parent/child')];
-    const { catalog: scopes } = catalog(api, { addedGroups: () => ['parent/child', '5'] });
+    const { catalog: scopes } = catalog(gitlab.client, { addedGroups: () => ['acme/platform', '2'] });
     const state = await scopes.list();
-    assert.deepEqual(state.entries.filter((entry) => entry.scope.kind === 'group').map((entry) => entry.key), ['group:5']);
+    assert.deepEqual(state.entries.filter((entry) => entry.scope.kind === 'group').map((entry) => entry.key), ['group:1', 'group:2']);
   });
 
   it('adds a project by path after checking it exists, keyed by its numeric ID', async () => {
-    const api = new FakeGitLabApi();
-    api.projects = [project(42, 'acme/api')];
-    const { catalog: scopes, remembered } = catalog(api);
-    const entry = scopes.entry(await scopes.addScope('project', 'acme/api'));
-    assert.deepEqual(entry, { key: 'project:42', scope: { kind: 'project', id: 42 }, label: 'acme / api', detail: 'acme/api', path: 'acme/api', origin: 'added' });
-    assert.deepEqual(remembered, ['project acme/api']);
-    assert.ok((await scopes.list()).entries.some((listed) => listed.key === 'project:42'));
+    const { catalog: scopes, remembered } = catalog(gitlab.client);
+    const entry = scopes.entry(await scopes.addScope('project', 'acme/platform/billing'));
+    assert.deepEqual(entry, {
+      key: 'project:2', scope: { kind: 'project', id: 2 }, label: 'Acme / Platform / Billing', detail: 'acme/platform/billing',
+      path: 'acme/platform/billing', origin: 'added',
+    });
+    assert.deepEqual(remembered, ['project acme/platform/billing']);
+    assert.ok((await scopes.list()).entries.some((listed) => listed.key === 'project:2'));
   });
 
   it('adds a group after reading its setting, and refuses what GitLab cannot find', async () => {
-    const api = new FakeGitLabApi();
-    const { catalog: scopes, remembered } = catalog(api);
-    const entry = scopes.entry(await scopes.addScope('group', 'team/sub'));
-    assert.equal(entry.key, 'group:team/sub');
-    assert.deepEqual(remembered, ['group team/sub']);
-    api.fail('get', 'group:nope', new GitLabError('notFound', '404 Group Not Found', { status: 404 }));
+    const { catalog: scopes, remembered } = catalog(gitlab.client);
+    const entry = scopes.entry(await scopes.addScope('group', 'acme/platform'));
+    assert.equal(entry.key, 'group:acme/platform');
+    assert.deepEqual(remembered, ['group acme/platform']);
     await assert.rejects(scopes.addScope('group', 'nope'), (error: unknown) => error instanceof GitLabError && error.kind === 'notFound');
-    assert.deepEqual(remembered, ['group team/sub'], 'nothing remembered for a failure');
+    assert.deepEqual(remembered, ['group acme/platform'], 'nothing remembered for a failure');
+    assert.deepEqual(calls(), ['GET /groups/acme/platform/notification_settings', 'GET /groups/nope/notification_settings']);
   });
 
   it('adds an entry for a scope opened from elsewhere that the list lacks', async () => {
-    const { catalog: scopes } = catalog(new FakeGitLabApi());
+    const { catalog: scopes } = catalog(gitlab.client);
     const found = await scopes.ensure({ kind: 'project', id: 'acme/website' });
-    assert.equal(found.key, 'project:10', 'the listed project, recognised by its path');
+    assert.equal(found.key, 'project:1', 'the listed project, recognised by its path');
     const added = await scopes.ensure({ kind: 'project', id: 99 });
     assert.equal(added.label, 'Project 99');
     assert.ok((await scopes.list()).entries.some((entry) => entry.key === 'project:99'));
   });
 
   it('offers the quick picks the same entries, with the workspace\'s project first among the projects when the list lacks it', async () => {
-    const api = new FakeGitLabApi();
-    api.groups = [group(1, 'acme')];
-    const { catalog: scopes } = catalog(api);
+    const { catalog: scopes } = catalog(gitlab.client);
     const keys = async (also?: Parameters<ScopeCatalog['entries']>[0]) => (await scopes.entries(also)).map((entry) => `${entry.key} ${entry.label}`);
-    const listed = ['global Global', 'group:1 acme', 'project:10 Acme / Website'];
+    const listed = ['global Global', 'group:1 Acme', 'group:2 Acme / Platform', 'project:1 Acme / Website'];
     assert.deepEqual(await keys(), listed);
     assert.deepEqual(await keys({ scope: { kind: 'project', id: 'acme/website' }, path: 'acme/website' }), listed, 'listed already, by its path');
-    assert.deepEqual(await keys({ scope: { kind: 'project', id: 'acme/api' }, path: 'acme/api' }),
-      ['global Global', 'group:1 acme', 'project:acme/api acme/api', 'project:10 Acme / Website']);
+    assert.deepEqual(await keys({ scope: { kind: 'project', id: 'community/handbook' }, path: 'community/handbook' }),
+      ['global Global', 'group:1 Acme', 'group:2 Acme / Platform', 'project:community/handbook community/handbook', 'project:1 Acme / Website']);
     assert.deepEqual(await keys(), listed, 'nothing was added to the list');
     // Named as the list names it, or by its path when the list lacks it; nothing added either.
     assert.equal((await scopes.named({ kind: 'project', id: 'acme/website' })).label, 'Acme / Website');
-    assert.equal((await scopes.named({ kind: 'group', id: 1 })).detail, undefined, 'acme is named by its path');
+    const acme = await scopes.named({ kind: 'group', id: 1 });
+    assert.deepEqual([acme.label, acme.detail], ['Acme', 'acme'], 'GitLab\'s name for it, with its path');
     assert.deepEqual(await scopes.named({ kind: 'group', id: 'team/sub' }), { key: 'group:team/sub', scope: { kind: 'group', id: 'team/sub' }, label: 'team/sub', path: 'team/sub', origin: 'added' });
     assert.equal((await scopes.named({ kind: 'global' })).label, 'Global');
     assert.deepEqual(await keys(), listed);
   });
 
   it('lists without groups while signed out, and fetches them once there is a client', async () => {
-    let api: FakeGitLabApi | undefined;
+    let api: GitLabApi | undefined;
     const scopes = new ScopeCatalog({ account: { get api() { return api; } }, settings: settingsOwner(() => api), projects: () => [], addedGroups: () => [], localize: formatMessage });
     assert.equal((await scopes.list()).entries.length, 1);
-    api = new FakeGitLabApi();
-    api.groups = [group(1, 'acme')];
-    assert.equal((await scopes.list()).entries.length, 2);
+    api = gitlab.client;
+    assert.deepEqual((await scopes.list()).entries.map((entry) => entry.key), ['global', 'group:1', 'group:2']);
   });
 });
 

@@ -8,17 +8,14 @@ import { UTC_ZONE } from '../../../../src/app/calendar';
 import { decidingLink, resolveLevelInForce, type LevelLink } from '../../../../src/app/settings/shared/levelChain';
 import type { ErrorInfo, HostMessage, Requests } from '../../../../src/app/settings/shared/protocol';
 import type { ReplyMessage } from '../../../../src/app/settings/shared/rpc';
-import { GitLabError } from '../../../../src/gitlab/errors';
 import type { NotificationSetting } from '../../../../src/gitlab/types';
-import { GitLabDouble } from '../../../double';
-import { makeClient, type TestClient } from '../../gitlab/helpers';
-import { FakeGitLabApi, group, project } from './fakeGitLabApi';
+import { columnDefault, eventKeys } from '../../../double';
 import { fixedAccount } from '../../../../src/app/activeAccount';
+import { HOLD, insufficientScope, withSettingsDouble, type SettingsDouble } from './settingsDouble';
 
 type Notice = Exclude<HostMessage, ReplyMessage>;
 
 interface Harness {
-  api: FakeGitLabApi;
   levels: NotificationSettingsService;
   handler: SettingsRequestHandler;
   posted: HostMessage[];
@@ -34,24 +31,24 @@ interface Harness {
 }
 
 const noMemory = { get: () => undefined, update: async () => undefined };
+/** User 1's e-mail in the double's generated world: GitLab's answer for the global setting carries it. */
+const EMAIL = 'alex@example.com';
 
-function harness(options: { signedOut?: boolean; instanceUrl?: string; snoozes?: (levels: NotificationSettingsService) => SettingsSnoozes } = {}): Harness {
-  const api = new FakeGitLabApi();
-  api.groups = [group(5, 'acme')];
-  api.projects = [project(42, 'acme/api')];
+/** The handler over the double's client; the tree shows project 1 (acme/website). */
+function harness(gitlab: SettingsDouble, options: { signedOut?: boolean; instanceUrl?: string; snoozes?: (levels: NotificationSettingsService) => SettingsSnoozes } = {}): Harness {
   const posted: HostMessage[] = [];
   const changes: LevelChange[] = [];
   const logs: string[] = [];
   const state = { signIns: 0 };
   const signInInstances: Array<string | undefined> = [];
   const instance = { url: options.signedOut ? undefined : options.instanceUrl };
-  const client = () => (options.signedOut ? undefined : api);
+  const client = () => (options.signedOut ? undefined : gitlab.client);
   const levels = new NotificationSettingsService({ instanceUrl: 'x', get api() { return client(); } }, noMemory, undefined, (line) => logs.push(line));
   levels.onDidChange((change) => changes.push(change));
   const catalog = new ScopeCatalog({
     account: { get api() { return client(); } },
     settings: levels,
-    projects: () => [{ id: 10, label: 'Acme / Website', path: 'acme/website' }],
+    projects: () => [{ id: 1, label: 'Acme / Website', path: 'acme/website' }],
     addedGroups: () => [],
     localize: formatMessage,
   });
@@ -71,7 +68,7 @@ function harness(options: { signedOut?: boolean; instanceUrl?: string; snoozes?:
     snoozes: options.snoozes?.(levels),
   });
   return {
-    api, levels, handler, posted, changes, logs, signInInstances, instance,
+    levels, handler, posted, changes, logs, signInInstances, instance,
     get signIns() { return state.signIns; },
     of: <T extends Notice['type']>(type: T) => posted.filter((message): message is Extract<Notice, { type: T }> => message.type === type),
     reply: (id) => posted.find((message): message is ReplyMessage => message.type === 'reply' && message.id === id),
@@ -106,25 +103,29 @@ function inheritsAtGlobal(above: LevelLink[]): [string, string] {
   return [result.level, from.kind === 'group' ? from.name : 'global'];
 }
 
-const projectScope = { kind: 'project', id: 8 } as const;
+/** Project 2 (acme/platform/billing): not in the tree's list. */
+const projectScope = { kind: 'project', id: 2 } as const;
+const PROJECT_PATH = '/projects/2/notification_settings';
 const load = (h: Harness, scope: Requests['load']['params']['scope']): Promise<NotificationSetting> => ask(h, 'load', { scope });
 
 describe('settings request handler (host side)', () => {
+  const gitlab = withSettingsDouble();
+
   it('answers ready with a quick scope list (and the translations, when there are), then the full list with groups', async () => {
-    const h = harness();
+    const h = harness(gitlab);
     await h.handler.receive({ type: 'ready' });
     const [state] = h.of('state');
     assert.equal(state.l10n, undefined, 'English: no translations to send');
     assert.equal(state.scopes.groupsLoading, true);
     const [scopes] = h.of('scopes');
-    assert.deepEqual(scopes.scopes.entries.map((entry) => entry.key), ['global', 'group:5', 'project:10']);
+    assert.deepEqual(scopes.scopes.entries.map((entry) => entry.key), ['global', 'group:1', 'group:2', 'project:1']);
   });
 
   it('delivers a focus asked before ready in the state, and after ready as focusScope', async () => {
-    const h = harness();
+    const h = harness(gitlab);
     await h.handler.focus({ kind: 'project', id: 'acme/website' });
     await h.handler.receive({ type: 'ready' });
-    assert.equal(h.of('state')[0].focusKey, 'project:10');
+    assert.equal(h.of('state')[0].focusKey, 'project:1');
     await h.handler.focus({ kind: 'group', id: 77 });
     assert.deepEqual(h.of('focusScope').map((message) => message.key), ['group:77']);
     assert.ok(h.of('scopes').at(-1)?.scopes.entries.some((entry) => entry.key === 'group:77'), 'the list has the focused scope first');
@@ -136,8 +137,8 @@ describe('settings request handler (host side)', () => {
   });
 
   it('hands the state kept over a window reload to the next page, once', async () => {
-    const h = harness();
-    const restored = { version: 1 as const, selectedKey: 'global', forms: [], conflicts: [], bulkSelection: ['group:5'] };
+    const h = harness(gitlab);
+    const restored = { version: 1 as const, selectedKey: 'global', forms: [], conflicts: [], bulkSelection: ['group:1'] };
     h.handler.restore(restored);
     await h.handler.receive({ type: 'ready' });
     await h.handler.receive({ type: 'ready' });
@@ -145,99 +146,94 @@ describe('settings request handler (host side)', () => {
   });
 
   it('loads a scope afresh each time, and a change found on GitLab reaches every listener', async () => {
-    const h = harness();
-    h.api.set('project:8', { level: 'custom', events: { new_note: true } });
+    const h = harness(gitlab);
+    gitlab.set(projectScope, 'custom', { new_note: true });
     const setting = await load(h, projectScope);
-    assert.deepEqual(setting, { level: 'custom', events: { new_note: true, new_issue: null, failed_pipeline: null } });
+    // Every switch a project has on this GitLab, those never set at their column defaults.
+    const unset = Object.fromEntries(eventKeys('ee', 'project').map((key) => [key, columnDefault('ee', key)]));
+    assert.deepEqual(setting, { level: 'custom', events: { ...unset, new_note: true } });
     assert.equal(h.changes.length, 0, 'nothing was known before');
-    h.api.set('project:8', { level: 'watch' });
+    gitlab.set(projectScope, 'watch');
     assert.equal((await load(h, projectScope)).level, 'watch');
     assert.deepEqual(h.changes.map((change) => `${change.previous?.level}→${change.setting.level}`), ['custom→watch']);
     assert.equal(h.of('settingChanged').at(-1)?.setting.level, 'watch');
   });
 
   it('ignores and logs malformed or hostile messages, doing nothing', async () => {
-    const h = harness();
+    const h = harness(gitlab);
     for (const message of [null, 'ready', { type: 'request', id: 1, method: 'load', params: { scope: { kind: 'user', id: 1 } } },
       { type: 'request', id: 1, method: 'save', params: { scope: { kind: 'global' }, baseline: { level: 'watch' }, update: { level: 'root' } } },
       JSON.parse('{"type":"ready","__proto__":{"x":1}}'), { type: 'request', id: 1, method: 'bulkApply', params: { scopes: [{ kind: 'global' }], level: 'watch' } }]) {
       await h.handler.receive(message);
     }
     assert.equal(h.posted.length, 0);
-    assert.equal(h.api.calls.length, 0);
+    assert.equal(gitlab.double.requests.length, 0);
     assert.equal(h.logs.length, 6);
     assert.ok(h.logs.every((line) => line.includes('ignored a malformed message')));
   });
 
   it('saves only the changed parameters after checking nothing changed meanwhile', async () => {
-    const h = harness();
+    const h = harness(gitlab);
     const baseline = await load(h, { kind: 'global' });
     const result = await ask(h, 'save', { scope: { kind: 'global' }, baseline, update: { level: 'watch' } });
-    assert.deepEqual(h.api.calls.slice(-2), ['get global', 'put global']);
-    assert.deepEqual(h.api.updates, [{ key: 'global', update: { level: 'watch' } }]);
-    assert.deepEqual(result, { setting: { level: 'watch', notification_email: 'me@example.com' }, alreadyApplied: false });
+    assert.deepEqual(gitlab.double.requests.slice(-2).map((r) => `${r.method} ${r.path}`),
+      ['GET /api/v4/notification_settings', 'PUT /api/v4/notification_settings']);
+    assert.deepEqual(gitlab.puts(), [['/notification_settings', { level: 'watch' }]]);
+    assert.deepEqual(result, { setting: { level: 'watch', notification_email: EMAIL }, alreadyApplied: false });
     const saved = h.changes.at(-1);
     assert.equal(saved?.previous?.level, 'participating');
     assert.equal(saved?.setting.level, 'watch');
   });
 
   it('never overwrites a change made on GitLab since loading: answers with both versions', async () => {
-    const h = harness();
+    const h = harness(gitlab);
     const baseline = await load(h, projectScope);
-    h.api.set('project:8', { level: 'mention' }); // someone else, in the browser
+    gitlab.set(projectScope, 'mention'); // someone else, in the browser
     const conflict = await failure(ask(h, 'save', { scope: projectScope, baseline, update: { level: 'disabled' } }));
-    assert.equal(h.api.updates.length, 0);
+    assert.deepEqual(gitlab.puts(), []);
     assert.equal(conflict.kind, 'conflict');
     assert.deepEqual(conflict.server, { level: 'mention' });
 
     // keep mine: the page sends its edits again against the server's version; saved after a fresh check
     const saved = await ask(h, 'save', { scope: projectScope, baseline: { level: 'mention' }, update: { level: 'disabled' } });
-    assert.deepEqual(h.api.updates, [{ key: 'project:8', update: { level: 'disabled' } }]);
+    assert.deepEqual(gitlab.puts(), [[PROJECT_PATH, { level: 'disabled' }]]);
     assert.equal(saved.alreadyApplied, false);
   });
 
   it('takes theirs by reading the scope again', async () => {
-    const h = harness();
-    h.api.set('project:8', { level: 'watch' });
+    const h = harness(gitlab);
+    gitlab.set(projectScope, 'watch');
     assert.deepEqual(await load(h, projectScope), { level: 'watch' });
-    assert.equal(h.api.updates.length, 0);
+    assert.deepEqual(gitlab.puts(), []);
   });
 
   it('treats a changed server that already has every edit as saved, without writing', async () => {
-    const h = harness();
+    const h = harness(gitlab);
     const baseline = await load(h, projectScope);
-    h.api.set('project:8', { level: 'disabled' });
+    gitlab.set(projectScope, 'disabled');
     const result = await ask(h, 'save', { scope: projectScope, baseline, update: { level: 'disabled' } });
-    assert.equal(h.api.updates.length, 0);
+    assert.deepEqual(gitlab.puts(), []);
     assert.deepEqual(result, { setting: { level: 'disabled' }, alreadyApplied: true });
   });
 
   it('reports an unverified e-mail on the field, and what GitLab kept of the rest', async () => {
-    const h = harness();
+    const h = harness(gitlab);
     const baseline = await load(h, { kind: 'global' });
-    const update = h.api.updateNotificationSettings.bind(h.api);
-    h.api.updateNotificationSettings = async (scope, changes, signal) => {
-      // GitLab applies the level even though the e-mail is refused (behaviour note §2.5)
-      await update(scope, { level: changes.level }, signal);
-      throw new GitLabError('validation', 'notification_email must be an email you have verified', {
-        status: 400, fieldErrors: { notification_email: ['must be an email you have verified'] },
-      });
-    };
-    const error = await failure(ask(h, 'save', { scope: { kind: 'global' }, baseline, update: { level: 'watch', notification_email: 'other@example.com' } }));
+    // GitLab applies the level even though it refuses the e-mail (behaviour note §2.5).
+    const error = await failure(ask(h, 'save', { scope: { kind: 'global' }, baseline, update: { level: 'watch', notification_email: 'alex@unverified.example.com' } }));
     assert.equal(error.field, 'notification_email');
     assert.match(error.message, /must be an email you have verified/);
-    assert.deepEqual(error.server, { level: 'watch', notification_email: 'me@example.com' });
+    assert.deepEqual(error.server, { level: 'watch', notification_email: EMAIL });
     assert.ok(h.changes.some((change) => change.previous?.level === 'participating' && change.setting.level === 'watch'));
   });
 
   it('explains a refused save: api scope, invalid level, network', async () => {
-    const h = harness();
+    const h = harness(gitlab);
     const baseline = await load(h, projectScope);
-    h.api.fail('put', 'project:8', (attempt) => [
-      new GitLabError('forbidden', 'insufficient_scope', { status: 403, insufficientScope: true }),
-      new GitLabError('validation', "'custom' is not a valid level", { status: 400 }),
-      new GitLabError('network', 'socket hang up'),
-    ][attempt - 1]);
+    // One refusal per save, in this order; the network failure outlasts the client's retries.
+    gitlab.double.inject({ fault: insufficientScope(), method: 'PUT', path: PROJECT_PATH });
+    gitlab.double.inject({ fault: { kind: 'status', status: 400, body: '{"message":"\'custom\' is not a valid level"}' }, method: 'PUT', path: PROJECT_PATH });
+    gitlab.double.inject({ fault: { kind: 'reset' }, method: 'PUT', path: PROJECT_PATH, times: Infinity });
     const errors: ErrorInfo[] = [];
     for (let attempt = 1; attempt <= 3; attempt++) errors.push(await failure(ask(h, 'save', { scope: projectScope, baseline, update: { level: 'custom' } })));
     assert.equal(errors[0]?.message, 'Your token lacks the `api` scope needed to change settings.');
@@ -247,14 +243,14 @@ describe('settings request handler (host side)', () => {
   });
 
   it('answers a 404 on load with an error for that request', async () => {
-    const h = harness();
-    h.api.fail('get', 'project:8', new GitLabError('notFound', '404 Project Not Found', { status: 404 }));
-    const error = await failure(load(h, projectScope));
+    const h = harness(gitlab);
+    // Project 7 (design-team/brand) is one GitLab does not show user 1.
+    const error = await failure(load(h, { kind: 'project', id: 7 }));
     assert.equal(error.kind, 'notFound');
   });
 
   it('says "sign in" without a client, and asks the shell to sign in on request', async () => {
-    const h = harness({ signedOut: true });
+    const h = harness(gitlab, { signedOut: true });
     const error = await failure(load(h, { kind: 'global' }));
     assert.equal(error.kind, 'signedOut');
     assert.equal(error.action, 'signIn');
@@ -265,8 +261,8 @@ describe('settings request handler (host side)', () => {
 
   it('signs in again to the instance whose client failed, not to the one active by the time the page asks', async () => {
     const FAILED = 'https://gitlab.example.com';
-    const h = harness({ instanceUrl: FAILED });
-    h.api.fail('get', 'project:8', new GitLabError('unauthorized', '401 Unauthorized', { status: 401 }));
+    const h = harness(gitlab, { instanceUrl: FAILED });
+    gitlab.double.inject({ fault: { kind: 'status', status: 401 }, method: 'GET', path: PROJECT_PATH });
     assert.equal((await failure(load(h, projectScope))).action, 'signIn');
     h.instance.url = 'https://gitlab.example.org';
     await load(h, { kind: 'global' }); // a later request, through another client, succeeds
@@ -276,81 +272,79 @@ describe('settings request handler (host side)', () => {
 
   it('names the instance of a bulk item\'s refused token too', async () => {
     const FAILED = 'https://gitlab.example.com';
-    const h = harness({ instanceUrl: FAILED });
-    h.api.fail('put', 'project:42', new GitLabError('unauthorized', '401 Unauthorized', { status: 401 }));
-    await ask(h, 'bulkApply', { scopes: [{ kind: 'project', id: 42 }], level: 'watch' });
+    const h = harness(gitlab, { instanceUrl: FAILED });
+    gitlab.double.inject({ fault: { kind: 'status', status: 401 }, method: 'PUT', path: '/projects/5/notification_settings' });
+    await ask(h, 'bulkApply', { scopes: [{ kind: 'project', id: 5 }], level: 'watch' });
     h.instance.url = 'https://gitlab.example.org';
     await h.handler.receive({ type: 'signIn' });
     assert.deepEqual(h.signInInstances, [FAILED]);
   });
 
   it('without a failure, names the instance of the client in use', async () => {
-    const h = harness({ instanceUrl: 'https://gitlab.example.com' });
+    const h = harness(gitlab, { instanceUrl: 'https://gitlab.example.com' });
     await h.handler.receive({ type: 'signIn' });
     assert.deepEqual(h.signInInstances, ['https://gitlab.example.com']);
   });
 
   it('adds scopes typed by the user, or says GitLab cannot find them', async () => {
-    const h = harness();
-    assert.equal((await ask(h, 'addScope', { kind: 'project', ref: 'acme/api' })).key, 'project:42');
+    const h = harness(gitlab);
+    assert.equal((await ask(h, 'addScope', { kind: 'project', ref: 'alex/dotfiles' })).key, 'project:5');
     assert.equal((await failure(ask(h, 'addScope', { kind: 'project', ref: 'acme/missing' }))).field, 'ref');
   });
 
   it('runs a bulk change with progress, a final report, announcements, and no second run at once', async () => {
-    const h = harness();
-    h.api.set('group:5', { level: 'disabled' });
-    h.api.fail('put', 'project:42', new GitLabError('forbidden', 'insufficient_scope', { status: 403, insufficientScope: true }));
-    let release: () => void = () => undefined;
-    h.api.gate = new Promise((resolve) => { release = resolve; });
-    const run = ask(h, 'bulkApply', { scopes: [{ kind: 'group', id: 5 }, { kind: 'project', id: 42 }, { kind: 'project', id: 10 }], level: 'disabled' });
-    const second = await failure(ask(h, 'bulkApply', { scopes: [{ kind: 'group', id: 5 }], level: 'watch' }));
+    const h = harness(gitlab);
+    gitlab.set({ kind: 'group', id: 1 }, 'disabled');
+    gitlab.double.inject({ fault: HOLD, times: Infinity });
+    const run = ask(h, 'bulkApply', { scopes: [{ kind: 'group', id: 1 }, { kind: 'project', id: 5 }, { kind: 'project', id: 1 }], level: 'disabled' });
+    await gitlab.double.waitForArrival((r) => r.path === '/api/v4/groups/1/notification_settings');
+    const second = await failure(ask(h, 'bulkApply', { scopes: [{ kind: 'group', id: 1 }], level: 'watch' }));
     assert.equal(second.message, 'A bulk change is already running.');
     // the webview comes back while the run waits on GitLab (its group listing waits too, so it is not awaited here)
     const ready = h.handler.receive({ type: 'ready' });
     await new Promise((resolve) => setImmediate(resolve));
     assert.equal(h.of('state')[0].bulk?.level, 'disabled', 'a returning webview gets the run in progress');
-    h.api.gate = undefined;
-    release();
+    // GitLab answers from now on, and refuses the token's change of project 5.
+    gitlab.double.clearFaults();
+    gitlab.double.inject({ fault: insufficientScope(), method: 'PUT', path: '/projects/5/notification_settings' });
+    gitlab.double.releaseHeld();
     await Promise.all([run, ready]);
     const done = h.of('bulk').at(-1)!.bulk;
     assert.equal(done.done, true);
-    assert.deepEqual(done.items.map((item) => [item.key, item.status]), [['group:5', 'unchanged'], ['project:42', 'failed'], ['project:10', 'changed']]);
+    assert.deepEqual(done.items.map((item) => [item.key, item.status]), [['group:1', 'unchanged'], ['project:5', 'failed'], ['project:1', 'changed']]);
     assert.equal(done.items[1].error?.message, 'Your token lacks the `api` scope needed to change settings.');
     assert.ok(h.of('bulk').length >= 7, 'every step is sent');
     assert.deepEqual(h.changes.filter((change) => change.setting.level === 'disabled' && change.previous?.level !== 'disabled')
-      .map((change) => change.scope), [{ kind: 'project', id: 10 }]);
+      .map((change) => change.scope), [{ kind: 'project', id: 1 }]);
   });
 
   it('stops a bulk change on cancel', async () => {
-    const h = harness();
-    let release: () => void = () => undefined;
-    h.api.gate = new Promise((resolve) => { release = resolve; });
-    const scopes = Array.from({ length: 8 }, (_, index) => ({ kind: 'project', id: index + 100 }));
-    const run = ask(h, 'bulkApply', { scopes: scopes as Requests['bulkApply']['params']['scopes'], level: 'watch' });
+    const h = harness(gitlab);
+    gitlab.double.inject({ fault: HOLD, times: Infinity });
+    const scopes = [1, 2, 3, 4, 5, 6].map((id) => ({ kind: 'project', id }) as const);
+    const run = ask(h, 'bulkApply', { scopes, level: 'watch' });
+    await gitlab.double.waitForArrival((r) => r.path === '/api/v4/projects/1/notification_settings');
     await h.handler.receive({ type: 'cancelBulk' });
-    h.api.gate = undefined;
-    release();
+    gitlab.double.clearFaults();
+    gitlab.double.releaseHeld();
     await run;
     const done = h.of('bulk').at(-1)!.bulk;
     assert.ok(done.items.every((item) => item.status === 'cancelled'), JSON.stringify(done.items.map((item) => item.status)));
-    assert.equal(h.api.updates.length, 0);
+    assert.deepEqual(gitlab.puts(), []);
   });
 
   it('cleans unusable parts of a server answer, and logs them', async () => {
-    const h = harness();
-    const get = h.api.getNotificationSettings.bind(h.api);
-    h.api.getNotificationSettings = async (scope, signal) => ({
-      ...(await get(scope, signal)), level: 'custom', events: JSON.parse('{"new_note":true,"__proto__":true,"Weird-Key":false}') as Record<string, boolean>,
-    });
+    const h = harness(gitlab);
+    gitlab.double.inject({ fault: { kind: 'malformed', body: '{"level":"custom","events":{"new_note":true,"__proto__":true,"Weird-Key":false}}' }, method: 'GET', path: PROJECT_PATH });
     const setting = await load(h, projectScope);
     assert.deepEqual(setting, { level: 'custom', events: { new_note: true } });
     assert.ok(h.logs.some((line) => line.includes('Weird-Key')));
   });
 
   it('passes on changes made elsewhere (status bar, commands), and goes quiet once disposed', async () => {
-    const h = harness();
+    const h = harness(gitlab);
     await h.levels.setLevel({ kind: 'global' }, 'disabled');
-    assert.deepEqual(h.of('settingChanged')[0], { type: 'settingChanged', key: 'global', setting: { level: 'disabled', notification_email: 'me@example.com' } });
+    assert.deepEqual(h.of('settingChanged')[0], { type: 'settingChanged', key: 'global', setting: { level: 'disabled', notification_email: EMAIL } });
     h.handler.dispose();
     const before = h.posted.length;
     await h.handler.receive({ type: 'request', id: 999, method: 'load', params: { scope: { kind: 'global' } } });
@@ -359,9 +353,8 @@ describe('settings request handler (host side)', () => {
   });
 
   it('words a bulk item GitLab answered with another level than asked', async () => {
-    const h = harness();
-    const update = h.api.updateNotificationSettings.bind(h.api);
-    h.api.updateNotificationSettings = async (scope, _update, signal) => update(scope, { level: 'participating' }, signal);
+    const h = harness(gitlab);
+    gitlab.double.inject({ fault: { kind: 'malformed', body: '{"level":"participating"}' }, method: 'PUT', path: '/groups/1/notification_settings' });
     await ask(h, 'bulkApply', { scopes: [{ kind: 'group', id: 1 }], level: 'watch' });
     const [item] = h.of('bulk').at(-1)!.bulk.items;
     assert.equal(item.status, 'failed');
@@ -369,13 +362,13 @@ describe('settings request handler (host side)', () => {
   });
 
   it('answers what a group or project inherits at global, whatever its own level, and follows a change when asked again', async () => {
-    const h = harness();
-    h.api.set('global', { level: 'mention' });
-    h.api.set('project:10', { level: 'disabled' });
-    // Project 10 is listed with its path acme/website, the hint when the server has no project lookup.
-    h.api.fail('getProject', '10', new GitLabError('notFound', '404 Not Found'));
+    const h = harness(gitlab);
+    gitlab.set({ kind: 'global' }, 'mention');
+    gitlab.set({ kind: 'project', id: 1 }, 'disabled');
+    // Project 1 is listed with its path acme/website, the hint when the server has no project lookup.
+    gitlab.double.inject({ fault: { kind: 'status', status: 404 }, method: 'GET', path: '/projects/1', times: Infinity });
     await h.handler.receive({ type: 'ready' });
-    const chains = () => Promise.all([ask(h, 'levelChain', { scope: { kind: 'project', id: 10 } }), ask(h, 'levelChain', { scope: { kind: 'group', id: 5 } })]);
+    const chains = () => Promise.all([ask(h, 'levelChain', { scope: { kind: 'project', id: 1 } }), ask(h, 'levelChain', { scope: { kind: 'group', id: 1 } })]);
     const before = await chains();
     assert.deepEqual(before, [
       // whatever its own level (disabled here): the page shows what it inherits only while the select is at global
@@ -396,65 +389,55 @@ describe('settings request handler (host side)', () => {
   });
 
   it('answers with an error, and logs why, when a group on the way cannot be read (the form shows no lines)', async () => {
-    const h = harness();
-    h.api.fail('getProject', '10', new GitLabError('notFound', '404 Not Found'));
-    h.api.fail('get', 'group:acme', new GitLabError('server', '500 Internal Server Error'));
-    const error = await failure(ask(h, 'levelChain', { scope: { kind: 'project', id: 10 } }));
+    const h = harness(gitlab);
+    gitlab.double.inject({ fault: { kind: 'status', status: 404 }, method: 'GET', path: '/projects/1', times: Infinity });
+    gitlab.double.inject({ fault: { kind: 'status', status: 500 }, method: 'GET', path: '/groups/acme/notification_settings' });
+    const error = await failure(ask(h, 'levelChain', { scope: { kind: 'project', id: 1 } }));
     assert.equal(error.kind, 'server');
-    assert.ok(h.logs.some((line) => line.includes('could not work out what project:10 inherits')), h.logs.join('\n'));
+    assert.ok(h.logs.some((line) => line.includes('could not work out what project:1 inherits')), h.logs.join('\n'));
   });
 });
 
 describe('settings request handler against the GitLab double: the page\'s switches', () => {
-  let double: GitLabDouble;
-  let c: TestClient;
-
-  before(async () => { double = await GitLabDouble.start({ edition: 'ee', events: 10, seed: 3 }); });
-  after(async () => double.close());
-  beforeEach(async () => {
-    c = makeClient(double.url);
-    const response = await fetch(`${double.url}/__double/settings`, {
-      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scope: 'project', id: '1', level: 'custom' }),
-    });
-    assert.equal(response.status, 200);
-  });
-  afterEach(async () => c.close());
+  const gitlab = withSettingsDouble();
+  beforeEach(() => gitlab.set({ kind: 'project', id: 1 }, 'custom'));
 
   it('sends nothing when the page puts a GitLab request parameter among the switches; a save of event switches still goes out', async () => {
     const logs: string[] = [];
-    const settings = new NotificationSettingsService(fixedAccount(double.url, c.client), noMemory);
+    const settings = new NotificationSettingsService(fixedAccount(gitlab.double.url, gitlab.client), noMemory);
     const handler = new SettingsRequestHandler({
       settings, signedIn: () => true, localize: formatMessage, post: () => undefined, log: (line) => logs.push(line),
-      catalog: new ScopeCatalog({ account: { get api() { return c.client; } }, settings, projects: () => [], addedGroups: () => [], localize: formatMessage }),
+      catalog: new ScopeCatalog({ account: { get api() { return gitlab.client; } }, settings, projects: () => [], addedGroups: () => [], localize: formatMessage }),
     });
     const scope = { kind: 'project', id: 1 } as const;
     const baseline = await settings.getSetting(scope, undefined, { fresh: true });
-    double.clearLog();
+    gitlab.double.clearLog();
     const save = (events: Record<string, boolean>) =>
       handler.receive({ type: 'request', id: nextId++, method: 'save', params: { scope, baseline, update: { events } } });
     for (const key of ['sudo', 'private_token', 'access_token', 'level', 'notification_email', 'id', 'per_page']) {
       await save({ new_note: true, [key]: true });
     }
-    assert.deepEqual(double.requests.map((r) => `${r.method} ${r.rawPath}`), [], 'nothing reaches GitLab, not even a read');
+    assert.deepEqual(gitlab.double.requests.map((r) => `${r.method} ${r.rawPath}`), [], 'nothing reaches GitLab, not even a read');
     assert.equal(logs.filter((line) => line.includes('ignored a malformed message')).length, 7);
     await save({ new_note: true });
-    assert.deepEqual(double.requests.filter((r) => r.method === 'PUT').map((r) => r.query), [{ new_note: 'true' }]);
+    assert.deepEqual(gitlab.puts(), [['/projects/1/notification_settings', { new_note: 'true' }]]);
     handler.dispose();
   });
 });
 
 describe('settings request handler: snoozes on the page', () => {
+  const gitlab = withSettingsDouble();
   /** Wed 25 Nov 2026 09:00 UTC. */
   const NOW = Date.UTC(2026, 10, 25, 9, 0);
   const UNTIL = Date.UTC(2026, 10, 27, 14, 0);
-  const scope = { kind: 'project', id: 'acme/api' } as const;
+  const scope = { kind: 'project', id: 'alex/dotfiles' } as const;
 
   /** The handler with a real scheduler over the same settings owner, kept in memory, at a still clock. */
   function withScheduler() {
     const memory = new Map<string, unknown>();
     const restored: string[] = [];
     let scheduler!: SnoozeScheduler;
-    const h = harness({
+    const h = harness(gitlab, {
       snoozes: (levels) => {
         scheduler = new SnoozeScheduler(levels, { get: (key) => memory.get(key), update: async (key, value) => void memory.set(key, value) },
           { now: () => NOW, setTimer: () => ({ dispose: () => undefined }) }, { key: 'https://gitlab.example.com', signedIn: true }, () => undefined);
@@ -470,39 +453,40 @@ describe('settings request handler: snoozes on the page', () => {
 
   it('tells the page each snooze, its end as the status bar words it and the level it gives back; End Snooze ends it', async () => {
     const { h, scheduler, restored } = withScheduler();
-    h.api.set('project:acme/api', { level: 'mention' });
+    gitlab.set(scope, 'mention');
     await h.handler.receive({ type: 'ready' });
     assert.deepEqual(h.of('state')[0].snoozes, []);
 
-    await scheduler().snooze(scope, 'project acme/api', UNTIL);
+    await scheduler().snooze(scope, 'project alex/dotfiles', UNTIL);
     const note = { scope, until: 'Fri 27 Nov 14:00', previousLevel: 'mention' };
     assert.deepEqual(h.of('snoozes').at(-1), { type: 'snoozes', snoozes: [note] });
     // The mute reaches the page as a change of the scope's setting, so its form shows Disabled.
-    assert.ok(h.of('settingChanged').some((message) => message.key === 'project:acme/api' && message.setting.level === 'disabled'));
+    assert.ok(h.of('settingChanged').some((message) => message.key === 'project:alex/dotfiles' && message.setting.level === 'disabled'));
     // A page opened (or shown again) now has it at once.
     await h.handler.receive({ type: 'ready' });
     assert.deepEqual(h.of('state').at(-1)!.snoozes, [note]);
 
     assert.equal(await ask(h, 'endSnooze', { scope }), null);
-    assert.equal(h.api.stored('project:acme/api').level, 'mention');
+    assert.equal(gitlab.levelOf(scope), 'mention');
     assert.deepEqual(restored, ['mention']);
     assert.deepEqual(h.of('snoozes').at(-1), { type: 'snoozes', snoozes: [] });
-    assert.ok(h.of('settingChanged').some((message) => message.key === 'project:acme/api' && message.setting.level === 'mention'));
+    assert.ok(h.of('settingChanged').some((message) => message.key === 'project:alex/dotfiles' && message.setting.level === 'mention'));
 
     // Ended already (its end came, another window): nothing is written.
-    const writes = h.api.updates.length;
+    const writes = gitlab.puts().length;
     assert.equal(await ask(h, 'endSnooze', { scope }), null);
-    assert.equal(h.api.updates.length, writes);
+    assert.equal(gitlab.puts().length, writes);
   });
 
   it('says so when a snooze could not be ended yet (the scheduler keeps it and tries again), rather than nothing', async () => {
     const { h, scheduler } = withScheduler();
-    h.api.set('project:acme/api', { level: 'watch' });
-    await scheduler().snooze(scope, 'project acme/api', UNTIL);
-    h.api.fail('put', 'project:acme/api', new GitLabError('server', '502 Bad Gateway'));
+    gitlab.set(scope, 'watch');
+    await scheduler().snooze(scope, 'project alex/dotfiles', UNTIL);
+    // A gateway error for longer than the client's own retries.
+    gitlab.double.inject({ fault: { kind: 'status', status: 502 }, method: 'PUT', path: '/projects/alex/dotfiles/notification_settings', times: Infinity });
     const error = await failure(ask(h, 'endSnooze', { scope }));
     assert.match(error.message, /The snooze could not be ended yet; it is tried again in a minute\./);
     assert.equal(scheduler().list().length, 1);
-    assert.equal(h.api.stored('project:acme/api').level, 'disabled');
+    assert.equal(gitlab.levelOf(scope), 'disabled');
   });
 });

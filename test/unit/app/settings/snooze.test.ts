@@ -12,9 +12,9 @@ import {
 import { RETRY_MS, SnoozeError, SnoozeScheduler } from '../../../../src/app/settings/snooze';
 import type { NotificationSetting } from '../../../../src/gitlab/types';
 import { GitLabError } from '../../../../src/gitlab/errors';
-import { FakeGitLabApi } from './fakeGitLabApi';
 import { fixedAccount } from '../../../../src/app/activeAccount';
 import { FakeMemento } from '../../ui/fakeVscode';
+import { withSettingsDouble } from './settingsDouble';
 
 const INSTANCE = 'https://gitlab.example.com';
 const NOW = Date.parse('2026-11-25T13:00:00Z'); // Wednesday
@@ -198,52 +198,65 @@ class FakeClock implements Clock {
   }
 }
 
-/** Lets pending promise chains run until `condition` holds (no timers involved). */
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 1000 && !condition(); i++) await new Promise((resolve) => setImmediate(resolve));
-  assert.ok(condition(), 'the condition never held');
-}
-
-function setup(options: { memory?: FakeMemento; clock?: FakeClock; api?: FakeGitLabApi; signedIn?: () => boolean } = {}) {
-  const api = options.api ?? new FakeGitLabApi();
-  const memory = options.memory ?? new FakeMemento();
-  const clock = options.clock ?? new FakeClock(NOW);
-  const service = new NotificationSettingsService(fixedAccount(INSTANCE, api), memory);
-  const log: string[] = [];
-  const restored: Array<[Snooze, NotificationSetting]> = [];
-  const changedElsewhere: Array<[Snooze, NotificationSetting]> = [];
-  const signedIn = options.signedIn ?? (() => true);
-  const scheduler = new SnoozeScheduler(service, memory, clock, { key: INSTANCE, get signedIn() { return signedIn(); } }, (line) => log.push(line));
-  scheduler.onDidEnd((ending) => {
-    if (ending.kind === 'restored') restored.push([ending.snooze, ending.setting]);
-    else changedElsewhere.push([ending.snooze, ending.current]);
+/** Resolves at the scheduler's next ending, once it has set its timer for the end after (no timers involved). */
+function nextEnding(scheduler: SnoozeScheduler): Promise<void> {
+  return new Promise((resolve) => {
+    const subscription = scheduler.onDidEnd(() => {
+      subscription.dispose();
+      setImmediate(resolve);
+    });
   });
-  return { api, memory, clock, service, scheduler, log, restored, changedElsewhere };
 }
 
-const PROJECT = { kind: 'project', id: 'acme/web' } as const;
+const PROJECT = { kind: 'project', id: 'acme/website' } as const;
+const PROJECT_PATH = '/projects/acme/website/notification_settings';
 const CUSTOM = { new_note: true, new_issue: false, failed_pipeline: true };
 
 describe('snooze scheduler', () => {
+  const gitlab = withSettingsDouble();
+  /** What GitLab shows for the scope now. */
+  const shown = () => gitlab.client.getNotificationSettings(PROJECT);
+
+  function setup(options: { memory?: FakeMemento; clock?: FakeClock; signedIn?: () => boolean } = {}) {
+    const memory = options.memory ?? new FakeMemento();
+    const clock = options.clock ?? new FakeClock(NOW);
+    const service = new NotificationSettingsService(fixedAccount(INSTANCE, gitlab.client), memory);
+    const log: string[] = [];
+    const restored: Array<[Snooze, NotificationSetting]> = [];
+    const changedElsewhere: Array<[Snooze, NotificationSetting]> = [];
+    const signedIn = options.signedIn ?? (() => true);
+    const scheduler = new SnoozeScheduler(service, memory, clock, { key: INSTANCE, get signedIn() { return signedIn(); } }, (line) => log.push(line));
+    scheduler.onDidEnd((ending) => {
+      if (ending.kind === 'restored') restored.push([ending.snooze, ending.setting]);
+      else changedElsewhere.push([ending.snooze, ending.current]);
+    });
+    return { memory, clock, service, scheduler, log, restored, changedElsewhere };
+  }
+
   it('mutes, and at the end gives back the exact level and switches', async () => {
-    const { api, clock, scheduler, restored } = setup();
-    api.set(PROJECT, { level: 'custom', events: CUSTOM });
+    const { clock, scheduler, restored } = setup();
+    gitlab.set(PROJECT, 'custom', CUSTOM);
+    const before = await shown();
     const changes: number[] = [];
     scheduler.onDidChange(() => changes.push(clock.now()));
-    await scheduler.snooze(PROJECT, 'project acme/web', NOW + 3_600_000);
-    assert.equal(api.stored('project:acme/web').level, 'disabled');
+    await scheduler.snooze(PROJECT, 'project acme/website', NOW + 3_600_000);
+    assert.equal(gitlab.levelOf(PROJECT), 'disabled');
     assert.deepEqual(scheduler.list().map((s) => s.until), [NOW + 3_600_000]);
     // Someone switches an event off meanwhile at GitLab: the snooze still gives back what it kept.
-    api.set(PROJECT, { level: 'disabled', events: { ...CUSTOM, new_note: false } });
+    gitlab.set(PROJECT, 'disabled', { ...CUSTOM, new_note: false });
 
     clock.advance(3_599_999);
     await scheduler.check();
-    assert.equal(api.stored('project:acme/web').level, 'disabled');
+    assert.equal(gitlab.levelOf(PROJECT), 'disabled');
     // The timer alone ends it: no explicit check.
+    const ended = nextEnding(scheduler);
     clock.advance(1);
-    await until(() => restored.length === 1);
-    assert.deepEqual(api.stored('project:acme/web'), { level: 'custom', events: CUSTOM });
-    assert.deepEqual(api.updates.at(-1), { key: 'project:acme/web', update: { level: 'custom', events: CUSTOM } });
+    await ended;
+    assert.deepEqual(await shown(), before);
+    const puts = gitlab.puts();
+    assert.equal(puts.length, 2, 'the mute and the restore');
+    const [path, query] = puts[1];
+    assert.deepEqual([path, query.level, query.new_note, query.new_issue, query.failed_pipeline], [PROJECT_PATH, 'custom', 'true', 'false', 'true']);
     assert.equal(restored.length, 1);
     assert.deepEqual(scheduler.list(), []);
     assert.equal(clock.pending, 0);
@@ -252,48 +265,49 @@ describe('snooze scheduler', () => {
 
   it('restores at the next start when the end passed while closed (a fresh scheduler on the same storage)', async () => {
     const first = setup();
-    first.api.set(PROJECT, { level: 'watch' });
-    await first.scheduler.snooze(PROJECT, 'project acme/web', NOW + 60_000);
+    gitlab.set(PROJECT, 'watch');
+    await first.scheduler.snooze(PROJECT, 'project acme/website', NOW + 60_000);
     first.scheduler.dispose();
 
     const clock = new FakeClock(NOW + 86_400_000);
-    const second = setup({ memory: first.memory, api: first.api, clock });
-    assert.equal(first.api.stored('project:acme/web').level, 'disabled');
+    const second = setup({ memory: first.memory, clock });
+    assert.equal(gitlab.levelOf(PROJECT), 'disabled');
     await second.scheduler.check();
-    assert.equal(first.api.stored('project:acme/web').level, 'watch');
+    assert.equal(gitlab.levelOf(PROJECT), 'watch');
     assert.equal(second.restored.length, 1);
   });
 
   it('does not overwrite a level changed elsewhere, and can restore anyway when asked', async () => {
-    const { api, clock, scheduler, changedElsewhere, restored } = setup();
-    api.set(PROJECT, { level: 'custom', events: CUSTOM });
-    await scheduler.snooze(PROJECT, 'project acme/web', NOW + 1000);
-    api.set(PROJECT, { level: 'mention' });
-    const puts = api.updates.length;
+    const { clock, scheduler, changedElsewhere, restored } = setup();
+    gitlab.set(PROJECT, 'custom', CUSTOM);
+    const before = await shown();
+    await scheduler.snooze(PROJECT, 'project acme/website', NOW + 1000);
+    gitlab.set(PROJECT, 'mention');
+    const puts = gitlab.puts().length;
     clock.advance(1000);
     await scheduler.check();
-    assert.equal(api.updates.length, puts, 'no PUT over the level chosen elsewhere');
-    assert.equal(api.stored('project:acme/web').level, 'mention');
+    assert.equal(gitlab.puts().length, puts, 'no PUT over the level chosen elsewhere');
+    assert.equal(gitlab.levelOf(PROJECT), 'mention');
     assert.equal(restored.length, 0);
     assert.equal(changedElsewhere.length, 1);
     assert.equal(changedElsewhere[0][1].level, 'mention');
     assert.deepEqual(scheduler.list(), []);
 
     await scheduler.restoreAnyway(changedElsewhere[0][0]);
-    assert.deepEqual(api.stored('project:acme/web'), { level: 'custom', events: CUSTOM });
+    assert.deepEqual(await shown(), before);
   });
 
   it('does not restore over a level changed elsewhere between its read and its write', async () => {
-    const { api, memory, clock, service, scheduler } = setup();
-    api.set(PROJECT, { level: 'watch' });
-    await scheduler.snooze(PROJECT, 'project acme/web', NOW + 1000);
+    const { memory, clock, service, scheduler } = setup();
+    gitlab.set(PROJECT, 'watch');
+    await scheduler.snooze(PROJECT, 'project acme/website', NOW + 1000);
     scheduler.dispose();
     let armed = true;
     const changedElsewhere: NotificationSetting[] = [];
     const racing = new SnoozeScheduler({
       getSetting: async (...args) => {
         const setting = await service.getSetting(...args);
-        if (armed) api.set(PROJECT, { level: 'mention' }); // someone else, right after the restore's read
+        if (armed) gitlab.set(PROJECT, 'mention'); // someone else, right after the restore's read
         armed = false;
         return setting;
       },
@@ -303,65 +317,70 @@ describe('snooze scheduler', () => {
       if (ending.kind === 'restored') assert.fail('restored over the change');
       changedElsewhere.push(ending.current);
     });
-    const puts = api.updates.length;
+    const puts = gitlab.puts().length;
     clock.advance(1000);
     await racing.check();
-    assert.equal(api.updates.length, puts, 'no PUT over the level chosen elsewhere');
-    assert.equal(api.stored('project:acme/web').level, 'mention');
+    assert.equal(gitlab.puts().length, puts, 'no PUT over the level chosen elsewhere');
+    assert.equal(gitlab.levelOf(PROJECT), 'mention');
     assert.deepEqual(changedElsewhere.map((setting) => setting.level), ['mention']);
     assert.deepEqual(racing.list(), []);
     racing.dispose();
   });
 
   it('keeps the setting from before the first snooze when a snooze is extended', async () => {
-    const { api, clock, scheduler } = setup();
-    api.set({ kind: 'global' }, { level: 'watch' });
+    const { clock, scheduler } = setup();
+    gitlab.set({ kind: 'global' }, 'watch');
     await scheduler.snooze({ kind: 'global' }, 'global settings', NOW + 1000);
     await scheduler.snooze({ kind: 'global' }, 'global settings', NOW + 5000);
     assert.deepEqual(scheduler.list().map((s) => [s.until, s.previous.level]), [[NOW + 5000, 'watch']]);
     clock.advance(1000);
     await scheduler.check();
-    assert.equal(api.stored('global').level, 'disabled');
+    assert.equal(gitlab.levelOf({ kind: 'global' }), 'disabled');
     clock.advance(4000);
     await scheduler.check();
-    assert.equal(api.stored('global').level, 'watch');
+    assert.equal(gitlab.levelOf({ kind: 'global' }), 'watch');
   });
 
   it('refuses to snooze what is already muted, and forgets a snooze whose mute failed', async () => {
-    const { api, scheduler } = setup();
-    api.set(PROJECT, { level: 'disabled' });
+    const { scheduler } = setup();
+    gitlab.set(PROJECT, 'disabled');
     await assert.rejects(scheduler.snooze(PROJECT, 'p', NOW + 1000), SnoozeError);
-    api.set(PROJECT, { level: 'watch' });
-    api.fail('put', 'project:acme/web', new GitLabError('forbidden', '403 Forbidden'));
-    await assert.rejects(scheduler.snooze(PROJECT, 'p', NOW + 1000), /403/);
+    gitlab.set(PROJECT, 'watch');
+    gitlab.double.inject({ fault: { kind: 'status', status: 403 }, method: 'PUT', path: PROJECT_PATH });
+    await assert.rejects(scheduler.snooze(PROJECT, 'p', NOW + 1000), (error: unknown) => error instanceof GitLabError && error.kind === 'forbidden');
     assert.deepEqual(scheduler.list(), []);
+    assert.equal(gitlab.levelOf(PROJECT), 'watch');
   });
 
   it('ends a snooze early on request', async () => {
-    const { api, scheduler } = setup();
-    api.set(PROJECT, { level: 'watch' });
+    const { scheduler } = setup();
+    gitlab.set(PROJECT, 'watch');
     await scheduler.snooze(PROJECT, 'p', NOW + 3_600_000);
     await scheduler.end(PROJECT);
-    assert.equal(api.stored('project:acme/web').level, 'watch');
+    assert.equal(gitlab.levelOf(PROJECT), 'watch');
     assert.deepEqual(scheduler.list(), []);
   });
 
   it('keeps a snooze whose restore failed and tries again later; waits while signed out', async () => {
     let signedIn = false;
-    const { api, clock, scheduler } = setup({ signedIn: () => signedIn });
-    api.set(PROJECT, { level: 'watch' });
+    const { clock, scheduler } = setup({ signedIn: () => signedIn });
+    gitlab.set(PROJECT, 'watch');
     await scheduler.snooze(PROJECT, 'p', NOW + 1000);
+    const puts = gitlab.puts().length;
     clock.advance(1000);
     await scheduler.check();
-    assert.equal(api.stored('project:acme/web').level, 'disabled', 'signed out: nothing sent');
+    assert.equal(gitlab.puts().length, puts, 'signed out: nothing sent');
+    assert.equal(gitlab.levelOf(PROJECT), 'disabled');
     signedIn = true;
-    // The mute was the first PUT; the first restore fails.
-    api.fail('put', 'project:acme/web', (attempt) => (attempt <= 2 ? new GitLabError('network', 'connection reset') : undefined));
+    // The first restore fails: GitLab is unavailable for longer than the client's own retries.
+    gitlab.double.inject({ fault: { kind: 'status', status: 503 }, method: 'PUT', path: PROJECT_PATH, times: Infinity });
     await scheduler.check();
     assert.equal(scheduler.list().length, 1, 'kept after a failure');
+    assert.equal(gitlab.levelOf(PROJECT), 'disabled');
+    gitlab.double.clearFaults();
     clock.advance(RETRY_MS);
     await scheduler.check();
-    assert.equal(api.stored('project:acme/web').level, 'watch');
+    assert.equal(gitlab.levelOf(PROJECT), 'watch');
     assert.deepEqual(scheduler.list(), []);
   });
 
@@ -375,43 +394,47 @@ describe('snooze scheduler', () => {
   });
 
   it('ends only the snoozes whose time has come, and waits for the next end', async () => {
-    const { api, clock, scheduler, restored } = setup();
-    for (const id of [1, 2, 3]) api.set({ kind: 'group', id }, { level: 'watch' });
+    const { clock, scheduler, restored } = setup();
+    for (const id of [1, 2, 3]) gitlab.set({ kind: 'group', id }, 'watch');
     await scheduler.snooze({ kind: 'group', id: 1 }, 'a', NOW + 10);
     await scheduler.snooze({ kind: 'group', id: 2 }, 'b', NOW + 5);
     await scheduler.snooze({ kind: 'group', id: 3 }, 'c', NOW + 1);
     await new Promise((resolve) => setImmediate(resolve)); // the timer is set once the snooze is stored
+    let ended = nextEnding(scheduler);
     clock.advance(1);
-    await until(() => restored.length === 1);
+    await ended;
     assert.deepEqual(scheduler.list().map((s) => s.name), ['a', 'b']);
     assert.equal(clock.pending, 1, 'one timer, on the next end');
     clock.advance(3);
     await scheduler.check();
     assert.deepEqual([restored.length, scheduler.list().length], [1, 2], 'nothing before its end');
+    ended = nextEnding(scheduler);
     clock.advance(1);
-    await until(() => restored.length === 2);
+    await ended;
     assert.deepEqual(restored.map(([s]) => s.name), ['c', 'b']);
+    assert.deepEqual([1, 2, 3].map((id) => gitlab.levelOf({ kind: 'group', id })), ['disabled', 'watch', 'watch']);
   });
 
   it('ends a snooze at once when the clock passed its end while it was being set', async () => {
-    const { api, clock, scheduler, restored } = setup();
-    api.set(PROJECT, { level: 'watch' });
+    const { clock, scheduler } = setup();
+    gitlab.set(PROJECT, 'watch');
     const snoozing = scheduler.snooze(PROJECT, 'p', NOW + 1000);
     clock.advance(5000); // before the mute's answer: no timer is set yet
     await snoozing;
     await new Promise((resolve) => setImmediate(resolve)); // the timer is set once the snooze is stored
+    const ended = nextEnding(scheduler);
     clock.advance(0);
-    await until(() => restored.length === 1);
-    assert.equal(api.stored('project:acme/web').level, 'watch');
+    await ended;
+    assert.equal(gitlab.levelOf(PROJECT), 'watch');
     assert.deepEqual(scheduler.list(), []);
   });
 
   it('keeps snoozes per instance', async () => {
     const memory = new FakeMemento();
-    const { api, scheduler } = setup({ memory });
-    api.set(PROJECT, { level: 'watch' });
+    const { scheduler } = setup({ memory });
+    gitlab.set(PROJECT, 'watch');
     await scheduler.snooze(PROJECT, 'p', NOW + 1000);
-    const other = new SnoozeScheduler(new NotificationSettingsService(fixedAccount('x', api), memory), memory, new FakeClock(NOW),
+    const other = new SnoozeScheduler(new NotificationSettingsService(fixedAccount('x', gitlab.client), memory), memory, new FakeClock(NOW),
       { key: 'https://other.example.com', signedIn: true }, () => undefined);
     assert.deepEqual(other.list(), []);
     assert.equal(scheduler.list().length, 1);
