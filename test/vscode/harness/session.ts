@@ -5,6 +5,7 @@ import { CHROMIUM_ARGS, startCodeServer, workbenchUrl, writeUserSettings, type R
 import { CHROMIUM_PATH } from '../../../scripts/vscode-env/paths.mjs';
 import { INSTANCE_ENV_VAR, TOKEN_ENV_VAR } from '../../../src/ids';
 import { GitLabDouble, type DoubleOptions } from '../../double';
+import { keepPageDrawn } from './keep-drawn';
 import { copyInto, extensionLogFiles, hostLogFiles, slug, writeText } from './artifacts';
 import { parseLogLines, type LogLine } from './log-lines';
 import { readRunContext, type RunContext } from './run-context';
@@ -182,6 +183,7 @@ export class VscodeSession {
       const context = await browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 900 } });
       cleanups.push(() => context.close());
       const page = await context.newPage();
+      await keepPageDrawn(page);
       const workbench = new Workbench(page, run.artifactsDir);
       const session = new VscodeSession(options.name, run, dir, userDataDir, folder, double, others, server, context, page, workbench);
       cleanups.length = 0;
@@ -347,8 +349,8 @@ export class VscodeSession {
   /**
    * The time the page takes to run two animation frames, five times over. The workbench draws every change in an
    * animation frame, and Playwright waits for two of them before each click, so a page whose frames come about once a
-   * second (Chromium sometimes paces one page's frames that way for the rest of its life; the cause is not known)
-   * makes every step slow and every wait of a test shorter than it looks. A failure says which kind of page it had.
+   * second (Chromium paces a page whose frames go undrawn that way; see keep-drawn.ts) makes every step slow and every
+   * wait of a test shorter than it looks. A failure says which kind of page it had.
    */
   private async framePace(): Promise<string> {
     const samples: string[] = [];

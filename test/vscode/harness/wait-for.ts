@@ -2,7 +2,7 @@
 export async function waitFor<T>(
   what: string,
   probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
-  { timeoutMs = 20_000, intervalMs = 100 }: { timeoutMs?: number; intervalMs?: number } = {},
+  { timeoutMs = 20_000, intervalMs = 25 }: { timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;

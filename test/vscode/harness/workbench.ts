@@ -298,7 +298,7 @@ export class Workbench {
       if (!(await widget.isVisible()) || !(await this.quickInputText()).title.includes(title)) return true;
       if (!(await busy.isVisible()) && (await input.inputValue()) === filePath) await input.press('Enter');
       return false;
-    }, { timeoutMs, intervalMs: 250 });
+    }, { timeoutMs, intervalMs: 50 });
   }
 
   /**
@@ -340,7 +340,7 @@ export class Workbench {
         return false;
       }
       return (await item.evaluate((element) => element.classList.contains('is-configured'))) === !isDefault;
-    }, { timeoutMs, intervalMs: 500 });
+    }, { timeoutMs, intervalMs: 100 });
   }
 
   /**
