@@ -100,7 +100,7 @@ const BREAKS: Break[] = [
   },
   {
     protection: 'Filter validation',
-    edits: [edit('src/gitlab/endpoints.ts', 'const query = { ...filterQuery(validateFilter(filter)), ...pageQuery(page) };', 'const query = { ...filterQuery(filter), ...pageQuery(page) };')],
+    edits: [edit('src/gitlab/filter.ts', "  if (problems.length > 0) throw new GitLabError('validation', `Invalid filter: ${problems.join(' ')}`);\n", '')],
     specs: [CLIENT, PROPERTIES],
     tests: ['never sends an invalid filter', 'filter validation:'],
   },
@@ -187,8 +187,8 @@ const BREAKS: Break[] = [
   {
     protection: 'Tooltip Markdown escaping',
     edits: [edit('src/app/activity/markdownEscape.ts', '.replace(SPECIAL, (char) => `\\\\${char}`)', '.replace(SPECIAL, (char) => char)')],
-    specs: [`${T}/app/activity/markdownEscape.test.ts`, `${T}/app/activity/eventTooltip.test.ts`, `${T}/app/activity/activityMarkdown.test.ts`],
-    tests: ['renders any text as that text and nothing else', 'renders no markup from any server text', 'never renders markup from any body', 'escapes all server text'],
+    specs: [`${T}/app/activity/markdownEscape.test.ts`, `${T}/app/activity/eventTooltip.test.ts`],
+    tests: ['escapeMarkdown renders any text as that text and nothing else', 'renders no markup from any server text', 'never renders markup from any body'],
   },
   {
     protection: 'http(s)-only links in Markdown',
@@ -270,9 +270,9 @@ const BREAKS: Break[] = [
   },
   {
     protection: 'The days follow the list\'s direction',
-    edits: [edit('src/app/feeds.ts', "return this.options().plan.request.sort ?? 'desc';", "return 'desc';")],
-    specs: [`${T}/app/feeds.test.ts`],
-    tests: ['tells each source the sort its pages are asked with'],
+    edits: [edit('src/app/activity/eventFeeds.ts', "order: feed.request.sort ?? 'desc',", "order: 'desc',")],
+    specs: [`${T}/app/activity/eventFeeds.test.ts`],
+    tests: ['records the sort each source\'s pages are asked with'],
   },
   {
     protection: 'Copy Activity as Markdown lists days in its query\'s direction',
