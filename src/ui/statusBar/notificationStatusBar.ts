@@ -24,7 +24,6 @@ export class NotificationStatusBar implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[];
   /** The shown scope and its level in force; the first link of the chain is the scope's own level. */
   private current?: { scope: Scope; name: string; inForce: LevelInForce };
-  private refreshing?: Promise<void>;
   /** Counts loads, so only the newest one is shown when changes come quickly. */
   private generation = 0;
 
@@ -42,10 +41,13 @@ export class NotificationStatusBar implements vscode.Disposable {
     this.disposables = [this.item, account.onDidChange(() => void this.refresh()), levels.onDidChange(() => void this.load(true))];
   }
 
-  /** Reads the level of the scope in force afresh (after activation; never blocks it). */
+  /**
+   * Reads the level of the scope in force afresh (after activation; never blocks it). Every call starts its own load,
+   * and the newest one is shown: a refresh asked for while another is under way (the account changed mid-read) must
+   * not be answered with the older one's scope.
+   */
   refresh(): Promise<void> {
-    this.refreshing ??= this.load(false).finally(() => { this.refreshing = undefined; });
-    return this.refreshing;
+    return this.load(false);
   }
 
   /**

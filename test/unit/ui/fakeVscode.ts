@@ -146,6 +146,19 @@ export interface FakeDocument {
   getText(): string;
 }
 
+export interface FakeStatusBarItem {
+  id?: string;
+  text: string;
+  tooltip: unknown;
+  name?: string;
+  command: unknown;
+  accessibilityInformation: unknown;
+  visible: boolean;
+  show(): void;
+  hide(): void;
+  dispose(): void;
+}
+
 export interface FakeInputBox {
   value: string;
   title?: string;
@@ -197,6 +210,8 @@ export const fake = {
   /** Commands the extension registered, by id. */
   registered: new Map<string, (...args: unknown[]) => unknown>(),
   treeViews: [] as FakeTreeView[],
+  /** Status bar items the extension created, as it last set them. */
+  statusBarItems: [] as FakeStatusBarItem[],
   /** Each `withProgress` call: where, and whether its task is still running. */
   progress: [] as Array<{ options: unknown; running: boolean }>,
   clipboard: '',
@@ -218,6 +233,7 @@ export const fake = {
     this.contentProviders = new Map();
     this.registered = new Map();
     this.treeViews = [];
+    this.statusBarItems = [];
     this.progress = [];
     this.clipboard = '';
     this.settings = new Map();
@@ -297,8 +313,10 @@ export const window = {
     return pick;
   },
   createStatusBarItem(id?: string) {
-    return { id, text: '', tooltip: undefined as unknown, name: undefined as string | undefined, command: undefined as unknown,
-      accessibilityInformation: undefined as unknown, show: () => undefined, hide: () => undefined, dispose: () => undefined };
+    const item: FakeStatusBarItem = { id, text: '', tooltip: undefined, name: undefined, command: undefined, accessibilityInformation: undefined,
+      visible: false, show: () => { item.visible = true; }, hide: () => { item.visible = false; }, dispose: () => undefined };
+    fake.statusBarItems.push(item);
+    return item;
   },
   async showTextDocument(document: FakeDocument) {
     fake.shownDocuments.push(document);

@@ -80,3 +80,44 @@ describe('levelPickEntries', () => {
     assert.equal(rest.filter((entry) => entry.level).length, LEVEL_ORDER.length);
   });
 });
+
+describe('the status bar\'s scope when the account changes during a read', () => {
+  beforeEach(() => fake.reset());
+
+  it('shows the scope of the account now active, not the one a read under way started with', async () => {
+    const listeners: Array<() => void> = [];
+    const account = { signedIn: true, instanceUrl: 'https://first.example.com', onDidChange: (listener: () => void) => {
+      listeners.push(listener);
+      return { dispose() {} };
+    } };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    // The first instance knows no project of the workspace (global); the second names it. The first read is held.
+    const scopes = {
+      resolve: async () => {
+        if (account.instanceUrl === 'https://first.example.com') {
+          await held;
+          return { scope: { kind: 'global' } as Scope, name: 'global settings' };
+        }
+        return { scope: PROJECT, name: 'project acme/web' };
+      },
+    };
+    const levels = {
+      onDidChange: () => ({ dispose() {} }), refresh: () => undefined,
+      levelInForce: async (scope: Scope) => (scope.kind === 'project' ? projectAt('watch') : { level: 'participating', chain: [{ kind: 'global', name: '', level: 'participating' }], decidedBy: 0 }),
+    } as unknown as NotificationSettingsService;
+    const bar = new NotificationStatusBar(account, scopes, levels, { report: () => undefined });
+    const item = fake.statusBarItems.at(-1)!;
+
+    const first = bar.refresh();
+    account.instanceUrl = 'https://second.example.com';
+    for (const listener of listeners) listener();
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await first;
+    await new Promise((resolve) => setImmediate(resolve));
+
+    assert.match(String(item.tooltip), /project acme\/web/, `the bar shows ${String(item.tooltip)}`);
+    assert.equal(item.visible, true);
+  });
+});
