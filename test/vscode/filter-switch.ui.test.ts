@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { isDeepStrictEqual } from 'node:util';
 import { feedUnder, isEventsRequest, useSignedInSession, waitFor, waitForExtensionRequest, waitForFeedFromDouble } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
 
@@ -72,12 +73,13 @@ describe('activity filter switch', function () {
     // While the page is on its way (the view shows its progress bar): the old rows under the old label.
     await waitFor('the view\'s progress bar while the filtered page loads', async () =>
       (await page.evaluate('window.__filterSwitchWatch.progressSeen')) === true);
-    // Waited for, not read once: the progress bar also shows while VS Code asks for the whole tree again after the
-    // reset, and a read then can fall between its rows. The new page is still held, so the rows found are the old ones.
+    // Waited for, not read once: one read under load found no event rows at that instant (a moment later they were
+    // there, and a watch of every DOM change over four loaded runs never saw them go; the cause is not known). The
+    // new page is still held (asserted below), so the rows found are the old ones.
     let during: string[] | undefined;
     await workbench.waitForTree('the old rows while the new page loads', (items) => {
       during = feedUnder(items, 'My Activity')?.events.map((row) => row.label);
-      return JSON.stringify(during) === JSON.stringify(oldRows);
+      return isDeepStrictEqual(during, oldRows);
     }).catch(() => assert.deepEqual(during, oldRows, 'the old rows were not kept while the new page loaded'));
     assert.equal(held.status, 0, 'the new page was answered before the old rows were seen');
     const midway = (await page.evaluate('window.__filterSwitchWatch')) as WatchRecord;
