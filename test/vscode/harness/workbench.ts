@@ -20,6 +20,14 @@ export interface QuickPickEntry {
   detail: string;
 }
 
+/** The texts of the open quick input. */
+export interface QuickInputText {
+  title: string;
+  placeholder: string;
+  message: string;
+  value: string;
+}
+
 const QUICK_INPUT = '.quick-input-widget';
 const QUICK_INPUT_BOX = `${QUICK_INPUT} .quick-input-box input`;
 const QUICK_INPUT_ROWS = `${QUICK_INPUT} .quick-input-list .monaco-list-row`;
@@ -263,9 +271,8 @@ export class Workbench {
       await waitFor(
         `a quick input matching ${describeMatch(expect)}`,
         async () => {
-          if (!(await widget.isVisible())) return false;
-          const { title, placeholder, message } = await this.quickInputText();
-          return [title, placeholder, message].some((text) => matches(text, expect));
+          const shown = await this.shownQuickInput();
+          return shown !== undefined && [shown.title, shown.placeholder, shown.message].some((text) => matches(text, expect));
         },
         { timeoutMs },
       );
@@ -290,13 +297,12 @@ export class Workbench {
    */
   async answerFileDialog(title: string, filePath: string, timeoutMs = 20_000): Promise<void> {
     await this.waitForQuickInput(title, timeoutMs);
-    const widget = this.page.locator(QUICK_INPUT);
     const input = this.page.locator(QUICK_INPUT_BOX);
     const busy = this.page.locator(`${QUICK_INPUT} .monaco-progress-container.active`);
     await input.fill(filePath);
     await waitFor(`the file dialog "${title}" to take ${filePath}`, async () => {
-      if (!(await widget.isVisible()) || !(await this.quickInputText()).title.includes(title)) return true;
-      if (!(await busy.isVisible()) && (await input.inputValue()) === filePath) await input.press('Enter');
+      if (!(await this.shownQuickInput())?.title.includes(title)) return true;
+      if (!(await busy.isVisible()) && (await input.inputValue({ timeout: 1_000 })) === filePath) await input.press('Enter', { timeout: 1_000 });
       return false;
     }, { timeoutMs, intervalMs: 50 });
   }
@@ -379,18 +385,29 @@ export class Workbench {
   }
 
   /** Prompt, placeholder and validation message of the open quick input. */
-  async quickInputText(): Promise<{ title: string; placeholder: string; message: string; value: string }> {
+  async quickInputText(): Promise<QuickInputText> {
+    await this.page.locator(QUICK_INPUT).waitFor({ state: 'visible', timeout: 20_000 });
+    return (await this.shownQuickInput()) ?? { title: '', placeholder: '', message: '', value: '' };
+  }
+
+  /**
+   * What the quick input shows now, or undefined once it is hidden; for probes, which must not wait: a wait for the
+   * widget inside a probe outlasts the probe's own deadline when the widget closes between two reads (seen once with
+   * the file dialog, which had taken the path and closed).
+   */
+  private async shownQuickInput(): Promise<QuickInputText | undefined> {
     const widget = this.page.locator(QUICK_INPUT);
-    await widget.waitFor({ state: 'visible', timeout: 20_000 });
+    if (!(await widget.isVisible())) return undefined;
     const text = async (selector: string) => {
       const found = widget.locator(selector);
-      return (await found.count()) > 0 ? (await found.first().innerText()).trim() : '';
+      return (await found.count()) > 0 ? (await found.first().innerText({ timeout: 1_000 })).trim() : '';
     };
+    const box = this.page.locator(QUICK_INPUT_BOX);
     return {
       title: await text('.quick-input-title'),
-      placeholder: (await this.page.locator(QUICK_INPUT_BOX).getAttribute('placeholder')) ?? '',
+      placeholder: (await box.getAttribute('placeholder', { timeout: 1_000 })) ?? '',
       message: await text('.quick-input-message'),
-      value: await this.page.locator(QUICK_INPUT_BOX).inputValue(),
+      value: await box.inputValue({ timeout: 1_000 }),
     };
   }
 
@@ -404,7 +421,9 @@ export class Workbench {
       return await waitFor(
         `a quick input ${field} matching ${describeMatch(expected)}`,
         async () => {
-          last = (await this.quickInputText())[field];
+          const shown = await this.shownQuickInput();
+          if (shown === undefined) return undefined;
+          last = shown[field];
           return matches(last, expected) ? last : undefined;
         },
         { timeoutMs },
