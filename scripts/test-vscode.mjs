@@ -6,7 +6,7 @@
 //   --vsix   test this .vsix instead of packaging the working tree
 //   --keep   keep this run's profiles and logs (printed) instead of deleting them
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,8 +74,45 @@ async function runMocha({ files, grep }) {
   for (const file of files) mocha.addFile(file);
   await mocha.loadFilesAsync();
   return new Promise((resolve) => {
-    const runner = mocha.run(() => resolve(runner.stats));
+    const runner = mocha.run(() => resolve({ stats: runner.stats, timings }));
+    const timings = recordTimings(runner);
   });
+}
+
+/**
+ * Where the stage's time goes, per top-level suite: its wall time, and how much of it its hooks took (a hook that
+ * starts a workbench, or reloads one, shows here).
+ */
+function recordTimings(runner) {
+  const suites = [];
+  const started = new Map();
+  let current;
+  runner.on('suite', (suite) => {
+    if (suite.parent?.root) {
+      current = { title: suite.title, seconds: 0, hookSeconds: 0, tests: [] };
+      started.set(suite, Date.now());
+    }
+  });
+  runner.on('suite end', (suite) => {
+    if (started.has(suite)) {
+      current.seconds = (Date.now() - started.get(suite)) / 1000;
+      suites.push(current);
+    }
+  });
+  const hookStarted = new Map();
+  runner.on('hook', (hook) => hookStarted.set(hook, Date.now()));
+  runner.on('hook end', (hook) => {
+    if (current && hookStarted.has(hook)) current.hookSeconds += (Date.now() - hookStarted.get(hook)) / 1000;
+  });
+  runner.on('test end', (test) => current?.tests.push({ title: test.title, seconds: (test.duration ?? 0) / 1000 }));
+  return suites;
+}
+
+function reportTimings(timings, artifacts) {
+  writeFileSync(path.join(artifacts, 'timings.json'), `${JSON.stringify(timings, null, 2)}\n`);
+  const slowest = [...timings].sort((a, b) => b.seconds - a.seconds).slice(0, 5);
+  const hooks = timings.reduce((sum, suite) => sum + suite.hookSeconds, 0);
+  log(`hooks took ${hooks.toFixed(1)} s; slowest suites: ${slowest.map((suite) => `${suite.title} ${suite.seconds.toFixed(1)} s`).join(', ')} (all in timings.json)`);
 }
 
 /** This run's scratch folder, removed at the end unless --keep. */
@@ -128,12 +165,14 @@ async function main(options) {
 
   step = Date.now();
   let stats;
+  let timings;
   try {
-    stats = await runMocha({ files: findSuites(path.join(root, 'test', 'vscode')), grep: options.grep });
+    ({ stats, timings } = await runMocha({ files: findSuites(path.join(root, 'test', 'vscode')), grep: options.grep }));
   } finally {
     await stopAllCodeServers();
     removeScratch(options.keep);
   }
+  reportTimings(timings, paths.artifacts);
   log(`suites ran in ${seconds(step)}; whole stage ${seconds(started)}; screenshots and failure artifacts in ${path.relative(root, paths.artifacts)}/`);
   if (stats.passes + stats.failures === 0) log(`no test ran${options.grep ? ` (nothing matches --grep ${options.grep})` : ''}`);
   // A closing line any CI log reader understands.

@@ -243,10 +243,18 @@ export class Workbench {
 
   /** Runs a command through the command palette by its full title, e.g. "GitLab: Refresh Activity". */
   async runCommand(title: string, timeoutMs = 20_000): Promise<void> {
-    await this.page.keyboard.press('F1');
     const input = this.page.locator(QUICK_INPUT_BOX);
-    await input.waitFor({ state: 'visible', timeout: timeoutMs });
-    await input.fill(`>${title}`);
+    const query = `>${title}`;
+    // The palette closes when it loses focus, and once under load it closed as soon as it opened (a redrawn tree row
+    // took focus back, it seems): a person presses F1 again, and so does this.
+    await waitFor(`the command palette to take "${title}"`, async () => {
+      if (!(await input.isVisible())) {
+        await this.page.keyboard.press('F1');
+        await input.waitFor({ state: 'visible', timeout: 2_000 });
+      }
+      await input.fill(query, { timeout: 1_000 });
+      return (await input.inputValue({ timeout: 1_000 })) === query;
+    }, { timeoutMs });
     const row = await this.waitForQuickPickItem(title, { exact: true, timeoutMs });
     await row.click();
     // The palette closes, or its widget is taken over by the command's own input: either way it no longer holds
