@@ -1,18 +1,20 @@
 // Runs the extension in a real VS Code: code-server in headless Chromium, driven by the suites in
 // test/vscode/**/*.ui.test.ts, plus the companion extension's suites inside the extension host.
 //
-// Usage: npm run test:vscode [-- --grep <pattern>] [--vsix <file>] [--keep]
-//   --grep   only tests whose full title matches (also inside the extension host)
-//   --vsix   test this .vsix instead of packaging the working tree
-//   --keep   keep this run's profiles and logs (printed) instead of deleting them
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// Usage: npm run test:vscode [-- --grep <pattern>] [--vsix <file>] [--keep] [--shards <n>]
+//   --grep    only tests whose full title matches (also inside the extension host)
+//   --vsix    test this .vsix instead of packaging the working tree
+//   --keep    keep this run's profiles and logs (printed) instead of deleting them
+//   --shards  split the suite files over n processes run side by side (default 1); each prints its output when it ends
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { installExtensions, stopAllCodeServers, writeCodeServerConfig } from './vscode-env/code-server.mjs';
 import { packageCompanion } from './vscode-env/package-companion.mjs';
+import { runSuites, SHARD_FILES_ENV, SHARD_GREP_ENV } from './vscode-env/run-suites.mjs';
 import { ensureVscodeEnv } from './vscode-env/setup.mjs';
 
 const RUN_CONTEXT_ENV = 'GITLAB_ACTIVITY_VSCODE_RUN';
@@ -30,10 +32,13 @@ function parseOptions() {
       grep: { type: 'string' },
       vsix: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      shards: { type: 'string', default: '1' },
     },
     allowPositionals: false,
   });
-  return values;
+  const shards = Number(values.shards);
+  if (!Number.isInteger(shards) || shards < 1) throw new StageError(`--shards must be a positive whole number, not "${values.shards}"`);
+  return { ...values, shards };
 }
 
 function packageExtension(root) {
@@ -62,50 +67,60 @@ function findSuites(dir) {
     .sort();
 }
 
-async function runMocha({ files, grep }) {
-  // TypeScript suites load through tsx, registered for both require() and import().
-  const { register: registerCjs } = await import('tsx/cjs/api');
-  const { register: registerEsm } = await import('tsx/esm/api');
-  registerCjs();
-  registerEsm();
-  const { default: Mocha } = await import('mocha');
-  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', timeout: 60_000, slow: 10_000 });
-  if (grep) mocha.grep(grep);
-  for (const file of files) mocha.addFile(file);
-  await mocha.loadFilesAsync();
+/** A suite file's expected share of the stage: its tests, and the workbenches it asks for (each start costs seconds). */
+function suiteWeight(file) {
+  const text = readFileSync(file, 'utf8');
+  const tests = (text.match(/^\s*it\(/gm) ?? []).length;
+  const sessions = (text.match(/use(VscodeSession|SignedInSession)\(/g) ?? []).length;
+  return tests * 2.5 + sessions * 5;
+}
+
+/** Splits the files into `count` lists of about the same weight (heaviest first, each to the lightest list). */
+function splitIntoShards(files, count) {
+  const shards = Array.from({ length: count }, () => ({ files: [], weight: 0 }));
+  for (const { file, weight } of files.map((file) => ({ file, weight: suiteWeight(file) })).sort((a, b) => b.weight - a.weight)) {
+    const lightest = shards.reduce((a, b) => (b.weight < a.weight ? b : a));
+    lightest.files.push(file);
+    lightest.weight += weight;
+  }
+  return shards.map((shard) => shard.files.sort()).filter((shardFiles) => shardFiles.length > 0);
+}
+
+/** Shard processes still running, stopped with the run. */
+const shardProcesses = new Set();
+
+/** Runs one shard's files in a process of its own; its output goes to `logFile`, printed once it ends. */
+function runShard({ files, grep, index, count, runDir }) {
+  const logFile = path.join(runDir, `shard-${index}.log`);
+  const resultFile = path.join(runDir, `shard-${index}.json`);
+  const out = openSync(logFile, 'w');
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'vscode-env', 'run-suites.mjs'), resultFile], {
+    env: { ...process.env, [SHARD_FILES_ENV]: JSON.stringify(files), [SHARD_GREP_ENV]: grep ?? '' },
+    stdio: ['ignore', out, out],
+  });
+  shardProcesses.add(child);
   return new Promise((resolve) => {
-    const runner = mocha.run(() => resolve({ stats: runner.stats, timings }));
-    const timings = recordTimings(runner);
+    child.on('exit', (code, signal) => {
+      shardProcesses.delete(child);
+      closeSync(out);
+      log(`shard ${index} of ${count} (${files.map((file) => path.basename(file, '.ui.test.ts')).join(', ')}):`);
+      process.stdout.write(readFileSync(logFile, 'utf8'));
+      if (existsSync(resultFile)) resolve(JSON.parse(readFileSync(resultFile, 'utf8')));
+      else {
+        log(`shard ${index} ended without a result (exit ${code ?? signal})`);
+        resolve({ stats: { passes: 0, failures: 1, pending: 0 }, timings: [] });
+      }
+    });
   });
 }
 
-/**
- * Where the stage's time goes, per top-level suite: its wall time, and how much of it its hooks took (a hook that
- * starts a workbench, or reloads one, shows here).
- */
-function recordTimings(runner) {
-  const suites = [];
-  const started = new Map();
-  let current;
-  runner.on('suite', (suite) => {
-    if (suite.parent?.root) {
-      current = { title: suite.title, seconds: 0, hookSeconds: 0, tests: [] };
-      started.set(suite, Date.now());
-    }
-  });
-  runner.on('suite end', (suite) => {
-    if (started.has(suite)) {
-      current.seconds = (Date.now() - started.get(suite)) / 1000;
-      suites.push(current);
-    }
-  });
-  const hookStarted = new Map();
-  runner.on('hook', (hook) => hookStarted.set(hook, Date.now()));
-  runner.on('hook end', (hook) => {
-    if (current && hookStarted.has(hook)) current.hookSeconds += (Date.now() - hookStarted.get(hook)) / 1000;
-  });
-  runner.on('test end', (test) => current?.tests.push({ title: test.title, seconds: (test.duration ?? 0) / 1000 }));
-  return suites;
+/** Runs the suites, in this process or split over `count` processes that run side by side. */
+async function runStage({ files, grep, count, runDir }) {
+  if (count === 1) return runSuites({ files, grep });
+  const shards = splitIntoShards(files, count);
+  const results = await Promise.all(shards.map((shardFiles, i) => runShard({ files: shardFiles, grep, index: i + 1, count: shards.length, runDir })));
+  const sum = (key) => results.reduce((total, result) => total + result.stats[key], 0);
+  return { stats: { passes: sum('passes'), failures: sum('failures'), pending: sum('pending') }, timings: results.flatMap((result) => result.timings) };
 }
 
 function reportTimings(timings, artifacts) {
@@ -167,7 +182,8 @@ async function main(options) {
   let stats;
   let timings;
   try {
-    ({ stats, timings } = await runMocha({ files: findSuites(path.join(root, 'test', 'vscode')), grep: options.grep }));
+    const files = findSuites(path.join(root, 'test', 'vscode'));
+    ({ stats, timings } = await runStage({ files, grep: options.grep, count: options.shards, runDir }));
   } finally {
     await stopAllCodeServers();
     removeScratch(options.keep);
