@@ -14,10 +14,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { installExtensions, stopAllCodeServers, writeCodeServerConfig } from './vscode-env/code-server.mjs';
 import { packageCompanion } from './vscode-env/package-companion.mjs';
-import { runSuites, SHARD_FILES_ENV, SHARD_GREP_ENV } from './vscode-env/run-suites.mjs';
+import { RUN_CONTEXT_ENV, runSuites, SHARD_FILES_ENV } from './vscode-env/run-suites.mjs';
 import { ensureVscodeEnv } from './vscode-env/setup.mjs';
 
-const RUN_CONTEXT_ENV = 'GITLAB_ACTIVITY_VSCODE_RUN';
 const REQUIRED_FOR_PACKAGING = ['images/icon.png', 'README.md', 'LICENSE', 'CHANGELOG.md'];
 
 const log = (message) => console.log(`[test:vscode] ${message}`);
@@ -90,12 +89,12 @@ function splitIntoShards(files, count) {
 const shardProcesses = new Set();
 
 /** Runs one shard's files in a process of its own; its output goes to `logFile`, printed once it ends. */
-function runShard({ files, grep, index, count, runDir }) {
+function runShard({ files, index, count, runDir }) {
   const logFile = path.join(runDir, `shard-${index}.log`);
   const resultFile = path.join(runDir, `shard-${index}.json`);
   const out = openSync(logFile, 'w');
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'vscode-env', 'run-suites.mjs'), resultFile], {
-    env: { ...process.env, [SHARD_FILES_ENV]: JSON.stringify(files), [SHARD_GREP_ENV]: grep ?? '' },
+    env: { ...process.env, [SHARD_FILES_ENV]: JSON.stringify(files) },
     stdio: ['ignore', out, out],
   });
   shardProcesses.add(child);
@@ -118,7 +117,7 @@ function runShard({ files, grep, index, count, runDir }) {
 async function runStage({ files, grep, count, runDir }) {
   if (count === 1) return runSuites({ files, grep });
   const shards = splitIntoShards(files, count);
-  const results = await Promise.all(shards.map((shardFiles, i) => runShard({ files: shardFiles, grep, index: i + 1, count: shards.length, runDir })));
+  const results = await Promise.all(shards.map((shardFiles, i) => runShard({ files: shardFiles, index: i + 1, count: shards.length, runDir })));
   const sum = (key) => results.reduce((total, result) => total + result.stats[key], 0);
   return { stats: { passes: sum('passes'), failures: sum('failures'), pending: sum('pending') }, timings: results.flatMap((result) => result.timings) };
 }

@@ -1,13 +1,14 @@
 // Runs a list of real-workbench suite files in this process with mocha, and records where the time goes. Used by
 // scripts/test-vscode.mjs for a run in one process, and as the entry point of each shard when the run is split:
-//   node scripts/vscode-env/run-suites.mjs <result.json>   (files, grep and the run's context in the environment)
+//   node scripts/vscode-env/run-suites.mjs <result.json>   (its files and the run's context in the environment)
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { stopAllCodeServers } from './code-server.mjs';
 
-/** The files (JSON array) and --grep a shard runs, beside the run's context (test/vscode/harness/run-context.ts). */
+/** The files (JSON array) a shard runs, beside the run's context (test/vscode/harness/run-context.ts), which has --grep. */
 export const SHARD_FILES_ENV = 'GITLAB_ACTIVITY_VSCODE_SHARD_FILES';
-export const SHARD_GREP_ENV = 'GITLAB_ACTIVITY_VSCODE_SHARD_GREP';
+/** The run's context, for the suites' harness (read there by test/vscode/harness/run-context.ts). */
+export const RUN_CONTEXT_ENV = 'GITLAB_ACTIVITY_VSCODE_RUN';
 
 export async function runSuites({ files, grep }) {
   // TypeScript suites load through tsx, registered for both require() and import().
@@ -61,7 +62,8 @@ function recordTimings(runner) {
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const files = JSON.parse(process.env[SHARD_FILES_ENV] ?? '[]');
   try {
-    const result = await runSuites({ files, grep: process.env[SHARD_GREP_ENV] || undefined });
+    const { grep } = JSON.parse(process.env[RUN_CONTEXT_ENV] ?? '{}');
+    const result = await runSuites({ files, grep });
     writeFileSync(process.argv[2], JSON.stringify(result));
   } finally {
     await stopAllCodeServers();
