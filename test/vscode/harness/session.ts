@@ -374,8 +374,8 @@ export class VscodeSession {
    * them all. Its text goes to notifications.txt, and a second screenshot shows it open.
    */
   private async captureNotifications(target: string): Promise<void> {
+    const center = this.page.locator('.notifications-center');
     try {
-      const center = this.page.locator('.notifications-center');
       if (!(await center.isVisible())) await this.page.locator('[id="status.notifications"]').click({ timeout: 5_000 });
       await center.waitFor({ state: 'visible', timeout: 5_000 });
       const texts = await center.locator('.notification-list-item').evaluateAll((items) =>
@@ -385,10 +385,14 @@ export class VscodeSession {
     } catch (error) {
       writeText(path.join(target, 'notifications-failed.txt'), String(error));
     }
-    // Left open, the center would keep the suite's later notifications from showing as toasts.
-    if (await this.page.locator('.notifications-center').isVisible().catch(() => false)) {
-      await this.page.locator('[id="status.notifications"]').click({ timeout: 5_000 }).catch(() => undefined);
-    }
+    // Left open, the center would keep the suite's later notifications from showing as toasts (it once stayed open
+    // after one click, and the next test waited in vain for its toast): clicked until it is closed.
+    await waitFor('the notification center to close', async () => {
+      if (!(await center.isVisible())) return true;
+      await this.page.locator('[id="status.notifications"]').click({ timeout: 2_000 });
+      await center.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => undefined);
+      return false;
+    }, { timeoutMs: 10_000 }).catch(() => undefined);
   }
 
   async close(): Promise<void> {

@@ -298,19 +298,28 @@ export class Workbench {
 
   /**
    * Answers code-server's own file dialog (titled `title`) with `filePath`, and returns once the dialog has closed.
-   * The dialog reads a typed path in steps: while it lists a new folder it is busy (its progress bar runs), and an
-   * Enter that finds the listing behind the typed path only moves the listing there, leaving the dialog open, as it
-   * does for a person, who then presses Enter again. So Enter is pressed whenever the dialog is idle with the path
-   * typed, until it closes.
+   * The dialog reads a typed path in steps: an Enter that finds the listing behind the typed path only moves the
+   * listing there, leaving the dialog open, as it does for a person, who then presses Enter again. So Enter is pressed
+   * once for each listing the dialog shows with the path typed, never twice for the same one: the dialog takes a
+   * fraction of a second to close after an Enter it accepts, and a second Enter pressed then lands on whatever opens
+   * next (it once accepted the import's preview unseen, and applied the profile).
    */
   async answerFileDialog(title: string, filePath: string, timeoutMs = 20_000): Promise<void> {
     await this.waitForQuickInput(title, timeoutMs);
     const input = this.page.locator(QUICK_INPUT_BOX);
     const busy = this.page.locator(`${QUICK_INPUT} .monaco-progress-container.active`);
+    const listing = () => this.page.locator(QUICK_INPUT_ROWS)
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? '').join('\n'));
     await input.fill(filePath);
+    let answered: string | undefined;
     await waitFor(`the file dialog "${title}" to take ${filePath}`, async () => {
       if (!(await this.shownQuickInput())?.title.includes(title)) return true;
-      if (!(await busy.isVisible()) && (await input.inputValue({ timeout: 1_000 })) === filePath) await input.press('Enter', { timeout: 1_000 });
+      if (await busy.isVisible()) return false;
+      const now = await listing();
+      if (now !== answered && (await input.inputValue({ timeout: 1_000 })) === filePath) {
+        answered = now;
+        await input.press('Enter', { timeout: 1_000 });
+      }
       return false;
     }, { timeoutMs, intervalMs: 50 });
   }
