@@ -6,6 +6,7 @@ import { CHROMIUM_PATH } from '../../../scripts/vscode-env/paths.mjs';
 import { INSTANCE_ENV_VAR, TOKEN_ENV_VAR } from '../../../src/ids';
 import { GitLabDouble, type DoubleOptions } from '../../double';
 import { keepPageDrawn } from './keep-drawn';
+import { recordToasts } from './toast-window';
 import { copyInto, extensionLogFiles, hostLogFiles, slug, writeText } from './artifacts';
 import { parseLogLines, type LogLine } from './log-lines';
 import { readRunContext, type RunContext } from './run-context';
@@ -68,6 +69,9 @@ export function defaultSettings(doubleUrl: string | undefined): Record<string, u
     'extensions.autoCheckUpdates': false,
     'extensions.ignoreRecommendations': true,
     'update.mode': 'none',
+    // No animations: each one has Chromium draw frames, which the screencast that keeps pages drawn then captures
+    // (the stage ran about a tenth quicker without them). Tests wait on what the workbench shows, never on a motion.
+    'workbench.reduceMotion': 'on',
     // A view's title actions sit in its pane's header once its container shows two views: visible always, as they are
     // in the side bar's title, rather than only while the pointer is over the pane.
     'workbench.view.alwaysShowHeaderActions': true,
@@ -184,6 +188,7 @@ export class VscodeSession {
       cleanups.push(() => context.close());
       const page = await context.newPage();
       await keepPageDrawn(page);
+      await recordToasts(page);
       const workbench = new Workbench(page, run.artifactsDir);
       const session = new VscodeSession(options.name, run, dir, userDataDir, folder, double, others, server, context, page, workbench);
       cleanups.length = 0;

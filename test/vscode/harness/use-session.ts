@@ -1,5 +1,6 @@
 import { DEFAULT_TOKEN } from '../../double';
 import { closeRunBrowser, defaultSettings, mergeSettings, VscodeSession, type VscodeSessionOptions } from './session';
+import { waitForToastWindow } from './toast-window';
 import { waitFor } from './wait-for';
 import { VIEW_CONTAINER } from './workbench';
 
@@ -120,6 +121,11 @@ export function useVscodeSession(options: SuiteSessionOptions): () => VscodeSess
   before(async function () {
     this.timeout(180_000);
     entry = await acquire(key, options);
+  });
+
+  // A test's toasts must not count against the next one's (see toast-window.ts).
+  beforeEach(async function () {
+    if (entry) await waitForToastWindow(entry.session.page);
   });
 
   afterEach(async function () {
