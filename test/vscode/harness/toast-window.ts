@@ -18,8 +18,10 @@ const RECORD_TOASTS = `(() => {
   if (window !== window.top) return;
   const record = () => { window.lastToastAt = performance.now(); };
   // The toasts' container is made with the first toast.
-  const finder = new MutationObserver(() => {
-    const toasts = document.querySelector('.notifications-toasts');
+  // Only the nodes each change adds are looked at: the workbench changes its page all the time.
+  const finder = new MutationObserver((changes) => {
+    const toasts = changes.flatMap((change) => Array.from(change.addedNodes))
+      .find((node) => node instanceof Element && node.classList.contains('notifications-toasts'));
     if (!toasts) return;
     finder.disconnect();
     record();
