@@ -5,7 +5,8 @@
 //   --grep    only tests whose full title matches (also inside the extension host)
 //   --vsix    test this .vsix instead of packaging the working tree
 //   --keep    keep this run's profiles and logs (printed) instead of deleting them
-//   --shards  split the suite files over n processes run side by side (default 1); each prints its output when it ends
+//   --shards  split the suite files over n processes run side by side (default: 2, or 1 on a one-core machine); each
+//             prints its output when it ends
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -31,7 +32,8 @@ function parseOptions() {
       grep: { type: 'string' },
       vsix: { type: 'string' },
       keep: { type: 'boolean', default: false },
-      shards: { type: 'string', default: '1' },
+      // The stage waits on the workbench as much as it computes: on 2 cores two processes keep both busy.
+      shards: { type: 'string', default: String(Math.min(2, os.availableParallelism())) },
     },
     allowPositionals: false,
   });
@@ -66,8 +68,16 @@ function findSuites(dir) {
     .sort();
 }
 
-/** A suite file's expected share of the stage: its tests, and the workbenches it asks for (each start costs seconds). */
+/**
+ * Seconds each suite file took in a run in one process (test/vscode/shard-weights.json, from that run's
+ * artifacts/vscode/timings.json); only the deal of files to shards uses them, so a stale entry costs balance, not a test.
+ */
+const SHARD_WEIGHTS = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'test', 'vscode', 'shard-weights.json'), 'utf8'));
+
+/** A suite file's expected share of the stage: its measured seconds, or for a new file, its tests and the workbenches it asks for. */
 function suiteWeight(file) {
+  const measured = SHARD_WEIGHTS[path.basename(file)];
+  if (typeof measured === 'number') return measured;
   const text = readFileSync(file, 'utf8');
   const tests = (text.match(/^\s*it\(/gm) ?? []).length;
   const sessions = (text.match(/use(VscodeSession|SignedInSession)\(/g) ?? []).length;
@@ -174,7 +184,7 @@ async function main(options) {
     artifactsDir: paths.artifacts,
     mochaDir: path.dirname(require.resolve('mocha/package.json')),
     grep: options.grep,
-    paths: { node24: paths.node24, codeServerEntry: paths.codeServerEntry },
+    paths: { node24: paths.node24, codeServerEntry: paths.codeServerEntry, builtinExtensionsKept: paths.builtinExtensionsKept },
   });
 
   step = Date.now();

@@ -5,6 +5,7 @@ export declare const CHROMIUM_ARGS: string[];
 export interface CodeServerPaths {
   node24: VscodeEnvPaths['node24'];
   codeServerEntry: VscodeEnvPaths['codeServerEntry'];
+  builtinExtensionsKept: VscodeEnvPaths['builtinExtensionsKept'];
 }
 
 export interface RunningCodeServer {

@@ -120,6 +120,8 @@ export async function startCodeServer({
     userDataDir,
     '--extensions-dir',
     extensionsDir,
+    '--builtin-extensions-dir',
+    paths.builtinExtensionsKept,
   ];
   if (folder) args.push(folder);
   // Its own process group, so stop() reaches the extension host and other children too.

@@ -8,7 +8,7 @@ export const CODE_SERVER_VERSION = '4.139.1';
 export const NODE24_PACKAGE_VERSION = '24.21.0';
 
 export const DEBIAN_PACKAGES = [
-  'chromium',
+  'chromium-headless-shell',
   'fonts-dejavu-core',
   // Native modules of VS Code's server (kerberos, native-keymap, keytar-like secret store).
   'libkrb5-dev',
@@ -23,7 +23,16 @@ export const DEBIAN_PACKAGES = [
 // node-gyp's tool chain: installed from Debian only when the command is missing (python3 may come from elsewhere).
 export const BUILD_TOOLS = { 'g++': 'g++', make: 'make', python3: 'python3' };
 
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+// Chromium's headless shell (the "old" headless mode, a package of its own), not the full browser run headless: that
+// one now and then drew a page about once a second until it closed, unless every frame was captured at a cost of
+// about a fifth of the stage's CPU time (see "One frame a second" in test/vscode/README.md).
+export const CHROMIUM_PATH = '/usr/bin/chromium-headless-shell';
+
+// Built-in extensions the test workbench and the demo start without (code-server's `--builtin-extensions-dir` names a
+// folder of links to all the others): Git, GitHub, merge conflicts, debug auto-launch and npm activate at every start
+// (`*`, onStartupFinished or any JSON file), and Copilot Chat adds its views and status bar items to the workbench; the
+// extension uses none of them. Left in, they cost a sample of suites about a tenth of its CPU time.
+export const BUILTIN_EXTENSIONS_LEFT_OUT = ['copilot', 'debug-auto-launch', 'git', 'git-base', 'github', 'merge-conflict', 'npm'];
 
 export function repoRoot() {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -42,6 +51,8 @@ export function vscodeEnvPaths(root = repoRoot()) {
     node24: path.join(node24Dir, 'bin', 'node'),
     codeServerDir,
     codeServerEntry: path.join(codeServerDir, 'out', 'node', 'entry.js'),
+    builtinExtensions: path.join(codeServerDir, 'lib', 'vscode', 'extensions'),
+    builtinExtensionsKept: path.join(prefix, 'builtin-extensions'),
     artifacts: path.join(root, 'artifacts', 'vscode'),
   };
 }

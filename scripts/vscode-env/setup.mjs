@@ -2,11 +2,12 @@
 // Idempotent: a stamp file records a finished setup, so later runs only check it (a few seconds at most).
 // Usage: node scripts/vscode-env/setup.mjs [--force]
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   BUILD_TOOLS,
+  BUILTIN_EXTENSIONS_LEFT_OUT,
   CHROMIUM_PATH,
   CODE_SERVER_VERSION,
   DEBIAN_PACKAGES,
@@ -146,12 +147,38 @@ function npmVersion() {
   return spawnSync('npm', ['--version'], { encoding: 'utf8', env: cleanNpmEnv() }).stdout.trim() || '11.0.0';
 }
 
+/**
+ * Links every built-in extension of code-server but those left out (see BUILTIN_EXTENSIONS_LEFT_OUT) into the folder
+ * code-server is started with. Checked on each run, so a change of the list or of code-server's extensions shows; a
+ * link already right stays, since a demo may be starting from the folder meanwhile.
+ */
+function linkKeptBuiltinExtensions(paths) {
+  mkdirSync(paths.builtinExtensionsKept, { recursive: true });
+  const wanted = new Map(readdirSync(paths.builtinExtensions, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !BUILTIN_EXTENSIONS_LEFT_OUT.includes(entry.name))
+    .map((entry) => [entry.name, path.join(paths.builtinExtensions, entry.name)]));
+  for (const name of readdirSync(paths.builtinExtensionsKept)) {
+    const link = path.join(paths.builtinExtensionsKept, name);
+    if (wanted.get(name) === readLinkOrUndefined(link)) wanted.delete(name);
+    else rmSync(link, { recursive: true, force: true });
+  }
+  for (const [name, target] of wanted) symlinkSync(target, path.join(paths.builtinExtensionsKept, name));
+}
+
+function readLinkOrUndefined(file) {
+  try {
+    return readlinkSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Makes sure Chromium, Node 24 and a built code-server are present. Returns the paths to use. */
 export function ensureVscodeEnv({ force = false } = {}) {
   const started = Date.now();
   const paths = vscodeEnvPaths();
   ensureDebianPackages();
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing after installing chromium`);
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing after installing chromium-headless-shell`);
   if (force || !stampMatches(paths)) {
     rmSync(paths.stamp, { force: true });
     installPackages(paths);
@@ -161,6 +188,7 @@ export function ensureVscodeEnv({ force = false } = {}) {
   } else {
     log(`ready (code-server ${CODE_SERVER_VERSION}, checked in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   }
+  linkKeptBuiltinExtensions(paths);
   return paths;
 }
 

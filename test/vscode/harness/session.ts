@@ -5,7 +5,6 @@ import { CHROMIUM_ARGS, startCodeServer, workbenchUrl, writeUserSettings, type R
 import { CHROMIUM_PATH } from '../../../scripts/vscode-env/paths.mjs';
 import { INSTANCE_ENV_VAR, TOKEN_ENV_VAR } from '../../../src/ids';
 import { GitLabDouble, type DoubleOptions } from '../../double';
-import { keepPageDrawn } from './keep-drawn';
 import { recordToasts } from './toast-window';
 import { copyInto, extensionLogFiles, hostLogFiles, slug, writeText } from './artifacts';
 import { parseLogLines, type LogLine } from './log-lines';
@@ -187,7 +186,6 @@ export class VscodeSession {
       const context = await browser.newContext({ viewport: options.viewport ?? { width: 1400, height: 900 } });
       cleanups.push(() => context.close());
       const page = await context.newPage();
-      await keepPageDrawn(page);
       await recordToasts(page);
       const workbench = new Workbench(page, run.artifactsDir);
       const session = new VscodeSession(options.name, run, dir, userDataDir, folder, double, others, server, context, page, workbench);
@@ -354,8 +352,8 @@ export class VscodeSession {
   /**
    * The time the page takes to run two animation frames, five times over. The workbench draws every change in an
    * animation frame, and Playwright waits for two of them before each click, so a page whose frames come about once a
-   * second (Chromium paces a page whose frames go undrawn that way; see keep-drawn.ts) makes every step slow and every
-   * wait of a test shorter than it looks. A failure says which kind of page it had.
+   * second (the full Chromium run headless paced a page that way now and then; see test/vscode/README.md) makes every
+   * step slow and every wait of a test shorter than it looks. A failure says which kind of page it had.
    */
   private async framePace(): Promise<string> {
     const samples: string[] = [];
