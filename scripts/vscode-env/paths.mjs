@@ -29,10 +29,11 @@ export const BUILD_TOOLS = { 'g++': 'g++', make: 'make', python3: 'python3' };
 export const CHROMIUM_PATH = '/usr/bin/chromium-headless-shell';
 
 // Built-in extensions the test workbench and the demo start without (code-server's `--builtin-extensions-dir` names a
-// folder of links to all the others): Git, GitHub, merge conflicts, debug auto-launch and npm activate at every start
-// (`*`, onStartupFinished or any JSON file), and Copilot Chat adds its views and status bar items to the workbench; the
-// extension uses none of them. Left in, they cost a sample of suites about a tenth of its CPU time.
-export const BUILTIN_EXTENSIONS_LEFT_OUT = ['copilot', 'debug-auto-launch', 'git', 'git-base', 'github', 'merge-conflict', 'npm'];
+// folder of links to all the others): Git and GitHub activate at every start (`*`), debug auto-launch at the end of
+// it, and Copilot Chat adds its views and status bar items to the workbench; the extension uses none of them. Only
+// extensions that run in the remote extension host alone: the workbench would still try to load one that also runs
+// in the browser, and log that it failed.
+export const BUILTIN_EXTENSIONS_LEFT_OUT = ['copilot', 'debug-auto-launch', 'git', 'github'];
 
 export function repoRoot() {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
