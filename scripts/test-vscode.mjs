@@ -69,8 +69,9 @@ function findSuites(dir) {
 }
 
 /**
- * Seconds each suite file took in a run in one process (test/vscode/shard-weights.json, from that run's
- * artifacts/vscode/timings.json); only the deal of files to shards uses them, so a stale entry costs balance, not a test.
+ * Seconds each suite file took in a run of the stage in two shards (test/vscode/shard-weights.json, from that run's
+ * artifacts/vscode/timings.json; in-host.ui.test.ts is an estimate, since its work runs in a root hook that
+ * timings.json does not count). Only the deal of files to shards uses them: a stale entry costs balance, not a test.
  */
 const SHARD_WEIGHTS = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'test', 'vscode', 'shard-weights.json'), 'utf8'));
 

@@ -25,7 +25,7 @@ export const BUILD_TOOLS = { 'g++': 'g++', make: 'make', python3: 'python3' };
 
 // Chromium's headless shell (the "old" headless mode, a package of its own), not the full browser run headless: that
 // one now and then drew a page about once a second until it closed, unless every frame was captured at a cost of
-// about a fifth of the stage's CPU time (see "One frame a second" in test/vscode/README.md).
+// about a quarter of a sample's CPU time (see "One frame a second" in test/vscode/README.md).
 export const CHROMIUM_PATH = '/usr/bin/chromium-headless-shell';
 
 // Built-in extensions the test workbench and the demo start without (code-server's `--builtin-extensions-dir` names a

@@ -68,8 +68,8 @@ export function defaultSettings(doubleUrl: string | undefined): Record<string, u
     'extensions.autoCheckUpdates': false,
     'extensions.ignoreRecommendations': true,
     'update.mode': 'none',
-    // No animations: each one has Chromium draw frames, which the screencast that keeps pages drawn then captures
-    // (the stage ran about a tenth quicker without them). Tests wait on what the workbench shows, never on a motion.
+    // No animations: each one has Chromium draw frames nobody looks at (with the screencast the harness once used, the
+    // stage ran about a tenth quicker without them). Tests wait on what the workbench shows, never on a motion.
     'workbench.reduceMotion': 'on',
     // A view's title actions sit in its pane's header once its container shows two views: visible always, as they are
     // in the side bar's title, rather than only while the pointer is over the pane.
