@@ -17,19 +17,46 @@ export function treeRowsLabelled(page: Page, label: string, view: string = ACTIV
 
 /**
  * Collapses the Activity view's tree with its "Collapse All" action, then expands the top-level row labelled `root`
- * and returns it. The list only renders rows on screen, so a long sibling (My Activity) would
- * otherwise keep the rows below it out of the DOM.
+ * and returns it once its first row is drawn. The list only renders rows on screen, so a long sibling (My Activity)
+ * would otherwise keep the rows below it out of the DOM.
  */
 export async function expandOnlyRoot(workbench: Workbench, root: string, timeoutMs = 15_000): Promise<Locator> {
   const { page } = workbench;
   await workbench.viewTitleAction('Collapse All', ACTIVITY_VIEW).click({ timeout: timeoutMs });
   const row = treeRowsLabelled(page, root).first();
   await row.waitFor({ state: 'visible', timeout: timeoutMs });
+  const list = page.locator('.part.sidebar .monaco-list').filter({ has: row });
   // Collapse All takes effect asynchronously and closes every root, not only this one: waiting for this row alone
   // let a root already closed pass at once, and the late collapse then closed it again after the click below.
-  const expanded = page.locator('.part.sidebar .monaco-list').filter({ has: row }).locator('.monaco-list-row[aria-expanded="true"]');
+  const expanded = list.locator('.monaco-list-row[aria-expanded="true"]');
   await waitFor('every tree row to collapse', async () => (await expanded.count()) === 0, { timeoutMs });
-  await row.click();
-  await waitFor(`tree row "${root}" to expand`, async () => (await row.getAttribute('aria-expanded')) === 'true', { timeoutMs });
-  return row;
+  // VS Code's tree closes a row again when a refresh of the whole tree was under way as it opened: the refresh
+  // started while the row was closed (it dropped the row's rows) and draws it closed when it ends. The extension
+  // refreshes the whole tree as pages and project names arrive, so a click in the first moments after the view
+  // opens can be undone; a person clicks again, and so does this, at most three times, each on that evidence.
+  for (let click = 1; ; click++) {
+    await row.click();
+    const outcome = await openOrClosedAgain(row, root, timeoutMs);
+    if (outcome === 'open') return row;
+    if (click === 3) throw new Error(`tree row "${root}" closed again after each of ${click} clicks`);
+  }
+}
+
+/** After a click on a closed row: 'open' once it is open with its first row drawn, 'closed' if it opened and closed. */
+async function openOrClosedAgain(row: Locator, label: string, timeoutMs: number): Promise<'open' | 'closed'> {
+  let opened = false;
+  return waitFor(`tree row "${label}" to open and draw its first row`, async () => {
+    const state = await row.evaluate((element) => ({
+      expanded: element.getAttribute('aria-expanded'),
+      level: Number(element.getAttribute('aria-level')),
+      // Rows are placed by position, not DOM order: the next row is the one with the next index.
+      nextLevel: Number(element.parentElement?.querySelector(`[data-index="${Number(element.getAttribute('data-index')) + 1}"]`)
+        ?.getAttribute('aria-level') ?? 0),
+    }));
+    if (state.expanded === 'true') {
+      opened = true;
+      if (state.nextLevel === state.level + 1) return 'open' as const;
+    }
+    return state.expanded === 'false' && opened ? 'closed' as const : undefined;
+  }, { timeoutMs });
 }
