@@ -35,7 +35,13 @@ class Workbench {
   private pending?: Promise<void>;
 
   constructor(private readonly view: FakeTreeView) {
-    view.treeDataProvider.onDidChangeTreeData?.(() => this.scheduleDraw());
+    // A view out of sight is not drawn; it is drawn once it comes into sight.
+    view.treeDataProvider.onDidChangeTreeData?.(() => {
+      if (view.visible) this.scheduleDraw();
+    });
+    (view as unknown as { onDidChangeVisibility(listener: (e: { visible: boolean }) => void): void }).onDidChangeVisibility((e) => {
+      if (e.visible) this.scheduleDraw();
+    });
     let message: string | undefined;
     Object.defineProperty(view, 'message', {
       get: () => message,
@@ -93,7 +99,7 @@ describe('activity view: a filter change travels one way', () => {
     await double.close();
   });
 
-  function open(stored?: unknown): { workbench: Workbench; view: FakeTreeView } {
+  function open(stored?: unknown, { visible = true }: { visible?: boolean } = {}): { workbench: Workbench; view: FakeTreeView } {
     fake.reset();
     const key = normalizeInstanceUrl(double.url);
     const session = {
@@ -106,6 +112,7 @@ describe('activity view: a filter change travels one way', () => {
       memento() as never, log);
     const view = fake.treeViews.find((candidate) => candidate.id === VIEWS.activity)!;
     const workbench = new Workbench(view);
+    view.visible = visible;
     activity.sessionChanged();
     return { workbench, view };
   }
@@ -167,5 +174,22 @@ describe('activity view: a filter change travels one way', () => {
       assert.equal(request.query.action, undefined);
       assert.equal(request.query.after, undefined);
     }
+  });
+
+  it('starts loading My Activity as the view comes into sight, before the workbench asks for its rows', async () => {
+    // Signed in while another container is shown: nothing is asked for yet. The workbench may have asked for the
+    // view's rows before the sign-in, and a refresh sent before the view existed is dropped by the workbench.
+    const { workbench, view } = open(undefined, { visible: false });
+    double.clearLog();
+    await new Promise((resolve) => setTimeout(resolve, 4 * DRAW_DELAY_MS));
+    assert.deepEqual(double.requests.filter((r) => r.path === '/api/v4/events'), [], 'a hidden view asked for events');
+
+    const drawsBefore = workbench.draws;
+    view.setVisible(true);
+    const asked = await double.waitForArrival((r) => r.path === '/api/v4/events', 2_000);
+    assert.equal(asked.query.page, '1');
+    assert.equal(workbench.draws, drawsBefore, 'the page was asked for before the workbench drew the view');
+    await settle(workbench);
+    assert.ok(workbench.drawn.length >= PAGE_SIZE, workbench.drawn.join('\n'));
   });
 });

@@ -78,6 +78,8 @@ export interface FakeTreeView {
   /** Each `reveal` call; a test may answer it (by default it resolves at once). */
   reveals: unknown[];
   answerReveal: (element: unknown) => Promise<void>;
+  /** The view comes into sight or leaves it, as when its container is opened or another is. */
+  setVisible(visible: boolean): void;
 }
 
 export class MarkdownString {
@@ -368,10 +370,15 @@ export const window = {
   registerFileDecorationProvider: () => new Disposable(),
   createTreeView(id: string, options: { treeDataProvider: FakeTreeView['treeDataProvider'] }) {
     const emitter = <T>() => new EventEmitter<T>().event;
+    const visibility = new EventEmitter<{ visible: boolean }>();
     const view = {
       id, treeDataProvider: options.treeDataProvider, visible: true, reveals: [] as unknown[],
       answerReveal: async (_element: unknown) => undefined,
-      onDidExpandElement: emitter(), onDidCollapseElement: emitter(), onDidChangeVisibility: emitter(),
+      onDidExpandElement: emitter(), onDidCollapseElement: emitter(), onDidChangeVisibility: visibility.event,
+      setVisible(visible: boolean) {
+        view.visible = visible;
+        visibility.fire({ visible });
+      },
       reveal(element: unknown) {
         view.reveals.push(element);
         return view.answerReveal(element);
