@@ -24,7 +24,7 @@ type RootNode = ActivityNode & { type: 'root' };
  * error states. The tree says which rows there are and which are open; `ActivityItems` draws them.
  */
 export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNode>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<ActivityNode | undefined>();
+  private readonly changed = new vscode.EventEmitter<ActivityNode[] | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   private readonly zone = localZone();
   private readonly sourceNodes = new Map<string, ActivityNode>();
@@ -32,6 +32,8 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   private readonly roots = new Map<string, { instance: ActivityNode & { type: 'instance' }; mine: RootNode; projects: RootNode; users: RootNode }>();
   private readonly unsubscribe: Array<{ dispose(): void }>;
   private refreshTimer?: ReturnType<typeof setTimeout>;
+  /** Rows to refresh at the next scheduled refresh; undefined once the whole tree is to be. */
+  private rowsToRefresh: Set<ActivityNode> | undefined = new Set();
   private readonly expansion = new Map<string, boolean>();
   private readonly t = keepPlainMessages(vscode.l10n.t);
 
@@ -42,8 +44,9 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     private readonly context: ActivityTreeContext,
   ) {
     this.unsubscribe = [
-      feeds.onDidChange(() => this.scheduleRefresh()),
-      directories.onDidChange(() => this.scheduleRefresh()),
+      feeds.onDidChange((key) => this.scheduleRefresh(key === undefined ? undefined : this.rowsOfFeed(key))),
+      // Names show on project rows and in event rows' descriptions, which all sit under My Activity or a source.
+      directories.onDidChange(() => this.scheduleRefresh(this.feedRows())),
     ];
   }
 
@@ -79,6 +82,22 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
     this.changed.fire(undefined);
   }
 
+  /** Redraws the row whose children show the list `key` (My Activity's root, or a project's or user's row). */
+  refreshFeed(key: string): void {
+    this.scheduleRefresh(this.rowsOfFeed(key));
+  }
+
+  private rowsOfFeed(key: string): ActivityNode[] {
+    const mine = [...this.roots.entries()].find(([instance]) => myActivity(instance).key === key)?.[1].mine;
+    const row = mine ?? this.sourceNodes.get(key);
+    return row ? [row] : [];
+  }
+
+  /** Every row whose children show a list. */
+  private feedRows(): ActivityNode[] {
+    return [...[...this.roots.values()].map((roots) => roots.mine), ...this.sourceNodes.values()];
+  }
+
   /** What the person opened or closed, so a refresh of the whole tree keeps it that way. */
   noteExpansion(node: ActivityNode, expanded: boolean): void {
     this.expansion.set(nodeId(node), expanded);
@@ -90,15 +109,21 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   }
 
   /**
-   * One refresh of the whole tree for a burst of feed or name changes; cheap, because rows are kept per event. Not a
-   * refresh of the changed row: that can be lost while VS Code is still asking for the row's children (it then stays
-   * on "Loading…").
+   * One refresh for a burst of feed or name changes: of the rows whose lists changed (undefined: the whole tree). Not
+   * of the whole tree for a list's change: VS Code's tree draws a row closed when it was opened while a refresh of its
+   * parent was under way (the refresh had dropped its rows), so a person opening a project while another project's
+   * page arrives saw it close again. A refresh of a row VS Code has not been shown yet is dropped, which costs
+   * nothing: it asks for that row's children when it shows it, and they are read then.
    */
-  private scheduleRefresh(): void {
-    if (this.refreshTimer) return;
+  private scheduleRefresh(rows?: ActivityNode[]): void {
+    if (rows === undefined) this.rowsToRefresh = undefined;
+    else for (const row of rows) this.rowsToRefresh?.add(row);
+    if (this.refreshTimer || this.rowsToRefresh?.size === 0) return;
     this.refreshTimer = setTimeout(() => {
       this.refreshTimer = undefined;
-      this.changed.fire(undefined);
+      const rows = this.rowsToRefresh;
+      this.rowsToRefresh = new Set();
+      this.changed.fire(rows === undefined ? undefined : [...rows]);
     }, 0);
   }
 

@@ -282,7 +282,7 @@ export class ActivityView implements vscode.Disposable {
     const instance = this.allSources().find((source) => source.key === key)?.instance;
     if (key !== undefined && instance !== undefined && this.filter.filter.sort === 'desc') {
       const state = this.feeds.get(key);
-      if (state.started && !state.stale && !state.hasError && await this.seen.initialize(instance, key, state.items)) this.tree.refresh();
+      if (state.started && !state.stale && !state.hasError && await this.seen.initialize(instance, key, state.items)) this.tree.refreshFeed(key);
     }
     this.scheduleBadge();
   }
