@@ -132,8 +132,7 @@ describe('activity filters', function () {
 
   it('"Filter Activity…" in the title bar leads to each kind of filter, showing what is set', async function () {
     const { workbench, double } = session();
-    await workbench.clickViewTitleAction('Filter Activity…');
-    await workbench.waitForQuickInput('Filter GitLab Activity');
+    await workbench.openQuickInputFromTitleAction('Filter Activity…', 'Filter GitLab Activity');
     assert.deepEqual(
       (await workbench.quickPickEntries()).map((entry) => [entry.label, entry.description]),
       [['Tab', 'All'], ['Action', 'any'], ['Target Type', 'any'], ['Date Range', 'any day'], ['Sort Order', 'newest first']],
@@ -146,8 +145,7 @@ describe('activity filters', function () {
     assert.deepEqual(filterParams(request), { target_type: 'merge_request' });
     await waitFor('the description "Merge request"', async () => (await workbench.viewDescription('Activity')) === 'Merge request');
 
-    await workbench.clickViewTitleAction('Filter Activity…');
-    await workbench.waitForQuickInput('Filter GitLab Activity');
+    await workbench.openQuickInputFromTitleAction('Filter Activity…', 'Filter GitLab Activity');
     const entries = await workbench.quickPickEntries();
     assert.deepEqual(entries.find((entry) => entry.label === 'Target Type')?.description, 'Merge request');
     assert.ok(entries.some((entry) => entry.label === 'Clear Filters'), 'no "Clear Filters" entry while filtered');

@@ -66,8 +66,7 @@ function assertPagesRead(asked: LoggedRequest[], needed: TabRead['pages']) {
 
 async function chooseTab(session: VscodeSession, tab: string): Promise<number> {
   const since = Date.now();
-  await session.workbench.clickViewTitleAction('Choose Activity Tab…');
-  await session.workbench.waitForQuickInput('Activity Tab');
+  await session.workbench.openQuickInputFromTitleAction('Choose Activity Tab…', 'Activity Tab');
   await session.workbench.pickQuickItem(new RegExp(`^${tab}$`));
   await session.workbench.waitForQuickInputClosed();
   return since;
@@ -96,8 +95,7 @@ describe('activity tabs', function () {
     await workbench.openViewContainer(VIEW_CONTAINER);
     await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });
 
-    await workbench.clickViewTitleAction('Choose Activity Tab…');
-    await workbench.waitForQuickInput('Activity Tab');
+    await workbench.openQuickInputFromTitleAction('Choose Activity Tab…', 'Activity Tab');
     assert.deepEqual(await workbench.quickPickItems(),
       ['All', 'Push events', 'Merge events', 'Issue events', 'Comments', 'Wiki', 'Designs', 'Team']);
     const since = Date.now();

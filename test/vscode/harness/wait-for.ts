@@ -1,11 +1,16 @@
-/** Polls `probe` until it returns something other than undefined/false/null, or fails after `timeoutMs`. */
+/**
+ * Polls `probe` until it returns something other than undefined/false/null, or fails after `timeoutMs`. The pause
+ * between probes starts short and doubles up to `intervalMs`: most conditions hold within a few probes, and a long
+ * wait does not spend the cores the workbench and the extension need (each probe runs in the page).
+ */
 export async function waitFor<T>(
   what: string,
   probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
-  { timeoutMs = 20_000, intervalMs = 25 }: { timeoutMs?: number; intervalMs?: number } = {},
+  { timeoutMs = 20_000, intervalMs = 100 }: { timeoutMs?: number; intervalMs?: number } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
+  let pause = Math.min(10, intervalMs);
   for (;;) {
     try {
       const value = await probe();
@@ -18,6 +23,7 @@ export async function waitFor<T>(
       const cause = lastError instanceof Error ? ` (last error: ${lastError.message})` : '';
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${cause}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    await new Promise((resolve) => setTimeout(resolve, pause));
+    pause = Math.min(pause * 2, intervalMs);
   }
 }
