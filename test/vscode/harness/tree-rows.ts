@@ -32,8 +32,8 @@ export async function expandOnlyRoot(workbench: Workbench, root: string, timeout
   await waitFor('every tree row to collapse', async () => (await expanded.count()) === 0, { timeoutMs });
   // VS Code's tree closes a row again when a refresh of the whole tree was under way as it opened: the refresh
   // started while the row was closed (it dropped the row's rows) and draws it closed when it ends. The extension
-  // refreshes the whole tree as pages and project names arrive, so a click in the first moments after the view
-  // opens can be undone; a person clicks again, and so does this, at most three times, each on that evidence.
+  // refreshes the whole tree on a sign-in, a filter or a change of settings (a list's page refreshes its own row
+  // only), so a click just after one can be undone; a person clicks again, and so does this, at most three times.
   for (let click = 1; ; click++) {
     await row.click();
     const outcome = await openOrClosedAgain(row, root, timeoutMs);
