@@ -52,7 +52,7 @@ export class RequestLog {
         predicate, on, resolve, reject,
         timer: setTimeout(() => {
           this.remove(waiter);
-          const seen = this.entries.slice(-10).map((r) => `${r.method} ${r.rawPath} → ${r.status}`).join('; ');
+          const seen = this.entries.slice(-10).map(describeRequest).join('; ');
           reject(new Error(`No matching request within ${timeoutMs} ms. Last requests: ${seen || 'none'}`));
         }, timeoutMs),
       };
@@ -80,4 +80,10 @@ export class RequestLog {
     clearTimeout(waiter.timer);
     this.waiters = this.waiters.filter((w) => w !== waiter);
   }
+}
+
+/** A request as a failed wait lists it: what was asked (query included), when, and the status sent. */
+function describeRequest(r: LoggedRequest): string {
+  const query = new URLSearchParams(r.query).toString();
+  return `${r.method} ${r.rawPath}${query ? `?${query}` : ''} at ${r.at} → ${r.status}`;
 }

@@ -309,7 +309,12 @@ describe('activity filters', function () {
     assert.ok(returnedAt, `the activation line names no return time: ${activation.message}`);
     const since = Number(returnedAt[1]);
     await workbench.openViewContainer(VIEW_CONTAINER);
-    await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r) && r.query.action === 'pushed');
+    // Said apart from the request below: a view not shown asks for nothing.
+    await workbench.waitForView('Activity');
+    await waitForExtensionRequest(session().double!, (r) => r.at >= since && isEventsRequest(r) && r.query.action === 'pushed')
+      .catch((error: Error) => {
+        throw new Error(`${error.message} (the reloaded extension returned from activate at ${since})`);
+      });
     await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { action: 'pushed' } });
     await waitFor('the description "Pushed" once the view is opened', async () => (await workbench.viewDescription('Activity')) === 'Pushed', {
       timeoutMs: 5_000,
