@@ -47,6 +47,9 @@ describe('extension lifecycle', function () {
       double!.clearFaults();
       double!.releaseHeld();
     }
+    // A reload of the page, unlike "Reload Window", does not let the workbench write its state first: it may come
+    // back with the side bar it last wrote (the Explorer, where the suites before left it).
+    await workbench.openViewContainer(VIEW_CONTAINER);
     await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: 5 });
   });
 
@@ -60,6 +63,7 @@ describe('extension lifecycle', function () {
     try {
       const since = Date.now();
       await session().reload();
+      await workbench.openViewContainer(VIEW_CONTAINER); // the page's reload may bring the Explorer back (see above)
       const earlier = await workbench.waitForTree('My Activity\'s rows from earlier', (items) => {
         const feed = feedUnder(items, 'My Activity');
         const rows = feed?.events.filter((row) => row.description.endsWith('from earlier') && row.ariaLabel.endsWith(', from earlier'));
