@@ -29,19 +29,11 @@ export const BUILD_TOOLS = { 'g++': 'g++', make: 'make', python3: 'python3' };
 export const CHROMIUM_PATH = '/usr/bin/chromium-headless-shell';
 
 // Built-in extensions the test workbench and the demo start without (code-server's `--builtin-extensions-dir` names a
-// folder of links to all the others); the extension uses none of them:
-// - Git and GitHub activate at every start (`*`), debug auto-launch at the end of it, and Copilot Chat adds its views
-//   and status bar items to the workbench.
-// - JSON, TypeScript, emmet, configuration editing, extension editing and npm activated at every start and reload, on
-//   the `onLanguage:json` and `jsonc` events the workbench fires as it starts (what opens that model is not traced).
-//   Without them a sample of four suites took 9 % less CPU time. The browser's workbench lists them too (they can run
-//   in a web worker), tries to activate them there and logs "Activating extension … failed: Not Found" in its
-//   console: a message to expect.
-export const BUILTIN_EXTENSIONS_LEFT_OUT = [
-  'copilot', 'debug-auto-launch', 'git', 'github',
-  'configuration-editing', 'emmet', 'extension-editing', 'json-language-features', 'npm',
-  'typescript-language-features',
-];
+// folder of links to all the others): Git and GitHub activate at every start (`*`), debug auto-launch at the end of
+// it, and Copilot Chat adds its views and status bar items to the workbench; the extension uses none of them. Only
+// extensions that run in the remote extension host alone: the workbench would still try to load one that also runs
+// in the browser, and log that it failed.
+export const BUILTIN_EXTENSIONS_LEFT_OUT = ['copilot', 'debug-auto-launch', 'git', 'github'];
 
 export function repoRoot() {
   return path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
