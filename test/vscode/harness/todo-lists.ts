@@ -10,8 +10,7 @@ export type TodoListName = 'Pending' | 'Snoozed' | 'Done';
  * rows read afterwards are the new list's.
  */
 export async function chooseTodoList(workbench: Workbench, list: TodoListName, timeoutMs = 20_000): Promise<void> {
-  await workbench.clickViewTitleAction('Switch To-Do List (Pending, Snoozed, Done)…', timeoutMs, TODO_VIEW);
-  await workbench.waitForQuickInput('To-Do List', timeoutMs);
+  await workbench.openQuickInputFromTitleAction('Switch To-Do List (Pending, Snoozed, Done)…', 'To-Do List', timeoutMs, TODO_VIEW);
   await workbench.pickQuickItem(new RegExp(`^${list}$`), timeoutMs);
   await workbench.waitForQuickInputClosed(timeoutMs);
   const shown = list === 'Pending' ? '' : list;

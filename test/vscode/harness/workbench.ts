@@ -229,9 +229,9 @@ export class Workbench {
 
   /**
    * Clicks a view's title action that opens a quick input, and waits for one matching `expect`. The title bar
-   * redraws its buttons when a context key they depend on changes (unread events add "Mark All as Seen" and move the
-   * buttons left of it): a click landing then is lost, and a person clicks again. So does this, at most three times,
-   * each after the quick input failed to open for 5 s.
+   * redraws its buttons when a context key they depend on changes (in the Activity view, unread events add "Mark All
+   * as Seen" and move the buttons left of it): a click landing then is lost, and a person clicks again. So does this,
+   * at most three times, each after the quick input failed to open for 5 s.
    */
   async openQuickInputFromTitleAction(label: string, expect: TextMatch, timeoutMs = 20_000, view: string = ACTIVITY_VIEW): Promise<Locator> {
     for (let click = 1; ; click++) {
