@@ -88,8 +88,7 @@ export class ActivityView implements vscode.Disposable {
       this.filter, items, this.tree, this.view, this.poller, documents,
       this.view.onDidExpandElement((e) => this.tree.noteExpansion(e.element, true)),
       this.view.onDidCollapseElement((e) => this.tree.noteExpansion(e.element, false)),
-      // The open feeds start loading as the view comes into sight, not after the workbench has asked for their rows;
-      // a feed that loads redraws the whole tree, so rows the workbench asked for before sign-in are asked for again.
+      // The open feeds start loading as the view comes into sight, not after the workbench has asked for their rows.
       this.view.onDidChangeVisibility((e) => {
         if (e.visible) this.tree.loadOpenFeeds();
       }),

@@ -185,11 +185,19 @@ describe('activity view: a filter change travels one way', () => {
     assert.deepEqual(double.requests.filter((r) => r.path === '/api/v4/events'), [], 'a hidden view asked for events');
 
     const drawsBefore = workbench.draws;
+    const changes: unknown[] = [];
+    view.treeDataProvider.onDidChangeTreeData?.((rows) => changes.push(rows));
     view.setVisible(true);
     const asked = await double.waitForArrival((r) => r.path === '/api/v4/events', 2_000);
     assert.equal(asked.query.page, '1');
     assert.equal(workbench.draws, drawsBefore, 'the page was asked for before the workbench drew the view');
     await settle(workbench);
     assert.ok(workbench.drawn.length >= PAGE_SIZE, workbench.drawn.join('\n'));
+    // The page refreshes My Activity's row, not the whole tree (whose refresh would close rows being opened).
+    assert.ok(changes.length > 0, 'the loaded page refreshed nothing');
+    for (const rows of changes) {
+      assert.ok(Array.isArray(rows), 'a page load refreshed the whole tree');
+      assert.deepEqual((rows as ActivityNode[]).map((row) => row.type === 'root' ? row.root : row.type), ['mine']);
+    }
   });
 });
