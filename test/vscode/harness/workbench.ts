@@ -77,12 +77,32 @@ export class Workbench {
     // Right after a (re)load the workbench may still be restoring the side bar: a click can land while the
     // container is opening and close it again. So click, give it a moment, and click again if it is still closed.
     const deadline = Date.now() + timeoutMs;
+    let clicked = false;
     while (!(await isOpen())) {
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw new Error(`timed out after ${timeoutMs} ms waiting for view container "${label}" to open`);
+      await this.page.evaluate(() => {
+        // Notes when the focus next enters the side bar (an inline arrow: the page has none of the test's helpers).
+        const state = window as unknown as { sideBarFocused?: boolean };
+        state.sideBarFocused = false;
+        const done = new AbortController();
+        document.addEventListener('focusin', (event) => {
+          if (!(event.target instanceof Element) || !event.target.closest('.part.sidebar')) return;
+          state.sideBarFocused = true;
+          done.abort();
+        }, { capture: true, signal: done.signal });
+      });
       // The item, not its icon: a badge, when there is one, lies over the icon.
       await item.locator('xpath=ancestor::li[1]').click();
+      clicked = true;
       await waitFor(`view container "${label}" to open`, isOpen, { timeoutMs: Math.min(3_000, remaining) }).catch(() => undefined);
+    }
+    // A click opens the container marked at once and gives its view the focus a moment later. A quick input opened in
+    // between loses its focus to the view, and closes: the next step waits for that focus.
+    if (clicked) {
+      await waitFor(`view container "${label}" to focus its view`, () => this.page.evaluate(() => (window as unknown as { sideBarFocused?: boolean }).sideBarFocused === true), {
+        timeoutMs: Math.max(1_000, deadline - Date.now()),
+      });
     }
   }
 
@@ -500,6 +520,8 @@ export class Workbench {
     const index = await waitFor(
       `a quick pick item ${describeMatch(label)}`,
       async () => {
+        // A closed quick input keeps its rows in the page, hidden: they are not there to pick.
+        if (!(await this.page.locator(QUICK_INPUT).isVisible())) return undefined;
         const labels = await rows.evaluateAll((elements) =>
           elements.map((row) => (row.querySelector('.label-name') as HTMLElement | null)?.innerText.trim() ?? ''),
         );
