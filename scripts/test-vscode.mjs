@@ -69,15 +69,20 @@ function findSuites(dir) {
 }
 
 /**
- * Seconds each suite file took in a run of the stage in two shards (test/vscode/shard-weights.json, from that run's
- * artifacts/vscode/timings.json; in-host.ui.test.ts is an estimate, since its work runs in a root hook that
- * timings.json does not count). Only the deal of files to shards uses them: a stale entry costs balance, not a test.
+ * How the files are dealt to shards (test/vscode/shard-weights.json):
+ * - `seconds`: what each suite file took in a run of the stage in two shards, from that run's
+ *   artifacts/vscode/timings.json (in-host.ui.test.ts is an estimate, since its work runs in a root hook that
+ *   timings.json does not count);
+ * - `together`: files whose suites share a workbench (same options but their name and gitlabActivity.* settings, see
+ *   test/vscode/harness/use-session.ts). Suites in different shards never share one, so such files go to one shard,
+ *   which then starts that workbench once.
+ * Only the deal uses them: a stale entry costs balance or a workbench start, not a test.
  */
-const SHARD_WEIGHTS = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'test', 'vscode', 'shard-weights.json'), 'utf8'));
+const SHARDING = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'test', 'vscode', 'shard-weights.json'), 'utf8'));
 
 /** A suite file's expected share of the stage: its measured seconds, or for a new file, its tests and the workbenches it asks for. */
 function suiteWeight(file) {
-  const measured = SHARD_WEIGHTS[path.basename(file)];
+  const measured = SHARDING.seconds[path.basename(file)];
   if (typeof measured === 'number') return measured;
   const text = readFileSync(file, 'utf8');
   const tests = (text.match(/^\s*it\(/gm) ?? []).length;
@@ -85,13 +90,26 @@ function suiteWeight(file) {
   return tests * 2.5 + sessions * 5;
 }
 
-/** Splits the files into `count` lists of about the same weight (heaviest first, each to the lightest list). */
+/** The files as units that go to one shard each: the `together` groups (of the files in this run), then the rest alone. */
+function shardUnits(files) {
+  const grouped = new Set();
+  const units = [];
+  for (const names of SHARDING.together) {
+    const members = files.filter((file) => names.includes(path.basename(file)));
+    members.forEach((file) => grouped.add(file));
+    if (members.length > 0) units.push(members);
+  }
+  for (const file of files) if (!grouped.has(file)) units.push([file]);
+  return units.map((unitFiles) => ({ files: unitFiles, weight: unitFiles.reduce((sum, file) => sum + suiteWeight(file), 0) }));
+}
+
+/** Splits the files into `count` lists of about the same weight (heaviest unit first, each to the lightest list). */
 function splitIntoShards(files, count) {
   const shards = Array.from({ length: count }, () => ({ files: [], weight: 0 }));
-  for (const { file, weight } of files.map((file) => ({ file, weight: suiteWeight(file) })).sort((a, b) => b.weight - a.weight)) {
+  for (const unit of shardUnits(files).sort((a, b) => b.weight - a.weight)) {
     const lightest = shards.reduce((a, b) => (b.weight < a.weight ? b : a));
-    lightest.files.push(file);
-    lightest.weight += weight;
+    lightest.files.push(...unit.files);
+    lightest.weight += unit.weight;
   }
   return shards.map((shard) => shard.files.sort()).filter((shardFiles) => shardFiles.length > 0);
 }
