@@ -48,13 +48,10 @@ describe('To-Do rows', () => {
     assert.equal(groups[0].reference, '');
   });
 
-  it('groups 1,000 to-dos quickly (loosely; the bench has the figure)', () => {
+  // How quickly is the bench's to measure (bench/todos), not a timed test's: a busy machine would fail one.
+  it('groups 1,000 to-dos about 600 things into 600 rows', () => {
     const many = Array.from({ length: 1000 }, (_, i) => todo({ iid: i % 300, target_type: i < 500 ? 'Issue' : 'MergeRequest' }));
-    const start = performance.now();
-    const groups = groupTodos(many);
-    const elapsed = performance.now() - start;
-    assert.equal(groups.length, 600);
-    assert.ok(elapsed < 250, `${elapsed} ms`);
+    assert.equal(groupTodos(many).length, 600);
   });
 });
 
