@@ -4,7 +4,7 @@ import { graphqlRequest, listOf, mutationPayload } from './graphql';
 import type { ApiRequest } from './request';
 import { array, object, optional, str, type Json } from './shapes';
 import { todoFilterQuery, todoGlobalId } from './todoFilter';
-import { globalIdNumber, graphqlTodo, restTodo, restTodos } from './todoShapes';
+import { globalIdNumber, graphqlTodo, restTodo, restTodos, utcTime } from './todoShapes';
 import type { CursorPage, Todo, TodoChange, TodoFeatures, TodoFilter } from './todoTypes';
 import type { PageRequest } from './types';
 import { segment } from './url';
@@ -75,7 +75,7 @@ function change(payload: Json, name: string): TodoChange {
   optional(todo, 'snoozedUntil', 'string', `${name}.todo`);
   return {
     id: globalIdNumber(todo.id, `${name}.todo.id`, 'Todo'), state: str(todo, 'state', `${name}.todo`),
-    ...('snoozedUntil' in todo ? { snoozed_until: typeof todo.snoozedUntil === 'string' ? todo.snoozedUntil : null } : {}),
+    ...('snoozedUntil' in todo ? { snoozed_until: typeof todo.snoozedUntil === 'string' ? utcTime(todo.snoozedUntil) : null } : {}),
   };
 }
 

@@ -10,6 +10,19 @@ import type { UserSummary } from './types';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/**
+ * A time as the rest of the extension reads it: UTC with milliseconds, as REST writes it on an instance in UTC. GraphQL's
+ * `Time` is written to the second ("…T08:00:00Z"), and an instance in another zone writes its offset
+ * ("…T09:00:00.000+01:00"): read as they come, times of one list would not compare as strings. A time that does not
+ * read as one is kept as sent, and shown so.
+ */
+export function utcTime(value: string): string {
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : value;
+}
+
+const utcTimeOrNull = (value: string | null): string | null => (value === null ? null : utcTime(value));
+
 function nullableString(o: Json, key: string, path: string): string | null {
   optional(o, key, 'string', path);
   return typeof o[key] === 'string' ? o[key] as string : null;
@@ -74,7 +87,7 @@ export function restTodo(value: unknown, path = 'todo'): Todo {
     target: restTarget(o.target, `${path}.target`), target_url: nullableString(o, 'target_url', path),
     body: nullableString(o, 'body', path) ?? '', author: compactUser(userSummary(o.author, `${path}.author`)),
     project: restProject(o.project, `${path}.project`), group: restGroup(o.group, `${path}.group`),
-    state: str(o, 'state', path), created_at: str(o, 'created_at', path),
+    state: str(o, 'state', path), created_at: utcTime(str(o, 'created_at', path)),
     ...(typeof o.updated_at === 'string' ? { updated_at: o.updated_at } : {}),
     snoozed_until: null,
   };
@@ -144,7 +157,7 @@ export function graphqlTodo(value: unknown, path = 'todo'): Todo {
       ...(typeof group.name === 'string' ? { name: group.name } : {}),
       ...(typeof group.webUrl === 'string' ? { web_url: group.webUrl } : {}),
     },
-    state: str(o, 'state', path), created_at: str(o, 'createdAt', path),
-    snoozed_until: nullableString(o, 'snoozedUntil', path),
+    state: str(o, 'state', path), created_at: utcTime(str(o, 'createdAt', path)),
+    snoozed_until: utcTimeOrNull(nullableString(o, 'snoozedUntil', path)),
   };
 }

@@ -185,6 +185,14 @@ function time(value: unknown): string {
   return new Date(value).toISOString();
 }
 
+/**
+ * `Types::TimeType.coerce_result` is `value.iso8601`: a time in UTC to the second, fractions cut off
+ * ("2026-11-28T08:00:00Z"), whatever precision was stored.
+ */
+function timeOutput(value: unknown): string {
+  return new Date(String(value)).toISOString().replace(/\.\d+Z$/, 'Z');
+}
+
 function literal(parse: (value: unknown) => unknown) {
   return (node: ValueNode) => {
     if (node.kind !== Kind.STRING) throw new GraphQLError('Expected a string');
@@ -206,6 +214,7 @@ export function todoSchema(version: ServedVersion, edition: Edition): GraphQLSch
     const timeType = schema.getType('Time') as GraphQLScalarType;
     timeType.parseValue = time;
     timeType.parseLiteral = literal(time);
+    timeType.serialize = timeOutput;
     schemas.set(key, schema);
   }
   return schema;
