@@ -100,9 +100,8 @@ export class Workbench {
     // A click opens the container marked at once and gives its view the focus a moment later. A quick input opened in
     // between loses its focus to the view, and closes: the next step waits for that focus.
     if (clicked) {
-      await waitFor(`view container "${label}" to focus its view`, () => this.page.evaluate(() => (window as unknown as { sideBarFocused?: boolean }).sideBarFocused === true), {
-        timeoutMs: Math.max(1_000, deadline - Date.now()),
-      });
+      const focused = () => this.page.evaluate(() => (window as unknown as { sideBarFocused?: boolean }).sideBarFocused === true);
+      await waitFor(`view container "${label}" to focus its view`, focused, { timeoutMs: Math.max(1_000, deadline - Date.now()) });
     }
   }
 
