@@ -88,7 +88,7 @@ export function restTodo(value: unknown, path = 'todo'): Todo {
     body: nullableString(o, 'body', path) ?? '', author: compactUser(userSummary(o.author, `${path}.author`)),
     project: restProject(o.project, `${path}.project`), group: restGroup(o.group, `${path}.group`),
     state: str(o, 'state', path), created_at: utcTime(str(o, 'created_at', path)),
-    ...(typeof o.updated_at === 'string' ? { updated_at: o.updated_at } : {}),
+    ...(typeof o.updated_at === 'string' ? { updated_at: utcTime(o.updated_at) } : {}),
     snoozed_until: null,
   };
 }
