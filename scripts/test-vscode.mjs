@@ -7,23 +7,17 @@
 //   --keep    keep this run's profiles and logs (printed) instead of deleting them
 //   --shards  split the suite files over n processes run side by side (default: 2, or 1 on a one-core machine); each
 //             prints its output when it ends
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, closeSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, closeSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { installExtensions, stopAllCodeServers, writeCodeServerConfig } from './vscode-env/code-server.mjs';
-import { packageCompanion } from './vscode-env/package-companion.mjs';
-import { RUN_CONTEXT_ENV, runSuites, SHARD_FILES_ENV } from './vscode-env/run-suites.mjs';
-import { ensureVscodeEnv } from './vscode-env/setup.mjs';
-
-const REQUIRED_FOR_PACKAGING = ['images/icon.png', 'README.md', 'LICENSE', 'CHANGELOG.md'];
+import { prepareVscodeRun, StageError } from './test-vscode-run.mjs';
+import { stopAllCodeServers } from './vscode-env/code-server.mjs';
+import { runSuites, SHARD_FILES_ENV } from './vscode-env/run-suites.mjs';
 
 const log = (message) => console.log(`[test:vscode] ${message}`);
 
-/** A failure whose message says it all (no stack trace needed). */
-class StageError extends Error {}
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 function parseOptions() {
@@ -40,21 +34,6 @@ function parseOptions() {
   const shards = Number(values.shards);
   if (!Number.isInteger(shards) || shards < 1) throw new StageError(`--shards must be a positive whole number, not "${values.shards}"`);
   return { ...values, shards };
-}
-
-function packageExtension(root) {
-  const missing = REQUIRED_FOR_PACKAGING.filter((file) => !existsSync(path.join(root, file)));
-  if (missing.length > 0) log(`note: ${missing.join(', ')} missing; packaging may fail because of it`);
-  // No stdin: vsce asks yes/no questions (e.g. about a missing LICENSE) and must fail instead of waiting.
-  const result = spawnSync('npm', ['run', '--silent', 'package'], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
-  const vsix = path.join(root, 'gitlab-activity.vsix');
-  if (result.status !== 0 || !existsSync(vsix)) {
-    throw new StageError(
-      `\`npm run package\` failed (exit ${result.status ?? result.signal})` +
-        (missing.length > 0 ? `; missing files that packaging needs: ${missing.join(', ')}` : ''),
-    );
-  }
-  return vsix;
 }
 
 function findSuites(dir) {
@@ -170,54 +149,26 @@ function removeScratch(keep) {
 
 async function main(options) {
   const started = Date.now();
-  const paths = ensureVscodeEnv();
-  const root = paths.root;
+  // Packaging, installing and the run's context: the same for the bench's workbench probe (scripts/test-vscode-run.mjs).
+  const run = await prepareVscodeRun({ vsix: options.vsix, grep: options.grep, log });
+  scratch = run.runDir;
+  // Artifacts of this run only.
+  rmSync(run.artifactsDir, { recursive: true, force: true });
+  mkdirSync(run.artifactsDir, { recursive: true });
+  const root = run.root;
 
-  let step = Date.now();
-  const vsix = options.vsix ? path.resolve(options.vsix) : packageExtension(root);
-  const runDir = mkdtempSync(path.join(os.tmpdir(), 'gitlab-activity-vscode-'));
-  scratch = runDir;
-  const companionVsix = await packageCompanion({ root, out: path.join(runDir, 'gitlab-activity-companion.vsix') });
-  log(`${options.vsix ? `using ${vsix}; packaged` : `packaged ${path.relative(root, vsix)} and`} the companion in ${seconds(step)}`);
-
-  step = Date.now();
-  const configFile = writeCodeServerConfig(path.join(runDir, 'code-server.yaml'));
-  const extensionsDir = path.join(runDir, 'extensions');
-  installExtensions({
-    paths,
-    userDataDir: path.join(runDir, 'install-profile'),
-    extensionsDir,
-    configFile,
-    vsixFiles: [vsix, companionVsix],
-  });
-  log(`installed both extensions into code-server in ${seconds(step)}`);
-
-  rmSync(paths.artifacts, { recursive: true, force: true });
-  mkdirSync(paths.artifacts, { recursive: true });
-  const require = createRequire(import.meta.url);
-  process.env[RUN_CONTEXT_ENV] = JSON.stringify({
-    root,
-    runDir,
-    extensionsDir,
-    configFile,
-    artifactsDir: paths.artifacts,
-    mochaDir: path.dirname(require.resolve('mocha/package.json')),
-    grep: options.grep,
-    paths: { node24: paths.node24, codeServerEntry: paths.codeServerEntry, builtinExtensionsKept: paths.builtinExtensionsKept },
-  });
-
-  step = Date.now();
+  const step = Date.now();
   let stats;
   let timings;
   try {
     const files = findSuites(path.join(root, 'test', 'vscode'));
-    ({ stats, timings } = await runStage({ files, grep: options.grep, count: options.shards, runDir }));
+    ({ stats, timings } = await runStage({ files, grep: options.grep, count: options.shards, runDir: run.runDir }));
   } finally {
     await stopAllCodeServers();
     removeScratch(options.keep);
   }
-  reportTimings(timings, paths.artifacts);
-  log(`suites ran in ${seconds(step)}; whole stage ${seconds(started)}; screenshots and failure artifacts in ${path.relative(root, paths.artifacts)}/`);
+  reportTimings(timings, run.artifactsDir);
+  log(`suites ran in ${seconds(step)}; whole stage ${seconds(started)}; screenshots and failure artifacts in ${path.relative(root, run.artifactsDir)}/`);
   if (stats.passes + stats.failures === 0) log(`no test ran${options.grep ? ` (nothing matches --grep ${options.grep})` : ''}`);
   // A closing line any CI log reader understands.
   console.log(`vscode: ${stats.passes} passed, ${stats.failures} failed, ${stats.pending} skipped`);

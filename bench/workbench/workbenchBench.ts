@@ -48,7 +48,7 @@ export async function workbenchBench(root: string, runs: number, progress: (line
   progress(`  waiting for ${LOCK}, then packaging and ${runs} code-server sessions`);
   let measured: FirstRowsRun[];
   try {
-    measured = await underLock(root, [join(__dirname, 'firstRowsProbe.ts'), root, String(runs), String(WORKBENCH_LATENCY_MS), String(FIRST_EVENTS_HOLD_MS)], progress);
+    measured = await underLock(root, [join(__dirname, 'firstRowsProbe.ts'), String(runs), String(WORKBENCH_LATENCY_MS), String(FIRST_EVENTS_HOLD_MS)], progress);
   } catch (error) {
     const lines = (error as Error).message.trim().split('\n');
     const reason = lines.find((line) => line.startsWith('first rows probe failed: ')) ?? lines.slice(-3).join(' ');

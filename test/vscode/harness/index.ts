@@ -3,6 +3,7 @@ export {
 } from './activity-tree';
 export { slug } from './artifacts';
 export { assertNoExtensionRequest, extensionRequests, isEventsRequest, readFromDouble, waitForExtensionRequest } from './double-reads';
+export { firstTreeRowDrawnAt } from './first-row-clock';
 export { gitCloneFiles } from './git-clone';
 export { mutatedTodos, mutationsOf, type SentMutation } from './graphql-mutations';
 export { InHostReportReceiver, type InHostReport, type InHostTest } from './in-host-report';
