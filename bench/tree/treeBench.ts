@@ -7,12 +7,23 @@ import type { TreeProbeResult } from './treeProbe';
 export const TREE_SIZES = [1_000, 10_000, 100_000] as const;
 /** Fresh processes per size: the first build (cold code) happens once per process, so each headline is min/median/max of these. */
 export const TREE_PROCESSES = 3;
+/**
+ * The first build of 10,000 events against its floor (a bare `TreeItem` per event, the first time, in the same
+ * process): the goal was 50 ms when the floor measured 0.7 ms on a quiet machine, ×70; the tree's first build was then
+ * ×45–57 (2026-11-29).
+ */
+export const FIRST_BUILD_OVER_FLOOR = 70;
 
 export interface TreeSize {
   events: number;
   runs: TreeProbeResult[];
   /** Across the runs (one per process). */
   firstBuild: Summary;
+  /** Its floor, a bare `TreeItem` per event, the first time in the same process (see `TreeProbeResult`), and warm. */
+  floorFirst: Summary;
+  floorWarm: Summary;
+  /** Each process's first build ÷ its floor. */
+  firstOverFloor: Summary;
   /** Opening the largest collapsed day group after the first build, the first time (see `TreeProbeResult`). */
   firstOpenOne: Summary;
   firstOpenAll: Summary;
@@ -60,14 +71,16 @@ export async function treeBench(corpusFile: string, workDir: string, progress: (
     }
     const s: TreeSize = {
       events: size, runs,
-      firstBuild: summarize(runs.map((r) => r.firstBuildMs)), firstOpenAll: summarize(runs.map((r) => r.firstOpenAllMs)),
+      firstBuild: summarize(runs.map((r) => r.firstBuildMs)), floorFirst: summarize(runs.map((r) => r.floorFirstMs)),
+      floorWarm: summarize(runs.map((r) => r.floorWarm.median)), firstOverFloor: summarize(runs.map((r) => r.firstBuildMs / r.floorFirstMs)),
+      firstOpenAll: summarize(runs.map((r) => r.firstOpenAllMs)),
       firstOpenOne: summarize(runs.map((r) => r.firstOpenOneMs)),
       warm: summarize(runs.map((r) => r.warm.median)), warmCpu: summarize(runs.map((r) => r.warmCpuMs)),
       refresh: summarize(runs.map((r) => r.refresh.median)), openAll: summarize(runs.map((r) => r.openAll.median)),
       resolveOne: summarize(runs.map((r) => r.resolveOne.median)),
       treeBytesPerEvent: summarize(runs.map((r) => r.treeBytesPerEvent)), eventBytesPerEvent: summarize(runs.map((r) => r.eventBytesPerEvent)),
     };
-    progress(`  ${size} events: first build ${mmm(s.firstBuild)}, one day group opened ${mmm(s.firstOpenOne)}, every group opened ${mmm(s.firstOpenAll)} (min / median / max of ${runs.length} processes)`);
+    progress(`  ${size} events: first build ${mmm(s.firstBuild)} (floor ${mmm(s.floorFirst)}, ×${s.firstOverFloor.median.toFixed(1)}), one day group opened ${mmm(s.firstOpenOne)}, every group opened ${mmm(s.firstOpenAll)} (min / median / max of ${runs.length} processes)`);
     sizes.push(s);
   }
   const ten = sizes.find((s) => s.events === 10_000);
@@ -82,7 +95,14 @@ export async function treeBench(corpusFile: string, workDir: string, progress: (
     : { firstBuild: NaN, warm: NaN, openAll: NaN };
   const goals: TreeGoal[] = [];
   if (ten) {
-    goals.push({ goal: 'tree: first build of 10,000 events under 50 ms (wall, cold, median of processes)', value: mmm(ten.firstBuild), met: ten.firstBuild.median < 50 });
+    // Judged against its floor, timed in the same process: on a loaded machine both wait for a core, and the absolute
+    // figure alone (55–87 ms in one such run) could not tell a slower tree from a busier machine.
+    goals.push({
+      goal: `tree: first build of 10,000 events within ${FIRST_BUILD_OVER_FLOOR}× its floor, a bare TreeItem per event (wall, cold, each process's ratio; median of processes)`,
+      value: `×${ten.firstOverFloor.median.toFixed(0)} (per process ${ten.runs.map((r) => `×${(r.firstBuildMs / r.floorFirstMs).toFixed(0)}`).join(', ')}); `
+        + `first build ${mmm(ten.firstBuild)}, floor ${mmm(ten.floorFirst, 2)}`,
+      met: ten.firstOverFloor.median <= FIRST_BUILD_OVER_FLOOR,
+    });
     // What a person waits for is one click: the largest collapsed day group opened within one frame (16 ms at 60 Hz).
     const rows = Math.max(...ten.runs.map((r) => r.openOneRows));
     goals.push({

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import * as vscode from 'vscode';
 import { SeenMarkers } from '../../src/app/activity/seenMarkers';
 import { feedPlan } from '../../src/app/activity/activityTabs';
 import { createEventFeeds, eventListPlan, type EventFeeds } from '../../src/app/activity/eventFeeds';
@@ -31,6 +32,12 @@ export interface TreeProbeResult {
   firstBuildMs: number;
   /** The same, process CPU time. */
   firstBuildCpuMs: number;
+  /**
+   * The floor of the first build, in the same process right after it: a bare `TreeItem` per event with its title (no
+   * day groups, sentences, icons, times or tooltips), the first time, then warm (as the To-Do List's floor).
+   */
+  floorFirstMs: number;
+  floorWarm: Summary;
   /**
    * Opening one day group, the largest collapsed one (the longest a person waits for a click), right after the first
    * build, the first time in the process: its rows and their items. Wall time.
@@ -217,6 +224,9 @@ async function main(): Promise<void> {
   const first = firstBuild(loaded, kept);
   const withTree = settledHeap();
   kept.length = 0;
+  const floor = () => loaded.events.map((event) => new vscode.TreeItem(event.target_title ?? event.action_name));
+  const floorFirst = timed(floor);
+  const floorWarm = summarize(Array.from({ length: rounds }, () => timed(floor).ms));
 
   const warm: number[] = [];
   const refresh: number[] = [];
@@ -253,10 +263,11 @@ async function main(): Promise<void> {
       if (r > 0) (stageSamples[stage.id] ??= []).push(t.ms);
     }
   }
-  if (sink === 0) throw new Error('Nothing was built.');
+  if (sink === 0 || floorFirst.value.length !== loaded.events.length) throw new Error('Nothing was built.');
 
   const result: TreeProbeResult = {
-    events: loaded.events.length, days: first.days, rows: first.rows, firstBuildMs: first.ms, firstBuildCpuMs: first.cpuMs, firstOpenOneMs: first.openOneMs, openOneRows: first.openOneRows, firstOpenAllMs: first.openMs, firstOpenAllCpuMs: first.openCpuMs,
+    events: loaded.events.length, days: first.days, rows: first.rows, firstBuildMs: first.ms, firstBuildCpuMs: first.cpuMs,
+    floorFirstMs: floorFirst.ms, floorWarm, firstOpenOneMs: first.openOneMs, openOneRows: first.openOneRows, firstOpenAllMs: first.openMs, firstOpenAllCpuMs: first.openCpuMs,
     warm: summarize(warm), warmCpuMs: cpuMs / rounds, refresh: summarize(refresh), openAll: summarize(open), openAllCpu: summarize(openCpu), allRows: first.allRows,
     resolveOne: summarize(resolveOne),
     eventBytesPerEvent: (afterEvents - beforeEvents) / loaded.events.length,

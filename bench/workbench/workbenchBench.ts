@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESULT_MARKER } from '../lib/child';
@@ -95,7 +95,10 @@ function underLock(root: string, args: string[], progress: (line: string) => voi
     // Run as `flock /tmp/workbench.lock npm run bench`, the lock is already ours: taking it again would wait for itself.
     const held = lockHeldByAncestor(LOCK);
     if (held) progress(`  ${LOCK} is held by the process that started the bench: running under it`);
-    const [command, ...commandArgs] = held ? probe : ['flock', '-w', String(LOCK_WAIT_SECONDS), '-E', String(LOCK_BUSY_EXIT), LOCK, ...probe];
+    // A machine without flock(1) (util-linux) has no one to share the lock with through it: the probe runs as it is.
+    const noFlock = !held && spawnSync('flock', ['--version'], { stdio: 'ignore' }).error !== undefined;
+    if (noFlock) progress(`  flock(1) is not installed: running without ${LOCK}`);
+    const [command, ...commandArgs] = held || noFlock ? probe : ['flock', '-w', String(LOCK_WAIT_SECONDS), '-E', String(LOCK_BUSY_EXIT), LOCK, ...probe];
     const child = spawn(command, commandArgs, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
