@@ -21,6 +21,7 @@ import { writeEventCorpus } from './tree/eventCorpus';
 import { treeBench } from './tree/treeBench';
 import { workbenchBench } from './workbench/workbenchBench';
 import { todoFirstPage, todoGoals, todoTables, todoViewBench } from './todos/todoBench';
+import { todoLargeBench } from './todos/todoLargeBench';
 
 /**
  * npm run bench [-- --only fetch,tree,pages,workbench,startup,economy,todos] [--rounds N] [--runs N] [--update-readme] [--keep]
@@ -198,6 +199,11 @@ async function main(): Promise<void> {
         todos.firstPage = await todoFirstPage(packageDir, stub, workDir);
       } catch (error) {
         todos.firstPageError = error instanceof Error ? error.message : String(error);
+      }
+      try {
+        todos.large = await todoLargeBench(workDir, progress);
+      } catch (error) {
+        todos.largeError = error instanceof Error ? error.message : String(error);
       }
       results.todos = todos;
       console.log(todoTables(todos));

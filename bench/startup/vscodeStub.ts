@@ -162,6 +162,8 @@ export const benchHost = {
   commands: new Map<string, (...args: unknown[]) => unknown>(),
   contextKeys: new Map<string, unknown>(),
   messages: [] as string[],
+  /** How a person answers a message that offers actions: the action's title, or undefined to dismiss it (the default). */
+  answerMessage: undefined as undefined | ((kind: string, text: string, actions: string[]) => string | undefined),
   settings: {} as Record<string, unknown>,
 };
 
@@ -271,7 +273,14 @@ function registerTree(id: string, provider: StubTreeView['provider']) {
 }
 
 function message(kind: string) {
-  return async (text: string) => { benchHost.messages.push(`${kind}: ${text}`); return undefined; };
+  return async (text: string, ...rest: unknown[]) => {
+    benchHost.messages.push(`${kind}: ${text}`);
+    // The actions offered, after the text (and after an options object, when one is given).
+    const actions = rest.filter((item): item is string | { title: string } =>
+      typeof item === 'string' || (typeof item === 'object' && item !== null && typeof (item as { title?: unknown }).title === 'string'));
+    const title = benchHost.answerMessage?.(kind, text, actions.map((item) => (typeof item === 'string' ? item : item.title)));
+    return title === undefined ? undefined : actions.find((item) => (typeof item === 'string' ? item : item.title) === title);
+  };
 }
 
 const window = withFallback('window', {

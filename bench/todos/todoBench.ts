@@ -10,9 +10,15 @@ import type { TodoDriverResult } from './todoDriver';
 import type { TodoBulkRun, TodoRowsResult } from './todoViewProbe';
 import { GROUP_SIZE, PENDING_TODOS, startTodoWorld } from './todoWorld';
 import type { GraphqlSchemaVersion } from '../../test/double/types';
+import { todoLargeGoals, todoLargeTable, type TodoLargeFigure } from './todoLargeBench';
 
 /** How long the double holds every POST (a mark as done) in the rows runs: the answer the redraw must not wait for. */
 export const ANSWER_DELAY_MS = 200;
+/**
+ * The To-Do rows' first build against its floor (a bare `TreeItem` per to-do, in the same process): the goal was 50 ms
+ * when the floor measured 1.2 ms, ×40; the rows were then ×5–6 (2026-11-28).
+ */
+export const ROWS_OVER_FLOOR = 40;
 /** How long it holds every POST in the bulk runs, so that requests overlap and the bound in flight shows. */
 const BULK_DELAY_MS = 20;
 
@@ -71,6 +77,9 @@ export interface TodoViewResult {
   bulk: TodoBulkFigure[];
   firstPage?: TodoFirstPage;
   firstPageError?: string;
+  /** The list at 10,000 pending: first rows and Mark All (todoLargeBench.ts). */
+  large?: TodoLargeFigure;
+  largeError?: string;
 }
 
 const isPost = (r: LoggedRequest) => r.method === 'POST';
@@ -224,10 +233,13 @@ export function todoGoals(r: TodoViewResult): TodoGoal[] {
   }
   const rows = r.rows;
   if (rows.runs.length > 0) {
+    // Judged against the floor timed in the same process, as every timing goal is (see bench/README.md).
+    const ratios = summarize(rows.runs.map((run) => run.firstBuildMs / run.floorFirstMs));
     goals.push({
-      goal: `todos: the view's rows for ${rows.todos} pending to-dos, grouped into ${rows.rows} rows, built under 50 ms (wall, cold, median of ${rows.runs.length} processes)`,
-      value: `${mmm(rows.firstBuild)}; floor (a bare TreeItem per to-do) ${mmm(rows.floorFirst)}; warm ${rows.warm.median.toFixed(1)} ms (floor ${rows.floorWarm.median.toFixed(2)} ms), grouping alone ${rows.grouping.median.toFixed(2)} ms`,
-      met: rows.firstBuild.median < 50,
+      goal: `todos: the view's rows for ${rows.todos} pending to-dos, grouped into ${rows.rows} rows, built within ${ROWS_OVER_FLOOR}× the floor, a bare TreeItem per to-do (wall, cold, each process's ratio; median of ${rows.runs.length} processes)`,
+      value: `×${ratios.median.toFixed(1)} (per process ${rows.runs.map((run) => `×${(run.firstBuildMs / run.floorFirstMs).toFixed(1)}`).join(', ')}); `
+        + `${mmm(rows.firstBuild)}; floor ${mmm(rows.floorFirst)}; warm ${rows.warm.median.toFixed(1)} ms (floor ${rows.floorWarm.median.toFixed(2)} ms), grouping alone ${rows.grouping.median.toFixed(2)} ms`,
+      met: ratios.median <= ROWS_OVER_FLOOR,
     });
     goals.push({
       goal: `todos: Mark as Done redraws the row before GitLab's answer (the double holds it ${ANSWER_DELAY_MS} ms; ${rows.redrawBeforeAnswer.filter(Boolean).length} of ${rows.redrawBeforeAnswer.length} runs)`,
@@ -243,6 +255,7 @@ export function todoGoals(r: TodoViewResult): TodoGoal[] {
       met: r.bulk.every((b) => b.requests.total <= b.fewest + (b.schema === 'current' ? 0 : 1) && b.doublePeakInFlight <= 4 && b.run.rowGone),
     });
   }
+  goals.push(...todoLargeGoals(r.large, r.largeError));
   return goals;
 }
 
@@ -262,5 +275,6 @@ export function todoTables(r: TodoViewResult): string {
   } else if (r.firstPageError) {
     lines.push(`production bundle: could not run (${r.firstPageError.split('\n')[0]})`);
   }
+  lines.push(todoLargeTable(r.large, r.largeError));
   return lines.join('\n');
 }

@@ -1,18 +1,11 @@
 import * as vscode from 'vscode';
-import { normalizeInstanceUrl } from '../../src/app/instance';
 import { groupTodos } from '../../src/app/todos/todoGroups';
-import { createDispatcher, Transport } from '../../src/gitlab';
-import { TodoClient } from '../../src/gitlab/todoClient';
-import type { TodoApi } from '../../src/gitlab/todoApi';
 import type { Todo } from '../../src/gitlab/todoTypes';
-import { COMMANDS, VIEWS } from '../../src/ids';
-import { Log } from '../../src/ui/log';
-import type { Session } from '../../src/ui/session';
-import { systemClock } from '../../src/ui/settings/snoozeClock';
-import { TodoView } from '../../src/ui/todos/todoView';
+import { COMMANDS } from '../../src/ids';
 import { reportResult } from '../lib/child';
 import { summarize, type Summary } from '../lib/stats';
 import { benchHost } from '../startup/vscodeStub';
+import { setUpTodoView } from './todoViewSetup';
 
 /**
  * The real To-Do view (src/ui/todos/todoView.ts), bundled like the production extension with `vscode` answered by the
@@ -47,73 +40,15 @@ export interface TodoBulkRun {
   messages: string[];
 }
 
-type Node = { type: string; instance: string; group?: { key: string; todos: Todo[]; reference: string } };
-
-/** Counts the client's calls and how many are unanswered at once; stamps when each answer came. */
-function counted(api: TodoApi, calls: Record<string, number>, inFlight: { now: number; peak: number }, answered: (method: string) => void): TodoApi {
-  return new Proxy(api, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver) as unknown;
-      if (typeof value !== 'function' || typeof prop !== 'string') return value;
-      return async (...args: unknown[]) => {
-        calls[prop] = (calls[prop] ?? 0) + 1;
-        inFlight.now += 1;
-        inFlight.peak = Math.max(inFlight.peak, inFlight.now);
-        try {
-          return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
-        } finally {
-          inFlight.now -= 1;
-          answered(prop);
-        }
-      };
-    },
-  });
-}
-
 async function main(): Promise<void> {
   const [url, token, mode, groupReference, expectedText, groupText] = process.argv.slice(2);
   const expected = Number(expectedText);
   const expectedGroup = Number(groupText);
-  const calls: Record<string, number> = {};
-  const inFlight = { now: 0, peak: 0 };
-  const answers: Array<{ method: string; at: number }> = [];
-  const client = new TodoClient(new Transport({ instanceUrl: url, token: () => token, dispatcher: createDispatcher() }));
-  const api = counted(client, calls, inFlight, (method) => answers.push({ method, at: performance.now() }));
-  const key = normalizeInstanceUrl(url);
-  const changed = new vscode.EventEmitter<void>();
-  const session = {
-    signedIn: true, all: [{ instanceUrl: url, key, todos: api, username: 'alex' }], todosFor: () => api, onDidChange: changed.event, onDidLearnUsername: changed.event,
-  } as unknown as Session;
-  const log = new Log(vscode.window.createOutputChannel('bench', { log: true }) as never, () => [token]);
-  const values = new Map<string, unknown>();
-  const memento = {
-    get: (k: string, fallback?: unknown) => (values.has(k) ? values.get(k) : fallback),
-    update: async (k: string, value: unknown) => { values.set(k, value); }, keys: () => [...values.keys()],
-  } as unknown as vscode.Memento;
-  const view = new TodoView(session, () => 100, log, memento, systemClock);
-  const tree = benchHost.treeViews.get(VIEWS.todos);
-  if (!tree) throw new Error(`The view registered no tree ${VIEWS.todos}.`);
-  const provider = tree.provider as unknown as { getChildren(node?: Node): Node[]; getTreeItem(node: Node): unknown };
-  const nextChange = () => new Promise<void>((resolve) => {
-    const listening = tree.provider.onDidChangeTreeData!(() => { listening.dispose(); resolve(); });
-  });
-  const badge = () => tree.view.badge;
-
-  // Read to the end without drawing in between: the first build below is the first with rows (cold code). The badge
-  // counts the loaded to-dos, "at least" while the list has a next page and is not loading it.
+  const { client, view, calls, inFlight, log, provider, onDidChange, readToTheEnd, build } = setUpTodoView(url, token, 100);
+  // Read to the end without drawing in between: the first build below is the first with rows (cold code).
   if (provider.getChildren().some((node) => node.type !== 'loading')) throw new Error('Rows before the first page.');
-  for (;;) {
-    await nextChange();
-    const shown = badge();
-    if (shown?.value === expected && !shown.tooltip?.startsWith('At least')) break;
-    if (shown?.tooltip?.startsWith('At least')) await vscode.commands.executeCommand(COMMANDS.todosLoadMore, { type: 'loadMore', instance: key });
-  }
-  const build = () => {
-    const rows = provider.getChildren();
-    for (const row of rows) provider.getTreeItem(row);
-    return rows;
-  };
-
+  const listed = await readToTheEnd();
+  if (listed !== expected) throw new Error(`The list's pages held ${listed} to-dos, not ${expected}.`);
   if (mode === 'bulk') {
     const rows = build();
     // The reference alone is not unique (each project has its !1): the row of the group's to-dos, then its key.
@@ -137,7 +72,7 @@ async function main(): Promise<void> {
   let started = performance.now();
   const rows = build();
   const firstBuildMs = performance.now() - started;
-  const todos = badge()?.value ?? 0;
+  const todos = listed;
   // The floor: the same to-dos, read again, each a bare TreeItem with its title (no grouping, reasons, icons or times).
   const items: Todo[] = [];
   for (let page: number | undefined = 1; page;) {
@@ -163,11 +98,11 @@ async function main(): Promise<void> {
   let markDone: TodoRowsResult['markDone'];
   if (single?.group) {
     const groupKey = single.group.key;
-    answers.length = 0;
+    log.length = 0;
     let redrawAt = 0;
     let rowGoneAtRedraw = false;
     const redrawn = new Promise<void>((resolve) => {
-      const listening = tree.provider.onDidChangeTreeData!(() => {
+      const listening = onDidChange(() => {
         listening.dispose();
         // The workbench asks for the children on the change event; the redraw is when they are built.
         setImmediate(() => {
@@ -181,7 +116,7 @@ async function main(): Promise<void> {
     const done = vscode.commands.executeCommand(COMMANDS.todosMarkDone, single);
     await redrawn;
     await done;
-    const answerAt = answers.find((a) => a.method === 'resolveTodos' || a.method === 'markTodoDone')?.at ?? NaN;
+    const answerAt = log.find((call) => call.method === 'resolveTodos' || call.method === 'markTodoDone')?.answeredAt ?? NaN;
     markDone = {
       clickToRedrawMs: redrawAt - clickAt, clickToAnswerMs: answerAt - clickAt, rowGoneAtRedraw,
       rowBackAfter: build().some((node) => node.group?.key === groupKey),

@@ -33,13 +33,13 @@ export async function listedPending(double: GitLabDouble): Promise<number> {
 const thingOf = (todo: DoubleTodo) => `${todo.targetType}:${todo.projectId ?? `g${todo.groupId}`}:${todo.target.iid ?? todo.target.id}`;
 
 /**
- * The double with a To-Do List of exactly `PENDING_TODOS` pending to-dos, grouped as real lists are: the double's cast
+ * The double with a To-Do List of exactly `pending` (`PENDING_TODOS` unless said) pending to-dos, grouped as real lists are: the double's cast
  * (every action and target type), random to-dos on issues and merge requests, one merge request with `GROUP_SIZE`
  * to-dos (mentions, review requests, failed pipelines…), and further to-dos on things already listed (two to four a
  * thing), so rows and to-dos differ. `graphql` is the schema served (`17.4`: an older GitLab without the
  * many-mutations).
  */
-export async function startTodoWorld(graphql: GraphqlSchemaVersion = 'current'): Promise<TodoWorld> {
+export async function startTodoWorld(graphql: GraphqlSchemaVersion = 'current', pending = PENDING_TODOS): Promise<TodoWorld> {
   const double = await GitLabDouble.start({ events: 20, todos: 600, seed: 5, graphql });
   const mine = () => double.data.todos.filter((t) => t.userId === 1 && t.state === 'pending' && t.snoozedUntil === null && t.projectId === 1);
   const group = mine().find((t) => t.targetType === 'MergeRequest');
@@ -51,11 +51,11 @@ export async function startTodoWorld(graphql: GraphqlSchemaVersion = 'current'):
   });
   for (let i = 1; i < GROUP_SIZE; i++) double.addTodo(copy(group, i));
   const listed = await listedPending(double);
-  if (listed > PENDING_TODOS) throw new Error(`The double lists ${listed} pending to-dos, more than ${PENDING_TODOS}.`);
+  if (listed > pending) throw new Error(`The double lists ${listed} pending to-dos, more than ${pending}.`);
   // Every added to-do is on project 1, which the user reads: each adds one listed to-do.
   const others = mine().filter((t) => thingOf(t) !== thingOf(group));
-  for (let i = 0; i < PENDING_TODOS - listed; i++) double.addTodo(copy(others[(i * 7) % Math.min(others.length, 150)], i));
+  for (let i = 0; i < pending - listed; i++) double.addTodo(copy(others[(i * 7) % Math.min(others.length, 150)], i));
   const final = await listedPending(double);
-  if (final !== PENDING_TODOS) throw new Error(`The double lists ${final} pending to-dos, not ${PENDING_TODOS}.`);
+  if (final !== pending) throw new Error(`The double lists ${final} pending to-dos, not ${pending}.`);
   return { double, groupReference: `!${group.target.iid}` };
 }
