@@ -1,3 +1,4 @@
+import { todoLargeTable } from '../todos/todoLargeBench';
 import type { BenchResults } from '../results';
 import { OVERVIEW_LABELS, PAGES_LABELS, TAB_LOAD_MORE_LABELS, windowRows } from './tables';
 
@@ -80,7 +81,8 @@ export function figuresMarkdown(results: BenchResults): string {
     out.push('', `**To-Do List** (the real \`TodoView\` under the bench's \`vscode\` stub over the real client and the double; min / median / max of ${r.runs.length} fresh processes; wall): `
       + `${r.todos} pending to-dos in ${r.rows} rows built ${msText(r.firstBuild.median)} the first time (floor, a bare \`TreeItem\` per to-do: ${msText(r.floorFirst.median)}), `
       + `${msText(r.warm.median)} warm; Mark as Done: the row gone ${msText(r.clickToRedraw.median)} after the click, GitLab's answer after ${msText(r.clickToAnswer.median, 0)}.`
-      + (todos.firstPage ? ` Production bundle, the double ${todos.firstPage.latencyMs} ms late: the first to-do row ${todos.firstPage.tokenToRowsMs} ms after the token read (raw round trip ${msText(todos.firstPage.roundTrip.median, 0)}).` : ''));
+      + (todos.firstPage ? ` Production bundle, the double ${todos.firstPage.latencyMs} ms late: the first to-do row ${todos.firstPage.tokenToRowsMs} ms after the token read (raw round trip ${msText(todos.firstPage.roundTrip.median, 0)}).` : '')
+      + ` ${todoLargeTable(todos.large, todos.largeError)}.`);
   }
   if (results.goals.length > 0) {
     out.push('', '**Goals:**', '', ...results.goals.map((g) => `- ${g.met ? 'MET' : 'MISSED'}: ${g.goal}: ${g.value}`));
