@@ -63,7 +63,7 @@ export class SignInFlow {
 
   private askToken(instanceUrl: string): Promise<boolean> {
     return new Promise((resolve) => {
-      const box = vscode.window.createInputBox();
+      const box = plainWindow.createInputBox();
       const openTokenPage: vscode.QuickInputButton = {
         iconPath: new vscode.ThemeIcon('link-external'),
         tooltip: vscode.l10n.t('Create a personal access token on GitLab'),
