@@ -1,6 +1,6 @@
 import type { Todo } from '../../gitlab/todoTypes';
 import type { Localize } from '../localize';
-import { stripInvisible } from '../plainText';
+import { personName, stripInvisible } from '../plainText';
 import { reasonOf } from './todoReasons';
 
 /** One thing on the To-Do List (an issue, a merge request, a commit…) with every to-do about it. */
@@ -68,7 +68,7 @@ export function groupTodos(todos: readonly Todo[]): TodoGroup[] {
 export function groupReasons(group: TodoGroup, t: Localize): string {
   const reasons: string[] = [];
   for (const todo of group.todos) {
-    const reason = reasonOf(todo.action_name, todo.author?.name ?? todo.author?.username, t);
+    const reason = reasonOf(todo.action_name, personName(todo.author) || undefined, t);
     if (!reasons.includes(reason)) reasons.push(reason);
   }
   return reasons.join(' · ');

@@ -26,6 +26,7 @@ import { NewActivityPoller } from './newActivityPoller';
 import { registerUnreadDecorations } from './unreadDecorations';
 import type { ActivityNode } from './nodes';
 import { workspaceProjectPaths } from '../workspace';
+import { personName } from '../../app/plainText';
 
 /** The Activity view: tree, filter, feeds, unread marks, new-activity polling and their commands, wired together. */
 export class ActivityView implements vscode.Disposable {
@@ -234,7 +235,7 @@ export class ActivityView implements vscode.Disposable {
   }
 
   private instances(): TreeInstance[] {
-    return this.session.all.map((account) => ({ key: account.key, url: account.instanceUrl, user: account.username }));
+    return this.session.all.map((account) => ({ key: account.key, url: account.instanceUrl, user: personName({ username: account.username }) || undefined }));
   }
 
   private activeInstance(): string {

@@ -3,7 +3,7 @@ import * as plainWindow from '../plainWindow';
 import { GitLabError, type CurrentUser, type GitLabApi } from '../../gitlab';
 import { apiBase, trimInstanceUrl } from '../../gitlab/url';
 import { instanceHost, sameInstance } from '../../app/instance';
-import { inert } from '../../app/plainText';
+import { inert, personName } from '../../app/plainText';
 import type { ExtensionConfig } from '../config';
 import type { Session } from '../session';
 
@@ -95,7 +95,7 @@ export class SignInFlow {
           done = true;
           box.hide();
           const signedIn = user
-            ? vscode.l10n.t('Signed in to {0} as {1}.', new URL(instanceUrl).host, user.username)
+            ? vscode.l10n.t('Signed in to {0} as {1}.', new URL(instanceUrl).host, personName({ username: user.username }))
             : vscode.l10n.t('Signed in to {0}.', new URL(instanceUrl).host);
           if (inEffect) void plainWindow.showInformationMessage(signedIn);
           else {

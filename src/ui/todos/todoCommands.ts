@@ -3,7 +3,7 @@ import { localZone } from '../../app/calendar';
 import { relativeTime } from '../../app/activity/relativeTime';
 import { instanceHost } from '../../app/instance';
 import { keepPlainMessages } from '../../app/localize';
-import { truncate } from '../../app/plainText';
+import { personName, truncate } from '../../app/plainText';
 import { todoActionFailure, type TodoActionKind } from '../../app/todos/todoActions';
 import { markTodosDone, restoreTodos, unsnoozeTodos, type TodoBulkResult } from '../../app/todos/todoBulk';
 import { groupTodoIds } from '../../app/todos/todoGroups';
@@ -60,7 +60,7 @@ export function registerTodoCommands(view: TodoView): vscode.Disposable[] {
     const todos = node.group.todos.filter((todo) => view.shownTodos(node.instance).some((shown) => shown.id === todo.id));
     const now = view.clock.now();
     const items = todos.map((todo: Todo) => ({
-      label: reasonOf(todo.action_name, todo.author?.name ?? todo.author?.username, t),
+      label: reasonOf(todo.action_name, personName(todo.author) || undefined, t),
       description: relativeTime(todo.created_at, { now, zone, t }),
       detail: truncate(todo.body ?? '', 200),
       todo,

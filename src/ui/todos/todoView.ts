@@ -3,7 +3,7 @@ import { localZone } from '../../app/calendar';
 import { relativeTime } from '../../app/activity/relativeTime';
 import { instanceHost } from '../../app/instance';
 import { keepPlainMessages } from '../../app/localize';
-import { inert } from '../../app/plainText';
+import { inert, personName } from '../../app/plainText';
 import type { Clock } from '../../app/snoozeTime';
 import { formatSnoozeEnd } from '../../app/snoozeTime';
 import { missingFeaturesNote, todoRowContext } from '../../app/todos/todoActions';
@@ -214,7 +214,7 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     if (!this.session.signedIn) return [];
     const accounts = this.session.all;
     if (!node) {
-      if (accounts.length > 1) return accounts.map((a) => ({ type: 'instance', instance: a.key, url: a.instanceUrl, user: a.username }));
+      if (accounts.length > 1) return accounts.map((a) => ({ type: 'instance', instance: a.key, url: a.instanceUrl, user: personName({ username: a.username }) || undefined }));
       return accounts.length === 1 ? this.listChildren(accounts[0].key) : [];
     }
     return node.type === 'instance' ? this.listChildren(node.instance) : [];
