@@ -123,4 +123,9 @@ export const INSTANCE_ENV_VAR = 'GITLAB_ACTIVITY_INSTANCE_URL';
  * Read only by the composition root, and only when the environment names it.
  */
 export const TEST_CLOCK_ENV_VAR = 'GITLAB_ACTIVITY_TEST_CLOCK_FILE';
+/**
+ * Tests of the real workbench only: a lower floor (1–30 s) for `gitlabActivity.pollInterval`, so a test of the checks
+ * need not wait 30 s for each. Read only by the settings reader, and only when the environment names it.
+ */
+export const TEST_POLL_FLOOR_ENV_VAR = 'GITLAB_ACTIVITY_TEST_POLL_FLOOR';
 export const OUTPUT_CHANNEL_NAME = 'GitLab Activity';
