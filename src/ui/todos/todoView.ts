@@ -258,7 +258,7 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
       case 'noTodoList': return infoItem(vscode.l10n.t('This GitLab server has no To-Do List.'), 'info');
       case 'noSnoozedList': return infoItem(vscode.l10n.t('This GitLab cannot list snoozed to-dos (it needs GitLab 17.8 or later).'), 'info');
       case 'error': {
-        const message = node.error.insufficientScope || node.error.kind === 'forbidden'
+        const message = (node.error.insufficientScope || node.error.kind === 'forbidden') && !node.error.missingPermissions
           ? vscode.l10n.t('The token lacks the read_api scope needed to read the To-Do List.')
           : undefined;
         const signIn = node.error.kind === 'unauthorized';
