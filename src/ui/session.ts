@@ -1,21 +1,30 @@
-import { readFileSync } from 'node:fs';
 import { instanceHost, normalizeInstanceUrl, sameInstance } from '../app/instance';
 import * as vscode from 'vscode';
 import * as plainWindow from './plainWindow';
 import {
-  GitLabClient, GitLabError, Transport, createDispatcher, type CurrentUser, type GitLabApi,
+  GitLabClient, GitLabError, Transport, type CurrentUser, type GitLabApi,
 } from '../gitlab';
 import type { Dispatcher } from 'undici';
+import { networkDispatcher } from './networkDispatcher';
 import { TodoClient } from '../gitlab/todoClient';
 import type { TodoApi } from '../gitlab/todoApi';
 import { trimInstanceUrl } from '../gitlab/url';
 import { COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, STATE_KEYS } from '../ids';
 import type { ActiveAccount } from '../app/activeAccount';
+import { accountKey, userIdOf } from '../app/accountKey';
+import { migrateInstanceState } from '../app/accountStateMigration';
 import type { ExtensionConfig } from './config';
 import type { Log } from './log';
 import type { TokenStore } from './auth/tokenStore';
 
 const ENV_TOKEN_DISMISSED = STATE_KEYS.envTokenSignedOut;
+
+/** An instance signed in to through the sign-in flow, as remembered in global state. */
+interface KnownInstance {
+  url: string;
+  user?: string;
+  id?: number;
+}
 
 /** One signed-in instance: its client talks to that instance only, with the token stored for it. */
 export interface Account {
@@ -27,6 +36,10 @@ export interface Account {
   todos: TodoApi;
   /** Who signed in there, when known (from the sign-in, remembered beside the instance). */
   username?: string;
+  /** Their GitLab user id, when known (from the sign-in, remembered beside the instance, or asked of `/user`). */
+  userId?: number;
+  /** `accountKey(instance, userId)` once the user id is known: what is kept for the person is keyed by it. */
+  accountKey?: string;
 }
 
 interface LiveAccount extends Account {
@@ -54,8 +67,8 @@ export class Session implements vscode.Disposable {
   private activeKey?: string;
   /** Restores run one after another: each reads the secrets of its moment. */
   private restoring: Promise<void> = Promise.resolve();
-  /** Accounts whose username is being asked for (at most once each). */
-  private readonly askingUsername = new WeakSet<LiveAccount>();
+  /** Accounts whose user is being asked for (at most once each). */
+  private readonly askingUser = new WeakSet<LiveAccount>();
   /** The active account as one object, for the features that follow it; it reads the session each time. */
   readonly active: ActiveAccount;
 
@@ -76,6 +89,7 @@ export class Session implements vscode.Disposable {
       get api() { return session.api; },
       get todos() { return session.activeAccount?.todos; },
       get username() { return session.activeAccount?.username; },
+      get accountKey() { return session.activeAccount?.accountKey; },
       onDidChange: this.onDidChange,
     };
   }
@@ -123,21 +137,44 @@ export class Session implements vscode.Disposable {
   }
 
   /**
-   * Instances signed in through the sign-in flow, oldest first, with the username seen at sign-in (the Accounts menu
-   * names it). Their tokens are in SecretStorage only.
+   * Instances signed in through the sign-in flow, oldest first, with the username and user id seen at sign-in (the
+   * Accounts menu names the one; the other makes the account known at start, so its kept state shows before any
+   * request). Their tokens are in SecretStorage only.
    */
-  private known(): Array<{ url: string; user?: string }> {
+  private known(): KnownInstance[] {
     const value = this.state.get<unknown>(STATE_KEYS.instances);
     if (!Array.isArray(value)) return [];
     return value.flatMap((item: unknown) => {
-      const { url, user } = (item ?? {}) as { url?: unknown; user?: unknown };
-      return typeof url === 'string' ? [{ url, user: typeof user === 'string' ? user : undefined }] : [];
+      const { url, user, id } = (item ?? {}) as { url?: unknown; user?: unknown; id?: unknown };
+      return typeof url === 'string' ? [{ url, user: typeof user === 'string' ? user : undefined, id: userIdOf(id) }] : [];
     });
   }
 
-  private async remember(instanceUrl: string, user: CurrentUser | undefined | false): Promise<void> {
+  private async remember(instanceUrl: string, user: Pick<CurrentUser, 'username' | 'id'> | undefined | false): Promise<void> {
     const others = this.known().filter((entry) => !sameInstance(entry.url, instanceUrl));
-    await this.state.update(STATE_KEYS.instances, user === false ? others : [...others, { url: trimInstanceUrl(instanceUrl), user: user?.username }]);
+    await this.state.update(STATE_KEYS.instances, user === false ? others
+      : [...others, { url: trimInstanceUrl(instanceUrl), user: user?.username, id: userIdOf(user?.id) }]);
+  }
+
+  /** The user id last learned for an instance's environment token (it has no entry of its own); checked at each start. */
+  private environmentUserId(key: string): number | undefined {
+    const value = this.state.get<unknown>(STATE_KEYS.environmentUser);
+    const { instance, id } = (value ?? {}) as { instance?: unknown; id?: unknown };
+    return instance === key ? userIdOf(id) : undefined;
+  }
+
+  /**
+   * The account's user id became known (or another than assumed): remembered beside its instance, and state kept per
+   * instance by an earlier version moves to it (once: it is removed where it was).
+   */
+  private async identify(account: LiveAccount, user: Pick<CurrentUser, 'username' | 'id'>): Promise<LiveAccount> {
+    const userId = userIdOf(user.id);
+    const identified: LiveAccount = { ...account, username: user.username, userId, accountKey: userId === undefined ? undefined : accountKey(account.key, userId) };
+    if (userId === undefined || userId === account.userId) return identified;
+    if (this.known().some((entry) => normalizeInstanceUrl(entry.url) === account.key)) await this.remember(account.instanceUrl, user);
+    else await this.state.update(STATE_KEYS.environmentUser, { instance: account.key, id: userId });
+    await migrateInstanceState(this.state, account.key, identified.accountKey!);
+    return identified;
   }
 
   /**
@@ -173,8 +210,13 @@ export class Session implements vscode.Disposable {
     }
     for (const [key, token] of found) {
       if (this.accounts.has(key)) continue;
-      const user = known.find((entry) => normalizeInstanceUrl(entry.url) === key)?.user;
-      this.accounts.set(key, { ...this.account(candidates.get(key)!, token), username: user });
+      const entry = known.find((candidate) => normalizeInstanceUrl(candidate.url) === key);
+      const userId = entry ? entry.id : this.environmentUserId(key);
+      this.accounts.set(key, {
+        ...this.account(candidates.get(key)!, token), username: entry?.user, userId,
+        accountKey: userId === undefined ? undefined : accountKey(key, userId),
+      });
+      if (userId !== undefined) await migrateInstanceState(this.state, key, accountKey(key, userId));
       changed = true;
     }
     const active = await this.remoteInstance(this.all.map((account) => account.instanceUrl)).catch(() => undefined);
@@ -186,22 +228,28 @@ export class Session implements vscode.Disposable {
       if (this.accounts.size > 0) this.log.info(`Active instance: ${this.instanceUrl}${active ? ' (named by the workspace\'s git remote)' : ''}`);
     }
     if (changed) this.announce();
-    for (const account of this.accounts.values()) this.learnUsername(account);
+    for (const account of this.accounts.values()) this.learnUser(account);
   }
 
   /**
-   * An account restored without a username (a token from the environment, or one stored before usernames were kept)
-   * asks its own instance who it is, once, so that its root and the Accounts menu read "alex @ host" as for the others.
-   * Quietly: a refused token is reported by the views that need it, not by this.
+   * An account restored without a username or user id (a token from the environment, whose owner may have changed
+   * since, or one stored before they were kept) asks its own instance who it is, once, so that its root and the
+   * Accounts menu read "alex @ host" as for the others, and its kept state is its own. A new user id is a new account
+   * (`onDidChange`); a name alone changes only names. Quietly: a refused token is reported by the views that need it.
    */
-  private learnUsername(account: LiveAccount): void {
-    if (account.username !== undefined || this.askingUsername.has(account)) return;
-    this.askingUsername.add(account);
-    void account.api.getCurrentUser().then((user) => {
+  private learnUser(account: LiveAccount): void {
+    const fromEntry = account.userId !== undefined && account.username !== undefined;
+    if (fromEntry || this.askingUser.has(account)) return;
+    this.askingUser.add(account);
+    void account.api.getCurrentUser().then(async (user) => {
+      const before = this.accounts.get(account.key);
+      if (before?.token !== account.token) return; // signed out or in again meanwhile
+      const identified = await this.identify(before, user);
       const now = this.accounts.get(account.key);
-      if (now?.token !== account.token || now.username !== undefined) return; // signed out or in again meanwhile
-      this.accounts.set(account.key, { ...now, username: user.username });
-      this.named.fire();
+      if (now?.token !== account.token) return;
+      this.accounts.set(account.key, { ...now, username: identified.username, userId: identified.userId, accountKey: identified.accountKey });
+      if (identified.accountKey !== now.accountKey) this.announce();
+      else if (identified.username !== now.username) this.named.fire();
     }, () => undefined);
   }
 
@@ -226,7 +274,8 @@ export class Session implements vscode.Disposable {
     }
     const key = normalizeInstanceUrl(instanceUrl);
     this.accounts.delete(key);
-    this.accounts.set(key, { ...this.account(trimInstanceUrl(instanceUrl), token), username: user?.username });
+    const fresh = this.account(trimInstanceUrl(instanceUrl), token);
+    this.accounts.set(key, user ? await this.identify(fresh, user) : fresh);
     this.announce();
     await this.restore();
     return sameInstance(instanceUrl, this.config().instanceUrl) || this.apiFor(this.config().instanceUrl) !== undefined;
@@ -247,7 +296,9 @@ export class Session implements vscode.Disposable {
   rebuild(): void {
     void this.dispatcher?.close().catch(() => undefined);
     this.dispatcher = undefined;
-    for (const [key, account] of [...this.accounts]) this.accounts.set(key, { ...this.account(account.instanceUrl, account.token), username: account.username });
+    for (const [key, account] of [...this.accounts]) {
+      this.accounts.set(key, { ...this.account(account.instanceUrl, account.token), username: account.username, userId: account.userId, accountKey: account.accountKey });
+    }
     this.announce();
   }
 
@@ -284,25 +335,7 @@ export class Session implements vscode.Disposable {
 
   private transport(instanceUrl: string, token: () => string | undefined): Transport {
     const config = this.config();
-    if (!this.dispatcher) {
-      let extraCa: string | undefined;
-      if (config.caFile) {
-        // An explicit CA list replaces Node's default store, which includes NODE_EXTRA_CA_CERTS: keep those too.
-        const files = [config.caFile, process.env.NODE_EXTRA_CA_CERTS].filter((file): file is string => Boolean(file));
-        const pems = files.flatMap((file) => {
-          try {
-            return [readFileSync(file, 'utf8')];
-          } catch (error) {
-            this.log.error(`Could not read the CA file ${file}`, error);
-            return [];
-          }
-        });
-        extraCa = pems.length > 0 ? pems.join('\n') : undefined;
-      }
-      this.dispatcher = createDispatcher({
-        proxyUrl: config.proxy, extraCa, rejectUnauthorized: !config.ignoreCertificateErrors,
-      });
-    }
+    this.dispatcher ??= networkDispatcher(config, this.log);
     return new Transport({
       instanceUrl, token, dispatcher: this.dispatcher, timeoutMs: config.requestTimeoutSeconds * 1000,
       log: (entry) => this.log.request(entry), userAgent: this.userAgent,

@@ -102,9 +102,10 @@ describe('activity view: a filter change travels one way', () => {
   function open(stored?: unknown, { visible = true }: { visible?: boolean } = {}): { workbench: Workbench; view: FakeTreeView } {
     fake.reset();
     const key = normalizeInstanceUrl(double.url);
+    const account = { key, instanceUrl: double.url, username: 'alex', userId: 1, accountKey: `${key}#1` };
     const session = {
-      signedIn: true, instanceUrl: double.url, api: t.client, all: [{ key, instanceUrl: double.url, username: 'alex' }],
-      apiFor: () => t.client, reportUnauthorized: () => undefined,
+      signedIn: true, instanceUrl: double.url, api: t.client, all: [account],
+      apiFor: () => t.client, accountFor: () => account, reportUnauthorized: () => undefined,
     } as unknown as Session;
     const config = () => ({ pageSize: PAGE_SIZE, pollIntervalSeconds: 0, entries: { projects: [], users: [], groups: [] } }) as unknown as ExtensionConfig;
     const log = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Log;
