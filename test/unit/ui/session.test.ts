@@ -68,7 +68,8 @@ describe('Session: each instance\'s token goes to that instance only', function 
     const secrets = new FakeSecretStorage();
     const state = new FakeMemento();
     for (const [url, token] of Object.entries(stored)) secrets.values.set(TokenStore.keyFor(url), token);
-    state.values.set(STATE_KEYS.instances, Object.keys(stored).map((url) => ({ url, user: 'alex' })));
+    // As this version remembers them: alex is user 1 on each instance, for its own token.
+    state.values.set(STATE_KEYS.instances, Object.keys(stored).map((url) => ({ url, user: 'alex', id: 1 })));
     const tokens = new TokenStore(secrets as never, env, () => undefined);
     const channel = { info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined, dispose: () => undefined };
     const session: Session = new Session(tokens, readConfig, new Log(channel, () => session.secrets), state as never, 'gitlab-activity/test');
@@ -154,11 +155,55 @@ describe('Session: each instance\'s token goes to that instance only', function 
     assert.equal(session.all[0]?.username, undefined, 'nothing is known before the answer');
     await waitUntil(() => session.all[0]?.username !== undefined);
     assert.equal(session.all[0]?.username, 'sam.taylor');
-    assert.deepEqual(named, ['sam.taylor'], 'the Accounts menu and the tree\'s roots are told');
-    assert.deepEqual(changes, [undefined], 'as a name only: the views do not start their lists over');
+    assert.deepEqual(changes, [undefined, 'sam.taylor'], 'a new account (its user id known): its own kept state shows');
+    assert.equal(session.active.accountKey, `${normalizeInstanceUrl(a.url)}#2`);
     await session.restore();
     assert.deepEqual(a.requests.map((r) => `${r.path} ${r.status}`), ['/api/v4/user 200'], 'asked once');
     assert.deepEqual(b.requests, []);
+  });
+
+  it('knows an environment token\'s account at the next start before any request, and checks it once: a name is only a name', async () => {
+    const first = build({}, { token: ENV_TOKEN, instanceUrl: a.url });
+    await first.session.restore();
+    await waitUntil(() => first.session.all[0]?.username !== undefined);
+    const tokens = new TokenStore(new FakeSecretStorage() as never, { token: ENV_TOKEN, instanceUrl: a.url }, () => undefined);
+    const channel = { info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined, dispose: () => undefined };
+    const next: Session = new Session(tokens, readConfig, new Log(channel, () => next.secrets), first.state as never, 'gitlab-activity/test');
+    sessions.push(next);
+    const changes: Array<string | undefined> = [];
+    const named: Array<string | undefined> = [];
+    next.onDidChange(() => changes.push(next.active.accountKey));
+    next.onDidLearnUsername(() => named.push(next.all[0]?.username));
+    a.clearLog();
+    await next.restore();
+    assert.equal(next.active.accountKey, `${normalizeInstanceUrl(a.url)}#2`, 'known before the first answer');
+    await waitUntil(() => named.length > 0);
+    assert.deepEqual(named, ['sam.taylor']);
+    assert.deepEqual(changes, [`${normalizeInstanceUrl(a.url)}#2`], 'the same account: the views keep their lists');
+    assert.deepEqual(a.requests.map((r) => `${r.path} ${r.status}`), ['/api/v4/user 200']);
+  });
+
+  it('records the GitLab user id at sign-in; an instance remembered without one asks /user once and moves the instance\'s state to it', async () => {
+    const { session, state } = build({ [a.url]: TOKEN_A });
+    // As the previous version remembered it: no user id, state per instance.
+    state.values.set(STATE_KEYS.instances, [{ url: a.url, user: 'alex' }]);
+    const key = normalizeInstanceUrl(a.url);
+    state.values.set(`${STATE_KEYS.snoozes}:${key}`, { version: 1, snoozes: [{ instance: key, scope: { kind: 'global' }, name: 'g', until: 1, previous: { level: 'watch' } }] });
+    await session.restore();
+    assert.equal(session.active.accountKey, undefined, 'not known before /user answers');
+    await waitUntil(() => session.active.accountKey !== undefined);
+    assert.equal(session.active.accountKey, `${key}#1`);
+    assert.deepEqual(state.values.get(STATE_KEYS.instances), [{ url: a.url, user: 'alex', id: 1 }]);
+    assert.equal(state.values.get(`${STATE_KEYS.snoozes}:${key}`), undefined);
+    assert.equal((state.values.get(`${STATE_KEYS.snoozes}:${key}#1`) as { snoozes: Array<{ userId: number }> }).snoozes[0].userId, 1);
+
+    // jordan (user 3) signs in to the same instance: another account, remembered with its id, without alex's state.
+    await session.signIn(a.url, TOKEN_B, { username: 'jordan', id: 3 } as CurrentUser);
+    assert.equal(session.active.accountKey, `${key}#3`);
+    assert.equal(session.accountFor(a.url)?.userId, 3);
+    assert.deepEqual(state.values.get(STATE_KEYS.instances), [{ url: a.url, user: 'jordan', id: 3 }]);
+    assert.equal(state.values.get(`${STATE_KEYS.snoozes}:${key}#3`), undefined);
+    assert.deepEqual(a.requests.map((r) => `${r.path} ${r.status}`), ['/api/v4/user 200'], 'asked once, for the account without an id');
   });
 
   it('a restore that fails (the keychain refused a read) is logged and does not swallow the next one', async () => {
