@@ -20,11 +20,7 @@ import type { TokenStore } from './auth/tokenStore';
 const ENV_TOKEN_DISMISSED = STATE_KEYS.envTokenSignedOut;
 
 /** An instance signed in to through the sign-in flow, as remembered in global state. */
-interface KnownInstance {
-  url: string;
-  user?: string;
-  id?: number;
-}
+type KnownInstance = { url: string; user?: string; id?: number };
 
 /** One signed-in instance: its client talks to that instance only, with the token stored for it. */
 export interface Account {
@@ -286,6 +282,7 @@ export class Session implements vscode.Disposable {
     const key = normalizeInstanceUrl(instanceUrl);
     await this.tokens.delete(instanceUrl, [this.config().instanceUrl, ...this.known().map((entry) => entry.url)]);
     await this.remember(instanceUrl, false);
+    if (this.environmentUserId(key) !== undefined) await this.state.update(STATE_KEYS.environmentUser, undefined);
     // An environment token stays unused for its instance until the next sign-in.
     if (await this.tokens.get(instanceUrl)) await this.state.update(ENV_TOKEN_DISMISSED, true);
     if (this.accounts.delete(key)) this.announce();
