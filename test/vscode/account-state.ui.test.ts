@@ -50,6 +50,21 @@ async function myActivityRows(session: VscodeSession, what: string, done: (rows:
 
 const fromEarlier = (row: TreeItemView) => row.description.endsWith('from earlier');
 
+/** Snoozes a scope of the settings editor's list for an hour, through the palette. */
+async function snoozeForAnHour(session: VscodeSession, scope: RegExp): Promise<void> {
+  await session.workbench.runCommand('GitLab: Snooze Notifications…');
+  await session.workbench.waitForQuickInput('Snooze Notifications');
+  await session.workbench.pickQuickItem(scope);
+  await session.workbench.waitForQuickInput(/^Snooze /);
+  await session.workbench.pickQuickItem(/^For 1 Hour$/);
+}
+
+/** Sets a level as its owner would on GitLab's own page (the test's requests carry a Bearer header, not the extension's). */
+async function setOnDouble(double: RunningDouble, token: string, apiPath: string, level: string): Promise<void> {
+  const response = await fetch(`${double.apiUrl}${apiPath}?level=${level}`, { method: 'PUT', headers: { Authorization: `Bearer ${token}` } });
+  assert.equal(response.status, 200);
+}
+
 describe('two people on one instance keep their own state', function () {
   this.timeout(180_000);
   const session = useVscodeSession({
@@ -74,9 +89,11 @@ describe('two people on one instance keep their own state', function () {
       const reloaded = Date.now();
       assert.equal(await s.reloadAndRestore(), `Session restored: signed in to ${double.url}`);
       await s.workbench.openViewContainer(VIEW_CONTAINER);
-      // Whatever the tree draws for bob's My Activity before any events answer: it must not be alice's page.
+      // bob's reloaded window has asked for his My Activity (held): any rows from earlier were seeded before that.
+      await double.waitForArrival((r) => r.at >= reloaded && isEventsRequest(r) && r.userId === userIdOf(double, BOB), 30_000);
+      // What the tree draws for bob's My Activity before any events answer: it must not be alice's page.
       const shown = await myActivityRows(s, 'bob\'s My Activity loading or from earlier', (rows, loading) => loading || rows.some(fromEarlier));
-      assert.deepEqual(shown.filter(fromEarlier).map((row) => row.label), [], 'alice\'s kept page shown under bob');
+      assert.deepEqual(shown.filter(fromEarlier).map((row) => `${row.label} | ${row.description}`), [], 'alice\'s kept page shown under bob');
       assert.deepEqual(extensionRequests(double, (r) => r.at >= reloaded && isEventsRequest(r) && r.status !== 0), [], 'an events answer came while held');
     } finally {
       double.clearFaults();
@@ -109,13 +126,10 @@ describe('two people on one instance keep their own state', function () {
     const bob = userIdOf(double, BOB);
     await signIn(s, ALICE);
     const aliceLevel = (await readFromDouble<{ level: string }>(double, '/notification_settings', {}, ALICE)).body.level;
-    const bobLevelBefore = (await readFromDouble<{ level: string }>(double, '/notification_settings', {}, BOB)).body.level;
+    // bob has muted his global settings himself, on GitLab's page: the level alice's snooze would give back is not his.
+    await setOnDouble(double, BOB, '/notification_settings', 'disabled');
     const snoozed = Date.now();
-    await s.workbench.runCommand('GitLab: Snooze Notifications…');
-    await s.workbench.waitForQuickInput('Snooze Notifications');
-    await s.workbench.pickQuickItem(/^Global$/);
-    await s.workbench.waitForQuickInput('Snooze global settings');
-    await s.workbench.pickQuickItem(/^For 1 Hour$/);
+    await snoozeForAnHour(s, /^Global$/);
     const mute = await waitForExtensionRequest(double, (r) => r.at >= snoozed && r.method === 'PUT');
     assert.deepEqual([mute.path, mute.query.level, mute.userId], ['/api/v4/notification_settings', 'disabled', alice]);
 
@@ -127,16 +141,13 @@ describe('two people on one instance keep their own state', function () {
     await waitFor('the extension to read the moved clock', () => s.extensionLog().slice(lines).includes(`Test clock: offset ${offset} ms`));
     const bobIn = Date.now();
     await signIn(s, BOB);
-    // A positive marker after the sign-in's check of due snoozes (one queue runs both): bob snoozes something himself.
-    await s.workbench.runCommand('GitLab: Snooze Notifications…');
-    await s.workbench.waitForQuickInput('Snooze Notifications');
-    await s.workbench.pickQuickItem(/^Global$/);
-    await s.workbench.waitForQuickInput('Snooze global settings');
-    await s.workbench.pickQuickItem(/^For 1 Hour$/);
+    // A positive marker after the sign-in's check of due snoozes (one queue runs both): bob snoozes a group himself.
+    await snoozeForAnHour(s, /^Acme$/);
     await waitForExtensionRequest(double, (r) => r.at >= bobIn && r.method === 'PUT' && r.userId === bob);
-    assert.deepEqual(extensionRequests(double, (r) => r.at >= bobIn && r.method === 'PUT').map((r) => `${r.userId} ${r.query.level}`),
-      [`${bob} disabled`], 'only bob\'s own mute reached bob\'s settings; alice\'s snooze was not ended into them');
-    assert.notEqual(bobLevelBefore, 'disabled');
+    assert.deepEqual(extensionRequests(double, (r) => r.at >= bobIn && r.method === 'PUT')
+      .map((r) => `${r.userId} ${r.path.startsWith('/api/v4/groups/') ? 'group' : r.path} ${r.query.level}`),
+    [`${bob} group disabled`], 'alice\'s snooze was ended into bob\'s settings');
+    assert.equal((await readFromDouble<{ level: string }>(double, '/notification_settings', {}, BOB)).body.level, 'disabled');
 
     // alice is back: her snooze ends, in her settings; bob's waits for him.
     const aliceIn = Date.now();
