@@ -72,7 +72,7 @@ export class EarlierPages<Item, Order> {
   async remember(account: string, list: string, items: readonly Item[], order: Order | undefined): Promise<void> {
     const page: StoredPage = { account, list, order, items: items.slice(0, MAX_EARLIER_ITEMS).map((item) => this.readers.kept(item)) };
     const others = this.stored().filter((entry) => entry.account !== account || entry.list !== list);
-    await this.store.update(this.key, bounded([page, ...others]));
+    await this.store.update(this.key, this.bounded([page, ...others]));
   }
 
   /**
@@ -89,7 +89,47 @@ export class EarlierPages<Item, Order> {
       // Kept by an earlier version per instance: it moves to the instance's account once that is known.
       return typeof instance === 'string' && waiting.has(instance);
     });
-    if (kept.length !== value.length || storedBytes(value) > MAX_EARLIER_BYTES) await this.store.update(this.key, bounded(kept));
+    // Page by page: what an earlier version kept may be far too large for one string.
+    const bytes = value.reduce((sum: number, entry: unknown) => sum + storedBytes(entry), 0);
+    if (kept.length !== value.length || bytes > MAX_EARLIER_BYTES) await this.store.update(this.key, this.bounded(kept));
+  }
+
+  /**
+   * The newest lists that fit in `MAX_EARLIER_BYTES` together, at most `MAX_EARLIER_LISTS`, each item as `kept` leaves
+   * it (a page with an item the reader refuses is dropped). The first list alone over the bound keeps the first items
+   * that fit; a later one that does not fit whole goes, with the older ones after it.
+   */
+  private bounded(pages: readonly unknown[]): unknown[] {
+    const kept: unknown[] = [];
+    let bytes = 2; // the brackets
+    for (const entry of pages.slice(0, MAX_EARLIER_LISTS)) {
+      const page = this.compacted(entry);
+      if (!page) continue;
+      let size = storedBytes({ ...page, items: [] }) + 1;
+      const fitting: unknown[] = [];
+      for (const item of page.items) {
+        const itemSize = storedBytes(item) + 1;
+        if (bytes + size + itemSize > MAX_EARLIER_BYTES) break;
+        fitting.push(item);
+        size += itemSize;
+      }
+      if (fitting.length < page.items.length && (fitting.length === 0 || kept.length > 0)) break;
+      kept.push({ ...page, items: fitting });
+      bytes += size;
+    }
+    return kept;
+  }
+
+  /** A stored entry (of this version or the one before) with its items as `kept` leaves them, or undefined. */
+  private compacted(entry: unknown): { items: unknown[] } | undefined {
+    if (typeof entry !== 'object' || entry === null || !Array.isArray((entry as StoredPage).items)) return undefined;
+    try {
+      const items = (entry as StoredPage).items.slice(0, MAX_EARLIER_ITEMS)
+        .map((value) => this.readers.kept(this.readers.item(structuredClone(value))));
+      return { ...(entry as object), items };
+    } catch {
+      return undefined;
+    }
   }
 
   /** The stored entries of the right shape, at most the bound of them; each page's items are checked when read. */
@@ -105,27 +145,4 @@ export class EarlierPages<Item, Order> {
     }
     return pages;
   }
-}
-
-/**
- * The newest lists that fit in `MAX_EARLIER_BYTES` together, at most `MAX_EARLIER_LISTS`; a single list over the bound
- * alone keeps as many of its first items as fit.
- */
-function bounded(pages: readonly unknown[]): unknown[] {
-  const kept: unknown[] = [];
-  let bytes = 2; // the brackets
-  for (const page of pages.slice(0, MAX_EARLIER_LISTS)) {
-    let size = storedBytes(page) + 1;
-    if (bytes + size <= MAX_EARLIER_BYTES) {
-      kept.push(page);
-      bytes += size;
-      continue;
-    }
-    if (kept.length > 0 || typeof page !== 'object' || page === null || !Array.isArray((page as StoredPage).items)) break;
-    const first = { ...(page as StoredPage), items: [...(page as StoredPage).items] };
-    while (first.items.length > 0 && bytes + (size = storedBytes(first) + 1) > MAX_EARLIER_BYTES) first.items.pop();
-    if (first.items.length > 0) kept.push(first);
-    break;
-  }
-  return kept;
 }

@@ -93,9 +93,15 @@ describe('first pages from an earlier session', () => {
     await pages.remember(ALICE, 'a', [makeEvent({ id: 1 })], 'desc');
     await pages.remember(ALICE_OTHER, 'b', [makeEvent({ id: 2 })], 'desc');
     const stored = store.values.get(KEY) as unknown[];
-    store.values.set(KEY, [...stored, { instance: INSTANCE, list: 'c', order: 'desc', items: [] }, { instance: OTHER, list: 'd', order: 'desc', items: [] }]);
+    // The version before kept whole server objects: a 1 MB comment stays a tooltip's length.
+    const whole = { ...makeEvent({ id: 3, action_name: 'commented on' }), note: { id: 3, body: 'y'.repeat(1024 * 1024) }, extra: 'z'.repeat(1024 * 1024) };
+    store.values.set(KEY, [...stored, { instance: INSTANCE, list: 'c', order: 'desc', items: [whole] }, { instance: OTHER, list: 'd', order: 'desc', items: [] }]);
     await pages.keepOnly(new Set(), new Set([normalizeInstanceUrl(INSTANCE)]));
-    assert.deepEqual((store.values.get(KEY) as Array<{ list: string }>).map((page) => page.list), ['a', 'c']);
+    const kept = store.values.get(KEY) as Array<{ list: string; items: Array<{ note?: { body: string }; extra?: string }> }>;
+    assert.deepEqual(kept.map((page) => page.list), ['a', 'c']);
+    assert.equal(kept[1].items[0].note?.body.length, 1500);
+    assert.equal(kept[1].items[0].extra, undefined);
+    assert.ok(Buffer.byteLength(JSON.stringify(kept), 'utf8') <= MAX_EARLIER_BYTES);
   });
 
   it('stores only what a row and its tooltip use, cut as they cut it, and at most its byte bound over all lists', async () => {
