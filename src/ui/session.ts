@@ -13,6 +13,7 @@ import { COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, STATE_KEYS } from '
 import type { ActiveAccount } from '../app/activeAccount';
 import { accountKey, userIdOf } from '../app/accountKey';
 import { migrateInstanceState } from '../app/accountStateMigration';
+import { KnownInstances } from '../app/knownInstances';
 import type { ExtensionConfig } from './config';
 import type { Log } from './log';
 import type { TokenStore } from './auth/tokenStore';
@@ -20,7 +21,6 @@ import type { TokenStore } from './auth/tokenStore';
 const ENV_TOKEN_DISMISSED = STATE_KEYS.envTokenSignedOut;
 
 /** An instance signed in to through the sign-in flow, as remembered in global state. */
-type KnownInstance = { url: string; user?: string; id?: number };
 
 /** One signed-in instance: its client talks to that instance only, with the token stored for it. */
 export interface Account {
@@ -67,6 +67,8 @@ export class Session implements vscode.Disposable {
   private readonly askingUser = new WeakSet<LiveAccount>();
   /** The active account as one object, for the features that follow it; it reads the session each time. */
   readonly active: ActiveAccount;
+  /** Who signed in where, as remembered in global state. */
+  private readonly known: KnownInstances;
 
   constructor(
     private readonly tokens: TokenStore,
@@ -77,6 +79,7 @@ export class Session implements vscode.Disposable {
     /** The instance the workspace's git remotes name, among those given, if any. */
     private readonly remoteInstance: (instances: string[]) => Promise<string | undefined> = async () => undefined,
   ) {
+    this.known = new KnownInstances(state);
     const session = this;
     this.active = {
       get instanceUrl() { return session.instanceUrl; },
@@ -133,33 +136,6 @@ export class Session implements vscode.Disposable {
   }
 
   /**
-   * Instances signed in through the sign-in flow, oldest first, with the username and user id seen at sign-in (the
-   * Accounts menu names the one; the other makes the account known at start, so its kept state shows before any
-   * request). Their tokens are in SecretStorage only.
-   */
-  private known(): KnownInstance[] {
-    const value = this.state.get<unknown>(STATE_KEYS.instances);
-    if (!Array.isArray(value)) return [];
-    return value.flatMap((item: unknown) => {
-      const { url, user, id } = (item ?? {}) as { url?: unknown; user?: unknown; id?: unknown };
-      return typeof url === 'string' ? [{ url, user: typeof user === 'string' ? user : undefined, id: userIdOf(id) }] : [];
-    });
-  }
-
-  private async remember(instanceUrl: string, user: Pick<CurrentUser, 'username' | 'id'> | undefined | false): Promise<void> {
-    const others = this.known().filter((entry) => !sameInstance(entry.url, instanceUrl));
-    await this.state.update(STATE_KEYS.instances, user === false ? others
-      : [...others, { url: trimInstanceUrl(instanceUrl), user: user?.username, id: userIdOf(user?.id) }]);
-  }
-
-  /** The user id last learned for an instance's environment token (it has no entry of its own); checked at each start. */
-  private environmentUserId(key: string): number | undefined {
-    const value = this.state.get<unknown>(STATE_KEYS.environmentUser);
-    const { instance, id } = (value ?? {}) as { instance?: unknown; id?: unknown };
-    return instance === key ? userIdOf(id) : undefined;
-  }
-
-  /**
    * The account's user id became known (or another than assumed): remembered beside its instance, and state kept per
    * instance by an earlier version moves to it (once: it is removed where it was).
    */
@@ -167,8 +143,8 @@ export class Session implements vscode.Disposable {
     const userId = userIdOf(user.id);
     const identified: LiveAccount = { ...account, username: user.username, userId, accountKey: userId === undefined ? undefined : accountKey(account.key, userId) };
     if (userId === undefined || userId === account.userId) return identified;
-    if (this.known().some((entry) => normalizeInstanceUrl(entry.url) === account.key)) await this.remember(account.instanceUrl, user);
-    else await this.state.update(STATE_KEYS.environmentUser, { instance: account.key, id: userId });
+    if (this.known.entry(account.key)) await this.known.remember(account.instanceUrl, user);
+    else await this.known.rememberEnvironmentUser(account.key, userId);
     await migrateInstanceState(this.state, account.key, identified.accountKey!);
     return identified;
   }
@@ -186,7 +162,7 @@ export class Session implements vscode.Disposable {
 
   private async restoreNow(): Promise<void> {
     const candidates = new Map<string, string>();
-    const known = this.known();
+    const known = this.known.all();
     // Tokens stored under another spelling's key move to their instance's, the last signed in first.
     await this.tokens.migrate([...known.map((entry) => entry.url).reverse(), this.config().instanceUrl]);
     for (const url of [this.config().instanceUrl, ...known.map((entry) => entry.url)]) {
@@ -199,15 +175,19 @@ export class Session implements vscode.Disposable {
       if (token) found.set(key, token);
     }
     let changed = false;
+    const replaced = new Set<string>();
     for (const [key, account] of [...this.accounts]) {
       if (found.get(key) === account.token) continue;
       this.accounts.delete(key);
+      if (found.has(key)) replaced.add(key);
       changed = true;
     }
     for (const [key, token] of found) {
       if (this.accounts.has(key)) continue;
-      const entry = known.find((candidate) => normalizeInstanceUrl(candidate.url) === key);
-      const userId = entry ? entry.id : this.environmentUserId(key);
+      // A token replaced while running (a sign-in here or in another window) may be another person's: the entry
+      // beside it may still name the one before, so who it is comes from `/user`.
+      const entry = replaced.has(key) ? undefined : this.known.entry(key);
+      const userId = entry ? entry.id : replaced.has(key) ? undefined : this.known.environmentUserId(key);
       this.accounts.set(key, {
         ...this.account(candidates.get(key)!, token), username: entry?.user, userId,
         accountKey: userId === undefined ? undefined : accountKey(key, userId),
@@ -261,8 +241,11 @@ export class Session implements vscode.Disposable {
    * own instance and never sent to the workspace's.
    */
   async signIn(instanceUrl: string, token: string, user: CurrentUser | undefined): Promise<boolean> {
+    // The entry forgets the person before the token changes: stopped between the two, or read by a restore in
+    // between, it names nobody (then `/user` says who), never the one before.
+    await this.known.remember(instanceUrl, undefined);
     await this.tokens.store(instanceUrl, token);
-    await this.remember(instanceUrl, user);
+    await this.known.remember(instanceUrl, user);
     await this.state.update(ENV_TOKEN_DISMISSED, undefined);
     const config = this.config();
     if (!sameInstance(instanceUrl, config.instanceUrl) && !this.apiFor(config.instanceUrl) && config.instanceSource !== 'workspace' && config.instanceSource !== 'folder') {
@@ -280,9 +263,9 @@ export class Session implements vscode.Disposable {
   /** Signs one instance out (the active one by default): its secret goes, the other instances stay signed in. */
   async signOut(instanceUrl: string = this.instanceUrl): Promise<void> {
     const key = normalizeInstanceUrl(instanceUrl);
-    await this.tokens.delete(instanceUrl, [this.config().instanceUrl, ...this.known().map((entry) => entry.url)]);
-    await this.remember(instanceUrl, false);
-    if (this.environmentUserId(key) !== undefined) await this.state.update(STATE_KEYS.environmentUser, undefined);
+    await this.tokens.delete(instanceUrl, [this.config().instanceUrl, ...this.known.all().map((entry) => entry.url)]);
+    await this.known.remember(instanceUrl, false);
+    if (this.known.environmentUserId(key) !== undefined) await this.known.rememberEnvironmentUser(key, undefined);
     // An environment token stays unused for its instance until the next sign-in.
     if (await this.tokens.get(instanceUrl)) await this.state.update(ENV_TOKEN_DISMISSED, true);
     if (this.accounts.delete(key)) this.announce();

@@ -206,6 +206,29 @@ describe('Session: each instance\'s token goes to that instance only', function 
     assert.deepEqual(a.requests.map((r) => `${r.path} ${r.status}`), ['/api/v4/user 200'], 'asked once, for the account without an id');
   });
 
+  it('another person\'s sign-in on the same instance never runs, not even for a moment, as the one before', async () => {
+    const { session, secrets, state } = build({ [a.url]: TOKEN_A });
+    // As the composition root wires it: a stored token (here, or in another window) restores the session.
+    const tokens = new TokenStore(secrets as never, {}, () => undefined);
+    tokens.onDidChange(() => void session.restore());
+    await session.restore();
+    // Global state written slowly (as VS Code's may be): a restore the token's change starts reads it meanwhile.
+    const update = state.update.bind(state);
+    state.update = async (name: string, value: unknown) => {
+      if (name === STATE_KEYS.instances) await new Promise((resolve) => setTimeout(resolve, 20));
+      return update(name, value);
+    };
+    const key = normalizeInstanceUrl(a.url);
+    assert.equal(session.active.accountKey, `${key}#1`);
+    const seen: string[] = [];
+    session.onDidChange(() => seen.push(`${session.secrets.join()} ${session.active.accountKey}`));
+    await session.signIn(a.url, TOKEN_B, { username: 'jordan', id: 3 } as CurrentUser);
+    await session.restore();
+    assert.deepEqual(seen.filter((entry) => entry.startsWith(TOKEN_B) && entry.endsWith('#1')), [], 'jordan\'s token under alex\'s account');
+    assert.equal(session.active.accountKey, `${key}#3`);
+    assert.deepEqual(state.values.get(STATE_KEYS.instances), [{ url: a.url, user: 'jordan', id: 3 }]);
+  });
+
   it('a restore that fails (the keychain refused a read) is logged and does not swallow the next one', async () => {
     const { session, secrets } = build({ [a.url]: TOKEN_A });
     const get = secrets.get.bind(secrets);
