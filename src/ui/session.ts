@@ -309,6 +309,8 @@ export class Session implements vscode.Disposable {
   }
 
   private announce(): void {
+    // Whose state the views read from now on: a question people (and failed runs) ask.
+    this.log.info(`Accounts: ${this.all.map((account) => `${account.instanceUrl} user ${account.userId ?? 'not known yet'}`).join(', ') || 'none'}`);
     void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.signedIn, this.accounts.size > 0);
     this.changed.fire();
   }

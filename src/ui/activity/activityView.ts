@@ -43,6 +43,8 @@ export class ActivityView implements vscode.Disposable {
   private badgeTimer?: ReturnType<typeof setTimeout>;
   private badgeCount = 0;
   private readonly earlier: EarlierPages<GitLabEvent, SortOrder>;
+  /** Per instance key, the account whose lists the feeds hold: taken as they start over, at each session change. */
+  private accounts = new Map<string, string>();
   /** Per list key: the ids of the first page kept last, so a page load that leaves it as it was writes nothing. */
   private readonly keptFirstPages = new Map<string, string>();
 
@@ -163,16 +165,17 @@ export class ActivityView implements vscode.Disposable {
    * or found gone at start (no token) keeps nothing. An instance whose user is not known yet keeps what waits for it.
    */
   private forgetSignedOut(): void {
-    const accounts = new Set(this.session.all.flatMap((account) => (account.accountKey ? [account.accountKey] : [])));
+    this.accounts = new Map(this.session.all.flatMap((account) => (account.accountKey ? [[account.key, account.accountKey]] : [])));
+    const accounts = new Set(this.accounts.values());
     const waiting = new Set(this.session.all.filter((account) => !account.accountKey).map((account) => account.key));
     void this.earlier.keepOnly(accounts, waiting);
     void this.seen.keepOnly(accounts, waiting);
     this.keptFirstPages.clear();
   }
 
-  /** The account signed in on an instance (its key), when its user is known: kept pages and marks are keyed by it. */
+  /** The account of an instance's lists (see `accounts`), when its user is known: kept pages and marks are keyed by it. */
   private accountOf(instance: string): string {
-    return this.session.accountFor(instance)?.accountKey ?? '';
+    return this.accounts.get(instance) ?? '';
   }
 
   /**

@@ -183,6 +183,34 @@ describe('activity view: a filter change travels one way', () => {
     assert.deepEqual(global.get(STATE_KEYS.earlierPages), []);
   });
 
+  it('keeps a page for the account it was loaded for, even when another person signed in before the view heard of it', async () => {
+    fake.reset();
+    const key = normalizeInstanceUrl(double.url);
+    let account = { key, instanceUrl: double.url, username: 'alex', userId: 1, accountKey: `${key}#1` };
+    const global = memento();
+    const session = {
+      signedIn: true, instanceUrl: double.url, api: t.client, get all() { return [account]; },
+      apiFor: () => t.client, accountFor: () => account, reportUnauthorized: () => undefined,
+    } as unknown as Session;
+    const config = () => ({ pageSize: PAGE_SIZE, pollIntervalSeconds: 0, entries: { projects: [], users: [], groups: [] } }) as unknown as ExtensionConfig;
+    const log = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Log;
+    activity = new ActivityView(session, config, new ProjectDirectories(() => t.client), memento() as never, global as never, log);
+    const view = fake.treeViews.find((candidate) => candidate.id === VIEWS.activity)!;
+    const workbench = new Workbench(view);
+    view.visible = true;
+    activity.sessionChanged();
+    await settle(workbench);
+    // jordan's sign-in has replaced alex's account; a page loads before the view is told.
+    account = { ...account, username: 'jordan', userId: 3, accountKey: `${key}#3` };
+    double.addEvent(); // a new first page, so it is written again
+    activity.refreshAll();
+    await settle(workbench);
+    const owners = (global.get(STATE_KEYS.earlierPages) as Array<{ account: string }>).map((page) => page.account);
+    assert.ok(owners.length > 0);
+    assert.deepEqual(owners.filter((owner) => owner !== `${key}#1`), [], 'alex\'s page kept as jordan\'s');
+    double.clearLog(); // the next test reads the requests it caused
+  });
+
   it('starts from the filter kept in the workspace, its invalid parts dropped before anything is asked', async () => {
     const { workbench, view } = open({ version: 1, target_type: 'merge_request', action: 'bogus', after: '2024-02-30' });
     await settle(workbench);
