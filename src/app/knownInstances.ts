@@ -15,6 +15,18 @@ export interface KnownInstance {
   url: string;
   user?: string;
   id?: number;
+  /** `tokenCheck` of the token the user was found with. */
+  check?: string;
+}
+
+/**
+ * A short digest of a token, never the token: a remembered user counts only beside the token it was found with. A
+ * token replaced by another person's (here, in another window, or with the write of the new user lost, as global state
+ * may lose its last writes when a window goes) then names nobody, and `/user` says who it is.
+ */
+export async function tokenCheck(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`gitlab-activity-account:${token}`));
+  return [...new Uint8Array(digest).slice(0, 8)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -30,8 +42,9 @@ export class KnownInstances {
     const value = this.state.get(STATE_KEYS.instances);
     if (!Array.isArray(value)) return [];
     return value.flatMap((item: unknown) => {
-      const { url, user, id } = (item ?? {}) as { url?: unknown; user?: unknown; id?: unknown };
-      return typeof url === 'string' ? [{ url, user: typeof user === 'string' ? user : undefined, id: userIdOf(id) }] : [];
+      const { url, user, id, check } = (item ?? {}) as { url?: unknown; user?: unknown; id?: unknown; check?: unknown };
+      return typeof url === 'string'
+        ? [{ url, user: typeof user === 'string' ? user : undefined, id: userIdOf(id), check: typeof check === 'string' ? check : undefined }] : [];
     });
   }
 
@@ -40,20 +53,36 @@ export class KnownInstances {
     return this.all().find((candidate) => normalizeInstanceUrl(candidate.url) === key);
   }
 
-  /** Remembers who signed in to `instanceUrl` (undefined: nobody known yet), or with `false` forgets the instance. */
-  async remember(instanceUrl: string, user: Pick<CurrentUser, 'username' | 'id'> | undefined | false): Promise<void> {
+  /**
+   * Remembers who signed in to `instanceUrl` with `token` (undefined: nobody known yet), or with `false` forgets the
+   * instance.
+   */
+  async remember(instanceUrl: string, user: Pick<CurrentUser, 'username' | 'id'> | undefined | false, token?: string): Promise<void> {
+    const check = user && token !== undefined ? await tokenCheck(token) : undefined;
     const others = this.all().filter((entry) => !sameInstance(entry.url, instanceUrl));
     await this.state.update(STATE_KEYS.instances, user === false ? others
-      : [...others, { url: trimInstanceUrl(instanceUrl), user: user?.username, id: userIdOf(user?.id) }]);
+      : [...others, { url: trimInstanceUrl(instanceUrl), user: user?.username, id: userIdOf(user?.id), check }]);
   }
 
-  /** The user id last found for the environment's token on the instance `key`; checked again at each start. */
-  environmentUserId(key: string): number | undefined {
-    const { instance, id } = (this.state.get(STATE_KEYS.environmentUser) ?? {}) as { instance?: unknown; id?: unknown };
-    return instance === key ? userIdOf(id) : undefined;
+  /**
+   * Who is remembered as signed in to the instance `key` with `token` (its entry, or the environment token's record),
+   * only where it was found with that very token; else undefined, and `/user` is asked.
+   */
+  async identity(key: string, token: string): Promise<{ user?: string; id?: number } | undefined> {
+    const check = await tokenCheck(token);
+    const entry = this.entry(key);
+    if (entry) return entry.check === check ? { user: entry.user, id: entry.id } : undefined;
+    const record = (this.state.get(STATE_KEYS.environmentUser) ?? {}) as { instance?: unknown; id?: unknown; check?: unknown };
+    return record.instance === key && record.check === check ? { id: userIdOf(record.id) } : undefined;
   }
 
-  async rememberEnvironmentUser(key: string, id: number | undefined): Promise<void> {
-    await this.state.update(STATE_KEYS.environmentUser, id === undefined ? undefined : { instance: key, id });
+  /** Remembers the user of the environment's token on the instance `key` (it has no entry); undefined forgets it. */
+  async rememberEnvironmentUser(key: string, user: { id: number; token: string } | undefined): Promise<void> {
+    await this.state.update(STATE_KEYS.environmentUser, user && { instance: key, id: user.id, check: await tokenCheck(user.token) });
+  }
+
+  environmentInstance(): string | undefined {
+    const { instance } = (this.state.get(STATE_KEYS.environmentUser) ?? {}) as { instance?: unknown };
+    return typeof instance === 'string' ? instance : undefined;
   }
 }

@@ -143,8 +143,8 @@ export class Session implements vscode.Disposable {
     const userId = userIdOf(user.id);
     const identified: LiveAccount = { ...account, username: user.username, userId, accountKey: userId === undefined ? undefined : accountKey(account.key, userId) };
     if (userId === undefined || userId === account.userId) return identified;
-    if (this.known.entry(account.key)) await this.known.remember(account.instanceUrl, user);
-    else await this.known.rememberEnvironmentUser(account.key, userId);
+    if (this.known.entry(account.key)) await this.known.remember(account.instanceUrl, user, account.token);
+    else await this.known.rememberEnvironmentUser(account.key, { id: userId, token: account.token });
     await migrateInstanceState(this.state, account.key, identified.accountKey!);
     return identified;
   }
@@ -186,10 +186,11 @@ export class Session implements vscode.Disposable {
       if (this.accounts.has(key)) continue;
       // A token replaced while running (a sign-in here or in another window) may be another person's: the entry
       // beside it may still name the one before, so who it is comes from `/user`.
-      const entry = replaced.has(key) ? undefined : this.known.entry(key);
-      const userId = entry ? entry.id : replaced.has(key) ? undefined : this.known.environmentUserId(key);
+      const remembered = replaced.has(key) ? undefined : await this.known.identity(key, token);
+      if (this.accounts.has(key)) continue; // signed in meanwhile
+      const userId = remembered?.id;
       this.accounts.set(key, {
-        ...this.account(candidates.get(key)!, token), username: entry?.user, userId,
+        ...this.account(candidates.get(key)!, token), username: remembered?.user, userId,
         accountKey: userId === undefined ? undefined : accountKey(key, userId),
       });
       if (userId !== undefined) await migrateInstanceState(this.state, key, accountKey(key, userId));
@@ -245,7 +246,7 @@ export class Session implements vscode.Disposable {
     // between, it names nobody (then `/user` says who), never the one before.
     await this.known.remember(instanceUrl, undefined);
     await this.tokens.store(instanceUrl, token);
-    await this.known.remember(instanceUrl, user);
+    await this.known.remember(instanceUrl, user, token);
     await this.state.update(ENV_TOKEN_DISMISSED, undefined);
     const config = this.config();
     if (!sameInstance(instanceUrl, config.instanceUrl) && !this.apiFor(config.instanceUrl) && config.instanceSource !== 'workspace' && config.instanceSource !== 'folder') {
@@ -265,7 +266,7 @@ export class Session implements vscode.Disposable {
     const key = normalizeInstanceUrl(instanceUrl);
     await this.tokens.delete(instanceUrl, [this.config().instanceUrl, ...this.known.all().map((entry) => entry.url)]);
     await this.known.remember(instanceUrl, false);
-    if (this.known.environmentUserId(key) !== undefined) await this.known.rememberEnvironmentUser(key, undefined);
+    if (this.known.environmentInstance() === key) await this.known.rememberEnvironmentUser(key, undefined);
     // An environment token stays unused for its instance until the next sign-in.
     if (await this.tokens.get(instanceUrl)) await this.state.update(ENV_TOKEN_DISMISSED, true);
     if (this.accounts.delete(key)) this.announce();

@@ -9,6 +9,7 @@ import { TokenStore } from '../../../src/ui/auth/tokenStore';
 import { readConfig } from '../../../src/ui/config';
 import { Log } from '../../../src/ui/log';
 import { Session } from '../../../src/ui/session';
+import { tokenCheck } from '../../../src/app/knownInstances';
 import { fake, FakeMemento, FakeSecretStorage } from './fakeVscode';
 
 /**
@@ -27,7 +28,10 @@ describe('Session: each instance\'s token goes to that instance only', function 
   let savedInstanceEnv: string | undefined;
   const sessions: Session[] = [];
 
+  /** `tokenCheck` of each token, as a sign-in remembers it beside the user. */
+  const checks = new Map<string, string>();
   before(async () => {
+    for (const token of [TOKEN_A, TOKEN_B, ENV_TOKEN]) checks.set(token, await tokenCheck(token));
     const people = (own: string, other: string) => [
       { token: own, scopes: ['api' as const], userId: 1 }, // alex
       { token: other, scopes: ['api' as const], userId: 3 }, // jordan
@@ -69,7 +73,7 @@ describe('Session: each instance\'s token goes to that instance only', function 
     const state = new FakeMemento();
     for (const [url, token] of Object.entries(stored)) secrets.values.set(TokenStore.keyFor(url), token);
     // As this version remembers them: alex is user 1 on each instance, for its own token.
-    state.values.set(STATE_KEYS.instances, Object.keys(stored).map((url) => ({ url, user: 'alex', id: 1 })));
+    state.values.set(STATE_KEYS.instances, Object.entries(stored).map(([url, token]) => ({ url, user: 'alex', id: 1, check: checks.get(token) })));
     const tokens = new TokenStore(secrets as never, env, () => undefined);
     const channel = { info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined, dispose: () => undefined };
     const session: Session = new Session(tokens, readConfig, new Log(channel, () => session.secrets), state as never, 'gitlab-activity/test');
@@ -193,7 +197,7 @@ describe('Session: each instance\'s token goes to that instance only', function 
     assert.equal(session.active.accountKey, undefined, 'not known before /user answers');
     await waitUntil(() => session.active.accountKey !== undefined);
     assert.equal(session.active.accountKey, `${key}#1`);
-    assert.deepEqual(state.values.get(STATE_KEYS.instances), [{ url: a.url, user: 'alex', id: 1 }]);
+    assert.deepEqual(state.values.get(STATE_KEYS.instances), [{ url: a.url, user: 'alex', id: 1, check: checks.get(TOKEN_A) }]);
     assert.equal(state.values.get(`${STATE_KEYS.snoozes}:${key}`), undefined);
     assert.equal((state.values.get(`${STATE_KEYS.snoozes}:${key}#1`) as { snoozes: Array<{ userId: number }> }).snoozes[0].userId, 1);
 
@@ -201,7 +205,7 @@ describe('Session: each instance\'s token goes to that instance only', function 
     await session.signIn(a.url, TOKEN_B, { username: 'jordan', id: 3 } as CurrentUser);
     assert.equal(session.active.accountKey, `${key}#3`);
     assert.equal(session.accountFor(a.url)?.userId, 3);
-    assert.deepEqual(state.values.get(STATE_KEYS.instances), [{ url: a.url, user: 'jordan', id: 3 }]);
+    assert.deepEqual(state.values.get(STATE_KEYS.instances), [{ url: a.url, user: 'jordan', id: 3, check: checks.get(TOKEN_B) }]);
     assert.equal(state.values.get(`${STATE_KEYS.snoozes}:${key}#3`), undefined);
     assert.deepEqual(a.requests.map((r) => `${r.path} ${r.status}`), ['/api/v4/user 200'], 'asked once, for the account without an id');
   });
@@ -226,7 +230,19 @@ describe('Session: each instance\'s token goes to that instance only', function 
     await session.restore();
     assert.deepEqual(seen.filter((entry) => entry.startsWith(TOKEN_B) && entry.endsWith('#1')), [], 'jordan\'s token under alex\'s account');
     assert.equal(session.active.accountKey, `${key}#3`);
-    assert.deepEqual(state.values.get(STATE_KEYS.instances), [{ url: a.url, user: 'jordan', id: 3 }]);
+    assert.deepEqual(state.values.get(STATE_KEYS.instances), [{ url: a.url, user: 'jordan', id: 3, check: checks.get(TOKEN_B) }]);
+  });
+
+  it('a remembered user counts only beside the token it was found with (a write of the new one lost as a window went)', async () => {
+    // The token is jordan's; the entry still names alex, found with alex's token.
+    const { session, state } = build({ [a.url]: TOKEN_B });
+    state.values.set(STATE_KEYS.instances, [{ url: a.url, user: 'alex', id: 1, check: checks.get(TOKEN_A) }]);
+    await session.restore();
+    assert.equal(session.active.accountKey, undefined, 'alex\'s account for jordan\'s token');
+    assert.equal(session.all[0].username, undefined);
+    await waitUntil(() => session.active.accountKey !== undefined);
+    assert.equal(session.active.accountKey, `${normalizeInstanceUrl(a.url)}#3`);
+    assert.deepEqual(state.values.get(STATE_KEYS.instances), [{ url: a.url, user: 'jordan', id: 3, check: checks.get(TOKEN_B) }]);
   });
 
   it('a restore that fails (the keychain refused a read) is logged and does not swallow the next one', async () => {
