@@ -11,7 +11,7 @@ import type { TodoApi } from '../gitlab/todoApi';
 import { trimInstanceUrl } from '../gitlab/url';
 import { COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, STATE_KEYS } from '../ids';
 import type { ActiveAccount } from '../app/activeAccount';
-import { accountKey, userIdOf } from '../app/accountKey';
+import { accountKey, readAccountKey, userIdOf } from '../app/accountKey';
 import { migrateInstanceState } from '../app/accountStateMigration';
 import { KnownInstances } from '../app/knownInstances';
 import type { ExtensionConfig } from './config';
@@ -174,6 +174,9 @@ export class Session implements vscode.Disposable {
       if (token && this.state.get<boolean>(ENV_TOKEN_DISMISSED) && !(await this.tokens.hasStored(url))) token = undefined;
       if (token) found.set(key, token);
     }
+    // Who each new token belongs to, as remembered beside it, read first: then accounts change with no await between.
+    const remembered = new Map<string, { user?: string; id?: number } | undefined>();
+    for (const [key, token] of found) if (this.accounts.get(key)?.token !== token) remembered.set(key, await this.known.identity(key, token));
     let changed = false;
     const replaced = new Set<string>();
     for (const [key, account] of [...this.accounts]) {
@@ -182,20 +185,21 @@ export class Session implements vscode.Disposable {
       if (found.has(key)) replaced.add(key);
       changed = true;
     }
+    const identified: string[] = [];
     for (const [key, token] of found) {
       if (this.accounts.has(key)) continue;
       // A token replaced while running (a sign-in here or in another window) may be another person's: the entry
       // beside it may still name the one before, so who it is comes from `/user`.
-      const remembered = replaced.has(key) ? undefined : await this.known.identity(key, token);
-      if (this.accounts.has(key)) continue; // signed in meanwhile
-      const userId = remembered?.id;
+      const known = replaced.has(key) ? undefined : remembered.get(key);
+      const userId = known?.id;
       this.accounts.set(key, {
-        ...this.account(candidates.get(key)!, token), username: remembered?.user, userId,
+        ...this.account(candidates.get(key)!, token), username: known?.user, userId,
         accountKey: userId === undefined ? undefined : accountKey(key, userId),
       });
-      if (userId !== undefined) await migrateInstanceState(this.state, key, accountKey(key, userId));
+      if (userId !== undefined) identified.push(accountKey(key, userId));
       changed = true;
     }
+    for (const account of identified) await migrateInstanceState(this.state, readAccountKey(account)!.instance, account);
     const active = await this.remoteInstance(this.all.map((account) => account.instanceUrl)).catch(() => undefined);
     const activeKey = active ? normalizeInstanceUrl(active) : normalizeInstanceUrl(this.config().instanceUrl);
     if (activeKey !== this.activeKey) {
@@ -253,9 +257,11 @@ export class Session implements vscode.Disposable {
       await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(SETTINGS.instanceUrl, trimInstanceUrl(instanceUrl), vscode.ConfigurationTarget.Global);
     }
     const key = normalizeInstanceUrl(instanceUrl);
-    this.accounts.delete(key);
     const fresh = this.account(trimInstanceUrl(instanceUrl), token);
-    this.accounts.set(key, user ? await this.identify(fresh, user) : fresh);
+    const identified = user ? await this.identify(fresh, user) : fresh;
+    // Replaced at once (re-inserted last, in sign-in order): no moment without the instance.
+    this.accounts.delete(key);
+    this.accounts.set(key, identified);
     this.announce();
     await this.restore();
     return sameInstance(instanceUrl, this.config().instanceUrl) || this.apiFor(this.config().instanceUrl) !== undefined;
