@@ -96,6 +96,11 @@ export interface LoggedRequest {
   /** Status sent; 0 while in flight (see waitForArrival) or when the client left before an answer. */
   status: number;
   auth: AuthKind;
+  /**
+   * The user whose token the request carried, when the token is one the double knows (GitLab's request log records the
+   * `user_id` too): who a request acted as, where several people's tokens reach one instance.
+   */
+  userId?: number;
   /** Arrival time (ms since epoch). Entries are appended when the response has been sent. */
   at: number;
   /** Request body text, when there was one. */

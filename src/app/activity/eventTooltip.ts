@@ -23,7 +23,8 @@ export interface TooltipOptions {
   maxBodyLength?: number;
 }
 
-const DEFAULT_BODY_LENGTH = 1500;
+/** The longest comment body a tooltip shows; kept first pages keep no more. */
+export const DEFAULT_BODY_LENGTH = 1500;
 const HARD_BREAK = '  \n';
 
 function projectName(project: ProjectInfo | undefined): string | undefined {
