@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import type { DoubleTodo } from '../double/world/types';
 import {
-  chooseTodoList, extensionRequests, mutatedTodos, mutationsOf, readFromDouble, TestClock, useSignedInSession, waitFor, waitForExtensionRequest,
+  chooseTodoList, extensionRequests, mutatedTodos, mutationsOf, TestClock, useSignedInSession, waitFor, waitForExtensionRequest,
   type RunningDouble, type SentMutation,
 } from './harness';
 import { pickContextMenuItem } from './harness/context-menu';
@@ -29,6 +29,9 @@ const CRASH_REASONS = 'Added to your To-Do List by Alex Rivera · Assigned to yo
 const BILLING_ROW = '#1 Billing export times out';
 
 const todoOf = (double: RunningDouble, id: number): DoubleTodo => double.data.todos.find((todo) => todo.id === id)!;
+/** User 1's to-dos GitLab counts as pending (its pending listing's X-Total, and what todosMarkAllDone takes). */
+const pendingNotSnoozed = (double: RunningDouble, now: Date): DoubleTodo[] => double.data.todos.filter((todo) =>
+  todo.userId === 1 && todo.state === 'pending' && !(todo.snoozedUntil && Date.parse(todo.snoozedUntil) > now.getTime()));
 const nameOf = (double: RunningDouble, userId: number): string => double.data.users.find((user) => user.id === userId)!.name;
 
 /** The GraphQL mutations of one of `names` that the extension sent from `since` (ms) on, as GitLab read them. */
@@ -71,7 +74,8 @@ describe('To-Do List view', function () {
   const session = useSignedInSession({
     name: 'todos',
     fresh: 'it adds to-dos to its GitLab, marks some done for good, and moves its clock',
-    double: { hostileNames: true, now: clock.now },
+    // 60 more pending to-dos, older than the cast: the list has more than its first page of 50.
+    double: { hostileNames: true, now: clock.now, todos: 60 },
     env: { ...clock.env, TZ: 'UTC' },
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.pollInterval': 1 },
   });
@@ -85,6 +89,20 @@ describe('To-Do List view', function () {
     await todos.waitForTree('a row with the unknown action by name', (items) => items.some((item) => item.description.includes('policy violation detected')));
     // The Activity view's readers stay in its own pane: the To-Do rows beside it are not its rows.
     assert.ok(!(await workbench.treeItems()).some((item) => item.label === '#1 Typo in the handbook'), 'a to-do row read as an Activity row');
+  });
+
+  it('counts on its badge what GitLab counts (X-Total of pending, not snoozed), not the page loaded', async function () {
+    const { workbench, double } = session();
+    const todos = await openTodos(workbench);
+    const pending = pendingNotSnoozed(double!, clock.now()).length;
+    assert.ok(pending > PAGE_SIZE, `${pending} pending: more than the first page`);
+    await todos.waitForTree('a first page with more to come', (items) => items.some((item) => item.label.startsWith('Load more')));
+    // The container's badge (nothing is unread in Activity here), whose entry's label names it: "… 73 pending to-dos".
+    await waitFor(`the badge "${pending} pending to-dos"`, async () => {
+      const label = (await workbench.activityBarItem(VIEW_CONTAINER).first().getAttribute('aria-label')) ?? '';
+      const count = (await workbench.activityBarBadge(VIEW_CONTAINER).first().textContent().catch(() => ''))?.trim();
+      return !label.includes('At least') && (label.includes(`${pending} pending to-dos`) || count === String(pending));
+    });
   });
 
   it('groups a second to-do about the same merge request into its row, each reason once', async function () {
@@ -146,6 +164,8 @@ describe('To-Do List view', function () {
     });
 
     const toast = await workbench.waitForNotification('Review requested: !4242', 30_000);
+    // The check read it: it is a row of Pending at once, with no refresh of the list.
+    await todos.waitForTree('the new to-do as a row', (items) => items.some((item) => item.label.startsWith('!4242 ')));
     const shown = ((await toast.locator('.notification-list-item-message').innerText()) ?? '').replace(/\u200b/g, '');
     assert.equal(shown, `Review requested: !4242 ${HOSTILE_TITLE}`, 'the title reads as GitLab sent it');
     assert.deepEqual(await dangerousElements(toast), { images: 0, scripts: 0, badLinks: [], bugIcons: 0 });
@@ -158,12 +178,13 @@ describe('To-Do List view', function () {
     await todos.waitForTree('the To-Do List without it', (items) => items.length > 0 && !items.some((item) => item.label.startsWith('!4242 ')));
   });
 
-  it('marks all done in GitLab after a confirmation, and Undo restores them all', async function () {
+  it('marks all done in GitLab after a confirmation, past the loaded page, and Undo restores exactly those', async function () {
     const { workbench, double } = session();
     const todos = await openTodos(workbench);
-    // What the view lists: GitLab's pending to-dos that are not snoozed and whose target the user can read.
-    const listed = (await readFromDouble<Array<{ id: number }>>(double!, '/todos', { per_page: 100 })).body.map((todo) => todo.id);
-    assert.ok(listed.length > 10);
+    // Every pending to-do that is not snoozed, as GitLab's todosMarkAllDone takes them: more than the page loaded.
+    const listed = pendingNotSnoozed(double!, clock.now()).map((todo) => todo.id);
+    assert.ok(listed.length > PAGE_SIZE);
+    const doneBefore = double!.data.todos.filter((todo) => todo.userId === 1 && todo.state === 'done').map((todo) => todo.id);
     await todos.waitForTree('the To-Do rows', (items) => items.some((item) => item.label === '#1 Typo in the handbook'));
 
     await workbench.clickViewTitleAction('Mark All as Done', 20_000, TODO_VIEW);
@@ -177,6 +198,7 @@ describe('To-Do List view', function () {
 
     await toast.locator('a.monaco-button', { hasText: 'Undo' }).click();
     await waitFor('every listed to-do pending again in GitLab', () => listed.every((id) => todoOf(double!, id).state === 'pending'));
+    assert.ok(doneBefore.every((id) => todoOf(double!, id).state === 'done'), 'Undo restored only what Mark All marked');
     await todos.waitForTree('the rows back', (items) => items.some((item) => item.label === '#1 Typo in the handbook'));
   });
 
