@@ -57,6 +57,8 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
   private filterTurn = 0;
   /** Per instance: what its GitLab offers, asked once per sign-in. */
   private readonly features = new Map<string, { promise: Promise<TodoFeatures>; value?: TodoFeatures }>();
+  /** Signed-in instances whose GitLab answered that it has no To-Do List. */
+  private readonly withoutTodoList = new Set<string>();
   /** Instances whose missing actions were already explained in this window. */
   private readonly noted = new Set<string>();
   /** Per instance: pending to-dos not snoozed, as GitLab counts them (`X-Total`), read apart from the list shown. */
@@ -84,6 +86,8 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
       this.changed.event(() => this.updateBadge()),
       session.onDidChange(() => {
         this.features.clear();
+        this.withoutTodoList.clear();
+        this.publishTodoListContext();
         void this.publishFeatureContext();
         this.refresh();
       }),
@@ -193,6 +197,23 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     if (note) void plainWindow.showInformationMessage(note);
   }
 
+  /**
+   * Whether `instance` has a To-Do List, as its list's answer said; the title bar's actions (Filter, Switch List, Mark
+   * All, Refresh) are hidden while no signed-in instance has one.
+   */
+  private noteTodoList(instance: string, has: boolean): void {
+    if (this.withoutTodoList.has(instance) === !has) return;
+    if (has) this.withoutTodoList.delete(instance);
+    else this.withoutTodoList.add(instance);
+    this.publishTodoListContext();
+  }
+
+  private publishTodoListContext(): void {
+    const accounts = this.session.all;
+    const none = accounts.length > 0 && accounts.every((account) => this.withoutTodoList.has(account.key));
+    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.todosNone, none);
+  }
+
   /** Moves `instance`'s to-dos out of the list shown, at once (an action was asked for). */
   hide(instance: string, ids: readonly number[]): void {
     for (const id of ids) this.hidden.add(hiddenKey(instance, id));
@@ -244,9 +265,15 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     const error = list.after === 'error' ? this.lists.errorOf(source.key) : undefined;
     if (error && list.items.length === 0) {
       if (this.current.list === 'snoozed' && error.kind === 'unsupported') return [{ type: 'noSnoozedList', instance }];
-      if (hasNoTodoList(error)) return [{ type: 'noTodoList', instance }];
+      if (hasNoTodoList(error)) {
+        this.noteTodoList(instance, false);
+        return [{ type: 'noTodoList', instance }];
+      }
     }
-    if (!error && !state.stale) void this.noteMissingFeatures(instance);
+    if (!error && !state.stale) {
+      this.noteTodoList(instance, true);
+      void this.noteMissingFeatures(instance);
+    }
     const groups = groupTodos(this.shownTodos(instance));
     const rows: TodoNode[] = groups.map((group) => ({ type: 'todo', instance, group }));
     if (groups.length === 0 && !list.after) rows.push({ type: 'empty', instance });

@@ -84,7 +84,9 @@ describe('readConfig: a repository\'s settings cannot steer the token', () => {
     assert.equal(poll({ globalValue: 45, workspaceValue: 1 }), 45);
     assert.equal(poll({ globalValue: 10_000_000 }), 86_400);
     const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
-    assert.equal(manifest.contributes.configuration.properties['gitlabActivity.pollInterval'].scope, 'machine');
+    // Application scope: your user settings only, applied in remote windows too (machine scope would read a remote
+    // machine's settings there and leave yours unused).
+    assert.equal(manifest.contributes.configuration.properties['gitlabActivity.pollInterval'].scope, 'application');
   });
 
   it('a lower floor only where the test environment names one (1 to 30 s)', () => {

@@ -217,4 +217,23 @@ describe('To-Do view: lists, snooze and unsnooze, failures put back', () => {
     const children = tree.treeDataProvider.getChildren(undefined) as TodoNode[];
     assert.deepEqual(children.map((node) => labelOf(node)), ['This GitLab cannot list snoozed to-dos (it needs GitLab 17.8 or later).']);
   });
+
+  it('hides its title bar actions on a server without a To-Do List, and shows them again where there is one', async () => {
+    const noneKey = () => fake.commands.filter((c) => c.command === 'setContext' && c.args[0] === 'gitlabActivity.todos.none').at(-1)?.args[1];
+    await open({ withoutTodos: true });
+    tree.treeDataProvider.getChildren(undefined);
+    await until('the calm line', () => (tree.treeDataProvider.getChildren(undefined) as TodoNode[]).some((node) => node.type === 'noTodoList'));
+    assert.equal(noneKey(), true, 'Filter, Switch List, Mark All and Refresh hidden');
+    view.dispose();
+    await client.close();
+    await double.close();
+    await open();
+    tree.treeDataProvider.getChildren(undefined);
+    await until('the rows', () => rows().length > 0);
+    assert.notEqual(noneKey(), true);
+    const manifest = JSON.parse(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
+    const titleActions = manifest.contributes.menus['view/title'].filter((m: { when: string }) => m.when.startsWith('view == gitlabActivity.todos'));
+    assert.equal(titleActions.length, 5);
+    assert.ok(titleActions.every((m: { when: string }) => m.when.includes('!gitlabActivity.todos.none')), 'every title action hidden without a To-Do List');
+  });
 });
