@@ -10,7 +10,9 @@ const SHORT_MAX = 64;
 
 type Json = Record<string, unknown>;
 
-const line = (value: unknown, max: number): unknown => (typeof value === 'string' ? truncate(plainLine(value), max) : value);
+// Only the start of a long text is cleaned: a line is cut at `max` anyway, and a 1 MB title must not cost a pass over
+// all of it (four times `max` leaves room for the runs of spaces and controls the cleaning removes).
+const line = (value: unknown, max: number): unknown => (typeof value === 'string' ? truncate(plainLine(value.slice(0, max * 4)), max) : value);
 const text = (value: unknown, max: number): unknown => (typeof value === 'string' ? truncate(value, max) : value);
 
 /** Only the named fields that are present, each as `cut` leaves it. */
@@ -39,7 +41,7 @@ export function keptEvent(event: GitLabEvent): GitLabEvent {
     id: same, project_id: same, action_name: word, target_id: same, target_iid: same, target_type: word,
     target_title: (value) => line(value, TITLE_MAX), author_id: same, author: user, author_username: word, created_at: short,
     note: (value) => (value === null ? null : pick(value, {
-      id: same, type: word, body: (body) => (typeof body === 'string' ? truncate(body.trim(), DEFAULT_BODY_LENGTH) : body),
+      id: same, type: word, body: (body) => (typeof body === 'string' ? truncate(body.slice(0, DEFAULT_BODY_LENGTH * 4).trim(), DEFAULT_BODY_LENGTH) : body),
       system: same, noteable_id: same, noteable_type: word, noteable_iid: same, commit_id: short,
     })),
     push_data: (value) => (value === null ? null : pick(value, {
