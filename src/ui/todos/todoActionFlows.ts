@@ -17,9 +17,9 @@ export type TodoActionView = Pick<TodoView, 'hide' | 'show' | 'featuresOf' | 'pe
  */
 
 /** `result`'s failure, said; its to-dos back in the list. True when every to-do changed. */
-export function settleTodoAction(view: TodoActionView, action: TodoActionKind, result: TodoBulkResult): boolean {
+export function settleTodoAction(view: TodoActionView, instance: string, action: TodoActionKind, result: TodoBulkResult): boolean {
   if (result.failed.length === 0) return true;
-  view.show(result.failed.map((failure) => failure.id));
+  view.show(instance, result.failed.map((failure) => failure.id));
   const { error } = result.failed[0];
   view.log.error(`To-do action ${action}`, error);
   void plainWindow.showErrorMessage(todoActionFailure(action, error, vscode.l10n.t));
@@ -28,11 +28,11 @@ export function settleTodoAction(view: TodoActionView, action: TodoActionKind, r
 
 /** Marks `ids` done, at once in the view; offers Undo (GitLab's restore) where this GitLab has it. */
 export async function markDoneWithUndo(view: TodoActionView, instance: string, api: TodoApi, ids: number[], name: string): Promise<void> {
-  view.hide(ids);
+  view.hide(instance, ids);
   const features = await view.featuresOf(instance);
   const result = await markTodosDone(api, ids, { features });
   view.pendingChanged();
-  if (!settleTodoAction(view, 'done', result) || result.changed.length === 0) return;
+  if (!settleTodoAction(view, instance, 'done', result) || result.changed.length === 0) return;
   const message = vscode.l10n.t('Marked {0} as done.', name);
   if (!features.restore) {
     void plainWindow.showInformationMessage(message);
@@ -42,22 +42,22 @@ export async function markDoneWithUndo(view: TodoActionView, instance: string, a
   if ((await plainWindow.showInformationMessage(message, undo)) !== undo) return;
   const restored = await restoreTodos(api, result.changed, { features });
   view.pendingChanged();
-  if (settleTodoAction(view, 'undo', restored)) view.show(restored.changed);
+  if (settleTodoAction(view, instance, 'undo', restored)) view.show(instance, restored.changed);
 }
 
 /** GitLab's own snooze of `ids` until `until` (epoch ms): out of Pending at once; Undo (unsnooze) or a failure puts them back. */
 export async function snoozeWithUndo(view: TodoActionView, instance: string, api: TodoApi, ids: number[], name: string, until: number): Promise<void> {
-  view.hide(ids);
+  view.hide(instance, ids);
   const features = await view.featuresOf(instance);
   const result = await snoozeTodos(api, ids, new Date(until), { features });
   view.pendingChanged();
   // GitLab skipped these silently (no longer pending, or not the caller's): they are not snoozed.
-  if (result.unchanged.length > 0) view.show(result.unchanged);
-  if (!settleTodoAction(view, 'snooze', result) || result.changed.length === 0) return;
+  if (result.unchanged.length > 0) view.show(instance, result.unchanged);
+  if (!settleTodoAction(view, instance, 'snooze', result) || result.changed.length === 0) return;
   const undo = vscode.l10n.t('Undo');
   const end = formatSnoozeEnd(until, view.clock.now(), localZone(), keepPlainMessages(vscode.l10n.t));
   if ((await plainWindow.showInformationMessage(vscode.l10n.t('Snoozed {0} until {1}.', name, end), undo)) !== undo) return;
   const unsnoozed = await unsnoozeTodos(api, result.changed, { features });
   view.pendingChanged();
-  if (settleTodoAction(view, 'unsnooze', unsnoozed)) view.show(unsnoozed.changed);
+  if (settleTodoAction(view, instance, 'unsnooze', unsnoozed)) view.show(instance, unsnoozed.changed);
 }

@@ -42,7 +42,7 @@ export function registerTodoCommands(view: TodoView): vscode.Disposable[] {
   const t = keepPlainMessages(vscode.l10n.t);
   const zone = localZone();
 
-  const settle = (action: TodoActionKind, result: TodoBulkResult): boolean => settleTodoAction(view, action, result);
+  const settle = (instance: string, action: TodoActionKind, result: TodoBulkResult): boolean => settleTodoAction(view, instance, action, result);
   const markDone = (instance: string, api: TodoApi, ids: number[], name: string): Promise<void> =>
     markDoneWithUndo(view, instance, api, ids, name);
 
@@ -77,15 +77,15 @@ export function registerTodoCommands(view: TodoView): vscode.Disposable[] {
     const question = view.filter.narrowed || view.filter.list !== 'pending'
       ? vscode.l10n.t('Mark every to-do listed as done?') : vscode.l10n.t('Mark every pending to-do as done?');
     if ((await plainWindow.showWarningMessage(question, markAll, vscode.l10n.t('Cancel'))) !== markAll) return;
-    const done: Array<{ api: TodoApi; ids: number[]; features: Awaited<ReturnType<TodoView['featuresOf']>> }> = [];
+    const done: Array<{ instance: string; api: TodoApi; ids: number[]; features: Awaited<ReturnType<TodoView['featuresOf']>> }> = [];
     for (const account of view.session.all) {
       const ids = view.shownTodos(account.key).map((todo) => todo.id);
       if (ids.length === 0) continue;
-      view.hide(ids);
+      view.hide(account.key, ids);
       const features = await view.featuresOf(account.key);
       const result = await markTodosDone(account.todos, ids, { features });
-      settle('done', result);
-      if (result.changed.length > 0) done.push({ api: account.todos, ids: result.changed, features });
+      settle(account.key, 'done', result);
+      if (result.changed.length > 0) done.push({ instance: account.key, api: account.todos, ids: result.changed, features });
     }
     view.pendingChanged();
     const count = done.reduce((sum, entry) => sum + entry.ids.length, 0);
@@ -100,7 +100,7 @@ export function registerTodoCommands(view: TodoView): vscode.Disposable[] {
     if ((await plainWindow.showInformationMessage(message, undo)) !== undo) return;
     for (const entry of undoable) {
       const restored = await restoreTodos(entry.api, entry.ids, { features: entry.features });
-      if (settle('undo', restored)) view.show(restored.changed);
+      if (settle(entry.instance, 'undo', restored)) view.show(entry.instance, restored.changed);
     }
     view.pendingChanged();
   }
@@ -140,11 +140,11 @@ export function registerTodoCommands(view: TodoView): vscode.Disposable[] {
     const api = view.api(node.instance);
     if (!api || !(await canSnooze(node.instance, 'unsnooze'))) return;
     const ids = rowIds(node);
-    view.hide(ids);
+    view.hide(node.instance, ids);
     const result = await unsnoozeTodos(api, ids, { features: await view.featuresOf(node.instance) });
     view.pendingChanged();
-    if (result.unchanged.length > 0) view.show(result.unchanged);
-    if (settle('unsnooze', result) && result.changed.length > 0) {
+    if (result.unchanged.length > 0) view.show(node.instance, result.unchanged);
+    if (settle(node.instance, 'unsnooze', result) && result.changed.length > 0) {
       void plainWindow.showInformationMessage(vscode.l10n.t('{0} is pending again.', rowName(node)));
     }
   }

@@ -8,6 +8,7 @@ import type { Clock } from '../../app/snoozeTime';
 import { formatSnoozeEnd } from '../../app/snoozeTime';
 import { missingFeaturesNote, todoRowContext } from '../../app/todos/todoActions';
 import { groupReasons, groupTodos, type TodoGroup } from '../../app/todos/todoGroups';
+import { HiddenTodos } from '../../app/todos/hiddenTodos';
 import { createTodoLists, todoListPlan, todoSource, type TodoLists } from '../../app/todos/todoLists';
 import { todoTooltipMarkdown } from '../../app/todos/todoTooltip';
 import { TodoViewFilter } from '../../app/todos/todoViewFilter';
@@ -45,8 +46,8 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
   readonly onDidChangeTreeData = this.changed.event;
   private readonly lists: TodoLists;
   private readonly view: vscode.TreeView<TodoNode>;
-  /** To-dos an action moved out of the list shown, hidden until GitLab answers (and after, until the list is read again). */
-  private readonly hidden = new Set<number>();
+  /** To-dos an action moved out of the list shown, per account (ids are per instance). */
+  private readonly hidden = new HiddenTodos();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly t = keepPlainMessages(vscode.l10n.t);
   private readonly zone = localZone();
@@ -188,21 +189,21 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     if (note) void plainWindow.showInformationMessage(note);
   }
 
-  /** Moves to-dos out of the list shown, at once (an action was asked for). */
-  hide(ids: readonly number[]): void {
-    for (const id of ids) this.hidden.add(id);
+  /** Moves `instance`'s to-dos out of the list shown, at once (an action was asked for). */
+  hide(instance: string, ids: readonly number[]): void {
+    this.hidden.hide(instance, ids);
     this.changed.fire(undefined);
   }
 
-  /** Puts to-dos back (the action failed, or was undone). */
-  show(ids: readonly number[]): void {
-    for (const id of ids) this.hidden.delete(id);
+  /** Puts `instance`'s to-dos back (the action failed, or was undone). */
+  show(instance: string, ids: readonly number[]): void {
+    this.hidden.show(instance, ids);
     this.changed.fire(undefined);
   }
 
   /** The to-dos of `instance`'s list as loaded and not hidden. */
   shownTodos(instance: string): Todo[] {
-    return this.lists.rows(todoSource(instance).key).items.filter((todo) => !this.hidden.has(todo.id));
+    return this.hidden.shown(instance, this.lists.rows(todoSource(instance).key).items);
   }
 
   /** The pending count may have changed without the list shown saying so (another list is shown). */
@@ -233,7 +234,7 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
       if (hasNoTodoList(error)) return [{ type: 'noTodoList', instance }];
     }
     if (!error && !state.stale) void this.noteMissingFeatures(instance);
-    const groups = groupTodos(list.items.filter((todo) => !this.hidden.has(todo.id)));
+    const groups = groupTodos(this.hidden.shown(instance, list.items));
     const rows: TodoNode[] = groups.map((group) => ({ type: 'todo', instance, group }));
     if (groups.length === 0 && !list.after) rows.push({ type: 'empty', instance });
     if (error) rows.push({ type: 'error', instance, error }, { type: 'showLog', instance });
@@ -351,7 +352,7 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     for (const account of this.session.all) {
       if (whole) {
         const list = this.lists.rows(todoSource(account.key).key);
-        count += list.items.filter((todo) => !this.hidden.has(todo.id)).length;
+        count += this.hidden.shown(account.key, list.items).length;
         more ||= list.after === 'loadMore';
       } else {
         const counted = this.pendingCounts.get(account.key);
