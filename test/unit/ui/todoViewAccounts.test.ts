@@ -29,7 +29,7 @@ describe('To-Do view with two instances whose to-dos share ids', () => {
 
   beforeEach(async () => {
     fake.reset();
-    const accounts = [];
+    const accounts: Array<{ key: string; instanceUrl: string; todos: TodoClient }> = [];
     for (const name of ['a', 'b']) {
       const double = await GitLabDouble.start({ now: () => NOW, tokens: [{ token: TOKEN, scopes: ['api'], userId: 1 }] });
       const client = makeClient(double.url);
