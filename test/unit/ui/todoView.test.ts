@@ -130,7 +130,7 @@ describe('To-Do view: lists, snooze and unsnooze, failures put back', () => {
     await run(COMMANDS.todosSnooze, row);
     assert.ok(rows().some((node) => node.group.key === row.group.key), 'back in the list');
     const error = fake.shown.find((s) => s.kind === 'error') as { message: string };
-    assert.match(error.message, /^Could not snooze: .*`api` scope/);
+    assert.match(error.message, /^The token needs the `api` scope to snooze to-dos\. /);
   });
 
   it('a refused Mark as Done (403) puts the row back and says the token lacks `api`, reading needs `read_api`', async () => {
@@ -139,7 +139,7 @@ describe('To-Do view: lists, snooze and unsnooze, failures put back', () => {
     await run(COMMANDS.todosMarkDone, row);
     assert.ok(rows().some((node) => node.group.key === row.group.key));
     const error = fake.shown.find((s) => s.kind === 'error') as { message: string };
-    assert.match(error.message, /^Could not mark as done: the token lacks the `api` scope.*`read_api`/);
+    assert.match(error.message, /^The token needs the `api` scope to mark to-dos as done\. .*`read_api`/);
   });
 
   it('GitLab 16.11 (no snooze): rows offer no Snooze, and why is said once', async () => {
