@@ -9,6 +9,7 @@ import { formatSnoozeEnd } from '../../app/snoozeTime';
 import { missingFeaturesNote, todoRowContext } from '../../app/todos/todoActions';
 import { groupReasons, groupTodos, type TodoGroup } from '../../app/todos/todoGroups';
 import { HiddenTodos } from '../../app/todos/hiddenTodos';
+import { todoListErrorText } from '../../app/todos/todoListErrors';
 import { createTodoLists, todoListPlan, todoSource, type TodoLists } from '../../app/todos/todoLists';
 import { todoTooltipMarkdown } from '../../app/todos/todoTooltip';
 import { TodoViewFilter } from '../../app/todos/todoViewFilter';
@@ -230,8 +231,12 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     if (list.waiting) return [{ type: 'loading', instance }];
     const error = list.after === 'error' ? this.lists.errorOf(source.key) : undefined;
     if (error && list.items.length === 0) {
-      if (this.current.list === 'snoozed' && error.kind === 'unsupported') return [{ type: 'noSnoozedList', instance }];
-      if (hasNoTodoList(error)) return [{ type: 'noTodoList', instance }];
+      if (this.current.list === 'snoozed' && error.kind === 'unsupported') {
+        // Its version is to blame only where the features say it cannot list snoozed to-dos; else GitLab's answer is said.
+        const features = this.features.get(instance)?.value;
+        if (!features) return [{ type: 'loading', instance }];
+        if (!features.listSnoozed) return [{ type: 'noSnoozedList', instance }];
+      } else if (hasNoTodoList(error)) return [{ type: 'noTodoList', instance }];
     }
     if (!error && !state.stale) void this.noteMissingFeatures(instance);
     const groups = groupTodos(this.hidden.shown(instance, list.items));
@@ -259,9 +264,7 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
       case 'noTodoList': return infoItem(vscode.l10n.t('This GitLab server has no To-Do List.'), 'info');
       case 'noSnoozedList': return infoItem(vscode.l10n.t('This GitLab cannot list snoozed to-dos (it needs GitLab 17.8 or later).'), 'info');
       case 'error': {
-        const message = node.error.insufficientScope || node.error.kind === 'forbidden'
-          ? vscode.l10n.t('The token lacks the read_api scope needed to read the To-Do List.')
-          : undefined;
+        const message = todoListErrorText(this.current.list, node.error, vscode.l10n.t);
         const signIn = node.error.kind === 'unauthorized';
         const item = errorItem(node.error, signIn
           ? { command: COMMANDS.signIn, arguments: [this.urlOfInstance(node.instance)], signIn }

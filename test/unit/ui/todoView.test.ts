@@ -155,6 +155,24 @@ describe('To-Do view: lists, snooze and unsnooze, failures put back', () => {
     ]);
   });
 
+  it('a GitLab whose features list snoozed to-dos but answers an unknown field: its words, not its version, are said', async () => {
+    await open();
+    await firstRow('can-snooze');
+    const answer = "Field 'todos' doesn't accept argument 'isSnoozed' [x](command:evil) $(zap)";
+    double.inject({
+      path: '/api/graphql',
+      fault: { kind: 'status', status: 200, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: answer, extensions: { code: 'argumentNotAccepted' } }] }) },
+    });
+    fake.answers.quickPick = (items) => items.find((item) => item.label === 'Snoozed');
+    await run(COMMANDS.todosChooseList);
+    await until('the error row', () => (tree.treeDataProvider.getChildren(undefined) as TodoNode[]).some((node) => node.type === 'error'));
+    const children = tree.treeDataProvider.getChildren(undefined) as TodoNode[];
+    assert.ok(!children.some((node) => node.type === 'noSnoozedList'));
+    const error = tree.treeDataProvider.getTreeItem(children.find((node) => node.type === 'error')!) as { description: string };
+    assert.match(error.description, /^GitLab answered: Field 'todos' doesn't accept argument 'isSnoozed'/);
+    assert.doesNotMatch(error.description, /17\.8|\]\(command:|\$\(zap\)/);
+  });
+
   it('Mark One To-Do as Done: a quick pick of the row\'s to-dos; the row stays with the others', async () => {
     await open({ todos: 40 });
     await firstRow();
