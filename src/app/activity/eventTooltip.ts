@@ -23,7 +23,8 @@ export interface TooltipOptions {
   maxBodyLength?: number;
 }
 
-const DEFAULT_BODY_LENGTH = 1500;
+/** Longest comment body a tooltip shows, in characters (the To-Do List's tooltips cut theirs alike). */
+export const DEFAULT_BODY_LENGTH = 1500;
 const HARD_BREAK = '  \n';
 
 function projectName(project: ProjectInfo | undefined): string | undefined {
