@@ -56,6 +56,8 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
   private filterTurn = 0;
   /** Per instance: what its GitLab offers, asked once per sign-in. */
   private readonly features = new Map<string, { promise: Promise<TodoFeatures>; value?: TodoFeatures }>();
+  /** Signed-in instances that answered they have no To-Do List: when all have, the title bar's actions go. */
+  private readonly withoutTodoList = new Set<string>();
   /** Instances whose missing actions were already explained in this window. */
   private readonly noted = new Set<string>();
   /** Per instance: pending to-dos not snoozed, read apart while the view shows another list or a narrowed one. */
@@ -81,6 +83,8 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
       this.changed.event(() => this.updateBadge()),
       session.onDidChange(() => {
         this.features.clear();
+        this.withoutTodoList.clear();
+        void this.publishNoTodoList();
         void this.publishFeatureContext();
         this.refresh();
       }),
@@ -182,6 +186,20 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     return vscode.commands.executeCommand('setContext', CONTEXT_KEYS.todosCanSnooze, known.some((f) => f.snooze));
   }
 
+  /** What a list's answer says of `instance`: whether it has a To-Do List at all (the title bar's actions follow). */
+  private learnTodoList(instance: string, has: boolean): void {
+    if (has === !this.withoutTodoList.has(instance)) return;
+    if (has) this.withoutTodoList.delete(instance);
+    else this.withoutTodoList.add(instance);
+    void this.publishNoTodoList();
+  }
+
+  private publishNoTodoList(): Thenable<unknown> {
+    const accounts = this.session.all;
+    const none = accounts.length > 0 && accounts.every((account) => this.withoutTodoList.has(account.key));
+    return vscode.commands.executeCommand('setContext', CONTEXT_KEYS.todosNoList, none);
+  }
+
   /** Once per instance and window, after its list has come: why some actions are not offered there. */
   private async noteMissingFeatures(instance: string): Promise<void> {
     if (this.noted.has(instance)) return;
@@ -236,8 +254,12 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
         const features = this.features.get(instance)?.value;
         if (!features) return [{ type: 'loading', instance }];
         if (!features.listSnoozed) return [{ type: 'noSnoozedList', instance }];
-      } else if (hasNoTodoList(error)) return [{ type: 'noTodoList', instance }];
+      } else if (hasNoTodoList(error)) {
+        this.learnTodoList(instance, false);
+        return [{ type: 'noTodoList', instance }];
+      }
     }
+    if (!error) this.learnTodoList(instance, true);
     if (!error && !state.stale) void this.noteMissingFeatures(instance);
     const groups = groupTodos(this.hidden.shown(instance, list.items));
     const rows: TodoNode[] = groups.map((group) => ({ type: 'todo', instance, group }));
