@@ -74,18 +74,23 @@ export const CONTEXT_KEYS = {
 /** Keys of what the extension keeps in VS Code's global and workspace state. */
 export const STATE_KEYS = {
   envTokenSignedOut: 'gitlabActivity.envTokenSignedOut',
-  /** The instances signed in to through the sign-in flow (URLs only; their tokens are in SecretStorage). */
+  /**
+   * The instances signed in to through the sign-in flow: URL, username and GitLab user id (the account); their tokens
+   * are in SecretStorage.
+   */
   instances: 'gitlabActivity.instances',
+  /** The instance and GitLab user id last found for the environment's token (checked again at each start). */
+  environmentUser: 'gitlabActivity.environmentUser',
   filter: 'gitlabActivity.filter',
   /** Workspace state: the To-Do view's list and filter. */
   todoFilter: 'gitlabActivity.todoFilter',
-  /** Global state: per instance and source, the newest event marked as seen (unread marks). */
+  /** Global state: per account (`accountKey`) and source, the newest event marked as seen (unread marks). */
   seen: 'gitlabActivity.seen',
-  /** Global state: the first page of each Activity list as last shown, per instance, to show at once next time. */
+  /** Global state: the first page of each Activity list as last shown, per account, to show at once next time. */
   earlierPages: 'gitlabActivity.earlierPages',
-  /** Followed by `:<instance>:<scope key>`: the level a mute left, for Unmute. */
+  /** Followed by `:<account>:<scope key>`: the level a mute left, for Unmute. */
   levelBeforeMute: 'gitlabActivity.levelBeforeMute',
-  /** Followed by `:<instance>`: the snoozes of that instance. */
+  /** Followed by `:<account>`: the snoozes that account made. */
   snoozes: 'gitlabActivity.snoozes',
   /** In SecretStorage, followed by `:<instance>`: the token of that instance. */
   token: 'gitlabActivity.token',
@@ -125,4 +130,9 @@ export const INSTANCE_ENV_VAR = 'GITLAB_ACTIVITY_INSTANCE_URL';
  * Read only by the composition root, and only when the environment names it.
  */
 export const TEST_CLOCK_ENV_VAR = 'GITLAB_ACTIVITY_TEST_CLOCK_FILE';
+/**
+ * Tests of the real workbench only: a lower floor (1–30 s) for `gitlabActivity.pollInterval`, so a test of the checks
+ * need not wait 30 s for each. Read only by the settings reader, and only when the environment names it.
+ */
+export const TEST_POLL_FLOOR_ENV_VAR = 'GITLAB_ACTIVITY_TEST_POLL_FLOOR';
 export const OUTPUT_CHANNEL_NAME = 'GitLab Activity';

@@ -1,6 +1,7 @@
 import type { GitLabApi } from '../gitlab/api';
 import type { TodoApi } from '../gitlab/todoApi';
 import type { Disposable } from './emitter';
+import { accountKey } from './accountKey';
 import { normalizeInstanceUrl } from './instance';
 
 /**
@@ -20,14 +21,20 @@ export interface ActiveAccount {
   readonly todos: TodoApi | undefined;
   /** Who signed in there, when known. */
   readonly username: string | undefined;
+  /**
+   * The account (`accountKey`: instance + GitLab user id) while signed in and its user id is known, else undefined.
+   * What is kept for the person is read and written under it only; until it is known, nothing of theirs is.
+   */
+  readonly accountKey: string | undefined;
   /** The session changed: a sign-in or out, another active instance, or new clients. */
   readonly onDidChange: (listener: () => void) => Disposable;
 }
 
 /** An account that never changes (signed in when it has a client): for a read of one instance, a bench or a test. */
-export function fixedAccount(instanceUrl: string, api?: GitLabApi, todos?: TodoApi): ActiveAccount {
+export function fixedAccount(instanceUrl: string, api?: GitLabApi, todos?: TodoApi, userId?: number): ActiveAccount {
   return {
     instanceUrl, key: normalizeInstanceUrl(instanceUrl), signedIn: api !== undefined, api, todos, username: undefined,
+    accountKey: api !== undefined && userId !== undefined ? accountKey(instanceUrl, userId) : undefined,
     onDidChange: () => ({ dispose: () => undefined }),
   };
 }

@@ -19,6 +19,16 @@ export function plainLine(text: string | null | undefined): string {
   return stripInvisible(text).replace(WHITESPACE_RUN, ' ').trim();
 }
 
+/**
+ * A person as GitLab names them, as one clean line wherever shown (rows, tooltips, menus, messages): the name, else the
+ * username; '' when neither says anything. Bidi overrides or a line separator in a name could reorder or split what a
+ * row says about someone else.
+ */
+export function personName(person: { name?: unknown; username?: unknown } | null | undefined): string {
+  const line = (value: unknown): string => (typeof value === 'string' ? plainLine(value) : '');
+  return line(person?.name) || line(person?.username);
+}
+
 /** Shortens `text` to at most `max` characters, ending with an ellipsis when cut; never splits a surrogate pair. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;

@@ -24,6 +24,28 @@ export function userOrDefault<T>(inspected: InspectedSetting<T> | undefined): T 
   return inspected?.globalValue !== undefined ? inspected.globalValue : inspected?.defaultValue;
 }
 
+/** The fewest seconds between two checks for new activity and to-dos, whatever is set (0 still turns them off). */
+export const POLL_FLOOR_SECONDS = 30;
+const DEFAULT_POLL_SECONDS = 120;
+
+/**
+ * The seconds between checks: the user's value (a workspace's never counts: a cloned repository must not make every
+ * window ask GitLab each second), 0 for none, else at least `floor` and at most a day; the default for a wrong type.
+ * `floor` is `POLL_FLOOR_SECONDS` except in tests of the real workbench, which name a lower one in the environment.
+ */
+export function pollIntervalSeconds(inspected: InspectedSetting<unknown> | undefined, floor: number = POLL_FLOOR_SECONDS): number {
+  const value = userOrDefault(inspected);
+  if (typeof value !== 'number' || !Number.isFinite(value)) return DEFAULT_POLL_SECONDS;
+  const seconds = Math.round(value);
+  return seconds <= 0 ? 0 : Math.min(86_400, Math.max(floor, seconds));
+}
+
+/** A floor named by the test environment: a whole number of seconds from 1 to `POLL_FLOOR_SECONDS`, else none. */
+export function testPollFloor(value: string | undefined): number | undefined {
+  const seconds = Number(value);
+  return value && Number.isInteger(seconds) && seconds >= 1 && seconds <= POLL_FLOOR_SECONDS ? seconds : undefined;
+}
+
 /** Whether the value in effect comes from the workspace's or a folder's settings. */
 export function namedByWorkspace(inspected: InspectedSetting<unknown> | undefined): boolean {
   return inspected?.workspaceFolderValue !== undefined || inspected?.workspaceValue !== undefined;

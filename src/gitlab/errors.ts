@@ -24,6 +24,11 @@ export interface GitLabErrorDetails {
   insufficientScope?: boolean;
   /** With `insufficientScope`: the scope to ask for, `read_api` to read or `api` to change. */
   missingScope?: 'read_api' | 'api';
+  /**
+   * For `forbidden`: GitLab wants a fine-grained personal access token with these permissions, in its words
+   * ("Project: Read"): the token lacks them, or is a legacy one where fine-grained ones are required (§3B).
+   */
+  missingPermissions?: readonly string[];
   /** For `rateLimited`: how long the server asked to wait. */
   retryAfterMs?: number;
   /** Method and path (never the token). */
@@ -41,6 +46,7 @@ export class GitLabError extends Error {
   readonly fieldErrors?: Record<string, string[]>;
   readonly insufficientScope: boolean;
   readonly missingScope?: 'read_api' | 'api';
+  readonly missingPermissions?: readonly string[];
   readonly retryAfterMs?: number;
   readonly request?: string;
   readonly serverMessage?: string;
@@ -54,6 +60,7 @@ export class GitLabError extends Error {
     this.fieldErrors = details.fieldErrors;
     this.insufficientScope = details.insufficientScope ?? false;
     this.missingScope = details.missingScope;
+    this.missingPermissions = details.missingPermissions;
     this.retryAfterMs = details.retryAfterMs;
     this.request = details.request;
     this.serverMessage = details.serverMessage;

@@ -1,4 +1,5 @@
 import { GitLabError } from './errors';
+import { fineGrainedMessage, fineGrainedPermissions } from './messages';
 import type { ApiRequest } from './request';
 import { array, fail, object, type Json } from './shapes';
 
@@ -58,6 +59,8 @@ export function graphqlError(errors: unknown[], operation: string): GitLabError 
   if (errors.some((e, i) => MISSING_CODES.has(errorCode(e) ?? '') || MISSING_WORDS.test(messages[i]))) {
     return new GitLabError('unsupported', `This GitLab is too old for this: its GraphQL API has no \`${operation}\`.`, details);
   }
+  const permissions = messages.map(fineGrainedPermissions).find((found) => found !== undefined);
+  if (permissions) return new GitLabError('forbidden', fineGrainedMessage(permissions), { ...details, missingPermissions: permissions });
   if (messages.some((m) => NOT_AVAILABLE_WORDS.test(m))) {
     return new GitLabError('notFound',
       'GitLab did not find the to-do, or does not let this token change it: changing to-dos needs a token with the `api` scope.',

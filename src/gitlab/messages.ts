@@ -1,6 +1,24 @@
 import { GitLabError, type GitLabErrorKind } from './errors';
 import type { ErrorBody } from './errorBody';
 
+// GitLab's refusal of a token outside its fine-grained grant, REST and GraphQL alike (behaviour note §3B): "Access
+// denied: This operation requires a fine-grained personal access token with the following project permissions:
+// [Project: Read]."
+const FINE_GRAINED = /requires a fine-grained personal access token with the following (?:[\w ]+ )?permissions: \[([^\]]*)\]/i;
+
+/** The permissions GitLab's fine-grained refusal names, or undefined when `text` is not one. */
+export function fineGrainedPermissions(text: string | undefined): string[] | undefined {
+  const match = text ? FINE_GRAINED.exec(text) : null;
+  return match ? match[1].split(',').map((name) => name.trim()).filter(Boolean) : undefined;
+}
+
+/** The fix first, then the permissions GitLab named: a token with them, made on GitLab's fine-grained token page. */
+export function fineGrainedMessage(permissions: readonly string[]): string {
+  return permissions.length > 0
+    ? `Sign in with a fine-grained personal access token that has these permissions: ${permissions.join(', ')}. GitLab requires one for this and refused the token in use.`
+    : 'Sign in with a fine-grained personal access token that has the permissions this needs: GitLab refused the token in use.';
+}
+
 /** A GitLabError for an HTTP error status, with a sentence a person can act on. */
 export function errorForStatus(status: number, body: ErrorBody, request: string, retryAfterMs?: number): GitLabError {
   const server = body.text;
@@ -12,7 +30,9 @@ export function errorForStatus(status: number, body: ErrorBody, request: string,
     return make('unauthorized', 'GitLab did not accept the token (401). Sign in again with a valid personal access token.');
   }
   if (status === 403) {
-    if (body.code === 'insufficient_scope' || body.code === 'insufficient_granular_scope') {
+    const permissions = fineGrainedPermissions(server) ?? (body.code === 'insufficient_granular_scope' ? [] : undefined);
+    if (permissions) return new GitLabError('forbidden', fineGrainedMessage(permissions), { ...details, missingPermissions: permissions });
+    if (body.code === 'insufficient_scope') {
       // GitLab names the scopes that would do (`api read_api` for a read, `api` for a change); else the method says.
       const readable = body.scopes ? body.scopes.includes('read_api') : request.startsWith('GET ');
       const missingScope = readable ? 'read_api' : 'api';

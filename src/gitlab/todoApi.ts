@@ -25,6 +25,12 @@ export interface TodoApi {
   markTodoDone(id: number, signal?: AbortSignal): Promise<Todo>;
   /** `POST /todos/mark_as_done`: every pending to-do that is not snoozed. GitLab does not say which: list again. */
   markAllTodosDone(signal?: AbortSignal): Promise<void>;
+  /**
+   * GraphQL `todosMarkAllDone` with a pending listing's filter: every pending, not snoozed to-do it matches, loaded
+   * or not, in one request; answers the ids GitLab marked (Undo restores exactly those). `unsupported` without GraphQL,
+   * or where this GitLab's mutation takes no filter and one is given.
+   */
+  markAllTodosDoneMatching(filter: TodoFilter, signal?: AbortSignal): Promise<number[]>;
   /** Undo of done (GraphQL `todoRestore`). */
   restoreTodo(id: number, signal?: AbortSignal): Promise<TodoChange>;
   /** GraphQL `todoSnooze` (GitLab 17.4+): pending still, but out of the pending list until `until`. */

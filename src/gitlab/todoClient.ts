@@ -38,6 +38,10 @@ export class TodoClient implements TodoApi {
     return (await this.transport.send(todos.markTodoDone(id), signal)).data;
   }
 
+  markAllTodosDoneMatching(filter: TodoFilter, signal?: AbortSignal): Promise<number[]> {
+    return this.graphql(() => todos.markAllTodosDoneMatching(filter), signal);
+  }
+
   async markAllTodosDone(signal?: AbortSignal): Promise<void> {
     try {
       await this.transport.send(todos.markAllTodosDone(), signal);

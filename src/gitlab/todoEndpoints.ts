@@ -4,7 +4,7 @@ import { graphqlRequest, listOf, mutationPayload } from './graphql';
 import type { ApiRequest } from './request';
 import { array, object, optional, str, type Json } from './shapes';
 import { todoFilterQuery, todoGlobalId } from './todoFilter';
-import { globalIdNumber, graphqlTodo, restTodo, restTodos, utcTime } from './todoShapes';
+import { globalIdNumber, graphqlTodo, restTodo, restTodos, targetEnumOf, utcTime } from './todoShapes';
 import type { CursorPage, Todo, TodoChange, TodoFeatures, TodoFilter } from './todoTypes';
 import type { PageRequest } from './types';
 import { segment } from './url';
@@ -26,6 +26,33 @@ export function markTodoDone(id: number): ApiRequest<Todo> {
 /** 204 without a body. */
 export function markAllTodosDone(): ApiRequest<void> {
   return { method: 'POST', path: '/todos/mark_as_done', parse: () => undefined };
+}
+
+/**
+ * `todosMarkAllDone`: every pending to-do that is not snoozed and matches `filter` (a pending listing's filter: action,
+ * author, project, group, type), as GitLab's own "Mark all as done" sends it; answers the ids GitLab marked, for Undo.
+ * An empty filter asks with no argument at all, so a GitLab whose mutation takes no filter (before the filter
+ * arguments came) still answers; a filter there is `unsupported` (the argument is unknown), never ignored.
+ */
+export function markAllTodosDoneMatching(filter: TodoFilter): ApiRequest<number[]> {
+  todoFilterQuery(filter);
+  if (filter.state === 'done') throw new GitLabError('validation', 'Only pending to-dos can be marked as done.');
+  const variables: Record<string, unknown> = {};
+  if (filter.action !== undefined) variables.action = [filter.action];
+  if (filter.authorId !== undefined) variables.authorId = [String(filter.authorId)];
+  if (filter.projectId !== undefined) variables.projectId = [String(filter.projectId)];
+  if (filter.groupId !== undefined) variables.groupId = [String(filter.groupId)];
+  if (filter.type !== undefined) variables.type = [targetEnumOf(filter.type)];
+  const filtered = Object.keys(variables).length > 0;
+  return graphqlRequest({
+    name: 'todosMarkAllDone', kind: 'mutation', variables,
+    document: filtered
+      ? `mutation todosMarkAllDone($action: [TodoActionEnum!], $authorId: [ID!], $projectId: [ID!], $groupId: [ID!], $type: [TodoTargetEnum!]) {
+  todosMarkAllDone(input: { action: $action, authorId: $authorId, projectId: $projectId, groupId: $groupId, type: $type }) { todos { id } errors }
+}`
+      : 'mutation todosMarkAllDone { todosMarkAllDone(input: {}) { todos { id } errors } }',
+    read: (data) => listOf(mutationPayload(data, 'todosMarkAllDone'), 'todos', (todo, path) => globalIdNumber(object(todo, path).id, `${path}.id`, 'Todo')),
+  });
 }
 
 /** What the client reads of a to-do over GraphQL: the note's query (§4), with ids, names and references added. */

@@ -111,6 +111,11 @@ const TARGET_CLASS: Readonly<Record<string, string>> = {
   USER: 'User', EPIC: 'Epic', VULNERABILITY: 'Vulnerability',
 };
 
+/** A REST target type (a class name) as GraphQL's `TodoTargetEnum` names it (`MergeRequest` → `MERGEREQUEST`). */
+export function targetEnumOf(className: string): string {
+  return Object.entries(TARGET_CLASS).find(([, name]) => name === className)?.[0] ?? className.replace(/\W/g, '').toUpperCase();
+}
+
 function graphqlUser(value: unknown, path: string): UserSummary {
   const o = object(value, path);
   optional(o, 'avatarUrl', 'string', path);

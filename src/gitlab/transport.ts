@@ -93,13 +93,13 @@ export class Transport {
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       idempotent: request.idempotent ?? request.method !== 'POST',
     };
-    const raw = await this.sendWithRetries(exchange, signal, budget);
+    const answer = await this.sendWithRetries(exchange, signal, budget);
+    // Any answer's text may reach messages, rows and the log: a REST error body, GraphQL's `errors` (HTTP 200), a
+    // field. A proxy or server that echoes the request must not carry the token there, so it is masked here, once.
+    const raw = { ...answer, text: redact(answer.text, [this.options.token()]) };
     if (raw.status < 200 || raw.status >= 300) {
       const retryAfterMs = raw.status === 429 ? serverDelay(raw.headers, this.now()) : undefined;
-      // Error text reaches messages, rows and the log; a proxy or server that echoes the request must not carry
-      // the token there.
-      const text = redact(raw.text, [this.options.token()]);
-      throw errorForStatus(raw.status, parseErrorBody(text, contentType(raw.headers)), label, retryAfterMs);
+      throw errorForStatus(raw.status, parseErrorBody(raw.text, contentType(raw.headers)), label, retryAfterMs);
     }
     return { data: this.parse(request, raw, label), status: raw.status, headers: raw.headers };
   }

@@ -3,9 +3,9 @@ import {
   effectiveInstanceList, idsFor, legacyInstanceOf, listBoundNote, parseInstanceList, planListEdit, serializeInstanceList,
   type InstanceEntry, type ListEdit,
 } from '../app/instanceSettings';
-import { resolveInstance, userOrDefault, type InstanceSource } from '../app/settingTrust';
+import { pollIntervalSeconds, resolveInstance, testPollFloor, userOrDefault, type InstanceSource } from '../app/settingTrust';
 import { toastReasons } from '../app/todos/newTodos';
-import { INSTANCE_ENV_VAR, SETTINGS, SETTINGS_SECTION } from '../ids';
+import { INSTANCE_ENV_VAR, SETTINGS, SETTINGS_SECTION, TEST_POLL_FLOOR_ENV_VAR } from '../ids';
 
 export interface ExtensionConfig {
   instanceUrl: string;
@@ -62,7 +62,7 @@ export function readConfig(): ExtensionConfig {
     entries,
     listNotes: lists.map(([key, list]) => listBoundNote(key, list)).filter((note): note is string => note !== undefined),
     pageSize: clampInt(c.get(SETTINGS.pageSize), 20, 1, 100),
-    pollIntervalSeconds: clampInt(c.get(SETTINGS.pollInterval), 120, 0, 86_400),
+    pollIntervalSeconds: pollIntervalSeconds(c.inspect<unknown>(SETTINGS.pollInterval), testPollFloor(process.env[TEST_POLL_FLOOR_ENV_VAR])),
     todoNotifyFor: toastReasons(c.get(SETTINGS.todosNotifyFor)),
     statusBarScope: c.get(SETTINGS.statusBarScope) === 'global' ? 'global' : 'auto',
     requestTimeoutSeconds: clampInt(c.get(SETTINGS.requestTimeout), 30, 1, 600),

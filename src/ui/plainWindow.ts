@@ -101,6 +101,37 @@ export function showQuickPickWithValue<T extends PlainItem>(items: readonly T[],
   });
 }
 
+/** The texts of a quick input that VS Code reads markup in (`$(name)` in titles, links in prompts and validation). */
+const INPUT_TEXTS = new Set<PropertyKey>(['title', 'prompt', 'placeholder']);
+
+/**
+ * `input` with every text the shell sets on it made inert as it is set: its title, prompt, placeholder and validation
+ * message, and (a quick pick) its items, shown as `shownItem` shows them.
+ */
+function plainInput<T extends vscode.QuickInput>(input: T): T {
+  return new Proxy(input, {
+    set(target, key, value: unknown) {
+      let shown = value;
+      if (INPUT_TEXTS.has(key) && typeof value === 'string') shown = inert(value);
+      else if (key === 'validationMessage') {
+        shown = typeof value === 'string' ? inert(value)
+          : value && typeof value === 'object' ? { ...value, message: inert(String((value as vscode.InputBoxValidationMessage).message)) } : value;
+      } else if (key === 'items' && Array.isArray(value)) shown = value.map((item: PlainItem) => shownItem(item));
+      return Reflect.set(target, key, shown, target);
+    },
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** `window.createInputBox`, its texts inert whatever sets them. */
+export const createInputBox = (): vscode.InputBox => plainInput(vscode.window.createInputBox());
+
+/** `window.createQuickPick`, its texts and items shown plain (items as `shownItem`: our `icon`, their texts inert). */
+export const createQuickPick = <T extends PlainItem>(): vscode.QuickPick<T> => plainInput(vscode.window.createQuickPick<T>());
+
 /** An input box whose prompt and validation messages are inert (a validator may echo what it was given). */
 export function showInputBox(options: vscode.InputBoxOptions): Thenable<string | undefined> {
   const validate = options.validateInput;

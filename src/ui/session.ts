@@ -1,21 +1,26 @@
-import { readFileSync } from 'node:fs';
 import { instanceHost, normalizeInstanceUrl, sameInstance } from '../app/instance';
 import * as vscode from 'vscode';
 import * as plainWindow from './plainWindow';
 import {
-  GitLabClient, GitLabError, Transport, createDispatcher, type CurrentUser, type GitLabApi,
+  GitLabClient, GitLabError, Transport, type CurrentUser, type GitLabApi,
 } from '../gitlab';
 import type { Dispatcher } from 'undici';
+import { networkDispatcher } from './networkDispatcher';
 import { TodoClient } from '../gitlab/todoClient';
 import type { TodoApi } from '../gitlab/todoApi';
 import { trimInstanceUrl } from '../gitlab/url';
 import { COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, STATE_KEYS } from '../ids';
 import type { ActiveAccount } from '../app/activeAccount';
+import { accountKey, readAccountKey, userIdOf } from '../app/accountKey';
+import { migrateInstanceState } from '../app/accountStateMigration';
+import { KnownInstances } from '../app/knownInstances';
 import type { ExtensionConfig } from './config';
 import type { Log } from './log';
 import type { TokenStore } from './auth/tokenStore';
 
 const ENV_TOKEN_DISMISSED = STATE_KEYS.envTokenSignedOut;
+
+/** An instance signed in to through the sign-in flow, as remembered in global state. */
 
 /** One signed-in instance: its client talks to that instance only, with the token stored for it. */
 export interface Account {
@@ -27,6 +32,10 @@ export interface Account {
   todos: TodoApi;
   /** Who signed in there, when known (from the sign-in, remembered beside the instance). */
   username?: string;
+  /** Their GitLab user id, when known (from the sign-in, remembered beside the instance, or asked of `/user`). */
+  userId?: number;
+  /** `accountKey(instance, userId)` once the user id is known: what is kept for the person is keyed by it. */
+  accountKey?: string;
 }
 
 interface LiveAccount extends Account {
@@ -54,10 +63,12 @@ export class Session implements vscode.Disposable {
   private activeKey?: string;
   /** Restores run one after another: each reads the secrets of its moment. */
   private restoring: Promise<void> = Promise.resolve();
-  /** Accounts whose username is being asked for (at most once each). */
-  private readonly askingUsername = new WeakSet<LiveAccount>();
+  /** Accounts whose user is being asked for (at most once each). */
+  private readonly askingUser = new WeakSet<LiveAccount>();
   /** The active account as one object, for the features that follow it; it reads the session each time. */
   readonly active: ActiveAccount;
+  /** Who signed in where, as remembered in global state. */
+  private readonly known: KnownInstances;
 
   constructor(
     private readonly tokens: TokenStore,
@@ -68,6 +79,7 @@ export class Session implements vscode.Disposable {
     /** The instance the workspace's git remotes name, among those given, if any. */
     private readonly remoteInstance: (instances: string[]) => Promise<string | undefined> = async () => undefined,
   ) {
+    this.known = new KnownInstances(state);
     const session = this;
     this.active = {
       get instanceUrl() { return session.instanceUrl; },
@@ -76,6 +88,7 @@ export class Session implements vscode.Disposable {
       get api() { return session.api; },
       get todos() { return session.activeAccount?.todos; },
       get username() { return session.activeAccount?.username; },
+      get accountKey() { return session.activeAccount?.accountKey; },
       onDidChange: this.onDidChange,
     };
   }
@@ -123,21 +136,17 @@ export class Session implements vscode.Disposable {
   }
 
   /**
-   * Instances signed in through the sign-in flow, oldest first, with the username seen at sign-in (the Accounts menu
-   * names it). Their tokens are in SecretStorage only.
+   * The account's user id became known (or another than assumed): remembered beside its instance, and state kept per
+   * instance by an earlier version moves to it (once: it is removed where it was).
    */
-  private known(): Array<{ url: string; user?: string }> {
-    const value = this.state.get<unknown>(STATE_KEYS.instances);
-    if (!Array.isArray(value)) return [];
-    return value.flatMap((item: unknown) => {
-      const { url, user } = (item ?? {}) as { url?: unknown; user?: unknown };
-      return typeof url === 'string' ? [{ url, user: typeof user === 'string' ? user : undefined }] : [];
-    });
-  }
-
-  private async remember(instanceUrl: string, user: CurrentUser | undefined | false): Promise<void> {
-    const others = this.known().filter((entry) => !sameInstance(entry.url, instanceUrl));
-    await this.state.update(STATE_KEYS.instances, user === false ? others : [...others, { url: trimInstanceUrl(instanceUrl), user: user?.username }]);
+  private async identify(account: LiveAccount, user: Pick<CurrentUser, 'username' | 'id'>): Promise<LiveAccount> {
+    const userId = userIdOf(user.id);
+    const identified: LiveAccount = { ...account, username: user.username, userId, accountKey: userId === undefined ? undefined : accountKey(account.key, userId) };
+    if (userId === undefined || userId === account.userId) return identified;
+    if (this.known.entry(account.key)) await this.known.remember(account.instanceUrl, user, account.token);
+    else await this.known.rememberEnvironmentUser(account.key, { id: userId, token: account.token });
+    await migrateInstanceState(this.state, account.key, identified.accountKey!);
+    return identified;
   }
 
   /**
@@ -153,7 +162,7 @@ export class Session implements vscode.Disposable {
 
   private async restoreNow(): Promise<void> {
     const candidates = new Map<string, string>();
-    const known = this.known();
+    const known = this.known.all();
     // Tokens stored under another spelling's key move to their instance's, the last signed in first.
     await this.tokens.migrate([...known.map((entry) => entry.url).reverse(), this.config().instanceUrl]);
     for (const url of [this.config().instanceUrl, ...known.map((entry) => entry.url)]) {
@@ -165,18 +174,32 @@ export class Session implements vscode.Disposable {
       if (token && this.state.get<boolean>(ENV_TOKEN_DISMISSED) && !(await this.tokens.hasStored(url))) token = undefined;
       if (token) found.set(key, token);
     }
+    // Who each new token belongs to, as remembered beside it, read first: then accounts change with no await between.
+    const remembered = new Map<string, { user?: string; id?: number } | undefined>();
+    for (const [key, token] of found) if (this.accounts.get(key)?.token !== token) remembered.set(key, await this.known.identity(key, token));
     let changed = false;
+    const replaced = new Set<string>();
     for (const [key, account] of [...this.accounts]) {
       if (found.get(key) === account.token) continue;
       this.accounts.delete(key);
+      if (found.has(key)) replaced.add(key);
       changed = true;
     }
+    const identified: string[] = [];
     for (const [key, token] of found) {
       if (this.accounts.has(key)) continue;
-      const user = known.find((entry) => normalizeInstanceUrl(entry.url) === key)?.user;
-      this.accounts.set(key, { ...this.account(candidates.get(key)!, token), username: user });
+      // A token replaced while running (a sign-in here or in another window) may be another person's: the entry
+      // beside it may still name the one before, so who it is comes from `/user`.
+      const known = replaced.has(key) ? undefined : remembered.get(key);
+      const userId = known?.id;
+      this.accounts.set(key, {
+        ...this.account(candidates.get(key)!, token), username: known?.user, userId,
+        accountKey: userId === undefined ? undefined : accountKey(key, userId),
+      });
+      if (userId !== undefined) identified.push(accountKey(key, userId));
       changed = true;
     }
+    for (const account of identified) await migrateInstanceState(this.state, readAccountKey(account)!.instance, account);
     const active = await this.remoteInstance(this.all.map((account) => account.instanceUrl)).catch(() => undefined);
     const activeKey = active ? normalizeInstanceUrl(active) : normalizeInstanceUrl(this.config().instanceUrl);
     if (activeKey !== this.activeKey) {
@@ -186,22 +209,28 @@ export class Session implements vscode.Disposable {
       if (this.accounts.size > 0) this.log.info(`Active instance: ${this.instanceUrl}${active ? ' (named by the workspace\'s git remote)' : ''}`);
     }
     if (changed) this.announce();
-    for (const account of this.accounts.values()) this.learnUsername(account);
+    for (const account of this.accounts.values()) this.learnUser(account);
   }
 
   /**
-   * An account restored without a username (a token from the environment, or one stored before usernames were kept)
-   * asks its own instance who it is, once, so that its root and the Accounts menu read "alex @ host" as for the others.
-   * Quietly: a refused token is reported by the views that need it, not by this.
+   * An account restored without a username or user id (a token from the environment, whose owner may have changed
+   * since, or one stored before they were kept) asks its own instance who it is, once, so that its root and the
+   * Accounts menu read "alex @ host" as for the others, and its kept state is its own. A new user id is a new account
+   * (`onDidChange`); a name alone changes only names. Quietly: a refused token is reported by the views that need it.
    */
-  private learnUsername(account: LiveAccount): void {
-    if (account.username !== undefined || this.askingUsername.has(account)) return;
-    this.askingUsername.add(account);
-    void account.api.getCurrentUser().then((user) => {
+  private learnUser(account: LiveAccount): void {
+    const fromEntry = account.userId !== undefined && account.username !== undefined;
+    if (fromEntry || this.askingUser.has(account)) return;
+    this.askingUser.add(account);
+    void account.api.getCurrentUser().then(async (user) => {
+      const before = this.accounts.get(account.key);
+      if (before?.token !== account.token) return; // signed out or in again meanwhile
+      const identified = await this.identify(before, user);
       const now = this.accounts.get(account.key);
-      if (now?.token !== account.token || now.username !== undefined) return; // signed out or in again meanwhile
-      this.accounts.set(account.key, { ...now, username: user.username });
-      this.named.fire();
+      if (now?.token !== account.token) return;
+      this.accounts.set(account.key, { ...now, username: identified.username, userId: identified.userId, accountKey: identified.accountKey });
+      if (identified.accountKey !== now.accountKey) this.announce();
+      else if (identified.username !== now.username) this.named.fire();
     }, () => undefined);
   }
 
@@ -217,16 +246,22 @@ export class Session implements vscode.Disposable {
    * own instance and never sent to the workspace's.
    */
   async signIn(instanceUrl: string, token: string, user: CurrentUser | undefined): Promise<boolean> {
+    // The entry forgets the person before the token changes: stopped between the two, or read by a restore in
+    // between, it names nobody (then `/user` says who), never the one before.
+    await this.known.remember(instanceUrl, undefined);
     await this.tokens.store(instanceUrl, token);
-    await this.remember(instanceUrl, user);
+    await this.known.remember(instanceUrl, user, token);
     await this.state.update(ENV_TOKEN_DISMISSED, undefined);
     const config = this.config();
     if (!sameInstance(instanceUrl, config.instanceUrl) && !this.apiFor(config.instanceUrl) && config.instanceSource !== 'workspace' && config.instanceSource !== 'folder') {
       await vscode.workspace.getConfiguration(SETTINGS_SECTION).update(SETTINGS.instanceUrl, trimInstanceUrl(instanceUrl), vscode.ConfigurationTarget.Global);
     }
     const key = normalizeInstanceUrl(instanceUrl);
+    const fresh = this.account(trimInstanceUrl(instanceUrl), token);
+    const identified = user ? await this.identify(fresh, user) : fresh;
+    // Replaced at once (re-inserted last, in sign-in order): no moment without the instance.
     this.accounts.delete(key);
-    this.accounts.set(key, { ...this.account(trimInstanceUrl(instanceUrl), token), username: user?.username });
+    this.accounts.set(key, identified);
     this.announce();
     await this.restore();
     return sameInstance(instanceUrl, this.config().instanceUrl) || this.apiFor(this.config().instanceUrl) !== undefined;
@@ -235,8 +270,9 @@ export class Session implements vscode.Disposable {
   /** Signs one instance out (the active one by default): its secret goes, the other instances stay signed in. */
   async signOut(instanceUrl: string = this.instanceUrl): Promise<void> {
     const key = normalizeInstanceUrl(instanceUrl);
-    await this.tokens.delete(instanceUrl, [this.config().instanceUrl, ...this.known().map((entry) => entry.url)]);
-    await this.remember(instanceUrl, false);
+    await this.tokens.delete(instanceUrl, [this.config().instanceUrl, ...this.known.all().map((entry) => entry.url)]);
+    await this.known.remember(instanceUrl, false);
+    if (this.known.environmentInstance() === key) await this.known.rememberEnvironmentUser(key, undefined);
     // An environment token stays unused for its instance until the next sign-in.
     if (await this.tokens.get(instanceUrl)) await this.state.update(ENV_TOKEN_DISMISSED, true);
     if (this.accounts.delete(key)) this.announce();
@@ -247,7 +283,9 @@ export class Session implements vscode.Disposable {
   rebuild(): void {
     void this.dispatcher?.close().catch(() => undefined);
     this.dispatcher = undefined;
-    for (const [key, account] of [...this.accounts]) this.accounts.set(key, { ...this.account(account.instanceUrl, account.token), username: account.username });
+    for (const [key, account] of [...this.accounts]) {
+      this.accounts.set(key, { ...this.account(account.instanceUrl, account.token), username: account.username, userId: account.userId, accountKey: account.accountKey });
+    }
     this.announce();
   }
 
@@ -278,31 +316,15 @@ export class Session implements vscode.Disposable {
   }
 
   private announce(): void {
+    // Whose state the views read from now on: a question people (and failed runs) ask.
+    this.log.info(`Accounts: ${this.all.map((account) => `${account.instanceUrl} user ${account.userId ?? 'not known yet'}`).join(', ') || 'none'}`);
     void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.signedIn, this.accounts.size > 0);
     this.changed.fire();
   }
 
   private transport(instanceUrl: string, token: () => string | undefined): Transport {
     const config = this.config();
-    if (!this.dispatcher) {
-      let extraCa: string | undefined;
-      if (config.caFile) {
-        // An explicit CA list replaces Node's default store, which includes NODE_EXTRA_CA_CERTS: keep those too.
-        const files = [config.caFile, process.env.NODE_EXTRA_CA_CERTS].filter((file): file is string => Boolean(file));
-        const pems = files.flatMap((file) => {
-          try {
-            return [readFileSync(file, 'utf8')];
-          } catch (error) {
-            this.log.error(`Could not read the CA file ${file}`, error);
-            return [];
-          }
-        });
-        extraCa = pems.length > 0 ? pems.join('\n') : undefined;
-      }
-      this.dispatcher = createDispatcher({
-        proxyUrl: config.proxy, extraCa, rejectUnauthorized: !config.ignoreCertificateErrors,
-      });
-    }
+    this.dispatcher ??= networkDispatcher(config, this.log);
     return new Transport({
       instanceUrl, token, dispatcher: this.dispatcher, timeoutMs: config.requestTimeoutSeconds * 1000,
       log: (entry) => this.log.request(entry), userAgent: this.userAgent,

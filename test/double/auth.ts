@@ -28,6 +28,29 @@ export interface AuthRequirement {
   auth: 'required' | 'optional';
   /** Scopes that grant access to this route and method. */
   scopes: readonly TokenScope[];
+  /** The fine-grained permission the route needs (§3B), and the boundary GitLab names it at. */
+  permission?: FineGrainedPermission;
+}
+
+export interface FineGrainedPermission {
+  name: 'read_event' | 'read_notification_setting' | 'update_notification_setting' | 'read_user';
+  boundary: 'project' | 'group' | 'user';
+}
+
+/** How GitLab's refusal names a permission ("[Project: Read]"); the words of these four are [UNCONFIRMED]. */
+const PERMISSION_WORDS: Record<FineGrainedPermission['name'], string> = {
+  read_event: 'Event: Read',
+  read_notification_setting: 'Notification Setting: Read',
+  update_notification_setting: 'Notification Setting: Update',
+  read_user: 'User: Read',
+};
+
+/** `api_guard.rb`'s answer to a token outside its grant, or a legacy token where fine-grained ones are required. */
+function granularRefusal(permission: FineGrainedPermission): ApiResponse {
+  return json(403, {
+    error: 'insufficient_granular_scope',
+    error_description: `Access denied: This operation requires a fine-grained personal access token with the following ${permission.boundary} permissions: [${PERMISSION_WORDS[permission.name]}].`,
+  });
 }
 
 export type AuthResult = { user: DoubleUser | null } | { response: ApiResponse };
@@ -45,7 +68,7 @@ function invalidToken(description: string): ApiResponse {
   });
 }
 
-export function authenticate(data: DoubleData, credentials: Credentials, requirement: AuthRequirement): AuthResult {
+export function authenticate(data: DoubleData, credentials: Credentials, requirement: AuthRequirement, fineGrainedEnforced = false): AuthResult {
   if (credentials.token === undefined) {
     return requirement.auth === 'required' ? { response: UNAUTHORIZED() } : { user: null };
   }
@@ -53,7 +76,12 @@ export function authenticate(data: DoubleData, credentials: Credentials, require
   // An unknown token is an error even where anonymous access is allowed (§1.3).
   if (!token) return { response: UNAUTHORIZED() };
   if (token.state === 'expired' || token.state === 'revoked') return { response: invalidToken(TOKEN_ERRORS[token.state]) };
-  if (!token.scopes.some((s) => requirement.scopes.includes(s))) {
+  const { permission } = requirement;
+  if (permission && token.permissions) {
+    if (!token.permissions.includes(permission.name)) return { response: granularRefusal(permission) };
+  } else if (permission && fineGrainedEnforced) {
+    return { response: granularRefusal(permission) };
+  } else if (!token.scopes.some((s) => requirement.scopes.includes(s))) {
     return {
       response: json(403, {
         error: 'insufficient_scope',

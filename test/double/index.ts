@@ -61,6 +61,7 @@ export class GitLabDouble {
     const resolved: ResolvedOptions = {
       edition,
       strictAction: options.strictAction ?? false,
+      fineGrainedEnforced: options.fineGrainedEnforced ?? false,
       withoutUserEndpoint: options.withoutUserEndpoint ?? specOnly,
       withoutDiscovery: options.withoutDiscovery ?? specOnly,
       eventTotals: options.eventTotals ?? 'capped',

@@ -33,10 +33,13 @@ export class Pipeline {
       send(res, this.deps.control.handle(request));
       return;
     }
+    const credentials = readCredentials(request);
     const entry: LoggedRequest = {
       method: request.method, path: request.path, rawPath: request.rawPath, query: request.query, status: 0,
-      auth: readCredentials(request).kind, at,
+      auth: credentials.kind, at,
     };
+    const known = credentials.token === undefined ? undefined : this.deps.double.data.tokens.find((t) => t.token === credentials.token);
+    if (known) entry.userId = known.userId ?? 1;
     if (request.bodyText) entry.body = request.bodyText;
     this.deps.log.arrive(entry);
     const apiPath = request.path.startsWith('/api/v4/') ? request.path.slice('/api/v4'.length) : request.path;

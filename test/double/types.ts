@@ -8,6 +8,11 @@ export interface DoubleToken {
   /** The user the token belongs to (default 1). */
   userId?: number;
   state?: 'active' | 'expired' | 'revoked';
+  /**
+   * A fine-grained personal access token (GitLab 18.10+, behaviour note §3B) with these permissions (`read_event`,
+   * `read_notification_setting`…): its `scopes` are not consulted on routes that name a permission.
+   */
+  permissions?: string[];
 }
 
 export type Edition = 'spec' | 'ce' | 'ee';
@@ -31,6 +36,11 @@ export interface DoubleOptions {
   todos?: number;
   /** Seed of the deterministic generator (default 1). */
   seed?: number;
+  /**
+   * The instance or group requires fine-grained tokens (§3B): a legacy token is refused on every route that names a
+   * permission, with GitLab's sentence naming the permissions. Default false.
+   */
+  fineGrainedEnforced?: boolean;
   /** Unknown `action` → 400 (default false: ignored, as real GitLab, §3.3). */
   strictAction?: boolean;
   /** GET /user answers 404 (a server offering only the spec's interface). */
@@ -86,6 +96,11 @@ export interface LoggedRequest {
   /** Status sent; 0 while in flight (see waitForArrival) or when the client left before an answer. */
   status: number;
   auth: AuthKind;
+  /**
+   * The user whose token the request carried, when the token is one the double knows (GitLab's request log records the
+   * `user_id` too): who a request acted as, where several people's tokens reach one instance.
+   */
+  userId?: number;
   /** Arrival time (ms since epoch). Entries are appended when the response has been sent. */
   at: number;
   /** Request body text, when there was one. */

@@ -3,6 +3,7 @@ import * as shapes from '../../gitlab/shapes';
 import type { GitLabEvent, SortOrder } from '../../gitlab/types';
 import { EarlierPages, type EarlierPageStore } from '../lists/earlierPages';
 import { ListStore, type ListPlan } from '../lists/listStore';
+import { keptEvent } from './keptEvent';
 import type { ActivitySource } from './sources';
 import type { FeedPlan } from './activityTabs';
 
@@ -54,5 +55,6 @@ export function earlierEventPages(store: EarlierPageStore, key: string): Earlier
   return new EarlierPages(store, key, {
     item: (value) => shapes.event(value),
     order: (value) => (value === 'asc' || value === 'desc' ? value : undefined),
+    kept: keptEvent,
   });
 }

@@ -26,7 +26,8 @@ export interface EventDescription {
   sentence: string;
 }
 
-const TITLE_MAX = 200;
+/** The longest title a sentence (a row, its tooltip) shows; kept first pages keep no more. */
+export const TITLE_MAX = 200;
 
 // action_name (behaviour note §3.4) → the verb shown. "destroyed" reads as "deleted", as GitLab's own pages say.
 // Functions of `t`, so each message is a literal in a `t('…')` call (what `npm run l10n` collects).

@@ -23,7 +23,7 @@ export interface TooltipOptions {
   maxBodyLength?: number;
 }
 
-/** Longest comment body a tooltip shows, in characters (the To-Do List's tooltips cut theirs alike). */
+/** The longest comment body a tooltip shows; kept first pages keep no more. */
 export const DEFAULT_BODY_LENGTH = 1500;
 const HARD_BREAK = '  \n';
 

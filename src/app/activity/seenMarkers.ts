@@ -1,4 +1,5 @@
 import type { GitLabEvent } from '../../gitlab/types';
+import { readAccountKey } from '../accountKey';
 import { isNewerThan, newestMarker, type EventMarker } from './pollSchedule';
 
 /** Where the markers are kept: VS Code's global state in the shell, a map in tests. */
@@ -9,7 +10,7 @@ export interface MarkerStore {
 
 type Markers = Record<string, Record<string, EventMarker>>;
 
-/** Sources kept per instance; the oldest entries go first past it (removed projects and users). */
+/** Sources kept per account; the oldest entries go first past it (removed projects and users). */
 const MAX_SOURCES_PER_INSTANCE = 200;
 
 /** The later of two markers: by id when both have one, else by time. */
@@ -46,15 +47,32 @@ function readMarkers(value: unknown): Markers {
 }
 
 /**
- * Unread events: for each instance and source (My Activity, a project, a user), the newest event the person has
- * marked as seen. Events newer than it are unread. A source seen for the first time starts with what it shows as
- * seen, so nothing is unread on first use; the markers survive reloads in the store.
+ * Unread events: for each account (`accountKey`: instance + GitLab user id; the methods' `instance` is that key) and
+ * source (My Activity, a project, a user), the newest event the person has marked as seen. Events newer than it are
+ * unread. A source seen for the first time starts with what it shows as seen, so nothing is unread on first use; the
+ * markers survive reloads in the store, and go with their account (`keepOnly`).
  */
 export class SeenMarkers {
   private markers: Markers;
 
   constructor(private readonly store: MarkerStore, private readonly key: string, private readonly now: () => number = Date.now) {
     this.markers = readMarkers(store.get(key));
+  }
+
+  /**
+   * Only these accounts' markers stay (one signed out or found gone keeps none); `waiting`: instances whose signed-in
+   * user is not known yet keep what an earlier version kept for them, which moves to that user once known. Reads the
+   * store again first: what moved there since (`migrateInstanceState`) is what counts.
+   */
+  async keepOnly(accounts: ReadonlySet<string>, waiting: ReadonlySet<string> = new Set()): Promise<void> {
+    this.markers = readMarkers(this.store.get(this.key));
+    const kept: Markers = {};
+    for (const [key, sources] of Object.entries(this.markers)) {
+      if (accounts.has(key) || waiting.has(readAccountKey(key)?.instance ?? key)) kept[key] = sources;
+    }
+    if (Object.keys(kept).length === Object.keys(this.markers).length) return;
+    this.markers = kept;
+    await this.store.update(this.key, kept);
   }
 
   marker(instance: string, source: string): EventMarker | undefined {

@@ -118,6 +118,11 @@ export class ListStore<Source extends { readonly key: string }, Item, Order = un
     if (this.get(key).seed(items, order)) this.notify(key);
   }
 
+  /** New items found outside the list's loads (a check for new ones) join list `key` at its top, at once. */
+  prepend(key: string, items: readonly Item[]): void {
+    if (this.lists.get(key)?.prepend(items)) this.notify(key);
+  }
+
   /** Forget one list's pages (retry, refresh of one node). */
   resetOne(key: string): void {
     this.lists.get(key)?.reset({ order: this.plan.order });

@@ -106,6 +106,23 @@ export class PagingState<Item, Order = undefined> {
     return added;
   }
 
+  /**
+   * Puts `items` found outside the list's own loads (a check for new ones read them) before the rows loaded, newest
+   * first as the list reads them, each once: only into a list whose first page has come and is current. The number
+   * added.
+   */
+  prepend(items: readonly Item[]): number {
+    if (!this.started || this.previous) return 0;
+    const fresh = items.filter((item) => {
+      const key = this.keyOf(item);
+      if (key === undefined || this.seen.has(key)) return false;
+      this.seen.add(key);
+      return true;
+    });
+    this.loaded = [...fresh, ...this.loaded];
+    return fresh.length;
+  }
+
   /** Gives up a page begun but not asked for after all (a load ended at its bound). */
   release(ticket: PageTicket): void {
     if (this.isCurrent(ticket)) this.inFlight = undefined;

@@ -43,6 +43,11 @@ function describe(error: unknown, context: ErrorContext, t: Localize): ErrorInfo
       return field ? { kind, message, field } : { kind, message };
     }
     case 'forbidden':
+      if (error.missingPermissions) {
+        return error.missingPermissions.length > 0
+          ? { kind, action: 'signIn', message: t('Sign in with a fine-grained personal access token that has these permissions: {0}. GitLab requires one here.', error.missingPermissions.join(', ')) }
+          : { kind, action: 'signIn', message: t('Sign in with a fine-grained personal access token that has the permissions this needs: GitLab refused the token in use.') };
+      }
       if (!error.insufficientScope) return { kind, message: forbiddenMessage(error, t) };
       return {
         kind, action: 'signIn', message: context === 'save'

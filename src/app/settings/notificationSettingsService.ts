@@ -54,12 +54,12 @@ export class NotificationSettingsService {
   private cachedFor: GitLabApi | undefined;
 
   /**
-   * `account`: whose levels these are; its instance URL separates the remembered levels of instances, so a mute on
-   * one never unmutes another. `lookupProject` finds a project where the rest of the extension already does, so it
+   * `account`: whose levels these are; its account key (instance + user id) separates the remembered levels of
+   * accounts, so a mute by one never decides another's Unmute. `lookupProject` finds a project where the rest of the extension already does, so it
    * is not fetched twice.
    */
   constructor(
-    private readonly account: Pick<ActiveAccount, 'api' | 'instanceUrl'>,
+    private readonly account: Pick<ActiveAccount, 'api' | 'instanceUrl' | 'accountKey'>,
     private readonly memory: LevelMemory,
     private readonly lookupProject?: (id: string | number) => Promise<Project | undefined>,
     private readonly log: (line: string) => void = () => undefined,
@@ -125,7 +125,8 @@ export class NotificationSettingsService {
   }
 
   levelBeforeMute(scope: ScopeRef): NotificationLevel | undefined {
-    const value = this.memory.get(this.memoryKey(scope));
+    const key = this.memoryKey(scope);
+    const value = key === undefined ? undefined : this.memory.get(key);
     return isNotificationLevel(value) && value !== 'disabled' ? value : undefined;
   }
 
@@ -216,8 +217,9 @@ export class NotificationSettingsService {
     this.known.clear();
     for (const alias of aliases) this.remember(alias, setting);
     const before = previous?.level;
-    if (setting.level === 'disabled' && before !== 'disabled' && isNotificationLevel(before)) {
-      await this.memory.update(this.memoryKey(scope), before);
+    const key = this.memoryKey(scope);
+    if (key !== undefined && setting.level === 'disabled' && before !== 'disabled' && isNotificationLevel(before)) {
+      await this.memory.update(key, before);
     }
     this.changes.fire(previous ? { scope, setting, previous } : { scope, setting });
   }
@@ -282,8 +284,10 @@ export class NotificationSettingsService {
     return clean;
   }
 
-  private memoryKey(scope: ScopeRef): string {
-    return `${STATE_KEYS.levelBeforeMute}:${this.account.instanceUrl}:${scopeKey(scope)}`;
+  /** Per account (instance + user id): one person's mute never decides what another's Unmute gives back. */
+  private memoryKey(scope: ScopeRef): string | undefined {
+    const account = this.account.accountKey;
+    return account === undefined ? undefined : `${STATE_KEYS.levelBeforeMute}:${account}:${scopeKey(scope)}`;
   }
 
   private requireApi(): GitLabApi {

@@ -1,4 +1,5 @@
 import type { ActiveAccount } from '../activeAccount';
+import { accountKey, readAccountKey } from '../accountKey';
 import * as v from 'valibot';
 import { STATE_KEYS } from '../../ids';
 import { NOTIFICATION_LEVELS, type NotificationSetting } from '../../gitlab/types';
@@ -22,6 +23,8 @@ const snoozedLevel = v.picklist(NOTIFICATION_LEVELS.filter((level) => level !== 
 const storedSnooze = fields({
   /** The normalised instance URL the scope belongs to. */
   instance: v.pipe(v.string(), v.maxLength(2000)),
+  /** The GitLab user who made it: only they give the level back (their settings, their token). */
+  userId: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
   scope,
   /** The scope's name for people (`Acme / Web`), for messages after a restart. */
   name: v.pipe(v.string(), v.maxLength(300)),
@@ -69,9 +72,10 @@ export function restoreDecision(snooze: Snooze, current: NotificationSetting): '
 }
 
 /**
- * Reads snoozes back from storage: keeps only well-formed snoozes of `instance` and says why each other one was left out.
+ * Reads snoozes back from storage: keeps only well-formed snoozes of `account` (`accountKey`) and says why each other
+ * one was left out.
  */
-export function readStoredSnoozes(value: unknown, instance: string): { snoozes: Snooze[]; problems: string[] } {
+export function readStoredSnoozes(value: unknown, account: string): { snoozes: Snooze[]; problems: string[] } {
   if (value === undefined) return { snoozes: [], problems: [] };
   if (!v.is(storedSnoozes, value)) return { snoozes: [], problems: ['stored snoozes have an unknown shape or version; ignored'] };
   const snoozes: Snooze[] = [];
@@ -79,7 +83,7 @@ export function readStoredSnoozes(value: unknown, instance: string): { snoozes: 
   value.snoozes.forEach((item, index) => {
     const parsed = validate(storedSnooze, item, 'snooze');
     const problem = !parsed.ok ? parsed.reason
-      : parsed.value.instance !== instance ? 'another instance'
+      : accountKey(parsed.value.instance, parsed.value.userId) !== account ? 'another account'
         : snoozes.some((other) => scopeKey(other.scope) === scopeKey(parsed.value.scope)) ? 'a second snooze of the same scope' : undefined;
     if (problem || !parsed.ok) problems.push(`stored snooze ${index}: ${problem}; ignored`);
     else snoozes.push(parsed.value);
@@ -125,14 +129,18 @@ export class SnoozeScheduler {
     /** globalState: it survives reloads and restarts. */
     private readonly storage: LevelMemory,
     private readonly clock: Clock,
-    /** The account in use: its snoozes are kept under its identity, and end only while it is signed in. */
-    private readonly account: Pick<ActiveAccount, 'key' | 'signedIn'>,
+    /**
+     * The account in use: its snoozes are kept under its identity (instance + user id), and end only while it is
+     * signed in. Another person's snoozes on the same instance wait for them.
+     */
+    private readonly account: Pick<ActiveAccount, 'key' | 'signedIn' | 'accountKey'>,
     private readonly log: (line: string) => void,
   ) {}
 
-  /** The snoozes of the instance in use. */
+  /** The snoozes of the account in use (none while its user is not known). */
   list(): Snooze[] {
-    return this.read().snoozes;
+    const key = this.key();
+    return key ? this.read(key).snoozes : [];
   }
 
   /**
@@ -142,21 +150,25 @@ export class SnoozeScheduler {
    */
   snooze(scope: ScopeRef, name: string, until: number): Promise<Snooze> {
     return this.serial(async () => {
-      const existing = this.list().find((snooze) => scopeKey(snooze.scope) === scopeKey(scope));
+      const key = this.key();
+      const userId = key && readAccountKey(key)?.userId;
+      if (!key || !userId) throw new SnoozeError('the signed-in user is not known yet');
+      const existing = this.read(key).snoozes.find((snooze) => scopeKey(snooze.scope) === scopeKey(scope));
       const current = await this.settings.getSetting(scope, undefined, { fresh: true });
       const muted = current.level === 'disabled';
       const previous = muted ? existing?.previous
         : v.is(snoozedLevel, current.level) ? { level: current.level, ...(current.events ? { events: { ...current.events } } : {}) } : undefined;
       if (!previous) throw new SnoozeError(muted ? 'already muted' : `unknown level ${current.level}`);
-      const snooze: Snooze = { instance: this.account.key, scope, name, until, previous };
+      const snooze: Snooze = { instance: this.account.key, userId, scope, name, until, previous };
       // Stored before the mute: a window closed in between still knows what to give back.
-      const others = this.without(scope);
-      await this.write([...others, snooze]);
+      const others = this.without(key, scope);
+      await this.write(key, [...others, snooze]);
       try {
         // Against the setting just read: a change made meanwhile is not muted over (nor kept as the one to give back).
+        if (this.key() !== key) throw new SnoozeError('the account changed meanwhile');
         if (!muted) await this.settings.save(scope, { level: 'disabled' }, { expected: current });
       } catch (error) {
-        await this.write(existing ? [...others, existing] : others);
+        await this.write(key, existing ? [...others, existing] : others);
         throw error;
       }
       this.log(`Snoozed ${name} until ${new Date(until).toISOString()} (was ${previous.level})`);
@@ -173,12 +185,14 @@ export class SnoozeScheduler {
     });
   }
 
-  /** Ends every snooze whose time has come (when signed in), then waits for the next one. */
+  /** Ends every snooze of the account in use whose time has come (when signed in), then waits for the next one. */
   check(): Promise<void> {
     return this.serial(async () => {
-      const { snoozes, problems } = this.read();
+      const key = this.key();
+      if (!key) return;
+      const { snoozes, problems } = this.read(key);
       for (const problem of problems) this.log(`Snooze: ${problem}`);
-      if (problems.length > 0) await this.write(snoozes);
+      if (problems.length > 0) await this.write(key, snoozes);
       if (!this.account.signedIn) return;
       for (const snooze of snoozes) if (snooze.until <= this.clock.now()) await this.finish(snooze);
     });
@@ -186,6 +200,7 @@ export class SnoozeScheduler {
 
   /** Gives a snooze's previous setting back regardless of the level now (the person chose to). */
   async restoreAnyway(snooze: Snooze): Promise<NotificationSetting> {
+    if (this.key() !== accountKey(snooze.instance, snooze.userId)) throw new SnoozeError('its account is not the one signed in');
     return (await this.settings.save(snooze.scope, updateTo(snooze.previous))).setting;
   }
 
@@ -194,12 +209,19 @@ export class SnoozeScheduler {
     this.timer = undefined;
   }
 
+  /** Only while the snooze's own account is the one in use: its level goes back into its maker's settings, no one else's. */
   private async finish(snooze: Snooze): Promise<void> {
+    const key = accountKey(snooze.instance, snooze.userId);
+    const owned = (): void => {
+      if (this.key() !== key || !this.account.signedIn) throw new SnoozeError('its account is not the one signed in');
+    };
     try {
+      owned();
       let current = await this.settings.getSetting(snooze.scope, undefined, { fresh: true });
       let restored: NotificationSetting | undefined;
       if (restoreDecision(snooze, current) === 'restore') {
         try {
+          owned();
           restored = (await this.settings.save(snooze.scope, updateTo(snooze.previous), { expected: current })).setting;
         } catch (error) {
           // Changed elsewhere between the read and the restore: decided again on what GitLab has now (still muted:
@@ -208,7 +230,7 @@ export class SnoozeScheduler {
           current = error.server;
         }
       }
-      await this.write(this.without(snooze.scope));
+      await this.write(key, this.without(key, snooze.scope));
       const changedElsewhere = !restored && restoreDecision(snooze, current) === 'changedElsewhere';
       this.log(`Snooze of ${snooze.name} ended: ${restored ? `level ${restored.level} restored`
         : changedElsewhere ? `level changed elsewhere to ${current.level}, left as it is` : 'already restored'}`);
@@ -238,23 +260,25 @@ export class SnoozeScheduler {
     // An end that has passed: at the retry after a failed restore, else now (the clock may have passed it while the
     // snooze was being set); while signed out, at the next sign-in's check.
     const due = this.retryAt > now ? this.retryAt : this.account.signedIn ? now : Infinity;
-    const next = Math.min(...this.list().map((snooze) => (snooze.until > now ? snooze.until : due)));
+    const next = Math.min(Infinity, ...this.list().map((snooze) => (snooze.until > now ? snooze.until : due)));
     if (next !== Infinity) this.timer = this.clock.setTimer(() => void this.check(), Math.min(next - now, MAX_TIMER_MS));
   }
 
-  private read(): { snoozes: Snooze[]; problems: string[] } {
-    return readStoredSnoozes(this.storage.get(this.key()), this.account.key);
+  /** `account`: the account whose snoozes, read and written under that key whoever is signed in by then. */
+  private read(account: string): { snoozes: Snooze[]; problems: string[] } {
+    return readStoredSnoozes(this.storage.get(`${STATE_KEYS.snoozes}:${account}`), account);
   }
 
-  private without(scope: ScopeRef): Snooze[] {
-    return this.list().filter((snooze) => scopeKey(snooze.scope) !== scopeKey(scope));
+  private without(account: string, scope: ScopeRef): Snooze[] {
+    return this.read(account).snoozes.filter((snooze) => scopeKey(snooze.scope) !== scopeKey(scope));
   }
 
-  private async write(snoozes: Snooze[]): Promise<void> {
-    await this.storage.update(this.key(), snoozes.length > 0 ? { version: 1, snoozes } : undefined);
+  private async write(account: string, snoozes: Snooze[]): Promise<void> {
+    await this.storage.update(`${STATE_KEYS.snoozes}:${account}`, snoozes.length > 0 ? { version: 1, snoozes } : undefined);
   }
 
-  private key(): string {
-    return `${STATE_KEYS.snoozes}:${this.account.key}`;
+  /** The account in use, when its user is known (undefined while signed out). */
+  private key(): string | undefined {
+    return this.account.accountKey;
   }
 }

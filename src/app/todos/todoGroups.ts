@@ -1,6 +1,6 @@
 import type { Todo } from '../../gitlab/todoTypes';
 import type { Localize } from '../localize';
-import { stripInvisible, truncate } from '../plainText';
+import { personName, stripInvisible, truncate } from '../plainText';
 import { reasonOf } from './todoReasons';
 
 /** One thing on the To-Do List (an issue, a merge request, a commit…) with every to-do about it. */
@@ -77,7 +77,7 @@ const MAX_REASONS = 10;
  */
 export function groupReasons(group: TodoGroup, t: Localize): string {
   const reasons = new Set<string>();
-  for (const todo of group.todos) reasons.add(reasonOf(todo.action_name, todo.author?.name ?? todo.author?.username, t));
+  for (const todo of group.todos) reasons.add(reasonOf(todo.action_name, personName(todo.author) || undefined, t));
   const shown = [...reasons].slice(0, MAX_REASONS);
   if (reasons.size > MAX_REASONS) shown.push(t('{0} more', reasons.size - MAX_REASONS));
   return shown.join(' · ');

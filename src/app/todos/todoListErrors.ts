@@ -9,7 +9,8 @@ import type { TodoListKind } from './todoViewFilter';
  * version's fault (that case has its own calm row): GitLab's own answer is said, as plain text.
  */
 export function todoListErrorText(list: TodoListKind, error: GitLabError, t: Localize): string | undefined {
-  if (error.insufficientScope || error.kind === 'forbidden') return t('The token lacks the read_api scope needed to read the To-Do List.');
+  // A fine-grained token's refusal names its missing permissions in the client's words, kept.
+  if ((error.insufficientScope || error.kind === 'forbidden') && !error.missingPermissions) return t('The token lacks the read_api scope needed to read the To-Do List.');
   if (list === 'snoozed' && error.kind === 'unsupported') return t('GitLab answered: {0}', inert(error.serverMessage ?? error.message));
   return undefined;
 }

@@ -1,7 +1,7 @@
 import type { Localize } from '../localize';
 import { DEFAULT_BODY_LENGTH } from '../activity/eventTooltip';
 import { escapeMarkdown } from '../activity/markdownEscape';
-import { truncate } from '../plainText';
+import { personName, truncate } from '../plainText';
 import { groupReasons, type TodoGroup } from './todoGroups';
 
 /** To-dos a tooltip lists one by one (newest first); the others are counted. */
@@ -17,7 +17,7 @@ export function todoTooltipMarkdown(group: TodoGroup, t: Localize): string {
   if (group.place) lines.push(escapeMarkdown(group.place));
   lines.push(escapeMarkdown(groupReasons(group, t)));
   for (const todo of group.todos.slice(0, MAX_TODOS_LISTED)) {
-    const author = truncate(todo.author?.name ?? todo.author?.username ?? '', DEFAULT_BODY_LENGTH);
+    const author = personName(todo.author);
     lines.push(`---\n\n${escapeMarkdown(author)}: ${escapeMarkdown(truncate((todo.body ?? '').trim(), DEFAULT_BODY_LENGTH))}`);
   }
   const more = group.todos.length - MAX_TODOS_LISTED;

@@ -26,6 +26,7 @@ import { NewActivityPoller } from './newActivityPoller';
 import { registerUnreadDecorations } from './unreadDecorations';
 import type { ActivityNode } from './nodes';
 import { workspaceProjectPaths } from '../workspace';
+import { personName } from '../../app/plainText';
 
 /** The Activity view: tree, filter, feeds, unread marks, new-activity polling and their commands, wired together. */
 export class ActivityView implements vscode.Disposable {
@@ -43,8 +44,8 @@ export class ActivityView implements vscode.Disposable {
   private badgeTimer?: ReturnType<typeof setTimeout>;
   private badgeCount = 0;
   private readonly earlier: EarlierPages<GitLabEvent, SortOrder>;
-  /** The instances signed in at the last session change, so one signed out since forgets its kept pages. */
-  private signedInKeys = new Set<string>();
+  /** Per instance key, the account whose lists the feeds hold: taken as they start over, at each session change. */
+  private accounts = new Map<string, string>();
   /** Per list key: the ids of the first page kept last, so a page load that leaves it as it was writes nothing. */
   private readonly keptFirstPages = new Map<string, string>();
 
@@ -57,7 +58,7 @@ export class ActivityView implements vscode.Disposable {
     private readonly log: Log,
   ) {
     this.filter = new FilterController(workspaceState);
-    // Per instance and source, across workspaces: what was seen of My Activity is the same in every window.
+    // Per account and source, across workspaces: what was seen of My Activity is the same in every window.
     this.seen = new SeenMarkers(globalState, STATE_KEYS.seen);
     this.earlier = earlierEventPages(globalState, STATE_KEYS.earlierPages);
     this.feeds = createEventFeeds(this.listPlan(this.filter.filter));
@@ -67,7 +68,7 @@ export class ActivityView implements vscode.Disposable {
       activeInstance: () => this.activeInstance(),
       projects: (instance) => this.projects(instance),
       users: (instance) => this.users(instance),
-      isUnread: (source, event) => this.seen.isUnread(source.instance, source.key, event),
+      isUnread: (source, event) => this.seen.isUnread(this.accountOf(source.instance), source.key, event),
     };
     const items = new ActivityItems(this.feeds, directories, treeContext);
     this.tree = new ActivityTreeProvider(this.feeds, directories, items, treeContext);
@@ -77,7 +78,7 @@ export class ActivityView implements vscode.Disposable {
       intervalSeconds: () => config().pollIntervalSeconds,
       // New means newer than both what My Activity shows and what was marked as seen.
       shownMarker: () => laterMarker(newestMarker(this.feeds.get(myActivity(this.activeInstance()).key).items),
-        this.seen.marker(this.activeInstance(), myActivity(this.activeInstance()).key)),
+        this.seen.marker(this.accountOf(this.activeInstance()), myActivity(this.activeInstance()).key)),
       onUnauthorized: (error, instanceUrl) => session.reportUnauthorized(error, instanceUrl),
       log: (message) => log.warn(message),
       pendingChanged: () => this.scheduleBadge(),
@@ -160,15 +161,22 @@ export class ActivityView implements vscode.Disposable {
     this.tree.refresh();
   }
 
-  /** An instance signed out since the last change keeps nothing of its lists. */
+  /**
+   * Only the signed-in accounts keep their kept pages and marks: one signed out, replaced by another person's sign-in,
+   * or found gone at start (no token) keeps nothing. An instance whose user is not known yet keeps what waits for it.
+   */
   private forgetSignedOut(): void {
-    const signedIn = new Set(this.session.all.map((account) => account.key));
-    for (const key of this.signedInKeys) {
-      if (signedIn.has(key)) continue;
-      void this.earlier.forget(key);
-      for (const list of [...this.keptFirstPages.keys()]) if (list.startsWith(`${key}|`)) this.keptFirstPages.delete(list);
-    }
-    this.signedInKeys = signedIn;
+    this.accounts = new Map(this.session.all.flatMap((account) => (account.accountKey ? [[account.key, account.accountKey]] : [])));
+    const accounts = new Set(this.accounts.values());
+    const waiting = new Set(this.session.all.filter((account) => !account.accountKey).map((account) => account.key));
+    void this.earlier.keepOnly(accounts, waiting);
+    void this.seen.keepOnly(accounts, waiting);
+    this.keptFirstPages.clear();
+  }
+
+  /** The account of an instance's lists (see `accounts`), when its user is known: kept pages and marks are keyed by it. */
+  private accountOf(instance: string): string {
+    return this.accounts.get(instance) ?? '';
   }
 
   /**
@@ -179,7 +187,7 @@ export class ActivityView implements vscode.Disposable {
     if (!this.filter.filter.isEmpty) return false;
     let seeded = false;
     for (const source of this.allSources()) {
-      const page = this.earlier.page(source.instance, source.key);
+      const page = this.earlier.page(this.accountOf(source.instance), source.key);
       if (!page) continue;
       this.feeds.seed(source.key, page.items, page.order);
       seeded = true;
@@ -192,12 +200,13 @@ export class ActivityView implements vscode.Disposable {
     if (key === undefined || !this.filter.filter.isEmpty) return;
     const source = this.allSources().find((candidate) => candidate.key === key);
     const state = this.feeds.get(key);
-    if (!source || !state.started || state.stale || state.hasError) return;
+    const account = source && this.accountOf(source.instance);
+    if (!account || !state.started || state.stale || state.hasError) return;
     const page = state.items.slice(0, this.config().pageSize);
     const ids = page.map((event) => event.id ?? '').join(',');
     if (this.keptFirstPages.get(key) === ids) return;
     this.keptFirstPages.set(key, ids);
-    await this.earlier.remember(source.instance, key, page, state.order);
+    await this.earlier.remember(account, key, page, state.order);
   }
 
   /** Settings changed: sources, page size or polling. */
@@ -234,7 +243,7 @@ export class ActivityView implements vscode.Disposable {
   }
 
   private instances(): TreeInstance[] {
-    return this.session.all.map((account) => ({ key: account.key, url: account.instanceUrl, user: account.username }));
+    return this.session.all.map((account) => ({ key: account.key, url: account.instanceUrl, user: personName({ username: account.username }) || undefined }));
   }
 
   private activeInstance(): string {
@@ -279,9 +288,10 @@ export class ActivityView implements vscode.Disposable {
    */
   private async noteShown(key: string | undefined): Promise<void> {
     const instance = this.allSources().find((source) => source.key === key)?.instance;
-    if (key !== undefined && instance !== undefined && this.filter.filter.sort === 'desc') {
+    const account = instance === undefined ? '' : this.accountOf(instance);
+    if (key !== undefined && account && this.filter.filter.sort === 'desc') {
       const state = this.feeds.get(key);
-      if (state.started && !state.stale && !state.hasError && await this.seen.initialize(instance, key, state.items)) this.tree.refreshFeed(key);
+      if (state.started && !state.stale && !state.hasError && await this.seen.initialize(account, key, state.items)) this.tree.refreshFeed(key);
     }
     this.scheduleBadge();
   }
@@ -299,7 +309,7 @@ export class ActivityView implements vscode.Disposable {
   private updateBadge(): void {
     let count = this.session.signedIn ? this.poller.pending : 0;
     if (this.session.signedIn) {
-      for (const source of this.allSources()) count += this.seen.unreadCount(source.instance, source.key, this.feeds.get(source.key).items);
+      for (const source of this.allSources()) count += this.seen.unreadCount(this.accountOf(source.instance), source.key, this.feeds.get(source.key).items);
     }
     if (count === this.badgeCount) return; // most page loads change nothing here: the workbench is not told
     this.badgeCount = count;
@@ -312,12 +322,14 @@ export class ActivityView implements vscode.Disposable {
     const active = myActivity(this.activeInstance()).key;
     const byInstance = new Map<string, Parameters<SeenMarkers['markSeen']>[1]>();
     for (const source of this.allSources()) {
-      const list = byInstance.get(source.instance) ?? [];
+      const account = this.accountOf(source.instance);
+      if (!account) continue;
+      const list = byInstance.get(account) ?? [];
       // The poller watches the active instance's My Activity only.
       list.push({ source: source.key, events: this.feeds.get(source.key).items, newest: source.key === active ? this.poller.newest : undefined });
-      byInstance.set(source.instance, list);
+      byInstance.set(account, list);
     }
-    for (const [instance, sources] of byInstance) await this.seen.markSeen(instance, sources);
+    for (const [account, sources] of byInstance) await this.seen.markSeen(account, sources);
     this.poller.forgetPending();
     this.tree.refresh();
     this.updateBadge();

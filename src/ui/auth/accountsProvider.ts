@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { instanceHost } from '../../app/instance';
-import { inert } from '../../app/plainText';
+import { inert, personName } from '../../app/plainText';
 import { AUTH_PROVIDER } from '../../ids';
 import type { Account, Session } from '../session';
 
@@ -65,7 +65,8 @@ export class AccountsProvider implements vscode.AuthenticationProvider, vscode.D
  */
 export function accountLabel(instanceUrl: string, username: string | undefined): string {
   const host = instanceHost(instanceUrl);
-  return username ? `${inert(username)} @ ${host}` : host;
+  const name = personName({ username });
+  return name ? `${inert(name)} @ ${host}` : host;
 }
 
 function toAuthSession(account: Account): vscode.AuthenticationSession {

@@ -6,6 +6,7 @@ import type { Session } from '../session';
 import type { Shell } from '../shell';
 import { AccountsProvider } from './accountsProvider';
 import { SignInFlow } from './signInFlow';
+import { personName } from '../../app/plainText';
 
 /** Sign In…, Sign Out and the Accounts menu's entries. */
 export function registerAccounts(context: vscode.ExtensionContext, { session, readConfig }: Shell): void {
@@ -21,7 +22,7 @@ export function registerAccounts(context: vscode.ExtensionContext, { session, re
 async function signOut(session: Session): Promise<void> {
   const all = session.all;
   if (all.length <= 1) return session.signOut();
-  const pick = await plainWindow.showQuickPick(all.map((account) => ({ label: instanceHost(account.instanceUrl), description: account.username, account })), {
+  const pick = await plainWindow.showQuickPick(all.map((account) => ({ label: instanceHost(account.instanceUrl), description: personName({ username: account.username }), account })), {
     title: vscode.l10n.t('Sign out of a GitLab instance'),
   });
   if (pick) await session.signOut(pick.account.instanceUrl);

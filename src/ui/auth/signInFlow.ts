@@ -3,14 +3,23 @@ import * as plainWindow from '../plainWindow';
 import { GitLabError, type CurrentUser, type GitLabApi } from '../../gitlab';
 import { apiBase, trimInstanceUrl } from '../../gitlab/url';
 import { instanceHost, sameInstance } from '../../app/instance';
-import { inert } from '../../app/plainText';
+import { inert, personName } from '../../app/plainText';
 import type { ExtensionConfig } from '../config';
 import type { Session } from '../session';
 
-/** Where GitLab creates personal access tokens, prefilled with a name and the `api` scope. */
-export function tokenPageUrl(instanceUrl: string): string {
-  return `${trimInstanceUrl(instanceUrl)}/-/user_settings/personal_access_tokens?name=VS%20Code%20GitLab%20Activity&scopes=api`;
+/**
+ * Where GitLab creates personal access tokens: the legacy form prefilled with a name and the `api` scope, or (GitLab
+ * 18.10+, and the only kind where an instance or group requires them) the fine-grained token page. Which works on an
+ * instance cannot be known before sign-in (the legacy form answers 404 under enforcement), so both are offered.
+ */
+export function tokenPageUrl(instanceUrl: string, kind: 'legacy' | 'fineGrained' = 'legacy'): string {
+  return kind === 'fineGrained'
+    ? `${trimInstanceUrl(instanceUrl)}/-/user_settings/personal_access_tokens/granular/new`
+    : `${trimInstanceUrl(instanceUrl)}/-/user_settings/personal_access_tokens?name=VS%20Code%20GitLab%20Activity&scopes=api`;
 }
+
+/** The fine-grained permissions the extension uses, in GitLab's words (§3B). */
+export const FINE_GRAINED_PERMISSIONS = ['read_event', 'read_notification_setting', 'update_notification_setting', 'read_todo', 'update_todo'] as const;
 
 export function instanceUrlProblem(value: string): string | undefined {
   try {
@@ -29,7 +38,8 @@ export async function validateToken(api: GitLabApi): Promise<CurrentUser | undef
   try {
     return await api.getCurrentUser();
   } catch (error) {
-    if (error instanceof GitLabError && error.kind === 'notFound') {
+    // A fine-grained token need not have a permission for `/user`: what the extension reads decides instead.
+    if (error instanceof GitLabError && (error.kind === 'notFound' || error.missingPermissions !== undefined)) {
       await api.getNotificationSettings({ kind: 'global' });
       return undefined;
     }
@@ -63,13 +73,17 @@ export class SignInFlow {
 
   private askToken(instanceUrl: string): Promise<boolean> {
     return new Promise((resolve) => {
-      const box = vscode.window.createInputBox();
-      const openTokenPage: vscode.QuickInputButton = {
+      const box = plainWindow.createInputBox();
+      const fineGrainedPage: vscode.QuickInputButton = {
+        iconPath: new vscode.ThemeIcon('shield'),
+        tooltip: vscode.l10n.t('Create a fine-grained personal access token on GitLab (GitLab 18.10 and later)'),
+      };
+      const legacyPage: vscode.QuickInputButton = {
         iconPath: new vscode.ThemeIcon('link-external'),
-        tooltip: vscode.l10n.t('Create a personal access token on GitLab'),
+        tooltip: vscode.l10n.t('Create a legacy personal access token on GitLab, with the api scope'),
       };
       box.title = vscode.l10n.t('Sign in to GitLab (2/2)');
-      const scopes = vscode.l10n.t('Personal access token: scope read_api to read activity, api to also change notification settings. The button opens the token page.');
+      const scopes = vscode.l10n.t('Personal access token. Fine-grained: grant {0}. Legacy: scope read_api to read, api to also change notification settings and to-dos. The buttons open GitLab\'s token pages.', FINE_GRAINED_PERMISSIONS.join(', '));
       box.prompt = this.namedByWorkspace(instanceUrl)
         // A cloned repository can name any server; the user decides whether it deserves a token.
         ? `${vscode.l10n.t("This workspace's settings name this GitLab instance: {0}. Sign in only if you trust it.", new URL(instanceUrl).host)} ${scopes}`
@@ -77,9 +91,9 @@ export class SignInFlow {
       box.placeholder = 'glpat-…';
       box.password = true;
       box.ignoreFocusOut = true;
-      box.buttons = [openTokenPage];
+      box.buttons = [fineGrainedPage, legacyPage];
       let done = false;
-      box.onDidTriggerButton(() => void vscode.env.openExternal(vscode.Uri.parse(tokenPageUrl(instanceUrl))));
+      box.onDidTriggerButton((button) => void vscode.env.openExternal(vscode.Uri.parse(tokenPageUrl(instanceUrl, button === fineGrainedPage ? 'fineGrained' : 'legacy'))));
       box.onDidChangeValue(() => { box.validationMessage = undefined; });
       box.onDidAccept(async () => {
         const token = box.value.trim();
@@ -95,7 +109,7 @@ export class SignInFlow {
           done = true;
           box.hide();
           const signedIn = user
-            ? vscode.l10n.t('Signed in to {0} as {1}.', new URL(instanceUrl).host, user.username)
+            ? vscode.l10n.t('Signed in to {0} as {1}.', new URL(instanceUrl).host, personName({ username: user.username }))
             : vscode.l10n.t('Signed in to {0}.', new URL(instanceUrl).host);
           if (inEffect) void plainWindow.showInformationMessage(signedIn);
           else {

@@ -19,7 +19,7 @@ export async function showOverridesOverview(
   deps: { openSettings: (scope: ScopeRef) => Thenable<unknown>; log: (message: string, error: unknown) => void },
 ): Promise<void> {
   const t = vscode.l10n.t;
-  const pick = vscode.window.createQuickPick<Item>();
+  const pick = plainWindow.createQuickPick<Item>();
   const title = t('GitLab Notification Overrides');
   pick.placeholder = t('Search groups and projects by name');
   let ownOnly = false;
@@ -31,7 +31,7 @@ export async function showOverridesOverview(
     if (disposed) return;
     pick.title = busy ? `${title} (${busy})` : title;
     pick.busy = busy !== '';
-    pick.items = items(model, pick.value, ownOnly, controller !== undefined).map(plainWindow.shownItem);
+    pick.items = items(model, pick.value, ownOnly, controller !== undefined);
   };
   const setBusy = (text: string): void => {
     busy = text;

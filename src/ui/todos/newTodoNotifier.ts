@@ -93,8 +93,10 @@ export class NewTodoNotifier implements vscode.Disposable {
         }
       }
     }
-    // The view's badge counts pending to-dos: these are some it has not read.
-    if (found.length > 0) this.view.pendingChanged();
+    // The list and its badge have not read these: they show them at once.
+    for (const instance of new Set(found.map((entry) => entry.instance))) {
+      this.view.arrived(instance, found.filter((entry) => entry.instance === instance).map((entry) => entry.todo));
+    }
     const toast = newTodoToast(found, this.options.reasons(), vscode.l10n.t);
     if (toast) void this.show(toast).catch((error) => this.log.error('Showing new to-dos', error));
     if (failure !== undefined) throw failure;

@@ -9,7 +9,7 @@ import * as plainWindow from '../plainWindow';
 import type { TodoView } from './todoView';
 
 /** What an action on to-dos needs of the view: moving them out at once and back, what their GitLab offers, the count. */
-export type TodoActionView = Pick<TodoView, 'hide' | 'show' | 'featuresOf' | 'pendingChanged' | 'log' | 'clock'>;
+export type TodoActionView = Pick<TodoView, 'hide' | 'show' | 'featuresOf' | 'pendingChanged' | 'arrived' | 'log' | 'clock'>;
 
 /**
  * Done and Snooze on given to-dos, each with Undo, as the view's rows and the new to-do notification both offer them:

@@ -3,9 +3,10 @@ import { localZone } from '../../app/calendar';
 import { relativeTime } from '../../app/activity/relativeTime';
 import { instanceHost } from '../../app/instance';
 import { keepPlainMessages } from '../../app/localize';
-import { truncate } from '../../app/plainText';
+import { personName, truncate } from '../../app/plainText';
 import { todoActionFailure, type TodoActionKind } from '../../app/todos/todoActions';
-import { markTodosDone, restoreTodos, unsnoozeTodos, type TodoBulkResult } from '../../app/todos/todoBulk';
+import { restoreTodos, unsnoozeTodos, type TodoBulkResult } from '../../app/todos/todoBulk';
+import { markAllDone as markAllTodos } from '../../app/todos/todoMarkAll';
 import { groupTodoIds } from '../../app/todos/todoGroups';
 import { reasonOf } from '../../app/todos/todoReasons';
 import { todoWebUrl } from '../../app/todos/todoUrl';
@@ -60,7 +61,7 @@ export function registerTodoCommands(view: TodoView): vscode.Disposable[] {
     const todos = node.group.todos.filter((todo) => view.shownTodos(node.instance).some((shown) => shown.id === todo.id));
     const now = view.clock.now();
     const items = todos.map((todo: Todo) => ({
-      label: reasonOf(todo.action_name, todo.author?.name ?? todo.author?.username, t),
+      label: reasonOf(todo.action_name, personName(todo.author) || undefined, t),
       description: relativeTime(todo.created_at, { now, zone, t }),
       detail: truncate(todo.body ?? '', 200),
       todo,
@@ -71,26 +72,43 @@ export function registerTodoCommands(view: TodoView): vscode.Disposable[] {
     if (pick) await markDone(node.instance, api, [pick.todo.id], vscode.l10n.t('{0} ({1})', rowName(node), pick.label));
   }
 
+  /**
+   * Every to-do the list and filter match, on every signed-in account, loaded or not (`markAllDone` says how): the rows
+   * leave at once; the lists are read again once GitLab has answered, and after Undo.
+   */
   async function markAllDone(): Promise<void> {
-    if (view.filter.list === 'done') return;
+    const list = view.filter.list;
+    if (list === 'done') return;
     const markAll = vscode.l10n.t('Mark All');
-    const question = view.filter.narrowed || view.filter.list !== 'pending'
+    const question = view.filter.narrowed || list !== 'pending'
       ? vscode.l10n.t('Mark every to-do listed as done?') : vscode.l10n.t('Mark every pending to-do as done?');
     if ((await plainWindow.showWarningMessage(question, markAll, vscode.l10n.t('Cancel'))) !== markAll) return;
     const done: Array<{ instance: string; api: TodoApi; ids: number[]; features: Awaited<ReturnType<TodoView['featuresOf']>> }> = [];
+    let count = 0;
+    let cut = false;
     for (const account of view.session.all) {
-      const ids = view.shownTodos(account.key).map((todo) => todo.id);
-      if (ids.length === 0) continue;
-      view.hide(account.key, ids);
+      const filter = view.filter.serverFilter(account.key);
+      if (!filter) continue;
+      const shown = view.shownTodos(account.key).map((todo) => todo.id);
+      view.hide(account.key, shown);
       const features = await view.featuresOf(account.key);
-      const result = await markTodosDone(account.todos, ids, { features });
-      settle(account.key, 'done', result);
-      if (result.changed.length > 0) done.push({ instance: account.key, api: account.todos, ids: result.changed, features });
+      try {
+        const result = await markAllTodos(account.todos, { list, filter, keep: view.filter.keep }, features);
+        count += result.count;
+        cut ||= result.cut;
+        settle(account.key, 'done', { changed: result.changed, unchanged: [], failed: result.failed });
+        if (result.changed.length > 0) done.push({ instance: account.key, api: account.todos, ids: result.changed, features });
+      } catch (error) {
+        const failure = error instanceof GitLabError ? error : new GitLabError('badResponse', String(error));
+        settle(account.key, 'done', { changed: [], unchanged: [], failed: shown.map((id) => ({ id, error: failure })) });
+        if (shown.length === 0) view.log.error('To-do action done', failure);
+      }
     }
-    view.pendingChanged();
-    const count = done.reduce((sum, entry) => sum + entry.ids.length, 0);
+    view.refresh();
     if (count === 0) return;
-    const message = vscode.l10n.t('Marked {0} to-dos as done.', count);
+    const message = cut
+      ? vscode.l10n.t('Marked {0} to-dos as done; more may match: run Mark All again.', count)
+      : vscode.l10n.t('Marked {0} to-dos as done.', count);
     const undo = vscode.l10n.t('Undo');
     const undoable = done.filter((entry) => entry.features.restore);
     if (undoable.length === 0) {
@@ -98,11 +116,8 @@ export function registerTodoCommands(view: TodoView): vscode.Disposable[] {
       return;
     }
     if ((await plainWindow.showInformationMessage(message, undo)) !== undo) return;
-    for (const entry of undoable) {
-      const restored = await restoreTodos(entry.api, entry.ids, { features: entry.features });
-      if (settle(entry.instance, 'undo', restored)) view.show(entry.instance, restored.changed);
-    }
-    view.pendingChanged();
+    for (const entry of undoable) settle(entry.instance, 'undo', await restoreTodos(entry.api, entry.ids, { features: entry.features }));
+    view.refresh();
   }
 
   /** The to-dos of a row still shown (one marked done alone is gone from it). */

@@ -3,12 +3,11 @@ import { localZone } from '../../app/calendar';
 import { relativeTime } from '../../app/activity/relativeTime';
 import { instanceHost } from '../../app/instance';
 import { keepPlainMessages } from '../../app/localize';
-import { inert } from '../../app/plainText';
+import { inert, personName } from '../../app/plainText';
 import type { Clock } from '../../app/snoozeTime';
 import { formatSnoozeEnd } from '../../app/snoozeTime';
 import { missingFeaturesNote, todoRowContext } from '../../app/todos/todoActions';
 import { groupReasons, groupTodos, type TodoGroup } from '../../app/todos/todoGroups';
-import { HiddenTodos } from '../../app/todos/hiddenTodos';
 import { todoListErrorText } from '../../app/todos/todoListErrors';
 import { createTodoLists, todoListPlan, todoSource, type TodoLists } from '../../app/todos/todoLists';
 import { todoTooltipMarkdown } from '../../app/todos/todoTooltip';
@@ -47,8 +46,11 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
   readonly onDidChangeTreeData = this.changed.event;
   private readonly lists: TodoLists;
   private readonly view: vscode.TreeView<TodoNode>;
-  /** To-dos an action moved out of the list shown, per account (ids are per instance). */
-  private readonly hidden = new HiddenTodos();
+  /**
+   * To-dos an action moved out of the list shown, hidden until GitLab answers (and after, until the list is read again),
+   * each by its account and id: two instances' to-dos may share ids.
+   */
+  private readonly hidden = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly t = keepPlainMessages(vscode.l10n.t);
   private readonly zone = localZone();
@@ -60,8 +62,10 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
   private readonly withoutTodoList = new Set<string>();
   /** Instances whose missing actions were already explained in this window. */
   private readonly noted = new Set<string>();
-  /** Per instance: pending to-dos not snoozed, read apart while the view shows another list or a narrowed one. */
+  /** Per instance: pending to-dos not snoozed, as GitLab counts them (`X-Total`), read apart from the list shown. */
   private readonly pendingCounts = new Map<string, { count: number; more: boolean }>();
+  /** Per instance: how many of its pending rows were hidden when GitLab last counted (its count leaves them out already). */
+  private readonly hiddenAtCount = new Map<string, number>();
   private countTurn = 0;
 
   constructor(
@@ -210,19 +214,28 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
 
   /** Moves `instance`'s to-dos out of the list shown, at once (an action was asked for). */
   hide(instance: string, ids: readonly number[]): void {
-    this.hidden.hide(instance, ids);
+    for (const id of ids) this.hidden.add(hiddenKey(instance, id));
     this.changed.fire(undefined);
   }
 
   /** Puts `instance`'s to-dos back (the action failed, or was undone). */
   show(instance: string, ids: readonly number[]): void {
-    this.hidden.show(instance, ids);
+    for (const id of ids) this.hidden.delete(hiddenKey(instance, id));
     this.changed.fire(undefined);
   }
 
   /** The to-dos of `instance`'s list as loaded and not hidden. */
   shownTodos(instance: string): Todo[] {
-    return this.hidden.shown(instance, this.lists.rows(todoSource(instance).key).items);
+    return this.lists.rows(todoSource(instance).key).items.filter((todo) => !this.hidden.has(hiddenKey(instance, todo.id)));
+  }
+
+  /**
+   * Pending to-dos a check found that the list has not read: they join the Pending list at once (where it is shown
+   * unnarrowed: a narrowed one would need its filter applied here), and the count is read again.
+   */
+  arrived(instance: string, todos: readonly Todo[]): void {
+    if (this.current.list === 'pending' && !this.current.narrowed) this.lists.prepend(todoSource(instance).key, todos);
+    this.pendingChanged();
   }
 
   /** The pending count may have changed without the list shown saying so (another list is shown). */
@@ -234,7 +247,7 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     if (!this.session.signedIn) return [];
     const accounts = this.session.all;
     if (!node) {
-      if (accounts.length > 1) return accounts.map((a) => ({ type: 'instance', instance: a.key, url: a.instanceUrl, user: a.username }));
+      if (accounts.length > 1) return accounts.map((a) => ({ type: 'instance', instance: a.key, url: a.instanceUrl, user: personName({ username: a.username }) || undefined }));
       return accounts.length === 1 ? this.listChildren(accounts[0].key) : [];
     }
     return node.type === 'instance' ? this.listChildren(node.instance) : [];
@@ -261,7 +274,7 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     }
     if (!error) this.learnTodoList(instance, true);
     if (!error && !state.stale) void this.noteMissingFeatures(instance);
-    const groups = groupTodos(this.hidden.shown(instance, list.items));
+    const groups = groupTodos(this.shownTodos(instance));
     const rows: TodoNode[] = groups.map((group) => ({ type: 'todo', instance, group }));
     if (groups.length === 0 && !list.after) rows.push({ type: 'empty', instance });
     if (error) rows.push({ type: 'error', instance, error }, { type: 'showLog', instance });
@@ -345,17 +358,17 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
   }
 
   /**
-   * Per instance, pending to-dos that are not snoozed: the pending list itself while it is shown whole; else one
-   * request of one item (GitLab's `X-Total` of its pending listing, which leaves snoozed ones out).
+   * Per instance, pending to-dos not snoozed, as GitLab counts them: one request of one item (`X-Total` of its pending
+   * listing, which leaves snoozed ones out), never the rows loaded. Without a total (GitLab omits it past 10,000) the
+   * count is "at least" what that page says.
    */
   private async readPendingCounts(): Promise<void> {
     const turn = ++this.countTurn;
-    this.pendingCounts.clear();
-    if (this.current.list === 'pending' && !this.current.narrowed) return;
     await Promise.all(this.session.all.map(async (account) => {
       try {
         const page = await account.todos.listTodos({}, { page: 1, perPage: 1 });
         if (turn !== this.countTurn) return;
+        this.hiddenAtCount.set(account.key, this.hiddenPending(account.key));
         this.pendingCounts.set(account.key, {
           count: page.total ?? page.items.length, more: page.total === undefined && page.nextPage !== undefined,
         });
@@ -366,23 +379,29 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     if (turn === this.countTurn) this.updateBadge();
   }
 
+  /** Pending to-dos of `instance` an action has moved out of the Pending list and GitLab has not yet counted. */
+  private hiddenPending(instance: string): number {
+    if (this.current.list !== 'pending') return 0;
+    return this.lists.rows(todoSource(instance).key).items.filter((todo) => this.hidden.has(hiddenKey(instance, todo.id))).length;
+  }
+
   /**
-   * Pending to-dos not snoozed (GitLab's pending listing leaves snoozed ones out), as far as they are known: "at least"
-   * while a list has more pages.
+   * Pending to-dos not snoozed, as GitLab counts them (`X-Total`), less those an action moved out since that count;
+   * until a count comes, the Pending list's rows, "at least" while it has more pages.
    */
   private updateBadge(): void {
     let count = 0;
     let more = false;
     const whole = this.current.list === 'pending' && !this.current.narrowed;
     for (const account of this.session.all) {
-      if (whole) {
-        const list = this.lists.rows(todoSource(account.key).key);
-        count += this.hidden.shown(account.key, list.items).length;
-        more ||= list.after === 'loadMore';
-      } else {
-        const counted = this.pendingCounts.get(account.key);
-        count += counted?.count ?? 0;
-        more ||= counted?.more ?? false;
+      const counted = this.pendingCounts.get(account.key);
+      if (counted) {
+        const hiddenSince = Math.max(0, this.hiddenPending(account.key) - (this.hiddenAtCount.get(account.key) ?? 0));
+        count += Math.max(0, counted.count - hiddenSince);
+        more ||= counted.more;
+      } else if (whole) {
+        count += this.shownTodos(account.key).length;
+        more ||= this.lists.rows(todoSource(account.key).key).after === 'loadMore';
       }
     }
     this.view.badge = count === 0 ? undefined : {
@@ -396,6 +415,9 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     this.changed.dispose();
   }
 }
+
+/** A hidden to-do: its account (the instance's key) and its id, as ids are only unique within one GitLab. */
+const hiddenKey = (instance: string, id: number): string => `${instance}#${id}`;
 
 function infoItem(label: string, icon: string): vscode.TreeItem {
   const item = new vscode.TreeItem(label);

@@ -37,6 +37,15 @@ function rubyWording(error: GraphQLFormattedError): Translated {
       extensions: { code: 'argumentNotAccepted', name: match[3], typeName: 'Field', argumentName: match[1] },
     };
   }
+  // An input object's unknown field (a filter argument an older GitLab's mutation lacks): graphql-ruby's
+  // ArgumentsAreDefined words it as an argument of the InputObject.
+  match = /^Field "([^"]+)" is not defined by type "([^"]+)"\./.exec(message);
+  if (match) {
+    return {
+      message: `InputObject '${match[2]}' doesn't accept argument '${match[1]}'`, ...base,
+      extensions: { code: 'argumentNotAccepted', name: match[2], typeName: 'InputObject', argumentName: match[1] },
+    };
+  }
   match = /^Unknown type "([^"]+)"\./.exec(message);
   if (match) {
     return { message: `No such type ${match[1]}, so it can't be a fragment condition`, ...base, extensions: { code: 'undefinedType', typeName: match[1] } };

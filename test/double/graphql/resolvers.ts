@@ -168,6 +168,17 @@ export function rootValue(context: GraphqlContext): Record<string, unknown> {
       }
       return many(restored);
     },
+    // Every pending to-do that is not snoozed and matches the filter (GitLab's own Mark All sends the list's filter; the
+    // filter arguments are in the current schema only, their first version [UNCONFIRMED]); the payload lists those done.
+    todosMarkAllDone: ({ input }: Input<{ authorId?: string[]; projectId?: string[]; groupId?: string[]; action?: string[]; type?: string[] }>) => {
+      const user = mutatingUser(context);
+      const query: TodoQuery = {
+        actions: input.action, authorIds: numbers(input.authorId), projectIds: numbers(input.projectId), groupIds: numbers(input.groupId),
+        states: ['pending'], types: input.type?.map((t) => targetTypeOfEnum(t) ?? t),
+      };
+      const resolved = findTodos(context.double.data, user.id, query, now()).filter((todo) => resolveTodo(todo, now()));
+      return many(resolved);
+    },
     todoResolveMany: ({ input }: Input<{ ids: number[] }>) => {
       const resolved = ownTodos(context, mutatingUser(context), input.ids).filter((t) => t.state === 'pending');
       for (const todo of resolved) resolveTodo(todo, now());

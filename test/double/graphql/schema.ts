@@ -141,6 +141,8 @@ ${input('TodoMarkDone', '  id: TodoID!')}
 ${payload('TodoMarkDone', 'todo: Todo!')}
 ${input('TodoRestore', '  id: TodoID!')}
 ${payload('TodoRestore', 'todo: Todo!')}
+${input('TodosMarkAllDone', current ? '  authorId: [ID!]\n  projectId: [ID!]\n  groupId: [ID!]\n  action: [TodoActionEnum!]\n  type: [TodoTargetEnum!]' : '  targetId: ID')}
+${payload('TodosMarkAllDone', 'todos: [Todo!]!')}
 ${input('TodoRestoreMany', '  ids: [TodoID!]!')}
 ${payload('TodoRestoreMany', 'todos: [Todo!]!')}
 ${since174 ? `${input('TodoSnooze', '  id: TodoID!\n  snoozeUntil: Time!')}
@@ -157,6 +159,7 @@ ${payload('TodoUnsnoozeMany', 'todos: [Todo!]!')}` : ''}
 type Mutation {
   todoMarkDone(input: TodoMarkDoneInput!): TodoMarkDonePayload
   todoRestore(input: TodoRestoreInput!): TodoRestorePayload
+  todosMarkAllDone(input: TodosMarkAllDoneInput!): TodosMarkAllDonePayload
   todoRestoreMany(input: TodoRestoreManyInput!): TodoRestoreManyPayload${since174 ? `
   todoSnooze(input: TodoSnoozeInput!): TodoSnoozePayload
   todoUnSnooze(input: TodoUnSnoozeInput!): TodoUnSnoozePayload` : ''}${current ? `

@@ -76,11 +76,11 @@ function projectEvents(context: RouteContext): ApiResponse {
 }
 
 export const eventRoutes: Route[] = [
-  { method: 'GET', pattern: '/events', auth: 'required', scopes: READ_USER_SCOPES, handle: ownEvents },
+  { method: 'GET', pattern: '/events', auth: 'required', scopes: READ_USER_SCOPES, permission: { name: 'read_event', boundary: 'user' }, handle: ownEvents },
   {
-    method: 'GET', pattern: '/users/:id/events', auth: 'optional', scopes: READ_USER_SCOPES, handle: userEvents,
+    method: 'GET', pattern: '/users/:id/events', auth: 'optional', scopes: READ_USER_SCOPES, permission: { name: 'read_event', boundary: 'user' }, handle: userEvents,
     accepts: (raw, options) => !(options.dottedUsernamesFail && raw.id.includes('.')),
   },
   // project_events.rb registers no extra scope: read_user is not enough (§1.4).
-  { method: 'GET', pattern: '/projects/:id/events', auth: 'optional', scopes: READ_SCOPES, handle: projectEvents },
+  { method: 'GET', pattern: '/projects/:id/events', auth: 'optional', scopes: READ_SCOPES, permission: { name: 'read_event', boundary: 'project' }, handle: projectEvents },
 ];

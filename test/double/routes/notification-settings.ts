@@ -7,6 +7,7 @@ import { canReadGroup, canReadProject } from '../world/access';
 import { findGroup, findProject } from '../world/lookup';
 import { settingKey, type DoubleUser, type SettingSource, type StoredSetting } from '../world/types';
 import { READ_SCOPES, WRITE_SCOPES, type Route, type RouteContext } from './route';
+import type { FineGrainedPermission } from '../auth';
 
 /** Notification settings at global, group and project scope (behaviour note §2). */
 
@@ -87,10 +88,13 @@ function update(context: RouteContext, scope: SettingScopeKind): ApiResponse {
   return json(200, presentSetting(options.edition, scope, stored, user));
 }
 
+/** The boundary GitLab names a notification setting's permission at: the user's own (global), a group's, a project's. */
+const boundaryOf = (scope: SettingScopeKind): FineGrainedPermission['boundary'] => (scope === 'global' ? 'user' : scope);
+
 function routesFor(scope: SettingScopeKind, pattern: string): Route[] {
   return [
-    { method: 'GET', pattern, auth: 'required', scopes: READ_SCOPES, handle: (c) => show(c, scope) },
-    { method: 'PUT', pattern, auth: 'required', scopes: WRITE_SCOPES, handle: (c) => update(c, scope) },
+    { method: 'GET', pattern, auth: 'required', scopes: READ_SCOPES, permission: { name: 'read_notification_setting', boundary: boundaryOf(scope) }, handle: (c) => show(c, scope) },
+    { method: 'PUT', pattern, auth: 'required', scopes: WRITE_SCOPES, permission: { name: 'update_notification_setting', boundary: boundaryOf(scope) }, handle: (c) => update(c, scope) },
   ];
 }
 

@@ -9,6 +9,7 @@ import type { DoubleData, DoubleUser } from '../world/types';
 export interface ResolvedOptions {
   edition: Edition;
   strictAction: boolean;
+  fineGrainedEnforced: boolean;
   withoutUserEndpoint: boolean;
   withoutDiscovery: boolean;
   eventTotals: 'capped' | 'omitted';

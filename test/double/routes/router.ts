@@ -83,7 +83,7 @@ export class Router {
       return { ...grapeError(405, '405 Not Allowed'), headers: { 'Content-Type': 'application/json', Allow: allow.join(', ') } };
     }
 
-    const auth = authenticate(double.data, readCredentials(request), found.route);
+    const auth = authenticate(double.data, readCredentials(request), found.route, double.options.fineGrainedEnforced);
     if ('response' in auth) return auth.response;
     if (request.bodyError) return grapeError(400, request.bodyError);
     return found.route.handle({ request, params: found.params, user: auth.user, double });

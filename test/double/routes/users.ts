@@ -37,7 +37,7 @@ function listUsers(context: RouteContext): ApiResponse {
 
 export const userRoutes: Route[] = [
   {
-    method: 'GET', pattern: '/user', auth: 'required', scopes: READ_USER_SCOPES, handle: currentUser,
+    method: 'GET', pattern: '/user', auth: 'required', scopes: READ_USER_SCOPES, permission: { name: 'read_user', boundary: 'user' }, handle: currentUser,
     enabled: (o) => !o.withoutUserEndpoint,
   },
   {

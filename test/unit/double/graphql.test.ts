@@ -151,7 +151,11 @@ describe('GitLab double: To-Do List over GraphQL', () => {
       const names = reply.body.data.__type.fields.map((f: any) => f.name).sort();
       assert.deepEqual(names, [
         'todoMarkDone', 'todoResolveMany', 'todoRestore', 'todoRestoreMany', 'todoSnooze', 'todoSnoozeMany', 'todoUnSnooze', 'todoUnsnoozeMany',
+        'todosMarkAllDone',
       ]);
+      const markAll = await graphql(double, '{__type(name:"TodosMarkAllDoneInput"){inputFields{name}}}');
+      // GitLab's own "Mark all as done" sends these (app/assets/javascripts/todos/components/mutations/mark_all_as_done.mutation.graphql).
+      assert.deepEqual(markAll.body.data.__type.inputFields.map((f: any) => f.name).sort(), ['action', 'authorId', 'clientMutationId', 'groupId', 'projectId', 'type']);
       const inputs = await graphql(double, '{a:__type(name:"TodoSnoozeInput"){inputFields{name}} b:__type(name:"TodoResolveManyInput"){inputFields{name}}}');
       assert.deepEqual(inputs.body.data.a.inputFields.map((f: any) => f.name).sort(), ['clientMutationId', 'id', 'snoozeUntil']);
       assert.deepEqual(inputs.body.data.b.inputFields.map((f: any) => f.name).sort(), ['clientMutationId', 'ids']);
@@ -160,6 +164,17 @@ describe('GitLab double: To-Do List over GraphQL', () => {
 
   describe('mutations', () => {
     const markDone = 'mutation($id:TodoID!){todoMarkDone(input:{id:$id}){todo{id state} errors}}';
+
+    it('todosMarkAllDone: every pending, not snoozed to-do the filter matches, and only those, listed in its answer', async () => {
+      const pending = (projectId?: number) => double.data.todos.filter((t) => t.userId === 1 && t.state === 'pending' && (projectId === undefined || t.projectId === projectId));
+      const projectId = pending().find((t) => t.projectId !== null)!.projectId!;
+      const inProject = pending(projectId).filter((t) => t.snoozedUntil === null).map((t) => t.id).sort();
+      const others = pending().filter((t) => t.projectId !== projectId).length;
+      const reply = await graphql(double, 'mutation($p:[ID!]){todosMarkAllDone(input:{projectId:$p}){todos{id} errors}}', { p: [String(projectId)] });
+      assert.deepEqual(reply.body.data.todosMarkAllDone.todos.map((t: { id: string }) => Number(t.id.split('/').pop())).sort(), inProject);
+      assert.equal(pending(projectId).filter((t) => t.snoozedUntil === null).length, 0);
+      assert.equal(pending().filter((t) => t.projectId !== projectId).length, others, 'other projects\' to-dos stay pending');
+    });
 
     it('todoMarkDone: the to-do done with empty errors; already done is a success too', async () => {
       const todo = double.data.todos.find((t) => t.userId === 1 && t.state === 'pending')!;

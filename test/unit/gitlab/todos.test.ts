@@ -290,6 +290,18 @@ describe('TodoClient against the GitLab double', function () {
       assert.match(readOnly.message, /`api`/);
     });
 
+    it('a GraphQL `errors` answer (HTTP 200) that echoes the token keeps its words but not the token, as REST error bodies do', async () => {
+      double.inject({ fault: { kind: 'malformed', contentType: 'application/json',
+        body: JSON.stringify({ errors: [{ message: `Blocked: PRIVATE-TOKEN ${TOKEN} is not allowed here` }] }) }, path: '/api/graphql' });
+      const error = await rejectsWith(todos.listSnoozedTodos({}), 'validation');
+      assert.equal(error.serverMessage, 'Blocked: PRIVATE-TOKEN ••• is not allowed here');
+      assert.ok(!JSON.stringify({ ...error, message: error.message }).includes(TOKEN), 'the token is in the error');
+      double.inject({ fault: { kind: 'malformed', contentType: 'application/json',
+        body: JSON.stringify({ data: { todoUnSnooze: { todo: null, errors: [`token ${TOKEN} refused`] } } }) }, path: '/api/graphql' });
+      const payloadError = await rejectsWith(todos.unsnoozeTodo(1), 'validation');
+      assert.equal(payloadError.serverMessage, 'token ••• refused');
+    });
+
     it('errors as data (a payload\'s `errors`) are a validation error with GitLab\'s words', async () => {
       double.inject({ fault: { kind: 'malformed', contentType: 'application/json',
         body: '{"data":{"todoUnSnooze":{"todo":null,"errors":["Todo could not be unsnoozed"]}}}' }, path: '/api/graphql' });

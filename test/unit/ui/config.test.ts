@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { readConfig } from '../../../src/ui/config';
 import { INSTANCE_ENV_VAR } from '../../../src/ids';
@@ -68,6 +70,35 @@ describe('readConfig: a repository\'s settings cannot steer the token', () => {
     fake.settings.set('gitlabActivity.projects', { globalValue: ['corp/private'] });
     assert.deepEqual(readConfig().entries.projects, [{ instance: 'https://gitlab.corp.example', id: 'corp/private' }]);
     assert.deepEqual(readConfig().projects, [], 'not the workspace instance\'s');
+  });
+
+  it('checks for news at most every 30 s, from the user\'s settings only: a workspace cannot make every window poll GitLab each second', () => {
+    const poll = (value: Record<string, unknown>) => {
+      fake.settings.set('gitlabActivity.pollInterval', { defaultValue: 120, ...value });
+      return readConfig().pollIntervalSeconds;
+    };
+    assert.equal(poll({ workspaceValue: 1 }), 120, 'a workspace value is ignored');
+    assert.equal(poll({ workspaceFolderValue: 0 }), 120, 'a folder cannot turn the checks off either');
+    assert.equal(poll({ globalValue: 5 }), 30, 'the floor');
+    assert.equal(poll({ globalValue: 0 }), 0, 'the user may turn them off');
+    assert.equal(poll({ globalValue: 45, workspaceValue: 1 }), 45);
+    assert.equal(poll({ globalValue: 10_000_000 }), 86_400);
+    const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
+    assert.equal(manifest.contributes.configuration.properties['gitlabActivity.pollInterval'].scope, 'machine');
+  });
+
+  it('a lower floor only where the test environment names one (1 to 30 s)', () => {
+    fake.settings.set('gitlabActivity.pollInterval', { defaultValue: 120, globalValue: 1 });
+    const previous = process.env.GITLAB_ACTIVITY_TEST_POLL_FLOOR;
+    try {
+      for (const [floor, expected] of [['1', 1], ['0', 30], ['60', 30], ['x', 30]] as const) {
+        process.env.GITLAB_ACTIVITY_TEST_POLL_FLOOR = floor;
+        assert.equal(readConfig().pollIntervalSeconds, expected, `floor ${floor}`);
+      }
+    } finally {
+      if (previous === undefined) delete process.env.GITLAB_ACTIVITY_TEST_POLL_FLOOR;
+      else process.env.GITLAB_ACTIVITY_TEST_POLL_FLOOR = previous;
+    }
   });
 
   it('tolerates hand-edited wrong types, within bounds', () => {

@@ -67,13 +67,13 @@ describe('untrusted text stays text in messages, validation, quick picks and the
     });
   });
 
-  it('the shell reaches messages, quick picks, input boxes and status bar messages only through plainWindow', () => {
+  it('the shell reaches messages, quick picks, input boxes (shown or created) and status bar messages only through plainWindow', () => {
     const root = join(__dirname, '..', '..', '..', 'src');
     const files = (dir: string): string[] => readdirSync(dir).flatMap((name) => {
       const path = join(dir, name);
       return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
     });
-    const direct = /window\.(showInformationMessage|showWarningMessage|showErrorMessage|showQuickPick|showInputBox|setStatusBarMessage)\b/;
+    const direct = /window\.(showInformationMessage|showWarningMessage|showErrorMessage|showQuickPick|showInputBox|createInputBox|createQuickPick|setStatusBarMessage)\b/;
     for (const file of files(root).filter((path) => !path.endsWith('plainWindow.ts'))) {
       assert.doesNotMatch(readFileSync(file, 'utf8'), direct, relative(root, file));
     }
@@ -167,6 +167,21 @@ describe('untrusted text stays text in messages, validation, quick picks and the
       await box.accept('glpat-anything');
       assert.ok(box.validationMessage, 'no validation message');
       assertInert([box.validationMessage]);
+      box.hide();
+      assert.equal(await done, false);
+    });
+
+    it('the token step names a workspace-chosen host as text: no badge drawn inside "sign in only if you trust it"', async () => {
+      const hostile = 'https://$(verified-filled).example.com';
+      fake.answers.inputBox = () => hostile;
+      const flow = new SignInFlow({ clientFor: () => makeClient(url).client, signIn: async () => true } as unknown as Session,
+        () => ({ instanceUrl: hostile, instanceSource: 'workspace' }) as ExtensionConfig);
+      const done = flow.run();
+      await new Promise((resolve) => setImmediate(resolve));
+      const [box] = fake.inputBoxes;
+      const prompt = (box as unknown as { prompt?: string }).prompt ?? '';
+      assert.match(prompt, /Sign in only if you trust it/);
+      assertInert([prompt], 'verified-filled');
       box.hide();
       assert.equal(await done, false);
     });

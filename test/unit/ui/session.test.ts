@@ -9,6 +9,7 @@ import { TokenStore } from '../../../src/ui/auth/tokenStore';
 import { readConfig } from '../../../src/ui/config';
 import { Log } from '../../../src/ui/log';
 import { Session } from '../../../src/ui/session';
+import { tokenCheck } from '../../../src/app/knownInstances';
 import { fake, FakeMemento, FakeSecretStorage } from './fakeVscode';
 
 /**
@@ -27,7 +28,10 @@ describe('Session: each instance\'s token goes to that instance only', function 
   let savedInstanceEnv: string | undefined;
   const sessions: Session[] = [];
 
+  /** `tokenCheck` of each token, as a sign-in remembers it beside the user. */
+  const checks = new Map<string, string>();
   before(async () => {
+    for (const token of [TOKEN_A, TOKEN_B, ENV_TOKEN]) checks.set(token, await tokenCheck(token));
     const people = (own: string, other: string) => [
       { token: own, scopes: ['api' as const], userId: 1 }, // alex
       { token: other, scopes: ['api' as const], userId: 3 }, // jordan
@@ -68,7 +72,8 @@ describe('Session: each instance\'s token goes to that instance only', function 
     const secrets = new FakeSecretStorage();
     const state = new FakeMemento();
     for (const [url, token] of Object.entries(stored)) secrets.values.set(TokenStore.keyFor(url), token);
-    state.values.set(STATE_KEYS.instances, Object.keys(stored).map((url) => ({ url, user: 'alex' })));
+    // As this version remembers them: alex is user 1 on each instance, for its own token.
+    state.values.set(STATE_KEYS.instances, Object.entries(stored).map(([url, token]) => ({ url, user: 'alex', id: 1, check: checks.get(token) })));
     const tokens = new TokenStore(secrets as never, env, () => undefined);
     const channel = { info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined, dispose: () => undefined };
     const session: Session = new Session(tokens, readConfig, new Log(channel, () => session.secrets), state as never, 'gitlab-activity/test');
@@ -154,11 +159,90 @@ describe('Session: each instance\'s token goes to that instance only', function 
     assert.equal(session.all[0]?.username, undefined, 'nothing is known before the answer');
     await waitUntil(() => session.all[0]?.username !== undefined);
     assert.equal(session.all[0]?.username, 'sam.taylor');
-    assert.deepEqual(named, ['sam.taylor'], 'the Accounts menu and the tree\'s roots are told');
-    assert.deepEqual(changes, [undefined], 'as a name only: the views do not start their lists over');
+    assert.deepEqual(changes, [undefined, 'sam.taylor'], 'a new account (its user id known): its own kept state shows');
+    assert.equal(session.active.accountKey, `${normalizeInstanceUrl(a.url)}#2`);
     await session.restore();
     assert.deepEqual(a.requests.map((r) => `${r.path} ${r.status}`), ['/api/v4/user 200'], 'asked once');
     assert.deepEqual(b.requests, []);
+  });
+
+  it('knows an environment token\'s account at the next start before any request, and checks it once: a name is only a name', async () => {
+    const first = build({}, { token: ENV_TOKEN, instanceUrl: a.url });
+    await first.session.restore();
+    await waitUntil(() => first.session.all[0]?.username !== undefined);
+    const tokens = new TokenStore(new FakeSecretStorage() as never, { token: ENV_TOKEN, instanceUrl: a.url }, () => undefined);
+    const channel = { info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined, dispose: () => undefined };
+    const next: Session = new Session(tokens, readConfig, new Log(channel, () => next.secrets), first.state as never, 'gitlab-activity/test');
+    sessions.push(next);
+    const changes: Array<string | undefined> = [];
+    const named: Array<string | undefined> = [];
+    next.onDidChange(() => changes.push(next.active.accountKey));
+    next.onDidLearnUsername(() => named.push(next.all[0]?.username));
+    a.clearLog();
+    await next.restore();
+    assert.equal(next.active.accountKey, `${normalizeInstanceUrl(a.url)}#2`, 'known before the first answer');
+    await waitUntil(() => named.length > 0);
+    assert.deepEqual(named, ['sam.taylor']);
+    assert.deepEqual(changes, [`${normalizeInstanceUrl(a.url)}#2`], 'the same account: the views keep their lists');
+    assert.deepEqual(a.requests.map((r) => `${r.path} ${r.status}`), ['/api/v4/user 200']);
+  });
+
+  it('records the GitLab user id at sign-in; an instance remembered without one asks /user once and moves the instance\'s state to it', async () => {
+    const { session, state } = build({ [a.url]: TOKEN_A });
+    // As the previous version remembered it: no user id, state per instance.
+    state.values.set(STATE_KEYS.instances, [{ url: a.url, user: 'alex' }]);
+    const key = normalizeInstanceUrl(a.url);
+    state.values.set(`${STATE_KEYS.snoozes}:${key}`, { version: 1, snoozes: [{ instance: key, scope: { kind: 'global' }, name: 'g', until: 1, previous: { level: 'watch' } }] });
+    await session.restore();
+    assert.equal(session.active.accountKey, undefined, 'not known before /user answers');
+    await waitUntil(() => session.active.accountKey !== undefined);
+    assert.equal(session.active.accountKey, `${key}#1`);
+    assert.deepEqual(state.values.get(STATE_KEYS.instances), [{ url: a.url, user: 'alex', id: 1, check: checks.get(TOKEN_A) }]);
+    assert.equal(state.values.get(`${STATE_KEYS.snoozes}:${key}`), undefined);
+    assert.equal((state.values.get(`${STATE_KEYS.snoozes}:${key}#1`) as { snoozes: Array<{ userId: number }> }).snoozes[0].userId, 1);
+
+    // jordan (user 3) signs in to the same instance: another account, remembered with its id, without alex's state.
+    await session.signIn(a.url, TOKEN_B, { username: 'jordan', id: 3 } as CurrentUser);
+    assert.equal(session.active.accountKey, `${key}#3`);
+    assert.equal(session.accountFor(a.url)?.userId, 3);
+    assert.deepEqual(state.values.get(STATE_KEYS.instances), [{ url: a.url, user: 'jordan', id: 3, check: checks.get(TOKEN_B) }]);
+    assert.equal(state.values.get(`${STATE_KEYS.snoozes}:${key}#3`), undefined);
+    assert.deepEqual(a.requests.map((r) => `${r.path} ${r.status}`), ['/api/v4/user 200'], 'asked once, for the account without an id');
+  });
+
+  it('another person\'s sign-in on the same instance never runs, not even for a moment, as the one before', async () => {
+    const { session, secrets, state } = build({ [a.url]: TOKEN_A });
+    // As the composition root wires it: a stored token (here, or in another window) restores the session.
+    const tokens = new TokenStore(secrets as never, {}, () => undefined);
+    tokens.onDidChange(() => void session.restore());
+    await session.restore();
+    // Global state written slowly (as VS Code's may be): a restore the token's change starts reads it meanwhile.
+    const update = state.update.bind(state);
+    state.update = async (name: string, value: unknown) => {
+      if (name === STATE_KEYS.instances) await new Promise((resolve) => setTimeout(resolve, 20));
+      return update(name, value);
+    };
+    const key = normalizeInstanceUrl(a.url);
+    assert.equal(session.active.accountKey, `${key}#1`);
+    const seen: string[] = [];
+    session.onDidChange(() => seen.push(`${session.secrets.join()} ${session.active.accountKey}`));
+    await session.signIn(a.url, TOKEN_B, { username: 'jordan', id: 3 } as CurrentUser);
+    await session.restore();
+    assert.deepEqual(seen.filter((entry) => entry.startsWith(TOKEN_B) && entry.endsWith('#1')), [], 'jordan\'s token under alex\'s account');
+    assert.equal(session.active.accountKey, `${key}#3`);
+    assert.deepEqual(state.values.get(STATE_KEYS.instances), [{ url: a.url, user: 'jordan', id: 3, check: checks.get(TOKEN_B) }]);
+  });
+
+  it('a remembered user counts only beside the token it was found with (a write of the new one lost as a window went)', async () => {
+    // The token is jordan's; the entry still names alex, found with alex's token.
+    const { session, state } = build({ [a.url]: TOKEN_B });
+    state.values.set(STATE_KEYS.instances, [{ url: a.url, user: 'alex', id: 1, check: checks.get(TOKEN_A) }]);
+    await session.restore();
+    assert.equal(session.active.accountKey, undefined, 'alex\'s account for jordan\'s token');
+    assert.equal(session.all[0].username, undefined);
+    await waitUntil(() => session.active.accountKey !== undefined);
+    assert.equal(session.active.accountKey, `${normalizeInstanceUrl(a.url)}#3`);
+    assert.deepEqual(state.values.get(STATE_KEYS.instances), [{ url: a.url, user: 'jordan', id: 3, check: checks.get(TOKEN_B) }]);
   });
 
   it('a restore that fails (the keychain refused a read) is logged and does not swallow the next one', async () => {

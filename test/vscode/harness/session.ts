@@ -3,7 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, startCodeServer, workbenchUrl, writeUserSettings, type RunningCodeServer } from '../../../scripts/vscode-env/code-server.mjs';
 import { CHROMIUM_PATH } from '../../../scripts/vscode-env/paths.mjs';
-import { INSTANCE_ENV_VAR, TOKEN_ENV_VAR } from '../../../src/ids';
+import { INSTANCE_ENV_VAR, TEST_POLL_FLOOR_ENV_VAR, TOKEN_ENV_VAR } from '../../../src/ids';
 import { GitLabDouble, type DoubleOptions } from '../../double';
 import { recordToasts } from './toast-window';
 import { copyInto, extensionLogFiles, hostLogFiles, slug, writeText } from './artifacts';
@@ -177,7 +177,7 @@ export class VscodeSession {
         extensionsDir: run.extensionsDir,
         configFile: run.configFile,
         folder,
-        env: { TMPDIR: tmpDir, [COMPANION_CONTROL_ENV]: path.join(dir, 'companion-control.json'), ...boundToken(options.env, double) },
+        env: { TMPDIR: tmpDir, [TEST_POLL_FLOOR_ENV_VAR]: '1', [COMPANION_CONTROL_ENV]: path.join(dir, 'companion-control.json'), ...boundToken(options.env, double) },
         logFile: path.join(dir, 'code-server.log'),
       });
       cleanups.push(() => server.stop());

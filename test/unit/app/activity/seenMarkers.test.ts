@@ -79,3 +79,23 @@ describe('unread events (seen markers)', () => {
     assert.equal(seen.marker(A, 'constructor'), undefined);
   });
 });
+
+describe('unread events belong to one account', () => {
+  const alice = 'https://gitlab.example.com#1';
+  const bob = 'https://gitlab.example.com#3';
+
+  it('keeps each account\'s markers apart, and only signed-in accounts keep theirs (reading the store again first)', async () => {
+    const store = memory();
+    const seen = new SeenMarkers(store, 'seen');
+    await seen.initialize(alice, 'mine', events(3));
+    assert.equal(seen.marker(bob, 'mine'), undefined, 'bob has no marker of alice\'s');
+    // What a migration moved into the store since it was read counts.
+    store.value = { ...(store.value as object), [B]: { mine: { id: 1 } } };
+    // bob is signed in on A; B is signed in, its user not known yet.
+    await seen.keepOnly(new Set([bob]), new Set([B]));
+    assert.equal(seen.marker(alice, 'mine'), undefined, 'alice signed out: her markers went');
+    assert.deepEqual(seen.marker(B, 'mine'), { id: 1 }, 'an earlier version\'s markers wait for the instance\'s user');
+    await seen.keepOnly(new Set());
+    assert.deepEqual(store.value, {});
+  });
+});

@@ -10,7 +10,7 @@ describe('notification settings service (status bar and commands)', () => {
   const website = { kind: 'project', id: 1 } as const;
   const designTeam = { kind: 'group', id: 3 } as const;
   const service = (instanceUrl = gitlab.double.url, memory = new FakeMemento(), log?: (line: string) => void) =>
-    new NotificationSettingsService(fixedAccount(instanceUrl, gitlab.client), memory, undefined, log);
+    new NotificationSettingsService(fixedAccount(instanceUrl, gitlab.client, undefined, 1), memory, undefined, log);
 
   it('mutes and unmutes back to the level before', async () => {
     gitlab.set(website, 'watch');
@@ -32,7 +32,7 @@ describe('notification settings service (status bar and commands)', () => {
     assert.equal((await settings.unmute(designTeam)).level, 'global');
   });
 
-  it('remembers the level a mute through the editor\'s save left, per instance', async () => {
+  it('remembers the level a mute through the editor\'s save left, per account (here on two instances)', async () => {
     const memory = new FakeMemento();
     gitlab.set({ kind: 'global' }, 'mention');
     const one = service('https://one.example', memory);

@@ -11,7 +11,7 @@ import { insufficientScope, withSettingsDouble } from './settingsDouble';
 
 /** Reads go through the owner of notification settings, as in the extension. */
 const settingsOwner = (api: () => GitLabApi | undefined) =>
-  new NotificationSettingsService({ instanceUrl: 'test', get api() { return api(); } }, { get: () => undefined, update: async () => undefined });
+  new NotificationSettingsService({ instanceUrl: 'test', accountKey: undefined, get api() { return api(); } }, { get: () => undefined, update: async () => undefined });
 
 /** The catalog over `api`; the tree shows project 1 (acme/website). */
 function catalog(api: GitLabApi | undefined, overrides: Partial<ScopeCatalogDeps> = {}): { catalog: ScopeCatalog; remembered: string[] } {

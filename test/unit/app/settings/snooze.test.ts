@@ -13,10 +13,13 @@ import { RETRY_MS, SnoozeError, SnoozeScheduler } from '../../../../src/app/sett
 import type { NotificationSetting } from '../../../../src/gitlab/types';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import { fixedAccount } from '../../../../src/app/activeAccount';
+import { accountKey } from '../../../../src/app/accountKey';
 import { FakeMemento } from '../../ui/fakeVscode';
 import { withSettingsDouble } from './settingsDouble';
 
 const INSTANCE = 'https://gitlab.example.com';
+/** alex (user 1) on that instance: the settings double answers as user 1. */
+const ACCOUNT = accountKey(INSTANCE, 1);
 const NOW = Date.parse('2026-11-25T13:00:00Z'); // Wednesday
 const t = formatMessage;
 
@@ -25,7 +28,7 @@ const SUMMER_TIME: TimeZone = { offsetMinutes: (ms) => (ms >= Date.parse('2026-0
 
 function snooze(overrides: Partial<Snooze> = {}): Snooze {
   return {
-    instance: INSTANCE, scope: { kind: 'project', id: 'acme/web' }, name: 'project acme/web', until: NOW + 3_600_000,
+    instance: INSTANCE, userId: 1, scope: { kind: 'project', id: 'acme/web' }, name: 'project acme/web', until: NOW + 3_600_000,
     previous: { level: 'custom', events: { new_note: true, new_issue: false, failed_pipeline: null } }, ...overrides,
   };
 }
@@ -100,15 +103,15 @@ describe('snooze model', () => {
 
   it('reads back what it stored', () => {
     const stored = JSON.parse(JSON.stringify({ version: 1, snoozes: [snooze(), snooze({ scope: { kind: 'global' }, name: 'global settings' })] })) as unknown;
-    const { snoozes, problems } = readStoredSnoozes(stored, INSTANCE);
+    const { snoozes, problems } = readStoredSnoozes(stored, ACCOUNT);
     assert.deepEqual(problems, []);
     assert.deepEqual(snoozes, [snooze(), snooze({ scope: { kind: 'global' }, name: 'global settings' })]);
   });
 
   it('ignores invalid stored state, saying why, and keeps the valid snoozes', () => {
-    assert.deepEqual(readStoredSnoozes(undefined, INSTANCE), { snoozes: [], problems: [] });
-    assert.deepEqual(readStoredSnoozes('junk', INSTANCE).problems, ['stored snoozes have an unknown shape or version; ignored']);
-    assert.deepEqual(readStoredSnoozes({ version: 2, snoozes: [] }, INSTANCE).snoozes, []);
+    assert.deepEqual(readStoredSnoozes(undefined, ACCOUNT), { snoozes: [], problems: [] });
+    assert.deepEqual(readStoredSnoozes('junk', ACCOUNT).problems, ['stored snoozes have an unknown shape or version; ignored']);
+    assert.deepEqual(readStoredSnoozes({ version: 2, snoozes: [] }, ACCOUNT).snoozes, []);
     const good = snooze();
     const stored = {
       version: 1,
@@ -124,10 +127,10 @@ describe('snooze model', () => {
         null,
       ],
     };
-    const { snoozes, problems } = readStoredSnoozes(stored, INSTANCE);
+    const { snoozes, problems } = readStoredSnoozes(stored, ACCOUNT);
     assert.deepEqual(snoozes, [good]);
     assert.deepEqual(problems, [
-      'stored snooze 1: another instance; ignored',
+      'stored snooze 1: another account; ignored',
       'stored snooze 2: snooze.scope.id: expected a positive integer or a path; ignored',
       'stored snooze 3: snooze.until: not a time; ignored',
       'stored snooze 4: snooze.previous.level: not an allowed value; ignored',
@@ -160,17 +163,17 @@ describe('snooze model', () => {
   });
 
   it('never lets a stored key reach the prototype', () => {
-    const stored = JSON.parse(`{"version":1,"snoozes":[{"instance":"${INSTANCE}","scope":{"kind":"global"},"name":"g","until":1,"previous":{"level":"custom","events":{"__proto__":true}}}]}`) as unknown;
-    const { snoozes, problems } = readStoredSnoozes(stored, INSTANCE);
+    const stored = JSON.parse(`{"version":1,"snoozes":[{"instance":"${INSTANCE}","userId":1,"scope":{"kind":"global"},"name":"g","until":1,"previous":{"level":"custom","events":{"__proto__":true}}}]}`) as unknown;
+    const { snoozes, problems } = readStoredSnoozes(stored, ACCOUNT);
     assert.deepEqual(snoozes, []);
     assert.equal(problems.length, 1);
   });
 
   it('does not keep a snooze whose switches name GitLab request parameters: giving it back would send them', () => {
-    const previous = (events: Record<string, boolean>) => ({ version: 1, snoozes: [{ instance: INSTANCE, scope: { kind: 'global' }, name: 'g', until: 1, previous: { level: 'custom', events } }] });
-    assert.equal(readStoredSnoozes(previous({ new_note: true }), INSTANCE).snoozes.length, 1);
+    const previous = (events: Record<string, boolean>) => ({ version: 1, snoozes: [{ instance: INSTANCE, userId: 1, scope: { kind: 'global' }, name: 'g', until: 1, previous: { level: 'custom', events } }] });
+    assert.equal(readStoredSnoozes(previous({ new_note: true }), ACCOUNT).snoozes.length, 1);
     for (const key of ['sudo', 'private_token', 'level', 'notification_email']) {
-      assert.deepEqual(readStoredSnoozes(previous({ new_note: true, [key]: true }), INSTANCE).snoozes, [], key);
+      assert.deepEqual(readStoredSnoozes(previous({ new_note: true, [key]: true }), ACCOUNT).snoozes, [], key);
     }
   });
 });
@@ -220,12 +223,12 @@ describe('snooze scheduler', () => {
   function setup(options: { memory?: FakeMemento; clock?: FakeClock; signedIn?: () => boolean } = {}) {
     const memory = options.memory ?? new FakeMemento();
     const clock = options.clock ?? new FakeClock(NOW);
-    const service = new NotificationSettingsService(fixedAccount(INSTANCE, gitlab.client), memory);
+    const service = new NotificationSettingsService(fixedAccount(INSTANCE, gitlab.client, undefined, 1), memory);
     const log: string[] = [];
     const restored: Array<[Snooze, NotificationSetting]> = [];
     const changedElsewhere: Array<[Snooze, NotificationSetting]> = [];
     const signedIn = options.signedIn ?? (() => true);
-    const scheduler = new SnoozeScheduler(service, memory, clock, { key: INSTANCE, get signedIn() { return signedIn(); } }, (line) => log.push(line));
+    const scheduler = new SnoozeScheduler(service, memory, clock, { key: INSTANCE, accountKey: ACCOUNT, get signedIn() { return signedIn(); } }, (line) => log.push(line));
     scheduler.onDidEnd((ending) => {
       if (ending.kind === 'restored') restored.push([ending.snooze, ending.setting]);
       else changedElsewhere.push([ending.snooze, ending.current]);
@@ -312,7 +315,7 @@ describe('snooze scheduler', () => {
         return setting;
       },
       save: (...args) => service.save(...args),
-    }, memory, clock, { key: INSTANCE, signedIn: true }, () => undefined);
+    }, memory, clock, { key: INSTANCE, accountKey: ACCOUNT, signedIn: true }, () => undefined);
     racing.onDidEnd((ending) => {
       if (ending.kind === 'restored') assert.fail('restored over the change');
       changedElsewhere.push(ending.current);
@@ -386,11 +389,11 @@ describe('snooze scheduler', () => {
 
   it('ignores invalid stored state with a log line, and cleans it up', async () => {
     const memory = new FakeMemento();
-    await memory.update(`gitlabActivity.snoozes:${INSTANCE}`, { version: 1, snoozes: [{ instance: INSTANCE, scope: { kind: 'global' }, until: 'x' }] });
+    await memory.update(`gitlabActivity.snoozes:${ACCOUNT}`, { version: 1, snoozes: [{ instance: INSTANCE, userId: 1, scope: { kind: 'global' }, until: 'x' }] });
     const { scheduler, log } = setup({ memory });
     await scheduler.check();
     assert.deepEqual(log, ['Snooze: stored snooze 0: snooze.name: missing; ignored']);
-    assert.equal(memory.get(`gitlabActivity.snoozes:${INSTANCE}`), undefined);
+    assert.equal(memory.get(`gitlabActivity.snoozes:${ACCOUNT}`), undefined);
   });
 
   it('ends only the snoozes whose time has come, and waits for the next end', async () => {
@@ -435,7 +438,7 @@ describe('snooze scheduler', () => {
     gitlab.set(PROJECT, 'watch');
     await scheduler.snooze(PROJECT, 'p', NOW + 1000);
     const other = new SnoozeScheduler(new NotificationSettingsService(fixedAccount('x', gitlab.client), memory), memory, new FakeClock(NOW),
-      { key: 'https://other.example.com', signedIn: true }, () => undefined);
+      { key: 'https://other.example.com', accountKey: accountKey('https://other.example.com', 1), signedIn: true }, () => undefined);
     assert.deepEqual(other.list(), []);
     assert.equal(scheduler.list().length, 1);
   });
