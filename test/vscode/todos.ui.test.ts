@@ -269,11 +269,15 @@ describe('To-Do List view on a server without one', function () {
     settings: { 'gitlabActivity.pollInterval': 1 },
   });
 
-  it('shows one calm line instead of an error, and no notification', async function () {
+  it('shows one calm line instead of an error, no title bar actions, and no notification', async function () {
     const { workbench, double } = session();
     const todos = await openTodos(workbench);
     const items = await todos.waitForTree('the calm line', (rows) => rows.length === 1 && rows[0].label === 'This GitLab server has no To-Do List.' && rows);
     assert.equal(items.length, 1);
+    // Nothing there to filter, switch, mark or refresh: the view's title bar offers none of it.
+    for (const label of ['Filter To-Dos…', 'Switch To-Do List (Pending, Snoozed, Done)…', 'Mark All as Done', 'Refresh To-Do List']) {
+      await workbench.viewTitleAction(label, TODO_VIEW).waitFor({ state: 'hidden', timeout: 20_000 });
+    }
     // The new to-do check asked too, was told the same, and stopped asking there.
     await waitForExtensionRequest(double!, (r) => isCheck(r) && r.status === 404, 30_000);
     assert.deepEqual(await workbench.notifications(), []);
