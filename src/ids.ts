@@ -67,8 +67,8 @@ export const CONTEXT_KEYS = {
   todosFiltered: 'gitlabActivity.todos.filtered',
   /** Some signed-in instance's GitLab can snooze to-dos (17.4+, with GraphQL). */
   todosCanSnooze: 'gitlabActivity.todos.canSnooze',
-  /** No signed-in instance has a To-Do List (a server of the plain interface): the view's title actions are hidden. */
-  todosNone: 'gitlabActivity.todos.none',
+  /** Every signed-in instance answered that it has no To-Do List (404 on `/todos`): the view's title bar offers nothing. */
+  todosNoList: 'gitlabActivity.todos.noList',
 } as const;
 
 /** Keys of what the extension keeps in VS Code's global and workspace state. */

@@ -12,22 +12,29 @@ const FAILED: Record<TodoActionKind, (t: Localize, detail: string) => string> = 
   unsnooze: (t, detail) => t('Could not unsnooze: {0}', detail),
 };
 
+/** What the token needs for each action: said first, as a notification cut short keeps its start. */
+const NEEDS_API: Record<TodoActionKind, (t: Localize) => string> = {
+  done: (t) => t('The token needs the `api` scope to mark to-dos as done.'),
+  undo: (t) => t('The token needs the `api` scope to restore to-dos marked as done.'),
+  snooze: (t) => t('The token needs the `api` scope to snooze to-dos.'),
+  unsnooze: (t) => t('The token needs the `api` scope to unsnooze to-dos.'),
+};
+
 /**
- * Why a change to to-dos failed, in words that say what to do. A 403 for a missing scope (REST), or GitLab's
- * "does not exist or you don't have permission" over GraphQL, which it answers alike for a token without `api`:
- * changing to-dos needs `api`, reading them only `read_api`. An older GitLab without the mutation says which version.
+ * Why a change to to-dos failed, in words that say what to do, the fix first (a notification shows its start): a 403
+ * for a missing scope (REST), or GitLab's "does not exist or you don't have permission" over GraphQL, which it
+ * answers alike for a token without `api`: changing to-dos needs `api`, reading them only `read_api`. An older GitLab
+ * without the mutation says which version.
  */
 export function todoActionFailure(action: TodoActionKind, error: GitLabError, t: Localize): string {
   if (error.kind === 'forbidden' && error.insufficientScope && error.missingScope === 'api') {
-    return FAILED[action](t, t('the token lacks the `api` scope, which marking and snoozing to-dos need (reading them needs only `read_api`). Create a token with `api` and sign in again.'));
+    return t('{0} Create a token with `api` and sign in again (reading to-dos needs only `read_api`).', NEEDS_API[action](t));
   }
   if (error.kind === 'notFound' && error.missingScope === 'api') {
-    return FAILED[action](t, t('GitLab did not find the to-do, or the token lacks the `api` scope, which marking and snoozing to-dos need (reading them needs only `read_api`).'));
+    return t('{0} Or GitLab did not find the to-do: it answers both alike (reading to-dos needs only `read_api`).', NEEDS_API[action](t));
   }
-  if (error.kind === 'unsupported') {
-    return FAILED[action](t, action === 'snooze' || action === 'unsnooze'
-      ? t('this GitLab has no snooze for to-dos (it needs GitLab 17.4 or later, with its GraphQL API).')
-      : error.message);
+  if (error.kind === 'unsupported' && (action === 'snooze' || action === 'unsnooze')) {
+    return t('This GitLab has no snooze for to-dos: it needs GitLab 17.4 or later, with its GraphQL API.');
   }
   return FAILED[action](t, error.message);
 }

@@ -1,6 +1,6 @@
 import type { Todo } from '../../gitlab/todoTypes';
 import type { Localize } from '../localize';
-import { personName, stripInvisible } from '../plainText';
+import { personName, stripInvisible, truncate } from '../plainText';
 import { reasonOf } from './todoReasons';
 
 /** One thing on the To-Do List (an issue, a merge request, a commit…) with every to-do about it. */
@@ -18,6 +18,9 @@ export interface TodoGroup {
   /** Of the newest to-do. */
   latest: string;
 }
+
+/** GitLab's titles are at most 255 characters; a body standing in for one is cut to that. */
+const MAX_TITLE_LENGTH = 255;
 
 const REFERENCE_PREFIX: Record<string, string> = { Issue: '#', WorkItem: '#', MergeRequest: '!', Epic: '&', 'AlertManagement::Alert': '^alert#' };
 
@@ -58,20 +61,26 @@ export function groupTodos(todos: readonly Todo[]): TodoGroup[] {
     }
     groups.set(key, {
       key, todos: [todo], targetType: todo.target_type, reference: referenceOf(todo),
-      title: stripInvisible(String(todo.target?.title ?? todo.body ?? '')), place, latest: todo.created_at,
+      // A to-do without a target title is named by its body, which may be a whole comment: cut as a title.
+      title: truncate(stripInvisible(String(todo.target?.title ?? todo.body ?? '')), MAX_TITLE_LENGTH), place, latest: todo.created_at,
     });
   }
   return [...groups.values()];
 }
 
-/** "Review requested · Mentioned by Jane": each reason once, in the order the to-dos came. */
+/** Distinct reasons a row says; more are counted ("3 more"), so a hostile page cannot make a row's text unbounded. */
+const MAX_REASONS = 10;
+
+/**
+ * "Review requested · Mentioned by Jane": each reason once, in the order the to-dos came. Linear in the to-dos (a set,
+ * which keeps the order of insertion), however many distinct authors a hostile page holds.
+ */
 export function groupReasons(group: TodoGroup, t: Localize): string {
-  const reasons: string[] = [];
-  for (const todo of group.todos) {
-    const reason = reasonOf(todo.action_name, personName(todo.author) || undefined, t);
-    if (!reasons.includes(reason)) reasons.push(reason);
-  }
-  return reasons.join(' · ');
+  const reasons = new Set<string>();
+  for (const todo of group.todos) reasons.add(reasonOf(todo.action_name, personName(todo.author) || undefined, t));
+  const shown = [...reasons].slice(0, MAX_REASONS);
+  if (reasons.size > MAX_REASONS) shown.push(t('{0} more', reasons.size - MAX_REASONS));
+  return shown.join(' · ');
 }
 
 /** Every to-do's id in the group (what Mark as Done and Snooze act on). */

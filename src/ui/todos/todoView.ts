@@ -8,6 +8,7 @@ import type { Clock } from '../../app/snoozeTime';
 import { formatSnoozeEnd } from '../../app/snoozeTime';
 import { missingFeaturesNote, todoRowContext } from '../../app/todos/todoActions';
 import { groupReasons, groupTodos, type TodoGroup } from '../../app/todos/todoGroups';
+import { todoListErrorText } from '../../app/todos/todoListErrors';
 import { createTodoLists, todoListPlan, todoSource, type TodoLists } from '../../app/todos/todoLists';
 import { todoTooltipMarkdown } from '../../app/todos/todoTooltip';
 import { TodoViewFilter } from '../../app/todos/todoViewFilter';
@@ -57,7 +58,7 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
   private filterTurn = 0;
   /** Per instance: what its GitLab offers, asked once per sign-in. */
   private readonly features = new Map<string, { promise: Promise<TodoFeatures>; value?: TodoFeatures }>();
-  /** Signed-in instances whose GitLab answered that it has no To-Do List. */
+  /** Signed-in instances that answered they have no To-Do List: when all have, the title bar's actions go. */
   private readonly withoutTodoList = new Set<string>();
   /** Instances whose missing actions were already explained in this window. */
   private readonly noted = new Set<string>();
@@ -87,7 +88,7 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
       session.onDidChange(() => {
         this.features.clear();
         this.withoutTodoList.clear();
-        this.publishTodoListContext();
+        void this.publishNoTodoList();
         void this.publishFeatureContext();
         this.refresh();
       }),
@@ -189,29 +190,26 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     return vscode.commands.executeCommand('setContext', CONTEXT_KEYS.todosCanSnooze, known.some((f) => f.snooze));
   }
 
+  /** What a list's answer says of `instance`: whether it has a To-Do List at all (the title bar's actions follow). */
+  private learnTodoList(instance: string, has: boolean): void {
+    if (has === !this.withoutTodoList.has(instance)) return;
+    if (has) this.withoutTodoList.delete(instance);
+    else this.withoutTodoList.add(instance);
+    void this.publishNoTodoList();
+  }
+
+  private publishNoTodoList(): Thenable<unknown> {
+    const accounts = this.session.all;
+    const none = accounts.length > 0 && accounts.every((account) => this.withoutTodoList.has(account.key));
+    return vscode.commands.executeCommand('setContext', CONTEXT_KEYS.todosNoList, none);
+  }
+
   /** Once per instance and window, after its list has come: why some actions are not offered there. */
   private async noteMissingFeatures(instance: string): Promise<void> {
     if (this.noted.has(instance)) return;
     this.noted.add(instance);
     const note = missingFeaturesNote(await this.featuresOf(instance), instanceHost(this.urlOfInstance(instance)), vscode.l10n.t);
     if (note) void plainWindow.showInformationMessage(note);
-  }
-
-  /**
-   * Whether `instance` has a To-Do List, as its list's answer said; the title bar's actions (Filter, Switch List, Mark
-   * All, Refresh) are hidden while no signed-in instance has one.
-   */
-  private noteTodoList(instance: string, has: boolean): void {
-    if (this.withoutTodoList.has(instance) === !has) return;
-    if (has) this.withoutTodoList.delete(instance);
-    else this.withoutTodoList.add(instance);
-    this.publishTodoListContext();
-  }
-
-  private publishTodoListContext(): void {
-    const accounts = this.session.all;
-    const none = accounts.length > 0 && accounts.every((account) => this.withoutTodoList.has(account.key));
-    void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.todosNone, none);
   }
 
   /** Moves `instance`'s to-dos out of the list shown, at once (an action was asked for). */
@@ -264,16 +262,18 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
     if (list.waiting) return [{ type: 'loading', instance }];
     const error = list.after === 'error' ? this.lists.errorOf(source.key) : undefined;
     if (error && list.items.length === 0) {
-      if (this.current.list === 'snoozed' && error.kind === 'unsupported') return [{ type: 'noSnoozedList', instance }];
-      if (hasNoTodoList(error)) {
-        this.noteTodoList(instance, false);
+      if (this.current.list === 'snoozed' && error.kind === 'unsupported') {
+        // Its version is to blame only where the features say it cannot list snoozed to-dos; else GitLab's answer is said.
+        const features = this.features.get(instance)?.value;
+        if (!features) return [{ type: 'loading', instance }];
+        if (!features.listSnoozed) return [{ type: 'noSnoozedList', instance }];
+      } else if (hasNoTodoList(error)) {
+        this.learnTodoList(instance, false);
         return [{ type: 'noTodoList', instance }];
       }
     }
-    if (!error && !state.stale) {
-      this.noteTodoList(instance, true);
-      void this.noteMissingFeatures(instance);
-    }
+    if (!error) this.learnTodoList(instance, true);
+    if (!error && !state.stale) void this.noteMissingFeatures(instance);
     const groups = groupTodos(this.shownTodos(instance));
     const rows: TodoNode[] = groups.map((group) => ({ type: 'todo', instance, group }));
     if (groups.length === 0 && !list.after) rows.push({ type: 'empty', instance });
@@ -299,9 +299,7 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
       case 'noTodoList': return infoItem(vscode.l10n.t('This GitLab server has no To-Do List.'), 'info');
       case 'noSnoozedList': return infoItem(vscode.l10n.t('This GitLab cannot list snoozed to-dos (it needs GitLab 17.8 or later).'), 'info');
       case 'error': {
-        const message = (node.error.insufficientScope || node.error.kind === 'forbidden') && !node.error.missingPermissions
-          ? vscode.l10n.t('The token lacks the read_api scope needed to read the To-Do List.')
-          : undefined;
+        const message = todoListErrorText(this.current.list, node.error, vscode.l10n.t);
         const signIn = node.error.kind === 'unauthorized';
         const item = errorItem(node.error, signIn
           ? { command: COMMANDS.signIn, arguments: [this.urlOfInstance(node.instance)], signIn }

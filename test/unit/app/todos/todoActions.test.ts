@@ -39,8 +39,8 @@ describe('To-Do actions: failures in words, features per GitLab', () => {
     const result = await markTodosDone(api, [pendingId()], { features: { ...features, resolveMany: false } });
     assert.equal(result.failed.length, 1);
     const message = todoActionFailure('done', result.failed[0].error, t);
-    assert.match(message, /^Could not mark as done: the token lacks the `api` scope/);
-    assert.match(message, /reading them needs only `read_api`/);
+    assert.match(message, /^The token needs the `api` scope to mark to-dos as done\. Create a token with `api` and sign in again/);
+    assert.match(message, /reading to-dos needs only `read_api`/);
     assert.equal(double.data.todos.find((d) => d.id === pendingId())!.state, 'pending');
   });
 
@@ -51,7 +51,7 @@ describe('To-Do actions: failures in words, features per GitLab', () => {
     assert.equal(result.failed.length + result.unchanged.length, 1);
     const error = result.failed[0]?.error;
     assert.ok(error instanceof GitLabError, `expected a failure, got ${JSON.stringify(result)}`);
-    assert.match(todoActionFailure('snooze', error, t), /^Could not snooze: .*`api` scope.*`read_api`/);
+    assert.match(todoActionFailure('snooze', error, t), /^The token needs the `api` scope to snooze to-dos\. .*`read_api`/);
   });
 
   it('snoozing on GitLab 16.11 (no snooze): says which GitLab it needs', async () => {
@@ -60,7 +60,22 @@ describe('To-Do actions: failures in words, features per GitLab', () => {
     const result = await unsnoozeTodos(api, [pendingId()]);
     assert.equal(result.failed[0].error.kind, 'unsupported');
     assert.equal(todoActionFailure('unsnooze', result.failed[0].error, t),
-      'Could not unsnooze: this GitLab has no snooze for to-dos (it needs GitLab 17.4 or later, with its GraphQL API).');
+      'This GitLab has no snooze for to-dos: it needs GitLab 17.4 or later, with its GraphQL API.');
+  });
+
+  it('a refusal for want of `api` says the fix first, for every action', () => {
+    const refused = new GitLabError('forbidden', 'Forbidden.', { insufficientScope: true, missingScope: 'api' });
+    const unfound = new GitLabError('notFound', 'Not found.', { missingScope: 'api' });
+    const starts = {
+      done: 'The token needs the `api` scope to mark to-dos as done.',
+      undo: 'The token needs the `api` scope to restore to-dos marked as done.',
+      snooze: 'The token needs the `api` scope to snooze to-dos.',
+      unsnooze: 'The token needs the `api` scope to unsnooze to-dos.',
+    } as const;
+    for (const [action, start] of Object.entries(starts) as Array<[keyof typeof starts, string]>) {
+      assert.ok(todoActionFailure(action, refused, t).startsWith(`${start} `), action);
+      assert.ok(todoActionFailure(action, unfound, t).startsWith(`${start} `), action);
+    }
   });
 
   it('other failures keep the client\'s words', () => {
