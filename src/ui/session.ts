@@ -58,6 +58,12 @@ export class Session implements vscode.Disposable {
    * views keep their lists instead of starting over as they do on `onDidChange`.
    */
   readonly onDidLearnUsername = this.named.event;
+  private readonly identifiedEmitter = new vscode.EventEmitter<void>();
+  /**
+   * An account's user became known for the first time (`/user` answered for its token): the same token, so the lists
+   * loaded with it stay; what is kept for a person can now be read and written under its account key.
+   */
+  readonly onDidIdentify = this.identifiedEmitter.event;
   private dispatcher?: Dispatcher;
   private readonly accounts = new Map<string, LiveAccount>();
   private activeKey?: string;
@@ -89,7 +95,12 @@ export class Session implements vscode.Disposable {
       get todos() { return session.activeAccount?.todos; },
       get username() { return session.activeAccount?.username; },
       get accountKey() { return session.activeAccount?.accountKey; },
-      onDidChange: this.onDidChange,
+      // The features that follow the active account read its account key: they hear of it becoming known too.
+      onDidChange: (listener: () => void) => {
+        const changed = this.onDidChange(listener);
+        const identified = this.onDidIdentify(listener);
+        return { dispose: () => { changed.dispose(); identified.dispose(); } };
+      },
     };
   }
 
@@ -229,7 +240,11 @@ export class Session implements vscode.Disposable {
       const now = this.accounts.get(account.key);
       if (now?.token !== account.token) return;
       this.accounts.set(account.key, { ...now, username: identified.username, userId: identified.userId, accountKey: identified.accountKey });
-      if (identified.accountKey !== now.accountKey) this.announce();
+      if (now.accountKey === undefined && identified.accountKey !== undefined) {
+        this.logAccounts();
+        this.identifiedEmitter.fire();
+        this.named.fire();
+      } else if (identified.accountKey !== now.accountKey) this.announce();
       else if (identified.username !== now.username) this.named.fire();
     }, () => undefined);
   }
@@ -315,9 +330,13 @@ export class Session implements vscode.Disposable {
     return { instanceUrl, key: normalizeInstanceUrl(instanceUrl), api, todos, token, unauthorizedShown: false };
   }
 
-  private announce(): void {
-    // Whose state the views read from now on: a question people (and failed runs) ask.
+  /** Whose state the views read from now on: a question people (and failed runs) ask. */
+  private logAccounts(): void {
     this.log.info(`Accounts: ${this.all.map((account) => `${account.instanceUrl} user ${account.userId ?? 'not known yet'}`).join(', ') || 'none'}`);
+  }
+
+  private announce(): void {
+    this.logAccounts();
     void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.signedIn, this.accounts.size > 0);
     this.changed.fire();
   }
@@ -335,5 +354,6 @@ export class Session implements vscode.Disposable {
     void this.dispatcher?.close().catch(() => undefined);
     this.changed.dispose();
     this.named.dispose();
+    this.identifiedEmitter.dispose();
   }
 }

@@ -156,6 +156,11 @@ export class ActivityView implements vscode.Disposable {
     this.scheduleBadge();
   }
 
+  /** An account's user became known: its lists stay (loaded with the same token); its kept state is now its own. */
+  accountsIdentified(): void {
+    this.forgetSignedOut();
+  }
+
   /** A username became known: the roots name it; the lists stay as they are. */
   namesChanged(): void {
     this.tree.refresh();

@@ -10,6 +10,7 @@ export function registerActivity(context: vscode.ExtensionContext, { session, re
     activity,
     session.onDidChange(() => activity.sessionChanged()),
     session.onDidLearnUsername(() => activity.namesChanged()),
+    session.onDidIdentify(() => activity.accountsIdentified()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration(SETTINGS_SECTION) && !e.affectsConfiguration('http.proxy')) return;
       activity.configChanged((key: string) => e.affectsConfiguration(`${SETTINGS_SECTION}.${key}`));

@@ -153,13 +153,22 @@ describe('Session: each instance\'s token goes to that instance only', function 
     const { session } = build({}, { token: ENV_TOKEN, instanceUrl: a.url });
     const changes: Array<string | undefined> = [];
     const named: Array<string | undefined> = [];
+    const identified: Array<string | undefined> = [];
+    const active: Array<string | undefined> = [];
     session.onDidChange(() => changes.push(session.all[0]?.username));
     session.onDidLearnUsername(() => named.push(session.all[0]?.username));
+    session.onDidIdentify(() => identified.push(session.active.accountKey));
+    session.active.onDidChange(() => active.push(session.active.accountKey));
     await session.restore();
     assert.equal(session.all[0]?.username, undefined, 'nothing is known before the answer');
     await waitUntil(() => session.all[0]?.username !== undefined);
     assert.equal(session.all[0]?.username, 'sam.taylor');
-    assert.deepEqual(changes, [undefined, 'sam.taylor'], 'a new account (its user id known): its own kept state shows');
+    // The same token: the lists loaded with it stay (no session change, which starts them over); what is kept for a
+    // person is now read under its account, and the features that follow the active account hear of it.
+    assert.deepEqual(changes, [undefined], 'the account was signed in once');
+    assert.deepEqual(identified, [`${normalizeInstanceUrl(a.url)}#2`]);
+    assert.deepEqual(active, [undefined, `${normalizeInstanceUrl(a.url)}#2`]);
+    assert.deepEqual(named, ['sam.taylor']);
     assert.equal(session.active.accountKey, `${normalizeInstanceUrl(a.url)}#2`);
     await session.restore();
     assert.deepEqual(a.requests.map((r) => `${r.path} ${r.status}`), ['/api/v4/user 200'], 'asked once');
