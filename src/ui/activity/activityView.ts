@@ -159,6 +159,11 @@ export class ActivityView implements vscode.Disposable {
   /** An account's user became known: its lists stay (loaded with the same token); its kept state is now its own. */
   accountsIdentified(): void {
     this.forgetSignedOut();
+    // The lists read before their user was known take their first look, and keep their first page, under its account.
+    for (const source of this.allSources()) {
+      void this.noteShown(source.key);
+      void this.keepFirstPage(source.key);
+    }
   }
 
   /** A username became known: the roots name it; the lists stay as they are. */
