@@ -1,4 +1,5 @@
-// Bundles the extension (Node, CommonJS, `vscode` external) and the webview front end (browser, IIFE).
+// Bundles the extension twice (Node and a browser's web worker, both CommonJS with `vscode` external) and the webview
+// front end (browser, IIFE).
 import * as esbuild from 'esbuild';
 import { existsSync, rmSync } from 'node:fs';
 
@@ -22,6 +23,18 @@ const builds = [
     format: 'cjs',
     // VS Code 1.100 runs extensions on Node 20.19.
     target: 'node20.19',
+    external: ['vscode'],
+    metafile: true,
+  },
+  {
+    ...common,
+    // The browser entry: a web worker extension host loads it as CommonJS with `vscode` given; no Node module exists
+    // there, so a `node:` import fails the build here rather than the activation there.
+    entryPoints: ['src/extension.web.ts'],
+    outfile: 'dist/web/extension.js',
+    platform: 'browser',
+    format: 'cjs',
+    target: 'es2022',
     external: ['vscode'],
     metafile: true,
   },

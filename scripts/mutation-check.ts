@@ -39,7 +39,7 @@ const CLIENT = `${T}/gitlab/client.test.ts`;
 const PROTOCOL = `${T}/app/settings/protocol.test.ts`;
 const HANDLER = `${T}/app/settings/settingsRequestHandler.test.ts`;
 const PROPERTIES = `${T}/reliability/properties.test.ts`;
-const GIT_FILES = `${T}/ui/gitFiles.test.ts`;
+const GIT_FILES = `${T}/node/gitFiles.test.ts`;
 const edit = (file: string, from: string, to: string): Edit => ({ file, from, to });
 
 const BREAKS: Break[] = [
@@ -106,13 +106,13 @@ const BREAKS: Break[] = [
   },
   {
     protection: 'Bytes of one read of many pages (`ByteBudget`)',
-    edits: [edit('src/gitlab/transport.ts', 'if (budget && !budget.take((chunk as Buffer).length)) {', 'if (budget && !budget.take(0)) {')],
+    edits: [edit('src/gitlab/transport.ts', 'if (budget && !budget.take(chunk.byteLength)) {', 'if (budget && !budget.take(0)) {')],
     specs: [CLIENT, `${T}/app/settings/scopeCatalog.test.ts`],
     tests: ['a byte budget shared by several requests', 'stops a listing whose pages come to more than 16 MB'],
   },
   {
     protection: 'Connections per origin',
-    edits: [edit('src/gitlab/dispatcher.ts', '    connections: MAX_CONNECTIONS_PER_ORIGIN,\n', '')],
+    edits: [edit('src/node/dispatcher.ts', '    connections: MAX_CONNECTIONS_PER_ORIGIN,\n', '')],
     specs: [`${T}/gitlab/network.test.ts`],
     tests: ['over at most 8 connections', 'opens at most 8 tunnels'],
   },
@@ -252,7 +252,7 @@ const BREAKS: Break[] = [
   },
   {
     protection: 'Scope catalog: 16 MB in all the pages of one listing',
-    edits: [edit('src/gitlab/transport.ts', 'if (budget && !budget.take((chunk as Buffer).length)) {', 'if (budget && !budget.take(0)) {')],
+    edits: [edit('src/gitlab/transport.ts', 'if (budget && !budget.take(chunk.byteLength)) {', 'if (budget && !budget.take(0)) {')],
     specs: [`${T}/app/settings/scopeCatalog.test.ts`],
     tests: ['stops a listing whose pages come to more than 16 MB'],
   },
@@ -345,25 +345,25 @@ const BREAKS: Break[] = [
   {
     protection: '`.git` and its config read only when a stat says directory or regular file',
     edits: [
-      edit('src/ui/gitFiles.ts', "return info.isDirectory() ? 'directory' : info.isFile() ? 'file' : undefined;", "return info.isDirectory() ? 'directory' : 'file';"),
-      edit('src/ui/gitFiles.ts', 'if (!info.isFile() || info.size > maxBytes) return undefined;', 'if (info.size > maxBytes) return undefined;'),
-      edit('src/ui/gitFiles.ts', 'open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))', 'open(path, constants.O_RDONLY)'),
-      edit('src/ui/gitFiles.ts', '          if (!(await inTime(handle.stat(), signal)).isFile()) return undefined;\n', ''),
+      edit('src/node/gitFiles.ts', "return info.isDirectory() ? 'directory' : info.isFile() ? 'file' : undefined;", "return info.isDirectory() ? 'directory' : 'file';"),
+      edit('src/node/gitFiles.ts', 'if (!info.isFile() || info.size > maxBytes) return undefined;', 'if (info.size > maxBytes) return undefined;'),
+      edit('src/node/gitFiles.ts', 'open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))', 'open(path, constants.O_RDONLY)'),
+      edit('src/node/gitFiles.ts', '          if (!(await inTime(handle.stat(), signal)).isFile()) return undefined;\n', ''),
     ],
     specs: [GIT_FILES],
     tests: ['a .git that is a FIFO', 'a .git/config that is a FIFO'],
   },
   {
     protection: 'Time bound on reading git files',
-    edits: [edit('src/ui/gitFiles.ts', '  return new Promise<T>((resolve, reject) => {\n    const onAbort = () => {', '  if (signal) return work;\n  return new Promise<T>((resolve, reject) => {\n    const onAbort = () => {')],
+    edits: [edit('src/node/gitFiles.ts', '  return new Promise<T>((resolve, reject) => {\n    const onAbort = () => {', '  if (signal) return work;\n  return new Promise<T>((resolve, reject) => {\n    const onAbort = () => {')],
     specs: [GIT_FILES],
     tests: ['a disk that does not answer in time counts as no file'],
   },
   {
     protection: 'Size bound on reading git files',
     edits: [
-      edit('src/ui/gitFiles.ts', 'if (!info.isFile() || info.size > maxBytes) return undefined;', 'if (!info.isFile()) return undefined;'),
-      edit('src/ui/gitFiles.ts', '            if (length > maxBytes) return undefined;\n', ''),
+      edit('src/node/gitFiles.ts', 'if (!info.isFile() || info.size > maxBytes) return undefined;', 'if (!info.isFile()) return undefined;'),
+      edit('src/node/gitFiles.ts', '            if (length > maxBytes) return undefined;\n', ''),
     ],
     specs: [GIT_FILES],
     tests: ['a config larger than 1024 kB is not read', 'a regular file whose size says nothing of its length'],

@@ -1,35 +1,10 @@
 import type * as vscode from 'vscode';
-import { registerActivity } from './ui/activity/registerActivity';
-import { registerAccounts } from './ui/auth/registerAccounts';
-import { registerInsight } from './ui/settings/insightCommands';
-import { createNotificationSettings } from './ui/settings/notificationSettings';
-import { registerNotificationSettingsEditor } from './ui/settings/notificationSettingsEditor';
-import { registerProfiles } from './ui/settings/profileCommands';
-import { registerSnooze } from './ui/settings/snoozeCommands';
-import { createShell, startSession } from './ui/shell';
-import { registerStatusBar } from './ui/statusBar/notificationStatusBar';
-import { registerTodos } from './ui/todos/registerTodos';
+import { activateWith } from './composition';
+import { nodePlatform } from './node/platform';
 
-/**
- * Composition root: one line per feature, each registering its views, commands and listeners. Nothing here waits on
- * the network: the stored tokens are read and the first requests start after `activate` has returned.
- */
+/** The Node entry (`main`): desktop VS Code and remote windows. */
 export function activate(context: vscode.ExtensionContext): void {
-  const started = performance.now();
-  const shell = createShell(context); // log, session, settings, project directories; Show Log
-  registerAccounts(context, shell);
-  const activity = registerActivity(context, shell);
-  registerTodos(context, shell);
-  const notifications = createNotificationSettings(context, shell, activity); // levels and the list of scopes, shared
-  const snoozes = registerSnooze(context, shell, notifications);
-  registerStatusBar(context, shell, notifications, snoozes);
-  registerNotificationSettingsEditor(context, shell, notifications, snoozes);
-  registerProfiles(context, shell, notifications);
-  registerInsight(context, shell, notifications);
-  startSession(shell);
-  // The epoch time is taken here, in the extension host, as activate() returns: the log's own line time is stamped
-  // where the line is written, a moment later, so it cannot order the line against a request.
-  shell.log.info(`Activated in ${(performance.now() - started).toFixed(1)} ms (returned at ${Date.now()})`);
+  activateWith(context, nodePlatform());
 }
 
 export function deactivate(): void {}

@@ -2,7 +2,9 @@ import { feedPlan } from '../../src/app/activity/activityTabs';
 import { createEventFeeds, eventListPlan } from '../../src/app/activity/eventFeeds';
 import { ProjectDirectory } from '../../src/app/projectDirectory';
 import { MY_ACTIVITY, projectSources, userSources, type ActivitySource } from '../../src/app/activity/sources';
-import { GitLabClient, NO_FILTER, Transport, createDispatcher, validateFilter, type GitLabApi } from '../../src/gitlab';
+import { GitLabClient, NO_FILTER, Transport, validateFilter, type GitLabApi } from '../../src/gitlab';
+import { UndiciExchange } from '../../src/node/undiciExchange';
+import { createDispatcher } from '../../src/node/dispatcher';
 import { GitLabDouble } from '../../test/double';
 import { TOKEN } from '../fetch/listers';
 import { tally, tallyPerCycle, type Tally, type TalliedRequest } from './requestTally';
@@ -87,7 +89,7 @@ export async function pureEconomy(): Promise<PureEconomyResult> {
   const double = await GitLabDouble.start(ECONOMY_DOUBLE);
   const dispatcher = createDispatcher();
   try {
-    const api: GitLabApi = new GitLabClient(new Transport({ instanceUrl: double.url, token: () => TOKEN, dispatcher }));
+    const api: GitLabApi = new GitLabClient(new Transport({ instanceUrl: double.url, token: () => TOKEN, exchange: new UndiciExchange(dispatcher) }));
     const toFilledTree = async () => {
       double.clearLog();
       const view = activityView(api);

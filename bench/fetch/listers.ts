@@ -1,6 +1,8 @@
 import { Gitlab } from '@gitbeaker/rest';
 import { Agent, request, type Dispatcher } from 'undici';
-import { GitLabClient, NO_FILTER, Transport, createDispatcher, readPages } from '../../src/gitlab';
+import { GitLabClient, NO_FILTER, Transport, readPages } from '../../src/gitlab';
+import { UndiciExchange } from '../../src/node/undiciExchange';
+import { createDispatcher } from '../../src/node/dispatcher';
 
 export const TOKEN = 'glpat-test-token';
 export const PER_PAGE = 100;
@@ -17,7 +19,7 @@ export interface Lister {
  * time here so that it compares with the sequential floor request for request.
  */
 export function clientLister(url: string, dispatcher: Dispatcher = createDispatcher()): Lister {
-  const client = new GitLabClient(new Transport({ instanceUrl: url, token: () => TOKEN, dispatcher }));
+  const client = new GitLabClient(new Transport({ instanceUrl: url, token: () => TOKEN, exchange: new UndiciExchange(dispatcher) }));
   return {
     run: async () => {
       const pages = await readPages((page, signal) => client.listEvents({ kind: 'mine' }, NO_FILTER, { page, perPage: PER_PAGE }, signal), { window: 1 });

@@ -2,7 +2,9 @@ import { Agent, request } from 'undici';
 import { OverridesOverview } from '../../src/app/settings/overview';
 import { NotificationSettingsService } from '../../src/app/settings/notificationSettingsService';
 import { ScopeCatalog } from '../../src/app/settings/scopeCatalog';
-import { GitLabClient, Transport, createDispatcher } from '../../src/gitlab';
+import { GitLabClient, Transport } from '../../src/gitlab';
+import { UndiciExchange } from '../../src/node/undiciExchange';
+import { createDispatcher } from '../../src/node/dispatcher';
 import { GitLabDouble } from '../../test/double';
 import type { DoubleGroup, DoubleProject } from '../../test/double/world/types';
 import { TOKEN } from '../fetch/listers';
@@ -56,7 +58,7 @@ export async function overviewBench(runs: number, progress: (line: string) => vo
   const dispatcher = createDispatcher();
   const floorAgent = new Agent({ keepAliveTimeout: 30_000 });
   try {
-    const client = new GitLabClient(new Transport({ instanceUrl: double.url, token: () => TOKEN, dispatcher }));
+    const client = new GitLabClient(new Transport({ instanceUrl: double.url, token: () => TOKEN, exchange: new UndiciExchange(dispatcher) }));
     const memory = new Map<string, unknown>();
     const load = async (window: number) => {
       const settings = new NotificationSettingsService(fixedAccount(double.url, client), { get: (k) => memory.get(k), update: async (k, v) => void memory.set(k, v) });

@@ -6,7 +6,9 @@ import { feedPlan } from '../../src/app/activity/activityTabs';
 import { createEventFeeds, eventListPlan } from '../../src/app/activity/eventFeeds';
 import { ProjectDirectory } from '../../src/app/projectDirectory';
 import { MY_ACTIVITY } from '../../src/app/activity/sources';
-import { GitLabClient, NO_FILTER, Transport, createDispatcher, readPages, type GitLabEvent } from '../../src/gitlab';
+import { GitLabClient, NO_FILTER, Transport, readPages, type GitLabEvent } from '../../src/gitlab';
+import { UndiciExchange } from '../../src/node/undiciExchange';
+import { createDispatcher } from '../../src/node/dispatcher';
 import { GitLabDouble } from '../../test/double';
 import { TOKEN } from '../fetch/listers';
 import { ratioOf, summarize, type Summary } from '../lib/stats';
@@ -46,7 +48,7 @@ export async function pagesBench(runs: number, progress: (line: string) => void)
   const dispatcher = createDispatcher();
   const floorAgent = new Agent({ keepAliveTimeout: 30_000 });
   try {
-    const transport = new Transport({ instanceUrl: double.url, token: () => TOKEN, dispatcher });
+    const transport = new Transport({ instanceUrl: double.url, token: () => TOKEN, exchange: new UndiciExchange(dispatcher) });
     const client = new GitLabClient(transport);
     // The Markdown range over the double's whole history (about 60 days), read as the extension reads it.
     const now = Date.now();
@@ -126,7 +128,7 @@ async function loadMoreBench(url: string, runs: number) {
   const raw: number[] = [];
   let rowsAdded = 0;
   try {
-    const client = new GitLabClient(new Transport({ instanceUrl: url, token: () => TOKEN, dispatcher }));
+    const client = new GitLabClient(new Transport({ instanceUrl: url, token: () => TOKEN, exchange: new UndiciExchange(dispatcher) }));
     for (let run = 0; run < runs + 1; run++) {
       const feeds = createEventFeeds(eventListPlan(feedPlan('all', NO_FILTER), { pageSize: 20, api: () => client }));
       const directory = new ProjectDirectory(() => client);

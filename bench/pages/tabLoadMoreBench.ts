@@ -4,7 +4,9 @@ import { eventKey } from '../../src/app/activity/eventFeeds';
 import { loadMatching } from '../../src/app/lists/matchingLoader';
 import { PagingState } from '../../src/app/lists/pagingState';
 import { MY_ACTIVITY } from '../../src/app/activity/sources';
-import { GitLabClient, NO_FILTER, Transport, createDispatcher, type GitLabEvent } from '../../src/gitlab';
+import { GitLabClient, NO_FILTER, Transport, type GitLabEvent } from '../../src/gitlab';
+import { UndiciExchange } from '../../src/node/undiciExchange';
+import { createDispatcher } from '../../src/node/dispatcher';
 import { GitLabDouble } from '../../test/double';
 import { TOKEN } from '../fetch/listers';
 import { LATENCY_MS } from './pagesBench';
@@ -30,7 +32,7 @@ export async function tabLoadMoreBench(runs: number, progress: (line: string) =>
   const dispatcher = createDispatcher();
   const floorAgent = new Agent({ keepAliveTimeout: 30_000 });
   try {
-    const client = new GitLabClient(new Transport({ instanceUrl: double.url, token: () => TOKEN, dispatcher }));
+    const client = new GitLabClient(new Transport({ instanceUrl: double.url, token: () => TOKEN, exchange: new UndiciExchange(dispatcher) }));
     const plan = feedPlan('wiki', NO_FILTER);
     const fetchPage = (page: number, signal: AbortSignal) => client.listEvents(MY_ACTIVITY.source, plan.request, { page, perPage: PAGE_SIZE }, signal);
     /** A feed showing its first page (as the tab shows it), then one Load more: its time and what it added. */

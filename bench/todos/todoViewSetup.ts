@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { normalizeInstanceUrl } from '../../src/app/instance';
-import { createDispatcher, Transport } from '../../src/gitlab';
+import { Transport } from '../../src/gitlab';
+import { UndiciExchange } from '../../src/node/undiciExchange';
+import { createDispatcher } from '../../src/node/dispatcher';
 import { TodoClient } from '../../src/gitlab/todoClient';
 import type { TodoApi } from '../../src/gitlab/todoApi';
 import type { Todo } from '../../src/gitlab/todoTypes';
@@ -57,7 +59,7 @@ export function setUpTodoView(url: string, token: string, pageSize: number, hold
   const calls: Record<string, number> = {};
   const inFlight = { now: 0, peak: 0 };
   const log: TodoCall[] = [];
-  const client = new TodoClient(new Transport({ instanceUrl: url, token: () => token, dispatcher: createDispatcher() }));
+  const client = new TodoClient(new Transport({ instanceUrl: url, token: () => token, exchange: new UndiciExchange(createDispatcher()) }));
   const api = new Proxy(client as TodoApi, {
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver) as unknown;

@@ -1,5 +1,7 @@
 import { writeFileSync } from 'node:fs';
-import { GitLabClient, NO_FILTER, Transport, createDispatcher, type GitLabEvent, type Project } from '../../src/gitlab';
+import { GitLabClient, NO_FILTER, Transport, type GitLabEvent, type Project } from '../../src/gitlab';
+import { UndiciExchange } from '../../src/node/undiciExchange';
+import { createDispatcher } from '../../src/node/dispatcher';
 import { GitLabDouble } from '../../test/double';
 import { DOUBLE_OPTIONS } from '../fetch/fetchBench';
 import { TOKEN } from '../fetch/listers';
@@ -17,7 +19,7 @@ export async function writeEventCorpus(file: string): Promise<{ events: number; 
   const double = await GitLabDouble.start(DOUBLE_OPTIONS);
   const dispatcher = createDispatcher();
   try {
-    const client = new GitLabClient(new Transport({ instanceUrl: double.url, token: () => TOKEN, dispatcher }));
+    const client = new GitLabClient(new Transport({ instanceUrl: double.url, token: () => TOKEN, exchange: new UndiciExchange(dispatcher) }));
     const events = await client.listAllEvents({ kind: 'mine' }, NO_FILTER, 100);
     const ids = [...new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number'))];
     const projects = await Promise.all(ids.map((id) => client.getProject(id)));

@@ -1,6 +1,5 @@
-import type { Dispatcher } from 'undici';
-import { undici } from './undiciModule';
 import { GitLabError } from './errors';
+import type { AnswerHeaders, HttpExchange } from './exchange';
 import { parseErrorBody } from './errorBody';
 import { errorForNetwork, errorForStatus } from './messages';
 import { redact } from './redact';
@@ -14,7 +13,8 @@ export interface TransportOptions {
   instanceUrl: string;
   /** The personal access token; read for every request so a new sign-in needs no new transport. */
   token: () => string | undefined;
-  dispatcher: Dispatcher;
+  /** How requests reach the network: undici in Node, `fetch` in a browser (see exchange.ts). */
+  exchange: HttpExchange;
   timeoutMs?: number;
   retry?: Partial<RetryOptions>;
   /** Larger bodies are refused (a proxy's or a broken server's endless answer must not exhaust memory). */
@@ -27,7 +27,7 @@ export interface TransportOptions {
   random?: () => number;
 }
 
-type Headers = Record<string, string | string[] | undefined>;
+type Headers = AnswerHeaders;
 
 /** One request as the transport runs it. */
 interface Exchange {
@@ -214,11 +214,8 @@ export class Transport {
 
   private async exchange(method: string, url: URL, body: string | undefined, signal: AbortSignal, budget?: ReadBudget): Promise<RawResponse> {
     const token = this.options.token();
-    const response = await undici().request(url, {
-      method,
-      dispatcher: this.options.dispatcher,
-      signal,
-      body,
+    const answer = await this.options.exchange.send({
+      method, url, signal, body,
       headers: {
         accept: 'application/json',
         'user-agent': this.options.userAgent ?? 'gitlab-activity',
@@ -226,28 +223,44 @@ export class Transport {
         ...(token ? { 'private-token': token } : {}),
       },
     });
-    const chunks: Buffer[] = [];
+    const request = `${method} ${url.pathname}`;
+    if (answer.hiddenRedirect) {
+      answer.cancel();
+      throw new GitLabError('badResponse',
+        'GitLab answered with a redirect, which is not followed here (the token is only sent to the configured address). Check the instance URL.',
+        { status: answer.status, request });
+    }
+    const chunks: Uint8Array[] = [];
     let size = 0;
-    for await (const chunk of response.body) {
-      size += (chunk as Buffer).length;
+    for await (const chunk of answer.body) {
+      size += chunk.byteLength;
       if (size > this.maxBodyBytes) {
-        response.body.destroy();
+        answer.cancel();
         throw new GitLabError('badResponse', `GitLab's answer is larger than ${Math.round(this.maxBodyBytes / 1048576)} MB; it was not read.`,
-          { status: response.statusCode, request: `${method} ${url.pathname}`, limitBytes: this.maxBodyBytes });
+          { status: answer.status, request, limitBytes: this.maxBodyBytes });
       }
-      if (budget && !budget.take((chunk as Buffer).length)) {
-        response.body.destroy();
+      if (budget && !budget.take(chunk.byteLength)) {
+        answer.cancel();
         throw new GitLabError('badResponse',
           `GitLab's answers to this listing come to more than ${sizeText(budget.limit)} in all; the rest was not read.`,
-          { status: response.statusCode, request: `${method} ${url.pathname}`, limitBytes: budget.limit });
+          { status: answer.status, request, limitBytes: budget.limit });
       }
-      chunks.push(chunk as Buffer);
+      chunks.push(chunk);
     }
-    // undici frees the socket a tick after the body ends; without this wait the next sequential request (paging)
-    // would find it busy and open a second connection.
-    await new Promise((resolve) => setImmediate(resolve));
-    return { status: response.statusCode, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') };
+    return { status: answer.status, headers: answer.headers, text: utf8(chunks, size) };
   }
+}
+
+/** The bytes of a body as text (UTF-8, as GitLab's JSON is). */
+function utf8(chunks: Uint8Array[], size: number): string {
+  if (chunks.length === 1) return new TextDecoder().decode(chunks[0]);
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(all);
 }
 
 /** "16 MB", or "64 kB" below a megabyte. */

@@ -2,10 +2,8 @@ import { instanceHost, normalizeInstanceUrl, sameInstance } from '../app/instanc
 import * as vscode from 'vscode';
 import * as plainWindow from './plainWindow';
 import {
-  GitLabClient, GitLabError, Transport, type CurrentUser, type GitLabApi,
+  GitLabClient, GitLabError, Transport, type CurrentUser, type GitLabApi, type HttpExchange,
 } from '../gitlab';
-import type { Dispatcher } from 'undici';
-import { networkDispatcher } from './networkDispatcher';
 import { TodoClient } from '../gitlab/todoClient';
 import type { TodoApi } from '../gitlab/todoApi';
 import { trimInstanceUrl } from '../gitlab/url';
@@ -64,7 +62,8 @@ export class Session implements vscode.Disposable {
    * loaded with it stay; what is kept for a person can now be read and written under its account key.
    */
   readonly onDidIdentify = this.identifiedEmitter.event;
-  private dispatcher?: Dispatcher;
+  /** Every account's requests go through it; a new one when the network settings change. */
+  private exchange?: HttpExchange;
   private readonly accounts = new Map<string, LiveAccount>();
   private activeKey?: string;
   /** Restores run one after another: each reads the secrets of its moment. */
@@ -82,6 +81,8 @@ export class Session implements vscode.Disposable {
     private readonly log: Log,
     private readonly state: vscode.Memento,
     private readonly userAgent: string,
+    /** The platform's way to the network for the settings given (see Platform). */
+    private readonly newExchange: (config: ExtensionConfig) => HttpExchange,
     /** The instance the workspace's git remotes name, among those given, if any. */
     private readonly remoteInstance: (instances: string[]) => Promise<string | undefined> = async () => undefined,
   ) {
@@ -296,8 +297,8 @@ export class Session implements vscode.Disposable {
 
   /** Network settings changed: new connection pool, same tokens. */
   rebuild(): void {
-    void this.dispatcher?.close().catch(() => undefined);
-    this.dispatcher = undefined;
+    void this.exchange?.close().catch(() => undefined);
+    this.exchange = undefined;
     for (const [key, account] of [...this.accounts]) {
       this.accounts.set(key, { ...this.account(account.instanceUrl, account.token), username: account.username, userId: account.userId, accountKey: account.accountKey });
     }
@@ -343,15 +344,15 @@ export class Session implements vscode.Disposable {
 
   private transport(instanceUrl: string, token: () => string | undefined): Transport {
     const config = this.config();
-    this.dispatcher ??= networkDispatcher(config, this.log);
+    this.exchange ??= this.newExchange(config);
     return new Transport({
-      instanceUrl, token, dispatcher: this.dispatcher, timeoutMs: config.requestTimeoutSeconds * 1000,
+      instanceUrl, token, exchange: this.exchange, timeoutMs: config.requestTimeoutSeconds * 1000,
       log: (entry) => this.log.request(entry), userAgent: this.userAgent,
     });
   }
 
   dispose(): void {
-    void this.dispatcher?.close().catch(() => undefined);
+    void this.exchange?.close().catch(() => undefined);
     this.changed.dispose();
     this.named.dispose();
     this.identifiedEmitter.dispose();

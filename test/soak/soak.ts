@@ -3,6 +3,7 @@ import { createEventFeeds, eventListPlan } from '../../src/app/activity/eventFee
 import { countNewEvents, newestMarker, PollSchedule } from '../../src/app/activity/pollSchedule';
 import { MY_ACTIVITY } from '../../src/app/activity/sources';
 import { GitLabClient, GitLabError, Transport, validateFilter, type PageRequest } from '../../src/gitlab';
+import { UndiciExchange } from '../../src/node/undiciExchange';
 import { DEFAULT_TOKEN, GitLabDouble } from '../double';
 import { HeapMeter } from './heap';
 import { auditRetries, peakInWindow, STATED_RETRY_POLICY, type Attempt } from './policyAudit';
@@ -83,7 +84,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   let cycleAttempts: Attempt[] = [];
   const jitter = new SeededRandom(seed ^ 0x5eed);
   const transport = new Transport({
-    instanceUrl: double.url, token: () => DEFAULT_TOKEN, dispatcher, timeoutMs, maxBodyBytes,
+    instanceUrl: double.url, token: () => DEFAULT_TOKEN, exchange: new UndiciExchange(dispatcher), timeoutMs, maxBodyBytes,
     now: clock.now,
     sleep: async (ms) => clock.advance(ms),
     random: () => jitter.next(),

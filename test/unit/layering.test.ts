@@ -71,6 +71,25 @@ describe('direction of dependencies', () => {
     }
   });
 
+  it('only the Node side uses Node: node: modules, undici, process and Buffer stay in src/node and the Node entry', () => {
+    const nodeSide = (file: string) => file.startsWith(join(root, 'src', 'node') + '/') || file === join(root, 'src', 'extension.ts');
+    for (const file of files(join(root, 'src'))) {
+      if (nodeSide(file)) continue;
+      for (const spec of imports(file)) {
+        assert.ok(!spec.startsWith('node:') && spec !== 'undici' && !/\/node\//.test(spec) && !/\/extension$/.test(spec),
+          `${relative(root, file)} imports ${spec}, which only the Node host has`);
+      }
+      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+      assert.ok(!/\bprocess\.|\bBuffer\b|\bsetImmediate\b|\brequire\(/.test(code), `${relative(root, file)} uses what only Node has`);
+    }
+  });
+
+  it('the browser entry and its platform import nothing of the Node side', () => {
+    for (const file of [join(root, 'src', 'extension.web.ts'), ...files(join(root, 'src', 'web'))]) {
+      for (const spec of imports(file)) assert.ok(!/\/node\/|^node:|^undici$/.test(spec), `${relative(root, file)} imports ${spec}`);
+    }
+  });
+
   it('the settings page has no import circle: its parts take the page\'s actions as an interface of the model', () => {
     const circle = importCircle(files(join(root, 'media', 'src')));
     assert.equal(circle, undefined, `import circle: ${circle?.map((file) => relative(root, file)).join(' → ')}`);

@@ -12,7 +12,7 @@ import type { FeedPlan } from '../../app/activity/activityTabs';
 import { GitLabError } from '../../gitlab';
 import { VIEWS } from '../../ids';
 import { COMMANDS } from '../../ids';
-import { addToList, removeFromList } from '../config';
+import type { InstanceLists } from '../config';
 import type { ReadOnlyDocuments } from '../readOnlyDocuments';
 import type { Failures } from '../failures';
 import type { Session } from '../session';
@@ -29,6 +29,8 @@ export interface ActivityCommandContext {
   failures: Pick<Failures, 'report'>;
   feeds: EventFeeds;
   directories: ProjectDirectories;
+  /** The projects and users lists the Add and Remove commands edit. */
+  lists: Pick<InstanceLists, 'add' | 'remove'>;
   /** The key of the active instance (commands run without a row act there). */
   activeInstance(): string;
   tree: ActivityTreeProvider;
@@ -87,22 +89,22 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
       const url = urlOfInstance(instance);
       if (!url) return;
       const ref = await pickProject(c.session.apiFor(instance), (project) => c.directories.for(instance).remember(project));
-      if (ref) await addToList('projects', url, ref);
+      if (ref) await c.lists.add('projects', url, ref);
     }),
     register(COMMANDS.removeProject, async (node?: ActivityNode) => {
       // A project's row, or its error row when GitLab does not know it (404).
       const source = sourceOfRow(node, 'project');
-      if (source) await removeFromList('projects', urlOfInstance(source.instance) ?? source.instance, source.ref);
+      if (source) await c.lists.remove('projects', urlOfInstance(source.instance) ?? source.instance, source.ref);
     }),
     register(COMMANDS.addUser, async (target?: unknown) => {
       const url = urlOfInstance(instanceOf(target));
       if (!url) return;
       const ref = await askUser();
-      if (ref) await addToList('users', url, ref);
+      if (ref) await c.lists.add('users', url, ref);
     }),
     register(COMMANDS.removeUser, async (node?: ActivityNode) => {
       const source = sourceOfRow(node, 'user');
-      if (source) await removeFromList('users', urlOfInstance(source.instance) ?? source.instance, source.ref);
+      if (source) await c.lists.remove('users', urlOfInstance(source.instance) ?? source.instance, source.ref);
     }),
     register(COMMANDS.openInBrowser, async (node?: ActivityNode) => {
       const url = urlOf(node);
@@ -128,7 +130,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
       if (node?.type !== 'event') return;
       const ref = node.event.author?.username ?? node.event.author_username ?? String(node.event.author_id);
       const instance = node.source.instance || c.activeInstance();
-      await addToList('users', urlOfInstance(instance) ?? instance, ref);
+      await c.lists.add('users', urlOfInstance(instance) ?? instance, ref);
       const target = c.sources().find((s) => s.key === sourceKey('user', ref, instance));
       if (target) await c.view.reveal(c.tree.sourceRow(target), { expand: true, focus: true, select: true }).then(undefined, () => undefined);
     }),

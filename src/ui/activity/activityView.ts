@@ -12,7 +12,7 @@ import { idsFor } from '../../app/instanceSettings';
 import type { ProjectDirectories } from '../../app/projectDirectory';
 import { myActivity, projectSources, userSources, type ActivitySource } from '../../app/activity/sources';
 import { COMMANDS, CONTEXT_KEYS, STATE_KEYS, VIEWS } from '../../ids';
-import type { ExtensionConfig } from '../config';
+import type { ExtensionConfig, InstanceLists } from '../config';
 import { Failures } from '../failures';
 import type { Log } from '../log';
 import { ReadOnlyDocuments } from '../readOnlyDocuments';
@@ -25,7 +25,7 @@ import { FilterPicks } from './filterPicks';
 import { NewActivityPoller } from './newActivityPoller';
 import { registerUnreadDecorations } from './unreadDecorations';
 import type { ActivityNode } from './nodes';
-import { workspaceProjectPaths } from '../workspace';
+import type { WorkspaceRepositories } from '../workspace';
 import { personName } from '../../app/plainText';
 
 /** The Activity view: tree, filter, feeds, unread marks, new-activity polling and their commands, wired together. */
@@ -56,6 +56,8 @@ export class ActivityView implements vscode.Disposable {
     workspaceState: vscode.Memento,
     globalState: vscode.Memento,
     private readonly log: Log,
+    private readonly repositories: Pick<WorkspaceRepositories, 'projectPaths'>,
+    private readonly lists: Pick<InstanceLists, 'add' | 'remove'>,
   ) {
     this.filter = new FilterController(workspaceState);
     // Per account and source, across workspaces: what was seen of My Activity is the same in every window.
@@ -103,7 +105,7 @@ export class ActivityView implements vscode.Disposable {
       registerUnreadDecorations(),
       vscode.commands.registerCommand(COMMANDS.markAllSeen, () => this.markAllSeen()),
       ...registerActivityCommands({
-        session, failures: new Failures(session, log), feeds: this.feeds, directories, tree: this.tree, links: items, view: this.view,
+        session, failures: new Failures(session, log), feeds: this.feeds, directories, lists: this.lists, tree: this.tree, links: items, view: this.view,
         picks: new FilterPicks(this.filter), sources: () => this.allSources(), refreshAll: () => this.refreshAll(),
         activeInstance: () => this.activeInstance(),
         plan: () => this.filter.filter.plan(),
@@ -236,7 +238,7 @@ export class ActivityView implements vscode.Disposable {
     const found = new Map<string, string[]>();
     for (const account of this.session.all) {
       try {
-        found.set(account.key, await workspaceProjectPaths(account.instanceUrl));
+        found.set(account.key, await this.repositories.projectPaths(account.instanceUrl));
       } catch (error) {
         this.log.error('Reading the workspace git remotes', error);
       }

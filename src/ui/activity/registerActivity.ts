@@ -4,8 +4,8 @@ import type { Shell } from '../shell';
 import { ActivityView } from './activityView';
 
 /** The Activity view with its commands; it follows the session and the settings. */
-export function registerActivity(context: vscode.ExtensionContext, { session, readConfig, directories, log }: Shell): ActivityView {
-  const activity = new ActivityView(session, readConfig, directories, context.workspaceState, context.globalState, log);
+export function registerActivity(context: vscode.ExtensionContext, { session, readConfig, directories, log, repositories, lists }: Shell): ActivityView {
+  const activity = new ActivityView(session, readConfig, directories, context.workspaceState, context.globalState, log, repositories, lists);
   context.subscriptions.push(
     activity,
     session.onDidChange(() => activity.sessionChanged()),

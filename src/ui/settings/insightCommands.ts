@@ -10,7 +10,7 @@ import { sentenceName } from '../../app/settings/scopeCatalog';
 import { isScopeRef, type ScopeEntry } from '../../app/settings/shared/protocol';
 import type { ScopeRef } from '../../app/settings/shared/scopes';
 import { COMMANDS } from '../../ids';
-import { workspaceProjectPaths } from '../workspace';
+import type { WorkspaceRepositories } from '../workspace';
 import type { Log } from '../log';
 import type { Shell } from '../shell';
 import type { NotificationSettings } from './notificationSettings';
@@ -23,6 +23,7 @@ interface InsightDeps {
   sources: ScopeSources;
   /** The active account: the workspace's project is looked for on its instance. */
   account: Pick<ActiveAccount, 'instanceUrl'>;
+  repositories: Pick<WorkspaceRepositories, 'projectPaths'>;
   log: Log;
 }
 
@@ -30,8 +31,8 @@ const t = vscode.l10n.t;
 const openSettings = (scope: ScopeRef) => vscode.commands.executeCommand(COMMANDS.openNotificationSettings, scope);
 
 /** "Why Am I Notified About This Project?" and "Show Notification Overrides". */
-export function registerInsight(context: vscode.ExtensionContext, { account, log }: Shell, { levels, sources }: NotificationSettings): void {
-  const deps: InsightDeps = { levels, sources, account, log };
+export function registerInsight(context: vscode.ExtensionContext, { account, log, repositories }: Shell, { levels, sources }: NotificationSettings): void {
+  const deps: InsightDeps = { levels, sources, account, repositories, log };
   const newOverview = () => new OverridesOverview({ catalog: sources.catalog, settings: levels, t });
   let overview = newOverview();
   context.subscriptions.push(
@@ -82,7 +83,7 @@ async function whyNotified(deps: InsightDeps, scope?: ScopeRef): Promise<void> {
 /** The workspace's project, as the status bar finds it; otherwise the person picks or types one. */
 async function defaultTarget(deps: InsightDeps): Promise<ScopeEntry | undefined> {
   const { catalog } = deps.sources;
-  const [project] = await workspaceProjectPaths(deps.account.instanceUrl);
+  const [project] = await deps.repositories.projectPaths(deps.account.instanceUrl);
   if (project) return catalog.named({ kind: 'project', id: project }, project);
   // The settings editor's list, as it names them.
   const items: Array<ScopeItem & { enter?: 'project' | 'group' }> = [

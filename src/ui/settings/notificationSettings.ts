@@ -3,7 +3,6 @@ import { NotificationSettingsService } from '../../app/settings/notificationSett
 import { ScopeCatalog } from '../../app/settings/scopeCatalog';
 import type { Project } from '../../gitlab';
 import type { ActivityView } from '../activity/activityView';
-import { addToList } from '../config';
 import type { Shell } from '../shell';
 import { StatusBarScope } from '../workspace';
 import type { ScopeSources } from './scopeChoices';
@@ -21,7 +20,7 @@ export interface NotificationSettings {
 
 /** Builds the shared owner of levels and the list of scopes (listed once; forgotten when the session changes). */
 export function createNotificationSettings(
-  context: vscode.ExtensionContext, { account, activeConfig, directories, log }: Shell, activity: Pick<ActivityView, 'projectScopes'>,
+  context: vscode.ExtensionContext, { account, activeConfig, directories, log, repositories, lists }: Shell, activity: Pick<ActivityView, 'projectScopes'>,
 ): NotificationSettings {
   const directory = () => directories.for(account.key);
   const project = async (id: number | string): Promise<Project | undefined> => {
@@ -29,14 +28,14 @@ export function createNotificationSettings(
     return directory().get(id);
   };
   const levels = new NotificationSettingsService(account, context.globalState, project, (line) => log.warn(line));
-  const statusBarScope = new StatusBarScope(activeConfig, account);
+  const statusBarScope = new StatusBarScope(activeConfig, account, repositories);
   // The groups and projects the person has, listed once for the settings editor, the overview and the quick picks.
   const catalog = new ScopeCatalog({
     account, settings: levels, projects: () => activity.projectScopes(), addedGroups: () => activeConfig().groups,
     nameProjects: (ids) => directory().resolve(ids),
-    // Added groups and projects are kept where the activity tree's lists are (see `addToList`).
-    rememberGroup: (ref) => addToList('groups', account.instanceUrl, ref),
-    rememberProject: (ref) => addToList('projects', account.instanceUrl, ref),
+    // Added groups and projects are kept where the activity tree's lists are (see `InstanceLists`).
+    rememberGroup: (ref) => lists.add('groups', account.instanceUrl, ref),
+    rememberProject: (ref) => lists.add('projects', account.instanceUrl, ref),
     localize: vscode.l10n.t, log: (line) => log.info(line),
   });
   context.subscriptions.push(account.onDidChange(() => catalog.forget()));

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-
 /** Escapes text for HTML element content and double-quoted attributes. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -11,7 +9,7 @@ export function escapeHtml(text: string): string {
  * styles, so styles need no nonce); no network access. Every URI is already a webview URI; `lang` is BCP 47.
  */
 export function panelHtml(page: { cspSource: string; scriptUri: string; styleUri: string; title: string; loadingText: string; lang: string }): string {
-  const nonce = randomBytes(24).toString('base64');
+  const nonce = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(24))));
   const own = page.cspSource;
   const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src ${own}; font-src ${own}; img-src ${own}; base-uri 'none'; form-action 'none'`;
   const e = escapeHtml;

@@ -1,4 +1,3 @@
-import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
 import { errorText } from '../../app/settings/errorInfo';
@@ -27,6 +26,8 @@ export interface ProfileDeps {
   account: Pick<ActiveAccount, 'instanceUrl'>;
   failures: Pick<Failures, 'report'>;
   log: Log;
+  /** Where the save dialog starts (the home folder), where the host has one; else the dialog's own choice. */
+  homeFolder?: string;
 }
 
 const t = vscode.l10n.t;
@@ -45,7 +46,7 @@ export class ProfileCommands {
     if (!picked?.length) return;
     // A profile is personal: proposed in the home folder, never in the repository open here (where it could be committed).
     const uri = toUri(target) ?? await vscode.window.showSaveDialog({
-      title: t('Save Notification Profile'), defaultUri: vscode.Uri.joinPath(vscode.Uri.file(homedir()), 'gitlab-notifications.json'), filters: filters(),
+      title: t('Save Notification Profile'), defaultUri: this.deps.homeFolder ? vscode.Uri.joinPath(vscode.Uri.file(this.deps.homeFolder), 'gitlab-notifications.json') : undefined, filters: filters(),
     });
     if (!uri) return;
     const { read: exported, failed } = await this.readEach(picked, async ({ scope, path }) => {
@@ -151,9 +152,9 @@ function toUri(value: unknown): vscode.Uri | undefined {
 }
 
 /** "Export Notification Profile…" and "Import Notification Profile…". */
-export function registerProfiles(context: vscode.ExtensionContext, { account, failures, log }: Shell, { levels, sources, project }: NotificationSettings): void {
+export function registerProfiles(context: vscode.ExtensionContext, { account, failures, log, platform }: Shell, { levels, sources, project }: NotificationSettings): void {
   const profiles = new ProfileCommands({
-    sources, settings: levels, account, failures, log,
+    sources, settings: levels, account, failures, log, homeFolder: platform.homeFolder,
     pathOf: async (scope) => (scope.kind === 'project' ? projectInfo(await project(scope.id))?.pathWithNamespace : undefined),
   });
   context.subscriptions.push(

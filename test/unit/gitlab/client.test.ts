@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { GitLabDouble } from '../../double';
 import { ByteBudget, GitLabError, NO_FILTER, validateFilter, type EventFilter, type GitLabErrorKind, type ValidEventFilter } from '../../../src/gitlab';
-import { makeClient, TOKEN, type TestClient } from './helpers';
+import { EXCHANGES, makeClient, TOKEN, type TestClient } from './helpers';
 
 async function rejectsWith(promise: Promise<unknown>, kind: GitLabErrorKind): Promise<GitLabError> {
   try {
@@ -15,7 +15,7 @@ async function rejectsWith(promise: Promise<unknown>, kind: GitLabErrorKind): Pr
   assert.fail(`expected a ${kind} error`);
 }
 
-describe('GitLabClient against the GitLab double', function () {
+for (const kind of EXCHANGES) describe(`GitLabClient against the GitLab double, over ${kind}`, function () {
   let double: GitLabDouble;
   let t: TestClient;
 
@@ -26,7 +26,7 @@ describe('GitLabClient against the GitLab double', function () {
   beforeEach(() => {
     double.clearFaults();
     double.clearLog();
-    t = makeClient(double.url);
+    t = makeClient(double.url, {}, kind);
   });
   afterEach(async () => t.close());
 
@@ -177,7 +177,7 @@ describe('GitLabClient against the GitLab double', function () {
 
   describe('errors', () => {
     it('401 for an unknown token is unauthorized', async () => {
-      const other = makeClient(double.url, { token: () => 'glpat-wrong' });
+      const other = makeClient(double.url, { token: () => 'glpat-wrong' }, kind);
       await rejectsWith(other.client.getCurrentUser(), 'unauthorized');
       await other.close();
     });
@@ -288,9 +288,10 @@ describe('GitLabClient against the GitLab double', function () {
       assert.equal(double.requests.length, 1);
     });
 
-    it('reuses one keep-alive connection when paging sequentially', async () => {
+    // The connection pool is the Node exchange's; a browser pools its connections itself.
+    if (kind === 'undici') it('reuses one keep-alive connection when paging sequentially', async () => {
       const sockets = new Set<unknown>();
-      const c = makeClient(double.url);
+      const c = makeClient(double.url, {}, kind);
       const server = (double as unknown as { server: import('node:http').Server }).server;
       assert.ok(server, 'the double keeps its http.Server');
       server.on('connection', (socket) => sockets.add(socket));
@@ -301,7 +302,7 @@ describe('GitLabClient against the GitLab double', function () {
     });
 
     it('a network error that persists becomes a network error', async () => {
-      const dead = makeClient('http://127.0.0.1:9');
+      const dead = makeClient('http://127.0.0.1:9', {}, kind);
       await rejectsWith(dead.client.getCurrentUser(), 'network');
       assert.equal(dead.sleeps.length, 3);
       await dead.close();

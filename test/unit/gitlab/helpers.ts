@@ -1,5 +1,6 @@
 import { Agent } from 'undici';
-import { GitLabClient, Transport, type RequestLogEntry, type TransportOptions } from '../../../src/gitlab';
+import { FetchExchange, GitLabClient, Transport, type HttpExchange, type RequestLogEntry, type TransportOptions } from '../../../src/gitlab';
+import { UndiciExchange } from '../../../src/node/undiciExchange';
 import { GitLabDouble, type DoubleOptions } from '../../double';
 
 export const TOKEN = 'glpat-test-token';
@@ -12,33 +13,44 @@ export interface TestClient {
   close(): Promise<void>;
 }
 
+/**
+ * The two ways requests leave the extension: undici in the Node host, `fetch` in a browser's worker (here Node's own
+ * `fetch`). Suites of the transport's behaviour (retries, paging, bounds, masking, errors) run over both.
+ */
+export const EXCHANGES = ['undici', 'fetch'] as const;
+export type ExchangeKind = (typeof EXCHANGES)[number];
+
+function newExchange(kind: ExchangeKind): HttpExchange {
+  return kind === 'fetch' ? new FetchExchange() : new UndiciExchange(new Agent({ keepAliveTimeout: 10_000 }));
+}
+
 /** A client against `instanceUrl` whose waits are recorded, not slept, so retry tests run fast. */
-export function makeClient(instanceUrl: string, overrides: Partial<TransportOptions> = {}): TestClient {
-  const dispatcher = new Agent({ keepAliveTimeout: 10_000 });
+export function makeClient(instanceUrl: string, overrides: Partial<TransportOptions> = {}, kind: ExchangeKind = 'undici'): TestClient {
+  const exchange = newExchange(kind);
   const log: RequestLogEntry[] = [];
   const sleeps: number[] = [];
   const transport = new Transport({
     instanceUrl,
     token: () => TOKEN,
-    dispatcher,
+    exchange,
     timeoutMs: 5_000,
     log: (entry) => log.push(entry),
     sleep: async (ms) => { sleeps.push(ms); },
     random: () => 0.5,
     ...overrides,
   });
-  return { client: new GitLabClient(transport), transport, log, sleeps, close: () => dispatcher.close() };
+  return { client: new GitLabClient(transport), transport, log, sleeps, close: () => exchange.close() };
 }
 
 /**
  * For a `describe` block: starts a GitLab double and a client of it before its tests (handed to `use`), and closes
  * both after them.
  */
-export function withDoubleAndClient(options: DoubleOptions, use: (double: GitLabDouble, client: TestClient) => void): void {
+export function withDoubleAndClient(options: DoubleOptions, use: (double: GitLabDouble, client: TestClient) => void, kind: ExchangeKind = 'undici'): void {
   let started: { double: GitLabDouble; client: TestClient } | undefined;
   before(async () => {
     const double = await GitLabDouble.start(options);
-    started = { double, client: makeClient(double.url) };
+    started = { double, client: makeClient(double.url, {}, kind) };
     use(started.double, started.client);
   });
   after(async () => {

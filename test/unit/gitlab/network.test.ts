@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { rootCertificates } from 'node:tls';
 import { GitLabDouble } from '../../double';
-import { GitLabError, MAX_CONNECTIONS_PER_ORIGIN, NO_FILTER, type NetworkOptions } from '../../../src/gitlab';
+import { GitLabError, NO_FILTER } from '../../../src/gitlab';
+import { MAX_CONNECTIONS_PER_ORIGIN, type NetworkOptions } from '../../../src/node/dispatcher';
 import { TOKEN } from './helpers';
 import { createTestPki, type TestPki } from './network/certificates';
 import { RecordingProxy } from '../../vscode/harness/recording-proxy';

@@ -3,7 +3,7 @@ import { GitLabError } from '../../../src/gitlab';
 import { GitLabDouble } from '../../double';
 import { HeapMeter } from '../../soak/heap';
 import { STATED_RETRY_POLICY } from '../../soak/policyAudit';
-import { makeClient } from '../gitlab/helpers';
+import { EXCHANGES, makeClient, type ExchangeKind } from '../gitlab/helpers';
 import type { EndpointCase } from './endpoints';
 import { MATRIX_MAX_BODY_BYTES, type FaultCase } from './faultCases';
 import { backoffBounds, edgeSeekingRandom, failOnUnhandledRejections, outcomeOf, settle } from './harness';
@@ -28,20 +28,22 @@ describe('reliability: each transport path × every fault (matrix.ts)', function
   });
   after(async () => double.close());
 
-  for (const name of new Set(MATRIX.map((entry) => entry.endpoint.name))) {
-    describe(name, () => {
-      for (const { endpoint, fault, mode } of MATRIX.filter((entry) => entry.endpoint.name === name)) {
-        it(`${fault.name} (${mode})`, () => runCase(endpoint, fault, mode));
-      }
-    });
+  for (const kind of EXCHANGES) {
+    for (const name of new Set(MATRIX.map((entry) => entry.endpoint.name))) {
+      describe(`${name}, over ${kind}`, () => {
+        for (const { endpoint, fault, mode } of MATRIX.filter((entry) => entry.endpoint.name === name)) {
+          it(`${fault.name} (${mode})`, () => runCase(endpoint, fault, mode, kind));
+        }
+      });
+    }
   }
 
-  async function runCase(endpoint: EndpointCase, fault: FaultCase, mode: FaultMode): Promise<void> {
+  async function runCase(endpoint: EndpointCase, fault: FaultCase, mode: FaultMode, kind: ExchangeKind): Promise<void> {
     double.clearFaults();
     double.clearLog();
     const t = makeClient(double.url, {
       timeoutMs: fault.timeoutMs ?? 5_000, maxBodyBytes: MATRIX_MAX_BODY_BYTES, now: () => CLOCK_MS, random: edgeSeekingRandom(),
-    });
+    }, kind);
     try {
       double.inject({ fault: fault.make(CLOCK_MS), method: endpoint.method, path: endpoint.path, times: mode === 'lasting' ? Infinity : 1 });
       const baseline = fault.watchMemory ? meter.settled() : 0;

@@ -12,6 +12,10 @@ import { makeClient, type TestClient } from '../gitlab/helpers';
 import { makeEvent } from '../app/activity/fixtures';
 import { fake, TreeItemCollapsibleState, type FakeTreeView, type TreeItem } from './fakeVscode';
 
+/** A workspace without git repositories, and lists no test edits. */
+const noRepositories = { projectPaths: async () => [] };
+const noLists = { add: async () => undefined, remove: async () => undefined };
+
 const NOW = new Date('2024-06-15T12:00:00.000Z');
 const PAGE_SIZE = 5;
 /** How long the stand-in workbench takes to redraw after a change event (VS Code batches refreshes). */
@@ -111,7 +115,7 @@ describe('activity view: a filter change travels one way', () => {
     const config = () => ({ pageSize: PAGE_SIZE, pollIntervalSeconds: 0, entries: { projects: [], users: [], groups: [] } }) as unknown as ExtensionConfig;
     const log = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Log;
     activity = new ActivityView(session, config, new ProjectDirectories(() => t.client), memento({ [STATE_KEYS.filter]: stored }) as never,
-      memento() as never, log);
+      memento() as never, log, noRepositories, noLists);
     const view = fake.treeViews.find((candidate) => candidate.id === VIEWS.activity)!;
     const workbench = new Workbench(view);
     view.visible = visible;
@@ -177,7 +181,7 @@ describe('activity view: a filter change travels one way', () => {
     } as unknown as Session;
     const config = () => ({ pageSize: PAGE_SIZE, pollIntervalSeconds: 0, entries: { projects: [], users: [], groups: [] } }) as unknown as ExtensionConfig;
     const log = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Log;
-    activity = new ActivityView(session, config, new ProjectDirectories(() => undefined), memento() as never, global as never, log);
+    activity = new ActivityView(session, config, new ProjectDirectories(() => undefined), memento() as never, global as never, log, noRepositories, noLists);
     activity.sessionChanged();
     await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(global.get(STATE_KEYS.earlierPages), []);
@@ -194,7 +198,7 @@ describe('activity view: a filter change travels one way', () => {
     } as unknown as Session;
     const config = () => ({ pageSize: PAGE_SIZE, pollIntervalSeconds: 0, entries: { projects: [], users: [], groups: [] } }) as unknown as ExtensionConfig;
     const log = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Log;
-    activity = new ActivityView(session, config, new ProjectDirectories(() => t.client), memento() as never, global as never, log);
+    activity = new ActivityView(session, config, new ProjectDirectories(() => t.client), memento() as never, global as never, log, noRepositories, noLists);
     const view = fake.treeViews.find((candidate) => candidate.id === VIEWS.activity)!;
     const workbench = new Workbench(view);
     view.visible = true;

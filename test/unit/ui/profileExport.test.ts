@@ -9,7 +9,7 @@ describe('Export Notification Profile', () => {
   beforeEach(() => fake.reset());
   afterEach(() => { workspace.workspaceFolders = undefined; });
 
-  it('proposes the home folder, not the repository open in the window (a profile is personal)', async () => {
+  it('proposes the home folder the host has, not the repository open in the window (a profile is personal)', async () => {
     workspace.workspaceFolders = [{ uri: Uri.file('/work/repo'), name: 'repo', index: 0 }];
     const commands = new ProfileCommands({
       sources: { workspace: async () => ({ scope: { kind: 'global' }, name: 'global' }), catalog: { entries: async () => [{ key: 'global', scope: { kind: 'global' }, label: 'Global', origin: 'global' }] } as unknown as ScopeCatalog },
@@ -17,6 +17,7 @@ describe('Export Notification Profile', () => {
       pathOf: async () => undefined, account: { instanceUrl: 'https://gitlab.example.com' },
       log: { info: () => undefined, warn: () => undefined, error: () => undefined } as unknown as ProfileDeps['log'],
       failures: { report: () => undefined },
+      homeFolder: homedir(),
     });
     fake.answers.quickPick = (items) => items; // every scope, as offered
     await commands.export();

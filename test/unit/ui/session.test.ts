@@ -7,6 +7,7 @@ import { normalizeInstanceUrl } from '../../../src/app/instance';
 import { COMMANDS, INSTANCE_ENV_VAR, STATE_KEYS } from '../../../src/ids';
 import { TokenStore } from '../../../src/ui/auth/tokenStore';
 import { readConfig } from '../../../src/ui/config';
+import { networkExchange } from '../../../src/node/networkExchange';
 import { Log } from '../../../src/ui/log';
 import { Session } from '../../../src/ui/session';
 import { tokenCheck } from '../../../src/app/knownInstances';
@@ -76,7 +77,7 @@ describe('Session: each instance\'s token goes to that instance only', function 
     state.values.set(STATE_KEYS.instances, Object.entries(stored).map(([url, token]) => ({ url, user: 'alex', id: 1, check: checks.get(token) })));
     const tokens = new TokenStore(secrets as never, env, () => undefined);
     const channel = { info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined, dispose: () => undefined };
-    const session: Session = new Session(tokens, readConfig, new Log(channel, () => session.secrets), state as never, 'gitlab-activity/test');
+    const session: Session = new Session(tokens, () => readConfig((name) => process.env[name]), new Log(channel, () => session.secrets), state as never, 'gitlab-activity/test', (config) => networkExchange(config, console));
     sessions.push(session);
     return { session, secrets, state };
   }
@@ -181,7 +182,7 @@ describe('Session: each instance\'s token goes to that instance only', function 
     await waitUntil(() => first.session.all[0]?.username !== undefined);
     const tokens = new TokenStore(new FakeSecretStorage() as never, { token: ENV_TOKEN, instanceUrl: a.url }, () => undefined);
     const channel = { info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined, dispose: () => undefined };
-    const next: Session = new Session(tokens, readConfig, new Log(channel, () => next.secrets), first.state as never, 'gitlab-activity/test');
+    const next: Session = new Session(tokens, () => readConfig((name) => process.env[name]), new Log(channel, () => next.secrets), first.state as never, 'gitlab-activity/test', (config) => networkExchange(config, console));
     sessions.push(next);
     const changes: Array<string | undefined> = [];
     const named: Array<string | undefined> = [];

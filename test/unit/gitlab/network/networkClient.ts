@@ -1,4 +1,6 @@
-import { GitLabClient, Transport, createDispatcher, type NetworkOptions } from '../../../../src/gitlab';
+import { GitLabClient, Transport } from '../../../../src/gitlab';
+import { UndiciExchange } from '../../../../src/node/undiciExchange';
+import { createDispatcher, type NetworkOptions } from '../../../../src/node/dispatcher';
 import { TOKEN } from '../helpers';
 
 export interface NetworkClient {
@@ -13,7 +15,7 @@ export interface NetworkClient {
 export function networkClient(instanceUrl: string, options: NetworkOptions): NetworkClient {
   const dispatcher = createDispatcher({ keepAliveMs: 5_000, ...options });
   const transport = new Transport({
-    instanceUrl, token: () => TOKEN, dispatcher, timeoutMs: 5_000, sleep: async () => undefined, random: () => 0.5,
+    instanceUrl, token: () => TOKEN, exchange: new UndiciExchange(dispatcher), timeoutMs: 5_000, sleep: async () => undefined, random: () => 0.5,
   });
   return { client: new GitLabClient(transport), close: () => dispatcher.close() };
 }

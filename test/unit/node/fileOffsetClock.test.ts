@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FileOffsetClock } from '../../../src/ui/settings/snoozeClock';
+import { FileOffsetClock } from '../../../src/node/fileOffsetClock';
 
 /** Waits for a condition by polling (the clock watches its file); fails after a generous bound, never sleeps blindly. */
 async function eventually(what: string, condition: () => boolean): Promise<void> {

@@ -1,11 +1,7 @@
 import { constants } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
-import type { GitFileReader } from '../app/gitConfigFiles';
-
-/** A git config far larger than any real one (a few kB; a thousand remotes are some 100 kB). */
-export const MAX_GIT_FILE_BYTES = 1024 * 1024;
-/** Local disks answer in milliseconds; a slow network mount gets a few seconds, then the folder has no project. */
-export const GIT_FILE_TIMEOUT_MS = 5_000;
+import { join, resolve } from 'node:path';
+import { GIT_FILE_TIMEOUT_MS, MAX_GIT_FILE_BYTES, type GitFileReader } from '../app/gitConfigFiles';
 
 export interface GitFileBounds {
   maxBytes?: number;
@@ -13,7 +9,7 @@ export interface GitFileBounds {
 }
 
 /**
- * Reads a repository's git files from disk, bounded: a path is looked at (`stat`) before it is opened, and only a
+ * Reads a repository's git files from the local disk (folders of `file:` URIs in the Node host), bounded: a path is looked at (`stat`) before it is opened, and only a
  * directory or a regular file counts. Opening a FIFO would block a thread of libuv's pool until someone writes to
  * it, for ever in an unpacked archive; so even a regular file is opened non-blocking and checked again once open (it
  * may have been swapped). Each read has a time bound (an AbortSignal timeout) and a size bound; past either, the
@@ -23,6 +19,8 @@ export function boundedGitFiles(bounds: GitFileBounds = {}): GitFileReader {
   const maxBytes = bounds.maxBytes ?? MAX_GIT_FILE_BYTES;
   const timeoutMs = bounds.timeoutMs ?? GIT_FILE_TIMEOUT_MS;
   return {
+    join,
+    resolve,
     async kind(path) {
       try {
         const info = await inTime(stat(path), AbortSignal.timeout(timeoutMs));

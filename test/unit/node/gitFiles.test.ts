@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { readGitConfig } from '../../../src/app/gitConfigFiles';
 import { projectPathsInGitConfig } from '../../../src/app/gitRemotes';
-import { boundedGitFiles, MAX_GIT_FILE_BYTES } from '../../../src/ui/gitFiles';
+import { MAX_GIT_FILE_BYTES } from '../../../src/app/gitConfigFiles';
+import { boundedGitFiles } from '../../../src/node/gitFiles';
 
 const INSTANCE = 'https://gitlab.example.com';
 const CONFIG = '[core]\n\tbare = false\n[remote "origin"]\n\turl = git@gitlab.example.com:team/app.git\n';
