@@ -3,9 +3,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../../../scripts/vscode-env/code-server.mjs';
-import { CHROMIUM_PATH } from '../../../scripts/vscode-env/paths.mjs';
+import type { Browser, Page } from 'playwright-core';
+import { BROWSER_INSTALL_TIMEOUT_MS, launchTestBrowser } from '../browser';
 import { GitLabDouble } from '../../double';
 import { FIXED_NOW, TOKEN } from '../double/http';
 
@@ -78,7 +77,8 @@ describe('FetchExchange in a real browser, against the double from another origi
   let browser: Browser;
   let page: Page;
 
-  before(async () => {
+  before(async function () {
+    this.timeout(BROWSER_INSTALL_TIMEOUT_MS);
     const built = await esbuild.build({
       stdin: { contents: ENTRY, resolveDir: path.resolve(__dirname, '../../../src/gitlab'), sourcefile: 'entry.ts', loader: 'ts' },
       bundle: true, write: false, platform: 'browser', format: 'iife', globalName: 'GitLabInBrowser', target: 'es2022',
@@ -92,7 +92,7 @@ describe('FetchExchange in a real browser, against the double from another origi
     });
     await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
     pageOrigin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    browser = await launchTestBrowser();
     page = await browser.newPage();
     await page.goto(`${pageOrigin}/`);
   });
