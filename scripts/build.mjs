@@ -21,8 +21,8 @@ const builds = [
     outfile: 'dist/extension.js',
     platform: 'node',
     format: 'cjs',
-    // VS Code 1.100 runs extensions on Node 20.19.
-    target: 'node20.19',
+    // The oldest supported desktop VS Code, 1.90 (engines.vscode), runs extensions on Electron 29.4.0's Node 20.9.0.
+    target: 'node20.9',
     external: ['vscode'],
     metafile: true,
   },

@@ -9,6 +9,13 @@ const nls: Record<string, string> = JSON.parse(readFileSync(join(root, 'package.
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'),
   (_key, value: unknown) => (typeof value === 'string' && /^%[\w.]+%$/.test(value) ? nls[value.slice(1, -1)] ?? value : value));
 const contributes = manifest.contributes;
+/**
+ * The VS Code that GitLab's Web IDE runs (it installs extensions from Open VSX and runs only web extensions): a higher
+ * engines.vscode and the Web IDE would refuse the package. Where it comes from: docs/web-ide-vscode-version.md.
+ */
+const WEB_IDE_VSCODE = [1, 94] as const;
+/** The oldest VS Code supported: engines.vscode and the exact @types/vscode (docs/web-ide-vscode-version.md says why). */
+const VSCODE_FLOOR = '1.90.0';
 
 describe('package.json and src/ids.ts agree', () => {
   it('declares exactly the commands of COMMANDS, each in category GitLab', () => {
@@ -66,8 +73,18 @@ describe('package.json and src/ids.ts agree', () => {
     assert.deepEqual([...untrusted.restrictedConfigurations].sort(), [...networkSettings, `${SETTINGS_SECTION}.${SETTINGS.instanceUrl}`].sort());
   });
 
+  it('supports VS Code from the floor on, and no floor above the VS Code of GitLab\'s Web IDE', () => {
+    const floor = /^\^(\d+)\.(\d+)\.0$/.exec(manifest.engines.vscode);
+    assert.ok(floor, `engines.vscode is ^<major>.<minor>.0: ${manifest.engines.vscode}`);
+    const [major, minor] = [Number(floor[1]), Number(floor[2])];
+    assert.ok(major < WEB_IDE_VSCODE[0] || (major === WEB_IDE_VSCODE[0] && minor <= WEB_IDE_VSCODE[1]),
+      `engines.vscode ${manifest.engines.vscode} is above ${WEB_IDE_VSCODE.join('.')}, the VS Code of GitLab's Web IDE`);
+    assert.equal(manifest.engines.vscode, `^${VSCODE_FLOOR}`);
+    // The API types are the floor's own, so the typecheck fails on API newer than the floor.
+    assert.equal(manifest.devDependencies['@types/vscode'], VSCODE_FLOOR);
+  });
+
   it('targets the Node of the oldest supported VS Code', () => {
-    assert.equal(manifest.engines.vscode, '^1.100.0');
-    assert.match(readFileSync(join(root, 'scripts', 'build.mjs'), 'utf8'), /target: 'node20\.19'/);
+    assert.match(readFileSync(join(root, 'scripts', 'build.mjs'), 'utf8'), /target: 'node20\.9'/);
   });
 });
