@@ -72,6 +72,8 @@ function goals(results: BenchResults): BenchResults['goals'] {
   if (f) {
     list.push({ goal: `fetch: client ÷ floor ${f.clientOverFloor.goal}`, value: f.clientOverFloor.median.toFixed(2), met: f.clientOverFloor.met });
     list.push({ goal: `fetch: client ÷ peer ${f.clientOverPeer.goal}`, value: f.clientOverPeer.median.toFixed(2), met: f.clientOverPeer.met });
+    const overFetchFloor = f.fetchClientOverFetchFloor;
+    list.push({ goal: `fetch: client over FetchExchange ÷ fetch floor ${overFetchFloor.goal} (Node's fetch)`, value: overFetchFloor.median.toFixed(2), met: overFetchFloor.met });
     const connections = f.contenders.client.freshListing.connectionsPerListing;
     list.push({ goal: 'fetch: one connection when paging sequentially', value: connections.join('/'), met: connections.every((c) => c === 1) });
   }

@@ -1,8 +1,10 @@
 import { Agent } from 'undici';
+import { FetchExchange } from '../../src/gitlab/fetchExchange';
+import { UndiciExchange } from '../../src/node/undiciExchange';
 import { interleave } from '../lib/interleave';
 import { ratioOf, summarize, type Ratio, type Summary } from '../lib/stats';
 import { clientStages, type ClientStages } from './clientStages';
-import { clientLister, floorLister, peerLister, type Lister } from './listers';
+import { clientLister, fetchFloorLister, floorLister, peerLister, type Lister } from './listers';
 import { RemoteDouble, type DoubleStats } from './remoteDouble';
 
 /**
@@ -19,16 +21,28 @@ interface ContenderSpec {
   id: string;
   label: string;
   make(url: string): Lister;
+  /**
+   * On the process-wide pool of `fetch`, which a lister cannot close: before a fresh listing the server is left to
+   * close its idle connections, so that the listing starts without one.
+   */
+  sharedPool?: boolean;
 }
 
 export const CONTENDERS: readonly ContenderSpec[] = [
   { id: 'client', label: "(A) extension's client: readPages over listEvents, window 1", make: (url) => clientLister(url) },
   { id: 'floor', label: '(B) floor: undici request + JSON.parse', make: (url) => floorLister(url) },
-  { id: 'peer', label: '(C) peer: @gitbeaker/rest Events.all', make: (url) => peerLister(url) },
+  { id: 'peer', label: '(C) peer: @gitbeaker/rest Events.all', make: (url) => peerLister(url), sharedPool: true },
   {
     id: 'clientOneConnection', label: "(A') client on Agent{connections:1}",
-    make: (url) => clientLister(url, new Agent({ keepAliveTimeout: 30_000, connections: 1 })),
+    make: (url) => clientLister(url, new UndiciExchange(new Agent({ keepAliveTimeout: 30_000, connections: 1 }))),
   },
+  // The browser build's exchange. Its fetch is Node's own here: it stands for a browser's fetch, which cannot be timed
+  // in this process; each is compared with its own floor.
+  {
+    id: 'fetchClient', label: "(A-fetch) client over FetchExchange (Node's fetch, for the browser's)",
+    make: (url) => clientLister(url, new FetchExchange()), sharedPool: true,
+  },
+  { id: 'fetchFloor', label: "(B-fetch) fetch floor: Node's fetch + JSON.parse", make: (url) => fetchFloorLister(url), sharedPool: true },
 ];
 
 export interface Traffic {
@@ -61,11 +75,16 @@ export interface FetchResult {
   contenders: Record<string, FetchContenderResult>;
   clientOverFloor: Ratio & { goal: string; met: boolean };
   clientOverPeer: Ratio & { goal: string; met: boolean };
+  /** The client over the `fetch` exchange ÷ the fetch floor: the same goal as the undici client's over its floor. */
+  fetchClientOverFetchFloor: Ratio & { goal: string; met: boolean };
   /** The same ratios in CPU time of the listing process: not blurred by the server or by waiting for a core. */
   cpuClientOverFloor: Ratio;
   cpuClientOverPeer: Ratio;
+  cpuFetchClientOverFetchFloor: Ratio;
   /** (A − B) / pages: what the client adds to each page over the floor, as measured (noisy on a busy machine). */
   clientOverheadPerPageMs: number;
+  /** (A-fetch − B-fetch) / pages. */
+  fetchClientOverheadPerPageMs: number;
   /**
    * The client's own work per page timed alone (shape checks, request building, paging headers, timeout signal) as a
    * share of the floor's time per page: the part of client ÷ floor that is not noise.
@@ -108,10 +127,13 @@ export async function fetchBench(rounds: number, warmup: number, progress: (line
     // Traffic of a listing, every contender with a pool of its own that has never connected; a few times over,
     // because whether the next page reuses the socket is a race inside undici.
     const fresh: Record<string, { events: number; traffic: Traffic }> = {};
+    let sharedPoolUsed = false;
     for (let n = 0; n < FRESH_LISTINGS; n++) {
       for (const spec of CONTENDERS) {
-        // The peer's pool is process-wide: let the server close its idle connections first.
-        if (spec.id === 'peer' && n > 0) await new Promise((resolve) => setTimeout(resolve, SERVER_KEEP_ALIVE_MS + 200));
+        // The pool of `fetch` (the peer's, the fetch exchange's) is process-wide: let the server close its idle
+        // connections first.
+        if (spec.sharedPool && sharedPoolUsed) await new Promise((resolve) => setTimeout(resolve, SERVER_KEEP_ALIVE_MS + 200));
+        sharedPoolUsed ||= spec.sharedPool === true;
         const lister = spec.make(double.url);
         await double.mark();
         const events = await lister.run();
@@ -151,13 +173,17 @@ export async function fetchBench(rounds: number, warmup: number, progress: (line
     const stages = await clientStages(double.url);
     const overFloor = ratioOf(result.samples.client, result.samples.floor);
     const overPeer = ratioOf(result.samples.client, result.samples.peer);
+    const fetchOverFloor = ratioOf(result.samples.fetchClient, result.samples.fetchFloor);
     return {
       doubleOptions: DOUBLE_OPTIONS, events, pages, rounds, warmup, contenders,
       clientOverFloor: { ...overFloor, goal: '≤ 1.2', met: overFloor.median <= 1.2 },
       clientOverPeer: { ...overPeer, goal: '< 1', met: overPeer.median < 1 },
+      fetchClientOverFetchFloor: { ...fetchOverFloor, goal: '≤ 1.2', met: fetchOverFloor.median <= 1.2 },
       cpuClientOverFloor: ratioOf(result.cpuSamples.client, result.cpuSamples.floor),
       cpuClientOverPeer: ratioOf(result.cpuSamples.client, result.cpuSamples.peer),
+      cpuFetchClientOverFetchFloor: ratioOf(result.cpuSamples.fetchClient, result.cpuSamples.fetchFloor),
       clientOverheadPerPageMs: (contenders.client.time.median - contenders.floor.time.median) / pages,
+      fetchClientOverheadPerPageMs: (contenders.fetchClient.time.median - contenders.fetchFloor.time.median) / pages,
       clientOwnWorkShare: Object.entries(stages.microsecondsPerPage).filter(([id]) => !id.startsWith('JSON.parse'))
         .reduce((sum, [, us]) => sum + us, 0) / 1000 / (contenders.floor.time.median / pages),
       timedPhase: { connections: all.connections, requests: all.requests.length, listings: (rounds + warmup) * CONTENDERS.length },

@@ -1,6 +1,7 @@
 import { Gitlab } from '@gitbeaker/rest';
 import { Agent, request, type Dispatcher } from 'undici';
 import { GitLabClient, NO_FILTER, Transport, readPages } from '../../src/gitlab';
+import type { HttpExchange } from '../../src/gitlab/exchange';
 import { UndiciExchange } from '../../src/node/undiciExchange';
 import { createDispatcher } from '../../src/node/dispatcher';
 
@@ -14,18 +15,19 @@ export interface Lister {
 }
 
 /**
- * (A) The extension's client, with the dispatcher the extension builds (or another one, for a variant), reading every
- * page as the extension does where it reads many (the Markdown range: `readPages` over `listEvents`), one page at a
- * time here so that it compares with the sequential floor request for request.
+ * (A) The extension's client over an exchange: by default undici on the dispatcher the extension builds (the Node
+ * extension host); another dispatcher for a variant, or the `fetch` exchange of the browser build. It reads every page
+ * as the extension does where it reads many (the Markdown range: `readPages` over `listEvents`), one page at a time
+ * here so that it compares with the sequential floor request for request. Closing it closes the exchange (its pool).
  */
-export function clientLister(url: string, dispatcher: Dispatcher = createDispatcher()): Lister {
-  const client = new GitLabClient(new Transport({ instanceUrl: url, token: () => TOKEN, exchange: new UndiciExchange(dispatcher) }));
+export function clientLister(url: string, exchange: HttpExchange = new UndiciExchange(createDispatcher())): Lister {
+  const client = new GitLabClient(new Transport({ instanceUrl: url, token: () => TOKEN, exchange }));
   return {
     run: async () => {
       const pages = await readPages((page, signal) => client.listEvents({ kind: 'mine' }, NO_FILTER, { page, perPage: PER_PAGE }, signal), { window: 1 });
       return pages.reduce((sum, page) => sum + page.items.length, 0);
     },
-    close: () => dispatcher.close(),
+    close: () => exchange.close(),
   };
 }
 
@@ -51,6 +53,32 @@ export function floorLister(url: string, dispatcher: Dispatcher = new Agent({ ke
       return all.length;
     },
     close: () => dispatcher.close(),
+  };
+}
+
+/**
+ * (B-fetch) The floor of the `fetch` exchange: the platform's `fetch` (in Node, Node's own, over its process-wide
+ * pool), following X-Next-Page, `JSON.parse` of each body's text and nothing else: `floorLister` with `fetch` in place
+ * of undici's `request`, keeping the events likewise.
+ */
+export function fetchFloorLister(url: string): Lister {
+  return {
+    run: async () => {
+      const all: unknown[] = [];
+      let page = '1';
+      while (page) {
+        const response = await fetch(`${url}/api/v4/events?page=${page}&per_page=${PER_PAGE}`, {
+          headers: { 'private-token': TOKEN },
+        });
+        const items = JSON.parse(await response.text()) as unknown[];
+        for (const item of items) all.push(item);
+        const next = response.headers.get('x-next-page');
+        page = typeof next === 'string' ? next : '';
+      }
+      return all.length;
+    },
+    // The process-wide pool of `fetch` cannot be closed by a caller.
+    close: async () => undefined,
   };
 }
 

@@ -22,16 +22,20 @@ export function figuresMarkdown(results: BenchResults): string {
   const f = results.fetch;
   if (f) {
     out.push('', `**Fetch all events** (${f.events} events, ${f.pages} pages of 100; median of ${f.rounds} interleaved rounds):`, '');
-    const rows: Array<Array<string | number>> = [['listing', 'median', 'IQR', 'requests', 'connections per fresh listing']];
-    for (const c of Object.values(f.contenders)) {
-      rows.push([c.label, msText(c.time.median), `${c.time.q1.toFixed(0)}–${c.time.q3.toFixed(0)} ms`, c.freshListing.requests,
-        c.freshListing.connectionsPerListing.join(' / ')]);
+    const rows: Array<Array<string | number>> = [['listing', 'median', 'IQR', '÷ its floor', 'requests', 'connections per fresh listing']];
+    for (const [id, c] of Object.entries(f.contenders)) {
+      const floor = f.contenders[id.startsWith('fetch') ? 'fetchFloor' : 'floor'];
+      rows.push([c.label, msText(c.time.median), `${c.time.q1.toFixed(0)}–${c.time.q3.toFixed(0)} ms`, (c.time.median / floor.time.median).toFixed(2),
+        c.freshListing.requests, c.freshListing.connectionsPerListing.join(' / ')]);
     }
+    const ff = f.fetchClientOverFetchFloor;
     out.push(table(rows), '',
       `client ÷ floor **${f.clientOverFloor.median.toFixed(2)}** (best ÷ best ${f.clientOverFloor.best.toFixed(2)}, CPU ${f.cpuClientOverFloor.median.toFixed(2)}; `
         + `goal ${f.clientOverFloor.goal}: ${f.clientOverFloor.met ? 'met' : 'missed'}); `
         + `client ÷ peer **${f.clientOverPeer.median.toFixed(2)}** (best ÷ best ${f.clientOverPeer.best.toFixed(2)}, CPU ${f.cpuClientOverPeer.median.toFixed(2)}; `
         + `goal ${f.clientOverPeer.goal}: ${f.clientOverPeer.met ? 'met' : 'missed'}). `
+        + `client over FetchExchange ÷ fetch floor (Node's fetch, standing for a browser's) **${ff.median.toFixed(2)}** `
+        + `(per round ${ff.min.toFixed(2)}–${ff.max.toFixed(2)}, best ÷ best ${ff.best.toFixed(2)}, CPU ${f.cpuFetchClientOverFetchFloor.median.toFixed(2)}; goal ${ff.goal}: ${ff.met ? 'met' : 'missed'}). `
         + `The client's own work per page, timed alone, is ${(f.clientOwnWorkShare * 100).toFixed(1)} % of the floor's time per page.`);
   }
   const t = results.tree;
