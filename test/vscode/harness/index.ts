@@ -10,7 +10,10 @@ export { InHostReportReceiver, type InHostReport, type InHostTest } from './in-h
 export { parseLogLines, type LogLine } from './log-lines';
 export { RecordingProxy, type ProxiedRequest } from './recording-proxy';
 export { readRunContext, type RunContext } from './run-context';
-export { defaultSettings, EXTENSION_ID, LOG_CHANNEL, RESTORED, VscodeSession, type RunningDouble, type VscodeSessionOptions } from './session';
+export {
+  defaultSettings, EXTENSION_ID, LOG_CHANNEL, RESTORED, VscodeSession, webHostSettings, type ExtensionHostKind, type RunningDouble,
+  type VscodeSessionOptions,
+} from './session';
 export { signInThroughFlow } from './sign-in';
 export { TestClock } from './test-clock';
 export { chooseTodoList, type TodoListName } from './todo-lists';
