@@ -1,5 +1,5 @@
 import type { GitLabEvent, SortOrder } from '../../../src/gitlab/types';
-import { readFromDouble } from './double-reads';
+import { isEventsRequest, readFromDouble, waitForExtensionRequest } from './double-reads';
 import type { VscodeSession } from './session';
 import type { TreeItemView } from './workbench';
 
@@ -149,4 +149,24 @@ export async function waitForFeedFromDouble(
     },
   );
   return { feed, events, nextPage };
+}
+
+/**
+ * Clicks the "Load more…" row of the feed under `parent`, as a person does, and waits for the extension to ask for the
+ * next page and for the feed to show exactly the events of the pages read so far (`pages`, the one asked for being
+ * the last), as the double has them.
+ */
+export async function loadMore(
+  session: VscodeSession,
+  listing: { parent: string | RegExp; apiPath: string; perPage: number; pages: number; query?: Record<string, string> },
+): Promise<{ feed: FeedView; events: GitLabEvent[]; nextPage: string | null }> {
+  const double = session.double;
+  if (!double) throw new Error('the session has no GitLab double');
+  const shown = feedUnder(await session.workbench.treeItems(), listing.parent);
+  const row = shown?.states.find((state) => state.label === 'Load more…');
+  if (!row) throw new Error(`no "Load more…" row under ${String(listing.parent)}`);
+  const since = Date.now();
+  await session.workbench.treeRowLabelled('Load more…', { level: row.level }).click();
+  await waitForExtensionRequest(double, (r) => r.at >= since && isEventsRequest(r, listing.apiPath) && r.query.page === String(listing.pages));
+  return waitForFeedFromDouble(session, listing);
 }

@@ -348,19 +348,20 @@ export class VscodeSession {
   }
 
   /**
-   * Reloads the page and waits for the new window's "Session restored: …" line, which says whom the extension found
-   * signed in once it read the tokens. Returns its message.
+   * Reloads the page (or with `window`, runs "Developer: Reload Window") and waits for the new window's "Session
+   * restored: …" line, which says whom the extension found signed in once it read the tokens. Returns its message.
    */
-  async reloadAndRestore(): Promise<string> {
+  async reloadAndRestore(how: 'page' | 'window' = 'page'): Promise<string> {
+    const reload = () => (how === 'window' ? this.reloadWindow() : this.reload());
     if (this.host === 'node') {
       const restored = this.countLogLines(RESTORED);
-      await this.reload();
+      await reload();
       return (await this.waitForLogLine(RESTORED, restored)).message;
     }
     // The browser stores a line a moment after it is logged, and may still store the old window's last ones as the
     // page goes: a count taken before the reload is no mark. The new window logs to files of its own.
     const before = new Set((await this.extensionLogFiles()).map((file) => file.path));
-    await this.reload();
+    await reload();
     return waitFor(`the reloaded window's line matching ${RESTORED}`, async () =>
       linesOf((await this.extensionLogFiles()).filter((file) => !before.has(file.path))).find((line) => RESTORED.test(line.message))?.message,
     { timeoutMs: 30_000 });
