@@ -12,7 +12,8 @@ import { settingKey, type DoubleEvent, type DoubleTodo, type SettingSource, type
  * The control surface under /__double/ for out-of-process tests and the demo. Its requests are neither logged nor
  * subject to faults.
  *
- * GET /__double/requests · DELETE /__double/requests · POST /__double/faults (a FaultRule; a `path` starting with `^` is
+ * GET /__double/requests · GET /__double/preflights (CORS preflights, kept apart from the requests) ·
+ * DELETE /__double/requests (both) · POST /__double/faults (a FaultRule; a `path` starting with `^` is
  * a regex source; `times` may be "Infinity") · DELETE /__double/faults · POST /__double/events (a partial event) ·
  * PUT /__double/settings ({ scope: 'global'|'group'|'project', id?, userId?, level?, events?, notificationEmail? }) ·
  * POST /__double/tokens (a DoubleToken, replacing one with the same string) · POST /__double/todos (a partial to-do) ·
@@ -79,6 +80,7 @@ export class ControlSurface {
     switch (where) {
       case 'GET /__double/health': return json(200, { ok: true, url: this.deps.double.baseUrl });
       case 'GET /__double/requests': return json(200, log.entries);
+      case 'GET /__double/preflights': return json(200, log.preflights);
       case 'DELETE /__double/requests': log.clear(); return { status: 204, headers: {}, body: '' };
       case 'POST /__double/faults': {
         const body = this.body(request);

@@ -30,6 +30,8 @@ export class GitLabDouble {
   readonly url: string;
   readonly apiUrl: string;
   readonly requests: LoggedRequest[];
+  /** CORS preflights answered (a browser's `OPTIONS` before a request from another origin), apart from `requests`. */
+  readonly preflights: LoggedRequest[];
   readonly data: DoubleData;
 
   private readonly timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
@@ -46,6 +48,7 @@ export class GitLabDouble {
     this.url = context.baseUrl;
     this.apiUrl = `${this.url}/api/v4`;
     this.requests = log.entries;
+    this.preflights = log.preflights;
     this.data = context.data;
   }
 
@@ -132,6 +135,11 @@ export class GitLabDouble {
   /** Resolves with the first logged request that matches, now or later. */
   waitForRequest(predicate: (r: LoggedRequest) => boolean, timeoutMs = 5000): Promise<LoggedRequest> {
     return this.log.waitFor(predicate, timeoutMs);
+  }
+
+  /** Resolves with the first CORS preflight (see `preflights`) that matches, now or later. */
+  waitForPreflight(predicate: (r: LoggedRequest) => boolean = () => true, timeoutMs = 5000): Promise<LoggedRequest> {
+    return this.log.waitFor(predicate, timeoutMs, 'preflight');
   }
 
   /**

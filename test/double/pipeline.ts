@@ -5,6 +5,7 @@ import { endlessPage } from './faults/endless';
 import { replacementResponse } from './faults/pages';
 import type { FaultStore } from './faults/store';
 import { writeHuge, writeReset, writeTruncated } from './faults/write';
+import { corsHeaders, isPreflight, preflightResponse, requestOrigin } from './http/cors';
 import { readRequest, type ApiRequest } from './http/request';
 import { send } from './http/send';
 import type { RequestLog } from './request-log';
@@ -22,7 +23,11 @@ export interface PipelineDeps {
   sleep(ms: number): Promise<void>;
 }
 
-/** One request: control surface, or faults (latency first), then the API answer; logged once sent. */
+/**
+ * One request: control surface; or a CORS preflight, answered at once (as rack-cors does, before authentication and
+ * rate limits: faults do not apply to it); or faults (latency first), then the API answer, with the CORS headers of
+ * its path. Logged once sent.
+ */
 export class Pipeline {
   constructor(private readonly deps: PipelineDeps) {}
 
@@ -33,11 +38,20 @@ export class Pipeline {
       send(res, this.deps.control.handle(request));
       return;
     }
+    const origin = requestOrigin(request.headers);
+    if (isPreflight(request.method, request.headers)) {
+      this.answerPreflight(res, request, at);
+      return;
+    }
+    for (const [name, value] of Object.entries(corsHeaders(request.rawPath, request.headers, this.deps.double.baseUrl))) {
+      res.setHeader(name, value);
+    }
     const credentials = readCredentials(request);
     const entry: LoggedRequest = {
       method: request.method, path: request.path, rawPath: request.rawPath, query: request.query, status: 0,
       auth: credentials.kind, at,
     };
+    if (origin !== undefined) entry.origin = origin;
     const known = credentials.token === undefined ? undefined : this.deps.double.data.tokens.find((t) => t.token === credentials.token);
     if (known) entry.userId = known.userId ?? 1;
     if (request.bodyText) entry.body = request.bodyText;
@@ -50,6 +64,23 @@ export class Pipeline {
       return;
     }
     entry.status = plan.fault ? await this.writeFault(res, request, plan.fault) : this.answer(res, request);
+    this.deps.log.complete(entry);
+  }
+
+  private answerPreflight(res: ServerResponse, request: ApiRequest, at: number): void {
+    const response = preflightResponse(request.rawPath, request.headers, this.deps.double.baseUrl);
+    const asked = request.headers['access-control-request-headers'];
+    const entry: LoggedRequest = {
+      method: request.method, path: request.path, rawPath: request.rawPath, query: request.query, status: 0,
+      auth: 'none', at, origin: requestOrigin(request.headers),
+      preflight: {
+        method: String(request.headers['access-control-request-method']),
+        ...(asked === undefined ? {} : { headers: String(asked) }),
+      },
+    };
+    res.writeHead(response.status, { ...response.headers, 'Content-Length': '0' });
+    res.end();
+    entry.status = response.status;
     this.deps.log.complete(entry);
   }
 

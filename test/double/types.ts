@@ -105,6 +105,14 @@ export interface LoggedRequest {
   at: number;
   /** Request body text, when there was one. */
   body?: string;
+  /** The request's `Origin` (or `X-Origin`, as rack-cors reads it): a browser's request from a page or worker. */
+  origin?: string;
+  /**
+   * Set on CORS preflights only (`OPTIONS` with an origin and `Access-Control-Request-Method`): the method and headers
+   * the browser asked to use. Preflights are kept apart from the requests (`GitLabDouble.preflights`), so counts of
+   * requests are the same whether a client runs in Node or in a browser.
+   */
+  preflight?: { method: string; headers?: string };
 }
 
 export type Fault =
