@@ -1,5 +1,6 @@
 import type { GitLabEvent, SortOrder } from '../../../src/gitlab/types';
 import { isEventsRequest, readFromDouble, waitForExtensionRequest } from './double-reads';
+import { waitFor } from './wait-for';
 import type { VscodeSession } from './session';
 import type { TreeItemView } from './workbench';
 
@@ -165,8 +166,14 @@ export async function loadMore(
   const shown = feedUnder(await session.workbench.treeItems(), listing.parent);
   const row = shown?.states.find((state) => state.label === 'Load more…');
   if (!row) throw new Error(`no "Load more…" row under ${String(listing.parent)}`);
+  const target = session.workbench.treeRowLabelled('Load more…', { level: row.level });
+  // The pointer off the activity bar first: left where opening the view container clicked, it keeps the icon's hover
+  // ("GitLab - 33 pending to-dos") open over the side bar's rows, and the click on the row lands on the hover.
+  const { page } = session;
+  await page.mouse.move(1, 1);
+  await waitFor('the activity bar\'s hover to close', async () => (await page.locator('.context-view .monaco-hover:visible').count()) === 0, { timeoutMs: 5_000 });
   const since = Date.now();
-  await session.workbench.treeRowLabelled('Load more…', { level: row.level }).click();
+  await target.click();
   await waitForExtensionRequest(double, (r) => r.at >= since && isEventsRequest(r, listing.apiPath) && r.query.page === String(listing.pages));
   return waitForFeedFromDouble(session, listing);
 }
