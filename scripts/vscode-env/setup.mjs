@@ -174,11 +174,17 @@ function readLinkOrUndefined(file) {
 }
 
 /** Makes sure Chromium, Node 24 and a built code-server are present. Returns the paths to use. */
+/** Chromium's headless shell (and the rest of the Debian packages), for tests that drive a browser without code-server. */
+export function ensureBrowser() {
+  ensureDebianPackages();
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing after installing chromium-headless-shell`);
+  return CHROMIUM_PATH;
+}
+
 export function ensureVscodeEnv({ force = false } = {}) {
   const started = Date.now();
   const paths = vscodeEnvPaths();
-  ensureDebianPackages();
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing after installing chromium-headless-shell`);
+  ensureBrowser();
   if (force || !stampMatches(paths)) {
     rmSync(paths.stamp, { force: true });
     installPackages(paths);

@@ -60,12 +60,12 @@ export function projectPathForRemote(remote: string, instanceUrl: string): strin
 }
 
 /**
- * Distinct project paths of the remotes in a git config that point at the instance: the first `max`, as for a list
+ * Distinct project paths of the remotes (a git config's, a virtual workspace's) that point at the instance: the first `max`, as for a list
  * setting (a repository's config is as much the repository's as its settings are).
  */
-export function projectPathsInGitConfig(gitConfig: string, instanceUrl: string, max = MAX_LIST_ENTRIES): string[] {
+export function projectPathsOfRemotes(remotes: readonly string[], instanceUrl: string, max = MAX_LIST_ENTRIES): string[] {
   const paths = new Set<string>();
-  for (const url of remoteUrls(gitConfig)) {
+  for (const url of remotes) {
     if (paths.size >= max) break;
     const path = projectPathForRemote(url, instanceUrl);
     if (path !== undefined) paths.add(path);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { projectPathForRemote, projectPathsInGitConfig, remoteUrls, instanceNamedByRemotes } from '../../../src/app/gitRemotes';
+import { projectPathForRemote, projectPathsOfRemotes, remoteUrls, instanceNamedByRemotes } from '../../../src/app/gitRemotes';
 import { MAX_LIST_ENTRIES } from '../../../src/app/instanceSettings';
 
 describe('git remotes', () => {
@@ -31,14 +31,14 @@ describe('git remotes', () => {
 
   it(`collects the first ${MAX_LIST_ENTRIES} distinct project paths of a config with thousands of remotes`, () => {
     const many = Array.from({ length: 1_500 }, (_, i) => `[remote "r${i}"]\n\turl = git@gitlab.example.com:team/project-${i}.git\n`).join('');
-    const paths = projectPathsInGitConfig(`${config}${many}`, 'https://gitlab.example.com');
+    const paths = projectPathsOfRemotes(remoteUrls(`${config}${many}`), 'https://gitlab.example.com');
     assert.equal(paths.length, MAX_LIST_ENTRIES);
     assert.deepEqual(paths.slice(0, 2), ['group/sub/project', 'team/project-0']);
   });
 
   it('collects distinct project paths of a config', () => {
     const twice = `${config}[remote "other"]\n\turl = https://gitlab.example.com/group/sub/project.git\n`;
-    assert.deepEqual(projectPathsInGitConfig(twice, 'https://gitlab.example.com'), ['group/sub/project']);
+    assert.deepEqual(projectPathsOfRemotes(remoteUrls(twice), 'https://gitlab.example.com'), ['group/sub/project']);
   });
 });
 

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../../../scripts/vscode-env/code-server.mjs';
-import { CHROMIUM_PATH } from '../../../scripts/vscode-env/paths.mjs';
+import type { Browser, Page } from 'playwright-core';
+import { BROWSER_INSTALL_TIMEOUT_MS, launchTestBrowser } from '../browser';
 import { GitLabDouble } from '../../double';
 import { FIXED_NOW, TOKEN } from './http';
 
@@ -29,7 +28,8 @@ describe('GitLab double: CORS in a real browser', function () {
   let browser: Browser;
   let page: Page;
 
-  before(async () => {
+  before(async function () {
+    this.timeout(BROWSER_INSTALL_TIMEOUT_MS);
     double = await GitLabDouble.start({ now: () => FIXED_NOW });
     pageServer = createServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -37,7 +37,7 @@ describe('GitLab double: CORS in a real browser', function () {
     });
     await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
     pageOrigin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    browser = await launchTestBrowser();
     page = await browser.newPage();
     await page.goto(`${pageOrigin}/`);
   });

@@ -5,7 +5,7 @@ import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readGitConfig } from '../../../src/app/gitConfigFiles';
-import { projectPathsInGitConfig } from '../../../src/app/gitRemotes';
+import { projectPathsOfRemotes, remoteUrls } from '../../../src/app/gitRemotes';
 import { MAX_GIT_FILE_BYTES } from '../../../src/app/gitConfigFiles';
 import { boundedGitFiles } from '../../../src/node/gitFiles';
 
@@ -15,7 +15,7 @@ const CONFIG = '[core]\n\tbare = false\n[remote "origin"]\n\turl = git@gitlab.ex
 /** The workspace-project lookup of one folder, as the Activity view and the status bar run it. */
 async function projectsOf(folder: string): Promise<string[]> {
   const config = await readGitConfig(folder, boundedGitFiles());
-  return config === undefined ? [] : projectPathsInGitConfig(config, INSTANCE);
+  return config === undefined ? [] : projectPathsOfRemotes(remoteUrls(config), INSTANCE);
 }
 
 describe('reading a repository\'s git config, bounded', function () {
