@@ -98,7 +98,7 @@ describe('web worker extension host', function () {
     assert.deepEqual(await s.workbench.statusBarIcons(STATUS_ITEM), ['bell']);
   });
 
-  it('notification settings editor: saves a new global level, and the status bar follows', async function () {
+  it('Notification Settings editor: saves a new global level, and the status bar follows', async function () {
     const s = session();
     const editor = new SettingsEditor(s.workbench);
     await editor.openFromStatusBar(STATUS_ITEM, 'global', { level: 'participating' });
