@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { LoggedRequest } from '../double';
 import {
-  extensionRequests, feedUnder, isEventsRequest, stateLabels, useSignedInSession, waitFor, waitForExtensionRequest,
+  extensionRequests, feedUnder, isEventsRequest, pickFilter, stateLabels, useSignedInSession, waitFor, waitForExtensionRequest,
   waitForFeedFromDouble, type VscodeSession,
 } from './harness';
 import { labelStartShown, setSideBarWidth } from './harness/side-bar-width';
@@ -29,16 +29,6 @@ function dayOfLabel(label: string): number {
 
 function filterParams(request: LoggedRequest): Record<string, string> {
   return Object.fromEntries(Object.entries(request.query).filter(([key]) => FILTER_PARAMS.includes(key)));
-}
-
-/** Runs a filter command and picks `item` from its quick pick; resolves with the extension's next events request. */
-async function pickFilter(session: VscodeSession, command: string, title: string, item: RegExp): Promise<LoggedRequest> {
-  const { workbench, double } = session;
-  const since = Date.now();
-  await workbench.runCommand(command);
-  await workbench.waitForQuickInput(title);
-  await workbench.pickQuickItem(item);
-  return waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r));
 }
 
 /** Back to no filter (when one is set), through the palette; waits until the unfiltered feed is shown. */

@@ -461,15 +461,11 @@ describe('notification settings editor', function () {
 
     // The status bar item's own quick pick links to the editor, on the item's scope.
     assert.ok(before.id, 'the status bar item has a DOM id');
-    await workbench.statusBarItem(before.id).click();
-    await workbench.pickQuickItem(/Open Notification Settings/);
     const page = editor();
-    await page.waitForForm(key, { level: 'global', dirty: false });
+    await page.openFromStatusBar(before.id, key, { level: 'global' });
     await workbench.screenshot('settings-editor-from-status-bar');
 
-    await page.setLevel('watch');
-    await page.click('#save-button');
-    await page.waitForForm(key, { level: 'watch', dirty: false });
+    await page.saveLevel(key, 'watch');
     // The global level is Watch since the first test, so "Watch (global)" before the save also starts with "Watch":
     // wait for the sentence to end right after the level.
     const after = await workbench.waitForStatusBarItem(new RegExp(`${scopeName.source}Watch\\.`));

@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import type { Locator } from 'playwright-core';
 import type { DoubleTodo } from '../double/world/types';
 import {
-  chooseTodoList, extensionRequests, mutatedTodos, mutationsOf, TestClock, useSignedInSession, waitFor, waitForExtensionRequest,
+  chooseTodoList, extensionRequests, markRowDone, mutatedTodos, openTodoList, mutationsOf, TestClock, useSignedInSession, waitFor, waitForExtensionRequest,
   type RunningDouble, type SentMutation,
 } from './harness';
 import { pickContextMenuItem } from './harness/context-menu';
 import { hoverFor } from './harness/hover';
-import { ACTIVITY_VIEW, TODO_VIEW, VIEW_CONTAINER, type Workbench } from './harness/workbench';
+import { ACTIVITY_VIEW, TODO_VIEW, VIEW_CONTAINER } from './harness/workbench';
 
 /** The view reads pages of 50; the new to-do check reads the first 20: their requests are told apart by that. */
 const PAGE_SIZE = 50;
@@ -49,15 +49,6 @@ async function dangerousElements(root: Locator): Promise<{ images: number; scrip
   }));
 }
 
-async function openTodos(workbench: Workbench) {
-  await workbench.openViewContainer(VIEW_CONTAINER);
-  await workbench.waitForView(TODO_VIEW);
-  // The view starts as a collapsed section under Activity; with Activity collapsed it has the side bar's height.
-  await workbench.setViewExpanded(TODO_VIEW, true);
-  await workbench.setViewExpanded(ACTIVITY_VIEW, false);
-  return workbench.tree(TODO_VIEW);
-}
-
 /** The To-Do List view against the double's fixed cast of to-dos (with its hostile ones): one row per thing. */
 describe('To-Do List view', function () {
   this.timeout(180_000);
@@ -81,7 +72,7 @@ describe('To-Do List view', function () {
 
   it('shows a row per thing with its reasons in words, unknown actions by name, only in its own view', async function () {
     const { workbench } = session();
-    const todos = await openTodos(workbench);
+    const todos = await openTodoList(workbench);
     await todos.waitForTree('the row "#1 Typo in the handbook" with "Mentioned by"', (items) =>
       items.some((item) => item.label === '#1 Typo in the handbook' && item.description.startsWith('Mentioned by ')), 90_000);
     // An action no client knows yet is shown by its name, never dropped.
@@ -92,7 +83,7 @@ describe('To-Do List view', function () {
 
   it('groups a second to-do about the same merge request into its row, each reason once', async function () {
     const { workbench, double } = session();
-    const todos = await openTodos(workbench);
+    const todos = await openTodoList(workbench);
     const review = double!.data.todos.find((todo) => todo.action === 'review_requested' && todo.target.title === 'Add cache')!;
     double!.addTodo({ action: 'approval_required', targetType: 'MergeRequest', target: { ...review.target }, projectId: review.projectId, authorId: 5 });
     await workbench.clickViewTitleAction('Refresh To-Do List', 20_000, TODO_VIEW);
@@ -105,8 +96,8 @@ describe('To-Do List view', function () {
   });
 
   it('marks a row\'s to-dos done in GitLab, and Undo restores them there', async function () {
-    const { workbench, double, page } = session();
-    const todos = await openTodos(workbench);
+    const { workbench, double } = session();
+    const todos = await openTodoList(workbench);
     const review = double!.data.todos.find((todo) => todo.action === 'review_requested' && todo.target.title === 'Add cache')!;
     const ids = double!.data.todos.filter((todo) => todo.target.id === review.target.id && todo.state === 'pending').map((todo) => todo.id);
     assert.equal(ids.length, 2);
@@ -114,21 +105,15 @@ describe('To-Do List view', function () {
     await todos.waitForTree(`the row "${label}"`, (items) => items.some((item) => item.label === label));
     const since = double!.requests.length;
 
-    await pickContextMenuItem(page, todos.treeRowLabelled(label), 'Mark as Done');
-    const toast = await workbench.waitForNotification(`Marked !${review.target.iid} as done.`);
-    await todos.waitForTree(`the row "${label}" to go`, (items) => !items.some((item) => item.label === label) && items.length > 0);
-    await waitFor('both to-dos done in GitLab', () => ids.every((id) => todoOf(double!, id).state === 'done'));
+    const done = await markRowDone(session(), todos, { label, ids, message: `Marked !${review.target.iid} as done.` });
     assert.ok(extensionRequests(double!).slice(since).some((r) => r.method === 'POST' && r.path === '/api/graphql' && /todoResolveMany/.test(r.body ?? '')),
       'done through GitLab\'s todoResolveMany');
-
-    await toast.locator('a.monaco-button', { hasText: 'Undo' }).click();
-    await waitFor('both to-dos pending again in GitLab', () => ids.every((id) => todoOf(double!, id).state === 'pending'));
-    await todos.waitForTree(`the row "${label}" back`, (items) => items.some((item) => item.label === label));
+    await done.undo();
   });
 
   it('shows hostile titles and bodies as text: no element, command link or icon made from them', async function () {
     const { workbench, page } = session();
-    const todos = await openTodos(workbench);
+    const todos = await openTodoList(workbench);
     // The issue's row (its reference, then the title); the project's access request is named by the same text alone.
     const row = await todos.waitForTree('the hostile issue\'s row', (items) =>
       items.find((item) => /^#\d+ /.test(item.label) && item.label.endsWith(HOSTILE_ISSUE_TITLE)));
@@ -140,7 +125,7 @@ describe('To-Do List view', function () {
 
   it('tells of a new review request found by a check, and its Done marks it done in GitLab', async function () {
     const { workbench, double } = session();
-    const todos = await openTodos(workbench);
+    const todos = await openTodoList(workbench);
     // A check has read the list, so what comes next is new.
     await waitForExtensionRequest(double!, (r) => isCheck(r) && r.status === 200, 30_000);
     const added = double!.addTodo({
@@ -165,7 +150,7 @@ describe('To-Do List view', function () {
 
   it('marks all done in GitLab after a confirmation, and Undo restores exactly those', async function () {
     const { workbench, double } = session();
-    const todos = await openTodos(workbench);
+    const todos = await openTodoList(workbench);
     // Every pending to-do that is not snoozed, as GitLab's todosMarkAllDone takes them, the one whose target the user
     // cannot read (and the list does not show) included.
     const listed = pendingNotSnoozed(double!, clock.now()).map((todo) => todo.id);
@@ -190,7 +175,7 @@ describe('To-Do List view', function () {
 
   it('unsnoozes a row of the Snoozed list in GitLab, and the row is pending again', async function () {
     const { workbench, double, page } = session();
-    const todos = await openTodos(workbench);
+    const todos = await openTodoList(workbench);
     const billing = double!.data.todos.find((todo) => todo.userId === 1 && todo.target.title === 'Billing export times out')!;
     await chooseTodoList(workbench, 'Snoozed');
     await todos.waitForTree(`the row "${BILLING_ROW}" until 09:00`, (items) =>
@@ -212,7 +197,7 @@ describe('To-Do List view', function () {
 
   it('snoozes a row for an hour in GitLab: out of Pending at once, in Snoozed "until 08:00", back in Pending once the clock has passed it', async function () {
     const { workbench, double, page } = session();
-    const todos = await openTodos(workbench);
+    const todos = await openTodoList(workbench);
     const crash = double!.data.todos.find((todo) => todo.userId === 1 && todo.target.title === 'Crash on save')!;
     // A second to-do about the issue, the user's own (which no notification announces): the row snoozes both.
     double!.addTodo({ action: 'marked', targetType: 'Issue', target: { ...crash.target }, projectId: crash.projectId, authorId: 1 });
@@ -284,7 +269,7 @@ describe('To-Do List view past its first page', function () {
     const pending = pendingNotSnoozed(double!, now).map((todo) => todo.id);
     const doneBefore = double!.data.todos.filter((todo) => todo.userId === 1 && todo.state === 'done').map((todo) => todo.id);
     assert.ok(pending.length > 60, `${pending.length} pending`);
-    const todos = await openTodos(workbench);
+    const todos = await openTodoList(workbench);
     await todos.waitForTree('the first page of rows', (items) => items.length > 5);
     // The container's badge names the count in its entry's label ("… 89 pending to-dos"), and shows the number.
     await waitFor(`the badge "${pending.length} pending to-dos"`, async () => {
@@ -318,7 +303,7 @@ describe('To-Do List view on a server without one', function () {
 
   it('shows one calm line instead of an error, no title bar actions, and no notification', async function () {
     const { workbench, double } = session();
-    const todos = await openTodos(workbench);
+    const todos = await openTodoList(workbench);
     const items = await todos.waitForTree('the calm line', (rows) => rows.length === 1 && rows[0].label === 'This GitLab server has no To-Do List.' && rows);
     assert.equal(items.length, 1);
     // The new to-do check asked too, was told the same, and stopped asking there.

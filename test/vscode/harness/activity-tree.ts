@@ -1,5 +1,6 @@
 import type { GitLabEvent, SortOrder } from '../../../src/gitlab/types';
-import { readFromDouble } from './double-reads';
+import { isEventsRequest, readFromDouble, waitForExtensionRequest } from './double-reads';
+import { waitFor } from './wait-for';
 import type { VscodeSession } from './session';
 import type { TreeItemView } from './workbench';
 
@@ -149,4 +150,30 @@ export async function waitForFeedFromDouble(
     },
   );
   return { feed, events, nextPage };
+}
+
+/**
+ * Clicks the "Load more…" row of the feed under `parent`, as a person does, and waits for the extension to ask for the
+ * next page and for the feed to show exactly the events of the pages read so far (`pages`, the one asked for being
+ * the last), as the double has them.
+ */
+export async function loadMore(
+  session: VscodeSession,
+  listing: { parent: string | RegExp; apiPath: string; perPage: number; pages: number; query?: Record<string, string> },
+): Promise<{ feed: FeedView; events: GitLabEvent[]; nextPage: string | null }> {
+  const double = session.double;
+  if (!double) throw new Error('the session has no GitLab double');
+  const shown = feedUnder(await session.workbench.treeItems(), listing.parent);
+  const row = shown?.states.find((state) => state.label === 'Load more…');
+  if (!row) throw new Error(`no "Load more…" row under ${String(listing.parent)}`);
+  const target = session.workbench.treeRowLabelled('Load more…', { level: row.level });
+  // The pointer off the activity bar first: left where opening the view container clicked, it keeps the icon's hover
+  // ("GitLab - 33 pending to-dos") open over the side bar's rows, and the click on the row lands on the hover.
+  const { page } = session;
+  await page.mouse.move(1, 1);
+  await waitFor('the activity bar\'s hover to close', async () => (await page.locator('.context-view .monaco-hover:visible').count()) === 0, { timeoutMs: 5_000 });
+  const since = Date.now();
+  await target.click();
+  await waitForExtensionRequest(double, (r) => r.at >= since && isEventsRequest(r, listing.apiPath) && r.query.page === String(listing.pages));
+  return waitForFeedFromDouble(session, listing);
 }

@@ -1,7 +1,8 @@
 export {
-  countedEvents, dayCount, expectedDays, feedUnder, isSettled, showsDays, stateLabels, waitForFeedFromDouble, type FeedView,
+  countedEvents, dayCount, expectedDays, feedUnder, isSettled, loadMore, showsDays, stateLabels, waitForFeedFromDouble, type FeedView,
 } from './activity-tree';
 export { slug } from './artifacts';
+export { pickFilter } from './activity-filters';
 export { assertNoExtensionRequest, extensionRequests, isEventsRequest, readFromDouble, waitForExtensionRequest } from './double-reads';
 export { firstTreeRowDrawnAt } from './first-row-clock';
 export { gitCloneFiles } from './git-clone';
@@ -10,10 +11,14 @@ export { InHostReportReceiver, type InHostReport, type InHostTest } from './in-h
 export { parseLogLines, type LogLine } from './log-lines';
 export { RecordingProxy, type ProxiedRequest } from './recording-proxy';
 export { readRunContext, type RunContext } from './run-context';
-export { defaultSettings, EXTENSION_ID, LOG_CHANNEL, RESTORED, VscodeSession, type RunningDouble, type VscodeSessionOptions } from './session';
+export { runningExtensionHost } from './running-extensions';
+export {
+  defaultSettings, EXTENSION_ID, LOG_CHANNEL, RESTORED, VscodeSession, webHostSettings, type ExtensionHostKind, type RunningDouble,
+  type VscodeSessionOptions,
+} from './session';
 export { signInThroughFlow } from './sign-in';
 export { TestClock } from './test-clock';
-export { chooseTodoList, type TodoListName } from './todo-lists';
+export { chooseTodoList, markRowDone, openTodoList, type TodoListName } from './todo-lists';
 export { escapeRegExp } from './tree-rows';
 export { useSignedInSession, useVscodeSession } from './use-session';
 export { waitFor } from './wait-for';

@@ -7,6 +7,7 @@ import { INSTANCE_ENV_VAR, TEST_POLL_FLOOR_ENV_VAR, TOKEN_ENV_VAR } from '../../
 import { GitLabDouble, type DoubleOptions } from '../../double';
 import { recordToasts } from './toast-window';
 import { copyInto, extensionLogFiles, hostLogFiles, slug, writeText } from './artifacts';
+import { isBrowserHostLogFile, isExtensionLogFile, readBrowserLogFiles, type BrowserLogFile } from './browser-logs';
 import { parseLogLines, type LogLine } from './log-lines';
 import { readRunContext, type RunContext } from './run-context';
 import { waitFor } from './wait-for';
@@ -19,12 +20,27 @@ export const LOG_CHANNEL = 'GitLab Activity';
 /** The line the composition root writes once the session is restored (src/extension.ts). */
 export const RESTORED = /^Session restored: /;
 
+/**
+ * The extension host the extension runs in. `node`: code-server's Node extension host on the server (its `main`
+ * entry). `web`: the browser's web worker extension host (its `browser` entry), which code-server gives an extension
+ * that has one when the user settings say `"remote.extensionKind": { "<id>": ["web"] }`. The worker sees no
+ * environment variables (sign in through the UI) and writes its log in the browser, not on the server.
+ */
+export type ExtensionHostKind = 'node' | 'web';
+
+/** The user settings that put the extension into the browser's web worker extension host. */
+export function webHostSettings(): Record<string, unknown> {
+  return { 'remote.extensionKind': { [EXTENSION_ID]: ['web'] } };
+}
+
 /** The GitLab double a session's extension talks to. */
 export type RunningDouble = GitLabDouble;
 
 export interface VscodeSessionOptions {
   /** Names the session's folders and its artifacts. */
   name: string;
+  /** Where the extension runs; default `node`. Workbenches of different hosts are never shared. */
+  host?: ExtensionHostKind;
   /** Options of the GitLab double that `gitlabActivity.instanceUrl` points at; `false` starts none. */
   double?: DoubleOptions | false;
   /**
@@ -92,6 +108,11 @@ export function mergeSettings(base: Record<string, unknown>, overrides: Record<s
   return merged;
 }
 
+/** The lines of log files, oldest first. */
+function linesOf(files: Array<{ text: string }>): LogLine[] {
+  return files.flatMap((file) => parseLogLines(file.text)).sort((a, b) => a.at - b.at);
+}
+
 /** One headless Chromium for the whole run: each session has a context of its own in it (no shared storage). */
 let runBrowser: Promise<Browser> | undefined;
 
@@ -123,6 +144,7 @@ export class VscodeSession {
 
   private constructor(
     readonly name: string,
+    readonly host: ExtensionHostKind,
     readonly run: RunContext,
     readonly dir: string,
     readonly userDataDir: string,
@@ -164,7 +186,12 @@ export class VscodeSession {
       }
       const files = typeof options.files === 'function' ? options.files(double, others) : (options.files ?? {});
       for (const [relative, content] of Object.entries(files)) writeText(path.join(folder, relative), content);
-      writeUserSettings(userDataDir, mergeSettings(defaultSettings(double?.url), options.settings));
+      const host = options.host ?? 'node';
+      if (host === 'web' && options.env?.[TOKEN_ENV_VAR]) {
+        throw new Error(`${TOKEN_ENV_VAR} cannot reach the web worker extension host (it has no environment): sign in through the UI`);
+      }
+      const hostSettings = host === 'web' ? webHostSettings() : {};
+      writeUserSettings(userDataDir, mergeSettings({ ...defaultSettings(double?.url), ...hostSettings }, options.settings));
       const machineSettings = typeof options.machineSettings === 'function' ? options.machineSettings() : options.machineSettings;
       if (machineSettings) writeText(path.join(userDataDir, 'Machine', 'settings.json'), `${JSON.stringify(machineSettings, null, 2)}\n`);
 
@@ -188,7 +215,7 @@ export class VscodeSession {
       const page = await context.newPage();
       await recordToasts(page);
       const workbench = new Workbench(page, run.artifactsDir);
-      const session = new VscodeSession(options.name, run, dir, userDataDir, folder, double, others, server, context, page, workbench);
+      const session = new VscodeSession(options.name, host, run, dir, userDataDir, folder, double, others, server, context, page, workbench);
       cleanups.length = 0;
       try {
         await page.goto(workbenchUrl(server.url, folder));
@@ -286,39 +313,71 @@ export class VscodeSession {
     await this.companion('POST', '/command', { command, args });
   }
 
-  /** Everything the extension wrote to its "GitLab Activity" output channel so far. */
+  /**
+   * Everything the extension wrote to its "GitLab Activity" output channel so far, read from the server's files: Node
+   * host sessions only (use `readExtensionLog` in either host).
+   */
   extensionLog(): string {
-    return extensionLogFiles(this.userDataDir, EXTENSION_ID, LOG_CHANNEL)
-      .map((file) => readFileSync(file, 'utf8'))
-      .join('\n');
+    return this.serverLogFiles().map((file) => file.text).join('\n');
   }
 
-  /** The extension's log lines with their times, oldest first (across reloads: each extension host has a file). */
+  /** The extension's log lines with their times, oldest first (across reloads: each extension host has a file). Node host only. */
   extensionLogLines(): LogLine[] {
-    return extensionLogFiles(this.userDataDir, EXTENSION_ID, LOG_CHANNEL)
-      .flatMap((file) => parseLogLines(readFileSync(file, 'utf8')))
-      .sort((a, b) => a.at - b.at);
+    return linesOf(this.serverLogFiles());
   }
 
-  /** How many of the extension's log lines match so far (across reloads). */
+  /** How many of the extension's log lines match so far (across reloads). Node host only. */
   countLogLines(pattern: RegExp): number {
     return this.extensionLogLines().filter((line) => pattern.test(line.message)).length;
   }
 
+  /** Everything the extension wrote to its output channel so far, in either host. */
+  async readExtensionLog(): Promise<string> {
+    return (await this.extensionLogFiles()).map((file) => file.text).join('\n');
+  }
+
+  /** The extension's log lines with their times, oldest first (across reloads), in either host. */
+  async readLogLines(): Promise<LogLine[]> {
+    return linesOf(await this.extensionLogFiles());
+  }
+
   /** Waits for a log line matching `pattern` beyond the first `already` of them (say, the reloaded window's). */
   waitForLogLine(pattern: RegExp, already: number, timeoutMs = 30_000): Promise<LogLine> {
-    return waitFor(`log line ${already + 1} matching ${pattern}`, () =>
-      this.extensionLogLines().filter((line) => pattern.test(line.message))[already], { timeoutMs });
+    return waitFor(`log line ${already + 1} matching ${pattern}`, async () =>
+      (await this.readLogLines()).filter((line) => pattern.test(line.message))[already], { timeoutMs });
   }
 
   /**
-   * Reloads the page and waits for the new window's "Session restored: …" line, which says whom the extension found
-   * signed in once it read the tokens. Returns its message.
+   * Reloads the page (or with `window`, runs "Developer: Reload Window") and waits for the new window's "Session
+   * restored: …" line, which says whom the extension found signed in once it read the tokens. Returns its message.
    */
-  async reloadAndRestore(): Promise<string> {
-    const restored = this.countLogLines(RESTORED);
-    await this.reload();
-    return (await this.waitForLogLine(RESTORED, restored)).message;
+  async reloadAndRestore(how: 'page' | 'window' = 'page'): Promise<string> {
+    const reload = () => (how === 'window' ? this.reloadWindow() : this.reload());
+    if (this.host === 'node') {
+      const restored = this.countLogLines(RESTORED);
+      await reload();
+      return (await this.waitForLogLine(RESTORED, restored)).message;
+    }
+    // The browser stores a line a moment after it is logged, and may still store the old window's last ones as the
+    // page goes: a count taken before the reload is no mark. The new window logs to files of its own.
+    const before = new Set((await this.extensionLogFiles()).map((file) => file.path));
+    await reload();
+    return waitFor(`the reloaded window's line matching ${RESTORED}`, async () =>
+      linesOf((await this.extensionLogFiles()).filter((file) => !before.has(file.path))).find((line) => RESTORED.test(line.message))?.message,
+    { timeoutMs: 30_000 });
+  }
+
+  /** The extension's log files, from the server (Node host) or the browser's storage (web worker host). */
+  private async extensionLogFiles(): Promise<Array<{ path: string; text: string }>> {
+    if (this.host === 'node') return this.serverLogFiles();
+    return (await readBrowserLogFiles(this.page)).filter((file) => isExtensionLogFile(file, EXTENSION_ID, LOG_CHANNEL));
+  }
+
+  private serverLogFiles(): Array<{ path: string; text: string }> {
+    if (this.host !== 'node') {
+      throw new Error('the web worker extension host writes its log in the browser: read it with readExtensionLog or readLogLines');
+    }
+    return extensionLogFiles(this.userDataDir, EXTENSION_ID, LOG_CHANNEL).map((file) => ({ path: file, text: readFileSync(file, 'utf8') }));
   }
 
   /**
@@ -340,6 +399,7 @@ export class VscodeSession {
     const logsDir = path.join(this.userDataDir, 'logs');
     copyInto(path.join(target, 'extension-log'), logsDir, extensionLogFiles(this.userDataDir, EXTENSION_ID, LOG_CHANNEL));
     copyInto(path.join(target, 'host-logs'), logsDir, hostLogFiles(this.userDataDir));
+    if (this.host === 'web') await this.captureBrowserLogs(target);
     writeFileSync(path.join(target, 'code-server.log'), this.server.output());
     writeFileSync(path.join(target, 'browser-console.log'), this.consoleLines.join('\n'));
     if (this.double) writeFileSync(path.join(target, 'double-requests.json'), JSON.stringify(this.double.requests, null, 2));
@@ -347,6 +407,20 @@ export class VscodeSession {
       writeFileSync(path.join(target, `double-${index + 2}-requests.json`), JSON.stringify(other.requests, null, 2));
     }
     return target;
+  }
+
+  /** The web worker host's logs, kept in the browser: the extension's channel and the hosts' own logs. */
+  private async captureBrowserLogs(target: string): Promise<void> {
+    let files: BrowserLogFile[];
+    try {
+      files = await readBrowserLogFiles(this.page);
+    } catch (error) {
+      writeText(path.join(target, 'browser-logs-failed.txt'), String(error));
+      return;
+    }
+    const save = (dir: string, file: BrowserLogFile) => writeText(path.join(target, dir, file.path.replace(/^\//, '').split('/').join('__')), file.text);
+    for (const file of files.filter((candidate) => isExtensionLogFile(candidate, EXTENSION_ID, LOG_CHANNEL))) save('extension-log', file);
+    for (const file of files.filter(isBrowserHostLogFile)) save('host-logs', file);
   }
 
   /**

@@ -50,6 +50,23 @@ export class SettingsEditor {
     return this.frame(timeoutMs);
   }
 
+  /**
+   * Opens the editor from the extension's status bar item (id `itemId`), as a person does: its quick pick's "Open
+   * Notification Settings…", which opens the editor on the item's scope. Waits for that scope's form (`key`), unchanged.
+   */
+  async openFromStatusBar(itemId: string, key: string, expect: FormExpectation = {}): Promise<Frame> {
+    await this.workbench.statusBarItem(itemId).click();
+    await this.workbench.pickQuickItem(/Open Notification Settings/);
+    return this.waitForForm(key, { ...expect, dirty: false });
+  }
+
+  /** Sets the form's level, clicks Save and waits for the form of scope `key` to show it saved (nothing left to save). */
+  async saveLevel(key: string, level: string): Promise<Frame> {
+    await this.setLevel(level);
+    await this.click('#save-button');
+    return this.waitForForm(key, { level, dirty: false });
+  }
+
   /** The page's frame once it has rendered (it holds the scope list). */
   frame(timeoutMs = 30_000): Promise<Frame> {
     return this.workbench.webviewFrame({ containing: '#app[data-state="ready"] #scope-list', timeoutMs });

@@ -1,5 +1,9 @@
+import type { Locator } from 'playwright-core';
+import { pickContextMenuItem } from './context-menu';
+import type { VscodeSession } from './session';
+import type { ViewTree } from './view-tree';
 import { waitFor } from './wait-for';
-import { TODO_VIEW, type Workbench } from './workbench';
+import { ACTIVITY_VIEW, TODO_VIEW, VIEW_CONTAINER, type Workbench } from './workbench';
 
 /** The To-Do List's lists, as its list switch names them. */
 export type TodoListName = 'Pending' | 'Snoozed' | 'Done';
@@ -17,4 +21,41 @@ export async function chooseTodoList(workbench: Workbench, list: TodoListName, t
   let last = '';
   await waitFor(`the To-Do List view to show the ${list} list`, async () => (last = await workbench.viewDescription(TODO_VIEW)) === shown, { timeoutMs })
     .catch((error: Error) => { throw new Error(`${error.message}; its description reads ${JSON.stringify(last)}`); });
+}
+
+/** Shows the To-Do List view with the side bar's height (Activity collapsed, since it starts as a section under it). */
+export async function openTodoList(workbench: Workbench): Promise<ViewTree> {
+  await workbench.openViewContainer(VIEW_CONTAINER);
+  await workbench.waitForView(TODO_VIEW);
+  await workbench.setViewExpanded(TODO_VIEW, true);
+  await workbench.setViewExpanded(ACTIVITY_VIEW, false);
+  return workbench.tree(TODO_VIEW);
+}
+
+/**
+ * "Mark as Done" from a To-Do List row's context menu, as a person does it: waits for the toast saying `message`, the
+ * row gone from the list (which still has rows) and the to-dos `ids` done in the session's GitLab. `undo()` clicks
+ * the toast's Undo and waits for them pending again in GitLab and the row back.
+ */
+export async function markRowDone(
+  session: VscodeSession,
+  todos: ViewTree,
+  { label, ids, message }: { label: string; ids: number[]; message: string },
+): Promise<{ toast: Locator; undo(): Promise<void> }> {
+  const { workbench, page } = session;
+  const double = session.double;
+  if (!double) throw new Error('the session has no GitLab double');
+  const stateOf = (id: number) => double.data.todos.find((todo) => todo.id === id)?.state;
+  await pickContextMenuItem(page, todos.treeRowLabelled(label), 'Mark as Done');
+  const toast = await workbench.waitForNotification(message);
+  await todos.waitForTree(`the row "${label}" to go`, (items) => !items.some((item) => item.label === label) && items.length > 0);
+  await waitFor(`to-dos ${ids.join(', ')} done in GitLab`, () => ids.every((id) => stateOf(id) === 'done'));
+  return {
+    toast,
+    async undo() {
+      await toast.locator('a.monaco-button', { hasText: 'Undo' }).click();
+      await waitFor(`to-dos ${ids.join(', ')} pending again in GitLab`, () => ids.every((id) => stateOf(id) === 'pending'));
+      await todos.waitForTree(`the row "${label}" back`, (items) => items.some((item) => item.label === label));
+    },
+  };
 }

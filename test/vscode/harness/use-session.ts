@@ -37,8 +37,8 @@ const RESET_COMMANDS = [
 ];
 
 /**
- * The options that decide whether two suites can share a workbench: all of them but the name and the extension's own
- * settings (those are set through the companion as a suite takes the workbench). Files or machine settings given as
+ * The options that decide whether two suites can share a workbench: all of them (the extension host too) but the name
+ * and the extension's own settings (those are set through the companion as a suite takes the workbench). Files or machine settings given as
  * functions, a double on a clock of the suite's own (a function, which the key cannot compare), and suites that ask to
  * be `fresh`, never share.
  */
@@ -49,8 +49,9 @@ function sharingKey(options: SuiteSessionOptions): string {
     return `unshared ${unshareable}`;
   }
   const otherSettings = Object.entries(options.settings ?? {}).filter(([key]) => !key.startsWith('gitlabActivity.'));
+  // Suites of the Node host and of the web worker host never share: the extension runs in a different host.
   return JSON.stringify([
-    options.double ?? {}, options.otherDoubles ?? [], options.env ?? {}, options.machineSettings ?? {}, options.folder ?? '',
+    options.host ?? 'node', options.double ?? {}, options.otherDoubles ?? [], options.env ?? {}, options.machineSettings ?? {}, options.folder ?? '',
     options.files ?? {}, options.viewport ?? {}, otherSettings,
   ]);
 }
