@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
-import { BROWSER_INSTALL_TIMEOUT_MS, launchTestBrowser } from '../browser';
+import type { Page } from 'playwright-core';
+import { withPageBesideDouble } from '../browser';
 import { GitLabDouble } from '../../double';
 import { FIXED_NOW, TOKEN } from './http';
 
@@ -23,33 +21,10 @@ interface Seen {
 describe('GitLab double: CORS in a real browser', function () {
   this.timeout(60_000);
   let double: GitLabDouble;
-  let pageServer: Server;
   let pageOrigin: string;
-  let browser: Browser;
   let page: Page;
-
-  before(async function () {
-    this.timeout(BROWSER_INSTALL_TIMEOUT_MS);
-    double = await GitLabDouble.start({ now: () => FIXED_NOW });
-    pageServer = createServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end('<!doctype html><title>another origin</title>');
-    });
-    await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
-    pageOrigin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
-    browser = await launchTestBrowser();
-    page = await browser.newPage();
-    await page.goto(`${pageOrigin}/`);
-  });
-  afterEach(() => {
-    double.clearFaults();
-    double.clearLog();
-  });
-  after(async () => {
-    await browser?.close();
-    await new Promise<void>((resolve) => (pageServer ? pageServer.close(() => resolve()) : resolve()));
-    await double?.close();
-  });
+  withPageBesideDouble({ double: { now: () => FIXED_NOW }, html: () => '<!doctype html><title>another origin</title>' },
+    (setup) => ({ double, pageOrigin, page } = setup));
 
   /** `fetch(url)` from the page's own script, with the token in a `PRIVATE-TOKEN` header unless `token` is null. */
   function fetchFromPage(url: string, token: string | null = TOKEN): Promise<Seen> {

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
-import { BROWSER_INSTALL_TIMEOUT_MS, launchTestBrowser } from '../browser';
+import { withPageBesideDouble } from '../browser';
 import { GitLabDouble } from '../../double';
 import { FIXED_NOW, TOKEN } from '../double/http';
 
@@ -63,6 +63,16 @@ function html(script: string): string {
   return `<!doctype html><title>the extension's client</title><script>${script}</script><script>${DRIVER}</script>`;
 }
 
+/** The client as a browser script: src/gitlab bundled with the entry above. */
+async function clientBundle(): Promise<string> {
+  const built = await esbuild.build({
+    stdin: { contents: ENTRY, resolveDir: path.resolve(__dirname, '../../../src/gitlab'), sourcefile: 'entry.ts', loader: 'ts' },
+    bundle: true, write: false, platform: 'browser', format: 'iife', globalName: 'GitLabInBrowser', target: 'es2022',
+    logLevel: 'silent',
+  });
+  return built.outputFiles[0].text;
+}
+
 /**
  * The extension's browser transport (`FetchExchange` under `Transport` and `GitLabClient`), bundled as the browser
  * build bundles it and run in Chromium's headless shell from a page on another loopback origin than the double: the
@@ -72,39 +82,11 @@ describe('FetchExchange in a real browser, against the double from another origi
   this.timeout(60_000);
   let bundle: string;
   let double: GitLabDouble;
-  let pageServer: Server;
   let pageOrigin: string;
   let browser: Browser;
   let page: Page;
-
-  before(async function () {
-    this.timeout(BROWSER_INSTALL_TIMEOUT_MS);
-    const built = await esbuild.build({
-      stdin: { contents: ENTRY, resolveDir: path.resolve(__dirname, '../../../src/gitlab'), sourcefile: 'entry.ts', loader: 'ts' },
-      bundle: true, write: false, platform: 'browser', format: 'iife', globalName: 'GitLabInBrowser', target: 'es2022',
-      logLevel: 'silent',
-    });
-    bundle = built.outputFiles[0].text;
-    double = await GitLabDouble.start({ now: () => FIXED_NOW });
-    pageServer = createServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end(html(bundle));
-    });
-    await new Promise<void>((resolve) => pageServer.listen(0, '127.0.0.1', resolve));
-    pageOrigin = `http://127.0.0.1:${(pageServer.address() as AddressInfo).port}`;
-    browser = await launchTestBrowser();
-    page = await browser.newPage();
-    await page.goto(`${pageOrigin}/`);
-  });
-  afterEach(() => {
-    double.clearFaults();
-    double.clearLog();
-  });
-  after(async () => {
-    await browser?.close();
-    await new Promise<void>((resolve) => (pageServer ? pageServer.close(() => resolve()) : resolve()));
-    await double?.close();
-  });
+  withPageBesideDouble({ double: { now: () => FIXED_NOW }, html: async () => html(bundle = await clientBundle()) },
+    (setup) => ({ double, pageOrigin, browser, page } = setup));
 
   function drive(on: Page, spec: Drive): Promise<Outcome> {
     return on.evaluate((spec) => (window as unknown as { drive(spec: Drive): Promise<Outcome> }).drive(spec), spec);

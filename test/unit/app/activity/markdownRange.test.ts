@@ -143,11 +143,14 @@ describe('Markdown range: every read is bounded', () => {
   const eventPages = () => double.requests.filter((r) => r.path === '/api/v4/events').map((r) => Number(r.query.page));
   const ids = (events: GitLabEvent[]) => events.map((e) => e.id);
 
-  it('a server that names a next page for ever: the read stops at its bound of pages, says so in the Markdown and the message, and Continue reads on', async () => {
+  it('a server that names a next page for ever: the read stops at its bound of pages, says so in the Markdown and the message, and Continue reads on', async function () {
+    // Two reads of 200 pages each: seconds on a busy machine.
+    this.timeout(120_000);
     double.inject({ fault: { kind: 'endlessPages' }, path: '/events', times: Infinity });
     const p = plan({ first: '2026-09-25', last: '2026-11-19' });
-    // Unbounded, the read would never end: it is cancelled after a while instead, and the test fails.
-    const safety = AbortSignal.timeout(8_000);
+    // Unbounded, the read would never end: it is cancelled instead, long after a bounded one would have ended (a
+    // read of 400 pages, not a measure of speed), and the test fails.
+    const safety = AbortSignal.timeout(100_000);
     const copy = new RangeCopy(client.client, { kind: 'mine' }, p, { perPage: 20 });
     double.clearLog();
     await copy.readMore(safety);
