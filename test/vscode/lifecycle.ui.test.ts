@@ -4,7 +4,7 @@ import {
 } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
 
-const ACTIVATED = /^Activated in (\d+(?:\.\d+)?) ms \(returned at \d+\)$/;
+const ACTIVATED = /^Activated in (\d+(?:\.\d+)?) ms in the Node extension host \(returned at \d+\)$/;
 /** Longer than any test waits: a held answer comes only when the test releases it. */
 const HOLD_MS = 300_000;
 
