@@ -6,7 +6,8 @@
 // worker extension host from a second code-server (web-worker.png), and exits.
 // `--web`: the extension runs in the browser's web worker extension host instead of the Node one (the user setting
 // `remote.extensionKind`). The worker has no environment, so no token variable signs it in: the demo prints the
-// token to sign in with through "GitLab: Sign In…"; with `--screenshots`, the tour signs in so itself first.
+// token to sign in with through "GitLab: Sign In…". With `--screenshots`, the demo signs in so itself, takes
+// web-worker.png in that one workbench, then runs the tour there.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -127,22 +128,28 @@ async function main(): Promise<void> {
       const shots: string[] = [];
       try {
         const first = await open(server.url);
-        // The web worker sees no environment: signed in as a person is, through the sign-in flow.
-        if (web) await signInFromPalette(first.workbench, first.page, TOKEN);
+        let inWorker: string | undefined;
+        if (web) {
+          // The web worker sees no environment: signed in as a person is, through the sign-in flow. Its picture is
+          // taken first, while the view shows one instance (the tour ends with two, the first one folded).
+          await signInFromPalette(first.workbench, first.page, TOKEN);
+          inWorker = await webWorkerSurface(first.workbench, first.page, out, DISPLAY_NAME);
+          await first.workbench.runCommand('View: Close All Editors');
+        }
         shots.push(...await tourSurfaces(first.workbench, first.page, out, seeded.customProject,
           (title) => { double.addEvent({ action: 'created', targetType: 'Issue', targetTitle: title }); },
           { firstUrl: double.url, url: second.url, token: SECOND_TOKEN }));
-        let inWorker = first;
         if (!web) {
           // The tour ran in the Node host: one picture from a second code-server with the extension in the web worker,
           // once the first is stopped (two at once share the machine's cores with Chromium).
           await server.stop();
           const webServer = await startWorkbench(true);
           servers.push(webServer);
-          inWorker = await open(webServer.url);
-          await signInFromPalette(inWorker.workbench, inWorker.page, TOKEN);
+          const webWorkbench = await open(webServer.url);
+          await signInFromPalette(webWorkbench.workbench, webWorkbench.page, TOKEN);
+          inWorker = await webWorkerSurface(webWorkbench.workbench, webWorkbench.page, out, DISPLAY_NAME);
         }
-        shots.push(await webWorkerSurface(inWorker.workbench, inWorker.page, out, DISPLAY_NAME));
+        shots.push(inWorker!);
       } catch (error) {
         await page?.screenshot({ path: path.join(out, 'failure.png') }).catch(() => undefined);
         throw new Error(`${error instanceof Error ? error.message : String(error)} (what the page showed: ${path.join(out, 'failure.png')})`);
