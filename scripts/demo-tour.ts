@@ -18,18 +18,76 @@ export interface SecondInstance {
   token: string;
 }
 
+/** The file name of the web worker host's screenshot, among the tour's. */
+export const WEB_WORKER_SHOT = 'web-worker';
+
+/**
+ * Waits until menus and hovers have faded in (a picture taken mid-animation shows them half transparent over what is
+ * behind), then saves the page as `<out>/<name>.png` and returns the file.
+ */
+async function settledShot(page: Page, out: string, name: string): Promise<string> {
+  await page.evaluate(() => Promise.all(document.getAnimations()
+    .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+    .map((animation) => animation.finished.catch(() => undefined))));
+  const file = path.join(out, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+/**
+ * Signs in through "GitLab: Sign In…" as a person does, the instance URL left as the settings prefill it: the way in
+ * for the web worker extension host, which has no environment (no token variable reaches it).
+ */
+export async function signInFromPalette(workbench: Workbench, page: Page, token: string): Promise<void> {
+  await workbench.openViewContainer(VIEW_CONTAINER);
+  await workbench.runCommand('GitLab: Sign In…');
+  await workbench.waitForQuickInput('URL of the GitLab instance');
+  await page.keyboard.press('Enter');
+  await workbench.answerQuickInput(token, { expect: 'Sign in to GitLab (2/2)' });
+  await workbench.waitForQuickInputClosed();
+}
+
+/**
+ * The extension in the browser's web worker extension host, in one picture: the Activity view with its events and,
+ * in the editor area beside it, "Developer: Show Running Extensions" with the extension's row saying where it runs
+ * ("web worker"). The workbench must run the extension in the web worker (`remote.extensionKind`), be signed in, and
+ * open editors in the editor area (`workbench.editor.useModal: "off"`: as a dialog over the workbench, Running
+ * Extensions would hide the view). Returns the file.
+ */
+export async function webWorkerSurface(workbench: Workbench, page: Page, out: string, displayName: string): Promise<string> {
+  await workbench.openViewContainer(VIEW_CONTAINER);
+  await workbench.runCommand('GitLab: Clear Filters');
+  await workbench.waitForTree('My Activity with its events', (items) => {
+    const feed = feedUnder(items, 'My Activity');
+    return isSettled(feed) && feed.events.length > 0;
+  }, 30_000);
+
+  await workbench.runCommand('Developer: Show Running Extensions');
+  const list = page.locator('.part.editor .monaco-list[aria-label="Runtime Extensions"]');
+  await list.waitFor({ state: 'visible', timeout: 20_000 });
+  // The list draws only the rows in view, by activation time: scrolled a wheel turn at a time until the row is drawn.
+  const row = list.locator('.monaco-list-row').filter({ has: page.locator('.name', { hasText: displayName }) });
+  const where = await waitFor(`the row of ${displayName} in Running Extensions`, async () => {
+    if ((await row.count()) > 0) return (await row.first().locator('.msg').innerText()).trim();
+    await list.hover();
+    await page.mouse.wheel(0, 200);
+    return undefined;
+  }, { timeoutMs: 20_000 });
+  if (!/web worker/i.test(where)) throw new Error(`Running Extensions says ${displayName} runs in "${where}", not the web worker`);
+  // Selected, so that the eye finds it among the others.
+  await row.first().click();
+  await page.mouse.move(5, 5);
+  await workbench.runCommand('Notifications: Clear All Notifications');
+  await page.locator('.notification-toast').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+  return settledShot(page, out, WEB_WORKER_SHOT);
+}
+
 export async function tourSurfaces(workbench: Workbench, page: Page, out: string, customProject: string,
   addIssue: (title: string) => void, second?: SecondInstance): Promise<string[]> {
   const files: string[] = [];
+  // One surface in the state its caption tells.
   const shot = async (name: string) => {
-    // One surface in the state its caption tells: menus and hovers done fading in (a picture taken mid-animation
-    // shows them half transparent over what is behind).
-    await page.evaluate(() => Promise.all(document.getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-      .map((animation) => animation.finished.catch(() => undefined))));
-    const file = path.join(out, `${name}.png`);
-    await page.screenshot({ path: file });
-    files.push(file);
+    files.push(await settledShot(page, out, name));
   };
   // A toast left by an earlier step ("Snooze ended…") would cover the next surface.
   const clearToasts = async () => {
