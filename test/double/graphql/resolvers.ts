@@ -4,8 +4,10 @@ import { canReadTodoTarget, findTodos, isSnoozed, resolveTodo, type TodoQuery } 
 import { targetTypeOfEnum } from '../todos/vocabulary';
 import type { TokenScope } from '../types';
 import type { DoubleTodo, DoubleUser } from '../world/types';
+import { RESOURCE_NOT_AVAILABLE } from './errors';
 import { gid, todoObject } from './present';
 import { manyLimit, type ServedVersion } from './schema';
+import { subscriptionRoot } from './subscription-resolvers';
 
 /** The root resolvers: `currentUser { todos }` and the to-do mutations (to-dos note §3, §4). */
 
@@ -18,9 +20,7 @@ export interface GraphqlContext {
   version: ServedVersion;
 }
 
-/** graphql-ruby's answer to a missing object, a missing permission and a token without `api` on a mutation (§4). */
-export const RESOURCE_NOT_AVAILABLE =
-  "The resource that you are attempting to access does not exist or you don't have permission to perform this action";
+export { RESOURCE_NOT_AVAILABLE } from './errors';
 
 const MAX_PAGE_SIZE = 100;
 
@@ -137,6 +137,7 @@ export function rootValue(context: GraphqlContext): Record<string, unknown> {
   const many = (todos: DoubleTodo[]) => ({ todos: todos.map(present), errors: [] });
   const touch = (todo: DoubleTodo) => { todo.updatedAt = now().toISOString(); };
   return {
+    ...subscriptionRoot(context),
     currentUser: () => {
       const user = context.user;
       if (!user) return null;

@@ -1,10 +1,11 @@
 import { buildSchema, GraphQLError, Kind, type GraphQLScalarType, type GraphQLSchema, type ValueNode } from 'graphql';
 import type { Edition, GraphqlSchemaVersion } from '../types';
 import { SERVER_ACTIONS, targetEnumValues } from '../todos/vocabulary';
+import { subscriptionSdl, wireSubscriptionScalars } from './subscription-schema';
 
 /**
  * The GraphQL schema of the parts of GitLab's this extension uses (to-dos note §4), in GitLab's own names, as of three
- * GitLab versions: `16.11` (before snooze: mark done and restore only), `17.4` (snooze and unsnooze one to-do,
+ * GitLab versions (and the Subscriptions list's parts, `subscription-schema.ts`): `16.11` (before snooze: mark done and restore only), `17.4` (snooze and unsnooze one to-do,
  * `snoozedUntil`, `targetEntity`, `targetUrl`), `current` (18.x: also `isSnoozed`, and the many-mutations
  * `todoResolveMany`, `todoSnoozeMany`, `todoUnsnoozeMany`, `todoRestoreMany` of up to 100 to-dos). Anything else a
  * query names is a validation error, as on GitLab.
@@ -167,7 +168,7 @@ type Mutation {
   todoSnoozeMany(input: TodoSnoozeManyInput!): TodoSnoozeManyPayload
   todoUnsnoozeMany(input: TodoUnsnoozeManyInput!): TodoUnsnoozeManyPayload` : ''}
 }
-`;
+${subscriptionSdl(version)}`;
 }
 
 const GID = /^gid:\/\/gitlab\/([A-Za-z:]+)\/(\d+)$/;
@@ -218,6 +219,7 @@ export function todoSchema(version: ServedVersion, edition: Edition): GraphQLSch
     timeType.parseValue = time;
     timeType.parseLiteral = literal(time);
     timeType.serialize = timeOutput;
+    wireSubscriptionScalars(schema);
     schemas.set(key, schema);
   }
   return schema;

@@ -1,5 +1,6 @@
 import { EventFactory } from './event-kinds';
 import { generateEvents } from './generate-events';
+import { generateSubscriptions } from './generate-subscriptions';
 import { generateTodos } from './generate-todos';
 import { generateWorld } from './generate-world';
 import { SeededRandom } from './random';
@@ -33,5 +34,6 @@ export function createWorld(options: WorldOptions): { data: DoubleData; factory:
     userName: (id) => world.users.find((u) => u.id === id)?.name,
   });
   const tokens = options.tokens.map((t) => ({ ...t, scopes: [...t.scopes] }));
-  return { data: { ...world, events, todos, tokens, settings: {} }, factory };
+  const subscribables = generateSubscriptions({ anchorMs: anchor, edition: options.edition, hostileNames: options.hostileNames });
+  return { data: { ...world, events, todos, tokens, ...subscribables, settings: {} }, factory };
 }

@@ -193,6 +193,53 @@ export interface StoredSetting {
   events: Record<string, boolean | null>;
 }
 
+/**
+ * An issue, a work item (an epic is one at group level) or a merge request: what can be subscribed to one by one
+ * (subscriptions note §1). Issues and work items share GitLab's `issues` table, so they share ids.
+ */
+export interface DoubleIssuable {
+  /** `Issue` covers every work item type (`issueType`); `MergeRequest` its own table. */
+  model: 'Issue' | 'MergeRequest';
+  id: number;
+  iid: number;
+  /** Null for group-level work items (epics). */
+  projectId: number | null;
+  /** Set for group-level work items only. */
+  groupId: number | null;
+  title: string;
+  /** `opened`, `closed`, `locked`, and for merge requests `merged`. */
+  state: 'opened' | 'closed' | 'locked' | 'merged';
+  /** `Types::IssueTypeEnum`: `ISSUE`, `INCIDENT`, `TASK`, `EPIC`…; `ISSUE` for merge requests (unused). */
+  issueType: string;
+  draft: boolean;
+  authorId: number;
+  /** Users who take part (authors, assignees, commenters): implicitly subscribed (§1). */
+  participants: number[];
+  userNotesCount: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DoubleLabel {
+  id: number;
+  name: string;
+  color: string;
+  description: string;
+  /** Exactly one of project and group is set. */
+  projectId: number | null;
+  groupId: number | null;
+}
+
+/** One row of GitLab's `subscriptions` table (§1): unique over (subscribable, user, project). */
+export interface DoubleSubscription {
+  userId: number;
+  subscribableType: 'Issue' | 'MergeRequest' | 'Label';
+  subscribableId: number;
+  /** The level: a project, or null (group labels subscribed group-wide, group-level work items). */
+  projectId: number | null;
+  subscribed: boolean;
+}
+
 export interface DoubleData {
   users: DoubleUser[];
   groups: DoubleGroup[];
@@ -202,6 +249,10 @@ export interface DoubleData {
   tokens: DoubleToken[];
   /** Every user's to-dos, ascending `id`. */
   todos: DoubleTodo[];
+  /** Issues, work items and merge requests that can be subscribed to, ascending `id` per model. */
+  issuables: DoubleIssuable[];
+  labels: DoubleLabel[];
+  subscriptions: DoubleSubscription[];
   /** Notification settings by `settingKey()`. */
   settings: Record<string, StoredSetting>;
 }

@@ -148,7 +148,7 @@ describe('GitLab double: To-Do List over GraphQL', () => {
 
     it('states GitLab\'s names for the mutations the extension uses, and their inputs', async () => {
       const reply = await graphql(double, '{__type(name:"Mutation"){fields{name args{name type{kind ofType{name}}}}}}');
-      const names = reply.body.data.__type.fields.map((f: any) => f.name).sort();
+      const names = reply.body.data.__type.fields.map((f: any) => f.name).filter((n: string) => !/Subscri/.test(n)).sort();
       assert.deepEqual(names, [
         'todoMarkDone', 'todoResolveMany', 'todoRestore', 'todoRestoreMany', 'todoSnooze', 'todoSnoozeMany', 'todoUnSnooze', 'todoUnsnoozeMany',
         'todosMarkAllDone',

@@ -1,0 +1,170 @@
+import { GitLabError } from './errors';
+import { toPage } from './paging';
+import type { ApiRequest } from './request';
+import * as subs from './subscriptionEndpoints';
+import type {
+  CursorRequest, FilterProbe, LabelScope, SubscribedLabel, SubscribedThing, SubscriptionChange, SubscriptionFeatures,
+  SubscriptionKind, SubscriptionPage, SubscriptionTarget,
+} from './subscriptionTypes';
+import type { Transport } from './transport';
+import type { Page, PageRequest } from './types';
+
+/**
+ * What the signed-in user is explicitly subscribed to, and Unsubscribe / subscribe again (notes/gitlab-subscriptions.md),
+ * over the one `Transport`. Every call rejects only with a `GitLabError`:
+ *
+ * - `unsupported`: no GraphQL (404), a GitLab without the `subscribed` filter (before 17.5) or without the mutation;
+ *   and `FilterIgnoredError` where GitLab accepts the filter and ignores it (17.5–17.6 with `filter_subscriptions`
+ *   off, §2.1): nothing is listed there, since an Unsubscribe on such a list would silence mail nobody asked to stop.
+ *   `getSubscriptionFeatures` tells per kind beforehand.
+ * - `forbidden` with `missingScope: 'api'` (REST) or `notFound` with `missingScope: 'api'` (GraphQL answers a token
+ *   without `api` and a thing it cannot see alike): changing subscriptions needs the `api` scope. `forbidden` without
+ *   it: GitLab refused (a merge request over REST needs update permission; the client uses GraphQL for those).
+ * - `validation`: a target that names nothing, refused before anything is sent; or GitLab's refusal in its words.
+ */
+
+export const FILTER_IGNORED_MESSAGE =
+  'This GitLab accepts the "subscribed" filter but ignores it (GitLab 17.5–17.6 with the filter_subscriptions feature off), '
+  + 'so it would list everything you can see. Subscriptions are not listed here; ask an administrator to turn the feature on, or upgrade.';
+
+/** The §7 probe found the filter ignored: listing refused. */
+export class FilterIgnoredError extends GitLabError {
+  constructor(readonly version?: string) {
+    super('unsupported', FILTER_IGNORED_MESSAGE, { request: 'POST /api/graphql (issues)', serverMessage: version ? `GitLab ${version}` : undefined });
+    this.name = 'FilterIgnoredError';
+  }
+}
+
+const NO_GRAPHQL = 'This GitLab has no GraphQL API (404 at /api/graphql), so subscriptions cannot be listed or changed one by one here.';
+const TOO_OLD: Record<SubscriptionKind, string> = {
+  issue: 'Listing subscribed issues needs GitLab 17.5 or later (this GitLab has no "subscribed" filter).',
+  mergeRequest: 'Listing subscribed merge requests needs a GitLab whose merge request lists take the "subscribed" filter (17.5 or later).',
+  epic: 'Listing subscribed epics needs GitLab 17.5 or later with epics as work items.',
+  label: 'This GitLab does not offer label subscriptions over its API.',
+};
+const CHANGE_NEEDS_API = 'GitLab did not find it, or does not let this token change it: changing subscriptions needs a token with the `api` scope.';
+
+/** A failure in this client's words, GitLab's kept in `serverMessage`. */
+function translate(error: unknown, kind: SubscriptionKind, change: boolean): unknown {
+  if (!(error instanceof GitLabError) || error instanceof FilterIgnoredError) return error;
+  const details = { status: error.status, request: error.request, serverMessage: error.serverMessage, cause: error };
+  if (error.kind === 'notFound' && error.status === 404 && error.request?.includes('/api/graphql')) return new GitLabError('unsupported', NO_GRAPHQL, details);
+  if (error.kind === 'unsupported') return new GitLabError('unsupported', TOO_OLD[kind], details);
+  if (change && error.kind === 'notFound' && error.missingScope === 'api') return new GitLabError('notFound', CHANGE_NEEDS_API, { ...details, missingScope: 'api' });
+  if (change && error.kind === 'forbidden' && error.missingScope === 'api') {
+    return new GitLabError('forbidden', 'The token lacks the `api` scope, which changing subscriptions needs. Create a token with `api` and sign in again.',
+      { ...details, insufficientScope: true, missingScope: 'api' });
+  }
+  return error;
+}
+
+export class SubscriptionClient {
+  private probe?: Promise<FilterProbe>;
+
+  constructor(private readonly transport: Transport) {}
+
+  /** What this GitLab can list and change, per kind; all false but labels (and no error) without GraphQL. */
+  async getSubscriptionFeatures(signal?: AbortSignal): Promise<SubscriptionFeatures> {
+    try {
+      return (await this.transport.send(subs.getSubscriptionFeatures(), signal)).data;
+    } catch (error) {
+      const translated = translate(error, 'issue', false);
+      if (translated instanceof GitLabError && translated.kind === 'unsupported') {
+        return { graphql: false, listIssues: false, listMergeRequests: false, listEpics: false, listLabels: true, setIssue: false, setMergeRequest: false, setWorkItem: false };
+      }
+      throw translated;
+    }
+  }
+
+  /** The §7 probe, once per client (a failed one is asked again next time). */
+  probeSubscriptionFilter(signal?: AbortSignal): Promise<FilterProbe> {
+    this.probe ??= this.send(() => subs.probeSubscriptionFilter(), 'issue', false, signal).catch((error: unknown) => {
+      this.probe = undefined;
+      throw error;
+    });
+    return this.probe;
+  }
+
+  listSubscribedIssues(page: CursorRequest, signal?: AbortSignal): Promise<SubscriptionPage<SubscribedThing>> {
+    return this.list(() => subs.listSubscribedIssues(page), 'issue', signal);
+  }
+
+  /** `scope`: a group's full path (with its subgroups) or a project's. */
+  listSubscribedMergeRequests(scope: { group: string } | { project: string }, page: CursorRequest, signal?: AbortSignal): Promise<SubscriptionPage<SubscribedThing>> {
+    return this.list(() => subs.listSubscribedMergeRequests(scope, page), 'mergeRequest', signal);
+  }
+
+  /** Epics of a group and its descendants (Premium and Ultimate; empty elsewhere). */
+  listSubscribedEpics(group: string, page: CursorRequest, signal?: AbortSignal): Promise<SubscriptionPage<SubscribedThing>> {
+    return this.list(() => subs.listSubscribedEpics(group, page), 'epic', signal);
+  }
+
+  /** One page of a project's (with its ancestor groups') or a group's labels, each with `subscribed`: filter on it. */
+  async listLabels(scope: LabelScope, page: PageRequest, signal?: AbortSignal): Promise<Page<SubscribedLabel>> {
+    try {
+      return toPage(await this.transport.send(subs.listLabels(scope, page), signal, page.budget), page);
+    } catch (error) {
+      throw translate(error, 'label', false);
+    }
+  }
+
+  /**
+   * Subscribe or unsubscribe one thing: issues, merge requests and epics through GraphQL's mutations (read access
+   * suffices; they always write, so `changed` is true), labels through REST (`changed: false` on GitLab's 304).
+   */
+  async setSubscription(target: SubscriptionTarget, subscribed: boolean, signal?: AbortSignal): Promise<SubscriptionChange> {
+    if (target.kind === 'label') return this.setLabel(target, subscribed, signal);
+    const [answer] = await this.setSubscriptions([target], subscribed, signal);
+    if (answer instanceof GitLabError) throw answer;
+    return answer;
+  }
+
+  /**
+   * Up to `SUBSCRIPTION_BATCH_LIMIT` issues, merge requests and epics in one request; each answers its change or its
+   * own typed error, in the order given. The request as a whole rejects (no GraphQL, a refused document, the network).
+   * For any number of things, labels included, bounded in flight, use `src/app/subscriptions/subscriptionBulk.ts`.
+   */
+  async setSubscriptions(targets: ReadonlyArray<Exclude<SubscriptionTarget, { kind: 'label' }>>, subscribed: boolean, signal?: AbortSignal): Promise<Array<SubscriptionChange | GitLabError>> {
+    const kind = targets[0]?.kind ?? 'issue';
+    const answers = await this.send(() => subs.setSubscriptions(targets, subscribed), kind, true, signal);
+    return answers.map((answer, i) => (answer instanceof GitLabError ? translate(answer, targets[i].kind, true) as GitLabError : answer));
+  }
+
+  private async setLabel(target: Extract<SubscriptionTarget, { kind: 'label' }>, subscribed: boolean, signal?: AbortSignal): Promise<SubscriptionChange> {
+    const levels: Array<{ project: string | number } | { group: string | number }> = [];
+    if (target.projectId !== undefined) levels.push({ project: target.projectId });
+    if (target.groupId !== undefined) levels.push({ group: target.groupId });
+    if (levels.length === 0) throw new GitLabError('validation', 'A label is changed through its project or its group: neither was given.');
+    for (const [i, level] of levels.entries()) {
+      try {
+        return (await this.transport.send(subs.setLabelSubscription(target.labelId, level, subscribed), signal)).data;
+      } catch (error) {
+        // 304: no row at this level in the wanted state's opposite; the next level may hold it (§4).
+        if (error instanceof GitLabError && error.status === 304) {
+          if (i === levels.length - 1) return { subscribed, changed: false };
+          continue;
+        }
+        throw translate(error, 'label', true);
+      }
+    }
+    return { subscribed, changed: false };
+  }
+
+  /** Lists only where the probe found the filter honoured, and never a page with a thing GitLab calls unsubscribed. */
+  private async list(build: () => ApiRequest<SubscriptionPage<SubscribedThing>>, kind: SubscriptionKind, signal?: AbortSignal): Promise<SubscriptionPage<SubscribedThing>> {
+    const probe = await this.probeSubscriptionFilter(signal);
+    if (!probe.honoured) throw new FilterIgnoredError(probe.version);
+    const page = await this.send(build, kind, false, signal);
+    if (page.items.some((item) => !item.subscribed)) throw new FilterIgnoredError(probe.version);
+    return page;
+  }
+
+  /** `build` runs inside, so that a refused argument rejects, as every call does, rather than throws. */
+  private async send<T>(build: () => ApiRequest<T>, kind: SubscriptionKind, change: boolean, signal?: AbortSignal): Promise<T> {
+    try {
+      return (await this.transport.send(build(), signal)).data;
+    } catch (error) {
+      throw translate(error, kind, change);
+    }
+  }
+}

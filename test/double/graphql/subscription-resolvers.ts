@@ -1,0 +1,228 @@
+import { GraphQLError } from 'graphql';
+import { canReadGroup, canReadProject, groupById, groupChain } from '../world/access';
+import { findProject, findGroup } from '../world/lookup';
+import type { DoubleData, DoubleGroup, DoubleIssuable, DoubleProject, DoubleUser } from '../world/types';
+import {
+  canReadIssuable, hasExplicitRow, issuableSubscribed, setSubscription, type SubscriptionStatus,
+} from '../subscriptions/store';
+import { gid } from './present';
+import { RESOURCE_NOT_AVAILABLE } from './errors';
+import type { GraphqlContext } from './resolvers';
+import { filterHonoured, METADATA_VERSIONS } from './subscription-schema';
+
+/**
+ * The root fields of the Subscriptions list (subscriptions note §2, §3, §5.1): `metadata`, `issues`, `group`,
+ * `project` with their connections, and the three subscribe mutations. `IssuableFinder#by_subscribed` is applied only
+ * where the version honours it (`17.5` plays the flag turned off: the argument is accepted and ignored).
+ */
+
+const MAX_PAGE_SIZE = 100;
+const NO_FILTER = 'You must provide at least one filter argument for this query';
+
+type Sort = 'CREATED_DESC' | 'CREATED_ASC' | 'UPDATED_DESC' | 'UPDATED_ASC';
+
+interface PagingArgs { after?: string; before?: string; first?: number; last?: number }
+interface ListArgs extends PagingArgs {
+  subscribed?: SubscriptionStatus; state?: string; types?: string[]; sort?: Sort; includeArchived?: boolean;
+  includeSubgroups?: boolean; includeDescendants?: boolean; excludeProjects?: boolean;
+}
+
+function comparator(sort: Sort | undefined): (a: DoubleIssuable, b: DoubleIssuable) => number {
+  const key = sort?.startsWith('UPDATED') ? 'updatedAt' : 'createdAt';
+  const sign = sort?.endsWith('_ASC') ? 1 : -1;
+  return (a, b) => sign * (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : a.id - b.id);
+}
+
+interface Position { id: number; createdAt: string; updatedAt: string }
+const cursorOf = (t: Position): string => Buffer.from(JSON.stringify({ id: t.id, createdAt: t.createdAt, updatedAt: t.updatedAt })).toString('base64');
+
+function positionOf(cursor: string): DoubleIssuable {
+  try {
+    const parsed = JSON.parse(Buffer.from(cursor, 'base64').toString('utf8')) as Position;
+    if (typeof parsed.id === 'number' && typeof parsed.createdAt === 'string' && typeof parsed.updatedAt === 'string') {
+      return parsed as unknown as DoubleIssuable;
+    }
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new GraphQLError('Please provide a valid cursor');
+}
+
+/** A cursor connection (`count`, `nodes`, `pageInfo`) over `all`, already filtered, in `sort` order. */
+function connection(all: DoubleIssuable[], args: ListArgs, present: (item: DoubleIssuable) => Record<string, unknown>): Record<string, unknown> {
+  const compare = comparator(args.sort);
+  all.sort(compare);
+  let start = 0;
+  let end = all.length;
+  if (args.after) {
+    const index = all.findIndex((t) => compare(t, positionOf(args.after as string)) > 0);
+    start = index === -1 ? all.length : index;
+  }
+  if (args.before) {
+    const index = all.findIndex((t) => compare(t, positionOf(args.before as string)) >= 0);
+    end = index === -1 ? all.length : index;
+  }
+  let slice = all.slice(start, Math.max(start, end));
+  let hasNextPage = end < all.length;
+  let hasPreviousPage = start > 0;
+  const first = args.first ?? (args.last === undefined ? MAX_PAGE_SIZE : undefined);
+  if (first !== undefined) {
+    const size = Math.max(0, Math.min(first, MAX_PAGE_SIZE));
+    hasNextPage = slice.length > size;
+    slice = slice.slice(0, size);
+  }
+  if (args.last !== undefined) {
+    const size = Math.max(0, Math.min(args.last, MAX_PAGE_SIZE));
+    hasPreviousPage = slice.length > size;
+    slice = slice.slice(Math.max(0, slice.length - size));
+  }
+  return {
+    count: all.length,
+    nodes: slice.map(present),
+    pageInfo: {
+      hasNextPage, hasPreviousPage, startCursor: slice.length > 0 ? cursorOf(slice[0]) : null,
+      endCursor: slice.length > 0 ? cursorOf(slice[slice.length - 1]) : null,
+    },
+  };
+}
+
+/** The groups a group query covers: the group, and its descendants when asked. */
+function groupsUnder(data: DoubleData, group: DoubleGroup, descendants: boolean): Set<number> {
+  return new Set(data.groups.filter((g) => (descendants ? groupChain(data, g).includes(group) : g.id === group.id)).map((g) => g.id));
+}
+
+function projectsIn(data: DoubleData, groupIds: Set<number>): Set<number> {
+  return new Set(data.projects.filter((p) => p.namespace.groupId !== undefined && groupIds.has(p.namespace.groupId)).map((p) => p.id));
+}
+
+export function subscriptionRoot(context: GraphqlContext): Record<string, unknown> {
+  const { double, version } = context;
+  const data = double.data;
+  const base = double.baseUrl;
+  const userId = context.user?.id ?? null;
+
+  /** `by_subscribed` (§2): only for a signed-in user, and only where this version honours the argument. */
+  const bySubscribed = (items: DoubleIssuable[], status: SubscriptionStatus | undefined): DoubleIssuable[] => {
+    if (!status || userId === null || !filterHonoured(version)) return items;
+    return items.filter((item) => hasExplicitRow(data, item.model, item.id, userId, status));
+  };
+  const byState = (items: DoubleIssuable[], state: string | undefined) =>
+    (!state || state === 'all' ? items : items.filter((item) => item.state === state));
+  const byTypes = (items: DoubleIssuable[], types: string[] | undefined) =>
+    (!types ? items : items.filter((item) => types.includes(item.issueType)));
+  const projectOf = (item: DoubleIssuable) => data.projects.find((p) => p.id === item.projectId);
+  const subscribed = (item: DoubleIssuable) => (userId === null ? false : issuableSubscribed(data, item, userId));
+
+  const projectObject = (project: DoubleProject): Record<string, unknown> => ({
+    __typename: 'Project', id: gid('Project', project.id), name: project.name, nameWithNamespace: project.nameWithNamespace,
+    fullPath: project.pathWithNamespace, webUrl: `${base}/${project.pathWithNamespace}`,
+    mergeRequests: (args: ListArgs) => mergeRequestConnection(new Set([project.id]), args),
+  });
+  const containerPath = (item: DoubleIssuable) => projectOf(item)?.pathWithNamespace ?? groupById(data, item.groupId)?.fullPath ?? '';
+  const reference = (item: DoubleIssuable, sign: string) => ({ full }: { full?: boolean }) => `${full ? containerPath(item) : ''}${sign}${item.iid}`;
+  const times = (item: DoubleIssuable) => ({ createdAt: item.createdAt, updatedAt: item.updatedAt });
+
+  const issueObject = (item: DoubleIssuable): Record<string, unknown> => ({
+    __typename: 'Issue', id: gid('Issue', item.id), iid: String(item.iid), title: item.title, state: item.state,
+    type: item.issueType, projectId: item.projectId, userNotesCount: item.userNotesCount, subscribed: subscribed(item),
+    reference: reference(item, '#'), webUrl: `${base}/${containerPath(item)}/-/issues/${item.iid}`, name: item.title, ...times(item),
+  });
+  const mergeRequestObject = (item: DoubleIssuable): Record<string, unknown> => ({
+    __typename: 'MergeRequest', id: gid('MergeRequest', item.id), iid: String(item.iid), title: item.title, state: item.state,
+    draft: item.draft, project: projectObject(projectOf(item) as DoubleProject), userNotesCount: item.userNotesCount,
+    subscribed: subscribed(item), reference: reference(item, '!'), name: item.title,
+    webUrl: `${base}/${containerPath(item)}/-/merge_requests/${item.iid}`, ...times(item),
+  });
+  const workItemObject = (item: DoubleIssuable): Record<string, unknown> => {
+    const group = groupById(data, item.groupId);
+    const project = projectOf(item);
+    const typeName = item.issueType === 'EPIC' ? 'Epic' : item.issueType === 'ISSUE' ? 'Issue' : item.issueType[0] + item.issueType.slice(1).toLowerCase();
+    return {
+      __typename: 'WorkItem', id: gid('WorkItem', item.id), iid: String(item.iid), title: item.title, name: item.title,
+      state: item.state === 'closed' ? 'CLOSED' : 'OPEN', reference: reference(item, item.issueType === 'EPIC' ? '&' : '#'),
+      webUrl: group ? `${base}/groups/${group.fullPath}/-/epics/${item.iid}` : `${base}/${containerPath(item)}/-/work_items/${item.iid}`,
+      workItemType: { id: gid('WorkItems::Type', item.issueType === 'EPIC' ? 8 : 1), name: typeName },
+      widgets: [
+        { __typename: 'WorkItemWidgetDescription', type: 'DESCRIPTION', description: item.title },
+        { __typename: 'WorkItemWidgetNotifications', type: 'NOTIFICATIONS', subscribed: subscribed(item) },
+      ],
+      namespace: group ? { id: gid('Group', group.id), fullPath: group.fullPath, name: group.name } : null,
+      project: project ? projectObject(project) : null, userDiscussionsCount: item.userNotesCount, ...times(item),
+    };
+  };
+
+  const readable = (item: DoubleIssuable) => canReadIssuable(data, item, userId);
+  function mergeRequestConnection(projectIds: Set<number>, args: ListArgs): Record<string, unknown> {
+    let items = data.issuables.filter((i) => i.model === 'MergeRequest' && i.projectId !== null && projectIds.has(i.projectId) && readable(i));
+    items = bySubscribed(byState(items, args.state), args.subscribed);
+    return connection(items, args, mergeRequestObject);
+  }
+  const groupObject = (group: DoubleGroup): Record<string, unknown> => ({
+    __typename: 'Group', id: gid('Group', group.id), name: group.name, fullName: group.fullName, fullPath: group.fullPath,
+    webUrl: `${base}/groups/${group.fullPath}`,
+    mergeRequests: (args: ListArgs) => mergeRequestConnection(projectsIn(data, groupsUnder(data, group, args.includeSubgroups === true)), args),
+    workItems: (args: ListArgs) => {
+      const groups = groupsUnder(data, group, args.includeDescendants === true);
+      const projects = args.includeDescendants && !args.excludeProjects ? projectsIn(data, groups) : new Set<number>();
+      let items = data.issuables.filter((i) => i.model === 'Issue' && readable(i)
+        && ((i.groupId !== null && groups.has(i.groupId)) || (i.projectId !== null && projects.has(i.projectId))));
+      items = bySubscribed(byTypes(byState(items, args.state === 'opened' || args.state === 'closed' ? args.state : undefined), args.types), args.subscribed);
+      return connection(items, args, workItemObject);
+    },
+  });
+
+  /** A mutation's caller: a user with a token with `api` (§5.1). */
+  const mutatingUser = (): DoubleUser => {
+    if (!context.user || !context.scopes.includes('api')) throw new GraphQLError(RESOURCE_NOT_AVAILABLE);
+    return context.user;
+  };
+  const projectIssuable = (model: DoubleIssuable['model'], input: { projectPath: string; iid: string }, user: DoubleUser): DoubleIssuable => {
+    const project = findProject(data, input.projectPath);
+    const item = project && data.issuables.find((i) => i.model === model && i.projectId === project.id && String(i.iid) === input.iid);
+    if (!item || !canReadIssuable(data, item, user.id)) throw new GraphQLError(RESOURCE_NOT_AVAILABLE);
+    return item;
+  };
+  type SetInput = { input: { projectPath: string; iid: string; subscribedState: boolean } };
+
+  return {
+    metadata: () => ({ version: METADATA_VERSIONS[version], revision: 'd0ub1e00', enterprise: double.options.edition === 'ee' }),
+    group: ({ fullPath }: { fullPath: string }) => {
+      const group = findGroup(data, fullPath);
+      return group && canReadGroup(data, group, userId) ? groupObject(group) : null;
+    },
+    project: ({ fullPath }: { fullPath: string }) => {
+      const project = findProject(data, fullPath);
+      return project && canReadProject(data, project, userId) ? projectObject(project) : null;
+    },
+    // `Query.issues`: project issues of every type the user can see, instance-wide (§2); at least one filter.
+    issues: (args: ListArgs) => {
+      const filters = Object.entries(args).filter(([k, v]) => v !== undefined && v !== null
+        && !['after', 'before', 'first', 'last', 'sort', 'includeArchived'].includes(k));
+      if (filters.length === 0) throw new GraphQLError(NO_FILTER);
+      let items = data.issuables.filter((i) => i.model === 'Issue' && i.projectId !== null && readable(i)
+        && (args.includeArchived || !projectOf(i)?.archived));
+      items = bySubscribed(byTypes(byState(items, args.state), args.types), args.subscribed);
+      return connection(items, args, issueObject);
+    },
+    issueSetSubscription: ({ input }: SetInput) => {
+      const user = mutatingUser();
+      const item = projectIssuable('Issue', input, user);
+      setSubscription(data, 'Issue', item.id, user.id, item.projectId, input.subscribedState);
+      return { issue: issueObject(item), errors: [] };
+    },
+    mergeRequestSetSubscription: ({ input }: SetInput) => {
+      const user = mutatingUser();
+      const item = projectIssuable('MergeRequest', input, user);
+      setSubscription(data, 'MergeRequest', item.id, user.id, item.projectId, input.subscribedState);
+      return { mergeRequest: mergeRequestObject(item), errors: [] };
+    },
+    // Writes at the work item's project, or at no project for a group-level one (epics).
+    workItemSubscribe: ({ input }: { input: { id: number; subscribed: boolean } }) => {
+      const user = mutatingUser();
+      const item = data.issuables.find((i) => i.model === 'Issue' && i.id === input.id);
+      if (!item || !canReadIssuable(data, item, user.id)) throw new GraphQLError(RESOURCE_NOT_AVAILABLE);
+      setSubscription(data, 'Issue', item.id, user.id, item.projectId, input.subscribed);
+      return { workItem: workItemObject(item), errors: [] };
+    },
+  };
+}

@@ -1,0 +1,184 @@
+import { GraphQLError, Kind, type GraphQLScalarType, type GraphQLSchema, type ValueNode } from 'graphql';
+import type { ServedVersion } from './schema';
+
+/**
+ * The parts of GitLab's GraphQL schema the Subscriptions list uses (subscriptions note §2, §3, §5.1), added to the
+ * to-dos schema of the same version (`schema.ts`) as type extensions:
+ *
+ * - `current` (18.x): `subscribed: SubscriptionStatus` on `Query.issues`, `Group.mergeRequests`,
+ *   `Project.mergeRequests` and `Group.workItems`, honoured.
+ * - `17.5`: the same arguments, but GitLab 17.5–17.6 with the beta flag `filter_subscriptions` off (its default):
+ *   accepted and silently ignored (§2.1), so both statuses answer every visible thing.
+ * - `17.4`, `16.11`: no `subscribed` argument anywhere (graphql-ruby's `argumentNotAccepted`), no `SubscriptionStatus`.
+ *   `16.11` has no `WorkItem` type in the double, so no `Group.workItems` and no `workItemSubscribe` either.
+ *
+ * The mutations `issueSetSubscription` and `mergeRequestSetSubscription` exist in every version; `workItemSubscribe`
+ * wherever `WorkItem` does. `metadata { version }` answers the version played.
+ */
+
+export const METADATA_VERSIONS: Record<ServedVersion, string> = {
+  current: '18.2.1', '17.5': '17.5.5', '17.4': '17.4.6', '16.11': '16.11.10',
+};
+
+/** Whether this version's schema has the `subscribed` argument (whether it is honoured is `filterHonoured`). */
+export const hasSubscribedFilter = (version: ServedVersion): boolean => version === 'current' || version === '17.5';
+export const filterHonoured = (version: ServedVersion): boolean => version === 'current';
+export const hasWorkItems = (version: ServedVersion): boolean => version !== '16.11';
+
+export function subscriptionSdl(version: ServedVersion): string {
+  const filter = hasSubscribedFilter(version);
+  const workItems = hasWorkItems(version);
+  const subscribed = filter ? '\n    subscribed: SubscriptionStatus' : '';
+  const paging = 'after: String\n    before: String\n    first: Int\n    last: Int';
+  const connection = (name: string) => `type ${name}Connection {\n  count: Int!\n  nodes: [${name}]\n  pageInfo: PageInfo!\n}`;
+  const setSubscription = (name: string, field: string) => `input ${name}Input {
+  clientMutationId: String
+  projectPath: ID!
+  iid: String!
+  subscribedState: Boolean!
+}
+type ${name}Payload {
+  clientMutationId: String
+  errors: [String!]!
+  ${field}
+}`;
+  const mergeRequests = `mergeRequests(${subscribed}
+    state: MergeRequestState
+    sort: MergeRequestSort = CREATED_DESC
+    ${paging}
+  ): MergeRequestConnection`;
+  return `
+${filter ? 'enum SubscriptionStatus { EXPLICITLY_SUBSCRIBED EXPLICITLY_UNSUBSCRIBED }' : ''}
+enum IssueType { ISSUE INCIDENT TEST_CASE REQUIREMENT TASK OBJECTIVE KEY_RESULT EPIC TICKET }
+enum IssueSort { CREATED_DESC CREATED_ASC UPDATED_DESC UPDATED_ASC }
+enum MergeRequestSort { CREATED_DESC CREATED_ASC UPDATED_DESC UPDATED_ASC }
+enum IssuableState { opened closed locked all }
+
+type Metadata {
+  version: String!
+  revision: String!
+  enterprise: Boolean!
+}
+
+extend type Issue {
+  createdAt: Time!
+  updatedAt: Time!
+  type: IssueType
+  projectId: Int
+  userNotesCount: Int!
+  subscribed: Boolean!
+}
+
+extend type MergeRequest {
+  createdAt: Time!
+  updatedAt: Time!
+  project: Project!
+  userNotesCount: Int!
+  subscribed: Boolean!
+}
+
+${connection('Issue')}
+${connection('MergeRequest')}
+
+extend type Project {
+  ${mergeRequests}
+}
+
+extend type Group {
+  ${mergeRequests.replace('state:', 'includeSubgroups: Boolean = false\n    state:')}${workItems ? `
+  workItems(${subscribed}
+    types: [IssueType!]
+    state: IssuableState
+    includeDescendants: Boolean = false
+    excludeProjects: Boolean = false
+    ${paging}
+  ): WorkItemConnection` : ''}
+}
+${workItems ? `
+scalar WorkItemID
+enum WorkItemWidgetType { DESCRIPTION NOTIFICATIONS }
+interface WorkItemWidget {
+  type: WorkItemWidgetType
+}
+type WorkItemWidgetNotifications implements WorkItemWidget {
+  type: WorkItemWidgetType
+  subscribed: Boolean!
+}
+type WorkItemWidgetDescription implements WorkItemWidget {
+  type: WorkItemWidgetType
+  description: String
+}
+type WorkItemType {
+  id: ID!
+  name: String!
+}
+type Namespace {
+  id: ID!
+  fullPath: ID!
+  name: String!
+}
+extend type WorkItem {
+  createdAt: Time!
+  updatedAt: Time!
+  workItemType: WorkItemType!
+  widgets: [WorkItemWidget!]
+  namespace: Namespace
+  project: Project
+  userDiscussionsCount: Int!
+}
+${connection('WorkItem')}
+input WorkItemSubscribeInput {
+  clientMutationId: String
+  id: WorkItemID!
+  subscribed: Boolean!
+}
+type WorkItemSubscribePayload {
+  clientMutationId: String
+  errors: [String!]!
+  workItem: WorkItem
+}` : ''}
+
+extend type Query {
+  metadata: Metadata
+  group(fullPath: ID!): Group
+  project(fullPath: ID!): Project
+  issues(${subscribed}
+    state: IssuableState
+    types: [IssueType!]
+    includeArchived: Boolean = false
+    sort: IssueSort = CREATED_DESC
+    ${paging}
+  ): IssueConnection
+}
+
+${setSubscription('IssueSetSubscription', 'issue: Issue')}
+${setSubscription('MergeRequestSetSubscription', 'mergeRequest: MergeRequest')}
+
+extend type Mutation {
+  issueSetSubscription(input: IssueSetSubscriptionInput!): IssueSetSubscriptionPayload
+  mergeRequestSetSubscription(input: MergeRequestSetSubscriptionInput!): MergeRequestSetSubscriptionPayload${workItems ? `
+  workItemSubscribe(input: WorkItemSubscribeInput!): WorkItemSubscribePayload` : ''}
+}
+`;
+}
+
+const GID = /^gid:\/\/gitlab\/([A-Za-z:]+)\/(\d+)$/;
+
+/** `GlobalIDType[::WorkItem]`: a WorkItem's global ID becomes its id; anything else refused in GitLab's words. */
+function workItemId(value: unknown): number {
+  const match = typeof value === 'string' ? GID.exec(value) : null;
+  if (!match) throw new GraphQLError(`${JSON.stringify(value)} is not a valid Global ID`);
+  if (match[1] !== 'WorkItem') throw new GraphQLError(`${JSON.stringify(value)} does not represent an instance of WorkItem`);
+  return Number(match[2]);
+}
+
+/** Wires the scalars the subscription parts add. */
+export function wireSubscriptionScalars(schema: GraphQLSchema): void {
+  const type = schema.getType('WorkItemID') as GraphQLScalarType | undefined;
+  if (!type) return;
+  type.parseValue = workItemId;
+  type.parseLiteral = (node: ValueNode) => {
+    if (node.kind !== Kind.STRING) throw new GraphQLError('Expected a string');
+    return workItemId(node.value);
+  };
+}

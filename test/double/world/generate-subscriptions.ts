@@ -1,0 +1,123 @@
+import type { Edition } from '../types';
+import type { DoubleIssuable, DoubleLabel, DoubleSubscription } from './types';
+import { HOSTILE_TITLES, TITLE_NOUNS, TITLE_VERBS } from './words';
+
+/**
+ * Things to subscribe to, one by one (subscriptions note §1–§4): issues of every type, merge requests, epics (group
+ * work items, `ee` only) and labels, with user 1's explicit subscriptions on each kind in every state (open, closed,
+ * merged), explicit unsubscriptions, implicit ones (user 1 takes part, no row), things on a project user 1 cannot read
+ * (never listed), a group label subscribed for one project only (§4: the group endpoint answers 304), and other
+ * users' rows. With `hostileNames` every title, label name and description is hostile text.
+ *
+ * | kind | ids | where | user 1's rows |
+ * |---|---|---|---|
+ * | issues (ISSUE, INCIDENT, TASK) | 5001… | projects 1–7 (and 8) | 3 in 4 subscribed, every 8th unsubscribed, every 5th authored |
+ * | merge requests | 7001… | projects 1–6 | the same pattern; opened, merged, closed |
+ * | epics (work items) | 9001… | groups 1, 2, 4 (`ee`) | 2 in 3 subscribed (group level) |
+ * | labels | 301… | projects 1, 2, 5; groups 1, 2, 4 | see `LABEL_ROWS` |
+ */
+
+export interface SubscriptionWorld {
+  issuables: DoubleIssuable[];
+  labels: DoubleLabel[];
+  subscriptions: DoubleSubscription[];
+}
+
+const ISSUES = 44;
+const MERGE_REQUESTS = 30;
+const EPICS = 12;
+const ISSUE_PROJECTS = [1, 2, 3, 4, 5, 6, 7, 1, 2, 5];
+const MR_PROJECTS = [1, 2, 4, 5, 6, 1, 3];
+const EPIC_GROUPS = [1, 2, 4];
+const MR_STATES = ['opened', 'merged', 'closed', 'opened', 'merged'] as const;
+
+function title(i: number, hostile: boolean): string {
+  if (hostile) return HOSTILE_TITLES[i % HOSTILE_TITLES.length];
+  return `${TITLE_VERBS[i % TITLE_VERBS.length]} ${TITLE_NOUNS[(i * 7) % TITLE_NOUNS.length]}`;
+}
+
+export interface SubscriptionWorldOptions {
+  anchorMs: number;
+  edition: Edition;
+  hostileNames: boolean;
+}
+
+export function generateSubscriptions(options: SubscriptionWorldOptions): SubscriptionWorld {
+  const { anchorMs, hostileNames } = options;
+  const issuables: DoubleIssuable[] = [];
+  const subscriptions: DoubleSubscription[] = [];
+  const iids = new Map<string, number>();
+  const nextIid = (key: string) => {
+    const iid = (iids.get(key) ?? 0) + 1;
+    iids.set(key, iid);
+    return iid;
+  };
+  // Every thing its own minute, newest first by index, spread over about a month.
+  let minute = 0;
+  const time = () => new Date(anchorMs - (++minute) * 17 * 60_000).toISOString();
+  const rowFor = (i: number, type: 'Issue' | 'MergeRequest', id: number, projectId: number | null) => {
+    if (i % 4 !== 3) subscriptions.push({ userId: 1, subscribableType: type, subscribableId: id, projectId, subscribed: true });
+    else if (i % 8 === 7) subscriptions.push({ userId: 1, subscribableType: type, subscribableId: id, projectId, subscribed: false });
+    // Someone else's subscriptions, never user 1's list.
+    if (i % 3 === 0) subscriptions.push({ userId: 2, subscribableType: type, subscribableId: id, projectId, subscribed: true });
+  };
+
+  const issueProjects = hostileNames ? [...ISSUE_PROJECTS, 8] : ISSUE_PROJECTS;
+  for (let i = 0; i < ISSUES; i++) {
+    const projectId = issueProjects[i % issueProjects.length];
+    const updatedAt = time();
+    const authorId = i % 5 === 0 ? 1 : 2 + (i % 4);
+    const issueType = i % 7 === 3 ? 'INCIDENT' : i % 5 === 2 ? 'TASK' : 'ISSUE';
+    issuables.push({
+      model: 'Issue', id: 5001 + i, iid: nextIid(`i${projectId}`), projectId, groupId: null, title: title(i, hostileNames),
+      state: i % 3 === 1 ? 'closed' : 'opened', issueType, draft: false, authorId, participants: [authorId],
+      userNotesCount: i % 9, createdAt: updatedAt, updatedAt,
+    });
+    rowFor(i, 'Issue', 5001 + i, projectId);
+  }
+  for (let i = 0; i < MERGE_REQUESTS; i++) {
+    const projectId = MR_PROJECTS[i % MR_PROJECTS.length];
+    const updatedAt = time();
+    const authorId = i % 5 === 0 ? 1 : 2 + (i % 4);
+    issuables.push({
+      model: 'MergeRequest', id: 7001 + i, iid: nextIid(`m${projectId}`), projectId, groupId: null, title: title(i + 3, hostileNames),
+      state: MR_STATES[i % MR_STATES.length], issueType: 'ISSUE', draft: i % 4 === 1, authorId, participants: [authorId],
+      userNotesCount: i % 6, createdAt: updatedAt, updatedAt,
+    });
+    rowFor(i, 'MergeRequest', 7001 + i, projectId);
+  }
+  if (options.edition === 'ee') {
+    for (let i = 0; i < EPICS; i++) {
+      const groupId = EPIC_GROUPS[i % EPIC_GROUPS.length];
+      const updatedAt = time();
+      issuables.push({
+        model: 'Issue', id: 9001 + i, iid: nextIid(`g${groupId}`), projectId: null, groupId, title: title(i + 1, hostileNames),
+        state: i % 4 === 2 ? 'closed' : 'opened', issueType: 'EPIC', draft: false, authorId: 3, participants: [3],
+        userNotesCount: i % 4, createdAt: updatedAt, updatedAt,
+      });
+      if (i % 3 !== 2) subscriptions.push({ userId: 1, subscribableType: 'Issue', subscribableId: 9001 + i, projectId: null, subscribed: true });
+    }
+  }
+
+  const label = (id: number, name: string, where: { projectId?: number; groupId?: number }): DoubleLabel => ({
+    id, name: hostileNames ? HOSTILE_TITLES[id % HOSTILE_TITLES.length] : name, color: '#6699cc',
+    description: hostileNames ? HOSTILE_TITLES[(id + 1) % HOSTILE_TITLES.length] : `Things about ${name}`,
+    projectId: where.projectId ?? null, groupId: where.groupId ?? null,
+  });
+  const labels: DoubleLabel[] = [
+    label(301, 'bug', { projectId: 1 }), label(302, 'frontend', { projectId: 1 }), label(303, 'docs', { projectId: 1 }),
+    label(304, 'billing', { projectId: 2 }), label(305, 'invoices', { projectId: 2 }), label(306, 'dotfiles', { projectId: 5 }),
+    label(311, 'security', { groupId: 1 }), label(312, 'performance', { groupId: 1 }), label(313, 'platform', { groupId: 2 }),
+    label(314, 'outage', { groupId: 2 }), label(315, 'handbook', { groupId: 4 }), label(316, 'community', { groupId: 4 }),
+  ];
+  // Project labels at their project; group labels group-wide (null), except 312, subscribed for project 1 only (§4).
+  const LABEL_ROWS: Array<[number, number | null, boolean]> = [
+    [301, 1, true], [303, 1, true], [304, 2, true], [305, 2, false], [306, 5, true],
+    [311, null, true], [312, 1, true], [313, null, true], [315, null, true], [316, null, false],
+  ];
+  for (const [id, projectId, subscribed] of LABEL_ROWS) {
+    subscriptions.push({ userId: 1, subscribableType: 'Label', subscribableId: id, projectId, subscribed });
+  }
+  subscriptions.push({ userId: 2, subscribableType: 'Label', subscribableId: 302, projectId: 1, subscribed: true });
+  return { issuables, labels, subscriptions };
+}
