@@ -11,6 +11,7 @@ import { COMMANDS, VIEWS } from '../../src/ids';
 import { Log } from '../../src/ui/log';
 import type { Session } from '../../src/ui/session';
 import { systemClock } from '../../src/ui/settings/snoozeClock';
+import { registerTodoCommands } from '../../src/ui/todos/todoCommands';
 import { TodoView } from '../../src/ui/todos/todoView';
 import { benchHost } from '../startup/vscodeStub';
 
@@ -95,6 +96,7 @@ export function setUpTodoView(url: string, token: string, pageSize: number, hold
     update: async (k: string, value: unknown) => { values.set(k, value); }, keys: () => [...values.keys()],
   } as unknown as vscode.Memento;
   const view = new TodoView(session, () => pageSize, output, memento, systemClock);
+  registerTodoCommands(view);
   const tree = benchHost.treeViews.get(VIEWS.todos);
   if (!tree) throw new Error(`The view registered no tree ${VIEWS.todos}.`);
   const provider = tree.provider as unknown as TodoViewSetup['provider'];

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { SETTINGS, SETTINGS_SECTION } from '../../ids';
 import type { Shell } from '../shell';
 import { NewTodoNotifier } from './newTodoNotifier';
+import { registerTodoCommands } from './todoCommands';
 import { TodoView } from './todoView';
 
 /** The To-Do List view with its commands, and the notification of new to-dos. */
@@ -11,7 +12,7 @@ export function registerTodos(context: vscode.ExtensionContext, { session, readC
     intervalSeconds: () => readConfig().pollIntervalSeconds, reasons: () => readConfig().todoNotifyFor,
   }, log);
   context.subscriptions.push(
-    view, notifier,
+    view, notifier, ...registerTodoCommands(view),
     vscode.workspace.onDidChangeConfiguration((e) => {
       const affects = (key: string) => e.affectsConfiguration(`${SETTINGS_SECTION}.${key}`);
       if (affects(SETTINGS.pollInterval) || affects(SETTINGS.todosNotifyFor)) notifier.restart();

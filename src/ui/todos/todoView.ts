@@ -20,7 +20,6 @@ import type { Log } from '../log';
 import * as plainWindow from '../plainWindow';
 import type { Session } from '../session';
 import { errorItem, loadingItem, loadMoreItem, showLogItem } from '../lists/listStatusItems';
-import { registerTodoCommands } from './todoCommands';
 
 export type TodoNode =
   | { type: 'instance'; instance: string; url: string; user?: string }
@@ -94,7 +93,6 @@ export class TodoView implements vscode.TreeDataProvider<TodoNode>, vscode.Dispo
       }),
       // A username learnt later names an instance's root; the lists stay.
       session.onDidLearnUsername(() => this.changed.fire(undefined)),
-      ...registerTodoCommands(this),
     );
   }
 

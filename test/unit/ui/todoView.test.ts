@@ -4,6 +4,7 @@ import { GitLabDouble, type DoubleOptions } from '../../double';
 import { TodoClient } from '../../../src/gitlab';
 import { COMMANDS, STATE_KEYS } from '../../../src/ids';
 import { Log } from '../../../src/ui/log';
+import { registerTodoCommands } from '../../../src/ui/todos/todoCommands';
 import { TodoView, type TodoNode } from '../../../src/ui/todos/todoView';
 import type { Clock } from '../../../src/app/snoozeTime';
 import { reasonWords } from '../../../src/app/todos/todoReasons';
@@ -47,6 +48,7 @@ describe('To-Do view: lists, snooze and unsnooze, failures put back', () => {
     };
     memento = new FakeMemento();
     view = new TodoView(session as never, () => 100, new Log(channel, () => []), memento as never, clock);
+    registerTodoCommands(view);
     tree = fake.treeViews.at(-1)!;
   }
   afterEach(async () => {

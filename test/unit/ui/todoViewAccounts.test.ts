@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMANDS, CONTEXT_KEYS } from '../../../src/ids';
 import { Log } from '../../../src/ui/log';
+import { registerTodoCommands } from '../../../src/ui/todos/todoCommands';
 import { TodoView, type TodoNode } from '../../../src/ui/todos/todoView';
 import type { Clock } from '../../../src/app/snoozeTime';
 import { makeClient, TOKEN, type TestClient } from '../gitlab/helpers';
@@ -51,6 +52,7 @@ describe('To-Do view with two instances whose to-dos share ids', () => {
       todosFor: (instance: string) => accounts.find((account) => account.key === instance)?.todos,
     };
     view = new TodoView(session as never, () => 100, new Log(channel, () => []), new FakeMemento() as never, clock);
+    registerTodoCommands(view);
     tree = fake.treeViews.at(-1)!;
   }
   afterEach(async () => {
