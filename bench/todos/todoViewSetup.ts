@@ -11,8 +11,7 @@ import { COMMANDS, VIEWS } from '../../src/ids';
 import { Log } from '../../src/ui/log';
 import type { Session } from '../../src/ui/session';
 import { systemClock } from '../../src/ui/settings/snoozeClock';
-import { registerTodoCommands } from '../../src/ui/todos/todoCommands';
-import { TodoView } from '../../src/ui/todos/todoView';
+import { createTodoList } from '../../src/ui/todos/registerTodos';
 import { benchHost } from '../startup/vscodeStub';
 
 export type TodoRowNode = { type: string; instance: string; group?: { key: string; todos: Todo[]; reference: string } };
@@ -34,7 +33,7 @@ export interface TodoCall {
  */
 export interface TodoViewSetup {
   client: TodoClient;
-  view: TodoView;
+  view: { dispose(): void };
   calls: Record<string, number>;
   inFlight: { now: number; peak: number };
   /** Every call, in the order made (cleared by the caller between phases). */
@@ -95,8 +94,7 @@ export function setUpTodoView(url: string, token: string, pageSize: number, hold
     get: (k: string, fallback?: unknown) => (values.has(k) ? values.get(k) : fallback),
     update: async (k: string, value: unknown) => { values.set(k, value); }, keys: () => [...values.keys()],
   } as unknown as vscode.Memento;
-  const view = new TodoView(session, () => pageSize, output, memento, systemClock);
-  registerTodoCommands(view);
+  const view = createTodoList({ session, pageSize: () => pageSize, log: output, state: memento, clock: systemClock });
   const tree = benchHost.treeViews.get(VIEWS.todos);
   if (!tree) throw new Error(`The view registered no tree ${VIEWS.todos}.`);
   const provider = tree.provider as unknown as TodoViewSetup['provider'];

@@ -29,6 +29,27 @@ function planOf(pages: Pages, options: Partial<ListPlan<Source, Item>> & { asked
 }
 
 describe('list store', () => {
+  it('hides items of one list at once and shows them again; a list read again shows what GitLab says', async () => {
+    const pages = { 1: { items: [item(3), item(2), item(1)], page: 1 } };
+    const store = new ListStore(keyOf, planOf(pages, { pageSize: 3 }));
+    await Promise.all([store.load(LIST), store.load(OTHER)]);
+    const changed: Array<string | undefined> = [];
+    store.onDidChange((key) => changed.push(key));
+    store.hide('list', [3, 1]);
+    assert.deepEqual(store.rows('list').items.map((i) => i.id), [2]);
+    assert.deepEqual(store.rows('other').items.map((i) => i.id), [3, 2, 1], 'another list (account) with the same ids keeps them');
+    assert.deepEqual(store.hiddenItems('list').map((i) => i.id), [3, 1]);
+    store.hide('list', [2]);
+    assert.equal(store.rows('list').empty, true, 'every item hidden: the list reads as empty');
+    store.show('list', [1]);
+    assert.deepEqual(store.rows('list').items.map((i) => i.id), [1]);
+    assert.deepEqual(changed, ['list', 'list', 'list']);
+    store.reset();
+    await store.load(LIST);
+    assert.deepEqual(store.rows('list').items.map((i) => i.id), [3, 2, 1]);
+    assert.deepEqual(store.hiddenItems('list'), []);
+  });
+
   it('loads the first page once, then appends the next without duplicates', async () => {
     const asked: string[] = [];
     const store = new ListStore(keyOf, planOf({ 1: { items: [item(3), item(2)], nextPage: 2, page: 1 }, 2: { items: [item(2), item(1)], page: 2 } }, { asked }));
