@@ -108,7 +108,7 @@ export function setUpTodoView(url: string, token: string, pageSize: number, hold
       const last = pagesOf(log, pageSize).at(-1);
       if (last?.answeredAt === undefined) continue;
       if ((last.answer as Page<Todo>).nextPage === undefined) break;
-      await vscode.commands.executeCommand(COMMANDS.todosLoadMore, { type: 'loadMore', instance: key });
+      await vscode.commands.executeCommand(COMMANDS.todosLoadMore, key);
     }
     return pagesOf(log, pageSize).reduce((sum, call) => sum + ((call.answer as Page<Todo> | undefined)?.items.length ?? 0), 0);
   };

@@ -26,8 +26,9 @@ export function createTodoList({ session, pageSize, log, state, clock }: TodoLis
     // Stored data is untrusted: invalid parts are dropped, never sent.
     filter: TodoViewFilter.deserialize(state.get(STATE_KEYS.todoFilter)),
   });
-  const view = new TodoView(session, service, state, clock);
-  const commands = registerTodoCommands({ service, filters: view, session, clock, log });
+  const view = new TodoView(session, service, state, clock, log);
+  const filters = { get filter() { return view.filter; }, set: (filter: TodoViewFilter) => view.setFilter(filter) };
+  const commands = registerTodoCommands({ service, filters, session, clock, log });
   return { service, view, dispose: () => vscode.Disposable.from(view, ...commands).dispose() };
 }
 

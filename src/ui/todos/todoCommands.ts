@@ -11,7 +11,7 @@ import { todoSource } from '../../app/todos/todoLists';
 import { reasonOf } from '../../app/todos/todoReasons';
 import type { TodoService } from '../../app/todos/todoService';
 import { todoWebUrl } from '../../app/todos/todoUrl';
-import { TODO_LISTS, todoListLabel, type TodoListKind } from '../../app/todos/todoViewFilter';
+import { TODO_LISTS, todoListLabel, type TodoListKind, type TodoViewFilter } from '../../app/todos/todoViewFilter';
 import { GitLabError } from '../../gitlab/errors';
 import type { Todo } from '../../gitlab/todoTypes';
 import { COMMANDS } from '../../ids';
@@ -20,7 +20,8 @@ import * as plainWindow from '../plainWindow';
 import type { Session } from '../session';
 import { pickSnoozeEnd } from '../snoozeEndPick';
 import { markDoneWithUndo, sayOutcome, snoozeWithUndo } from './todoActionFlows';
-import { TodoFilterPicks, type TodoFilterChoice } from './todoFilterPicks';
+import type { FilterChoice } from '../lists/listFilter';
+import { TodoFilterPicks } from './todoFilterPicks';
 import type { TodoNode } from './todoView';
 
 type TodoRow = TodoNode & { type: 'todo' };
@@ -38,7 +39,7 @@ const LIST_DETAILS: Record<TodoListKind, () => string> = {
 
 export interface TodoCommandDeps {
   service: TodoService;
-  filters: TodoFilterChoice;
+  filters: FilterChoice<TodoViewFilter>;
   session: Pick<Session, 'all'>;
   clock: Clock;
   log: Log;
@@ -156,7 +157,7 @@ export function registerTodoCommands({ service, filters, session, clock, log }: 
       description: list === current ? vscode.l10n.t('current') : undefined,
     }));
     const pick = await plainWindow.showQuickPick(items, { title: vscode.l10n.t('To-Do List') });
-    if (pick) await filters.setFilter(filters.filter.withList(pick.value));
+    if (pick) await filters.set(filters.filter.withList(pick.value));
   }
 
   const picks = new TodoFilterPicks({ filters, service, session, log, urlOfInstance }, chooseList);
@@ -165,8 +166,8 @@ export function registerTodoCommands({ service, filters, session, clock, log }: 
     vscode.commands.registerCommand(COMMANDS.todosFilter, () => picks.chooseKind()),
     vscode.commands.registerCommand(COMMANDS.todosClearFilters, () => picks.clear()),
     vscode.commands.registerCommand(COMMANDS.todosRefresh, () => service.refresh()),
-    vscode.commands.registerCommand(COMMANDS.todosLoadMore, (node?: TodoNode) => {
-      if (node) void service.lists.loadMore(todoSource(node.instance));
+    vscode.commands.registerCommand(COMMANDS.todosLoadMore, (instance?: unknown) => {
+      if (typeof instance === 'string' && service.api(instance)) void service.lists.loadMore(todoSource(instance));
     }),
     vscode.commands.registerCommand(COMMANDS.todosOpen, (node?: unknown) => open(node)),
     vscode.commands.registerCommand(COMMANDS.todosMarkDone, (node?: unknown) => markRowDone(node)),

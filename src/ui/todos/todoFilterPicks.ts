@@ -10,16 +10,12 @@ import type { Log } from '../log';
 import * as plainWindow from '../plainWindow';
 import { applyFilterChange, pickOneOrAny } from '../pickOneOrAny';
 import type { Session } from '../session';
-
-/** The list and filter the commands choose; the view pushes a choice down and draws it (`TodoView.setFilter`). */
-export interface TodoFilterChoice {
-  readonly filter: TodoViewFilter;
-  setFilter(filter: TodoViewFilter): Promise<void>;
-}
+import type { FilterChoice } from '../lists/listFilter';
 
 /** What the picks read: the filter to change, the to-dos shown (their projects), the accounts (their groups). */
 export interface TodoFilterPicksDeps {
-  filters: TodoFilterChoice;
+  /** The list and filter; a choice resolves once it is drawn (see `TodoView.setFilter`). */
+  filters: FilterChoice<TodoViewFilter>;
   service: { shownTodos: TodoService['shownTodos'] };
   session: { readonly all: Session['all'] };
   log: { warn: Log['warn'] };
@@ -101,6 +97,6 @@ export class TodoFilterPicks {
   }
 
   private apply(change: (filter: TodoViewFilter) => TodoViewFilter): Promise<void> {
-    return applyFilterChange(() => this.deps.filters.setFilter(change(this.deps.filters.filter)));
+    return applyFilterChange(() => this.deps.filters.set(change(this.deps.filters.filter)));
   }
 }
