@@ -54,11 +54,6 @@ export class NewTodoNotifier implements vscode.Disposable {
     this.disposables.push(this.loop, session.onDidChange(() => this.sessionChanged()));
   }
 
-  /** Checks done, for tests and the log. */
-  get cycles(): number {
-    return this.loop.cycles;
-  }
-
   /** The settings changed (interval or reasons). */
   restart(): void {
     this.loop.restart();
