@@ -86,7 +86,7 @@ export function setUpTodoView(url: string, token: string, pageSize: number, hold
   const key = normalizeInstanceUrl(url);
   const changed = new vscode.EventEmitter<void>();
   const session = {
-    signedIn: true, all: [{ instanceUrl: url, key, todos: api, username: 'alex' }], todosFor: () => api, onDidChange: changed.event, onDidLearnUsername: changed.event,
+    signedIn: true, all: [{ instanceUrl: url, key, todos: api, username: 'alex' }], onDidChange: changed.event, onDidLearnUsername: changed.event,
   } as unknown as Session;
   const output = new Log(vscode.window.createOutputChannel('bench', { log: true }) as never, () => [token]);
   const values = new Map<string, unknown>();

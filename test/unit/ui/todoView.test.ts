@@ -44,7 +44,6 @@ describe('To-Do view: lists, snooze and unsnooze, failures put back', () => {
     const session = {
       signedIn: true, instanceUrl: INSTANCE, onDidChange: changes.event, onDidLearnUsername: new EventEmitter<void>().event,
       all: [{ key: INSTANCE, instanceUrl: INSTANCE, todos: api }],
-      todosFor: (instance: string) => (instance === INSTANCE ? api : undefined),
     };
     memento = new FakeMemento();
     view = createTodoList({ session: session as never, pageSize: () => 100, log: new Log(channel, () => []), state: memento as never, clock });

@@ -49,7 +49,6 @@ describe('To-Do view with two instances whose to-dos share ids', () => {
     const session = {
       signedIn: true, instanceUrl: accounts[0].instanceUrl, onDidChange: changes.event,
       onDidLearnUsername: new EventEmitter<void>().event, all: accounts,
-      todosFor: (instance: string) => accounts.find((account) => account.key === instance)?.todos,
     };
     view = createTodoList({ session: session as never, pageSize: () => 100, log: new Log(channel, () => []), state: new FakeMemento() as never, clock });
     tree = fake.treeViews.at(-1)!;
