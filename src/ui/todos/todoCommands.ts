@@ -15,21 +15,22 @@ import { TODO_LISTS, todoListLabel, type TodoListKind, type TodoViewFilter } fro
 import { GitLabError } from '../../gitlab/errors';
 import type { Todo } from '../../gitlab/todoTypes';
 import { COMMANDS } from '../../ids';
+import type { FilterChoice } from '../lists/listFilter';
 import type { Log } from '../log';
 import * as plainWindow from '../plainWindow';
 import type { Session } from '../session';
 import { pickSnoozeEnd } from '../snoozeEndPick';
 import { markDoneWithUndo, sayOutcome, snoozeWithUndo } from './todoActionFlows';
-import type { FilterChoice } from '../lists/listFilter';
 import { TodoFilterPicks } from './todoFilterPicks';
-import type { TodoNode } from './todoView';
+import type { TodoRow } from './todoView';
 
-type TodoRow = TodoNode & { type: 'todo' };
-const isRow = (node: unknown): node is TodoRow =>
-  typeof node === 'object' && node !== null && (node as TodoNode).type === 'todo';
+/** A row of one thing and its to-dos, as a command gets it from a menu or a click. */
+type ThingRow = TodoRow & { type: 'todo' };
+const isRow = (node: unknown): node is ThingRow =>
+  typeof node === 'object' && node !== null && (node as TodoRow).type === 'todo';
 
 /** A row's name in messages: its reference, else its title. */
-const rowName = (row: TodoRow): string => row.group.reference || row.group.title;
+const rowName = (row: ThingRow): string => row.group.reference || row.group.title;
 
 const LIST_DETAILS: Record<TodoListKind, () => string> = {
   pending: () => vscode.l10n.t('to-dos waiting for you (not snoozed)'),
@@ -104,7 +105,7 @@ export function registerTodoCommands({ service, filters, session, clock, log }: 
   }
 
   /** The to-dos of a row still shown (one marked done alone is gone from it). */
-  const rowIds = (row: TodoRow): number[] => {
+  const rowIds = (row: ThingRow): number[] => {
     const shown = new Set(service.shownTodos(row.instance).map((todo) => todo.id));
     return groupTodoIds(row.group).filter((id) => shown.has(id));
   };
