@@ -11,7 +11,7 @@ import { COMMANDS, VIEWS } from '../../src/ids';
 import { Log } from '../../src/ui/log';
 import type { Session } from '../../src/ui/session';
 import { systemClock } from '../../src/ui/settings/snoozeClock';
-import { TodoView } from '../../src/ui/todos/todoView';
+import { createTodoList } from '../../src/ui/todos/registerTodos';
 import { benchHost } from '../startup/vscodeStub';
 
 export type TodoRowNode = { type: string; instance: string; group?: { key: string; todos: Todo[]; reference: string } };
@@ -33,7 +33,7 @@ export interface TodoCall {
  */
 export interface TodoViewSetup {
   client: TodoClient;
-  view: TodoView;
+  view: { dispose(): void };
   calls: Record<string, number>;
   inFlight: { now: number; peak: number };
   /** Every call, in the order made (cleared by the caller between phases). */
@@ -86,7 +86,7 @@ export function setUpTodoView(url: string, token: string, pageSize: number, hold
   const key = normalizeInstanceUrl(url);
   const changed = new vscode.EventEmitter<void>();
   const session = {
-    signedIn: true, all: [{ instanceUrl: url, key, todos: api, username: 'alex' }], todosFor: () => api, onDidChange: changed.event, onDidLearnUsername: changed.event,
+    signedIn: true, all: [{ instanceUrl: url, key, todos: api, username: 'alex' }], onDidChange: changed.event, onDidLearnUsername: changed.event,
   } as unknown as Session;
   const output = new Log(vscode.window.createOutputChannel('bench', { log: true }) as never, () => [token]);
   const values = new Map<string, unknown>();
@@ -94,7 +94,7 @@ export function setUpTodoView(url: string, token: string, pageSize: number, hold
     get: (k: string, fallback?: unknown) => (values.has(k) ? values.get(k) : fallback),
     update: async (k: string, value: unknown) => { values.set(k, value); }, keys: () => [...values.keys()],
   } as unknown as vscode.Memento;
-  const view = new TodoView(session, () => pageSize, output, memento, systemClock);
+  const view = createTodoList({ session, pageSize: () => pageSize, log: output, state: memento, clock: systemClock });
   const tree = benchHost.treeViews.get(VIEWS.todos);
   if (!tree) throw new Error(`The view registered no tree ${VIEWS.todos}.`);
   const provider = tree.provider as unknown as TodoViewSetup['provider'];
@@ -108,7 +108,7 @@ export function setUpTodoView(url: string, token: string, pageSize: number, hold
       const last = pagesOf(log, pageSize).at(-1);
       if (last?.answeredAt === undefined) continue;
       if ((last.answer as Page<Todo>).nextPage === undefined) break;
-      await vscode.commands.executeCommand(COMMANDS.todosLoadMore, { type: 'loadMore', instance: key });
+      await vscode.commands.executeCommand(COMMANDS.todosLoadMore, key);
     }
     return pagesOf(log, pageSize).reduce((sum, call) => sum + ((call.answer as Page<Todo> | undefined)?.items.length ?? 0), 0);
   };

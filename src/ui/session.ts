@@ -138,11 +138,6 @@ export class Session implements vscode.Disposable {
     return this.accountFor(instanceUrl)?.api;
   }
 
-  /** The To-Do client of a signed-in instance; never another instance's. */
-  todosFor(instanceUrl: string): TodoApi | undefined {
-    return this.accountFor(instanceUrl)?.todos;
-  }
-
   private get activeAccount(): LiveAccount | undefined {
     return (this.activeKey ? this.accounts.get(this.activeKey) : undefined) ?? this.accounts.values().next().value;
   }

@@ -157,11 +157,6 @@ export class ActivityFilter {
     return words;
   }
 
-  /** The raw filter parts, without the tab (a fresh object each time). */
-  toEventFilter(): EventFilter {
-    return { ...this.parts };
-  }
-
   /** What the feeds ask the server for under this tab and filter, and which answered events they keep. */
   plan(): FeedPlan {
     return this.feedPlan;

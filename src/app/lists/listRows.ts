@@ -22,10 +22,11 @@ export interface ListRows<Item, Order = undefined> {
   after: 'error' | 'loading' | 'loadMore' | 'end' | undefined;
 }
 
-export function listRows<Item, Order>(state: PagingState<Item, Order>, filtered: boolean): ListRows<Item, Order> {
+/** `hidden`: items an action has moved out of the list at once; the list reads as if they were gone. */
+export function listRows<Item, Order>(state: PagingState<Item, Order>, filtered: boolean, hidden?: (item: Item) => boolean): ListRows<Item, Order> {
   const order = state.order;
   if (!state.started && !state.hasError && !state.stale) return { waiting: true, items: [], order, earlier: false, empty: false, filtered, after: undefined };
-  const items = state.items;
+  const items = hidden ? state.items.filter((item) => !hidden(item)) : state.items;
   const after = state.hasError ? 'error' : state.stale ? undefined : state.loading ? 'loading' : state.hasMore ? 'loadMore'
     : state.pagesRead > 1 && items.length > 0 ? 'end' : undefined;
   return { waiting: false, items, order, earlier: state.earlier, empty: items.length === 0 && !state.hasError && !state.hasMore, filtered, after };

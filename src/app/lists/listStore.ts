@@ -49,6 +49,11 @@ export class ListStore<Source extends { readonly key: string }, Item, Order = un
   /** A list changed (its key), or all of them (undefined). */
   readonly onDidChange = this.changes.event;
   private readonly inFlight = new Set<Promise<void>>();
+  /**
+   * Per list, the keys of items an action moved out of it at once (Mark as Done, Unsubscribe): hidden until GitLab
+   * answers, and after, until the list is read again. Per list, so two accounts' items that share ids stay apart.
+   */
+  private readonly hidden = new Map<string, Set<number | string>>();
 
   constructor(private readonly keyOf: ItemKey<Item>, private plan: ListPlan<Source, Item, Order>) {}
 
@@ -58,9 +63,36 @@ export class ListStore<Source extends { readonly key: string }, Item, Order = un
     return state;
   }
 
-  /** What list `key` shows now: its items and the rows around them. */
+  /** What list `key` shows now: its items (not those hidden) and the rows around them. */
   rows(key: string): ListRows<Item, Order> {
-    return listRows(this.get(key), this.plan.filtered ?? false);
+    const hidden = this.hidden.get(key);
+    return listRows(this.get(key), this.plan.filtered ?? false, hidden?.size ? (item) => this.isHidden(hidden, item) : undefined);
+  }
+
+  /** Moves items of list `key` out of what it shows, at once (an action on them was asked for). */
+  hide(key: string, itemKeys: ReadonlyArray<number | string>): void {
+    let hidden = this.hidden.get(key);
+    if (!hidden) this.hidden.set(key, (hidden = new Set()));
+    for (const itemKey of itemKeys) hidden.add(itemKey);
+    this.notify(key);
+  }
+
+  /** Puts items of list `key` back (the action failed, or was undone). */
+  show(key: string, itemKeys: ReadonlyArray<number | string>): void {
+    const hidden = this.hidden.get(key);
+    for (const itemKey of itemKeys) hidden?.delete(itemKey);
+    this.notify(key);
+  }
+
+  /** The loaded items of list `key` that are hidden. */
+  hiddenItems(key: string): Item[] {
+    const hidden = this.hidden.get(key);
+    return hidden?.size ? this.get(key).items.filter((item) => this.isHidden(hidden, item)) : [];
+  }
+
+  private isHidden(hidden: ReadonlySet<number | string>, item: Item): boolean {
+    const key = this.keyOf(item);
+    return key !== undefined && hidden.has(key);
   }
 
   /** The error of the last load as a GitLabError, if it failed. */
@@ -89,6 +121,7 @@ export class ListStore<Source extends { readonly key: string }, Item, Order = un
    */
   reset(options: { plan?: ListPlan<Source, Item, Order>; keepShown?: boolean } = {}): void {
     if (options.plan) this.plan = options.plan;
+    this.hidden.clear();
     for (const state of this.lists.values()) state.reset({ keepShown: options.keepShown, order: this.plan.order });
     this.notify(undefined);
   }
@@ -125,6 +158,7 @@ export class ListStore<Source extends { readonly key: string }, Item, Order = un
 
   /** Forget one list's pages (retry, refresh of one node). */
   resetOne(key: string): void {
+    this.hidden.delete(key);
     this.lists.get(key)?.reset({ order: this.plan.order });
     this.notify(key);
   }

@@ -5,14 +5,8 @@ import { levelLabel } from './shared/labels';
 import { chainLines, decidingLink, linkScope, type LevelInForce, type LevelLink } from './shared/levelChain';
 import type { ScopeEntry } from './shared/protocol';
 
-// The level in force (shared/levelChain.ts): the group paths it is read along, and how the status bar, its tooltip
+// The level in force (shared/levelChain.ts, with the group paths it is read along): how the status bar, its tooltip
 // and "Why am I notified?" tell it.
-
-/** A group's full path and its parents, nearest first: `a/b` → `a/b`, `a`. */
-export function selfAndParentPaths(fullPath: string): string[] {
-  const parts = fullPath.split('/').filter((part) => part !== '');
-  return parts.map((_, index) => parts.slice(0, parts.length - index).join('/'));
-}
 
 /** The level in force with where it comes from, short: `Watch`, `Participate (global)`, `Watch (platform)`. */
 export function levelInForceLabel(result: LevelInForce, t: Localize): string {

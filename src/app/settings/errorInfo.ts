@@ -1,6 +1,6 @@
 import { isGitLabError, type GitLabError } from '../../gitlab/errors';
 import type { Localize } from '../localize';
-import { SettingConflict } from './notificationSettingsService';
+import type { NotificationSetting } from '../../gitlab/types';
 import type { ErrorInfo } from './shared/protocol';
 
 /** What the user was doing when the error happened; it decides which scope is missing and which fix to offer. */
@@ -18,6 +18,13 @@ export const errorText = (error: unknown): string => (error instanceof Error ? e
 export function describeError(error: unknown, context: ErrorContext, localize: Localize): ErrorInfo {
   const info = describe(error, context, localize);
   return info.message.length > MAX_MESSAGE ? { ...info, message: `${info.message.slice(0, MAX_MESSAGE - 1)}…` } : info;
+}
+
+/** GitLab's setting differs from the one the change was made against; nothing was written. */
+export class SettingConflict extends Error {
+  constructor(readonly server: NotificationSetting) {
+    super('The setting changed on GitLab since it was loaded.');
+  }
 }
 
 /** A numeric ID both a group and a project have, typed without saying which: the person chooses. */

@@ -8,8 +8,8 @@ import {
 import { STATE_KEYS } from '../../ids';
 import { mapBounded } from '../boundedMap';
 import { Emitter } from '../emitter';
-import { selfAndParentPaths } from './effectiveLevel';
-import { resolveLevelInForce, type LevelInForce, type LevelLink } from './shared/levelChain';
+import { SettingConflict } from './errorInfo';
+import { resolveLevelInForce, selfAndParentPaths, type LevelInForce, type LevelLink } from './shared/levelChain';
 import { isEmptyUpdate, pendingUpdate, sameSetting } from './shared/formState';
 import { LEVEL_PATTERN, MAX_EMAIL_LENGTH, MAX_EVENT_KEYS, type BulkItemReport } from './shared/protocol';
 import { scopeKey, type EntityScopeRef, type ScopeRef } from './shared/scopes';
@@ -25,13 +25,6 @@ export interface LevelChange {
   scope: ScopeRef;
   setting: NotificationSetting;
   previous?: NotificationSetting;
-}
-
-/** GitLab's setting differs from the one the change was made against; nothing was written. */
-export class SettingConflict extends Error {
-  constructor(readonly server: NotificationSetting) {
-    super('The setting changed on GitLab since it was loaded.');
-  }
 }
 
 /** A bulk item as the service reports it: `error` is the raw failure; a `failed` item without one got another level. */

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { errorText } from './errorInfo';
+import { errorText, SettingConflict } from './errorInfo';
 import { isEventKeyName, NOTIFICATION_LEVELS, type NotificationSetting, type NotificationSettingUpdate } from '../../gitlab/types';
 import type { Localize } from '../localize';
-import { SettingConflict, type NotificationSettingsService } from './notificationSettingsService';
+import type { NotificationSettingsService } from './notificationSettingsService';
 import { isEmptyUpdate, pendingUpdate, switchOf, updateTo } from './shared/formState';
 import { eventLabel, eventStateText, isKnownEventKey, levelLabel, scopeName } from './shared/labels';
 import { MAX_EVENT_KEYS, pathOf, plain, switches, switchValue } from './shared/protocol';

@@ -6,8 +6,8 @@ import { NOTIFICATION_LEVELS, type NotificationSetting } from '../../gitlab/type
 import type { Clock } from '../snoozeTime';
 import { Emitter } from '../emitter';
 import { decidingLink, type LevelInForce } from './shared/levelChain';
-import { errorText } from './errorInfo';
-import { SettingConflict, type LevelMemory, type NotificationSettingsService } from './notificationSettingsService';
+import { errorText, SettingConflict } from './errorInfo';
+import type { LevelMemory, NotificationSettingsService } from './notificationSettingsService';
 import { isEmptyUpdate, pendingUpdate, updateTo } from './shared/formState';
 import { fields, scope, switches, switchValue, validate } from './shared/protocol';
 import { scopeKey, type ScopeRef } from './shared/scopes';

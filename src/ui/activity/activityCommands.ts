@@ -44,6 +44,8 @@ export interface ActivityCommandContext {
   plan(): FeedPlan;
   /** Where the Markdown copy and event details open: read-only, so closing them asks nothing. */
   documents: ReadOnlyDocuments;
+  /** Every event loaded, and any newer one the poller saw, is seen. */
+  markAllSeen(): Promise<void>;
 }
 
 /** The Activity view's commands; each takes the node it was invoked on (context menu, inline button, row click). */
@@ -66,6 +68,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
   const urlOfInstance = (instance: string): string | undefined => c.session.accountFor(instance)?.instanceUrl;
 
   return [
+    register(COMMANDS.markAllSeen, () => c.markAllSeen()),
     register(COMMANDS.refresh, (key?: unknown) => {
       // Project names that failed to load (network, 429, 401) are asked for again.
       c.directories.forgetFailures();

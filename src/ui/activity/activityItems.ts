@@ -5,25 +5,19 @@ import { EventRows } from '../../app/activity/eventRows';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
 import { projectInfo, type ProjectInfo } from '../../app/activity/projectInfo';
 import { sourceRow, sourceWebUrl } from '../../app/activity/sourceRows';
-import { instanceHost } from '../../app/instance';
 import { MAX_REQUESTS_PER_LOAD } from '../../app/lists/matchingLoader';
 import { keepPlainMessages } from '../../app/localize';
 import type { ProjectDirectories } from '../../app/projectDirectory';
 import type { ActivitySource } from '../../app/activity/sources';
 import type { GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
-import { errorItem, loadingItem, loadMoreItem, showLogItem } from '../lists/listStatusItems';
-import { emptyRowText, errorRowAction, errorRowContext, nodeId, type ActivityNode } from './nodes';
+import type { ViewInstance } from '../lists/listNodes';
+import { instanceRootItem, statusItem, type ListStatusLook } from '../lists/listStatusItems';
+import { errorRowAction, errorRowContext, nodeId, type ActivityNode } from './nodes';
 import { unreadUri } from './unreadDecorations';
 
 /** A signed-in instance as the tree shows it. */
-export interface TreeInstance {
-  /** The instance's URL as `normalizeInstanceUrl` writes it: sources and directories are keyed by it. */
-  key: string;
-  url: string;
-  /** Who is signed in there, when known. */
-  user?: string;
-}
+export type TreeInstance = ViewInstance;
 
 /** What the rows need to know of the view. */
 export interface ActivityItemContext {
@@ -50,6 +44,21 @@ export class ActivityItems implements vscode.Disposable {
   private titles?: { open: string; details: string };
   private readonly t = keepPlainMessages(vscode.l10n.t);
   private readonly unsubscribe: { dispose(): void };
+  /** The lists' status rows in the Activity view's words, and what they run. */
+  private readonly look: ListStatusLook<ActivitySource> = {
+    loadMore: (source) => ({ command: COMMANDS.loadMore, arguments: [source.key] }),
+    continueTooltip: vscode.l10n.t('Few events of this tab on the pages read so far: read up to {0} more pages', MAX_REQUESTS_PER_LOAD),
+    emptyText: (filtered) => (filtered ? vscode.l10n.t('No events match the filter') : vscode.l10n.t('No events')),
+    emptyIcon: 'info',
+    clearFilters: COMMANDS.clearFilters,
+    end: { label: vscode.l10n.t('End of activity'), tooltip: vscode.l10n.t('GitLab has no further pages for this list and filter.') },
+    // Sign In Again names the instance of the list that failed (a signed-in one by the URL it was signed in with).
+    // A 404 row of a followed project or user also offers Remove (its context value).
+    errorRow: (node) => ({
+      action: errorRowAction(node, (instance) => this.context.instances().find((candidate) => candidate.key === instance)?.url),
+      contextValue: errorRowContext(node),
+    }),
+  };
 
   constructor(
     private readonly feeds: EventFeeds,
@@ -64,7 +73,10 @@ export class ActivityItems implements vscode.Disposable {
 
   item(node: ActivityNode): vscode.TreeItem {
     switch (node.type) {
-      case 'instance': return this.instanceItem(node.instance);
+      case 'instance': {
+        const known = this.context.instances().find((candidate) => candidate.key === node.instance);
+        return instanceRootItem(known ?? { key: node.instance, url: node.instance });
+      }
       case 'root': {
         const labels = { mine: vscode.l10n.t('My Activity'), projects: vscode.l10n.t('Projects'), users: vscode.l10n.t('Users') };
         const icons = { mine: 'account', projects: 'repo', users: 'organization' };
@@ -90,35 +102,7 @@ export class ActivityItems implements vscode.Disposable {
         return item;
       }
       case 'event': return this.eventItem(node);
-      case 'loadMore':
-        return loadMoreItem(this.feeds.get(node.source.key).stoppedAtBound, { command: COMMANDS.loadMore, arguments: [node.source.key] },
-          vscode.l10n.t('Few events of this tab on the pages read so far: read up to {0} more pages', MAX_REQUESTS_PER_LOAD));
-      case 'end': {
-        const item = new vscode.TreeItem(vscode.l10n.t('End of activity'));
-        item.iconPath = new vscode.ThemeIcon('check');
-        item.tooltip = vscode.l10n.t('GitLab has no further pages for this list and filter.');
-        item.contextValue = 'end';
-        return item;
-      }
-      case 'loading': return loadingItem(this.feeds.get(node.source.key).progress);
-      case 'empty': {
-        // Under a filter the row leads with the way out of it.
-        const text = emptyRowText(node.filtered, vscode.l10n.t);
-        const item = new vscode.TreeItem(text.label);
-        item.iconPath = new vscode.ThemeIcon(node.filtered ? 'clear-all' : 'info');
-        if (node.filtered) {
-          item.description = text.description;
-          item.command = { command: COMMANDS.clearFilters, title: vscode.l10n.t('Clear Filters') };
-        }
-        item.contextValue = 'empty';
-        return item;
-      }
-      // Sign In Again names the instance of the list that failed (a signed-in one by the URL it was signed in with).
-      // A 404 row of a followed project or user also offers Remove (its context value).
-      case 'error': return errorItem(node.error,
-        errorRowAction(node, (instance) => this.context.instances().find((candidate) => candidate.key === instance)?.url),
-        errorRowContext(node));
-      case 'showLog': return showLogItem();
+      default: return statusItem(node, this.feeds.get(node.source.key), this.look);
     }
   }
 
@@ -144,18 +128,6 @@ export class ActivityItems implements vscode.Disposable {
   sourceUrl(source: ActivitySource): string | undefined {
     const project = source.source.kind === 'project' ? this.directories.for(source.instance).get(source.ref) : undefined;
     return sourceWebUrl(source, project, this.urlOfInstance(source.instance));
-  }
-
-  /** An instance's root (shown while several are signed in): its host, and who is signed in there. */
-  private instanceItem(instance: string): vscode.TreeItem {
-    const known = this.context.instances().find((candidate) => candidate.key === instance);
-    const url = known?.url ?? instance;
-    const item = new vscode.TreeItem(instanceHost(url));
-    item.description = known?.user;
-    item.tooltip = known?.user ? vscode.l10n.t('{0}, signed in as {1}', url, known.user) : url;
-    item.iconPath = new vscode.ThemeIcon('server');
-    item.contextValue = 'instanceRoot';
-    return item;
   }
 
   private sourceItem(source: ActivitySource): vscode.TreeItem {

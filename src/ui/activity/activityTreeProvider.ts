@@ -6,7 +6,8 @@ import { EXPANDED_DAY_GROUPS } from '../../app/activity/eventRows';
 import { keepPlainMessages } from '../../app/localize';
 import type { ProjectDirectories, ProjectDirectory } from '../../app/projectDirectory';
 import { myActivity, type ActivitySource } from '../../app/activity/sources';
-import type { GitLabEvent } from '../../gitlab';
+import type { GitLabEvent, SortOrder } from '../../gitlab';
+import { instanceRows, listNodes } from '../lists/listNodes';
 import type { ActivityItemContext, ActivityItems } from './activityItems';
 import { nodeId, type ActivityNode } from './nodes';
 
@@ -159,11 +160,10 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   getChildren(node?: ActivityNode): ActivityNode[] {
     if (!this.context.signedIn()) return [];
     if (!node) {
-      const instances = this.context.instances();
-      if (instances.length > 1) return instances.map((instance) => this.rootsOf(instance.key).instance);
-      if (instances.length === 0) return [];
-      const roots = this.rootsOf(instances[0].key);
-      return [roots.mine, roots.projects, roots.users];
+      return instanceRows<ActivityNode>(this.context.instances(), (instance) => this.rootsOf(instance).instance, (instance) => {
+        const roots = this.rootsOf(instance);
+        return [roots.mine, roots.projects, roots.users];
+      });
     }
     // VS Code asks for a row's children only when it opens: noted now, a refresh arriving before the expand event
     // keeps the row open instead of closing it under the person's click.
@@ -202,27 +202,16 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   }
 
   private feedChildren(source: ActivitySource): ActivityNode[] {
-    const state = this.feeds.get(source.key);
-    if (!state.started && !state.loading && !state.hasError) void this.feeds.load(source);
-    const list = this.feeds.rows(source.key);
-    if (list.waiting) return [{ type: 'loading', source }];
-    const rows: ActivityNode[] = [];
-    if (list.empty) rows.push({ type: 'empty', source, filtered: list.filtered });
-    const events = list.items as GitLabEvent[];
-    const projectIds = new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number'));
-    if (projectIds.size > 0) void this.directory(source.instance).resolve(projectIds);
-    // Days in the direction the list was asked for (the old rows' own while they stay), whatever GitLab's id order.
-    groupByDay(events, { now: this.now(), zone: this.zone, order: list.order ?? 'desc', t: this.t }).forEach((day, index) => {
-      // Rows kept from the last session say so until the fresh page replaces them.
-      rows.push({ type: 'day', source, key: day.key, label: day.label, events: day.events, expanded: index < EXPANDED_DAY_GROUPS, earlier: list.earlier });
+    return listNodes<ActivitySource, GitLabEvent, SortOrder, ActivityNode>(this.feeds, source, (list) => {
+      const events = list.items as GitLabEvent[];
+      const projectIds = new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number'));
+      if (projectIds.size > 0) void this.directory(source.instance).resolve(projectIds);
+      // Days in the direction the list was asked for (the old rows' own while they stay), whatever GitLab's id order;
+      // rows kept from the last session say so until the fresh page replaces them.
+      return groupByDay(events, { now: this.now(), zone: this.zone, order: list.order ?? 'desc', t: this.t }).map((day, index): ActivityNode => ({
+        type: 'day', source, key: day.key, label: day.label, events: day.events, expanded: index < EXPANDED_DAY_GROUPS, earlier: list.earlier,
+      }));
     });
-    switch (list.after) {
-      case 'error': rows.push({ type: 'error', source, error: this.feeds.errorOf(source.key)! }, { type: 'showLog', source }); break;
-      case 'loading': rows.push({ type: 'loading', source }); break;
-      case 'loadMore': rows.push({ type: 'loadMore', source }); break;
-      case 'end': rows.push({ type: 'end', source }); break;
-    }
-    return rows;
   }
 
   /** Parents of the nodes `reveal` is used on (projects and users). */

@@ -4,42 +4,44 @@ import { laterMarker, SeenMarkers } from '../../app/activity/seenMarkers';
 import { projectInfo } from '../../app/activity/projectInfo';
 import { createEventFeeds, earlierEventPages, eventListPlan, type EventFeeds, type EventListPlan } from '../../app/activity/eventFeeds';
 import type { EarlierPages } from '../../app/lists/earlierPages';
-import { isUnauthorized } from '../../gitlab/errors';
 import type { GitLabEvent, SortOrder } from '../../gitlab/types';
-import type { ActivityFilter } from '../../app/activity/filterState';
+import { ActivityFilter } from '../../app/activity/filterState';
 import { newestMarker } from '../../app/activity/pollSchedule';
 import { idsFor } from '../../app/instanceSettings';
 import type { ProjectDirectories } from '../../app/projectDirectory';
 import { myActivity, projectSources, userSources, type ActivitySource } from '../../app/activity/sources';
-import { COMMANDS, CONTEXT_KEYS, STATE_KEYS, VIEWS } from '../../ids';
+import { CONTEXT_KEYS, STATE_KEYS, VIEWS } from '../../ids';
 import type { ExtensionConfig, InstanceLists } from '../config';
 import { Failures } from '../failures';
+import { ListFilter } from '../lists/listFilter';
+import { reportListFailures } from '../lists/listFailures';
+import { viewInstances } from '../lists/listNodes';
 import type { Log } from '../log';
 import { ReadOnlyDocuments } from '../readOnlyDocuments';
 import type { Session } from '../session';
-import { registerActivityCommands } from './activityCommands';
+import type { ActivityCommandContext } from './activityCommands';
 import { ActivityItems, type TreeInstance } from './activityItems';
 import { ActivityTreeProvider, type ActivityTreeContext } from './activityTreeProvider';
-import { FilterController } from './filterController';
 import { FilterPicks } from './filterPicks';
 import { NewActivityPoller } from './newActivityPoller';
 import { registerUnreadDecorations } from './unreadDecorations';
 import type { ActivityNode } from './nodes';
 import type { WorkspaceRepositories } from '../workspace';
-import { personName } from '../../app/plainText';
 
-/** The Activity view: tree, filter, feeds, unread marks, new-activity polling and their commands, wired together. */
+/**
+ * The Activity view: tree, filter, feeds, unread marks and new-activity polling, wired together; `commands` is what
+ * its commands act on (registered beside it, see `registerActivity`).
+ */
 export class ActivityView implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly feeds: EventFeeds;
-  private readonly filter: FilterController;
+  private readonly filter: ListFilter<ActivityFilter>;
+  readonly commands: ActivityCommandContext;
   private readonly tree: ActivityTreeProvider;
   private readonly view: vscode.TreeView<ActivityNode>;
   private readonly poller: NewActivityPoller;
   /** Per instance key: the project paths the workspace's git remotes name there. */
   private remoteProjects = new Map<string, string[]>();
-  /** Counts filter changes, so only the latest one sets the label. */
-  private filterTurn = 0;
   private readonly seen: SeenMarkers;
   private badgeTimer?: ReturnType<typeof setTimeout>;
   private badgeCount = 0;
@@ -59,11 +61,12 @@ export class ActivityView implements vscode.Disposable {
     private readonly repositories: Pick<WorkspaceRepositories, 'projectPaths'>,
     private readonly lists: Pick<InstanceLists, 'add' | 'remove'>,
   ) {
-    this.filter = new FilterController(workspaceState);
+    // Stored data is untrusted: invalid parts are dropped, never sent.
+    const filter = ActivityFilter.deserialize(workspaceState.get(STATE_KEYS.filter));
     // Per account and source, across workspaces: what was seen of My Activity is the same in every window.
     this.seen = new SeenMarkers(globalState, STATE_KEYS.seen);
     this.earlier = earlierEventPages(globalState, STATE_KEYS.earlierPages);
-    this.feeds = createEventFeeds(this.listPlan(this.filter.filter));
+    this.feeds = createEventFeeds(this.listPlan(filter));
     const treeContext: ActivityTreeContext = {
       signedIn: () => session.signedIn,
       instances: () => this.instances(),
@@ -84,57 +87,47 @@ export class ActivityView implements vscode.Disposable {
       onUnauthorized: (error, instanceUrl) => session.reportUnauthorized(error, instanceUrl),
       log: (message) => log.warn(message),
       pendingChanged: () => this.scheduleBadge(),
-    }, () => this.feeds.resetOne(myActivity(this.activeInstance()).key), this.filter.filter.newestFirstPlan());
-    this.describeFilter(this.filter.filter);
+    }, () => this.feeds.resetOne(myActivity(this.activeInstance()).key), filter.newestFirstPlan());
+    this.filter = new ListFilter({
+      state: workspaceState, key: STATE_KEYS.filter, initial: filter, isEmpty: (f) => f.isEmpty,
+      context: (f) => ({ [CONTEXT_KEYS.filtered]: !f.isEmpty }),
+      view: this.view, viewId: VIEWS.activity, signedIn: () => session.signedIn,
+      pushDown: (f) => {
+        this.feeds.reset({ keepShown: true, plan: this.listPlan(f) });
+        this.poller.restart(f.newestFirstPlan());
+      },
+      // The open feeds' first pages start now, whenever VS Code asks for their rows; the tree finds them loading.
+      loadOpen: () => {
+        if (this.view.visible) this.tree.loadOpenFeeds();
+      },
+      lists: this.feeds,
+      redrawn: () => this.treeRedrawn(),
+    });
     const documents = new ReadOnlyDocuments();
+    this.commands = {
+      session, failures: new Failures(session, log), feeds: this.feeds, directories, lists: this.lists, tree: this.tree, links: items, view: this.view,
+      picks: new FilterPicks(this.filter), sources: () => this.allSources(), refreshAll: () => this.refreshAll(),
+      activeInstance: () => this.activeInstance(), plan: () => this.filter.filter.plan(), documents, markAllSeen: () => this.markAllSeen(),
+    };
     this.disposables.push(
-      this.filter, items, this.tree, this.view, this.poller, documents,
+      items, this.tree, this.view, this.poller, documents,
       this.view.onDidExpandElement((e) => this.tree.noteExpansion(e.element, true)),
       this.view.onDidCollapseElement((e) => this.tree.noteExpansion(e.element, false)),
       // The open feeds start loading as the view comes into sight, not after the workbench has asked for their rows.
       this.view.onDidChangeVisibility((e) => {
         if (e.visible) this.tree.loadOpenFeeds();
       }),
-      this.filter.onDidChange((filter) => {
-        void this.switchFilter(filter);
-        this.poller.restart(filter.newestFirstPlan());
-      }),
-      this.feeds.onDidChange((key) => this.reportFailures(key)),
+      reportListFailures(this.feeds, (key) => this.allSources().find((source) => source.key === key)?.instance, session, log),
       this.feeds.onDidChange((key) => void this.noteShown(key)),
       this.feeds.onDidChange((key) => void this.keepFirstPage(key)),
       registerUnreadDecorations(),
-      vscode.commands.registerCommand(COMMANDS.markAllSeen, () => this.markAllSeen()),
-      ...registerActivityCommands({
-        session, failures: new Failures(session, log), feeds: this.feeds, directories, lists: this.lists, tree: this.tree, links: items, view: this.view,
-        picks: new FilterPicks(this.filter), sources: () => this.allSources(), refreshAll: () => this.refreshAll(),
-        activeInstance: () => this.activeInstance(),
-        plan: () => this.filter.filter.plan(),
-        documents,
-      }),
     );
   }
 
   /**
-   * A new filter (validated where it was chosen or restored) travels one way: down into the feeds with the reset it
-   * causes, then drawn once. The rows and the label change together, never the old rows under the new label: the old
-   * rows stay (with the view's progress bar) until the open feeds' new first pages arrive; then the tree is drawn and
-   * the label follows. VS Code sends a view's message at once but redraws the tree only after asking for its rows
-   * again, so the label waits for that redraw.
+   * Refreshes the tree and resolves once VS Code has drawn it (or at once while the view is not shown): VS Code sends
+   * a view's message at once but redraws the tree only after asking for its rows again, so a new filter's label waits.
    */
-  private async switchFilter(filter: ActivityFilter): Promise<void> {
-    const turn = ++this.filterTurn;
-    this.feeds.reset({ keepShown: true, plan: this.listPlan(filter) });
-    // The open feeds' first pages start now, whenever VS Code asks for their rows; the tree finds them loading.
-    if (this.view.visible) this.tree.loadOpenFeeds();
-    await vscode.window.withProgress({ location: { viewId: VIEWS.activity } }, async () => {
-      await this.feeds.whenIdle();
-      this.feeds.dropStale(); // feeds nobody opened keep nothing of the old filter
-      await this.treeRedrawn();
-    });
-    if (turn === this.filterTurn) this.describeFilter(filter);
-  }
-
-  /** Refreshes the tree and resolves once VS Code has drawn it (or at once while the view is not shown). */
   private async treeRedrawn(): Promise<void> {
     this.tree.refresh();
     if (!this.view.visible || !this.session.signedIn) return;
@@ -144,7 +137,7 @@ export class ActivityView implements vscode.Disposable {
 
   /** Signed in or out, or the instance changed: start over. */
   sessionChanged(): void {
-    this.describeFilter(this.filter.filter);
+    this.filter.describe();
     this.directories.clear();
     this.forgetSignedOut();
     this.feeds.reset();
@@ -255,7 +248,7 @@ export class ActivityView implements vscode.Disposable {
   }
 
   private instances(): TreeInstance[] {
-    return this.session.all.map((account) => ({ key: account.key, url: account.instanceUrl, user: personName({ username: account.username }) || undefined }));
+    return viewInstances(this.session.all);
   }
 
   private activeInstance(): string {
@@ -281,17 +274,6 @@ export class ActivityView implements vscode.Disposable {
 
   private allSources(): ActivitySource[] {
     return this.session.all.flatMap((account) => [myActivity(account.key), ...this.projects(account.key), ...this.users(account.key)]);
-  }
-
-  /**
-   * The filter in the view's description and, because VS Code hides a view's description while it is the only
-   * view of its container, also as the message at the top of the tree.
-   */
-  private describeFilter(filter: ActivityFilter): void {
-    const text = filter.describe(vscode.l10n.t);
-    this.view.description = text || undefined;
-    // Signed out, a message would hide the welcome content with its Sign In button.
-    this.view.message = text && this.session.signedIn ? this.filter.filter.message(vscode.l10n.t) : undefined;
   }
 
   /**
@@ -330,7 +312,7 @@ export class ActivityView implements vscode.Disposable {
   }
 
   /** Every event loaded, and any newer one the poller saw, is seen: the marks and the badge clear. */
-  private async markAllSeen(): Promise<void> {
+  async markAllSeen(): Promise<void> {
     const active = myActivity(this.activeInstance()).key;
     const byInstance = new Map<string, Parameters<SeenMarkers['markSeen']>[1]>();
     for (const source of this.allSources()) {
@@ -345,15 +327,6 @@ export class ActivityView implements vscode.Disposable {
     this.poller.forgetPending();
     this.tree.refresh();
     this.updateBadge();
-  }
-
-  private reportFailures(key: string | undefined): void {
-    if (key === undefined) return;
-    const error = this.feeds.errorOf(key);
-    if (!error) return;
-    this.log.warn(`Loading ${key} failed: ${error.message}`);
-    const instance = this.allSources().find((source) => source.key === key)?.instance;
-    if (isUnauthorized(error) && instance !== undefined) this.session.reportUnauthorized(error, instance);
   }
 
   dispose(): void {

@@ -11,7 +11,7 @@ import { actionLabel, sortLabel, targetTypeLabel } from '../../app/activity/filt
 import type { ActivityFilter } from '../../app/activity/filterState';
 import { EVENT_ACTIONS, EVENT_TARGET_TYPES, type EventAction, type EventTargetType, type SortOrder } from '../../gitlab';
 import { applyFilterChange, pickOneOrAny } from '../pickOneOrAny';
-import type { FilterController } from './filterController';
+import type { FilterChoice } from '../lists/listFilter';
 
 type Pick<T> = plainWindow.PlainItem & { value: T };
 
@@ -23,7 +23,7 @@ export class FilterPicks {
   // GitLab reads dates in the instance's zone (UTC by default): presets count days in UTC too.
   private readonly zone = UTC_ZONE;
 
-  constructor(private readonly controller: FilterController, private readonly now: () => number = Date.now) {}
+  constructor(private readonly controller: FilterChoice<ActivityFilter>, private readonly now: () => number = Date.now) {}
 
   /** "Filter Activity…": which part to change. */
   async chooseKind(): Promise<void> {

@@ -48,11 +48,6 @@ export class NewActivityPoller implements vscode.Disposable {
     this.disposables.push(this.loop, view.onDidChangeVisibility(() => this.markSeenIfVisible()));
   }
 
-  /** Polls done, for tests and the log. */
-  get cycles(): number {
-    return this.loop.cycles;
-  }
-
   /** (Re)starts with the current settings; call after sign-in or setting changes, and with the new plan (newest first) after a filter change. */
   restart(plan?: FeedPlan): void {
     if (plan) this.feedPlan = plan;

@@ -1,8 +1,8 @@
-import type { Localize } from '../../app/localize';
-import { errorText, type ActionRowText } from '../lists/listRowText';
 import type { ActivitySource } from '../../app/activity/sources';
-import type { GitLabError, GitLabEvent } from '../../gitlab';
+import type { GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
+import type { StatusNode } from '../lists/listNodes';
+import { errorRowCommand, type ErrorRowCommand } from '../lists/listStatusItems';
 
 /**
  * The Activity tree's nodes: plain data; `ActivityTreeProvider` turns them into TreeItems. `instance` (and each
@@ -14,13 +14,8 @@ export type ActivityNode =
   | { type: 'source'; source: ActivitySource }
   | { type: 'day'; source: ActivitySource; key: string; label: string; events: GitLabEvent[]; expanded: boolean; earlier?: boolean }
   | { type: 'event'; source: ActivitySource; event: GitLabEvent; index: number; earlier?: boolean }
-  | { type: 'loadMore'; source: ActivitySource }
-  | { type: 'end'; source: ActivitySource }
-  | { type: 'loading'; source: ActivitySource }
-  | { type: 'empty'; source: ActivitySource; filtered: boolean }
-  | { type: 'error'; source: ActivitySource; error: GitLabError }
-  | { type: 'showLog'; source: ActivitySource }
-  | { type: 'hint'; root: 'projects' | 'users'; instance: string };
+  | { type: 'hint'; root: 'projects' | 'users'; instance: string }
+  | StatusNode<ActivitySource>;
 
 export function nodeId(node: ActivityNode): string {
   switch (node.type) {
@@ -34,35 +29,13 @@ export function nodeId(node: ActivityNode): string {
   }
 }
 
-/** What clicking an error row runs: the command and its arguments (the shell adds the title). */
-export interface ErrorRowAction {
-  signIn: boolean;
-  command: string;
-  arguments: unknown[];
-}
-
 /**
- * A refused token: sign in again to the instance of the list that failed, named by its URL (never left to the
- * sign-in flow, which would offer the settings' instance, one a workspace may name); anything else: retry the list.
- * `urlOf` gives a signed-in instance's URL from its key; an instance no longer signed in is named by its key, itself
- * a URL.
+ * What clicking an error row runs: sign in again to the instance of the list that failed (`urlOf` gives a signed-in
+ * instance's URL from its key; one no longer signed in is named by its key, itself a URL), or retry that list.
  */
-export function errorRowAction(node: ActivityNode & { type: 'error' }, urlOf: (instance: string) => string | undefined): ErrorRowAction {
-  if (node.error.kind !== 'unauthorized') return { signIn: false, command: COMMANDS.refresh, arguments: [node.source.key] };
+export function errorRowAction(node: ActivityNode & { type: 'error' }, urlOf: (instance: string) => string | undefined): ErrorRowCommand {
   const instance = node.source.instance;
-  return { signIn: true, command: COMMANDS.signIn, arguments: instance ? [urlOf(instance) ?? instance] : [] };
-}
-
-export { continueRowText, type ActionRowText } from '../lists/listRowText';
-
-/** A list with no events: under a filter, the way out of it. */
-export function emptyRowText(filtered: boolean, t: Localize): ActionRowText {
-  return filtered ? { label: t('Clear Filters'), description: t('No events match the filter') } : { label: t('No events') };
-}
-
-/** An error row: its fix ("Retry", "Sign In Again"), then GitLab's message. */
-export function errorRowText(node: ActivityNode & { type: 'error' }, t: Localize): ActionRowText {
-  return errorText(node.error, t);
+  return errorRowCommand(node.error, instance ? urlOf(instance) ?? instance : undefined, { command: COMMANDS.refresh, arguments: [node.source.key] });
 }
 
 /**

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { SETTINGS_SECTION } from '../../ids';
 import type { Shell } from '../shell';
+import { registerActivityCommands } from './activityCommands';
 import { ActivityView } from './activityView';
 
 /** The Activity view with its commands; it follows the session and the settings. */
@@ -8,6 +9,7 @@ export function registerActivity(context: vscode.ExtensionContext, { session, re
   const activity = new ActivityView(session, readConfig, directories, context.workspaceState, context.globalState, log, repositories, lists);
   context.subscriptions.push(
     activity,
+    ...registerActivityCommands(activity.commands),
     session.onDidChange(() => activity.sessionChanged()),
     session.onDidLearnUsername(() => activity.namesChanged()),
     session.onDidIdentify(() => activity.accountsIdentified()),

@@ -1,5 +1,4 @@
 import type { Localize } from '../../app/localize';
-import type { GitLabError } from '../../gitlab';
 
 /**
  * A row that offers the next step says it first, what happened after it (the description): a narrow sidebar then
@@ -15,7 +14,7 @@ export function continueRowText(bound: { requests: number; found: number }, t: L
   return { label: t('Continue'), description: t('{0} pages read, {1} matching so far', bound.requests, bound.found) };
 }
 
-/** An error row: its fix ("Retry", "Sign In Again"), then GitLab's message. */
-export function errorText(error: GitLabError, t: Localize): ActionRowText {
-  return { label: error.kind === 'unauthorized' ? t('Sign In Again') : t('Retry'), description: error.message };
+/** A list with nothing to show (`text` says so in the list's words): under a filter, the way out of it first. */
+export function emptyRowText(filtered: boolean, text: string, t: Localize): ActionRowText {
+  return filtered ? { label: t('Clear Filters'), description: text } : { label: text };
 }

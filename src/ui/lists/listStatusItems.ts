@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
-import type { SearchProgress } from '../../app/lists/pagingState';
+import { instanceHost } from '../../app/instance';
+import type { PagingState, SearchProgress } from '../../app/lists/pagingState';
 import type { GitLabError } from '../../gitlab';
 import { COMMANDS } from '../../ids';
-import { continueRowText } from './listRowText';
+import type { StatusNode, ViewInstance } from './listNodes';
+import { continueRowText, emptyRowText } from './listRowText';
 
 /** A command without its title: the row gives the title. */
 export interface RowCommand {
@@ -71,5 +73,77 @@ export function showLogItem(): vscode.TreeItem {
   const item = new vscode.TreeItem(vscode.l10n.t('Show Log'));
   item.iconPath = new vscode.ThemeIcon('output');
   item.command = { command: COMMANDS.showLog, title: vscode.l10n.t('Show Log') };
+  return item;
+}
+
+/** What a list says in its status rows, and what they run: the parts that differ from list to list. */
+export interface ListStatusLook<Source> {
+  /** Load more… and Continue: the command that reads on. */
+  loadMore(source: Source): RowCommand;
+  /** What Continue looks for, as its tooltip. */
+  continueTooltip: string;
+  /** "No events", "Nothing to do.", "No to-dos match the filter.": what the empty row says. */
+  emptyText(filtered: boolean): string;
+  /** The unfiltered empty row's icon (the filtered one leads with Clear Filters). */
+  emptyIcon: string;
+  /** The command of the empty row's Clear Filters. */
+  clearFilters: string;
+  /** The end row: "End of activity", and its tooltip. */
+  end: { label: string; tooltip: string };
+  /** The error row: how a click fixes it, the list's own menu tags, and its own words for the failure, if any. */
+  errorRow(node: StatusNode<Source> & { type: 'error' }): { action: ErrorRowCommand; contextValue?: string; message?: string };
+}
+
+/** A list's status row as VS Code draws it; `state` is the list's paging, for how far a load got. */
+export function statusItem<Source>(node: StatusNode<Source>, state: Pick<PagingState<unknown>, 'progress' | 'stoppedAtBound'>, look: ListStatusLook<Source>): vscode.TreeItem {
+  switch (node.type) {
+    case 'loading': return loadingItem(state.progress);
+    case 'loadMore': return loadMoreItem(state.stoppedAtBound, look.loadMore(node.source), look.continueTooltip);
+    case 'showLog': return showLogItem();
+    case 'end': {
+      const item = new vscode.TreeItem(look.end.label);
+      item.iconPath = new vscode.ThemeIcon('check');
+      item.tooltip = look.end.tooltip;
+      item.contextValue = 'end';
+      return item;
+    }
+    case 'empty': {
+      // Under a filter the row leads with the way out of it.
+      const text = emptyRowText(node.filtered, look.emptyText(node.filtered), vscode.l10n.t);
+      const item = new vscode.TreeItem(text.label);
+      item.iconPath = new vscode.ThemeIcon(node.filtered ? 'clear-all' : look.emptyIcon);
+      if (node.filtered) {
+        item.description = text.description;
+        item.command = { command: look.clearFilters, title: vscode.l10n.t('Clear Filters') };
+      }
+      item.contextValue = 'empty';
+      return item;
+    }
+    case 'error': {
+      const { action, contextValue, message } = look.errorRow(node);
+      const item = errorItem(node.error, action, contextValue);
+      // The fix stays first; what it fixes after it.
+      if (message) item.description = item.tooltip = message;
+      return item;
+    }
+  }
+}
+
+/**
+ * A refused token: sign in again to the instance of the list that failed, named by its URL (never left to the
+ * sign-in flow, which would offer the settings' instance, one a workspace may name); anything else: `retry`.
+ */
+export function errorRowCommand(error: GitLabError, instanceUrl: string | undefined, retry: RowCommand): ErrorRowCommand {
+  if (error.kind !== 'unauthorized') return { ...retry, signIn: false };
+  return { signIn: true, command: COMMANDS.signIn, arguments: instanceUrl ? [instanceUrl] : [] };
+}
+
+/** An instance's root (shown while several are signed in): its host, and who is signed in there. */
+export function instanceRootItem(instance: ViewInstance): vscode.TreeItem {
+  const item = new vscode.TreeItem(instanceHost(instance.url), vscode.TreeItemCollapsibleState.Expanded);
+  item.description = instance.user;
+  item.tooltip = instance.user ? vscode.l10n.t('{0}, signed in as {1}', instance.url, instance.user) : instance.url;
+  item.iconPath = new vscode.ThemeIcon('server');
+  item.contextValue = 'instanceRoot';
   return item;
 }

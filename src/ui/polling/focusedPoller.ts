@@ -27,8 +27,6 @@ export class FocusedPoller implements vscode.Disposable {
   private stoppedByAuth = false;
   private running = false;
   private readonly focus: vscode.Disposable;
-  /** Checks done, for tests and the log. */
-  cycles = 0;
 
   constructor(private readonly options: FocusedPollerOptions) {
     this.focus = vscode.window.onDidChangeWindowState(() => this.restart());
@@ -52,7 +50,6 @@ export class FocusedPoller implements vscode.Disposable {
   private async poll(): Promise<void> {
     if (!this.options.ready() || this.running) return;
     this.running = true;
-    this.cycles++;
     try {
       await this.options.check();
       this.plan(this.schedule.succeeded());

@@ -3,13 +3,14 @@ import { groupTodos } from '../../app/todos/todoGroups';
 import { KnownTodos, newTodoToast, type InstanceTodo, type NewTodoToast } from '../../app/todos/newTodos';
 import { todoWebUrl } from '../../app/todos/todoUrl';
 import { GitLabError } from '../../gitlab';
-import type { TodoApi } from '../../gitlab/todoApi';
 import { VIEWS } from '../../ids';
 import type { Log } from '../log';
 import * as plainWindow from '../plainWindow';
 import { FocusedPoller } from '../polling/focusedPoller';
 import type { Session } from '../session';
-import { markDoneWithUndo, snoozeWithUndo, type TodoActionView } from './todoActionFlows';
+import type { Clock } from '../../app/snoozeTime';
+import type { TodoService } from '../../app/todos/todoService';
+import { markDoneWithUndo, snoozeWithUndo } from './todoActionFlows';
 
 const HOUR_MS = 3_600_000;
 /** The first page of the pending list, newest first: new to-dos come on top, so one request a check finds them. */
@@ -38,9 +39,9 @@ export class NewTodoNotifier implements vscode.Disposable {
   private readonly skipped = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
 
-  /** `view`: the To-Do List's actions (Done and Snooze with Undo), what each GitLab offers, and its pending count. */
-  constructor(private readonly session: Session, private readonly view: TodoActionView, private readonly options: NewTodoNotifierOptions,
-    private readonly log: Log) {
+  /** `todos`: the To-Do List's actions (Done and Snooze with Undo), what each GitLab offers, and its pending count. */
+  constructor(private readonly session: Session, private readonly todos: TodoService, private readonly clock: Clock,
+    private readonly options: NewTodoNotifierOptions, private readonly log: Log) {
     this.loop = new FocusedPoller({
       name: 'New to-do check',
       intervalSeconds: () => options.intervalSeconds(),
@@ -51,11 +52,6 @@ export class NewTodoNotifier implements vscode.Disposable {
       log: (message) => log.warn(message),
     });
     this.disposables.push(this.loop, session.onDidChange(() => this.sessionChanged()));
-  }
-
-  /** Checks done, for tests and the log. */
-  get cycles(): number {
-    return this.loop.cycles;
   }
 
   /** The settings changed (interval or reasons). */
@@ -95,7 +91,7 @@ export class NewTodoNotifier implements vscode.Disposable {
     }
     // The list and its badge have not read these: they show them at once.
     for (const instance of new Set(found.map((entry) => entry.instance))) {
-      this.view.arrived(instance, found.filter((entry) => entry.instance === instance).map((entry) => entry.todo));
+      this.todos.arrived(instance, found.filter((entry) => entry.instance === instance).map((entry) => entry.todo));
     }
     const toast = newTodoToast(found, this.options.reasons(), vscode.l10n.t);
     if (toast) void this.show(toast).catch((error) => this.log.error('Showing new to-dos', error));
@@ -107,13 +103,13 @@ export class NewTodoNotifier implements vscode.Disposable {
     const done = vscode.l10n.t('Done');
     const snooze = vscode.l10n.t('Snooze 1 Hour');
     const instances = [...new Set(toast.todos.map(({ instance }) => instance))];
-    const canSnooze = (await Promise.all(instances.map((instance) => this.view.featuresOf(instance)))).every((features) => features.snooze);
+    const canSnooze = (await Promise.all(instances.map((instance) => this.todos.features.of(instance)))).every((features) => features.snooze);
     const choice = await plainWindow.showInformationMessage(toast.message, open, done, ...(canSnooze ? [snooze] : []));
     if (choice === open) await this.open(toast);
-    else if (choice === done) await this.each(toast, (instance, api, ids, name) => markDoneWithUndo(this.view, instance, api, ids, name));
+    else if (choice === done) await this.each(toast, (instance, ids, name) => markDoneWithUndo(this.todos, instance, ids, name));
     else if (choice === snooze) {
-      const until = this.view.clock.now() + HOUR_MS;
-      await this.each(toast, (instance, api, ids, name) => snoozeWithUndo(this.view, instance, api, ids, name, until));
+      const until = this.clock.now() + HOUR_MS;
+      await this.each(toast, (instance, ids, name) => snoozeWithUndo(this.todos, this.clock, instance, ids, name, until));
     }
   }
 
@@ -127,14 +123,13 @@ export class NewTodoNotifier implements vscode.Disposable {
   }
 
   /** An action on the notification's to-dos, per instance with that instance's own client. */
-  private async each(toast: NewTodoToast, action: (instance: string, api: TodoApi, ids: number[], name: string) => Promise<void>): Promise<void> {
+  private async each(toast: NewTodoToast, action: (instance: string, ids: number[], name: string) => Promise<void>): Promise<void> {
     const byInstance = new Map<string, number[]>();
     for (const { instance, todo } of toast.todos) byInstance.set(instance, [...(byInstance.get(instance) ?? []), todo.id]);
     const single = toast.single && groupTodos(toast.todos.map(({ todo }) => todo))[0];
     await Promise.all([...byInstance].map(async ([instance, ids]) => {
-      const api = this.session.todosFor(instance);
       const name = single ? single.reference || single.title : vscode.l10n.t('{0} new to-dos', ids.length);
-      if (api) await action(instance, api, ids, name);
+      if (this.todos.api(instance)) await action(instance, ids, name);
     }));
   }
 

@@ -3,11 +3,24 @@ import { instanceHost } from '../../app/instance';
 import { reasonWords } from '../../app/todos/todoReasons';
 import { todoPlaceChoices } from '../../app/todos/todoPlaces';
 import { todoTypeLabel } from '../../app/todos/todoTypeLabels';
+import type { TodoService } from '../../app/todos/todoService';
 import { FILTER_ACTIONS, FILTER_TYPES, todoListLabel, type TodoPlace, type TodoViewFilter } from '../../app/todos/todoViewFilter';
 import type { Group } from '../../gitlab/types';
+import type { Log } from '../log';
 import * as plainWindow from '../plainWindow';
 import { applyFilterChange, pickOneOrAny } from '../pickOneOrAny';
-import type { TodoView } from './todoView';
+import type { Session } from '../session';
+import type { FilterChoice } from '../lists/listFilter';
+
+/** What the picks read: the filter to change, the to-dos shown (their projects), the accounts (their groups). */
+export interface TodoFilterPicksDeps {
+  /** The list and filter; a choice resolves once it is drawn (see `TodoView.setFilter`). */
+  filters: FilterChoice<TodoViewFilter>;
+  service: { shownTodos: TodoService['shownTodos'] };
+  session: { readonly all: Session['all'] };
+  log: { warn: Log['warn'] };
+  urlOfInstance(instance: string): string;
+}
 
 type Pick<T> = plainWindow.PlainItem & { value: T };
 
@@ -16,11 +29,11 @@ type Pick<T> = plainWindow.PlainItem & { value: T };
  * GitLab's own projects and groups, so an invalid filter can never be built, let alone sent.
  */
 export class TodoFilterPicks {
-  constructor(private readonly view: TodoView, private readonly chooseList: () => Promise<void>) {}
+  constructor(private readonly deps: TodoFilterPicksDeps, private readonly chooseList: () => Promise<void>) {}
 
   /** "Filter To-Dos…": which part to change. */
   async chooseKind(): Promise<void> {
-    const f = this.view.filter;
+    const f = this.deps.filters.filter;
     const any = vscode.l10n.t('any');
     const kinds: Array<Pick<() => Promise<void>>> = [
       { icon: 'list-selection', label: vscode.l10n.t('List'), description: todoListLabel(f.list, vscode.l10n.t), value: () => this.chooseList() },
@@ -37,27 +50,27 @@ export class TodoFilterPicks {
 
   async reason(): Promise<void> {
     const value = await this.pickOne(vscode.l10n.t('Filter To-Dos by Reason'),
-      FILTER_ACTIONS.map((action) => ({ label: reasonWords(action, vscode.l10n.t), value: action })), this.view.filter.action);
+      FILTER_ACTIONS.map((action) => ({ label: reasonWords(action, vscode.l10n.t), value: action })), this.deps.filters.filter.action);
     if (value !== null) await this.apply((f) => f.withAction(value));
   }
 
   async type(): Promise<void> {
     const value = await this.pickOne(vscode.l10n.t('Filter To-Dos by Type'),
-      FILTER_TYPES.map((type) => ({ label: todoTypeLabel(type, vscode.l10n.t), value: type })), this.view.filter.type);
+      FILTER_TYPES.map((type) => ({ label: todoTypeLabel(type, vscode.l10n.t), value: type })), this.deps.filters.filter.type);
     if (value !== null) await this.apply((f) => f.withType(value));
   }
 
   /** The projects and groups of the to-dos loaded and the person's groups (read as the pick opens, one page each). */
   async place(): Promise<void> {
-    const current = this.view.filter.place;
-    const several = this.view.session.all.length > 1;
+    const current = this.deps.filters.filter.place;
+    const several = this.deps.session.all.length > 1;
     const items = (async () => {
-      const sources = await Promise.all(this.view.session.all.map(async (account) => ({
-        instance: account.key, todos: this.view.shownTodos(account.key), groups: await this.groupsOf(account),
+      const sources = await Promise.all(this.deps.session.all.map(async (account) => ({
+        instance: account.key, todos: this.deps.service.shownTodos(account.key), groups: await this.groupsOf(account),
       })));
       return todoPlaceChoices(sources, current).map((place) => ({
         icon: place.kind === 'project' ? 'repo' : 'organization', label: place.path, value: place,
-        detail: several ? instanceHost(this.view.urlOfInstance(place.instance)) : undefined,
+        detail: several ? instanceHost(this.deps.urlOfInstance(place.instance)) : undefined,
       }));
     })();
     const value = await this.pickOne<TodoPlace>(vscode.l10n.t('Filter To-Dos by Project or Group'), items, current,
@@ -73,7 +86,7 @@ export class TodoFilterPicks {
     try {
       return account.api ? (await account.api.listGroups({ page: 1, perPage: 100 })).items : [];
     } catch (error) {
-      this.view.log.warn(`Listing groups for the to-do filter failed: ${(error as Error).message}`);
+      this.deps.log.warn(`Listing groups for the to-do filter failed: ${(error as Error).message}`);
       return [];
     }
   }
@@ -84,6 +97,6 @@ export class TodoFilterPicks {
   }
 
   private apply(change: (filter: TodoViewFilter) => TodoViewFilter): Promise<void> {
-    return applyFilterChange(() => this.view.setFilter(change(this.view.filter)));
+    return applyFilterChange(() => this.deps.filters.set(change(this.deps.filters.filter)));
   }
 }

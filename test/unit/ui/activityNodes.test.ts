@@ -3,9 +3,9 @@ import { sourceKey, type ActivitySource } from '../../../src/app/activity/source
 import { GitLabError } from '../../../src/gitlab/errors';
 import { COMMANDS } from '../../../src/ids';
 import { formatMessage } from '../../../src/app/localize';
-import {
-  continueRowText, emptyRowText, errorRowAction, errorRowContext, errorRowText, sourceOfRow, type ActivityNode,
-} from '../../../src/ui/activity/nodes';
+import { errorRowAction, errorRowContext, sourceOfRow, type ActivityNode } from '../../../src/ui/activity/nodes';
+import { continueRowText, emptyRowText } from '../../../src/ui/lists/listRowText';
+import { errorItem } from '../../../src/ui/lists/listStatusItems';
 
 describe('Activity tree error rows', () => {
   const CORP = 'https://gitlab.corp.example';
@@ -45,10 +45,14 @@ describe('Activity tree rows that offer the next step', () => {
   // A 300 px sidebar shows about 40 characters of a row: the action must come first to be seen at all.
   it('leads with the action, the detail after it', () => {
     assert.deepEqual(continueRowText({ requests: 10, found: 5 }, t), { label: 'Continue', description: '10 pages read, 5 matching so far' });
-    assert.deepEqual(emptyRowText(true, t), { label: 'Clear Filters', description: 'No events match the filter' });
-    assert.deepEqual(emptyRowText(false, t), { label: 'No events' });
-    assert.deepEqual(errorRowText(error('project', serverError), t), { label: 'Retry', description: serverError.message });
-    assert.deepEqual(errorRowText(error('project', refused), t), { label: 'Sign In Again', description: refused.message });
+    assert.deepEqual(emptyRowText(true, 'No events match the filter', t), { label: 'Clear Filters', description: 'No events match the filter' });
+    assert.deepEqual(emptyRowText(false, 'No events', t), { label: 'No events' });
+    const drawn = (node: ActivityNode & { type: 'error' }) => {
+      const item = errorItem(node.error, errorRowAction(node, () => undefined)) as unknown as { label: string; description: string };
+      return { label: item.label, description: item.description };
+    };
+    assert.deepEqual(drawn(error('project', serverError)), { label: 'Retry', description: serverError.message });
+    assert.deepEqual(drawn(error('project', refused)), { label: 'Sign In Again', description: refused.message });
   });
 
   it('a project or user of the settings that GitLab does not know (404) can be removed from its error row', () => {

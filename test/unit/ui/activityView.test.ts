@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { ProjectDirectories } from '../../../src/app/projectDirectory';
 import { normalizeInstanceUrl } from '../../../src/app/instance';
 import { COMMANDS, STATE_KEYS, VIEWS } from '../../../src/ids';
+import { registerActivityCommands } from '../../../src/ui/activity/activityCommands';
 import { ActivityView } from '../../../src/ui/activity/activityView';
 import type { ActivityNode } from '../../../src/ui/activity/nodes';
 import type { ExtensionConfig } from '../../../src/ui/config';
@@ -116,6 +117,7 @@ describe('activity view: a filter change travels one way', () => {
     const log = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Log;
     activity = new ActivityView(session, config, new ProjectDirectories(() => t.client), memento({ [STATE_KEYS.filter]: stored }) as never,
       memento() as never, log, noRepositories, noLists);
+    registerActivityCommands(activity.commands);
     const view = fake.treeViews.find((candidate) => candidate.id === VIEWS.activity)!;
     const workbench = new Workbench(view);
     view.visible = visible;

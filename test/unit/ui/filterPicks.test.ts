@@ -1,23 +1,22 @@
 import assert from 'node:assert/strict';
 import { fake } from './fakeVscode';
 import { ActivityFilter } from '../../../src/app/activity/filterState';
-import { FilterController } from '../../../src/ui/activity/filterController';
+import type { FilterChoice } from '../../../src/ui/lists/listFilter';
 import { FilterPicks } from '../../../src/ui/activity/filterPicks';
-import { STATE_KEYS } from '../../../src/ids';
 import { EVENT_ACTIONS, EVENT_TARGET_TYPES } from '../../../src/gitlab';
 
-/** A memento holding the filter a workspace kept. */
-function memento(filter: ActivityFilter) {
-  const values = new Map<string, unknown>([[STATE_KEYS.filter, filter.serialize()]]);
-  return { get: (key: string) => values.get(key), update: async (key: string, value: unknown) => void values.set(key, value), keys: () => [...values.keys()] };
+/** A filter's parts as it stores them, without the version and the tab. */
+function partsOf(filter: ActivityFilter): Record<string, unknown> {
+  const { version: _version, tab: _tab, ...parts } = filter.serialize();
+  return parts;
 }
 
 describe('filter picks under a tab', () => {
   beforeEach(() => fake.reset());
 
   it('the action picker offers only the actions the tab can take (Wiki: no "closed"), and says why', async () => {
-    const controller = new FilterController(memento(ActivityFilter.of({}, 'wiki')) as never);
-    await new FilterPicks(controller).action();
+    const filter = controller(ActivityFilter.of({}, 'wiki'));
+    await new FilterPicks(filter).action();
     const pick = fake.shown.find((entry) => entry.kind === 'quickPick');
     assert.ok(pick?.kind === 'quickPick');
     const values = pick.items.map((item) => (item as { value?: string }).value).filter((value) => value !== undefined);
@@ -27,8 +26,8 @@ describe('filter picks under a tab', () => {
   });
 
   it('under "All", every action and target type is offered', async () => {
-    const controller = new FilterController(memento(ActivityFilter.of({})) as never);
-    const picks = new FilterPicks(controller);
+    const filter = controller(ActivityFilter.of({}));
+    const picks = new FilterPicks(filter);
     await picks.action();
     await picks.targetType();
     const [actions, types] = fake.shown.filter((entry) => entry.kind === 'quickPick');
@@ -39,21 +38,21 @@ describe('filter picks under a tab', () => {
   });
 
   it('the target type picker under Push events offers none but "Any"', async () => {
-    const controller = new FilterController(memento(ActivityFilter.of({}, 'push')) as never);
-    await new FilterPicks(controller).targetType();
+    const filter = controller(ActivityFilter.of({}, 'push'));
+    await new FilterPicks(filter).targetType();
     const pick = fake.shown.find((entry) => entry.kind === 'quickPick');
     assert.ok(pick?.kind === 'quickPick');
     assert.deepEqual(pick.items.map((item) => item.label), ['Any']);
   });
 });
 
-/** The controller's part the picks use: the filter, and what they set. */
-function controller(filter = ActivityFilter.EMPTY): FilterController & { set: (next: ActivityFilter) => Promise<void> } {
+/** The filter the picks read and set, as the view's `ListFilter` offers it. */
+function controller(filter = ActivityFilter.EMPTY): FilterChoice<ActivityFilter> {
   const state = { filter };
   return {
     get filter() { return state.filter; },
     set: async (next: ActivityFilter) => { state.filter = next; },
-  } as unknown as FilterController & { set: (next: ActivityFilter) => Promise<void> };
+  };
 }
 
 /** The items of the one quick pick shown, as "label | description | detail". */
@@ -79,7 +78,7 @@ describe('the filter quick picks name each value once', () => {
       assert.ok(!items.some((item) => item.split(' | ').slice(1).includes(action)), `"${action}" is shown beside a label: ${JSON.stringify(items)}`);
     }
     assert.equal(picks.filter.action, 'destroyed', 'the filter keeps GitLab\'s word');
-    assert.deepEqual(picks.filter.toEventFilter(), { action: 'destroyed' });
+    assert.deepEqual(partsOf(picks.filter), { action: 'destroyed' });
   });
 
   it('marks the current action beside its label, and nothing else', async () => {
@@ -95,6 +94,6 @@ describe('the filter quick picks name each value once', () => {
     assert.equal(items.length, 1 + EVENT_TARGET_TYPES.length);
     assert.ok(items.includes('Plain comment (not on diffs or threads) |  | '), JSON.stringify(items));
     for (const type of EVENT_TARGET_TYPES) assert.ok(!items.some((item) => item.split(' | ').slice(1).includes(type)), type);
-    assert.deepEqual(picks.filter.toEventFilter(), { target_type: 'merge_request' });
+    assert.deepEqual(partsOf(picks.filter), { target_type: 'merge_request' });
   });
 });

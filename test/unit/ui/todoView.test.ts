@@ -4,7 +4,8 @@ import { GitLabDouble, type DoubleOptions } from '../../double';
 import { TodoClient } from '../../../src/gitlab';
 import { COMMANDS, STATE_KEYS } from '../../../src/ids';
 import { Log } from '../../../src/ui/log';
-import { TodoView, type TodoNode } from '../../../src/ui/todos/todoView';
+import { createTodoList } from '../../../src/ui/todos/registerTodos';
+import type { TodoNode } from '../../../src/ui/todos/todoView';
 import type { Clock } from '../../../src/app/snoozeTime';
 import { reasonWords } from '../../../src/app/todos/todoReasons';
 import { formatMessage } from '../../../src/app/localize';
@@ -26,7 +27,7 @@ async function until(what: string, condition: () => boolean): Promise<void> {
 describe('To-Do view: lists, snooze and unsnooze, failures put back', () => {
   let double: GitLabDouble;
   let client: TestClient;
-  let view: TodoView;
+  let view: { dispose(): void };
   let tree: FakeTreeView;
   let memento: FakeMemento;
   const channel = { info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined, dispose: () => undefined };
@@ -43,10 +44,9 @@ describe('To-Do view: lists, snooze and unsnooze, failures put back', () => {
     const session = {
       signedIn: true, instanceUrl: INSTANCE, onDidChange: changes.event, onDidLearnUsername: new EventEmitter<void>().event,
       all: [{ key: INSTANCE, instanceUrl: INSTANCE, todos: api }],
-      todosFor: (instance: string) => (instance === INSTANCE ? api : undefined),
     };
     memento = new FakeMemento();
-    view = new TodoView(session as never, () => 100, new Log(channel, () => []), memento as never, clock);
+    view = createTodoList({ session: session as never, pageSize: () => 100, log: new Log(channel, () => []), state: memento as never, clock });
     tree = fake.treeViews.at(-1)!;
   }
   afterEach(async () => {

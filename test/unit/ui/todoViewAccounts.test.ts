@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { COMMANDS, CONTEXT_KEYS } from '../../../src/ids';
 import { Log } from '../../../src/ui/log';
-import { TodoView, type TodoNode } from '../../../src/ui/todos/todoView';
+import { createTodoList } from '../../../src/ui/todos/registerTodos';
+import type { TodoNode } from '../../../src/ui/todos/todoView';
 import type { Clock } from '../../../src/app/snoozeTime';
 import { makeClient, TOKEN, type TestClient } from '../gitlab/helpers';
 
@@ -24,7 +25,7 @@ async function until(what: string, condition: () => boolean): Promise<void> {
 describe('To-Do view with two instances whose to-dos share ids', () => {
   const doubles: GitLabDouble[] = [];
   const clients: TestClient[] = [];
-  let view: TodoView | undefined;
+  let view: { dispose(): void } | undefined;
   let tree: FakeTreeView;
   const channel = { info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined, dispose: () => undefined };
   const clock: Clock = { now: () => NOW.getTime(), setTimer: () => ({ dispose: () => undefined }) };
@@ -48,9 +49,8 @@ describe('To-Do view with two instances whose to-dos share ids', () => {
     const session = {
       signedIn: true, instanceUrl: accounts[0].instanceUrl, onDidChange: changes.event,
       onDidLearnUsername: new EventEmitter<void>().event, all: accounts,
-      todosFor: (instance: string) => accounts.find((account) => account.key === instance)?.todos,
     };
-    view = new TodoView(session as never, () => 100, new Log(channel, () => []), new FakeMemento() as never, clock);
+    view = createTodoList({ session: session as never, pageSize: () => 100, log: new Log(channel, () => []), state: new FakeMemento() as never, clock });
     tree = fake.treeViews.at(-1)!;
   }
   afterEach(async () => {

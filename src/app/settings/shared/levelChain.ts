@@ -32,6 +32,12 @@ export function resolveLevelInForce(own: LevelLink, groups: readonly LevelLink[]
   return { level: chain[index].level, chain, decidedBy: index };
 }
 
+/** A group's full path and its parents, nearest first: `a/b` → `a/b`, `a`. */
+export function selfAndParentPaths(fullPath: string): string[] {
+  const parts = fullPath.split('/').filter((part) => part !== '');
+  return parts.map((_, index) => parts.slice(0, parts.length - index).join('/'));
+}
+
 export const decidingLink = (result: LevelInForce): LevelLink => result.chain[result.decidedBy];
 
 /** The scope a link names: its group path, or global. */

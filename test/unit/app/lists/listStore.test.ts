@@ -29,6 +29,27 @@ function planOf(pages: Pages, options: Partial<ListPlan<Source, Item>> & { asked
 }
 
 describe('list store', () => {
+  it('hides items of one list at once and shows them again; a list read again shows what GitLab says', async () => {
+    const pages = { 1: { items: [item(3), item(2), item(1)], page: 1 } };
+    const store = new ListStore(keyOf, planOf(pages, { pageSize: 3 }));
+    await Promise.all([store.load(LIST), store.load(OTHER)]);
+    const changed: Array<string | undefined> = [];
+    store.onDidChange((key) => changed.push(key));
+    store.hide('list', [3, 1]);
+    assert.deepEqual(store.rows('list').items.map((i) => i.id), [2]);
+    assert.deepEqual(store.rows('other').items.map((i) => i.id), [3, 2, 1], 'another list (account) with the same ids keeps them');
+    assert.deepEqual(store.hiddenItems('list').map((i) => i.id), [3, 1]);
+    store.hide('list', [2]);
+    assert.equal(store.rows('list').empty, true, 'every item hidden: the list reads as empty');
+    store.show('list', [1]);
+    assert.deepEqual(store.rows('list').items.map((i) => i.id), [1]);
+    assert.deepEqual(changed, ['list', 'list', 'list']);
+    store.reset();
+    await store.load(LIST);
+    assert.deepEqual(store.rows('list').items.map((i) => i.id), [3, 2, 1]);
+    assert.deepEqual(store.hiddenItems('list'), []);
+  });
+
   it('loads the first page once, then appends the next without duplicates', async () => {
     const asked: string[] = [];
     const store = new ListStore(keyOf, planOf({ 1: { items: [item(3), item(2)], nextPage: 2, page: 1 }, 2: { items: [item(2), item(1)], page: 2 } }, { asked }));
@@ -101,6 +122,26 @@ describe('list store', () => {
 });
 
 describe('list store across a new plan (a filter change)', () => {
+  it('drops the old filter\'s page that arrives after the new filter\'s first page was asked for (same list, same page number)', async () => {
+    let answerOld!: (page: Page<Item>) => void;
+    let answerNew!: (page: Page<Item>) => void;
+    const old = new Promise<Page<Item>>((resolve) => { answerOld = resolve; });
+    const fresh = new Promise<Page<Item>>((resolve) => { answerNew = resolve; });
+    const store = new ListStore(keyOf, { pageSize: 2, request: () => ({ fetchPage: () => old }) });
+    const oldLoad = store.load(LIST);
+    store.reset({ keepShown: true, plan: { pageSize: 2, request: () => ({ fetchPage: () => fresh }) } });
+    const newLoad = store.load(LIST);
+    assert.equal(store.get('list').loading, true, 'the new filter\'s page 1 is on its way');
+    answerOld({ items: [item(9, 'old'), item(8, 'old')], page: 1, nextPage: 2 });
+    await oldLoad;
+    assert.deepEqual(store.rows('list').items, [], 'nothing of the old filter under the new one');
+    assert.equal(store.get('list').loading, true, 'still waiting for the new filter\'s page');
+    answerNew({ items: [item(2), item(1)], page: 1 });
+    await newLoad;
+    assert.deepEqual(store.rows('list').items.map((i) => i.id), [2, 1]);
+    assert.equal(store.get('list').hasMore, false, 'the old page\'s next page is not followed');
+  });
+
   it('keeps rows until the new first page, waits for loads with whenIdle, drops rows nobody reloaded, and follows the new plan', async () => {
     let release!: () => void;
     let gate: Promise<void> = Promise.resolve();

@@ -1,6 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { selfAndParentPaths } from '../../../../src/app/settings/effectiveLevel';
-import { decidingLink, resolveLevelInForce, type LevelLink } from '../../../../src/app/settings/shared/levelChain';
+import { decidingLink, resolveLevelInForce, selfAndParentPaths, type LevelLink } from '../../../../src/app/settings/shared/levelChain';
 
 const global = (level: string): LevelLink => ({ kind: 'global', name: '', level });
 const group = (name: string, level: string): LevelLink => ({ kind: 'group', name, level });

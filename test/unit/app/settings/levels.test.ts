@@ -19,7 +19,7 @@ describe('settings levels and event labels', () => {
       assert.ok(!info.explanation.includes('\n'), `${info.level} explanation is one line`);
     }
     assert.equal(new Set(infos.map((info) => info.explanation)).size, 6);
-    assert.equal(levelLabel('participating', formatMessage), 'Participate');
+    assert.deepEqual(infos.map((info) => info.label), ['Global', 'Watch', 'Participate', 'On mention', 'Custom', 'Disabled']);
     assert.match(levelExplanation('global', formatMessage), /global notification setting/);
     assert.match(levelExplanation('disabled', formatMessage), /no notifications/);
     assert.match(levelExplanation('digest', formatMessage), /does not know\. It is kept/, 'an unknown level is explained as kept');

@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { NotificationSettingsService, SettingConflict, type LevelChange } from '../../../../src/app/settings/notificationSettingsService';
+import { SettingConflict } from '../../../../src/app/settings/errorInfo';
+import { NotificationSettingsService, type LevelChange } from '../../../../src/app/settings/notificationSettingsService';
 import { GitLabError } from '../../../../src/gitlab/errors';
 import { fixedAccount } from '../../../../src/app/activeAccount';
 import { FakeMemento } from '../../ui/fakeVscode';
