@@ -38,3 +38,30 @@ export function fixedAccount(instanceUrl: string, api?: GitLabApi, todos?: TodoA
     onDidChange: () => ({ dispose: () => undefined }),
   };
 }
+
+/** What `activeAccountOf` reads each time: the session's active instance and its account, as they are now. */
+export interface ActiveSource {
+  readonly instanceUrl: string;
+  readonly current: { api: GitLabApi; todos: TodoApi; username?: string; accountKey?: string } | undefined;
+  onDidChange(listener: () => void): Disposable;
+  /** The account's user became known: what follows the account reads its key, so it hears of this too. */
+  onDidIdentify(listener: () => void): Disposable;
+}
+
+/** The active account of a session that changes, as one object: read through `source`, never copied. */
+export function activeAccountOf(source: ActiveSource): ActiveAccount {
+  return {
+    get instanceUrl() { return source.instanceUrl; },
+    get key() { return normalizeInstanceUrl(source.instanceUrl); },
+    get signedIn() { return source.current !== undefined; },
+    get api() { return source.current?.api; },
+    get todos() { return source.current?.todos; },
+    get username() { return source.current?.username; },
+    get accountKey() { return source.current?.accountKey; },
+    onDidChange: (listener: () => void) => {
+      const changed = source.onDidChange(listener);
+      const identified = source.onDidIdentify(listener);
+      return { dispose: () => { changed.dispose(); identified.dispose(); } };
+    },
+  };
+}

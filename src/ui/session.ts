@@ -8,7 +8,7 @@ import { TodoClient } from '../gitlab/todoClient';
 import type { TodoApi } from '../gitlab/todoApi';
 import { trimInstanceUrl } from '../gitlab/url';
 import { COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, STATE_KEYS } from '../ids';
-import type { ActiveAccount } from '../app/activeAccount';
+import { activeAccountOf, type ActiveAccount } from '../app/activeAccount';
 import { accountKey, readAccountKey, userIdOf } from '../app/accountKey';
 import { migrateInstanceState } from '../app/accountStateMigration';
 import { KnownInstances } from '../app/knownInstances';
@@ -17,8 +17,6 @@ import type { Log } from './log';
 import type { TokenStore } from './auth/tokenStore';
 
 const ENV_TOKEN_DISMISSED = STATE_KEYS.envTokenSignedOut;
-
-/** An instance signed in to through the sign-in flow, as remembered in global state. */
 
 /** One signed-in instance: its client talks to that instance only, with the token stored for it. */
 export interface Account {
@@ -88,21 +86,12 @@ export class Session implements vscode.Disposable {
   ) {
     this.known = new KnownInstances(state);
     const session = this;
-    this.active = {
+    this.active = activeAccountOf({
       get instanceUrl() { return session.instanceUrl; },
-      get key() { return normalizeInstanceUrl(session.instanceUrl); },
-      get signedIn() { return session.signedIn; },
-      get api() { return session.api; },
-      get todos() { return session.activeAccount?.todos; },
-      get username() { return session.activeAccount?.username; },
-      get accountKey() { return session.activeAccount?.accountKey; },
-      // The features that follow the active account read its account key: they hear of it becoming known too.
-      onDidChange: (listener: () => void) => {
-        const changed = this.onDidChange(listener);
-        const identified = this.onDidIdentify(listener);
-        return { dispose: () => { changed.dispose(); identified.dispose(); } };
-      },
-    };
+      get current() { return session.activeAccount; },
+      onDidChange: (listener) => this.onDidChange(listener),
+      onDidIdentify: (listener) => this.onDidIdentify(listener),
+    });
   }
 
   /** The active instance, or the instance of the settings while none is signed in. */
