@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { feedUnder, isSettled } from '../test/vscode/harness/activity-tree';
+import { runningExtensionRow } from '../test/vscode/harness/running-extensions';
 import { setSideBarWidth } from '../test/vscode/harness/side-bar-width';
 import { escapeRegExp } from '../test/vscode/harness/tree-rows';
 import { waitFor } from '../test/vscode/harness/wait-for';
@@ -62,20 +63,10 @@ export async function webWorkerSurface(workbench: Workbench, page: Page, out: st
     return isSettled(feed) && feed.events.length > 0;
   }, 30_000);
 
-  await workbench.runCommand('Developer: Show Running Extensions');
-  const list = page.locator('.part.editor .monaco-list[aria-label="Runtime Extensions"]');
-  await list.waitFor({ state: 'visible', timeout: 20_000 });
-  // The list draws only the rows in view, by activation time: scrolled a wheel turn at a time until the row is drawn.
-  const row = list.locator('.monaco-list-row').filter({ has: page.locator('.name', { hasText: displayName }) });
-  const where = await waitFor(`the row of ${displayName} in Running Extensions`, async () => {
-    if ((await row.count()) > 0) return (await row.first().locator('.msg').innerText()).trim();
-    await list.hover();
-    await page.mouse.wheel(0, 200);
-    return undefined;
-  }, { timeoutMs: 20_000 });
+  const { row, where } = await runningExtensionRow(workbench, displayName);
   if (!/web worker/i.test(where)) throw new Error(`Running Extensions says ${displayName} runs in "${where}", not the web worker`);
   // Selected, so that the eye finds it among the others.
-  await row.first().click();
+  await row.click();
   await page.mouse.move(5, 5);
   await workbench.runCommand('Notifications: Clear All Notifications');
   await page.locator('.notification-toast').first().waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);

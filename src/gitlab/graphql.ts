@@ -1,7 +1,7 @@
 import { GitLabError } from './errors';
 import { fineGrainedMessage, fineGrainedPermissions } from './messages';
 import type { ApiRequest } from './request';
-import { array, fail, object, type Json } from './shapes';
+import { array, fail, object, str, type Json } from './shapes';
 
 /**
  * GitLab's GraphQL API (`POST /api/graphql`, to-dos note §4, §6) as requests of the one transport: the same token
@@ -88,4 +88,17 @@ export function listOf<T>(payload: Json, key: string, item: (value: unknown, pat
   const list = payload[key];
   if (!Array.isArray(list)) fail(key, 'an array', list);
   return list.map((value, i) => item(value, `${key}[${i}]`));
+}
+
+/** An introspected type's fields, each with the names of its arguments (`__type { fields { name args { name } } }`). */
+export function introspectedFields(type: unknown): Map<string, string[]> {
+  const names = new Map<string, string[]>();
+  if (type === null || type === undefined) return names;
+  const fields = object(type, '__type').fields;
+  for (const field of fields === null || fields === undefined ? [] : array(fields, '__type.fields')) {
+    const o = object(field, '__type.fields[]');
+    const args = Array.isArray(o.args) ? o.args.map((a) => (a !== null && typeof a === 'object' ? (a as Json).name : undefined)) : [];
+    names.set(str(o, 'name', 'field'), args.filter((a): a is string => typeof a === 'string'));
+  }
+  return names;
 }

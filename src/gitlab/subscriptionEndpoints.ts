@@ -1,6 +1,6 @@
 import { pageQuery } from './endpoints';
 import { GitLabError } from './errors';
-import { graphqlError, graphqlRequest, mutationPayload } from './graphql';
+import { graphqlError, graphqlRequest, mutationPayload, introspectedFields } from './graphql';
 import type { ApiRequest } from './request';
 import { array, num, object, str, type Json } from './shapes';
 import type {
@@ -177,17 +177,6 @@ export function probeSubscriptionFilter(): ApiRequest<FilterProbe> {
   });
 }
 
-function fieldArgs(type: unknown): Map<string, string[]> {
-  const names = new Map<string, string[]>();
-  if (type === null || type === undefined) return names;
-  const fields = object(type, '__type').fields;
-  for (const field of fields === null || fields === undefined ? [] : array(fields, '__type.fields')) {
-    const o = object(field, '__type.fields[]');
-    const args = Array.isArray(o.args) ? o.args.map((a) => (a !== null && typeof a === 'object' ? (a as Json).name : undefined)) : [];
-    names.set(str(o, 'name', 'field'), args.filter((a): a is string => typeof a === 'string'));
-  }
-  return names;
-}
 
 /** Which kinds this GitLab lists and changes, by one introspection query (per version, known beforehand). */
 export function getSubscriptionFeatures(): ApiRequest<SubscriptionFeatures> {
@@ -200,8 +189,8 @@ export function getSubscriptionFeatures(): ApiRequest<SubscriptionFeatures> {
   mutationType: __type(name: "Mutation") { fields { name } }
 }`,
     read: (data) => {
-      const has = (type: unknown, field: string) => fieldArgs(type).get(field)?.includes('subscribed') === true;
-      const mutations = fieldArgs(data.mutationType);
+      const has = (type: unknown, field: string) => introspectedFields(type).get(field)?.includes('subscribed') === true;
+      const mutations = introspectedFields(data.mutationType);
       return {
         graphql: true,
         listIssues: has(data.queryType, 'issues'),

@@ -1,6 +1,6 @@
 import { pageQuery } from './endpoints';
 import { GitLabError } from './errors';
-import { graphqlRequest, listOf, mutationPayload } from './graphql';
+import { graphqlRequest, listOf, mutationPayload, introspectedFields } from './graphql';
 import type { ApiRequest } from './request';
 import { array, object, optional, str, type Json } from './shapes';
 import { todoFilterQuery, todoGlobalId } from './todoFilter';
@@ -157,17 +157,6 @@ export const snoozeTodos = (ids: readonly number[], until: Date) => many('todoSn
 /** GitLab 17.9+. */
 export const unsnoozeTodos = (ids: readonly number[]) => many('todoUnsnoozeMany', TODO_MANY_LIMITS.unsnooze, ids);
 
-function fieldNames(type: unknown): Map<string, string[]> {
-  const names = new Map<string, string[]>();
-  if (type === null || type === undefined) return names;
-  const fields = object(type, '__type').fields;
-  for (const field of fields === null || fields === undefined ? [] : array(fields, '__type.fields')) {
-    const o = object(field, '__type.fields[]');
-    const args = Array.isArray(o.args) ? o.args.map((a) => (a !== null && typeof a === 'object' ? (a as Json).name : undefined)) : [];
-    names.set(str(o, 'name', 'field'), args.filter((a): a is string => typeof a === 'string'));
-  }
-  return names;
-}
 
 /**
  * What this GitLab's GraphQL schema offers for to-dos, read by introspection (§6). The current user's type is
@@ -183,9 +172,9 @@ export function getTodoFeatures(): ApiRequest<TodoFeatures> {
   userCoreType: __type(name: "UserCore") { fields { name args { name } } }
 }`,
     read: (data) => {
-      const mutations = fieldNames(data.mutationType);
-      const todo = fieldNames(data.todoType);
-      const todosArgs = [...fieldNames(data.currentUserType).get('todos') ?? [], ...fieldNames(data.userCoreType).get('todos') ?? []];
+      const mutations = introspectedFields(data.mutationType);
+      const todo = introspectedFields(data.todoType);
+      const todosArgs = [...introspectedFields(data.currentUserType).get('todos') ?? [], ...introspectedFields(data.userCoreType).get('todos') ?? []];
       return {
         graphql: true,
         snooze: mutations.has('todoSnooze') && mutations.has('todoUnSnooze'),

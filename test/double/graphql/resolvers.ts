@@ -8,6 +8,7 @@ import { RESOURCE_NOT_AVAILABLE } from './errors';
 import { gid, todoObject } from './present';
 import { manyLimit, type ServedVersion } from './schema';
 import { subscriptionRoot } from './subscription-resolvers';
+import { cursorWindow } from './cursorWindow';
 
 /** The root resolvers: `currentUser { todos }` and the to-do mutations (to-dos note §3, §4). */
 
@@ -22,7 +23,6 @@ export interface GraphqlContext {
 
 export { RESOURCE_NOT_AVAILABLE } from './errors';
 
-const MAX_PAGE_SIZE = 100;
 
 type Sort = 'CREATED_ASC' | 'CREATED_DESC' | 'UPDATED_ASC' | 'UPDATED_DESC' | 'LABEL_PRIORITY_ASC' | 'LABEL_PRIORITY_DESC';
 
@@ -69,32 +69,9 @@ function todoConnection(context: GraphqlContext, user: DoubleUser, args: TodosAr
   };
   const compare = comparator(args.sort);
   const all = findTodos(double.data, user.id, query, double.now()).sort(compare);
-  let start = 0;
-  let end = all.length;
-  if (args.after) {
-    const after = positionOf(args.after);
-    const index = all.findIndex((t) => compare(t, after) > 0);
-    start = index === -1 ? all.length : index;
-  }
-  if (args.before) {
-    const before = positionOf(args.before);
-    const index = all.findIndex((t) => compare(t, before) >= 0);
-    end = index === -1 ? all.length : index;
-  }
-  let slice = all.slice(start, Math.max(start, end));
-  const first = args.first ?? (args.last === undefined ? MAX_PAGE_SIZE : undefined);
-  let hasNextPage = end < all.length;
-  let hasPreviousPage = start > 0;
-  if (first !== undefined) {
-    const size = Math.max(0, Math.min(first, MAX_PAGE_SIZE));
-    hasNextPage = slice.length > size;
-    slice = slice.slice(0, size);
-  }
-  if (args.last !== undefined) {
-    const size = Math.max(0, Math.min(args.last, MAX_PAGE_SIZE));
-    hasPreviousPage = slice.length > size;
-    slice = slice.slice(Math.max(0, slice.length - size));
-  }
+  const { slice, hasNextPage, hasPreviousPage } = cursorWindow(all, {
+    ...args, after: args.after ? positionOf(args.after) : undefined, before: args.before ? positionOf(args.before) : undefined,
+  }, compare);
   // The count ignores target authorization; the nodes do not (§5).
   const visible = slice.filter((t) => canReadTodoTarget(double.data, t, user.id));
   const present = (t: DoubleTodo) => todoObject({ baseUrl: double.baseUrl, data: double.data }, schema, t);

@@ -5,6 +5,7 @@ import type { DoubleData, DoubleGroup, DoubleIssuable, DoubleProject, DoubleUser
 import {
   canReadIssuable, hasExplicitRow, issuableSubscribed, setSubscription, type SubscriptionStatus,
 } from '../subscriptions/store';
+import { cursorWindow } from './cursorWindow';
 import { gid } from './present';
 import { RESOURCE_NOT_AVAILABLE } from './errors';
 import type { GraphqlContext } from './resolvers';
@@ -16,7 +17,6 @@ import { filterHonoured, METADATA_VERSIONS } from './subscription-schema';
  * where the version honours it (`17.5` plays the flag turned off: the argument is accepted and ignored).
  */
 
-const MAX_PAGE_SIZE = 100;
 const NO_FILTER = 'You must provide at least one filter argument for this query';
 
 type Sort = 'CREATED_DESC' | 'CREATED_ASC' | 'UPDATED_DESC' | 'UPDATED_ASC';
@@ -52,30 +52,9 @@ function positionOf(cursor: string): DoubleIssuable {
 function connection(all: DoubleIssuable[], args: ListArgs, present: (item: DoubleIssuable) => Record<string, unknown>): Record<string, unknown> {
   const compare = comparator(args.sort);
   all.sort(compare);
-  let start = 0;
-  let end = all.length;
-  if (args.after) {
-    const index = all.findIndex((t) => compare(t, positionOf(args.after as string)) > 0);
-    start = index === -1 ? all.length : index;
-  }
-  if (args.before) {
-    const index = all.findIndex((t) => compare(t, positionOf(args.before as string)) >= 0);
-    end = index === -1 ? all.length : index;
-  }
-  let slice = all.slice(start, Math.max(start, end));
-  let hasNextPage = end < all.length;
-  let hasPreviousPage = start > 0;
-  const first = args.first ?? (args.last === undefined ? MAX_PAGE_SIZE : undefined);
-  if (first !== undefined) {
-    const size = Math.max(0, Math.min(first, MAX_PAGE_SIZE));
-    hasNextPage = slice.length > size;
-    slice = slice.slice(0, size);
-  }
-  if (args.last !== undefined) {
-    const size = Math.max(0, Math.min(args.last, MAX_PAGE_SIZE));
-    hasPreviousPage = slice.length > size;
-    slice = slice.slice(Math.max(0, slice.length - size));
-  }
+  const { slice, hasNextPage, hasPreviousPage } = cursorWindow(all, {
+    ...args, after: args.after ? positionOf(args.after) : undefined, before: args.before ? positionOf(args.before) : undefined,
+  }, compare);
   return {
     count: all.length,
     nodes: slice.map(present),

@@ -1,5 +1,6 @@
+import assert from 'node:assert/strict';
 import { Agent } from 'undici';
-import { FetchExchange, GitLabClient, Transport, type HttpExchange, type RequestLogEntry, type TransportOptions } from '../../../src/gitlab';
+import { FetchExchange, GitLabClient, GitLabError, Transport, type GitLabErrorKind, type HttpExchange, type RequestLogEntry, type TransportOptions } from '../../../src/gitlab';
 import { UndiciExchange } from '../../../src/node/undiciExchange';
 import { GitLabDouble, type DoubleOptions } from '../../double';
 
@@ -57,4 +58,17 @@ export function withDoubleAndClient(options: DoubleOptions, use: (double: GitLab
     await started?.client.close();
     await started?.double.close();
   });
+}
+
+/** The `GitLabError` of `kind` that `promise` fails with; never one that carries the token. */
+export async function rejectsWith(promise: Promise<unknown>, kind: GitLabErrorKind): Promise<GitLabError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof GitLabError, `expected a GitLabError, got ${String(error)}`);
+    assert.equal(error.kind, kind, `${error.kind}: ${error.message}`);
+    assert.ok(!JSON.stringify({ ...error, message: error.message }).includes(TOKEN), 'the token must not appear in errors');
+    return error;
+  }
+  assert.fail(`expected a ${kind} error`);
 }

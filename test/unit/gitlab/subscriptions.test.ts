@@ -2,22 +2,10 @@ import assert from 'node:assert/strict';
 import { GitLabDouble, type DoubleOptions } from '../../double';
 import { HOSTILE_TITLES } from '../../double/world/words';
 import {
-  FilterIgnoredError, GitLabError, SubscriptionClient, type GitLabErrorKind, type SubscribedThing, type SubscriptionPage,
+  FilterIgnoredError, SubscriptionClient, type SubscribedThing, type SubscriptionPage,
 } from '../../../src/gitlab';
 import { setSubscriptionsBulk, SUBSCRIPTION_BULK_IN_FLIGHT } from '../../../src/app/subscriptions/subscriptionBulk';
-import { makeClient, TOKEN, type TestClient } from './helpers';
-
-async function rejectsWith(promise: Promise<unknown>, kind: GitLabErrorKind): Promise<GitLabError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof GitLabError, `expected a GitLabError, got ${String(error)}`);
-    assert.equal(error.kind, kind, `${error.kind}: ${error.message}`);
-    assert.ok(!JSON.stringify({ ...error, message: error.message }).includes(TOKEN), 'the token must not appear in errors');
-    return error;
-  }
-  assert.fail(`expected a ${kind} error`);
-}
+import { makeClient, rejectsWith, TOKEN, type TestClient } from './helpers';
 
 const NOW = new Date('2024-06-15T12:00:00.000Z');
 

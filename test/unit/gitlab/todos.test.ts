@@ -1,20 +1,8 @@
 import assert from 'node:assert/strict';
 import { GitLabDouble, type DoubleOptions } from '../../double';
-import { GitLabError, TodoClient, type GitLabErrorKind, type Todo } from '../../../src/gitlab';
+import { TodoClient, type Todo } from '../../../src/gitlab';
 import { graphqlRequest } from '../../../src/gitlab/graphql';
-import { makeClient, TOKEN, type TestClient } from './helpers';
-
-async function rejectsWith(promise: Promise<unknown>, kind: GitLabErrorKind): Promise<GitLabError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof GitLabError, `expected a GitLabError, got ${String(error)}`);
-    assert.equal(error.kind, kind, `${error.kind}: ${error.message}`);
-    assert.ok(!JSON.stringify({ ...error, message: error.message }).includes(TOKEN), 'the token must not appear in errors');
-    return error;
-  }
-  assert.fail(`expected a ${kind} error`);
-}
+import { makeClient, rejectsWith, TOKEN, type TestClient } from './helpers';
 
 const NOW = new Date('2024-06-15T12:00:00.000Z');
 
