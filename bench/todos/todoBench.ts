@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { request } from 'undici';
+import { TEST_POLL_FLOOR_ENV_VAR } from '../../src/ids';
 import type { LoggedRequest } from '../../test/double';
 import { tally, type Tally } from '../economy/requestTally';
 import { TOKEN } from '../fetch/listers';
@@ -109,6 +110,8 @@ export async function todoFirstPage(packageDir: string, stub: string, workDir: s
       env: {
         ...process.env, BENCH_PACKAGE_JSON: join(packageDir, 'package.json'), BENCH_VSCODE_SETTINGS: JSON.stringify(settings),
         GITLAB_ACTIVITY_TOKEN: TOKEN, GITLAB_ACTIVITY_INSTANCE_URL: double.url,
+        // The driver polls at 1 s; outside tests the interval's floor is 30 s.
+        [TEST_POLL_FLOOR_ENV_VAR]: '1',
       },
     });
     const todoRequests = double.requests.filter(isTodoRequest);
