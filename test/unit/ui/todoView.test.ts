@@ -10,18 +10,10 @@ import type { Clock } from '../../../src/app/snoozeTime';
 import { reasonWords } from '../../../src/app/todos/todoReasons';
 import { formatMessage } from '../../../src/app/localize';
 import { makeClient, TOKEN, type TestClient } from '../gitlab/helpers';
+import { until } from '../until';
 
 const NOW = new Date('2024-06-15T12:00:00.000Z'); // a Saturday
 const INSTANCE = 'http://gitlab.test';
-
-/** Waits for a condition (never for a time): each turn lets the pending answers in. */
-async function until(what: string, condition: () => boolean): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > 5_000) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 /** The To-Do view's actions through the stand-in vscode, its client over real HTTP against the double. */
 describe('To-Do view: lists, snooze and unsnooze, failures put back', () => {

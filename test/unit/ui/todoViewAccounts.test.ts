@@ -10,16 +10,9 @@ import { createTodoList } from '../../../src/ui/todos/registerTodos';
 import type { TodoNode } from '../../../src/ui/todos/todoView';
 import type { Clock } from '../../../src/app/snoozeTime';
 import { makeClient, TOKEN, type TestClient } from '../gitlab/helpers';
+import { until } from '../until';
 
 const NOW = new Date('2024-06-15T12:00:00.000Z');
-
-async function until(what: string, condition: () => boolean): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > 5_000) assert.fail(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 /** Two instances, each its own GitLab (two doubles built alike, so their to-dos share ids), in one To-Do view. */
 describe('To-Do view with two instances whose to-dos share ids', () => {
