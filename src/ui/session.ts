@@ -4,6 +4,7 @@ import * as plainWindow from './plainWindow';
 import {
   GitLabClient, GitLabError, Transport, type CurrentUser, type GitLabApi, type HttpExchange,
 } from '../gitlab';
+import { SubscriptionClient } from '../gitlab/subscriptionClient';
 import { TodoClient } from '../gitlab/todoClient';
 import type { TodoApi } from '../gitlab/todoApi';
 import { trimInstanceUrl } from '../gitlab/url';
@@ -26,6 +27,8 @@ export interface Account {
   api: GitLabApi;
   /** The To-Do List client of the same instance, over the same transport and token. */
   todos: TodoApi;
+  /** Subscriptions (list, Unsubscribe, subscribe again) on the same instance, over the same transport and token. */
+  subscriptions: SubscriptionClient;
   /** Who signed in there, when known (from the sign-in, remembered beside the instance). */
   username?: string;
   /** Their GitLab user id, when known (from the sign-in, remembered beside the instance, or asked of `/user`). */
@@ -312,7 +315,8 @@ export class Session implements vscode.Disposable {
     const transport = this.transport(instanceUrl, () => token);
     const api = new GitLabClient(transport);
     const todos = new TodoClient(transport);
-    return { instanceUrl, key: normalizeInstanceUrl(instanceUrl), api, todos, token, unauthorizedShown: false };
+    const subscriptions = new SubscriptionClient(transport);
+    return { instanceUrl, key: normalizeInstanceUrl(instanceUrl), api, todos, subscriptions, token, unauthorizedShown: false };
   }
 
   /** Whose state the views read from now on: a question people (and failed runs) ask. */
