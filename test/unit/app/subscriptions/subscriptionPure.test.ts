@@ -112,7 +112,8 @@ describe('the Subscriptions list, pure parts', () => {
       const places = await readSubscriptionPlaces({
         listMemberGroups: async (page) => {
           groupPages += 1;
-          return { items: [group(page.page, `g${page.page}`)], page: page.page, nextPage: page.page + 1 };
+          const n = page.page ?? 1;
+          return { items: [group(n, `g${n}`)], page: n, nextPage: n + 1 };
         },
         listMyProjects: async () => ({ items: [], page: 1 }),
       });

@@ -79,7 +79,7 @@ describe('SubscriptionService against the GitLab double', function () {
     const all = await readAll(service, service.kinds);
     const closed = [...all.values()].flat();
     assert.ok(closed.length > 0);
-    for (const item of closed) assert.ok(item.kind !== 'label' && (item.state === 'closed' || item.state === 'merged'), item.id);
+    for (const item of closed) assert.ok(item.kind !== 'label' && (item.state === 'closed' || item.state === 'merged'), String(item.id));
     const some = closed.find((item) => item.kind === 'issue')!;
     service.setFilter(new SubscriptionFilter({ place: some.containerPath }));
     const inPlace = [...(await readAll(service)).values()].flat();
