@@ -116,6 +116,14 @@ export class SubscriptionClient {
     }
   }
 
+  /**
+   * A project's open issues and merge requests that e-mail the user (explicitly subscribed or taking part: GitLab's
+   * `subscribed` does not tell them apart), for a GitLab that cannot list subscriptions; no probe needed.
+   */
+  listProjectThings(projectPath: string, signal?: AbortSignal): Promise<SubscribedThing[]> {
+    return this.send(() => subs.listProjectThings(projectPath), 'issue', false, signal);
+  }
+
   /** One page of the groups the user is a member of (where merge requests, epics and labels are looked for). */
   async listMemberGroups(page: PageRequest, signal?: AbortSignal): Promise<Page<Group>> {
     return toPage(await this.transport.send(subs.listMemberGroups(page), signal, page.budget), page);

@@ -302,3 +302,30 @@ export function setSubscriptions(targets: readonly MutationTarget[], subscribed:
 export function listMemberGroups(page: PageRequest): ApiRequest<Group[]> {
   return { method: 'GET', path: '/groups', query: { min_access_level: '10', ...pageQuery(page) }, parse: groups };
 }
+
+/**
+ * Where GitLab cannot list subscriptions (no `subscribed` filter, or one it ignores): a project's open issues and merge
+ * requests, the 100 most recently updated of each, with `subscribed` (true for explicit subscribers and for those who
+ * take part alike, note §3), for what is left where the filter cannot answer: the workspace's own project.
+ */
+export function listProjectThings(projectPath: string): ApiRequest<SubscribedThing[]> {
+  return graphqlRequest({
+    name: 'project.issues', kind: 'query',
+    document: `query projectThingsThatMailYou($path: ID!) {
+  project(fullPath: $path) {
+    issues(state: opened, sort: UPDATED_DESC, first: 100) { nodes { ${ISSUE_FIELDS} } }
+    mergeRequests(state: opened, sort: UPDATED_DESC, first: 100) { nodes { ${MR_FIELDS} } }
+  }
+}`,
+    variables: { path: projectPath },
+    read: (data) => {
+      if (data.project === null) throw new GitLabError('notFound', 'GitLab did not find the project, or this account cannot see it.');
+      const project = object(data.project, 'project');
+      const nodes = (connection: unknown, path: string) => (connection === null ? [] : array(object(connection, path).nodes, `${path}.nodes`).filter((n) => n !== null));
+      return [
+        ...nodes(project.issues, 'issues').map((n, i) => issue(n, `issues.nodes[${i}]`)),
+        ...nodes(project.mergeRequests, 'mergeRequests').map((n, i) => mergeRequest(n, `mergeRequests.nodes[${i}]`)),
+      ].filter((thing) => thing.subscribed);
+    },
+  });
+}

@@ -1,6 +1,7 @@
 import type { SubscriptionClient } from '../../gitlab/subscriptionClient';
 import { listingUnsupported } from '../../gitlab/subscriptionClient';
-import type { SubscriptionFeatures, SubscriptionKind } from '../../gitlab/subscriptionTypes';
+import type { SubscribedThing, SubscriptionFeatures, SubscriptionKind } from '../../gitlab/subscriptionTypes';
+import type { Page } from '../../gitlab/types';
 import { CursorPages, SegmentedPages, type CursorPageOf } from '../lists/cursorPages';
 import { ListStore, type ListPlan } from '../lists/listStore';
 import { SubscriptionFilter } from './subscriptionFilter';
@@ -27,6 +28,13 @@ export interface SubscriptionReading {
   client: Pick<SubscriptionClient, 'listSubscribedIssues' | 'listSubscribedMergeRequests' | 'listSubscribedEpics' | 'listLabels'>;
   features(signal: AbortSignal): Promise<SubscriptionFeatures>;
   places(signal: AbortSignal): Promise<SubscriptionPlaces>;
+  /**
+   * Where this GitLab cannot list a kind: the workspace's own projects on this instance and their open things that
+   * e-mail the user (what is left to offer there); none without GraphQL or a workspace project.
+   */
+  workspaceThings(signal: AbortSignal): Promise<{ projects: string[]; things: SubscribedThing[] }>;
+  /** A kind's list shows the workspace's things instead, for `reason`. */
+  notedFallback(kind: SubscriptionKind, reason: string, projects: string[]): void;
 }
 
 export interface SubscriptionListOptions {
@@ -74,23 +82,28 @@ export function subscriptionListPlan(options: SubscriptionListOptions): ListPlan
         const refused = listingUnsupported(source.kind, await reading.features(signal));
         if (refused) throw refused;
       };
+      /** Page 1 of a kind this GitLab cannot list: the workspace's things of that kind, when there are any to offer. */
+      const orWorkspace = (read: (page: number, signal: AbortSignal) => Promise<Page<SubscriptionItem>>) =>
+        async (page: number, signal: AbortSignal): Promise<Page<SubscriptionItem>> => {
+          if (page !== 1) return read(page, signal);
+          const features = await reading.features(signal);
+          const refused = listingUnsupported(source.kind, features);
+          if (!refused) return read(page, signal);
+          const found = features.graphql ? await reading.workspaceThings(signal) : { projects: [], things: [] };
+          if (found.projects.length === 0) throw refused;
+          reading.notedFallback(source.kind, refused.message, found.projects);
+          return { items: found.things.filter((thing) => thing.kind === source.kind), page };
+        };
       switch (source.kind) {
-        case 'issue': {
-          const read = cursors.fetcher(source.key, (after, signal) => client.listSubscribedIssues({ after, first }, signal));
-          return {
-            fetchPage: async (page, signal) => {
-              if (page === 1) await allowed(signal);
-              return read(page, signal);
-            },
-          };
-        }
+        case 'issue':
+          return { fetchPage: orWorkspace(cursors.fetcher(source.key, (after, signal) => client.listSubscribedIssues({ after, first }, signal))) };
         case 'mergeRequest':
           return {
-            fetchPage: mergeRequestPlaces.fetcher(source.key, async (signal) => {
+            fetchPage: orWorkspace(mergeRequestPlaces.fetcher(source.key, async (signal) => {
               await allowed(signal);
               const places = await reading.places(signal);
               return [...places.topGroups.map((group) => ({ group })), ...places.looseProjects.map((project) => ({ project }))];
-            }, (place, after, signal) => client.listSubscribedMergeRequests(place, { after, first }, signal)),
+            }, (place, after, signal) => client.listSubscribedMergeRequests(place, { after, first }, signal))),
           };
         case 'epic':
           return {

@@ -1,6 +1,6 @@
 import { GitLabError } from '../../gitlab/errors';
 import type { SubscriptionClient } from '../../gitlab/subscriptionClient';
-import type { SubscriptionFeatures, SubscriptionKind } from '../../gitlab/subscriptionTypes';
+import type { SubscribedThing, SubscriptionFeatures, SubscriptionKind } from '../../gitlab/subscriptionTypes';
 import type { Page, PageRequest, Project } from '../../gitlab/types';
 import { Emitter } from '../emitter';
 import { readClosedSubscriptions, type ClosedSubscriptions } from './closedSubscriptions';
@@ -25,7 +25,12 @@ export interface SubscriptionServiceDeps {
   pageSize(): number;
   log: { error(what: string, error: unknown): void };
   filter: SubscriptionFilter;
+  /** The workspace's projects on an instance (their full paths), from its git remotes. */
+  workspaceProjects?(instanceUrl: string): Promise<string[]>;
 }
+
+/** At most this many workspace projects are read where GitLab cannot list a kind. */
+const MAX_WORKSPACE_PROJECTS = 3;
 
 /** How an Unsubscribe (or its Undo) went: the items GitLab changed; the first failure, when some failed (back in the list). */
 export interface SubscriptionOutcome {
@@ -58,6 +63,9 @@ export class SubscriptionService {
   private current: SubscriptionFilter;
   private readonly features = new Map<string, Promise<SubscriptionFeatures>>();
   private readonly places = new Map<string, Promise<SubscriptionPlaces>>();
+  private readonly workspaceThings = new Map<string, Promise<{ projects: string[]; things: SubscribedThing[] }>>();
+  /** Per list key, a kind this GitLab cannot list, and the workspace projects shown instead. */
+  private readonly fallbacks = new Map<string, { reason: string; projects: string[] }>();
   private readonly changes = new Emitter<string>();
   /** GitLab changed an account's subscriptions (its instance): counts elsewhere are read again. */
   readonly onDidChangeSubscriptions = this.changes.event;
@@ -87,7 +95,18 @@ export class SubscriptionService {
         listMemberGroups: (page, s) => client.listMemberGroups(page, s),
         listMyProjects: (page, s) => account.api.listMyProjects(page, s),
       }, signal)),
+      workspaceThings: (signal) => this.once(this.workspaceThings, instance, async () => {
+        const projects = (await this.deps.workspaceProjects?.(account.instanceUrl) ?? []).slice(0, MAX_WORKSPACE_PROJECTS);
+        const things = (await Promise.all(projects.map((path) => client.listProjectThings(path, signal)))).flat();
+        return { projects, things };
+      }),
+      notedFallback: (kind, reason, projects) => this.fallbacks.set(subscriptionSource(instance, kind).key, { reason, projects }),
     };
+  }
+
+  /** Whether list `key` shows the workspace's things because its GitLab cannot list that kind, and why. */
+  fallbackOf(key: string): { reason: string; projects: string[] } | undefined {
+    return this.fallbacks.get(key);
   }
 
   /** A cached answer per instance; a failed one is asked again next time. */
@@ -115,6 +134,8 @@ export class SubscriptionService {
   /** Every list read again, and where things are asked again (new groups, new projects). */
   refresh(): void {
     this.places.clear();
+    this.workspaceThings.clear();
+    this.fallbacks.clear();
     this.lists.reset({ plan: subscriptionListPlan(this.planOptions()) });
   }
 
@@ -126,6 +147,7 @@ export class SubscriptionService {
 
   setFilter(filter: SubscriptionFilter): void {
     this.current = filter;
+    this.fallbacks.clear();
     this.lists.reset({ keepShown: true, plan: subscriptionListPlan(this.planOptions()) });
   }
 

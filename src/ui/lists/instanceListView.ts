@@ -25,7 +25,7 @@ export interface InstanceListParts<Source extends { readonly key: string }, Item
   lists: ListStore<Source, Item, Order>;
   source(instance: string): Source;
   /** The list's own rows for its items (their type none of the shell's: `instance` or a status row's). */
-  rows(instance: string, list: ListRows<Item, Order>): Row[];
+  rows(instance: string, list: ListRows<Item, Order>, source: Source): Row[];
   /** Rows that replace the whole list once it has answered (a calm line where a GitLab has no such list). */
   instead?(instance: string, list: ListRows<Item, Order>, error: GitLabError | undefined, source: Source): Array<Row | StatusNode<Source>> | undefined;
   /**
@@ -112,7 +112,7 @@ implements vscode.TreeDataProvider<InstanceListNode<Source, Row>>, vscode.Dispos
 
   private sourceChildren(instance: string, source: Source): Array<InstanceListNode<Source, Row>> {
     const { parts } = this;
-    const rows = listNodes<Source, Item, Order, Row | StatusNode<Source>>(parts.lists, source, (list) => parts.rows(instance, list),
+    const rows = listNodes<Source, Item, Order, Row | StatusNode<Source>>(parts.lists, source, (list) => parts.rows(instance, list, source),
       parts.instead && ((list, error) => parts.instead!(instance, list, error, source)));
     parts.asked?.(instance);
     return rows;

@@ -16,12 +16,14 @@ export interface SubscriptionListDeps {
   /** Where the filter is kept (the workspace's state). */
   state: vscode.Memento;
   clock: Clock;
+  /** The workspace's projects on an instance, from its git remotes. */
+  workspaceProjects?(instanceUrl: string): Promise<string[]>;
 }
 
 /** The Subscriptions list's parts: its lists and actions (the service), the view drawing them, and the commands on both. */
-export function createSubscriptionList({ session, pageSize, log, state, clock }: SubscriptionListDeps) {
+export function createSubscriptionList({ session, pageSize, log, state, clock, workspaceProjects }: SubscriptionListDeps) {
   const service = new SubscriptionService({
-    accounts: () => session.all, pageSize, log,
+    accounts: () => session.all, pageSize, log, workspaceProjects,
     // Stored data is untrusted: invalid parts are dropped, never sent.
     filter: SubscriptionFilter.deserialize(state.get(STATE_KEYS.subscriptionFilter)),
   });
@@ -32,8 +34,11 @@ export function createSubscriptionList({ session, pageSize, log, state, clock }:
 }
 
 /** The Subscriptions list with its commands. */
-export function registerSubscriptions(context: vscode.ExtensionContext, { session, readConfig, log, clock }: Shell): SubscriptionService {
-  const list = createSubscriptionList({ session, pageSize: () => readConfig().pageSize, log, state: context.workspaceState, clock });
+export function registerSubscriptions(context: vscode.ExtensionContext, { session, readConfig, log, clock, repositories }: Shell): SubscriptionService {
+  const list = createSubscriptionList({
+    session, pageSize: () => readConfig().pageSize, log, state: context.workspaceState, clock,
+    workspaceProjects: (instanceUrl) => repositories.projectPaths(instanceUrl),
+  });
   context.subscriptions.push(list);
   return list.service;
 }

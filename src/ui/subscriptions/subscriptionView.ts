@@ -48,7 +48,13 @@ export class SubscriptionView implements vscode.Disposable {
       source: (instance) => subscriptionSource(instance, service.kinds[0] ?? 'issue'),
       sections: (instance) => service.kinds.map((kind) => subscriptionSource(instance, kind)),
       sectionItem: (source, list) => this.sectionItem(source, list),
-      rows: (instance, list) => list.items.map((item) => ({ type: 'subscription', instance, item })),
+      rows: (instance, list, source) => {
+        const rows: SubscriptionRow[] = list.items.map((item) => ({ type: 'subscription', instance, item }));
+        const fallback = service.fallbackOf(source.key);
+        if (!fallback) return rows;
+        const reason = this.t('{0} Below: open things of {1} (this workspace) that e-mail you, subscribed or taking part.', fallback.reason, fallback.projects.join(', '));
+        return [{ type: 'cannotList', instance, kind: source.kind, reason }, ...rows];
+      },
       instead: (instance, list, error, source) => this.calmLine(instance, list, error, source.kind),
       rowItem: (row) => this.rowItem(row),
       resolveRow: (item, row) => this.resolveRow(item, row),
