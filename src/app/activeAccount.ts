@@ -3,6 +3,7 @@ import type { TodoApi } from '../gitlab/todoApi';
 import type { Disposable } from './emitter';
 import { accountKey } from './accountKey';
 import { normalizeInstanceUrl } from './instance';
+import type { SubscriptionCountCache } from './subscriptions/subscriptionCounts';
 
 /**
  * The active account, as one object: the instance the workspace's git remotes name among those signed in, else the
@@ -21,6 +22,8 @@ export interface ActiveAccount {
   readonly todos: TodoApi | undefined;
   /** Who signed in there, when known. */
   readonly username: string | undefined;
+  /** Its counts of explicit subscriptions per scope (kept a short while), while signed in. */
+  readonly subscriptionCounts?: SubscriptionCountCache;
   /**
    * The account (`accountKey`: instance + GitLab user id) while signed in and its user id is known, else undefined.
    * What is kept for the person is read and written under it only; until it is known, nothing of theirs is.
@@ -42,7 +45,7 @@ export function fixedAccount(instanceUrl: string, api?: GitLabApi, todos?: TodoA
 /** What `activeAccountOf` reads each time: the session's active instance and its account, as they are now. */
 export interface ActiveSource {
   readonly instanceUrl: string;
-  readonly current: { api: GitLabApi; todos: TodoApi; username?: string; accountKey?: string } | undefined;
+  readonly current: { api: GitLabApi; todos: TodoApi; subscriptionCounts?: SubscriptionCountCache; username?: string; accountKey?: string } | undefined;
   onDidChange(listener: () => void): Disposable;
   /** The account's user became known: what follows the account reads its key, so it hears of this too. */
   onDidIdentify(listener: () => void): Disposable;
@@ -57,6 +60,7 @@ export function activeAccountOf(source: ActiveSource): ActiveAccount {
     get api() { return source.current?.api; },
     get todos() { return source.current?.todos; },
     get username() { return source.current?.username; },
+    get subscriptionCounts() { return source.current?.subscriptionCounts; },
     get accountKey() { return source.current?.accountKey; },
     onDidChange: (listener: () => void) => {
       const changed = source.onDidChange(listener);

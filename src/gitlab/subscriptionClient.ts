@@ -1,13 +1,14 @@
 import { GitLabError } from './errors';
 import { toPage } from './paging';
 import type { ApiRequest } from './request';
+import { countPath, countSubscriptions } from './subscriptionCountEndpoints';
 import * as subs from './subscriptionEndpoints';
 import type {
-  CursorRequest, FilterProbe, LabelScope, SubscribedLabel, SubscribedThing, SubscriptionChange, SubscriptionFeatures,
-  SubscriptionKind, SubscriptionPage, SubscriptionTarget,
+  CursorRequest, FilterProbe, LabelScope, SubscribedLabel, SubscribedThing, SubscriptionChange, SubscriptionCounts,
+  SubscriptionFeatures, SubscriptionKind, SubscriptionPage, SubscriptionTarget,
 } from './subscriptionTypes';
 import type { Transport } from './transport';
-import type { Group, Page, PageRequest } from './types';
+import type { Group, Page, PageRequest, Scope } from './types';
 
 /**
  * What the signed-in user is explicitly subscribed to, and Unsubscribe / subscribe again (notes/gitlab-subscriptions.md),
@@ -36,16 +37,19 @@ export class FilterIgnoredError extends GitLabError {
 }
 
 const NO_GRAPHQL = 'This GitLab has no GraphQL API (404 at /api/graphql), so subscriptions cannot be listed or changed one by one here.';
-const TOO_OLD: Record<SubscriptionKind, string> = {
+const TOO_OLD: Record<SubscriptionKind | 'count', string> = {
   issue: 'Listing subscribed issues needs GitLab 17.5 or later (this GitLab has no "subscribed" filter).',
   mergeRequest: 'Listing subscribed merge requests needs a GitLab whose merge request lists take the "subscribed" filter (17.5 or later).',
   epic: 'Listing subscribed epics needs GitLab 17.5 or later with epics as work items.',
   label: 'This GitLab does not offer label subscriptions over its API.',
+  count: 'Counting subscriptions needs GitLab 17.5 or later (this GitLab has no "subscribed" filter where it would count them).',
 };
+/** Pages of 100 labels read to count a scope's subscribed labels; past them the labels are not counted. */
+export const COUNT_LABEL_PAGES = 3;
 const CHANGE_NEEDS_API = 'GitLab did not find it, or does not let this token change it: changing subscriptions needs a token with the `api` scope.';
 
 /** A failure in this client's words, GitLab's kept in `serverMessage`. */
-function translate(error: unknown, kind: SubscriptionKind, change: boolean): unknown {
+function translate(error: unknown, kind: SubscriptionKind | 'count', change: boolean): unknown {
   if (!(error instanceof GitLabError) || error instanceof FilterIgnoredError) return error;
   const details = { status: error.status, request: error.request, serverMessage: error.serverMessage, cause: error };
   if (error.kind === 'notFound' && error.status === 404 && error.request?.includes('/api/graphql')) return new GitLabError('unsupported', NO_GRAPHQL, details);
@@ -105,6 +109,35 @@ export class SubscriptionClient {
   /** Epics of a group and its descendants (Premium and Ultimate; empty elsewhere). */
   listSubscribedEpics(group: string, page: CursorRequest, signal?: AbortSignal): Promise<SubscriptionPage<SubscribedThing>> {
     return this.list(() => subs.listSubscribedEpics(group, page), 'epic', signal);
+  }
+
+  /**
+   * How many explicit subscriptions the user has in `scope` (a group with its subgroups or a project, by full path;
+   * or global), in one GraphQL request, and the scope's subscribed labels over REST (at most `COUNT_LABEL_PAGES`
+   * pages, else labels are not counted). Refused as the listings are: `unsupported` without GraphQL or the filter,
+   * `FilterIgnoredError` where GitLab ignores the filter (it would count everything visible).
+   */
+  async countSubscriptions(scope: Scope, signal?: AbortSignal): Promise<SubscriptionCounts> {
+    const probe = await this.probeSubscriptionFilter(signal);
+    if (!probe.honoured) throw new FilterIgnoredError(probe.version);
+    const [counts, labels] = await Promise.all([
+      this.send(() => countSubscriptions(scope), 'count', false, signal),
+      scope.kind === 'global' ? undefined : this.countLabels(scope, signal),
+    ]);
+    if (scope.kind === 'global') return { counts, notCounted: ['mergeRequest', 'epic', 'label'] };
+    return labels === undefined ? { counts, notCounted: ['label'] } : { counts: { ...counts, label: labels }, notCounted: [] };
+  }
+
+  /** Subscribed labels seen from a group or project; undefined when it has more than `COUNT_LABEL_PAGES` pages. */
+  private async countLabels(scope: Exclude<Scope, { kind: 'global' }>, signal?: AbortSignal): Promise<number | undefined> {
+    const at: LabelScope = scope.kind === 'group' ? { group: countPath(scope) } : { project: countPath(scope) };
+    let subscribed = 0;
+    for (let page = 1; page <= COUNT_LABEL_PAGES; page++) {
+      const read = await this.listLabels(at, { page, perPage: 100 }, signal);
+      subscribed += read.items.filter((label) => label.subscribed).length;
+      if (read.nextPage === undefined) return subscribed;
+    }
+    return undefined;
   }
 
   /** One page of a project's (with its ancestor groups') or a group's labels, each with `subscribed`: filter on it. */
@@ -181,7 +214,7 @@ export class SubscriptionClient {
   }
 
   /** `build` runs inside, so that a refused argument rejects, as every call does, rather than throws. */
-  private async send<T>(build: () => ApiRequest<T>, kind: SubscriptionKind, change: boolean, signal?: AbortSignal): Promise<T> {
+  private async send<T>(build: () => ApiRequest<T>, kind: SubscriptionKind | 'count', change: boolean, signal?: AbortSignal): Promise<T> {
     try {
       return (await this.transport.send(build(), signal)).data;
     } catch (error) {

@@ -109,3 +109,15 @@ export interface FilterProbe {
   /** `metadata.version`, when GitLab says. */
   version?: string;
 }
+
+/**
+ * How many explicit subscriptions the user has in a scope (a count per kind GitLab can count there). Global: issues
+ * only (`Query.issues`); a group (with its subgroups): issues, merge requests, epics and labels; a project: issues,
+ * merge requests and labels. Archived projects are left out, as GitLab's lists leave them out by default.
+ */
+export interface SubscriptionCounts {
+  /** Each kind counted in this scope; a kind absent here is in `notCounted` or does not apply (epics of a project). */
+  counts: Partial<Record<SubscriptionKind, number>>;
+  /** Kinds GitLab cannot count in this scope (global: merge requests, epics, labels), or too many labels to read. */
+  notCounted: SubscriptionKind[];
+}

@@ -13,6 +13,7 @@ import { activeAccountOf, type ActiveAccount } from '../app/activeAccount';
 import { accountKey, readAccountKey, userIdOf } from '../app/accountKey';
 import { migrateInstanceState } from '../app/accountStateMigration';
 import { KnownInstances } from '../app/knownInstances';
+import { SubscriptionCountCache } from '../app/subscriptions/subscriptionCounts';
 import type { ExtensionConfig } from './config';
 import type { Log } from './log';
 import type { TokenStore } from './auth/tokenStore';
@@ -29,6 +30,8 @@ export interface Account {
   todos: TodoApi;
   /** Subscriptions (list, Unsubscribe, subscribe again) on the same instance, over the same transport and token. */
   subscriptions: SubscriptionClient;
+  /** Its counts of explicit subscriptions per scope, kept a short while; it goes with the account. A change calls `invalidate`. */
+  subscriptionCounts: SubscriptionCountCache;
   /** Who signed in there, when known (from the sign-in, remembered beside the instance). */
   username?: string;
   /** Their GitLab user id, when known (from the sign-in, remembered beside the instance, or asked of `/user`). */
@@ -313,10 +316,9 @@ export class Session implements vscode.Disposable {
   /** `token` is the one stored for `instanceUrl`; the client talks to that instance and no other. */
   private account(instanceUrl: string, token: string): LiveAccount {
     const transport = this.transport(instanceUrl, () => token);
-    const api = new GitLabClient(transport);
-    const todos = new TodoClient(transport);
     const subscriptions = new SubscriptionClient(transport);
-    return { instanceUrl, key: normalizeInstanceUrl(instanceUrl), api, todos, subscriptions, token, unauthorizedShown: false };
+    const clients = { api: new GitLabClient(transport), todos: new TodoClient(transport), subscriptions, subscriptionCounts: new SubscriptionCountCache(subscriptions) };
+    return { instanceUrl, key: normalizeInstanceUrl(instanceUrl), ...clients, token, unauthorizedShown: false };
   }
 
   /** Whose state the views read from now on: a question people (and failed runs) ask. */

@@ -16,13 +16,24 @@ const OVERVIEW = 'GitLab: Show Notification Overrides';
 const OVERVIEW_TITLE = 'GitLab Notification Overrides';
 const label = (level: NotificationLevel) => levelLabel(level, formatMessage);
 
-/** The overview's entries once every level is read (no "reading…" left, the title without progress). */
-async function overviewRows(session: VscodeSession, until: (entries: QuickPickEntry[]) => boolean = () => true): Promise<QuickPickEntry[]> {
-  let last: QuickPickEntry[] = [];
+/** A row's level, and apart from it the count of explicit subscriptions the row's description ends with, if any. */
+type OverviewEntry = QuickPickEntry & { counts?: string };
+const COUNTS = / · (subscribed: .*)$/;
+const withoutCounts = (entry: QuickPickEntry): OverviewEntry => {
+  const counts = COUNTS.exec(entry.description)?.[1];
+  return counts ? { ...entry, description: entry.description.replace(COUNTS, ''), counts } : entry;
+};
+
+/**
+ * The overview's entries once every level and count is read (no "reading…" left, the title without progress), each
+ * row's description its level (its counts in `counts`).
+ */
+async function overviewRows(session: VscodeSession, until: (entries: OverviewEntry[]) => boolean = () => true): Promise<OverviewEntry[]> {
+  let last: OverviewEntry[] = [];
   let before = '';
   return waitFor('the overview to have read every level', async () => {
     const { title } = await session.workbench.quickInputText();
-    last = await session.workbench.quickPickEntries();
+    last = (await session.workbench.quickPickEntries()).map(withoutCounts);
     // The same rows twice in a row: a read while the list redraws after a keystroke can hold a recycled row twice.
     const same = JSON.stringify(last) === before;
     before = JSON.stringify(last);
@@ -35,7 +46,7 @@ async function overviewRows(session: VscodeSession, until: (entries: QuickPickEn
 
 /** A row of the overview by the path it shows (the detail line, or the label when name and path are alike). */
 // Rows always have a description (their level); the detail of an action item may be a recycled row's stale text.
-const rowOf = (entries: QuickPickEntry[], path: string) =>
+const rowOf = (entries: OverviewEntry[], path: string) =>
   entries.find((entry) => entry.description !== '' && (entry.detail === path || entry.label === path));
 
 async function waitForStatus(session: VscodeSession, text: string) {
@@ -141,6 +152,12 @@ describe('insight: why am I notified, and the overrides overview', function () {
     assert.equal(rowOf(all, 'acme')?.description, `${label('mention')} · differs from global (${label('participating')})`);
     assert.equal(rowOf(all, 'acme/website')?.description, label('global'));
     assert.equal(rowOf(all, PROJECT)?.description, label('global'));
+    // Beside each level, the explicit subscriptions there (the double's user has some in every readable project), and
+    // first the ones GitLab counts instance-wide, with what it cannot count there.
+    assert.match(rowOf(all, 'acme/website')?.counts ?? '', /^subscribed: \d+ issues?/);
+    assert.ok(all.some((entry) => /^You are also subscribed to \d+ issues?: they e-mail you whatever the level\.$/.test(entry.label)
+      && /not counted here/.test(entry.detail ?? '')), JSON.stringify(all.slice(0, 8)));
+    assert.ok(extensionRequests(double!, (r) => r.path === '/api/graphql').length > 0, 'counted through GraphQL');
     // Listed from GitLab, every page, and each level read.
     assert.ok(extensionRequests(double!, (r) => r.path === '/api/v4/groups' && r.status === 200).length > 0);
     assert.ok(extensionRequests(double!, (r) => r.path === '/api/v4/projects' && r.query.membership === 'true').length > 0);
@@ -169,7 +186,7 @@ describe('insight: why am I notified, and the overrides overview', function () {
     await overviewRows(s, (entries) => rowOf(entries, 'acme/platform') !== undefined);
     await workbench.pickQuickItem(/^Reset to Global…$/);
     await workbench.waitForQuickInput('Reset to Global');
-    const chosen = await workbench.quickPickEntries();
+    const chosen = (await workbench.quickPickEntries()).map(withoutCounts);
     assert.deepEqual(chosen.map((entry) => entry.detail || entry.label).sort(), ['acme', 'acme/platform']);
     // None is checked to start with: each scope to reset is chosen.
     const rows = s.page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
@@ -240,7 +257,7 @@ describe('insight: why am I notified, and the overrides overview', function () {
     const since = Date.now();
     await workbench.pickQuickItem(/^Reset to Global…$/);
     await workbench.waitForQuickInput('Reset to Global');
-    const chosen = await workbench.quickPickEntries();
+    const chosen = (await workbench.quickPickEntries()).map(withoutCounts);
     assert.deepEqual(chosen.map((entry) => [entry.detail || entry.label, entry.description]),
       [['acme/website', `${label(global)} · set on this project (same as global)`]]);
     // Nothing is checked to start with: the scope is chosen.

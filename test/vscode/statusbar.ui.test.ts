@@ -9,6 +9,8 @@ import {
 } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
 import { SettingsEditor } from './harness/settings-editor';
+import { countLines } from '../../src/app/subscriptions/countWording';
+import { canReadIssuable, hasExplicitRow } from '../double/subscriptions/store';
 
 /** Longer than any wait here: the double holds a read of the scope the bar switches to until the test releases it. */
 const HOLD_MS = 300_000;
@@ -151,6 +153,24 @@ describe('status bar: notification level of the workspace\'s project', function 
     assert.ok(read.length > 0, 'the project\'s setting was not read');
     assert.equal(read[0].rawPath, `/api/v4/projects/${encodeURIComponent(PROJECT)}/notification_settings`);
     await workbench.screenshot('statusbar-project-level');
+  });
+
+  it('the tooltip says how many explicit subscriptions the user has in the project, as GitLab counts them', async function () {
+    const { double } = session();
+    const data = double!.data;
+    const project = data.projects.find((candidate) => candidate.pathWithNamespace === PROJECT)!;
+    const subscribed = (model: 'Issue' | 'MergeRequest') => data.issuables.filter((i) => i.model === model && i.projectId === project.id
+      && canReadIssuable(data, i, 1) && hasExplicitRow(data, model, i.id, 1, 'EXPLICITLY_SUBSCRIBED')).length;
+    const labels = (await readFromDouble<Array<{ subscribed: boolean }>>(double!, `/projects/${project.id}/labels`, { per_page: 100 })).body;
+    const counts = { issue: subscribed('Issue'), mergeRequest: subscribed('MergeRequest'), label: labels.filter((l) => l.subscribed).length };
+    const [line] = countLines({ kind: 'project' }, { counts, notCounted: [] }, formatMessage);
+    assert.ok(line, `user 1 has subscriptions in ${PROJECT}: ${JSON.stringify(counts)}`);
+    const item = await waitFor(`the tooltip to say "${line}"`, async () => {
+      const found = (await session().workbench.statusBarItems()).find((candidate) => candidate.id === STATUS_ITEM);
+      return found?.ariaLabel.includes(line) && found;
+    });
+    assert.equal(item.text, `${label('participating')} (global)`, 'the item\'s text stays the level');
+    assert.ok(extensionRequests(double!, (r) => r.path === '/api/graphql').length > 0, 'counted through GitLab\'s GraphQL API');
   });
 
   it('lists the project under Projects', async function () {

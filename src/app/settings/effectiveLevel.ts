@@ -22,13 +22,16 @@ export type StatusBarView = { text: string; tooltip: string };
 
 /**
  * What the status bar shows for the level in force: `$(bell) Watch`, `$(bell) Participate (global)` for a scope that
- * inherits, a crossed bell when the level in force is `disabled`; the tooltip lists the chain that decided.
+ * inherits, a crossed bell when the level in force is `disabled`; the tooltip lists the chain that decided, then
+ * `notes` (plain text).
  */
-export function statusBarView(name: string, result: LevelInForce, t: Localize): StatusBarView {
+export function statusBarView(name: string, result: LevelInForce, t: Localize, notes: readonly string[] = []): StatusBarView {
   const label = levelInForceLabel(result, t);
   const lines = [t('GitLab notifications for {0}: {1}. Click to change.', name, label)];
   // Global alone has nothing to explain; any other scope lists its whole chain, as "Why am I notified?" does.
   if (result.chain.length > 1) lines.push('', ...chainLines(result, t));
+  // What e-mails the person whatever the level (explicit subscriptions, countWording.ts), after the level's story.
+  if (notes.length > 0) lines.push('', ...notes);
   // `$(…)` in status bar text renders an icon: a server-sent level or group name must not.
   return { text: `$(${result.level === 'disabled' ? 'bell-slash' : 'bell'}) ${inert(label)}`, tooltip: lines.join('\n') };
 }

@@ -7,6 +7,9 @@ import type { NotificationSettingsService } from './notificationSettingsService'
 import type { Localize } from '../localize';
 import type { KnownScope, ScopeCatalog } from './scopeCatalog';
 import { sameScopeNamed, scopeKey, type EntityKind, type ScopeRef } from './shared/scopes';
+import type { SubscriptionCounts } from '../../gitlab/subscriptionTypes';
+import { countShort } from '../subscriptions/countWording';
+import { readOverviewCounts, type OverviewCountSource, type OverviewSubscriptions } from './overviewCounts';
 
 /** Reads of scopes' settings in flight at once: quick, without tripping GitLab's rate limits (429s are retried). */
 export const OVERVIEW_CONCURRENCY = 4;
@@ -27,6 +30,8 @@ export interface OverviewRow extends Omit<KnownScope, 'origin'> {
   level?: string;
   /** Why the read (or the last reset) failed. */
   error?: string;
+  /** Its explicit subscriptions (they e-mail whatever the level), once counted. */
+  subscriptions?: SubscriptionCounts;
 }
 
 export type OverviewProgress = { done: number; total: number };
@@ -41,6 +46,8 @@ export interface OverviewState {
   problems: string[];
   /** Every row has been read (or failed); false after a cancelled load, which the next load continues. */
   complete: boolean;
+  /** The global counts of explicit subscriptions, or why this GitLab cannot count them; absent before counting. */
+  subscriptions?: OverviewSubscriptions;
 }
 
 export type ResetResult = Record<'changed' | 'failed' | 'cancelled', number>;
@@ -62,11 +69,17 @@ export function hasOwnLevel(row: OverviewRow): boolean {
 export function rowDescription(row: OverviewRow, globalLevel: string | undefined, t: Localize): string {
   if (row.error !== undefined) return t('could not read: {0}', row.error);
   if (row.level === undefined) return t('reading…');
-  const level = levelLabel(row.level, t);
+  const counted = row.subscriptions && countShort(row.subscriptions, t);
+  const level = levelDescription(row, row.level, globalLevel, t);
+  return counted ? `${level} · ${counted}` : level;
+}
+
+function levelDescription(row: OverviewRow, own: string, globalLevel: string | undefined, t: Localize): string {
+  const level = levelLabel(own, t);
   if (!hasOwnLevel(row)) return level;
   const group = row.scope.kind === 'group';
   if (globalLevel === undefined) return group ? t('{0} · set on this group', level) : t('{0} · set on this project', level);
-  if (row.level !== globalLevel) return t('{0} · differs from global ({1})', level, levelLabel(globalLevel, t));
+  if (own !== globalLevel) return t('{0} · differs from global ({1})', level, levelLabel(globalLevel, t));
   return group ? t('{0} · set on this group (same as global)', level) : t('{0} · set on this project (same as global)', level);
 }
 
@@ -92,8 +105,15 @@ export class OverridesOverview {
   private state: OverviewState | undefined;
   private readonly subscription: { dispose(): void };
 
-  constructor(private readonly deps: { catalog: ScopeCatalog; settings: OverviewSettings; t: Localize; concurrency?: number }) {
-    this.subscription = deps.settings.onDidChange((change) => this.follow(change.scope, change.setting));
+  constructor(private readonly deps: {
+    catalog: ScopeCatalog; settings: OverviewSettings; t: Localize; concurrency?: number;
+    /** The account's counts of explicit subscriptions, shown beside the levels where GitLab can count them. */
+    counts?: OverviewCountSource;
+  }) {
+    const changed = deps.settings.onDidChange((change) => this.follow(change.scope, change.setting));
+    // A subscription changed: the counts are read again at the next load (the levels stay).
+    const counted = deps.counts?.onDidChange(() => this.forgetCounts());
+    this.subscription = { dispose: () => { changed.dispose(); counted?.dispose(); } };
   }
 
   /** What is known now (undefined before the first load). */
@@ -123,7 +143,11 @@ export class OverridesOverview {
       await this.read(unread, options.signal);
       options.onProgress?.({ done: ++done, total: todo.length });
     }, options.signal);
-    state.complete = state.rows.every((candidate) => candidate.level !== undefined || candidate.error !== undefined);
+    if (this.deps.counts && !options.signal?.aborted) {
+      state.subscriptions = await readOverviewCounts(state.rows, this.deps.counts, t, { concurrency: this.deps.concurrency ?? OVERVIEW_CONCURRENCY, signal: options.signal });
+    }
+    state.complete = state.rows.every((candidate) => candidate.level !== undefined || candidate.error !== undefined)
+      && (!this.deps.counts || (state.subscriptions !== undefined && !options.signal?.aborted));
     return state;
   }
 
@@ -175,6 +199,13 @@ export class OverridesOverview {
       if (isGitLabError(error) && error.kind === 'cancelled') return;
       row.error = errorText(error);
     }
+  }
+
+  private forgetCounts(): void {
+    if (!this.state) return;
+    for (const row of this.state.rows) row.subscriptions = undefined;
+    this.state.subscriptions = undefined;
+    this.state.complete = false;
   }
 
   /** A change made anywhere: the row of that scope shows it (the global level too). */

@@ -33,7 +33,8 @@ const openSettings = (scope: ScopeRef) => vscode.commands.executeCommand(COMMAND
 /** "Why Am I Notified About This Project?" and "Show Notification Overrides". */
 export function registerInsight(context: vscode.ExtensionContext, { account, log, repositories }: Shell, { levels, sources }: NotificationSettings): void {
   const deps: InsightDeps = { levels, sources, account, repositories, log };
-  const newOverview = () => new OverridesOverview({ catalog: sources.catalog, settings: levels, t });
+  // The active account's counts of explicit subscriptions: the overview is made anew when the account changes.
+  const newOverview = () => new OverridesOverview({ catalog: sources.catalog, settings: levels, t, counts: account.subscriptionCounts });
   let overview = newOverview();
   context.subscriptions.push(
     { dispose: () => overview.dispose() },

@@ -4,6 +4,7 @@ import { errorText } from '../../app/settings/errorInfo';
 import { filterRows, hasOwnLevel, rowDescription, type OverridesOverview, type OverviewRow } from '../../app/settings/overview';
 import type { ScopeRef } from '../../app/settings/shared/scopes';
 import { askForScope } from './scopeChoices';
+import { countLines } from '../../app/subscriptions/countWording';
 
 type Action = 'filter' | 'reset' | 'add' | 'refresh' | 'stop';
 type Item = plainWindow.PlainItem & { action?: Action; row?: OverviewRow };
@@ -119,6 +120,10 @@ function items(model: OverridesOverview, query: string, ownOnly: boolean, loadin
     items.push(action('info', t('This server does not list your {0}: add them by ID or path.', what), 'add'));
   }
   for (const problem of state?.problems ?? []) items.push(action('warning', problem, 'refresh'));
+  // What e-mails whatever the level: the explicit subscriptions GitLab counts across the instance (rows have their own).
+  const [counted, notCounted] = state?.subscriptions?.global ? countLines({ kind: 'global' }, state.subscriptions.global, t) : [];
+  const note = counted ?? state?.subscriptions?.note;
+  if (note) items.push({ icon: 'mail', label: note, detail: notCounted, alwaysShow: true });
   for (const kind of ['group', 'project'] as const) {
     const ofKind = rows.filter((row) => row.scope.kind === kind);
     if (ofKind.length > 0) items.push({ label: kind === 'group' ? t('Groups') : t('Projects'), kind: vscode.QuickPickItemKind.Separator });

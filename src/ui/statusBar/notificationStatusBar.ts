@@ -10,6 +10,9 @@ import { snoozeInForce } from '../../app/settings/snooze';
 import { COMMANDS, SETTINGS_SECTION, STATUS_BAR_ITEMS } from '../../ids';
 import type { StatusBarScope } from '../workspace';
 import type { ActiveAccount } from '../../app/activeAccount';
+import { countLines, countUnavailableLine } from '../../app/subscriptions/countWording';
+import type { SubscriptionCountCache } from '../../app/subscriptions/subscriptionCounts';
+import { scopeKey } from '../../app/settings/shared/scopes';
 import type { Failures } from '../failures';
 import type { NotificationSettings } from '../settings/notificationSettings';
 import type { Snoozes } from '../settings/snoozeCommands';
@@ -23,12 +26,14 @@ export class NotificationStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem(STATUS_BAR_ITEMS.notificationLevel, vscode.StatusBarAlignment.Right, 100);
   private readonly disposables: vscode.Disposable[];
   /** The shown scope and its level in force; the first link of the chain is the scope's own level. */
-  private current?: { scope: Scope; name: string; inForce: LevelInForce };
+  private current?: { scope: Scope; name: string; inForce: LevelInForce; counts?: string[] };
+  /** The active account's counts of explicit subscriptions, followed for their changes. */
+  private countSource?: { cache: SubscriptionCountCache; listener: vscode.Disposable };
   /** Counts loads, so only the newest one is shown when changes come quickly. */
   private generation = 0;
 
   constructor(
-    private readonly account: Pick<ActiveAccount, 'signedIn' | 'instanceUrl' | 'onDidChange'>,
+    private readonly account: Pick<ActiveAccount, 'signedIn' | 'instanceUrl' | 'onDidChange' | 'subscriptionCounts'>,
     private readonly scopes: Pick<StatusBarScope, 'resolve'>,
     private readonly levels: NotificationSettingsService,
     private readonly failures: Pick<Failures, 'report'>,
@@ -57,6 +62,8 @@ export class NotificationStatusBar implements vscode.Disposable {
   private async load(follow: boolean): Promise<void> {
     if (!this.account.signedIn) {
       this.current = undefined;
+      this.countSource?.listener.dispose();
+      this.countSource = undefined;
       return this.item.hide();
     }
     if (follow && !this.current) return;
@@ -68,8 +75,11 @@ export class NotificationStatusBar implements vscode.Disposable {
       // The whole chain, so the tooltip says why, as "Why am I notified?" does.
       const inForce = await this.levels.levelInForce(scope, { complete: true });
       if (generation !== this.generation) return;
-      this.current = { scope, name, inForce };
+      // The same scope keeps its counts while they are read again (no flicker); another scope starts without.
+      const counts = this.current && scopeKey(this.current.scope) === scopeKey(scope) ? this.current.counts : undefined;
+      this.current = { scope, name, inForce, counts };
       this.render();
+      void this.loadCounts();
     } catch (error) {
       if (generation !== this.generation) return;
       // `instanceUrl`: the active instance when the request started, whose client was refused.
@@ -84,13 +94,38 @@ export class NotificationStatusBar implements vscode.Disposable {
   /** Shows the last level again (also when a snooze starts or ends; its level change comes through the service). */
   render(): void {
     if (!this.current) return;
-    const plain = statusBarView(this.current.name, this.current.inForce, vscode.l10n.t);
+    const plain = statusBarView(this.current.name, this.current.inForce, vscode.l10n.t, this.current.counts);
     const until = this.snoozedUntil?.(this.current.scope, this.current.inForce);
     const view = until ? snoozedView(plain, until, vscode.l10n.t) : plain;
     this.item.text = view.text;
     this.item.tooltip = view.tooltip;
     this.item.accessibilityInformation = { label: view.tooltip };
     this.item.show();
+  }
+
+  /**
+   * The explicit subscriptions of the shown scope, which e-mail whatever the level, under the tooltip's chain: their
+   * count, or a calm note where GitLab cannot count them, never a number GitLab cannot vouch for. Read again when the
+   * account's counts change (a subscription changed).
+   */
+  private async loadCounts(): Promise<void> {
+    const current = this.current;
+    const cache = this.account.subscriptionCounts;
+    if (this.countSource?.cache !== cache) {
+      this.countSource?.listener.dispose();
+      this.countSource = cache && { cache, listener: cache.onDidChange(() => void this.loadCounts()) };
+    }
+    if (!current || !cache) return;
+    let lines: string[];
+    try {
+      lines = countLines(current.scope, await cache.count(current.scope), vscode.l10n.t);
+    } catch (error) {
+      const note = countUnavailableLine(error, vscode.l10n.t);
+      lines = note ? [note] : [];
+    }
+    if (this.current !== current) return;
+    current.counts = lines;
+    this.render();
   }
 
   /** The quick pick behind the item and "GitLab: Set Notification Level…". */
@@ -133,6 +168,7 @@ export class NotificationStatusBar implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.countSource?.listener.dispose();
     for (const d of this.disposables) d.dispose();
   }
 }

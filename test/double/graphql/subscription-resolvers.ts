@@ -95,6 +95,8 @@ export function subscriptionRoot(context: GraphqlContext): Record<string, unknow
   const projectObject = (project: DoubleProject): Record<string, unknown> => ({
     __typename: 'Project', id: gid('Project', project.id), name: project.name, nameWithNamespace: project.nameWithNamespace,
     fullPath: project.pathWithNamespace, webUrl: `${base}/${project.pathWithNamespace}`,
+    // `ProjectIssuesResolver`: no archived filter of its own (the project is asked for by name).
+    issues: (args: ListArgs) => issueConnection(new Set([project.id]), args, true),
     mergeRequests: (args: ListArgs) => mergeRequestConnection(new Set([project.id]), args),
   });
   const containerPath = (item: DoubleIssuable) => projectOf(item)?.pathWithNamespace ?? groupById(data, item.groupId)?.fullPath ?? '';
@@ -131,6 +133,13 @@ export function subscriptionRoot(context: GraphqlContext): Record<string, unknow
   };
 
   const readable = (item: DoubleIssuable) => canReadIssuable(data, item, userId);
+  /** Project issues of every type the user can read: in `projectIds` (all when undefined), archived ones when asked. */
+  function issueConnection(projectIds: Set<number> | undefined, args: ListArgs, includeArchived: boolean): Record<string, unknown> {
+    let items = data.issuables.filter((i) => i.model === 'Issue' && i.projectId !== null && (!projectIds || projectIds.has(i.projectId))
+      && readable(i) && (includeArchived || !projectOf(i)?.archived));
+    items = bySubscribed(byTypes(byState(items, args.state), args.types), args.subscribed);
+    return connection(items, args, issueObject);
+  }
   function mergeRequestConnection(projectIds: Set<number>, args: ListArgs): Record<string, unknown> {
     let items = data.issuables.filter((i) => i.model === 'MergeRequest' && i.projectId !== null && projectIds.has(i.projectId) && readable(i));
     items = bySubscribed(byState(items, args.state), args.subscribed);
@@ -139,6 +148,8 @@ export function subscriptionRoot(context: GraphqlContext): Record<string, unknow
   const groupObject = (group: DoubleGroup): Record<string, unknown> => ({
     __typename: 'Group', id: gid('Group', group.id), name: group.name, fullName: group.fullName, fullPath: group.fullPath,
     webUrl: `${base}/groups/${group.fullPath}`,
+    // `GroupIssuesResolver` (`GroupIssuableResolver`): subgroups and archived projects only when asked.
+    issues: (args: ListArgs) => issueConnection(projectsIn(data, groupsUnder(data, group, args.includeSubgroups === true)), args, args.includeArchived === true),
     mergeRequests: (args: ListArgs) => mergeRequestConnection(projectsIn(data, groupsUnder(data, group, args.includeSubgroups === true)), args),
     workItems: (args: ListArgs) => {
       const groups = groupsUnder(data, group, args.includeDescendants === true);
@@ -178,10 +189,7 @@ export function subscriptionRoot(context: GraphqlContext): Record<string, unknow
       const filters = Object.entries(args).filter(([k, v]) => v !== undefined && v !== null
         && !['after', 'before', 'first', 'last', 'sort', 'includeArchived'].includes(k));
       if (filters.length === 0) throw new GraphQLError(NO_FILTER);
-      let items = data.issuables.filter((i) => i.model === 'Issue' && i.projectId !== null && readable(i)
-        && (args.includeArchived || !projectOf(i)?.archived));
-      items = bySubscribed(byTypes(byState(items, args.state), args.types), args.subscribed);
-      return connection(items, args, issueObject);
+      return issueConnection(undefined, args, args.includeArchived === true);
     },
     issueSetSubscription: ({ input }: SetInput) => {
       const user = mutatingUser();

@@ -5,8 +5,9 @@ import type { ServedVersion } from './schema';
  * The parts of GitLab's GraphQL schema the Subscriptions list uses (subscriptions note §2, §3, §5.1), added to the
  * to-dos schema of the same version (`schema.ts`) as type extensions:
  *
- * - `current` (18.x): `subscribed: SubscriptionStatus` on `Query.issues`, `Group.mergeRequests`,
- *   `Project.mergeRequests` and `Group.workItems`, honoured.
+ * - `current` (18.x): `subscribed: SubscriptionStatus` on `Query.issues`, `Group.issues`, `Project.issues`,
+ *   `Group.mergeRequests`, `Project.mergeRequests` and `Group.workItems`, honoured. `Group.issues` takes
+ *   `includeSubgroups` and `includeArchived` (GitLab's `GroupIssuableResolver`), `Project.issues` neither.
  * - `17.5`: the same arguments, but GitLab 17.5–17.6 with the beta flag `filter_subscriptions` off (its default):
  *   accepted and silently ignored (§2.1), so both statuses answer every visible thing.
  * - `17.4`, `16.11`: no `subscribed` argument anywhere (graphql-ruby's `argumentNotAccepted`), no `SubscriptionStatus`.
@@ -42,6 +43,11 @@ type ${name}Payload {
   errors: [String!]!
   ${field}
 }`;
+  const issueFilters = `${subscribed}
+    state: IssuableState
+    types: [IssueType!]
+    sort: IssueSort = CREATED_DESC
+    ${paging}`;
   const mergeRequests = `mergeRequests(${subscribed}
     state: MergeRequestState
     sort: MergeRequestSort = CREATED_DESC
@@ -81,10 +87,16 @@ ${connection('Issue')}
 ${connection('MergeRequest')}
 
 extend type Project {
+  issues(${issueFilters}
+  ): IssueConnection
   ${mergeRequests}
 }
 
 extend type Group {
+  issues(
+    includeSubgroups: Boolean = false
+    includeArchived: Boolean = false${issueFilters}
+  ): IssueConnection
   ${mergeRequests.replace('state:', 'includeSubgroups: Boolean = false\n    state:')}${workItems ? `
   workItems(${subscribed}
     types: [IssueType!]

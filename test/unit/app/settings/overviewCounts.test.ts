@@ -1,0 +1,81 @@
+import { strict as assert } from 'node:assert';
+import { formatMessage as t } from '../../../../src/app/localize';
+import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
+import { OverridesOverview, rowDescription, type OverviewRow } from '../../../../src/app/settings/overview';
+import { countedScope } from '../../../../src/app/settings/overviewCounts';
+import { ScopeCatalog } from '../../../../src/app/settings/scopeCatalog';
+import { SubscriptionCountCache } from '../../../../src/app/subscriptions/subscriptionCounts';
+import { fixedAccount } from '../../../../src/app/activeAccount';
+import { SubscriptionClient } from '../../../../src/gitlab';
+import type { GraphqlSchemaVersion } from '../../../double/types';
+import { GitLabDouble } from '../../../double';
+import { makeClient, type TestClient } from '../../gitlab/helpers';
+import { FakeMemento } from '../../ui/fakeVscode';
+
+/** The overview over the real clients of one double, the account's counts through a real cache. */
+function overviewOf(double: GitLabDouble, c: TestClient) {
+  const settings = new NotificationSettingsService(fixedAccount(double.url, c.client), new FakeMemento());
+  const catalog = new ScopeCatalog({
+    account: { get api() { return c.client; } }, settings, projects: () => [], addedGroups: () => [], localize: t, rememberGroup: async () => undefined,
+  });
+  const counts = new SubscriptionCountCache(new SubscriptionClient(c.transport));
+  return { overview: new OverridesOverview({ catalog, settings, t, concurrency: 4, counts }), counts };
+}
+
+describe('overrides overview: counts of explicit subscriptions', () => {
+  let double: GitLabDouble;
+  let c: TestClient;
+  afterEach(async () => { await c.close(); await double.close(); });
+  const start = async (graphql?: GraphqlSchemaVersion) => {
+    double = await GitLabDouble.start({ edition: 'ee', events: 10, seed: 3, ...(graphql ? { graphql } : {}) });
+    c = makeClient(double.url);
+    return overviewOf(double, c);
+  };
+
+  it('each group and project with its counts beside the level, and the global ones for the first line', async () => {
+    const { overview } = await start();
+    const state = await overview.load();
+    const website = state.rows.find((r) => r.path === 'acme/website')!;
+    assert.equal(website.subscriptions?.counts.label, 4);
+    assert.ok((website.subscriptions?.counts.issue ?? 0) > 0);
+    assert.match(rowDescription(website, state.globalLevel, t), /^\S.* · subscribed: \d+ issues?.* and 4 labels$/);
+    const acme = state.rows.find((r) => r.path === 'acme')!;
+    assert.ok((acme.subscriptions?.counts.epic ?? 0) > 0, 'a group counts its epics');
+    assert.deepEqual(state.subscriptions?.global?.notCounted, ['mergeRequest', 'epic', 'label']);
+    assert.ok(state.complete);
+    overview.dispose();
+  });
+
+  it('a subscription changed (invalidate): the next load counts again, the levels stay read', async () => {
+    const { overview, counts } = await start();
+    await overview.load();
+    const levelsRead = double.requests.filter((r) => r.path.endsWith('/notification_settings')).length;
+    counts.invalidate();
+    assert.equal(overview.current?.complete, false);
+    const graphqlBefore = double.requests.filter((r) => r.path === '/api/graphql').length;
+    const state = await overview.load();
+    assert.ok(state.complete && state.rows.some((r) => r.subscriptions !== undefined));
+    assert.ok(double.requests.filter((r) => r.path === '/api/graphql').length > graphqlBefore);
+    assert.equal(double.requests.filter((r) => r.path.endsWith('/notification_settings')).length, levelsRead);
+    overview.dispose();
+  });
+
+  for (const version of ['17.5', '17.4', 'none'] as const) {
+    it(`${version}: no number anywhere, one calm note, no row asked`, async () => {
+      const { overview } = await start(version);
+      const state = await overview.load();
+      assert.ok(state.rows.every((r) => r.subscriptions === undefined));
+      assert.match(state.subscriptions?.note ?? '', /Explicit subscriptions are not counted/);
+      assert.ok(state.rows.every((r) => !rowDescription(r, state.globalLevel, t).includes('subscribed')));
+      overview.dispose();
+    });
+  }
+});
+
+describe('overrides overview: which rows are counted', () => {
+  it('a row known only by a numeric ID is not counted', () => {
+    const row: OverviewRow = { key: 'project:9', scope: { kind: 'project', id: 9 }, name: '9' };
+    assert.equal(countedScope(row), undefined);
+    assert.deepEqual(countedScope({ ...row, path: 'a/b' }), { kind: 'project', id: 'a/b' });
+  });
+});
