@@ -8,6 +8,7 @@ import { registerProfiles } from './ui/settings/profileCommands';
 import { registerSnooze } from './ui/settings/snoozeCommands';
 import { createShell, startSession } from './ui/shell';
 import { registerStatusBar } from './ui/statusBar/notificationStatusBar';
+import { registerSubscriptions } from './ui/subscriptions/registerSubscriptions';
 import { registerTodos } from './ui/todos/registerTodos';
 import type { Platform } from './ui/platform';
 
@@ -22,6 +23,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   registerAccounts(context, shell);
   const activity = registerActivity(context, shell);
   registerTodos(context, shell);
+  registerSubscriptions(context, shell);
   const notifications = createNotificationSettings(context, shell, activity); // levels and the list of scopes, shared
   const snoozes = registerSnooze(context, shell, notifications);
   registerStatusBar(context, shell, notifications, snoozes);

@@ -46,13 +46,20 @@ export const COMMANDS = {
   todosUnsnooze: 'gitlabActivity.todos.unsnooze',
   todosFilter: 'gitlabActivity.todos.filter',
   todosClearFilters: 'gitlabActivity.todos.clearFilters',
+  subscriptionsRefresh: 'gitlabActivity.subscriptions.refresh',
+  subscriptionsLoadMore: 'gitlabActivity.subscriptions.loadMore',
+  subscriptionsOpen: 'gitlabActivity.subscriptions.open',
+  subscriptionsUnsubscribe: 'gitlabActivity.subscriptions.unsubscribe',
+  subscriptionsUnsubscribeAllClosed: 'gitlabActivity.subscriptions.unsubscribeAllClosed',
+  subscriptionsFilter: 'gitlabActivity.subscriptions.filter',
+  subscriptionsClearFilters: 'gitlabActivity.subscriptions.clearFilters',
 } as const;
 
 /** The scheme of the read-only documents the extension opens (the Markdown copy, an event's details). */
 export const DOCUMENT_SCHEME = 'gitlab-activity';
 
 export const VIEW_CONTAINER = 'gitlabActivity';
-export const VIEWS = { activity: 'gitlabActivity.activity', todos: 'gitlabActivity.todos' } as const;
+export const VIEWS = { activity: 'gitlabActivity.activity', todos: 'gitlabActivity.todos', subscriptions: 'gitlabActivity.subscriptions' } as const;
 /** The settings editor's webview view type; package.json declares `onWebviewPanel:` + this for restoring it. */
 export const WEBVIEWS = { notificationSettings: 'gitlabActivity.notificationSettings' } as const;
 export const STATUS_BAR_ITEMS = { notificationLevel: 'gitlabActivity.notificationLevel' } as const;
@@ -69,6 +76,8 @@ export const CONTEXT_KEYS = {
   todosCanSnooze: 'gitlabActivity.todos.canSnooze',
   /** Every signed-in instance answered that it has no To-Do List (404 on `/todos`): the view's title bar offers nothing. */
   todosNoList: 'gitlabActivity.todos.noList',
+  /** The Subscriptions view is narrowed by kind, state, or a project or group. */
+  subscriptionsFiltered: 'gitlabActivity.subscriptions.filtered',
 } as const;
 
 /** Keys of what the extension keeps in VS Code's global and workspace state. */
@@ -84,6 +93,8 @@ export const STATE_KEYS = {
   filter: 'gitlabActivity.filter',
   /** Workspace state: the To-Do view's list and filter. */
   todoFilter: 'gitlabActivity.todoFilter',
+  /** Workspace state: the Subscriptions view's filter. */
+  subscriptionFilter: 'gitlabActivity.subscriptionFilter',
   /** Global state: per account (`accountKey`) and source, the newest event marked as seen (unread marks). */
   seen: 'gitlabActivity.seen',
   /** Global state: the first page of each Activity list as last shown, per account, to show at once next time. */

@@ -8,7 +8,7 @@ import type {
   SubscriptionFeatures, SubscriptionKind, SubscriptionPage, SubscriptionTarget,
 } from './subscriptionTypes';
 import type { Transport } from './transport';
-import type { Page, PageRequest, Scope } from './types';
+import type { Group, Page, PageRequest, Scope } from './types';
 
 /**
  * What the signed-in user is explicitly subscribed to, and Unsubscribe / subscribe again (notes/gitlab-subscriptions.md),
@@ -60,6 +60,14 @@ function translate(error: unknown, kind: SubscriptionKind | 'count', change: boo
       { ...details, insufficientScope: true, missingScope: 'api' });
   }
   return error;
+}
+
+/** The typed `unsupported` of a kind `features` say this GitLab cannot list, known beforehand (no request); else undefined. */
+export function listingUnsupported(kind: SubscriptionKind, features: SubscriptionFeatures): GitLabError | undefined {
+  if (kind === 'label') return features.listLabels ? undefined : new GitLabError('unsupported', TOO_OLD.label);
+  if (!features.graphql) return new GitLabError('unsupported', NO_GRAPHQL);
+  const can = kind === 'issue' ? features.listIssues : kind === 'mergeRequest' ? features.listMergeRequests : features.listEpics;
+  return can ? undefined : new GitLabError('unsupported', TOO_OLD[kind]);
 }
 
 export class SubscriptionClient {
@@ -139,6 +147,11 @@ export class SubscriptionClient {
     } catch (error) {
       throw translate(error, 'label', false);
     }
+  }
+
+  /** One page of the groups the user is a member of (where merge requests, epics and labels are looked for). */
+  async listMemberGroups(page: PageRequest, signal?: AbortSignal): Promise<Page<Group>> {
+    return toPage(await this.transport.send(subs.listMemberGroups(page), signal, page.budget), page);
   }
 
   /**

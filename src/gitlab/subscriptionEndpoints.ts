@@ -2,12 +2,12 @@ import { pageQuery } from './endpoints';
 import { GitLabError } from './errors';
 import { graphqlError, graphqlRequest, mutationPayload, introspectedFields } from './graphql';
 import type { ApiRequest } from './request';
-import { array, num, object, str, type Json } from './shapes';
+import { array, groups, num, object, str, type Json } from './shapes';
 import type {
   CursorRequest, FilterProbe, LabelScope, SubscribedLabel, SubscribedThing, SubscriptionChange, SubscriptionFeatures,
   SubscriptionPage, SubscriptionTarget,
 } from './subscriptionTypes';
-import type { PageRequest } from './types';
+import type { Group, PageRequest } from './types';
 import { segment } from './url';
 
 /**
@@ -84,14 +84,14 @@ const WORK_ITEM_FIELDS = `id iid title state webUrl updatedAt reference(full: tr
 export function listSubscribedIssues(page: CursorRequest): ApiRequest<SubscriptionPage<SubscribedThing>> {
   return graphqlRequest({
     name: 'issues', kind: 'query',
-    document: `query subscribedIssues($first: Int!, $after: String) {
-  issues(subscribed: EXPLICITLY_SUBSCRIBED, sort: UPDATED_DESC, first: $first, after: $after) {
+    document: `query subscribedIssues($first: Int!, $after: String, $state: IssuableState) {
+  issues(subscribed: EXPLICITLY_SUBSCRIBED, state: $state, sort: UPDATED_DESC, first: $first, after: $after) {
     count
     pageInfo { hasNextPage endCursor }
     nodes { ${ISSUE_FIELDS} }
   }
 }`,
-    variables: { first: first(page), after: page.after ?? null },
+    variables: { first: first(page), after: page.after ?? null, state: page.state ?? null },
     read: (data) => pageOf(data.issues, 'issues', issue),
   });
 }
@@ -102,25 +102,25 @@ export function listSubscribedMergeRequests(scope: { group: string } | { project
   return graphqlRequest({
     name: inGroup ? 'group.mergeRequests' : 'project.mergeRequests', kind: 'query',
     document: inGroup
-      ? `query subscribedGroupMergeRequests($path: ID!, $first: Int!, $after: String) {
+      ? `query subscribedGroupMergeRequests($path: ID!, $first: Int!, $after: String, $state: MergeRequestState) {
   container: group(fullPath: $path) {
-    mergeRequests(subscribed: EXPLICITLY_SUBSCRIBED, includeSubgroups: true, sort: UPDATED_DESC, first: $first, after: $after) {
+    mergeRequests(subscribed: EXPLICITLY_SUBSCRIBED, includeSubgroups: true, state: $state, sort: UPDATED_DESC, first: $first, after: $after) {
       count
       pageInfo { hasNextPage endCursor }
       nodes { ${MR_FIELDS} }
     }
   }
 }`
-      : `query subscribedProjectMergeRequests($path: ID!, $first: Int!, $after: String) {
+      : `query subscribedProjectMergeRequests($path: ID!, $first: Int!, $after: String, $state: MergeRequestState) {
   container: project(fullPath: $path) {
-    mergeRequests(subscribed: EXPLICITLY_SUBSCRIBED, sort: UPDATED_DESC, first: $first, after: $after) {
+    mergeRequests(subscribed: EXPLICITLY_SUBSCRIBED, state: $state, sort: UPDATED_DESC, first: $first, after: $after) {
       count
       pageInfo { hasNextPage endCursor }
       nodes { ${MR_FIELDS} }
     }
   }
 }`,
-    variables: { path: inGroup ? scope.group : scope.project, first: first(page), after: page.after ?? null },
+    variables: { path: inGroup ? scope.group : scope.project, first: first(page), after: page.after ?? null, state: page.state ?? null },
     read: (data) => {
       if (data.container === null) throw new GitLabError('notFound', `GitLab did not find ${inGroup ? 'the group' : 'the project'}, or this account cannot see it.`);
       return pageOf(object(data.container, 'container').mergeRequests, 'mergeRequests', mergeRequest);
@@ -132,16 +132,16 @@ export function listSubscribedMergeRequests(scope: { group: string } | { project
 export function listSubscribedEpics(group: string, page: CursorRequest): ApiRequest<SubscriptionPage<SubscribedThing>> {
   return graphqlRequest({
     name: 'group.workItems', kind: 'query',
-    document: `query subscribedEpics($path: ID!, $first: Int!, $after: String) {
+    document: `query subscribedEpics($path: ID!, $first: Int!, $after: String, $state: IssuableState) {
   group(fullPath: $path) {
-    workItems(subscribed: EXPLICITLY_SUBSCRIBED, types: [EPIC], includeDescendants: true, first: $first, after: $after) {
+    workItems(subscribed: EXPLICITLY_SUBSCRIBED, types: [EPIC], includeDescendants: true, state: $state, first: $first, after: $after) {
       count
       pageInfo { hasNextPage endCursor }
       nodes { ${WORK_ITEM_FIELDS} }
     }
   }
 }`,
-    variables: { path: group, first: first(page), after: page.after ?? null },
+    variables: { path: group, first: first(page), after: page.after ?? null, state: page.state ?? null },
     read: (data) => {
       if (data.group === null) throw new GitLabError('notFound', 'GitLab did not find the group, or this account cannot see it.');
       const items = object(data.group, 'group').workItems;
@@ -293,4 +293,12 @@ export function setSubscriptions(targets: readonly MutationTarget[], subscribed:
       });
     },
   };
+}
+
+/**
+ * `GET /groups?min_access_level=10`: the groups the user is a member of (an administrator's plain `/groups` is every
+ * group). Where merge requests, epics and labels are looked for.
+ */
+export function listMemberGroups(page: PageRequest): ApiRequest<Group[]> {
+  return { method: 'GET', path: '/groups', query: { min_access_level: '10', ...pageQuery(page) }, parse: groups };
 }

@@ -59,6 +59,11 @@ export interface CursorRequest {
   after?: string;
   /** At most 100 (GitLab clamps larger pages). Default 100. */
   first?: number;
+  /**
+   * GitLab's state filter, in its enum's words: `opened`, `closed`, `merged` (merge requests), `locked`. Absent: every
+   * state. Closed things are what people unsubscribe from first.
+   */
+  state?: 'opened' | 'closed' | 'merged' | 'locked';
 }
 
 /** What to change: each kind is addressed as GitLab's mutation or endpoint addresses it. */

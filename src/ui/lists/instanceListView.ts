@@ -10,13 +10,15 @@ import { instanceRows, listNodes, viewInstances, type StatusNode, type ViewInsta
 import { instanceRootItem, statusItem, type ListStatusLook } from './listStatusItems';
 
 /** A row of an instance list view: an instance's root, a status row, or one of the list's own rows. */
-export type InstanceListNode<Source, Row> = { type: 'instance'; instance: string } | StatusNode<Source> | Row;
+export type InstanceListNode<Source, Row> = { type: 'instance'; instance: string } | { type: 'section'; instance: string; source: Source } | StatusNode<Source> | Row;
 
 const STATUS_TYPES: ReadonlySet<string> = new Set(['loading', 'loadMore', 'end', 'showLog', 'empty', 'error']);
 
 /** What one list brings to the shell: its lists, its rows, its words. The rest (roots, status rows, filter) is the shell's. */
 export interface InstanceListParts<Source extends { readonly key: string }, Item, Order, Row extends { type: string }, F extends ViewFilter<F>> {
   viewId: string;
+  /** Rows can be selected together (an action on a selection). */
+  canSelectMany?: boolean;
   session: Pick<Session, 'signedIn' | 'all' | 'onDidLearnUsername' | 'reportUnauthorized'>;
   log: Pick<Log, 'warn'>;
   /** Each signed-in instance's list, keyed by `source(instance).key`. */
@@ -25,7 +27,14 @@ export interface InstanceListParts<Source extends { readonly key: string }, Item
   /** The list's own rows for its items (their type none of the shell's: `instance` or a status row's). */
   rows(instance: string, list: ListRows<Item, Order>): Row[];
   /** Rows that replace the whole list once it has answered (a calm line where a GitLab has no such list). */
-  instead?(instance: string, list: ListRows<Item, Order>, error: GitLabError | undefined): Array<Row | StatusNode<Source>> | undefined;
+  instead?(instance: string, list: ListRows<Item, Order>, error: GitLabError | undefined, source: Source): Array<Row | StatusNode<Source>> | undefined;
+  /**
+   * Several lists per instance (Subscriptions: one per kind), each under a section row while there are two or more;
+   * without, the one list `source(instance)`.
+   */
+  sections?(instance: string): Source[];
+  /** A section's row (its list's rows are its children). */
+  sectionItem?(source: Source, list: ListRows<Item, Order>): vscode.TreeItem;
   /** VS Code asked for an instance's rows (after its list's first page was asked for). */
   asked?(instance: string): void;
   rowItem(row: Row): vscode.TreeItem;
@@ -53,7 +62,7 @@ implements vscode.TreeDataProvider<InstanceListNode<Source, Row>>, vscode.Dispos
 
   constructor(private readonly parts: InstanceListParts<Source, Item, Order, Row, F>) {
     const { session, lists } = parts;
-    this.view = vscode.window.createTreeView(parts.viewId, { treeDataProvider: this, showCollapseAll: false });
+    this.view = vscode.window.createTreeView(parts.viewId, { treeDataProvider: this, showCollapseAll: false, canSelectMany: parts.canSelectMany });
     this.filters = new ListFilter({
       ...parts.filter, view: this.view, viewId: parts.viewId, signedIn: () => session.signedIn, lists,
       // The new first pages start now, not when VS Code next asks for the rows, so the progress bar waits for them.
@@ -91,25 +100,38 @@ implements vscode.TreeDataProvider<InstanceListNode<Source, Row>>, vscode.Dispos
       return instanceRows<InstanceListNode<Source, Row>>(this.instances(), (instance) => ({ type: 'instance', instance }),
         (instance) => this.listChildren(instance));
     }
-    return isInstance(node) ? this.listChildren(node.instance) : [];
+    if (isInstance(node)) return this.listChildren(node.instance);
+    return isSection<Source>(node) ? this.sourceChildren(node.instance, node.source) : [];
   }
 
   private listChildren(instance: string): Array<InstanceListNode<Source, Row>> {
+    const sections = this.parts.sections?.(instance);
+    if (sections && sections.length > 1) return sections.map((source) => ({ type: 'section', instance, source }));
+    return this.sourceChildren(instance, sections?.[0] ?? this.parts.source(instance));
+  }
+
+  private sourceChildren(instance: string, source: Source): Array<InstanceListNode<Source, Row>> {
     const { parts } = this;
-    const rows = listNodes<Source, Item, Order, Row | StatusNode<Source>>(parts.lists, parts.source(instance), (list) => parts.rows(instance, list),
-      parts.instead && ((list, error) => parts.instead!(instance, list, error)));
+    const rows = listNodes<Source, Item, Order, Row | StatusNode<Source>>(parts.lists, source, (list) => parts.rows(instance, list),
+      parts.instead && ((list, error) => parts.instead!(instance, list, error, source)));
     parts.asked?.(instance);
     return rows;
   }
 
   getTreeItem(node: InstanceListNode<Source, Row>): vscode.TreeItem {
     if (isInstance(node)) return instanceRootItem(this.instance(node.instance));
+    if (isSection<Source>(node)) {
+      const list = this.parts.lists.rows(node.source.key);
+      const item = this.parts.sectionItem?.(node.source, list) ?? new vscode.TreeItem(node.source.key);
+      item.collapsibleState = vscode.TreeItemCollapsibleState.Expanded;
+      return item;
+    }
     if (isStatus<Source>(node)) return statusItem(node, this.parts.lists.get(node.source.key), this.parts.look);
     return this.parts.rowItem(node as Row);
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: InstanceListNode<Source, Row>): vscode.TreeItem {
-    if (isInstance(node) || isStatus<Source>(node) || !this.parts.resolveRow) return item;
+    if (isInstance(node) || isSection(node) || isStatus<Source>(node) || !this.parts.resolveRow) return item;
     return this.parts.resolveRow(item, node as Row);
   }
 
@@ -130,6 +152,10 @@ implements vscode.TreeDataProvider<InstanceListNode<Source, Row>>, vscode.Dispos
 
 function isInstance(node: unknown): node is { type: 'instance'; instance: string } {
   return (node as { type: string }).type === 'instance';
+}
+
+function isSection<Source>(node: unknown): node is { type: 'section'; instance: string; source: Source } {
+  return (node as { type: string }).type === 'section';
 }
 
 function isStatus<Source>(node: unknown): node is StatusNode<Source> {

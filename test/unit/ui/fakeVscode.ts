@@ -72,6 +72,7 @@ export interface FakeTreeView {
     onDidChangeTreeData?: (listener: Listener<unknown>) => { dispose(): void };
   };
   visible: boolean;
+  selection: unknown[];
   message?: string;
   description?: string;
   badge?: unknown;
@@ -372,7 +373,7 @@ export const window = {
     const emitter = <T>() => new EventEmitter<T>().event;
     const visibility = new EventEmitter<{ visible: boolean }>();
     const view = {
-      id, treeDataProvider: options.treeDataProvider, visible: true, reveals: [] as unknown[],
+      id, treeDataProvider: options.treeDataProvider, visible: true, reveals: [] as unknown[], selection: [] as unknown[],
       answerReveal: async (_element: unknown) => undefined,
       onDidExpandElement: emitter(), onDidCollapseElement: emitter(), onDidChangeVisibility: visibility.event,
       setVisible(visible: boolean) {

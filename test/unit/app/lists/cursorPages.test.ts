@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { CursorPages } from '../../../../src/app/lists/cursorPages';
+import { CursorPages, MAX_SEGMENTS_PER_PAGE, SegmentedPages } from '../../../../src/app/lists/cursorPages';
 import { ListStore } from '../../../../src/app/lists/listStore';
 import { GitLabError } from '../../../../src/gitlab';
 
@@ -54,5 +54,57 @@ describe('cursor listings through the list machinery', () => {
     const fetch = new CursorPages().fetcher<Item>('k', listing(5, 2, asked));
     await assert.rejects(fetch(2, new AbortController().signal), (error) => error instanceof GitLabError && error.kind === 'badResponse');
     assert.deepEqual(asked, []);
+  });
+});
+
+describe('segmented cursor listings (one listing after another, as merge requests group by group)', () => {
+  /** Segments named by their item count; each a cursor listing of `size` a page, ids `segment * 100 + n`. */
+  function segmentReader(size: number, asked: Array<[number, string | undefined]>) {
+    return async (segment: number, after: string | undefined) => {
+      asked.push([segment, after]);
+      const total = segment % 100;
+      const start = after === undefined ? 0 : Number(after);
+      const items = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, i) => ({ id: Math.floor(segment / 100) * 100 + start + i + 1 }));
+      const end = start + items.length;
+      return { items, endCursor: end < total ? String(end) : undefined };
+    };
+  }
+
+  it('reads each segment to its end, then the next, walking past empty segments within one page', async () => {
+    const asked: Array<[number, string | undefined]> = [];
+    const pages = new SegmentedPages<number>();
+    const store = new ListStore<Source, Item>((item) => item.id, {
+      pageSize: 2, window: 1,
+      request: () => ({ fetchPage: pages.fetcher<Item>(LIST.key, async () => [103, 200, 300, 402], segmentReader(2, asked)) }),
+    });
+    await store.load(LIST);
+    while (store.rows(LIST.key).after === 'loadMore') await store.loadMore(LIST);
+    assert.deepEqual(store.get(LIST.key).items.map((item) => item.id), [101, 102, 103, 401, 402]);
+    // Segment 1 twice (cursor 2), the empty ones walked past in the page that found segment 4's items.
+    assert.deepEqual(asked, [[103, undefined], [103, '2'], [200, undefined], [300, undefined], [402, undefined]]);
+    assert.equal(store.rows(LIST.key).after, 'end');
+  });
+
+  it('stops a page after its bound of empty segments, and the next page goes on where it stopped', async () => {
+    const asked: Array<[number, string | undefined]> = [];
+    const segments = [...Array.from({ length: MAX_SEGMENTS_PER_PAGE + 5 }, (_, i) => (i + 1) * 100), 9901];
+    const fetch = new SegmentedPages<number>().fetcher<Item>('k', async () => segments, segmentReader(2, asked));
+    const signal = new AbortController().signal;
+    const first = await fetch(1, signal);
+    assert.deepEqual(first, { items: [], page: 1, nextPage: 2 });
+    assert.equal(asked.length, MAX_SEGMENTS_PER_PAGE);
+    const second = await fetch(2, signal);
+    assert.deepEqual(second.items.map((item) => item.id), [9901]);
+    assert.equal(second.nextPage, undefined);
+  });
+
+  it('asks for the segments again at page 1, and refuses a page not reached yet', async () => {
+    let lists = 0;
+    const fetch = new SegmentedPages<number>().fetcher<Item>('k', async () => [100 + ++lists], segmentReader(5, []));
+    const signal = new AbortController().signal;
+    await assert.rejects(fetch(2, signal), (error) => error instanceof GitLabError && error.kind === 'badResponse');
+    assert.deepEqual((await fetch(1, signal)).items.map((item) => item.id), [101]);
+    assert.deepEqual((await fetch(1, signal)).items.map((item) => item.id), [101, 102]);
+    assert.equal(lists, 2);
   });
 });

@@ -1,0 +1,120 @@
+import type { SubscriptionClient } from '../../gitlab/subscriptionClient';
+import { listingUnsupported } from '../../gitlab/subscriptionClient';
+import type { SubscriptionFeatures, SubscriptionKind } from '../../gitlab/subscriptionTypes';
+import { CursorPages, SegmentedPages, type CursorPageOf } from '../lists/cursorPages';
+import { ListStore, type ListPlan } from '../lists/listStore';
+import { SubscriptionFilter } from './subscriptionFilter';
+import { subscriptionKey, type LabelSubscription, type SubscriptionItem } from './subscriptionItems';
+import type { SubscriptionPlaces } from './subscriptionPlaces';
+
+/** One account's list of one kind: the view shows a section per kind. */
+export interface SubscriptionSource {
+  readonly key: string;
+  readonly instance: string;
+  readonly kind: SubscriptionKind;
+}
+
+export const subscriptionSource = (instance: string, kind: SubscriptionKind): SubscriptionSource =>
+  ({ key: `subscriptions:${kind}:${instance}`, instance, kind });
+
+export type SubscriptionLists = ListStore<SubscriptionSource, SubscriptionItem>;
+
+/** GitLab's largest GraphQL page and REST page. */
+const MAX_PAGE = 100;
+
+/** What the lists read an account's subscriptions with; each its own account's, never another's. */
+export interface SubscriptionReading {
+  client: Pick<SubscriptionClient, 'listSubscribedIssues' | 'listSubscribedMergeRequests' | 'listSubscribedEpics' | 'listLabels'>;
+  features(signal: AbortSignal): Promise<SubscriptionFeatures>;
+  places(signal: AbortSignal): Promise<SubscriptionPlaces>;
+}
+
+export interface SubscriptionListOptions {
+  pageSize: number;
+  filter?: SubscriptionFilter;
+  reading(instance: string): SubscriptionReading | undefined;
+}
+
+type MergeRequestPlace = { group: string } | { project: string };
+type LabelPlace = { group: number; path: string } | { project: number; path: string };
+
+/** A REST page of labels as a cursor page: the next page number is the cursor; only subscribed labels are kept. */
+async function labelPage(reading: SubscriptionReading, place: LabelPlace, after: string | undefined, signal: AbortSignal): Promise<CursorPageOf<LabelSubscription>> {
+  const page = after === undefined ? 1 : Number(after);
+  const scope = 'group' in place ? { group: place.group } : { project: place.project };
+  const answer = await reading.client.listLabels(scope, { page, perPage: MAX_PAGE }, signal);
+  const items = answer.items.filter((label) => label.subscribed).map((label): LabelSubscription => ({
+    ...label, containerPath: place.path, containerKind: 'group' in place ? 'group' : 'project', containerId: 'group' in place ? place.group : place.project,
+  }));
+  return { items, endCursor: answer.nextPage === undefined ? undefined : String(answer.nextPage) };
+}
+
+/**
+ * How each account's list of each kind is read (note §2): issues instance-wide in one cursor listing; merge requests
+ * group by group (with subgroups) and then the projects outside them; epics group by group; labels from each group's
+ * and project's label list, kept where subscribed. Pages follow one another (`window: 1`); the kinds are separate
+ * lists, so an account's four are read side by side. A kind this GitLab cannot list fails as `unsupported` before
+ * any request of it.
+ */
+export function subscriptionListPlan(options: SubscriptionListOptions): ListPlan<SubscriptionSource, SubscriptionItem> {
+  const { pageSize } = options;
+  const filter = options.filter ?? SubscriptionFilter.EMPTY;
+  const first = Math.min(pageSize, MAX_PAGE);
+  const cursors = new CursorPages();
+  const mergeRequestPlaces = new SegmentedPages<MergeRequestPlace>();
+  const epicPlaces = new SegmentedPages<string>();
+  const labelPlaces = new SegmentedPages<LabelPlace>();
+  return {
+    pageSize, filtered: filter.narrowed, keep: filter.keep, window: 1,
+    request: (source) => {
+      const reading = options.reading(source.instance);
+      if (!reading) return undefined;
+      const { client } = reading;
+      const allowed = async (signal: AbortSignal) => {
+        const refused = listingUnsupported(source.kind, await reading.features(signal));
+        if (refused) throw refused;
+      };
+      switch (source.kind) {
+        case 'issue': {
+          const read = cursors.fetcher(source.key, (after, signal) => client.listSubscribedIssues({ after, first }, signal));
+          return {
+            fetchPage: async (page, signal) => {
+              if (page === 1) await allowed(signal);
+              return read(page, signal);
+            },
+          };
+        }
+        case 'mergeRequest':
+          return {
+            fetchPage: mergeRequestPlaces.fetcher(source.key, async (signal) => {
+              await allowed(signal);
+              const places = await reading.places(signal);
+              return [...places.topGroups.map((group) => ({ group })), ...places.looseProjects.map((project) => ({ project }))];
+            }, (place, after, signal) => client.listSubscribedMergeRequests(place, { after, first }, signal)),
+          };
+        case 'epic':
+          return {
+            fetchPage: epicPlaces.fetcher(source.key, async (signal) => {
+              await allowed(signal);
+              return (await reading.places(signal)).topGroups;
+            }, (group, after, signal) => client.listSubscribedEpics(group, { after, first }, signal)),
+          };
+        case 'label':
+          return {
+            fetchPage: labelPlaces.fetcher(source.key, async (signal) => {
+              await allowed(signal);
+              const places = await reading.places(signal);
+              return [
+                ...places.groups.map((group): LabelPlace => ({ group: group.id, path: group.path })),
+                ...places.projects.map((project): LabelPlace => ({ project: project.id, path: project.path })),
+              ];
+            }, (place, after, signal) => labelPage(reading, place, after, signal)),
+          };
+      }
+    },
+  };
+}
+
+export function createSubscriptionLists(options: SubscriptionListOptions): SubscriptionLists {
+  return new ListStore(subscriptionKey, subscriptionListPlan(options));
+}

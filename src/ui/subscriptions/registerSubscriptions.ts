@@ -1,0 +1,41 @@
+import * as vscode from 'vscode';
+import type { Clock } from '../../app/snoozeTime';
+import { SubscriptionFilter } from '../../app/subscriptions/subscriptionFilter';
+import { SubscriptionService } from '../../app/subscriptions/subscriptionService';
+import { STATE_KEYS } from '../../ids';
+import type { Log } from '../log';
+import type { Session } from '../session';
+import type { Shell } from '../shell';
+import { registerSubscriptionCommands } from './subscriptionCommands';
+import { SubscriptionView } from './subscriptionView';
+
+export interface SubscriptionListDeps {
+  session: Session;
+  pageSize(): number;
+  log: Log;
+  /** Where the filter is kept (the workspace's state). */
+  state: vscode.Memento;
+  clock: Clock;
+}
+
+/** The Subscriptions list's parts: its lists and actions (the service), the view drawing them, and the commands on both. */
+export function createSubscriptionList({ session, pageSize, log, state, clock }: SubscriptionListDeps) {
+  const service = new SubscriptionService({
+    accounts: () => session.all, pageSize, log,
+    // Stored data is untrusted: invalid parts are dropped, never sent.
+    filter: SubscriptionFilter.deserialize(state.get(STATE_KEYS.subscriptionFilter)),
+  });
+  const view = new SubscriptionView(session, service, state, clock, log);
+  const filters = { get filter() { return view.filter; }, set: (filter: SubscriptionFilter) => view.setFilter(filter) };
+  const commands = registerSubscriptionCommands({ service, filters, session, selection: () => view.selectedRows() });
+  // A subscription changed at GitLab: that account's counts (the status bar's, the overview's) are read again.
+  const counts = service.onDidChangeSubscriptions((instance) => session.accountFor(instance)?.subscriptionCounts.invalidate());
+  return { service, view, dispose: () => { counts.dispose(); vscode.Disposable.from(view, ...commands).dispose(); } };
+}
+
+/** The Subscriptions list with its commands. */
+export function registerSubscriptions(context: vscode.ExtensionContext, { session, readConfig, log, clock }: Shell): SubscriptionService {
+  const list = createSubscriptionList({ session, pageSize: () => readConfig().pageSize, log, state: context.workspaceState, clock });
+  context.subscriptions.push(list);
+  return list.service;
+}

@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { EventEmitter, fake, FakeMemento, type FakeTreeView } from './fakeVscode';
+import { GitLabDouble, type DoubleOptions } from '../../double';
+import { GitLabClient, SubscriptionClient } from '../../../src/gitlab';
+import { COMMANDS } from '../../../src/ids';
+import { Log } from '../../../src/ui/log';
+import { createSubscriptionList } from '../../../src/ui/subscriptions/registerSubscriptions';
+import type { SubscriptionNode } from '../../../src/ui/subscriptions/subscriptionView';
+import type { Clock } from '../../../src/app/snoozeTime';
+import { makeClient, TOKEN, type TestClient } from '../gitlab/helpers';
+import { until } from '../until';
+
+const NOW = new Date('2024-06-15T12:00:00.000Z');
+const INSTANCE = 'http://gitlab.test';
+
+type Item = { label: string; description?: string; tooltip?: string; contextValue?: string; command?: { arguments?: unknown[] } };
+
+/** The Subscriptions view through the stand-in vscode, its clients over real HTTP against the double. */
+describe('Subscriptions view: sections per kind, calm lines, Unsubscribe with Undo', () => {
+  let double: GitLabDouble;
+  let client: TestClient;
+  let list: { dispose(): void };
+  let tree: FakeTreeView;
+  const channel = { info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined, dispose: () => undefined };
+  const clock: Clock = { now: () => NOW.getTime(), setTimer: () => ({ dispose: () => undefined }) };
+
+  async function open(options: DoubleOptions = {}, token = TOKEN): Promise<void> {
+    fake.reset();
+    double = await GitLabDouble.start({
+      now: () => NOW, hostileNames: true,
+      tokens: [{ token: TOKEN, scopes: ['api'], userId: 1 }, { token: 'read-api', scopes: ['read_api'], userId: 1 }], ...options,
+    });
+    client = makeClient(double.url, { token: () => token });
+    const session = {
+      signedIn: true, onDidChange: new EventEmitter<void>().event, onDidLearnUsername: new EventEmitter<void>().event,
+      all: [{ key: INSTANCE, instanceUrl: INSTANCE, subscriptions: new SubscriptionClient(client.transport), api: new GitLabClient(client.transport) }],
+    };
+    list = createSubscriptionList({ session: session as never, pageSize: () => 100, log: new Log(channel, () => []), state: new FakeMemento() as never, clock });
+    tree = fake.treeViews.at(-1)!;
+  }
+  afterEach(async () => {
+    list.dispose();
+    await client.close();
+    await double.close();
+  });
+
+  const children = (node?: SubscriptionNode) => tree.treeDataProvider.getChildren(node) as SubscriptionNode[];
+  const item = (node: SubscriptionNode) => tree.treeDataProvider.getTreeItem(node) as Item;
+  const sections = () => children();
+  const rowsOf = (section: SubscriptionNode) => children(section);
+  const run = (command: string, ...args: unknown[]) => fake.registered.get(command)!(...args) as Promise<void>;
+  /** Each section's rows once none is loading. */
+  async function settled(): Promise<Map<string, SubscriptionNode[]>> {
+    await until('every section answered', () => sections().every((section) => !rowsOf(section).some((row) => row.type === 'loading')));
+    return new Map(sections().map((section) => [item(section).label, rowsOf(section)]));
+  }
+
+  it('a section per kind, rows of every kind, server text inert in labels and tooltips', async () => {
+    await open();
+    const all = await settled();
+    assert.deepEqual([...all.keys()], ['Issues', 'Merge requests', 'Epics', 'Labels']);
+    for (const [name, rows] of all) assert.ok(rows.some((row) => row.type === 'subscription'), `${name} has rows`);
+    const issueItems = all.get('Issues')!.filter((row) => row.type === 'subscription').map(item);
+    assert.ok(issueItems.some((i) => /^Incident · |^Task · /.test(i.description ?? '')), 'other issue types by name');
+    for (const rows of all.values()) {
+      for (const row of rows.filter((r) => r.type === 'subscription')) {
+        const shown = item(row);
+        const resolved = (tree.treeDataProvider as unknown as { resolveTreeItem(i: unknown, n: unknown): Item }).resolveTreeItem(shown, row);
+        for (const text of [shown.label, shown.description ?? '', String(resolved.tooltip ?? '')]) {
+          assert.ok(!/\]\(command:|\$\([a-z-]+\)/.test(text), `inert: ${text}`);
+        }
+      }
+    }
+  });
+
+  it('Unsubscribe on a selection moves the rows at once; Undo brings them back; both reach GitLab', async () => {
+    await open();
+    const all = await settled();
+    const [a, b] = all.get('Issues')!.filter((row) => row.type === 'subscription');
+    const label = (row: SubscriptionNode) => item(row).label;
+    fake.answers.message = (shown) => (shown.actions.includes('Undo') ? 'Undo' : undefined);
+    double.inject({ fault: { kind: 'latency', ms: 300 }, path: '/api/graphql' });
+    const unsubscribing = run(COMMANDS.subscriptionsUnsubscribe, a, [a, b]);
+    await double.waitForArrival((r) => r.path === '/api/graphql' && (r.body ?? '').includes('issueSetSubscription'));
+    const issues = () => rowsOf(sections()[0]).map(label);
+    assert.ok(!issues().includes(label(a)) && !issues().includes(label(b)), 'gone before GitLab answered');
+    await unsubscribing;
+    const mutations = double.requests.filter((r) => (r.body ?? '').includes('issueSetSubscription'));
+    assert.equal(mutations.length, 2, 'one request to unsubscribe both, one to subscribe them again');
+    assert.ok(issues().includes(label(a)) && issues().includes(label(b)), 'back after Undo');
+  });
+
+  it('a refused Unsubscribe puts the row back and names the api scope', async () => {
+    await open({}, 'read-api');
+    const all = await settled();
+    const row = all.get('Issues')!.find((r) => r.type === 'subscription')!;
+    await run(COMMANDS.subscriptionsUnsubscribe, row);
+    assert.ok(rowsOf(sections()[0]).some((r) => item(r).label === item(row).label));
+    const error = fake.shown.find((s) => s.kind === 'error') as { message: string } | undefined;
+    assert.match(error?.message ?? '', /`api` scope/);
+  });
+
+  for (const graphql of ['17.4', '17.5', 'none'] as const) {
+    it(`GitLab ${graphql}: one calm line per kind it cannot list, labels still listed, no error row`, async () => {
+      await open({ graphql });
+      const all = await settled();
+      for (const name of ['Issues', 'Merge requests', 'Epics']) {
+        const rows = all.get(name)!;
+        assert.equal(rows.length, 1, name);
+        assert.equal(rows[0].type, 'cannotList');
+        assert.equal(item(rows[0]).contextValue, 'cannotList');
+      }
+      assert.ok(all.get('Labels')!.some((row) => row.type === 'subscription'));
+      assert.ok(![...all.values()].flat().some((row) => row.type === 'error'));
+    });
+  }
+
+  it('a spec-only server: a calm line for every kind', async () => {
+    await open({ specOnly: true });
+    const all = await settled();
+    for (const [name, rows] of all) {
+      assert.equal(rows.length, 1, name);
+      assert.equal(rows[0].type, 'cannotList', `${name}: ${item(rows[0]).label}`);
+    }
+  });
+});
