@@ -30,7 +30,9 @@ export function createSubscriptionList({ session, pageSize, log, state, clock, w
   const view = new SubscriptionView(session, service, state, clock, log);
   const filters = { get filter() { return view.filter; }, set: (filter: SubscriptionFilter) => view.setFilter(filter) };
   const commands = registerSubscriptionCommands({ service, filters, session, selection: () => view.selectedRows() });
-  return { service, view, dispose: () => vscode.Disposable.from(view, ...commands).dispose() };
+  // A subscription changed at GitLab: that account's counts (the status bar's, the overview's) are read again.
+  const counts = service.onDidChangeSubscriptions((instance) => session.accountFor(instance)?.subscriptionCounts.invalidate());
+  return { service, view, dispose: () => { counts.dispose(); vscode.Disposable.from(view, ...commands).dispose(); } };
 }
 
 /** The Subscriptions list with its commands. */
