@@ -24,7 +24,7 @@ describe('Subscriptions view: sections per kind, calm lines, Unsubscribe with Un
   const channel = { info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined, dispose: () => undefined };
   const clock: Clock = { now: () => NOW.getTime(), setTimer: () => ({ dispose: () => undefined }) };
 
-  async function open(options: DoubleOptions = {}, token = TOKEN): Promise<void> {
+  async function open(options: DoubleOptions = {}, token = TOKEN, workspace: string[] = []): Promise<void> {
     fake.reset();
     double = await GitLabDouble.start({
       now: () => NOW, hostileNames: true,
@@ -35,7 +35,8 @@ describe('Subscriptions view: sections per kind, calm lines, Unsubscribe with Un
       signedIn: true, onDidChange: new EventEmitter<void>().event, onDidLearnUsername: new EventEmitter<void>().event,
       all: [{ key: INSTANCE, instanceUrl: INSTANCE, subscriptions: new SubscriptionClient(client.transport), api: new GitLabClient(client.transport) }],
     };
-    list = createSubscriptionList({ session: session as never, pageSize: () => 100, log: new Log(channel, () => []), state: new FakeMemento() as never, clock });
+    list = createSubscriptionList({ session: session as never, pageSize: () => 100, log: new Log(channel, () => []), state: new FakeMemento() as never, clock,
+      workspaceProjects: async () => workspace });
     tree = fake.treeViews.at(-1)!;
   }
   afterEach(async () => {
@@ -114,6 +115,26 @@ describe('Subscriptions view: sections per kind, calm lines, Unsubscribe with Un
       assert.ok(![...all.values()].flat().some((row) => row.type === 'error'));
     });
   }
+
+  it('GitLab 17.4 with a workspace project: under the calm line, its open things that e-mail you, which Unsubscribe can stop', async () => {
+    await open({ graphql: '17.4' }, TOKEN, ['acme/website']);
+    const all = await settled();
+    for (const name of ['Issues', 'Merge requests']) {
+      const [calm, ...rows] = all.get(name)!;
+      assert.equal(calm.type, 'cannotList', name);
+      assert.match(item(calm).label, /17\.5 or later.*Below: open things of acme\/website \(this workspace\)/);
+      assert.ok(rows.length > 0, `${name}: the project's things`);
+      for (const row of rows) {
+        assert.equal(row.type, 'subscription');
+        const thing = (row as SubscriptionNode & { type: 'subscription' }).item;
+        assert.ok(thing.kind !== 'label' && thing.containerPath === 'acme/website' && thing.state === 'opened' && thing.subscribed);
+      }
+    }
+    assert.equal(all.get('Epics')!.length, 1, 'epics: the calm line alone');
+    const row = all.get('Issues')![1];
+    await run(COMMANDS.subscriptionsUnsubscribe, row);
+    assert.ok(double.requests.some((r) => (r.body ?? '').includes('issueSetSubscription')), 'the mutation 17.4 has');
+  });
 
   it('a spec-only server: a calm line for every kind', async () => {
     await open({ specOnly: true });
