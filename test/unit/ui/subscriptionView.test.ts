@@ -101,6 +101,34 @@ describe('Subscriptions view: sections per kind, calm lines, Unsubscribe with Un
     assert.match(error?.message ?? '', /`api` scope/);
   });
 
+  it('Unsubscribe from All Closed: read, confirmed with its count, every closed row out at once, GitLab changed in batches', async () => {
+    await open({}, TOKEN);
+    await settled();
+    const closedShown = () => sections().flatMap(rowsOf).filter((row) => row.type === 'subscription'
+      && (row as SubscriptionNode & { type: 'subscription' }).item.kind !== 'label'
+      && ['closed', 'merged'].includes((row as { item: { state: string } }).item.state));
+    assert.ok(closedShown().length > 0);
+    let question = '';
+    fake.answers.message = (shown) => {
+      if (shown.actions.includes('Unsubscribe')) {
+        question = shown.message;
+        return 'Unsubscribe';
+      }
+      return undefined;
+    };
+    double.inject({ fault: { kind: 'latency', ms: 300 }, path: '/api/graphql', times: Infinity });
+    const running = run(COMMANDS.subscriptionsUnsubscribeAllClosed);
+    await double.waitForArrival((r) => (r.body ?? '').includes('SetSubscription') || (r.body ?? '').includes('workItemSubscribe'));
+    assert.deepEqual(closedShown(), [], 'every closed row gone before GitLab answered');
+    await running;
+    double.clearFaults();
+    const count = Number(/Unsubscribe from (\d+) closed/.exec(question)?.[1]);
+    assert.ok(count > 0, question);
+    const mutations = double.requests.filter((r) => /SetSubscription|workItemSubscribe/.test(r.body ?? ''));
+    assert.equal(mutations.length, Math.ceil(count / 20));
+    assert.match((fake.shown.at(-1) as { message: string }).message, new RegExp(`^Unsubscribed from ${count} things\\.`));
+  });
+
   for (const graphql of ['17.4', '17.5', 'none'] as const) {
     it(`GitLab ${graphql}: one calm line per kind it cannot list, labels still listed, no error row`, async () => {
       await open({ graphql });
