@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { DoubleIssuable } from '../double/world/types';
-import { useSignedInSession, waitFor, type RunningDouble } from './harness';
+import { isEventsRequest, useSignedInSession, waitFor, waitForExtensionRequest, type RunningDouble } from './harness';
 import { pickContextMenuItem } from './harness/context-menu';
 import { VIEW_CONTAINER } from './harness/workbench';
 
@@ -47,16 +47,24 @@ describe('why am I notified about this', function () {
     issue.title = title;
   });
 
-  async function eventRow() {
-    const { workbench } = session();
+  /**
+   * The event's row. The first test refreshes to bring it (a new row: found only once the refreshed list is drawn);
+   * the next uses it as it stands, so no redraw replaces the row under the context menu.
+   */
+  async function eventRow(refresh: boolean) {
+    const { workbench, double } = session();
     await workbench.openViewContainer(VIEW_CONTAINER);
-    await workbench.runCommand('GitLab: Refresh Activity');
+    if (refresh) {
+      const since = Date.now();
+      await workbench.runCommand('GitLab: Refresh Activity');
+      await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r, '/events') && r.status === 200);
+    }
     return workbench.waitForTreeRow(`#1 ${TITLE}`, 30_000);
   }
 
   it('explains an explicit subscription from an Activity row, with the level in force, and offers Unsubscribe', async function () {
     const { page, double } = session();
-    await pickContextMenuItem(page, await eventRow(), 'Why Am I Notified About This?');
+    await pickContextMenuItem(page, await eventRow(true), 'Why Am I Notified About This?');
     const dialog = await modalDialog(page);
     assert.equal(dialog.message, `You are subscribed to ${REFERENCE}.`);
     assert.match(dialog.detail, /You subscribed to it: GitLab e-mails you about its activity whatever your notification level, even Disabled\./);
@@ -64,6 +72,7 @@ describe('why am I notified about this', function () {
     assert.match(dialog.detail, /Notification level in force for acme\/website: /);
     assert.match(dialog.detail, /Not checked: subscriptions to its labels/);
     assert.ok(dialog.buttons.includes('Unsubscribe'), dialog.buttons.join(', '));
+    await session().workbench.screenshot('why-notified-about-this');
     // Asked in one GraphQL request, with the filter that tells a subscription of one's own apart.
     assert.ok(double!.requests.some((r) => r.path === '/api/graphql' && /EXPLICITLY_UNSUBSCRIBED/.test(r.body ?? '') && /issue\(iid/.test(r.body ?? '')));
     await page.locator('.monaco-dialog-box .dialog-buttons .monaco-button').getByText('Unsubscribe', { exact: true }).click();
@@ -76,7 +85,7 @@ describe('why am I notified about this', function () {
 
   it('Unsubscribe from the row\'s context menu reaches GitLab, and Undo subscribes again', async function () {
     const { page, double, workbench } = session();
-    await pickContextMenuItem(page, await eventRow(), 'Unsubscribe');
+    await pickContextMenuItem(page, await eventRow(false), 'Unsubscribe');
     await waitFor('the double to hold user 1 unsubscribed', () => rowOf(double!, issue) === false);
     const toast = await workbench.waitForNotification(`Unsubscribed from ${REFERENCE}.`);
     assert.ok(double!.requests.some((r) => r.path === '/api/graphql' && /issueSetSubscription/.test(r.body ?? '')), 'through GitLab\'s issueSetSubscription');
