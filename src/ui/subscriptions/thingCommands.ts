@@ -106,7 +106,7 @@ class ThingCommands {
 
   async unsubscribe(arg: unknown): Promise<void> {
     const thing = await this.thingOf(arg);
-    if (!thing) return;
+    if (!thing) return void plainWindow.showInformationMessage(t('This row names nothing GitLab can say more about.'));
     const account = this.accountOf(thing);
     if (account) await this.unsubscribeThing(thing, account);
   }
