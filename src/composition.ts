@@ -7,6 +7,7 @@ import { registerNotificationSettingsEditor } from './ui/settings/notificationSe
 import { registerProfiles } from './ui/settings/profileCommands';
 import { registerSnooze } from './ui/settings/snoozeCommands';
 import { createShell, startSession } from './ui/shell';
+import { registerThingCommands } from './ui/subscriptions/thingCommands';
 import { registerStatusBar } from './ui/statusBar/notificationStatusBar';
 import { registerSubscriptions } from './ui/subscriptions/registerSubscriptions';
 import { registerTodos } from './ui/todos/registerTodos';
@@ -30,6 +31,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   registerNotificationSettingsEditor(context, shell, notifications, snoozes);
   registerProfiles(context, shell, notifications);
   registerInsight(context, shell, notifications);
+  registerThingCommands(context, shell, notifications);
   startSession(shell);
   // The epoch time is taken here, in the extension host, as activate() returns: the log's own line time is stamped
   // where the line is written, a moment later, so it cannot order the line against a request.

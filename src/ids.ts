@@ -33,6 +33,10 @@ export const COMMANDS = {
   exportNotificationProfile: 'gitlabActivity.exportNotificationProfile',
   importNotificationProfile: 'gitlabActivity.importNotificationProfile',
   whyNotified: 'gitlabActivity.whyNotified',
+  /** On a row that names an issue, merge request or epic (or with a `Thing`): why GitLab e-mails about it. */
+  whyNotifiedAboutThing: 'gitlabActivity.whyNotifiedAboutThing',
+  /** On a row that names an issue, merge request or epic: unsubscribe, with Undo. */
+  unsubscribe: 'gitlabActivity.unsubscribe',
   showNotificationOverrides: 'gitlabActivity.showNotificationOverrides',
   showLog: 'gitlabActivity.showLog',
   todosRefresh: 'gitlabActivity.todos.refresh',

@@ -7,6 +7,7 @@ import type {
   CursorRequest, FilterProbe, LabelScope, SubscribedLabel, SubscribedThing, SubscriptionChange, SubscriptionCounts,
   SubscriptionFeatures, SubscriptionKind, SubscriptionPage, SubscriptionTarget,
 } from './subscriptionTypes';
+import { findWorkItem, getThingSubscription, type ThingAddress, type ThingSubscription } from './thingSubscription';
 import type { Transport } from './transport';
 import type { Group, Page, PageRequest, Scope } from './types';
 
@@ -46,6 +47,7 @@ const TOO_OLD: Record<SubscriptionKind | 'count', string> = {
 };
 /** Pages of 100 labels read to count a scope's subscribed labels; past them the labels are not counted. */
 export const COUNT_LABEL_PAGES = 3;
+const CANNOT_ASK = 'This GitLab cannot answer who is subscribed to one thing: its GraphQL API lacks a field this needs';
 const CHANGE_NEEDS_API = 'GitLab did not find it, or does not let this token change it: changing subscriptions needs a token with the `api` scope.';
 
 /** A failure in this client's words, GitLab's kept in `serverMessage`. */
@@ -202,6 +204,46 @@ export class SubscriptionClient {
       }
     }
     return { subscribed, changed: false };
+  }
+
+  /**
+   * Whether and why the caller is subscribed to one issue, merge request or epic (thingSubscription.ts): one request,
+   * a second on a GitLab without the `subscribed` filter, and one before for an epic known by its ID only.
+   */
+  async getThingSubscription(address: ThingAddress, signal?: AbortSignal): Promise<ThingSubscription> {
+    let where: Exclude<ThingAddress, { id: string }>;
+    if ('id' in address) {
+      const found = await this.ask(() => findWorkItem(address.id), signal);
+      if (!found) throw new GitLabError('notFound', 'GitLab did not say which group this work item belongs to.');
+      where = { kind: 'epic', ...found };
+    } else {
+      where = address;
+    }
+    try {
+      return (await this.transport.send(getThingSubscription(where, true), signal)).data;
+    } catch (error) {
+      // Before 17.5 the lists take no `subscribed`: asked again without it, GitLab's `subscribed` alone.
+      if (!(error instanceof GitLabError && error.kind === 'unsupported' && /subscribed/.test(error.serverMessage ?? ''))) throw this.translateAsk(error);
+    }
+    return this.ask(() => getThingSubscription(where, false), signal);
+  }
+
+  private async ask<T>(build: () => ApiRequest<T>, signal?: AbortSignal): Promise<T> {
+    try {
+      return (await this.transport.send(build(), signal)).data;
+    } catch (error) {
+      throw this.translateAsk(error);
+    }
+  }
+
+  /** A question about one thing: no GraphQL said as for lists; a missing field, as what this GitLab lacks. */
+  private translateAsk(error: unknown): unknown {
+    const translated = translate(error, 'issue', false);
+    if (translated instanceof GitLabError && translated.kind === 'unsupported' && translated.message !== NO_GRAPHQL) {
+      return new GitLabError('unsupported', `${CANNOT_ASK} (${translated.serverMessage ?? translated.message})`,
+        { status: translated.status, request: translated.request, serverMessage: translated.serverMessage, cause: error });
+    }
+    return translated;
   }
 
   /** Lists only where the probe found the filter honoured, and never a page with a thing GitLab calls unsubscribed. */

@@ -17,6 +17,10 @@ export const showWarningMessage = (message: string, ...actions: string[]): Thena
 export const showErrorMessage = (message: string, ...actions: string[]): Thenable<string | undefined> =>
   vscode.window.showErrorMessage(inert(message), ...actions.map(inert));
 
+/** A modal information message: the message and its detail (a paragraph per reason) inert, as the other messages. */
+export const showModalInformation = (message: string, detail: string, ...actions: string[]): Thenable<string | undefined> =>
+  vscode.window.showInformationMessage(inert(message), { modal: true, detail: inert(detail) }, ...actions.map(inert));
+
 export const setStatusBarMessage = (message: string, hideAfterMs: number): vscode.Disposable =>
   vscode.window.setStatusBarMessage(inert(message), hideAfterMs);
 

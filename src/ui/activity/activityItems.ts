@@ -5,6 +5,7 @@ import { EventRows } from '../../app/activity/eventRows';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
 import { projectInfo, type ProjectInfo } from '../../app/activity/projectInfo';
 import { sourceRow, sourceWebUrl } from '../../app/activity/sourceRows';
+import { eventThingKey } from '../../app/subscriptions/thing';
 import { MAX_REQUESTS_PER_LOAD } from '../../app/lists/matchingLoader';
 import { keepPlainMessages } from '../../app/localize';
 import type { ProjectDirectories } from '../../app/projectDirectory';
@@ -150,7 +151,8 @@ export class ActivityItems implements vscode.Disposable {
     const earlier = node.earlier ? vscode.l10n.t('from earlier') : undefined;
     item.description = earlier ? (row.description ? `${row.description} · ${earlier}` : earlier) : row.description;
     item.iconPath = this.icon(row.iconId);
-    item.contextValue = row.url ? 'event linkable' : 'event';
+    // `thing`: it names an issue, merge request or epic, which "Why Am I Notified About This?" and Unsubscribe take.
+    item.contextValue = `event${row.url ? ' linkable' : ''}${eventThingKey(node.event) ? ' thing' : ''}`;
     const titles = this.titles ??= { open: vscode.l10n.t('Open in Browser'), details: vscode.l10n.t('Show Event Details') };
     item.command = row.url
       ? { command: COMMANDS.openInBrowser, title: titles.open, arguments: [node] }

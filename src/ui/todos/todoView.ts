@@ -11,6 +11,7 @@ import { missingFeaturesNote, todoRowContext } from '../../app/todos/todoActions
 import { groupReasons, groupTodos, type TodoGroup } from '../../app/todos/todoGroups';
 import { todoListErrorText } from '../../app/todos/todoListErrors';
 import { todoSource, type TodoSource } from '../../app/todos/todoLists';
+import { thingFromTodo } from '../../app/subscriptions/thing';
 import type { TodoService } from '../../app/todos/todoService';
 import { todoTooltipMarkdown } from '../../app/todos/todoTooltip';
 import { TodoViewFilter } from '../../app/todos/todoViewFilter';
@@ -180,7 +181,9 @@ export class TodoView implements vscode.Disposable {
       : relativeTime(group.latest, { now, zone: this.zone, t: this.t });
     item.description = [groupReasons(group, this.t), group.place, when].filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(iconOf(group.targetType));
-    item.contextValue = todoRowContext(this.filter.list, this.service.features.known(row.instance), group.todos.length);
+    // `thing`: about an issue, merge request or epic, which "Why Am I Notified About This?" and Unsubscribe take.
+    const thing = thingFromTodo(group.todos[0], row.instance) ? ' thing' : '';
+    item.contextValue = `${todoRowContext(this.filter.list, this.service.features.known(row.instance), group.todos.length)}${thing}`;
     item.command = { command: COMMANDS.todosOpen, title: vscode.l10n.t('Open'), arguments: [row] };
     return item;
   }

@@ -6,7 +6,7 @@ import {
   canReadIssuable, hasExplicitRow, issuableSubscribed, setSubscription, type SubscriptionStatus,
 } from '../subscriptions/store';
 import { cursorWindow } from './cursorWindow';
-import { gid } from './present';
+import { gid, userCore } from './present';
 import { RESOURCE_NOT_AVAILABLE } from './errors';
 import type { GraphqlContext } from './resolvers';
 import { filterHonoured, METADATA_VERSIONS } from './subscription-schema';
@@ -23,7 +23,7 @@ type Sort = 'CREATED_DESC' | 'CREATED_ASC' | 'UPDATED_DESC' | 'UPDATED_ASC';
 
 interface PagingArgs { after?: string; before?: string; first?: number; last?: number }
 interface ListArgs extends PagingArgs {
-  subscribed?: SubscriptionStatus; state?: string; types?: string[]; sort?: Sort; includeArchived?: boolean;
+  subscribed?: SubscriptionStatus; iid?: string; iids?: string[]; state?: string; types?: string[]; sort?: Sort; includeArchived?: boolean;
   includeSubgroups?: boolean; includeDescendants?: boolean; excludeProjects?: boolean;
 }
 
@@ -89,6 +89,17 @@ export function subscriptionRoot(context: GraphqlContext): Record<string, unknow
     (!state || state === 'all' ? items : items.filter((item) => item.state === state));
   const byTypes = (items: DoubleIssuable[], types: string[] | undefined) =>
     (!types ? items : items.filter((item) => types.includes(item.issueType)));
+  // `iid`/`iids` (IssuableFinder#by_iids): `iid` joins the list, as the issue resolvers' `prepare_finder_params` does.
+  const byIids = (items: DoubleIssuable[], args: ListArgs) => {
+    const wanted = [...(args.iids ?? []), ...(args.iid ? [args.iid] : [])];
+    return args.iids === undefined && args.iid === undefined ? items : items.filter((item) => wanted.includes(String(item.iid)));
+  };
+  const userOf = (id: number) => data.users.find((u) => u.id === id);
+  const person = (id: number) => {
+    const user = userOf(id);
+    return user ? userCore(base, user) : null;
+  };
+  const people = (ids: readonly number[] | undefined) => ({ nodes: (ids ?? []).map(person).filter((p) => p !== null) });
   const projectOf = (item: DoubleIssuable) => data.projects.find((p) => p.id === item.projectId);
   const subscribed = (item: DoubleIssuable) => (userId === null ? false : issuableSubscribed(data, item, userId));
 
@@ -98,6 +109,14 @@ export function subscriptionRoot(context: GraphqlContext): Record<string, unknow
     // `ProjectIssuesResolver`: no archived filter of its own (the project is asked for by name).
     issues: (args: ListArgs) => issueConnection(new Set([project.id]), args, true),
     mergeRequests: (args: ListArgs) => mergeRequestConnection(new Set([project.id]), args),
+    mergeRequest: ({ iid }: { iid: string }) => {
+      const item = data.issuables.find((i) => i.model === 'MergeRequest' && i.projectId === project.id && String(i.iid) === iid);
+      return item && readable(item) ? mergeRequestObject(item) : null;
+    },
+    issue: ({ iid }: { iid?: string }) => {
+      const item = iid === undefined ? undefined : data.issuables.find((i) => i.model === 'Issue' && i.projectId === project.id && String(i.iid) === iid);
+      return item && readable(item) ? issueObject(item) : null;
+    },
   });
   const containerPath = (item: DoubleIssuable) => projectOf(item)?.pathWithNamespace ?? groupById(data, item.groupId)?.fullPath ?? '';
   const reference = (item: DoubleIssuable, sign: string) => ({ full }: { full?: boolean }) => `${full ? containerPath(item) : ''}${sign}${item.iid}`;
@@ -106,11 +125,13 @@ export function subscriptionRoot(context: GraphqlContext): Record<string, unknow
   const issueObject = (item: DoubleIssuable): Record<string, unknown> => ({
     __typename: 'Issue', id: gid('Issue', item.id), iid: String(item.iid), title: item.title, state: item.state,
     type: item.issueType, projectId: item.projectId, userNotesCount: item.userNotesCount, subscribed: subscribed(item),
+    author: person(item.authorId), assignees: people(item.assigneeIds),
     reference: reference(item, '#'), webUrl: `${base}/${containerPath(item)}/-/issues/${item.iid}`, name: item.title, ...times(item),
   });
   const mergeRequestObject = (item: DoubleIssuable): Record<string, unknown> => ({
     __typename: 'MergeRequest', id: gid('MergeRequest', item.id), iid: String(item.iid), title: item.title, state: item.state,
     draft: item.draft, project: projectObject(projectOf(item) as DoubleProject), userNotesCount: item.userNotesCount,
+    author: person(item.authorId), assignees: people(item.assigneeIds), reviewers: people(item.reviewerIds),
     subscribed: subscribed(item), reference: reference(item, '!'), name: item.title,
     webUrl: `${base}/${containerPath(item)}/-/merge_requests/${item.iid}`, ...times(item),
   });
@@ -123,7 +144,9 @@ export function subscriptionRoot(context: GraphqlContext): Record<string, unknow
       state: item.state === 'closed' ? 'CLOSED' : 'OPEN', reference: reference(item, item.issueType === 'EPIC' ? '&' : '#'),
       webUrl: group ? `${base}/groups/${group.fullPath}/-/epics/${item.iid}` : `${base}/${containerPath(item)}/-/work_items/${item.iid}`,
       workItemType: { id: gid('WorkItems::Type', item.issueType === 'EPIC' ? 8 : 1), name: typeName },
+      author: person(item.authorId),
       widgets: [
+        { __typename: 'WorkItemWidgetAssignees', type: 'ASSIGNEES', assignees: people(item.assigneeIds) },
         { __typename: 'WorkItemWidgetDescription', type: 'DESCRIPTION', description: item.title },
         { __typename: 'WorkItemWidgetNotifications', type: 'NOTIFICATIONS', subscribed: subscribed(item) },
       ],
@@ -137,12 +160,12 @@ export function subscriptionRoot(context: GraphqlContext): Record<string, unknow
   function issueConnection(projectIds: Set<number> | undefined, args: ListArgs, includeArchived: boolean): Record<string, unknown> {
     let items = data.issuables.filter((i) => i.model === 'Issue' && i.projectId !== null && (!projectIds || projectIds.has(i.projectId))
       && readable(i) && (includeArchived || !projectOf(i)?.archived));
-    items = bySubscribed(byTypes(byState(items, args.state), args.types), args.subscribed);
+    items = bySubscribed(byIids(byTypes(byState(items, args.state), args.types), args), args.subscribed);
     return connection(items, args, issueObject);
   }
   function mergeRequestConnection(projectIds: Set<number>, args: ListArgs): Record<string, unknown> {
     let items = data.issuables.filter((i) => i.model === 'MergeRequest' && i.projectId !== null && projectIds.has(i.projectId) && readable(i));
-    items = bySubscribed(byState(items, args.state), args.subscribed);
+    items = bySubscribed(byIids(byState(items, args.state), args), args.subscribed);
     return connection(items, args, mergeRequestObject);
   }
   const groupObject = (group: DoubleGroup): Record<string, unknown> => ({
@@ -151,12 +174,17 @@ export function subscriptionRoot(context: GraphqlContext): Record<string, unknow
     // `GroupIssuesResolver` (`GroupIssuableResolver`): subgroups and archived projects only when asked.
     issues: (args: ListArgs) => issueConnection(projectsIn(data, groupsUnder(data, group, args.includeSubgroups === true)), args, args.includeArchived === true),
     mergeRequests: (args: ListArgs) => mergeRequestConnection(projectsIn(data, groupsUnder(data, group, args.includeSubgroups === true)), args),
+    // `Namespace.workItem(iid:)`: the group's own work items only.
+    workItem: ({ iid }: { iid: string }) => {
+      const item = data.issuables.find((i) => i.model === 'Issue' && i.groupId === group.id && String(i.iid) === iid);
+      return item && readable(item) ? workItemObject(item) : null;
+    },
     workItems: (args: ListArgs) => {
       const groups = groupsUnder(data, group, args.includeDescendants === true);
       const projects = args.includeDescendants && !args.excludeProjects ? projectsIn(data, groups) : new Set<number>();
       let items = data.issuables.filter((i) => i.model === 'Issue' && readable(i)
         && ((i.groupId !== null && groups.has(i.groupId)) || (i.projectId !== null && projects.has(i.projectId))));
-      items = bySubscribed(byTypes(byState(items, args.state === 'opened' || args.state === 'closed' ? args.state : undefined), args.types), args.subscribed);
+      items = bySubscribed(byIids(byTypes(byState(items, args.state === 'opened' || args.state === 'closed' ? args.state : undefined), args.types), args), args.subscribed);
       return connection(items, args, workItemObject);
     },
   });
@@ -176,6 +204,11 @@ export function subscriptionRoot(context: GraphqlContext): Record<string, unknow
 
   return {
     metadata: () => ({ version: METADATA_VERSIONS[version], revision: 'd0ub1e00', enterprise: double.options.edition === 'ee' }),
+    // `Query.workItem(id:)`: any work item the user can read, by its global ID.
+    workItem: ({ id }: { id: number }) => {
+      const item = data.issuables.find((i) => i.model === 'Issue' && i.id === id);
+      return item && readable(item) ? workItemObject(item) : null;
+    },
     group: ({ fullPath }: { fullPath: string }) => {
       const group = findGroup(data, fullPath);
       return group && canReadGroup(data, group, userId) ? groupObject(group) : null;

@@ -44,11 +44,14 @@ type ${name}Payload {
   ${field}
 }`;
   const issueFilters = `${subscribed}
+    iid: String
+    iids: [String]
     state: IssuableState
     types: [IssueType!]
     sort: IssueSort = CREATED_DESC
     ${paging}`;
   const mergeRequests = `mergeRequests(${subscribed}
+    iids: [String]
     state: MergeRequestState
     sort: MergeRequestSort = CREATED_DESC
     ${paging}
@@ -66,7 +69,31 @@ type Metadata {
   enterprise: Boolean!
 }
 
+type UserCoreConnection {
+  nodes: [UserCore]
+}
+type MergeRequestAuthor {
+  id: ID!
+  username: String!
+}
+type MergeRequestAssignee {
+  id: ID!
+  username: String!
+}
+type MergeRequestAssigneeConnection {
+  nodes: [MergeRequestAssignee]
+}
+type MergeRequestReviewer {
+  id: ID!
+  username: String!
+}
+type MergeRequestReviewerConnection {
+  nodes: [MergeRequestReviewer]
+}
+
 extend type Issue {
+  author: UserCore!
+  assignees: UserCoreConnection
   createdAt: Time!
   updatedAt: Time!
   type: IssueType
@@ -76,6 +103,9 @@ extend type Issue {
 }
 
 extend type MergeRequest {
+  author: MergeRequestAuthor
+  assignees: MergeRequestAssigneeConnection
+  reviewers: MergeRequestReviewerConnection
   createdAt: Time!
   updatedAt: Time!
   project: Project!
@@ -90,6 +120,8 @@ extend type Project {
   issues(${issueFilters}
   ): IssueConnection
   ${mergeRequests}
+  mergeRequest(iid: String!): MergeRequest
+  issue(iid: String): Issue
 }
 
 extend type Group {
@@ -98,7 +130,10 @@ extend type Group {
     includeArchived: Boolean = false${issueFilters}
   ): IssueConnection
   ${mergeRequests.replace('state:', 'includeSubgroups: Boolean = false\n    state:')}${workItems ? `
+  workItem(iid: String!): WorkItem
   workItems(${subscribed}
+    iid: String
+    iids: [String]
     types: [IssueType!]
     state: IssuableState
     includeDescendants: Boolean = false
@@ -108,13 +143,17 @@ extend type Group {
 }
 ${workItems ? `
 scalar WorkItemID
-enum WorkItemWidgetType { DESCRIPTION NOTIFICATIONS }
+enum WorkItemWidgetType { ASSIGNEES DESCRIPTION NOTIFICATIONS }
 interface WorkItemWidget {
   type: WorkItemWidgetType
 }
 type WorkItemWidgetNotifications implements WorkItemWidget {
   type: WorkItemWidgetType
   subscribed: Boolean!
+}
+type WorkItemWidgetAssignees implements WorkItemWidget {
+  type: WorkItemWidgetType
+  assignees: UserCoreConnection
 }
 type WorkItemWidgetDescription implements WorkItemWidget {
   type: WorkItemWidgetType
@@ -130,6 +169,7 @@ type Namespace {
   name: String!
 }
 extend type WorkItem {
+  author: UserCore
   createdAt: Time!
   updatedAt: Time!
   workItemType: WorkItemType!
@@ -151,7 +191,7 @@ type WorkItemSubscribePayload {
 }` : ''}
 
 extend type Query {
-  metadata: Metadata
+  metadata: Metadata${workItems ? '\n  workItem(id: WorkItemID!): WorkItem' : ''}
   group(fullPath: ID!): Group
   project(fullPath: ID!): Project
   issues(${subscribed}

@@ -11,8 +11,8 @@ import { HOSTILE_TITLES, TITLE_NOUNS, TITLE_VERBS } from './words';
  *
  * | kind | ids | where | user 1's rows |
  * |---|---|---|---|
- * | issues (ISSUE, INCIDENT, TASK) | 5001… | projects 1–7 (and 8) | 3 in 4 subscribed, every 8th unsubscribed, every 5th authored |
- * | merge requests | 7001… | projects 1–6 | the same pattern; opened, merged, closed |
+ * | issues (ISSUE, INCIDENT, TASK) | 5001… | projects 1–7 (and 8) | 3 in 4 subscribed, every 8th unsubscribed, every 5th authored, every 6th from the 2nd assigned |
+ * | merge requests | 7001… | projects 1–6 | the same pattern; opened, merged, closed; every 6th from the 3rd to review |
  * | epics (work items) | 9001… | groups 1, 2, 4 (`ee`) | 2 in 3 subscribed (group level) |
  * | labels | 301… | projects 1, 2, 5; groups 1, 2, 4 | see `LABEL_ROWS` |
  */
@@ -68,9 +68,11 @@ export function generateSubscriptions(options: SubscriptionWorldOptions): Subscr
     const updatedAt = time();
     const authorId = i % 5 === 0 ? 1 : 2 + (i % 4);
     const issueType = i % 7 === 3 ? 'INCIDENT' : i % 5 === 2 ? 'TASK' : 'ISSUE';
+    // Every 6th (from the 2nd) assigned to user 1: a participant by assignment.
+    const assigneeIds = i % 6 === 1 ? [1] : [];
     issuables.push({
       model: 'Issue', id: 5001 + i, iid: nextIid(`i${projectId}`), projectId, groupId: null, title: title(i, hostileNames),
-      state: i % 3 === 1 ? 'closed' : 'opened', issueType, draft: false, authorId, participants: [authorId],
+      state: i % 3 === 1 ? 'closed' : 'opened', issueType, draft: false, authorId, participants: [...new Set([authorId, ...assigneeIds])], assigneeIds,
       userNotesCount: i % 9, createdAt: updatedAt, updatedAt,
     });
     rowFor(i, 'Issue', 5001 + i, projectId);
@@ -79,9 +81,12 @@ export function generateSubscriptions(options: SubscriptionWorldOptions): Subscr
     const projectId = MR_PROJECTS[i % MR_PROJECTS.length];
     const updatedAt = time();
     const authorId = i % 5 === 0 ? 1 : 2 + (i % 4);
+    // Every 6th (from the 3rd) with user 1 as reviewer: a participant by review.
+    const reviewerIds = i % 6 === 2 ? [1] : [];
     issuables.push({
       model: 'MergeRequest', id: 7001 + i, iid: nextIid(`m${projectId}`), projectId, groupId: null, title: title(i + 3, hostileNames),
-      state: MR_STATES[i % MR_STATES.length], issueType: 'ISSUE', draft: i % 4 === 1, authorId, participants: [authorId],
+      state: MR_STATES[i % MR_STATES.length], issueType: 'ISSUE', draft: i % 4 === 1, authorId, participants: [...new Set([authorId, ...reviewerIds])],
+      assigneeIds: [authorId], reviewerIds,
       userNotesCount: i % 6, createdAt: updatedAt, updatedAt,
     });
     rowFor(i, 'MergeRequest', 7001 + i, projectId);

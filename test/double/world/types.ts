@@ -213,8 +213,12 @@ export interface DoubleIssuable {
   issueType: string;
   draft: boolean;
   authorId: number;
-  /** Users who take part (authors, assignees, commenters): implicitly subscribed (§1). */
+  /** Users who take part (authors, assignees, reviewers, commenters): implicitly subscribed (§1). */
   participants: number[];
+  /** Assignees (issues, merge requests, work items' assignees widget); each is also a participant. */
+  assigneeIds?: number[];
+  /** A merge request's reviewers; each is also a participant. */
+  reviewerIds?: number[];
   userNotesCount: number;
   createdAt: string;
   updatedAt: string;

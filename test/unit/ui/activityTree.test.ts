@@ -12,6 +12,7 @@ import type { ActivityNode } from '../../../src/ui/activity/nodes';
 import { GitLabDouble } from '../../double';
 import { makeClient, type TestClient } from '../gitlab/helpers';
 import { MarkdownString, TreeItemCollapsibleState, type TreeItem } from './fakeVscode';
+import { eventThingKey } from '../../../src/app/subscriptions/thing';
 
 const NOW = new Date('2024-06-15T12:00:00.000Z');
 const PAGE_SIZE = 5;
@@ -193,7 +194,8 @@ describe('activity tree rows', () => {
     const rows = events(under(await settled(s), 'My Activity'));
     for (const row of rows) {
       const event = (row.node as ActivityNode & { type: 'event' }).event;
-      assert.equal(row.contextValue, 'event linkable');
+      // `thing` where it names an issue, merge request or epic (Why Am I Notified About This?, Unsubscribe).
+      assert.equal(row.contextValue, eventThingKey(event) ? 'event linkable thing' : 'event linkable');
       assert.equal(row.command, COMMANDS.openInBrowser);
       assert.equal(row.commandTitle, 'Open in Browser');
       assert.deepEqual(row.args, [row.node]);

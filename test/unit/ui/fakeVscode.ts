@@ -135,7 +135,7 @@ const manifestDefaults: Record<string, unknown> = {
 
 /** One thing the extension showed, in order. */
 export type Shown =
-  | { kind: 'information' | 'warning' | 'error'; message: string; actions: string[] }
+  | { kind: 'information' | 'warning' | 'error'; message: string; actions: string[]; modal?: boolean; detail?: string }
   | { kind: 'quickPick'; items: Array<{ label: string; description?: string; detail?: string }>; options: Record<string, unknown> }
   | { kind: 'inputBox'; options: Record<string, unknown>; validation?: unknown }
   | { kind: 'statusBarMessage'; message: string };
@@ -252,15 +252,18 @@ export const fake = {
         case 'inputBox':
           return [entry.options.prompt, entry.validation].filter((text): text is string => typeof text === 'string');
         default:
-          return [entry.message, ...('actions' in entry ? entry.actions : [])];
+          return [entry.message, ...('detail' in entry && entry.detail ? [entry.detail] : []), ...('actions' in entry ? entry.actions : [])];
       }
     });
   },
 };
 
 function message(kind: 'information' | 'warning' | 'error') {
-  return async (text: string, ...actions: string[]) => {
-    const entry = { kind, message: text, actions };
+  return async (text: string, ...rest: unknown[]) => {
+    // VS Code's overload with options first: `{ modal, detail }`.
+    const options = typeof rest[0] === 'object' && rest[0] !== null ? rest.shift() as { modal?: boolean; detail?: string } : undefined;
+    const actions = rest as string[];
+    const entry = { kind, message: text, actions, ...(options ? { modal: options.modal === true, detail: options.detail } : {}) };
     fake.shown.push(entry);
     return fake.answers.message(entry);
   };
