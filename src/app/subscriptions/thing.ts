@@ -1,4 +1,4 @@
-import type { SubscriptionTarget } from '../../gitlab/subscriptionTypes';
+import type { SubscribedThing, SubscriptionTarget } from '../../gitlab/subscriptionTypes';
 import type { Todo } from '../../gitlab/todoTypes';
 import type { GitLabEvent } from '../../gitlab/types';
 import { eventShape } from '../activity/eventShape';
@@ -132,4 +132,10 @@ export function isThing(value: unknown): value is Thing {
     && typeof v.iid === 'string' && /^\d+$/.test(v.iid)
     && ['projectPath', 'groupPath', 'id', 'reference', 'title'].every(optional)
     && (v.kind === 'epic' ? v.id !== undefined || v.groupPath !== undefined : typeof v.projectPath === 'string');
+}
+
+/** A row of the Subscriptions list names its thing in full. */
+export function thingFromSubscription(item: SubscribedThing, instance: string): Thing {
+  const where = item.kind === 'epic' ? { groupPath: item.containerPath || undefined } : { projectPath: item.containerPath };
+  return { instance, kind: item.kind, ...where, iid: item.iid, id: item.id, reference: item.reference, title: item.title };
 }

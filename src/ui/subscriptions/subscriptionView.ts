@@ -133,7 +133,8 @@ export class SubscriptionView implements vscode.Disposable {
     }
     item.description = words.filter(Boolean).join(' · ');
     item.iconPath = new vscode.ThemeIcon(KIND_ICONS[thing.kind]);
-    item.contextValue = `subscription ${thing.kind}`;
+    // `thing`: Why Am I Notified About This? (labels are not things GitLab answers that for).
+    item.contextValue = thing.kind === 'label' ? 'subscription label' : `subscription ${thing.kind} thing`;
     item.command = { command: COMMANDS.subscriptionsOpen, title: vscode.l10n.t('Open'), arguments: [row] };
     return item;
   }

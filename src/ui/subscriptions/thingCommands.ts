@@ -3,7 +3,8 @@ import { errorText } from '../../app/settings/errorInfo';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import type { LevelInForce } from '../../app/settings/shared/levelChain';
 import type { ScopeRef } from '../../app/settings/shared/scopes';
-import { isThing, subscriptionTarget, thingFromEvent, thingFromTodo, thingReference, type Thing } from '../../app/subscriptions/thing';
+import { isThing, subscriptionTarget, thingFromEvent, thingFromSubscription, thingFromTodo, thingReference, type Thing } from '../../app/subscriptions/thing';
+import type { SubscriptionRow } from './subscriptionView';
 import { whyNotifiedAbout, type WhyFacts } from '../../app/subscriptions/whyNotified';
 import { plainLine, truncate } from '../../app/plainText';
 import type { ThingAddress } from '../../gitlab/thingSubscription';
@@ -45,6 +46,7 @@ class ThingCommands {
       return thingFromEvent(node.event, instance, typeof projectId === 'number' ? directory.get(projectId)?.path_with_namespace : undefined);
     }
     if (isTodoRow(node)) return thingFromTodo(node.group.todos[0], node.instance);
+    if (isSubscriptionRow(node) && node.item.kind !== 'label') return thingFromSubscription(node.item, node.instance);
     return undefined;
   }
 
@@ -66,7 +68,10 @@ class ThingCommands {
     const level = where ? t('Notification Level of {0}…', where) : undefined;
     const actions = view.action === 'unsubscribe' ? [unsubscribe] : view.action === 'level' && level ? [level] : [];
     const choice = await plainWindow.showModalInformation(view.message, view.detail, ...actions);
-    if (choice === unsubscribe) {
+    if (choice === unsubscribe && isSubscriptionRow(arg as { type?: unknown })) {
+      // The Subscriptions list's own Unsubscribe: its row leaves at once and comes back on Undo.
+      await vscode.commands.executeCommand(COMMANDS.subscriptionsUnsubscribe, arg);
+    } else if (choice === unsubscribe) {
       await this.unsubscribeThing(facts.answer.ok ? { ...thing, id: facts.answer.value.id, title: facts.answer.value.title } : thing, account);
     } else if (choice !== undefined && choice === level && where) {
       const scope: ScopeRef = { kind: thing.kind === 'epic' ? 'group' : 'project', id: where };
@@ -143,6 +148,8 @@ function nameOf(thing: Thing): string {
 
 const isEventNode = (node: { type?: unknown } | undefined): node is ActivityNode & { type: 'event' } =>
   node?.type === 'event' && typeof (node as { source?: unknown }).source === 'object' && typeof (node as { event?: unknown }).event === 'object';
+const isSubscriptionRow = (node: { type?: unknown } | undefined): node is SubscriptionRow & { type: 'subscription' } =>
+  node?.type === 'subscription' && typeof (node as { instance?: unknown }).instance === 'string';
 const isTodoRow = (node: { type?: unknown } | undefined): node is TodoRow & { type: 'todo' } =>
   node?.type === 'todo' && typeof (node as { instance?: unknown }).instance === 'string' && Array.isArray((node as { group?: { todos?: unknown } }).group?.todos);
 

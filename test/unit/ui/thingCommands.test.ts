@@ -79,6 +79,21 @@ describe('Why Am I Notified About This? and Unsubscribe on rows', () => {
     assert.deepEqual(messages, [`Unsubscribed from acme/website#1 "${item.title}".`, `Subscribed to acme/website#1 "${item.title}" again.`]);
   });
 
+  it('from a Subscriptions row: the thing it names; Unsubscribe goes through the Subscriptions list\'s own command', async () => {
+    await open();
+    const item = issue(5001);
+    const row = {
+      type: 'subscription', instance: INSTANCE,
+      item: { kind: 'issue', id: `gid://gitlab/Issue/${item.id}`, iid: String(item.iid), title: item.title, state: 'opened', webUrl: '',
+        reference: `acme/website#${item.iid}`, containerPath: 'acme/website', containerKind: 'project', updatedAt: NOW.toISOString(), subscribed: true },
+    };
+    fake.answers.message = (shown) => (shown.actions.includes('Unsubscribe') ? 'Unsubscribe' : undefined);
+    await run(COMMANDS.whyNotifiedAboutThing, row);
+    assert.equal(modal()!.message, `You are subscribed to acme/website#1 "${item.title}".`);
+    assert.deepEqual(fake.commands.find((c) => c.command === COMMANDS.subscriptionsUnsubscribe)?.args, [row]);
+    assert.equal(rowOf(item), true, 'changed by that command, not here');
+  });
+
   it('neither subscribed nor taking part: the level is the action, and opens the settings editor at the project', async () => {
     await open();
     const item = double.data.issuables.find((i) => i.model === 'Issue' && i.projectId === 1 && rowOf(i) === undefined && !i.participants.includes(1))!;
