@@ -24,14 +24,14 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   registerAccounts(context, shell);
   const activity = registerActivity(context, shell);
   registerTodos(context, shell);
-  registerSubscriptions(context, shell);
+  const subscriptions = registerSubscriptions(context, shell);
   const notifications = createNotificationSettings(context, shell, activity); // levels and the list of scopes, shared
   const snoozes = registerSnooze(context, shell, notifications);
   registerStatusBar(context, shell, notifications, snoozes);
   registerNotificationSettingsEditor(context, shell, notifications, snoozes);
   registerProfiles(context, shell, notifications);
   registerInsight(context, shell, notifications);
-  registerThingCommands(context, shell, notifications);
+  registerThingCommands(context, shell, notifications, subscriptions);
   startSession(shell);
   // The epoch time is taken here, in the extension host, as activate() returns: the log's own line time is stamped
   // where the line is written, a moment later, so it cannot order the line against a request.

@@ -202,6 +202,18 @@ export class SubscriptionService {
     return failures;
   }
 
+  /**
+   * A thing's subscription changed outside this list (Unsubscribe on an Activity or To-Do row, or its Undo): its row,
+   * if loaded, leaves or comes back, and the counts elsewhere are read again.
+   */
+  thingChanged(instance: string, thing: { kind: SubscriptionKind; iid: string; path?: string }, subscribed: boolean): void {
+    const matches = this.lists.rows(subscriptionSource(instance, thing.kind).key).items.concat(this.lists.hiddenItems(subscriptionSource(instance, thing.kind).key))
+      .filter((item) => item.kind !== 'label' && item.iid === thing.iid && (!thing.path || item.containerPath.toLowerCase() === thing.path.toLowerCase()));
+    if (subscribed) this.show(instance, matches);
+    else this.hide(instance, matches);
+    this.changes.fire(instance);
+  }
+
   /** The items of `instance`'s lists as loaded and not hidden. */
   shownItems(instance: string, kind: SubscriptionKind): readonly SubscriptionItem[] {
     return this.lists.rows(subscriptionSource(instance, kind).key).items;

@@ -114,9 +114,10 @@ export class SubscriptionView implements vscode.Disposable {
 
   private rowItem(row: SubscriptionRow): vscode.TreeItem {
     if (row.type === 'cannotList') {
-      const item = new vscode.TreeItem(row.reason);
+      // The reason may name the workspace's projects (its git remotes' text).
+      const item = new vscode.TreeItem(inert(row.reason));
       item.iconPath = new vscode.ThemeIcon('info');
-      item.tooltip = row.reason;
+      item.tooltip = inert(row.reason);
       item.contextValue = 'cannotList';
       return item;
     }

@@ -23,8 +23,13 @@ const t = vscode.l10n.t;
  * `Thing` another view passes. Both go to the thing's own account; the level in force is the active account's to
  * read (the status bar's service), so for another instance it is said as not read.
  */
-export function registerThingCommands(context: vscode.ExtensionContext, shell: Shell, { levels }: NotificationSettings): void {
-  const commands = new ThingCommands(shell, levels);
+/** What else follows a change made here: the Subscriptions list (its row) and the counts. */
+export interface ThingChanges {
+  thingChanged(instance: string, thing: { kind: Thing['kind']; iid: string; path?: string }, subscribed: boolean): void;
+}
+
+export function registerThingCommands(context: vscode.ExtensionContext, shell: Shell, { levels }: NotificationSettings, changes?: ThingChanges): void {
+  const commands = new ThingCommands(shell, levels, changes);
   context.subscriptions.push(
     vscode.commands.registerCommand(COMMANDS.whyNotifiedAboutThing, (arg?: unknown) => commands.whyNotified(arg)),
     vscode.commands.registerCommand(COMMANDS.unsubscribe, (arg?: unknown) => commands.unsubscribe(arg)),
@@ -32,7 +37,7 @@ export function registerThingCommands(context: vscode.ExtensionContext, shell: S
 }
 
 class ThingCommands {
-  constructor(private readonly shell: Shell, private readonly levels: NotificationSettingsService) {}
+  constructor(private readonly shell: Shell, private readonly levels: NotificationSettingsService, private readonly changes?: ThingChanges) {}
 
   /** The thing a row (or another view) names; an event's project is looked up when not known yet. */
   private async thingOf(arg: unknown): Promise<Thing | undefined> {
@@ -116,6 +121,10 @@ class ThingCommands {
     if (account) await this.unsubscribeThing(thing, account);
   }
 
+  private changed(thing: Thing, subscribed: boolean): void {
+    this.changes?.thingChanged(thing.instance, { kind: thing.kind, iid: thing.iid, path: thing.projectPath ?? thing.groupPath }, subscribed);
+  }
+
   /** Unsubscribe, then a message with Undo (subscribe again); a refusal in the client's words. */
   private async unsubscribeThing(thing: Thing, account: Account): Promise<void> {
     const name = nameOf(thing);
@@ -125,6 +134,7 @@ class ThingCommands {
       if (!target) target = subscriptionTarget({ ...thing, id: (await account.subscriptions.getThingSubscription(addressOf(thing))).id });
       if (!target) throw new Error(t('GitLab did not say how to address it.'));
       await account.subscriptions.setSubscription(target, false);
+      this.changed(thing, false);
     } catch (error) {
       this.shell.failures.report(error, account.instanceUrl, 'Unsubscribe', t('Could not unsubscribe from {0}: {1}', name, errorText(error)));
       return;
@@ -133,6 +143,7 @@ class ThingCommands {
     if ((await plainWindow.showInformationMessage(t('Unsubscribed from {0}.', name), undo)) !== undo) return;
     try {
       await account.subscriptions.setSubscription(target, true);
+      this.changed(thing, true);
       void plainWindow.showInformationMessage(t('Subscribed to {0} again.', name));
     } catch (error) {
       this.shell.failures.report(error, account.instanceUrl, 'Subscribe again', t('Could not subscribe to {0} again: {1}', name, errorText(error)));

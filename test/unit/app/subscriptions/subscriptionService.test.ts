@@ -107,6 +107,21 @@ describe('SubscriptionService against the GitLab double', function () {
     }
   });
 
+  it('a thing unsubscribed from another view leaves the list at once, comes back on its Undo, and says the counts changed', async () => {
+    const service = await serviceOn();
+    const issues = (await readAll(service, ['issue'])).get('issue')!;
+    const thing = issues[0] as SubscriptionItem & { kind: 'issue' };
+    const key = subscriptionSource(INSTANCE, 'issue').key;
+    const told: string[] = [];
+    service.onDidChangeSubscriptions((instance) => told.push(instance));
+    service.thingChanged(INSTANCE, { kind: 'issue', iid: thing.iid, path: thing.containerPath.toUpperCase() }, false);
+    assert.ok(!service.lists.rows(key).items.includes(thing));
+    assert.equal(service.lists.rows(key).items.length, issues.length - 1, 'that one only');
+    service.thingChanged(INSTANCE, { kind: 'issue', iid: thing.iid, path: thing.containerPath }, true);
+    assert.ok(service.lists.rows(key).items.includes(thing));
+    assert.deepEqual(told, [INSTANCE, INSTANCE]);
+  });
+
   it('a refusal puts the rows back and names the api scope', async () => {
     const service = await serviceOn({}, 'read-api');
     const all = await readAll(service, ['issue', 'label']);
