@@ -91,7 +91,8 @@ export function registerSubscriptionCommands({ service, filters, session, select
     }
     const confirm = vscode.l10n.t('Unsubscribe');
     const more = found.accounts.some((account) => account.cut) ? ` ${vscode.l10n.t('More may remain: run it again afterwards.')}` : '';
-    const question = vscode.l10n.t('Unsubscribe from {0} closed or merged issues, merge requests and epics? They stop e-mailing you; Undo subscribes again.', found.count) + more;
+    const left = skipped.length > 0 ? ` ${vscode.l10n.t('Not included: {0}', skipped.join(' '))}` : '';
+    const question = vscode.l10n.t('Unsubscribe from {0} closed or merged issues, merge requests and epics? They stop e-mailing you; Undo subscribes again.', found.count) + more + left;
     if ((await plainWindow.showWarningMessage(question, confirm)) !== confirm) return;
     const outcome = await service.unsubscribeClosed(found);
     if (outcome.failures.length > 0) void plainWindow.showErrorMessage(subscriptionActionFailure(false, outcome.failures[0], t));
