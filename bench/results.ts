@@ -8,6 +8,7 @@ import type { WorkbenchResult } from './workbench/workbenchBench';
 import type { StartupResult } from './startup/startupBench';
 import type { TreeResult } from './tree/treeBench';
 import type { TodoViewResult } from './todos/todoBench';
+import type { SubscriptionBenchResult } from './subscriptions/subscriptionBench';
 
 /** What bench/results.json holds. Sections left out with --only are absent. */
 export interface BenchResults {
@@ -27,5 +28,6 @@ export interface BenchResults {
   startup?: StartupResult;
   economy?: EconomyResult;
   todos?: TodoViewResult;
+  subscriptions?: SubscriptionBenchResult;
   errors: Record<string, string>;
 }

@@ -22,15 +22,16 @@ import { treeBench } from './tree/treeBench';
 import { workbenchBench } from './workbench/workbenchBench';
 import { todoFirstPage, todoGoals, todoTables, todoViewBench } from './todos/todoBench';
 import { todoLargeBench } from './todos/todoLargeBench';
+import { subscriptionBench, subscriptionGoals, subscriptionTables } from './subscriptions/subscriptionBench';
 
 /**
- * npm run bench [-- --only fetch,tree,pages,workbench,startup,economy,todos] [--rounds N] [--runs N] [--update-readme] [--keep]
+ * npm run bench [-- --only fetch,tree,pages,workbench,startup,economy,todos,subscriptions] [--rounds N] [--runs N] [--update-readme] [--keep]
  *
  * Every timing is reported next to something measured in the same run (a floor, a peer, an empty module), since
  * absolute times depend on the machine and on what else it is doing. Prints tables; writes bench/results.json.
  */
 
-const SECTIONS = ['fetch', 'tree', 'pages', 'workbench', 'startup', 'economy', 'todos'] as const;
+const SECTIONS = ['fetch', 'tree', 'pages', 'workbench', 'startup', 'economy', 'todos', 'subscriptions'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const root = join(__dirname, '..');
@@ -106,6 +107,7 @@ function goals(results: BenchResults): BenchResults['goals'] {
   const w = results.workbench;
   if (w) list.push(...w.goals);
   if (results.todos) list.push(...todoGoals(results.todos));
+  if (results.subscriptions) list.push(...subscriptionGoals(results.subscriptions));
   const e = results.economy?.extension;
   if (e) {
     const duplicated = e.start.duplicated.length + e.perPollCycle.duplicated.length;
@@ -209,6 +211,10 @@ async function main(): Promise<void> {
       }
       results.todos = todos;
       console.log(todoTables(todos));
+    });
+    await run('subscriptions', async () => {
+      results.subscriptions = await subscriptionBench(opts.runs, progress);
+      console.log(subscriptionTables(results.subscriptions));
     });
   } finally {
     if (opts.keep) console.log(`\nWork files kept in ${workDir}`);

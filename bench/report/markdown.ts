@@ -1,4 +1,5 @@
 import { todoLargeTable } from '../todos/todoLargeBench';
+import { subscriptionFigures } from '../subscriptions/subscriptionBench';
 import type { BenchResults } from '../results';
 import { OVERVIEW_LABELS, PAGES_LABELS, TAB_LOAD_MORE_LABELS, windowRows } from './tables';
 
@@ -88,6 +89,7 @@ export function figuresMarkdown(results: BenchResults): string {
       + (todos.firstPage ? ` Production bundle, the double ${todos.firstPage.latencyMs} ms late: the first to-do row ${todos.firstPage.tokenToRowsMs} ms after the token read (raw round trip ${msText(todos.firstPage.roundTrip.median, 0)}).` : '')
       + ` ${todoLargeTable(todos.large, todos.largeError)}.`);
   }
+  if (results.subscriptions) out.push(...subscriptionFigures(results.subscriptions));
   if (results.goals.length > 0) {
     out.push('', '**Goals:**', '', ...results.goals.map((g) => `- ${g.met ? 'MET' : 'MISSED'}: ${g.goal}: ${g.value}`));
   }

@@ -58,7 +58,7 @@ export class GitLabDouble {
     const specOnly = options.specOnly ?? false;
     const edition = options.edition ?? (specOnly ? 'spec' : 'ee');
     const { data, factory } = createWorld({
-      seed: options.seed ?? 1, events: options.events ?? 200, todos: options.todos ?? 0, edition,
+      seed: options.seed ?? 1, events: options.events ?? 200, todos: options.todos ?? 0, subscriptions: options.subscriptions, edition,
       hostileNames: options.hostileNames ?? false, tokens, now: clock(),
     });
     const resolved: ResolvedOptions = {

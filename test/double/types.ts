@@ -36,6 +36,12 @@ export interface DoubleOptions {
   events?: number;
   /** Random pending to-dos of user 1 added, older, before the fixed cast of to-dos (default 0). */
   todos?: number;
+  /**
+   * Extra explicit subscriptions of user 1, per kind, beside the fixed cast (default none): issues over projects 1–6,
+   * merge requests over the projects of user 1's groups (1, 2), epics in those groups (`ee` only), labels at user 1's
+   * projects and group 2, with a share closed or merged (see test/double/README.md, Subscriptions).
+   */
+  subscriptions?: { issues?: number; mergeRequests?: number; epics?: number; labels?: number };
   /** Seed of the deterministic generator (default 1). */
   seed?: number;
   /**

@@ -10,8 +10,28 @@ import type { DoubleData, DoubleIssuable, DoubleLabel, DoubleSubscription } from
 export type SubscribableType = DoubleSubscription['subscribableType'];
 export type SubscriptionStatus = 'EXPLICITLY_SUBSCRIBED' | 'EXPLICITLY_UNSUBSCRIBED';
 
+/**
+ * The user's rows of one thing, looked up in an index of `data.subscriptions` (as GitLab's unique index over
+ * subscribable, user and project): a long list (`DoubleOptions.subscriptions`) is not scanned once per thing listed.
+ * Rows are only ever added (or changed in place), so the index is made again when the list has grown.
+ */
+const indexes = new WeakMap<DoubleSubscription[], { size: number; rows: Map<string, DoubleSubscription[]> }>();
+const rowKey = (type: SubscribableType, id: number, userId: number) => `${type}:${id}:${userId}`;
+
 function rowsOf(data: DoubleData, type: SubscribableType, id: number, userId: number): DoubleSubscription[] {
-  return data.subscriptions.filter((s) => s.subscribableType === type && s.subscribableId === id && s.userId === userId);
+  let index = indexes.get(data.subscriptions);
+  if (!index || index.size !== data.subscriptions.length) {
+    const rows = new Map<string, DoubleSubscription[]>();
+    for (const row of data.subscriptions) {
+      const key = rowKey(row.subscribableType, row.subscribableId, row.userId);
+      const list = rows.get(key);
+      if (list) list.push(row);
+      else rows.set(key, [row]);
+    }
+    index = { size: data.subscriptions.length, rows };
+    indexes.set(data.subscriptions, index);
+  }
+  return index.rows.get(rowKey(type, id, userId)) ?? [];
 }
 
 /** `subscribed?(user, project)`: the row for that exact project, else participation (issuables only). */

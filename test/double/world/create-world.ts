@@ -1,6 +1,6 @@
 import { EventFactory } from './event-kinds';
 import { generateEvents } from './generate-events';
-import { generateSubscriptions } from './generate-subscriptions';
+import { generateSubscriptions, type ExtraSubscriptions } from './generate-subscriptions';
 import { generateTodos } from './generate-todos';
 import { generateWorld } from './generate-world';
 import { SeededRandom } from './random';
@@ -12,6 +12,8 @@ export interface WorldOptions {
   events: number;
   /** Random to-dos of user 1 generated before the fixed cast. */
   todos: number;
+  /** Extra explicit subscriptions of user 1, per kind. */
+  subscriptions?: ExtraSubscriptions;
   edition: Edition;
   hostileNames: boolean;
   tokens: DoubleToken[];
@@ -34,6 +36,8 @@ export function createWorld(options: WorldOptions): { data: DoubleData; factory:
     userName: (id) => world.users.find((u) => u.id === id)?.name,
   });
   const tokens = options.tokens.map((t) => ({ ...t, scopes: [...t.scopes] }));
-  const subscribables = generateSubscriptions({ anchorMs: anchor, edition: options.edition, hostileNames: options.hostileNames });
+  const subscribables = generateSubscriptions({
+    anchorMs: anchor, edition: options.edition, hostileNames: options.hostileNames, extra: options.subscriptions,
+  });
   return { data: { ...world, events, todos, tokens, ...subscribables, settings: {} }, factory };
 }

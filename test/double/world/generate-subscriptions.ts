@@ -36,11 +36,35 @@ function title(i: number, hostile: boolean): string {
   return `${TITLE_VERBS[i % TITLE_VERBS.length]} ${TITLE_NOUNS[(i * 7) % TITLE_NOUNS.length]}`;
 }
 
+/** Extra explicit subscriptions of user 1, per kind (`DoubleOptions.subscriptions`): a long Subscriptions list. */
+export interface ExtraSubscriptions {
+  issues?: number;
+  mergeRequests?: number;
+  /** Group-level epics; none on an edition without epics (`ce`, `spec`). */
+  epics?: number;
+  labels?: number;
+}
+
 export interface SubscriptionWorldOptions {
   anchorMs: number;
   edition: Edition;
   hostileNames: boolean;
+  extra?: ExtraSubscriptions;
 }
+
+/** Where the extra things are: user 1 reads every one (projects 1–6; 7 is not readable, 8 is the hostile one). */
+const EXTRA_ISSUE_PROJECTS = [1, 2, 3, 4, 5, 6];
+/** Projects of the groups user 1 belongs to (acme and acme/platform), where the merge request listing looks. */
+const EXTRA_MR_PROJECTS = [1, 2];
+/** Groups user 1 belongs to (acme and its subgroup acme/platform), read with the top one's descendants. */
+const EXTRA_EPIC_GROUPS = [1, 2];
+/** Where extra labels live: user 1's projects and member groups, each read for its labels. */
+const EXTRA_LABEL_PLACES: Array<{ projectId?: number; groupId?: number }> = [
+  { projectId: 1 }, { projectId: 2 }, { projectId: 3 }, { projectId: 5 }, { groupId: 2 },
+];
+/** Extra ids start here, far past the fixed cast's. */
+export const EXTRA_IDS = { issue: 100_001, mergeRequest: 200_001, epic: 300_001, label: 400_001 } as const;
+const EXTRA_MR_STATES = ['opened', 'closed', 'opened', 'opened', 'opened', 'merged', 'opened', 'opened'] as const;
 
 export function generateSubscriptions(options: SubscriptionWorldOptions): SubscriptionWorld {
   const { anchorMs, hostileNames } = options;
@@ -124,5 +148,46 @@ export function generateSubscriptions(options: SubscriptionWorldOptions): Subscr
     subscriptions.push({ userId: 1, subscribableType: 'Label', subscribableId: id, projectId, subscribed });
   }
   subscriptions.push({ userId: 2, subscribableType: 'Label', subscribableId: 302, projectId: 1, subscribed: true });
+
+  // The extra subscriptions: older than the cast, one thing every 3 minutes, each explicitly subscribed by user 1.
+  const extra = options.extra ?? {};
+  let extraMinute = minute * 17;
+  const older = () => new Date(anchorMs - (extraMinute += 3) * 60_000).toISOString();
+  const extraThing = (model: DoubleIssuable['model'], id: number, where: { projectId: number | null; groupId: number | null }, i: number,
+    state: DoubleIssuable['state'], issueType: string) => {
+    const updatedAt = older();
+    const authorId = 2 + (i % 5);
+    issuables.push({
+      model, id, iid: nextIid(where.projectId !== null ? `${model === 'Issue' ? 'i' : 'm'}${where.projectId}` : `g${where.groupId}`),
+      ...where, title: title(i + 11, hostileNames), state, issueType, draft: model === 'MergeRequest' && i % 6 === 4, authorId,
+      participants: [authorId], assigneeIds: [], userNotesCount: i % 7, createdAt: updatedAt, updatedAt,
+    });
+    subscriptions.push({ userId: 1, subscribableType: model, subscribableId: id, projectId: where.projectId, subscribed: true });
+  };
+  // Every 4th issue closed; merge requests 1 in 8 closed and 1 in 8 merged; every 5th epic closed.
+  for (let i = 0; i < (extra.issues ?? 0); i++) {
+    extraThing('Issue', EXTRA_IDS.issue + i, { projectId: EXTRA_ISSUE_PROJECTS[i % EXTRA_ISSUE_PROJECTS.length], groupId: null }, i,
+      i % 4 === 1 ? 'closed' : 'opened', i % 10 === 3 ? 'TASK' : 'ISSUE');
+  }
+  for (let i = 0; i < (extra.mergeRequests ?? 0); i++) {
+    extraThing('MergeRequest', EXTRA_IDS.mergeRequest + i, { projectId: EXTRA_MR_PROJECTS[i % EXTRA_MR_PROJECTS.length], groupId: null }, i,
+      EXTRA_MR_STATES[i % EXTRA_MR_STATES.length], 'ISSUE');
+  }
+  if (options.edition === 'ee') {
+    for (let i = 0; i < (extra.epics ?? 0); i++) {
+      extraThing('Issue', EXTRA_IDS.epic + i, { projectId: null, groupId: EXTRA_EPIC_GROUPS[i % EXTRA_EPIC_GROUPS.length] }, i,
+        i % 5 === 2 ? 'closed' : 'opened', 'EPIC');
+    }
+  }
+  // Labels: each subscribed where it lives (a project label at its project, a group label group-wide), and beside every
+  // 4 subscribed one label nobody subscribed to, as a place has.
+  for (let i = 0, made = 0; made < (extra.labels ?? 0); i++) {
+    const place = EXTRA_LABEL_PLACES[i % EXTRA_LABEL_PLACES.length];
+    const id = EXTRA_IDS.label + i;
+    labels.push(label(id, `${TITLE_NOUNS[i % TITLE_NOUNS.length]}-${i}`, place));
+    if (i % 5 === 4) continue;
+    subscriptions.push({ userId: 1, subscribableType: 'Label', subscribableId: id, projectId: place.projectId ?? null, subscribed: true });
+    made++;
+  }
   return { issuables, labels, subscriptions };
 }
