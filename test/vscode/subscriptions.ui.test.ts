@@ -292,6 +292,22 @@ describe('Subscriptions view', function () {
     await waitFor('every one subscribed again in GitLab', () => closed.every((item) => subscribed(double!, item)), { timeoutMs: 30_000 });
     assert.equal(closedSubscribed(double!, places).length, closed.length);
   });
+
+  it('reads the lists again in pages of a new page size as soon as it is set', async function () {
+    const { workbench, double } = session();
+    const tree = await openSubscriptions(workbench);
+    await tree.waitForTree('the four sections', (items) => settled(bySection(items)) && bySection(items).size === 4);
+    const since = Date.now();
+    await workbench.changeSettingInSettingsEditor('gitlabActivity.pageSize', '3');
+    await workbench.closeModalEditor();
+    await tree.waitForTree('pages of 3', (items) => {
+      const found = bySection(items);
+      const issues = found.get('Issues') ?? [];
+      return found.size === 4 && settled(found) && issues.length === 4 && issues[3].label === 'Load more…';
+    });
+    const read = extensionRequests(double!, (r) => r.at >= since && r.path === '/api/graphql' && /subscribedIssues/.test(r.body ?? ''));
+    assert.ok(read.length > 0 && read.every((r) => (JSON.parse(r.body!) as { variables: { first: number } }).variables.first === 3), 'issues asked 3 a page');
+  });
 });
 
 /** One section's rows, once each section has answered. */
@@ -392,7 +408,8 @@ describe('Subscriptions view with hostile titles and label names', function () {
         && found.get('Labels')?.some((row) => shown(row.label) === HOSTILE_LABEL) && found;
     }, 60_000);
     // The double's own hostile titles (markup, a javascript: link, a bidi override) read as text too.
-    assert.ok(sections.get('Merge requests')!.some((row) => row.label.includes('<')), 'a merge request titled with markup');
+    assert.ok(sections.get('Merge requests')!.some((row) => shown(row.label).includes('[click me](javascript:')), 'a merge request titled with a link');
+    assert.ok(sections.get('Issues')!.some((row) => row.label.includes('<script>')), 'an issue titled with a script');
     assert.deepEqual(await dangerousElements(tree.pane), { images: 0, scripts: 0, badLinks: [], bugIcons: 0 });
 
     for (const [label, text, part] of [[issueLabel, HOSTILE_TITLE, '**bold**'], [HOSTILE_LABEL, HOSTILE_LABEL, '<b>label</b>']]) {
