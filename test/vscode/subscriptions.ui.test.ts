@@ -299,12 +299,13 @@ describe('Subscriptions view', function () {
     await tree.waitForTree('the four sections', (items) => settled(bySection(items)) && bySection(items).size === 4);
     const since = Date.now();
     await workbench.changeSettingInSettingsEditor('gitlabActivity.pageSize', '3');
-    await workbench.closeModalEditor();
+    // The Settings editor writes the value a moment after it is typed: it stays open until the view shows it.
     await tree.waitForTree('pages of 3', (items) => {
       const found = bySection(items);
       const issues = found.get('Issues') ?? [];
       return found.size === 4 && settled(found) && issues.length === 4 && issues[3].label === 'Load more…';
     });
+    await workbench.closeModalEditor();
     const read = extensionRequests(double!, (r) => r.at >= since && r.path === '/api/graphql' && /subscribedIssues/.test(r.body ?? ''));
     assert.ok(read.length > 0 && read.every((r) => (JSON.parse(r.body!) as { variables: { first: number } }).variables.first === 3), 'issues asked 3 a page');
   });
