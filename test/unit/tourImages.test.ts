@@ -28,6 +28,12 @@ describe('the tour\'s screenshots stay small', () => {
     }
   });
 
+  it('the README shows every screenshot in docs/images, and each it shows is there', () => {
+    const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
+    const shown = [...readme.matchAll(/!\[[^\]]*\]\(docs\/images\/([^)]+)\)/g)].map((match) => match[1]);
+    assert.deepEqual([...new Set(shown)].sort(), [...files].sort());
+  });
+
   it(`the whole tour stays within ${TOUR_BOUND_BYTES / 1000} kB`, () => {
     const total = files.reduce((sum, name) => sum + readFileSync(join(images, name)).length, 0);
     assert.ok(total <= TOUR_BOUND_BYTES, `docs/images holds ${(total / 1000).toFixed(0)} kB of PNGs`);
