@@ -235,6 +235,10 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
     await workbench.answerQuickInput(second.token, { expect: 'Sign in to GitLab (2/2)' });
     await workbench.waitForQuickInputClosed();
     const hosts = [new URL(second.firstUrl).host, new URL(second.url).host];
+    // The first instance's events fill the side bar (below it, the To-Do List's and Subscriptions' headers): folded
+    // first, so that the second root is drawn (rows out of view are not).
+    await workbench.waitForTree('the first instance as a root', (items) => items.some((item) => item.level === 1 && item.label === hosts[0]), 30_000);
+    await workbench.collapseTreeRow('My Activity');
     await workbench.waitForTree('a root per instance', (items) =>
       JSON.stringify(items.filter((item) => item.level === 1).map((item) => item.label)) === JSON.stringify(hosts), 30_000);
     // The first instance's events fill the side bar: folded, so that the second's show below them.
