@@ -415,8 +415,8 @@ describe('Subscriptions view with hostile titles and label names', function () {
       && canReadIssuable(double!.data, item, USER)).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
     issue.title = HOSTILE_TITLE;
     double!.data.labels.find((label) => label.id === 301)!.name = HOSTILE_LABEL;
+    // Changed before the view is first shown, so its first read has them (no refresh racing the rows read below).
     const tree = await openSubscriptions(workbench);
-    await workbench.clickViewTitleAction('Refresh Subscriptions', 20_000, SUBSCRIPTIONS_VIEW);
     const issueLabel = `${referenceOf(double!, issue)} ${HOSTILE_TITLE}`;
     const sections = await tree.waitForTree('the hostile issue and label as rows', (items) => {
       const found = bySection(items);
@@ -429,7 +429,7 @@ describe('Subscriptions view with hostile titles and label names', function () {
     assert.deepEqual(await dangerousElements(tree.pane), { images: 0, scripts: 0, badLinks: [], bugIcons: 0 });
 
     for (const [label, text, part] of [[issueLabel, HOSTILE_TITLE, '**bold**'], [HOSTILE_LABEL, HOSTILE_LABEL, '<b>label</b>']]) {
-      const row = (await tree.treeItems()).find((item) => shown(item.label) === label)!;
+      const row = await tree.waitForTree(`the row ${JSON.stringify(label)}`, (items) => items.find((item) => shown(item.label) === label));
       const hover = await hoverFor(page, tree.treeRowLabelled(row.label), part);
       assert.ok(shown((await hover.textContent()) ?? '').includes(text), `the tooltip reads ${JSON.stringify(text)} as sent`);
       assert.deepEqual(await dangerousElements(hover), { images: 0, scripts: 0, badLinks: [], bugIcons: 0 });
