@@ -7,11 +7,13 @@ import { escapeRegExp } from '../test/vscode/harness/tree-rows';
 import { waitFor } from '../test/vscode/harness/wait-for';
 import { ACTIVITY_VIEW, TODO_VIEW, VIEW_CONTAINER, type Workbench } from '../test/vscode/harness/workbench';
 
+const SUBSCRIPTIONS_VIEW = 'Subscriptions';
+
 /**
  * Visits each surface a person uses and saves a screenshot of it: the activity tree with a filter applied, an
  * event's tooltip, the Comments tab, unread events after new activity, the status bar's level quick pick, the settings editor at the workspace project's custom scope, the
  * status bar while that project is snoozed, "Why am I notified?" for that project and the overrides overview filtered
- * to the exceptions, the To-Do List and a to-do's tooltip; then, given a second instance, the tree and the Accounts menu with both signed in.
+ * to the exceptions, the To-Do List and a to-do's tooltip, the Subscriptions view; then, given a second instance, the tree and the Accounts menu with both signed in.
  */
 export interface SecondInstance {
   firstUrl: string;
@@ -196,9 +198,34 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
   await page.locator('.monaco-hover, .workbench-hover').first().waitFor({ state: 'visible', timeout: 15_000 });
   await shot('todo-tooltip');
   await page.mouse.move(5, 5);
+  await workbench.setViewExpanded(TODO_VIEW, false);
+
+  // Subscriptions: a section per kind, each thing by its reference and title, its kind and state. Pages of 4, so that
+  // every kind shows in the side bar's height (the list reads its pages again as the setting changes).
+  await workbench.setViewExpanded(SUBSCRIPTIONS_VIEW, true);
+  const subscriptions = workbench.tree(SUBSCRIPTIONS_VIEW);
+  const issueRows = (items: Array<{ level: number; label: string }>) => {
+    const start = items.findIndex((item) => item.level === 1 && item.label === 'Issues');
+    const end = items.findIndex((item, i) => i > start && item.level === 1);
+    return start < 0 ? [] : items.slice(start + 1, end < 0 ? undefined : end).filter((item) => /#\d+ /.test(item.label));
+  };
+  await workbench.changeSettingInSettingsEditor('gitlabActivity.pageSize', '4');
+  // The Settings editor writes the value a moment after it is typed: closed before, the change would be lost.
+  await subscriptions.waitForTree('a section per kind, each with a page of rows', (items) => {
+    const sections = items.filter((item) => item.level === 1).map((item) => item.label);
+    return JSON.stringify(sections) === JSON.stringify(['Issues', 'Merge requests', 'Epics', 'Labels'])
+      && !items.some((item) => item.label === 'Loading…') && issueRows(items).length === 4
+      && items.filter((item) => item.label === 'Load more…').length === 4;
+  }, 30_000);
+  await workbench.closeModalEditor();
+  await clearToasts();
+  await shot('subscriptions');
+  await workbench.changeSettingInSettingsEditor('gitlabActivity.pageSize', '20');
+  await subscriptions.waitForTree('pages of 20 again', (items) => issueRows(items).length > 4, 30_000);
+  await workbench.closeModalEditor();
   await setSideBarWidth(page, sideBar);
   await workbench.setViewExpanded(ACTIVITY_VIEW, true);
-  await workbench.setViewExpanded(TODO_VIEW, false);
+  await workbench.setViewExpanded(SUBSCRIPTIONS_VIEW, false);
 
   if (second) {
     // A second instance signed in beside the first: a root per instance, and each in the Accounts menu.
@@ -208,6 +235,10 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
     await workbench.answerQuickInput(second.token, { expect: 'Sign in to GitLab (2/2)' });
     await workbench.waitForQuickInputClosed();
     const hosts = [new URL(second.firstUrl).host, new URL(second.url).host];
+    // The first instance's events fill the side bar (below it, the To-Do List's and Subscriptions' headers): folded
+    // first, so that the second root is drawn (rows out of view are not).
+    await workbench.waitForTree('the first instance as a root', (items) => items.some((item) => item.level === 1 && item.label === hosts[0]), 30_000);
+    await workbench.collapseTreeRow('My Activity');
     await workbench.waitForTree('a root per instance', (items) =>
       JSON.stringify(items.filter((item) => item.level === 1).map((item) => item.label)) === JSON.stringify(hosts), 30_000);
     // The first instance's events fill the side bar: folded, so that the second's show below them.

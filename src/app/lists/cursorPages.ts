@@ -38,8 +38,10 @@ export const MAX_SEGMENTS_PER_PAGE = 20;
 /**
  * Several cursor listings read one after the other as one numbered listing (merge requests group by group): page
  * n + 1 continues the segment page n stopped in, or starts the next one. The segments are asked for at page 1 (a new
- * reading of the list may find new ones). A page walks past empty segments, up to `MAX_SEGMENTS_PER_PAGE` requests,
- * so a list of many empty groups does not show a Load more… row per group.
+ * reading of the list may find new ones). A page reads on into the next segments until it holds `want` items (one
+ * unless given: a page's worth, so that a list of places holding a few items each does not need a Load more… click
+ * per place) or the segments end, up to `MAX_SEGMENTS_PER_PAGE` requests, so a list of many empty groups does not show
+ * a Load more… row per group either.
  */
 export class SegmentedPages<Segment> {
   /** Per list key: its segments, and where each page after the first starts. */
@@ -49,23 +51,22 @@ export class SegmentedPages<Segment> {
     key: string,
     segments: (signal: AbortSignal) => Promise<readonly Segment[]>,
     read: (segment: Segment, after: string | undefined, signal: AbortSignal) => Promise<CursorPageOf<Item>>,
+    want = 1,
   ): (page: number, signal: AbortSignal) => Promise<Page<Item>> {
     return async (page, signal) => {
       if (page === 1) this.lists.set(key, { segments: await segments(signal), starts: new Map([[1, { index: 0 }]]) });
       const list = this.lists.get(key);
       const start = list?.starts.get(page);
       if (!list || !start) throw new GitLabError('badResponse', `Page ${page} of a segmented listing was asked for before page ${page - 1} answered.`);
-      let { index, after } = start;
-      for (let requests = 0; index < list.segments.length; requests++) {
-        if (requests === MAX_SEGMENTS_PER_PAGE) return this.answer(list, page, [], { index, after });
-        const answer = await read(list.segments[index], after, signal);
-        const next = answer.endCursor !== undefined ? { index, after: answer.endCursor } : { index: index + 1 };
-        if (answer.items.length > 0 || next.index >= list.segments.length) {
-          return this.answer(list, page, answer.items, next.index < list.segments.length ? next : undefined);
-        }
-        ({ index, after } = next);
+      let next: { index: number; after?: string } = start;
+      const items: Item[] = [];
+      for (let requests = 0; next.index < list.segments.length && items.length < Math.max(1, want); requests++) {
+        if (requests === MAX_SEGMENTS_PER_PAGE) break;
+        const answer = await read(list.segments[next.index], next.after, signal);
+        items.push(...answer.items);
+        next = answer.endCursor !== undefined ? { index: next.index, after: answer.endCursor } : { index: next.index + 1 };
       }
-      return { items: [], page };
+      return this.answer(list, page, items, next.index < list.segments.length ? next : undefined);
     };
   }
 

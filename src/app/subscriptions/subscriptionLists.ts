@@ -60,7 +60,8 @@ async function labelPage(reading: SubscriptionReading, place: LabelPlace, after:
 /**
  * How each account's list of each kind is read (note §2): issues instance-wide in one cursor listing; merge requests
  * group by group (with subgroups) and then the projects outside them; epics group by group; labels from each group's
- * and project's label list, kept where subscribed. Pages follow one another (`window: 1`); the kinds are separate
+ * and project's label list, kept where subscribed; a page of those reads on through the places until it holds a page's
+ * worth. Pages follow one another (`window: 1`); the kinds are separate
  * lists, so an account's four are read side by side. A kind this GitLab cannot list fails as `unsupported` before
  * any request of it.
  */
@@ -103,14 +104,14 @@ export function subscriptionListPlan(options: SubscriptionListOptions): ListPlan
               await allowed(signal);
               const places = await reading.places(signal);
               return [...places.topGroups.map((group) => ({ group })), ...places.looseProjects.map((project) => ({ project }))];
-            }, (place, after, signal) => client.listSubscribedMergeRequests(place, { after, first }, signal))),
+            }, (place, after, signal) => client.listSubscribedMergeRequests(place, { after, first }, signal), first)),
           };
         case 'epic':
           return {
             fetchPage: epicPlaces.fetcher(source.key, async (signal) => {
               await allowed(signal);
               return (await reading.places(signal)).topGroups;
-            }, (group, after, signal) => client.listSubscribedEpics(group, { after, first }, signal)),
+            }, (group, after, signal) => client.listSubscribedEpics(group, { after, first }, signal), first),
           };
         case 'label':
           return {
@@ -121,7 +122,7 @@ export function subscriptionListPlan(options: SubscriptionListOptions): ListPlan
                 ...places.groups.map((group): LabelPlace => ({ group: group.id, path: group.path })),
                 ...places.projects.map((project): LabelPlace => ({ project: project.id, path: project.path })),
               ];
-            }, (place, after, signal) => labelPage(reading, place, after, signal)),
+            }, (place, after, signal) => labelPage(reading, place, after, signal), first),
           };
       }
     },

@@ -145,6 +145,12 @@ export class SubscriptionService {
     this.refresh();
   }
 
+  /** The page size setting changed: every list read again in pages of the new size, its rows shown until then. */
+  pageSizeChanged(): void {
+    this.fallbacks.clear();
+    this.lists.reset({ keepShown: true, plan: subscriptionListPlan(this.planOptions()) });
+  }
+
   setFilter(filter: SubscriptionFilter): void {
     this.current = filter;
     this.fallbacks.clear();

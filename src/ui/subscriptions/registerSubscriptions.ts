@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { Clock } from '../../app/snoozeTime';
 import { SubscriptionFilter } from '../../app/subscriptions/subscriptionFilter';
 import { SubscriptionService } from '../../app/subscriptions/subscriptionService';
-import { STATE_KEYS } from '../../ids';
+import { SETTINGS, SETTINGS_SECTION, STATE_KEYS } from '../../ids';
 import type { Log } from '../log';
 import type { Session } from '../session';
 import type { Shell } from '../shell';
@@ -41,6 +41,12 @@ export function registerSubscriptions(context: vscode.ExtensionContext, { sessio
     session, pageSize: () => readConfig().pageSize, log, state: context.workspaceState, clock,
     workspaceProjects: (instanceUrl) => repositories.projectPaths(instanceUrl),
   });
-  context.subscriptions.push(list);
+  context.subscriptions.push(
+    list,
+    // A new page size applies at once, as in the Activity view: the lists are read again in pages of the new size.
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration(`${SETTINGS_SECTION}.${SETTINGS.pageSize}`)) list.service.pageSizeChanged();
+    }),
+  );
   return list.service;
 }

@@ -85,6 +85,20 @@ describe('segmented cursor listings (one listing after another, as merge request
     assert.equal(store.rows(LIST.key).after, 'end');
   });
 
+  it('given a page\'s worth, reads on into the next segments until a page holds it, and the next page goes on where it stopped', async () => {
+    const asked: Array<[number, string | undefined]> = [];
+    // Places of one, none, two and three items, read 2 at a time: a page of at least 3 takes several places.
+    const fetch = new SegmentedPages<number>().fetcher<Item>('k', async () => [101, 200, 302, 403], segmentReader(2, asked), 3);
+    const signal = new AbortController().signal;
+    const first = await fetch(1, signal);
+    assert.deepEqual(first.items.map((item) => item.id), [101, 301, 302]);
+    assert.equal(first.nextPage, 2);
+    const second = await fetch(2, signal);
+    assert.deepEqual(second.items.map((item) => item.id), [401, 402, 403]);
+    assert.equal(second.nextPage, undefined);
+    assert.deepEqual(asked, [[101, undefined], [200, undefined], [302, undefined], [403, undefined], [403, '2']]);
+  });
+
   it('stops a page after its bound of empty segments, and the next page goes on where it stopped', async () => {
     const asked: Array<[number, string | undefined]> = [];
     const segments = [...Array.from({ length: MAX_SEGMENTS_PER_PAGE + 5 }, (_, i) => (i + 1) * 100), 9901];
