@@ -74,11 +74,23 @@ export function listingUnsupported(kind: SubscriptionKind, features: Subscriptio
 
 export class SubscriptionClient {
   private probe?: Promise<FilterProbe>;
+  private features?: Promise<SubscriptionFeatures>;
 
   constructor(private readonly transport: Transport) {}
 
-  /** What this GitLab can list and change, per kind; all false but labels (and no error) without GraphQL. */
-  async getSubscriptionFeatures(signal?: AbortSignal): Promise<SubscriptionFeatures> {
+  /**
+   * What this GitLab can list and change, per kind; all false but labels (and no error) without GraphQL. Asked once per
+   * client (a failed answer is asked again next time).
+   */
+  getSubscriptionFeatures(signal?: AbortSignal): Promise<SubscriptionFeatures> {
+    this.features ??= this.readFeatures(signal).catch((error: unknown) => {
+      this.features = undefined;
+      throw error;
+    });
+    return this.features;
+  }
+
+  private async readFeatures(signal?: AbortSignal): Promise<SubscriptionFeatures> {
     try {
       return (await this.transport.send(subs.getSubscriptionFeatures(), signal)).data;
     } catch (error) {
@@ -120,6 +132,10 @@ export class SubscriptionClient {
    * `FilterIgnoredError` where GitLab ignores the filter (it would count everything visible).
    */
   async countSubscriptions(scope: Scope, signal?: AbortSignal): Promise<SubscriptionCounts> {
+    // Known beforehand from the schema: a GitLab without the filter is not asked with it (nor probed).
+    const features = await this.getSubscriptionFeatures(signal);
+    if (!features.graphql) throw new GitLabError('unsupported', NO_GRAPHQL);
+    if (!features.listIssues) throw new GitLabError('unsupported', TOO_OLD.count);
     const probe = await this.probeSubscriptionFilter(signal);
     if (!probe.honoured) throw new FilterIgnoredError(probe.version);
     const [counts, labels] = await Promise.all([

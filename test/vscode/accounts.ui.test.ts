@@ -36,6 +36,15 @@ async function statusItem(session: VscodeSession, what: string, probe: (item: St
   });
 }
 
+/**
+ * The item's first sentence names global settings, not a project (the lines after it may speak of projects: what
+ * GitLab counts per group or project).
+ */
+const namesGlobal = (label: string): boolean => {
+  const first = label.split('Click to change.')[0];
+  return /global settings/.test(first) && !/\bproject\b/.test(first);
+};
+
 /** Every request the extension sent to `double` carried a token that instance accepted: none was another's. */
 function onlyOwnToken(double: RunningDouble): void {
   const sent = extensionRequests(double);
@@ -64,7 +73,7 @@ describe('several GitLab instances signed in at once', function () {
     await s.workbench.waitForAccountsMenu(`the Accounts menu to list ${account}`, (entries) => entries.some((entry) => entry.includes(account)));
     await s.workbench.closeMenu();
     // The remote names an instance that is not signed in: the status bar shows the first instance's global level.
-    await statusItem(s, 'the global settings', (item) => /global settings/.test(item.ariaLabel) && !/\bproject\b/.test(item.ariaLabel));
+    await statusItem(s, 'the global settings', (item) => namesGlobal(item.ariaLabel));
     assert.deepEqual(extensionRequests(second).map((r) => `${r.method} ${r.path}`), [], 'the second instance was asked before sign-in');
   });
 
@@ -140,7 +149,7 @@ describe('several GitLab instances signed in at once', function () {
     assert.ok(entries.some((entry) => entry.includes(firstAccount)));
     await s.workbench.closeMenu();
     // The remote's instance is signed out: back to the first instance's global level.
-    await statusItem(s, 'the global settings', (item) => /global settings/.test(item.ariaLabel) && !/\bproject\b/.test(item.ariaLabel));
+    await statusItem(s, 'the global settings', (item) => namesGlobal(item.ariaLabel));
   });
 
   it('after a reload only the first instance is signed in: the second one\'s secret went, the first one\'s stayed', async function () {

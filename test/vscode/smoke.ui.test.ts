@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { useVscodeSession } from './harness';
-import { ACTIVITY_VIEW, TODO_VIEW, VIEW_CONTAINER } from './harness/workbench';
+import { ACTIVITY_VIEW, SUBSCRIPTIONS_VIEW, TODO_VIEW, VIEW_CONTAINER } from './harness/workbench';
 
 describe('workbench smoke', function () {
   this.timeout(90_000);
@@ -20,13 +20,14 @@ describe('workbench smoke', function () {
     assert.ok(await item.isVisible());
   });
 
-  it('opens the "Activity" and "To-Do List" views when the container is clicked; the side bar reads "GitLab", each name once', async function () {
+  it('opens the "Activity", "To-Do List" and "Subscriptions" views when the container is clicked; the side bar reads "GitLab", each name once', async function () {
     const { workbench } = session();
     await workbench.openViewContainer(VIEW_CONTAINER);
     await workbench.waitForView(ACTIVITY_VIEW);
     await workbench.waitForView(TODO_VIEW);
-    assert.deepEqual(await workbench.visibleViews(), [ACTIVITY_VIEW, TODO_VIEW]);
-    // Two views: the side bar's title is the container's, and each view has its own header.
+    await workbench.waitForView(SUBSCRIPTIONS_VIEW);
+    assert.deepEqual(await workbench.visibleViews(), [ACTIVITY_VIEW, TODO_VIEW, SUBSCRIPTIONS_VIEW]);
+    // Several views: the side bar's title is the container's, and each view has its own header.
     const title = await workbench.sidebarTitle();
     assert.match(title, /^GitLab\b/i);
     assert.doesNotMatch(title, /Activity/i);

@@ -8,9 +8,8 @@ import {
 import { pickContextMenuItem } from './harness/context-menu';
 import { hoverFor } from './harness/hover';
 import type { TreeItemView, ViewTree } from './harness/view-tree';
-import { ACTIVITY_VIEW, VIEW_CONTAINER, type Workbench } from './harness/workbench';
+import { ACTIVITY_VIEW, SUBSCRIPTIONS_VIEW, VIEW_CONTAINER, type Workbench } from './harness/workbench';
 
-const SUBSCRIPTIONS_VIEW = 'Subscriptions';
 const SECTIONS = ['Issues', 'Merge requests', 'Epics', 'Labels'];
 /** Small pages: every section has "Load more…", and Unsubscribe from All Closed reaches things no page loaded. */
 const PAGE_SIZE = 5;

@@ -59,7 +59,7 @@ describe('why am I notified about this', function () {
       await workbench.runCommand('GitLab: Refresh Activity');
       await waitForExtensionRequest(double!, (r) => r.at >= since && isEventsRequest(r, '/events') && r.status === 200);
     }
-    return workbench.waitForTreeRow(`#1 ${TITLE}`, 30_000);
+    return workbench.waitForTreeRowByText(`#1 ${TITLE}`, 30_000);
   }
 
   it('explains an explicit subscription from an Activity row, with the level in force, and offers Unsubscribe', async function () {

@@ -48,10 +48,15 @@ class ThingCommands {
       const projectId = node.event.project_id;
       const directory = this.shell.directories.for(instance);
       if (typeof projectId === 'number' && !directory.get(projectId)) await directory.resolve([projectId]);
-      return thingFromEvent(node.event, instance, typeof projectId === 'number' ? directory.get(projectId)?.path_with_namespace : undefined);
+      const path = typeof projectId === 'number' ? directory.get(projectId)?.path_with_namespace : undefined;
+      const thing = thingFromEvent(node.event, instance, path);
+      // Which part was missing, for the log (no server text).
+      if (!thing) this.shell.log.warn(`An Activity row named no thing: event ${node.event.id}, project ${projectId ?? 'none'} ${path ? 'known' : 'not known'} on ${instance}`);
+      return thing;
     }
     if (isTodoRow(node)) return thingFromTodo(node.group.todos[0], node.instance);
     if (isSubscriptionRow(node) && node.item.kind !== 'label') return thingFromSubscription(node.item, node.instance);
+    this.shell.log.warn(`A row named no thing: ${typeof node?.type === 'string' ? node.type : typeof arg}`);
     return undefined;
   }
 

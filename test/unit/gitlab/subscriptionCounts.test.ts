@@ -58,7 +58,7 @@ describe('SubscriptionClient.countSubscriptions against the GitLab double', func
       });
       assert.equal(counts.counts.label, 4, 'labels 301, 303, 311 and 312');
       const graphql = double.requests.filter((r) => r.path === '/api/graphql');
-      assert.equal(graphql.length, 2, 'the probe, then one request for the counts');
+      assert.equal(graphql.length, 3, 'what the schema offers, the probe, then one request for the counts');
     });
 
     it('a group with its subgroups: issues, merge requests, epics and labels', async () => {
@@ -115,7 +115,7 @@ describe('SubscriptionClient.countSubscriptions against the GitLab double', func
         const error = await rejectsWith(subs.countSubscriptions(scope), 'unsupported');
         assert.ok(error instanceof FilterIgnoredError);
       }
-      assert.equal(double.requests.filter((r) => r.path === '/api/graphql').length, 1, 'the probe alone');
+      assert.equal(double.requests.filter((r) => r.path === '/api/graphql').length, 2, 'what the schema offers and the probe alone');
     });
 
     for (const graphql of ['17.4', '16.11'] as const) {
@@ -126,6 +126,9 @@ describe('SubscriptionClient.countSubscriptions against the GitLab double', func
           const error = await rejectsWith(subs.countSubscriptions(scope), 'unsupported');
           assert.ok(!(error instanceof FilterIgnoredError));
         }
+        // Known from the schema, asked once: never a request with a filter this GitLab does not have.
+        assert.deepEqual(double.requests.filter((r) => /subscribed: EXPLICITLY/.test(r.body ?? '')).map((r) => r.path), []);
+        assert.equal(double.requests.filter((r) => r.path === '/api/graphql').length, 1);
       });
     }
 

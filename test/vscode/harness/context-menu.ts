@@ -14,7 +14,15 @@ export async function pickContextMenuItem(page: Page, target: Locator, label: st
   await target.click({ button: 'right' });
   try {
     const labels = page.locator(MENU_ITEM_LABELS);
-    await labels.filter({ hasText: label }).first().waitFor({ state: 'visible', timeout: timeoutMs });
+    // A redraw of the row (a list that answered meanwhile) closes its menu: with no menu left open, right-click again.
+    let menuSeen = true;
+    await waitFor(`context menu item "${label}" to show`, async () => {
+      if (await labels.filter({ hasText: label }).first().isVisible()) return true;
+      const open = (await page.locator('.monaco-menu').count()) > 0;
+      if (!open && !menuSeen) await target.click({ button: 'right' });
+      menuSeen = open;
+      return false;
+    }, { timeoutMs, intervalMs: 250 });
     const count = await labels.count();
     await waitFor(
       `context menu item "${label}" to be focused`,

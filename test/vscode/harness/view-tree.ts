@@ -5,6 +5,7 @@ import { waitFor } from './wait-for';
 export const VIEW_CONTAINER = 'GitLab';
 export const ACTIVITY_VIEW = 'Activity';
 export const TODO_VIEW = 'To-Do List';
+export const SUBSCRIPTIONS_VIEW = 'Subscriptions';
 
 /** One rendered row of a side-bar tree, in display order. */
 export interface TreeItemView {
@@ -80,6 +81,15 @@ export class ViewTree {
       { timeoutMs },
     );
     return rows.nth(index - 1);
+  }
+
+  /**
+   * Like `waitForTreeRow`, but the locator finds the row by its text at each use: the list reuses row elements as it
+   * redraws, so a row found by position may be another item by the time it is clicked.
+   */
+  async waitForTreeRowByText(text: TextMatch, timeoutMs = 20_000): Promise<Locator> {
+    await this.waitForTreeRow(text, timeoutMs);
+    return this.rows().filter({ hasText: text }).first();
   }
 
   /**

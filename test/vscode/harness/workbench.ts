@@ -5,7 +5,7 @@ import { escapeRegExp } from './tree-rows';
 import { ACTIVITY_VIEW, describeMatch, matches, viewPane, ViewTree, type TextMatch, type TreeItemView } from './view-tree';
 import { waitFor } from './wait-for';
 
-export { ACTIVITY_VIEW, TODO_VIEW, VIEW_CONTAINER, type TreeItemView } from './view-tree';
+export { ACTIVITY_VIEW, SUBSCRIPTIONS_VIEW, TODO_VIEW, VIEW_CONTAINER, type TreeItemView } from './view-tree';
 
 export interface StatusBarItem {
   id: string;
@@ -161,6 +161,11 @@ export class Workbench {
   /** Waits for a row of the Activity view's tree whose text (or aria-label) matches, and returns it. */
   async waitForTreeRow(text: TextMatch, timeoutMs = 20_000): Promise<Locator> {
     return this.tree().waitForTreeRow(text, timeoutMs);
+  }
+
+  /** The Activity view's row matching `text`, found by its text at each use (see `ViewTree.waitForTreeRowByText`). */
+  async waitForTreeRowByText(text: TextMatch, timeoutMs = 20_000): Promise<Locator> {
+    return this.tree().waitForTreeRowByText(text, timeoutMs);
   }
 
   /** The rendered rows of the Activity view's tree, structured and in display order (see `ViewTree.treeItems`). */
