@@ -33,10 +33,13 @@ export class SubscriptionFilter {
     });
   }
 
-  /** The kinds read under this filter: a state leaves labels out. */
+  /**
+   * The kinds read under this filter: a state leaves labels out, unless labels are the kind chosen (then the list
+   * says that nothing matches, with Clear Filters, rather than showing another kind).
+   */
   get kinds(): SubscriptionKind[] {
-    const kinds = this.kind ? [this.kind] : [...SUBSCRIPTION_KINDS];
-    return this.state === 'all' ? kinds : kinds.filter((kind) => kind !== 'label');
+    if (this.kind) return [this.kind];
+    return this.state === 'all' ? [...SUBSCRIPTION_KINDS] : SUBSCRIPTION_KINDS.filter((kind) => kind !== 'label');
   }
 
   get narrowed(): boolean {
@@ -47,7 +50,8 @@ export class SubscriptionFilter {
   get keep(): ((item: SubscriptionItem) => boolean) | undefined {
     const { state, place } = this;
     if (state === 'all' && !place) return undefined;
-    return (item) => (state === 'all' || (state === 'closed') === isClosed(item)) && (!place || isWithin(item.containerPath, place));
+    // Labels have no state: any state narrows them out.
+    return (item) => (state === 'all' || (item.kind !== 'label' && (state === 'closed') === isClosed(item))) && (!place || isWithin(item.containerPath, place));
   }
 
   /** The view's description: "Closed · Merge requests · acme/web"; empty without a filter. */

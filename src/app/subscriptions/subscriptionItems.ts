@@ -41,9 +41,6 @@ export function subscriptionTarget(item: SubscriptionItem): SubscriptionTarget {
   }
 }
 
-/** The project or group path an item belongs to, for the place filter. */
-export const placeOf = (item: SubscriptionItem): string => item.containerPath;
-
 /** Whether `path` is `place` or inside it (a group's subgroups and projects). */
 export const isWithin = (path: string, place: string): boolean =>
   path.toLowerCase() === place.toLowerCase() || path.toLowerCase().startsWith(`${place.toLowerCase()}/`);

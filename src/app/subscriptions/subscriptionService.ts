@@ -1,6 +1,6 @@
 import { GitLabError } from '../../gitlab/errors';
 import type { SubscriptionClient } from '../../gitlab/subscriptionClient';
-import type { SubscribedThing, SubscriptionFeatures, SubscriptionKind } from '../../gitlab/subscriptionTypes';
+import type { SubscribedThing, SubscriptionKind } from '../../gitlab/subscriptionTypes';
 import type { Page, PageRequest, Project } from '../../gitlab/types';
 import { Emitter } from '../emitter';
 import { readClosedSubscriptions, type ClosedSubscriptions } from './closedSubscriptions';
@@ -61,7 +61,6 @@ export interface ClosedOutcome {
 export class SubscriptionService {
   readonly lists: SubscriptionLists;
   private current: SubscriptionFilter;
-  private readonly features = new Map<string, Promise<SubscriptionFeatures>>();
   private readonly places = new Map<string, Promise<SubscriptionPlaces>>();
   private readonly workspaceThings = new Map<string, Promise<{ projects: string[]; things: SubscribedThing[] }>>();
   /** Per list key, a kind this GitLab cannot list, and the workspace projects shown instead. */
@@ -90,7 +89,8 @@ export class SubscriptionService {
     const client = account.subscriptions;
     return {
       client,
-      features: (signal) => this.once(this.features, instance, () => client.getSubscriptionFeatures(signal)),
+      // Asked once per client (per sign-in): a GitLab does not change what it offers within one.
+      features: (signal) => client.getSubscriptionFeatures(signal),
       places: (signal) => this.once(this.places, instance, () => readSubscriptionPlaces({
         listMemberGroups: (page, s) => client.listMemberGroups(page, s),
         listMyProjects: (page, s) => account.api.listMyProjects(page, s),
@@ -139,9 +139,8 @@ export class SubscriptionService {
     this.lists.reset({ plan: subscriptionListPlan(this.planOptions()) });
   }
 
-  /** Signed in or out: every GitLab is asked again what it can list; what was kept of an account signed out goes. */
+  /** Signed in or out: every list read again, and nothing kept of an account signed out (its places, its fallbacks). */
   sessionChanged(): void {
-    this.features.clear();
     this.refresh();
   }
 
@@ -220,11 +219,6 @@ export class SubscriptionService {
     this.changes.fire(instance);
   }
 
-  /** The items of `instance`'s lists as loaded and not hidden. */
-  shownItems(instance: string, kind: SubscriptionKind): readonly SubscriptionItem[] {
-    return this.lists.rows(subscriptionSource(instance, kind).key).items;
-  }
-
   private hide(instance: string, items: readonly SubscriptionItem[]): void {
     for (const [kind, keys] of byKind(items)) this.lists.hide(subscriptionSource(instance, kind).key, keys);
   }
@@ -237,7 +231,7 @@ export class SubscriptionService {
   private async set(instance: string, items: readonly SubscriptionItem[], subscribed: boolean): Promise<SubscriptionOutcome> {
     const account = this.account(instance);
     if (!account) return { changed: [], failure: new GitLabError('cancelled', 'Signed out.') };
-    const features = await this.reading(instance)?.features(new AbortController().signal).catch(() => undefined);
+    const features = await account.subscriptions.getSubscriptionFeatures().catch(() => undefined);
     const result = await setSubscriptionsBulk(account.subscriptions, items.map(subscriptionTarget), subscribed, { features });
     // GitLab's 304 (already so) counts as done: the row leaves (or comes back) all the same.
     const changed = [...result.changed, ...result.unchanged].sort((a, b) => a - b).map((index) => items[index]);

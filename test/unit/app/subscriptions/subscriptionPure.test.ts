@@ -26,7 +26,9 @@ describe('the Subscriptions list, pure parts', () => {
       assert.equal(SubscriptionFilter.EMPTY.narrowed, false);
       assert.equal(SubscriptionFilter.EMPTY.keep, undefined);
       assert.deepEqual(new SubscriptionFilter({ state: 'closed' }).kinds, ['issue', 'mergeRequest', 'epic']);
-      assert.deepEqual(new SubscriptionFilter({ kind: 'label', state: 'open' }).kinds, []);
+      // Labels chosen under a state: their list, which the state empties (no other kind shown instead).
+      assert.deepEqual(new SubscriptionFilter({ kind: 'label', state: 'open' }).kinds, ['label']);
+      assert.ok(!new SubscriptionFilter({ kind: 'label', state: 'open' }).keep!(label()));
       assert.deepEqual(new SubscriptionFilter({ kind: 'epic' }).kinds, ['epic']);
     });
 
