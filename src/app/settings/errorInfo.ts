@@ -27,6 +27,17 @@ export class SettingConflict extends Error {
   }
 }
 
+/**
+ * The request was for one account (instance + user id), and another is in use now, or none: nothing was sent. A
+ * read or a write made for a person (a snooze's end) never goes out with someone else's token.
+ */
+export class AccountChanged extends Error {
+  constructor(readonly account: string) {
+    super('The account it was for is not the one signed in now.');
+    this.name = 'AccountChanged';
+  }
+}
+
 /** A numeric ID both a group and a project have, typed without saying which: the person chooses. */
 export class AmbiguousScope extends Error {
   constructor(readonly id: number, localize: Localize) {

@@ -6,7 +6,7 @@ import { NOTIFICATION_LEVELS, type NotificationSetting } from '../../gitlab/type
 import type { Clock } from '../snoozeTime';
 import { Emitter } from '../emitter';
 import { decidingLink, type LevelInForce } from './shared/levelChain';
-import { errorText, SettingConflict } from './errorInfo';
+import { AccountChanged, errorText, SettingConflict } from './errorInfo';
 import type { LevelMemory, NotificationSettingsService } from './notificationSettingsService';
 import { isEmptyUpdate, pendingUpdate, updateTo } from './shared/formState';
 import { fields, scope, switches, switchValue, validate } from './shared/protocol';
@@ -154,7 +154,7 @@ export class SnoozeScheduler {
       const userId = key && readAccountKey(key)?.userId;
       if (!key || !userId) throw new SnoozeError('the signed-in user is not known yet');
       const existing = this.read(key).snoozes.find((snooze) => scopeKey(snooze.scope) === scopeKey(scope));
-      const current = await this.settings.getSetting(scope, undefined, { fresh: true });
+      const current = await this.settings.getSetting(scope, undefined, { fresh: true, account: key });
       const muted = current.level === 'disabled';
       const previous = muted ? existing?.previous
         : v.is(snoozedLevel, current.level) ? { level: current.level, ...(current.events ? { events: { ...current.events } } : {}) } : undefined;
@@ -166,7 +166,7 @@ export class SnoozeScheduler {
       try {
         // Against the setting just read: a change made meanwhile is not muted over (nor kept as the one to give back).
         if (this.key() !== key) throw new SnoozeError('the account changed meanwhile');
-        if (!muted) await this.settings.save(scope, { level: 'disabled' }, { expected: current });
+        if (!muted) await this.settings.save(scope, { level: 'disabled' }, { expected: current, account: key });
       } catch (error) {
         await this.write(key, existing ? [...others, existing] : others);
         throw error;
@@ -198,10 +198,14 @@ export class SnoozeScheduler {
     });
   }
 
-  /** Gives a snooze's previous setting back regardless of the level now (the person chose to). */
+  /**
+   * Gives a snooze's previous setting back regardless of the level now (the person chose to): into its maker's
+   * settings only; while another account is in use, rejects with `AccountChanged` and sends nothing.
+   */
   async restoreAnyway(snooze: Snooze): Promise<NotificationSetting> {
-    if (this.key() !== accountKey(snooze.instance, snooze.userId)) throw new SnoozeError('its account is not the one signed in');
-    return (await this.settings.save(snooze.scope, updateTo(snooze.previous))).setting;
+    const key = accountKey(snooze.instance, snooze.userId);
+    if (this.key() !== key || !this.account.signedIn) throw new AccountChanged(key);
+    return (await this.settings.save(snooze.scope, updateTo(snooze.previous), { account: key })).setting;
   }
 
   dispose(): void {
@@ -209,20 +213,19 @@ export class SnoozeScheduler {
     this.timer = undefined;
   }
 
-  /** Only while the snooze's own account is the one in use: its level goes back into its maker's settings, no one else's. */
+  /**
+   * Only while the snooze's own account is the one in use: its level goes back into its maker's settings, no one
+   * else's. Each request is for that account (`account`): one signed in over it meanwhile gets none of them.
+   */
   private async finish(snooze: Snooze): Promise<void> {
     const key = accountKey(snooze.instance, snooze.userId);
-    const owned = (): void => {
-      if (this.key() !== key || !this.account.signedIn) throw new SnoozeError('its account is not the one signed in');
-    };
     try {
-      owned();
-      let current = await this.settings.getSetting(snooze.scope, undefined, { fresh: true });
+      if (this.key() !== key || !this.account.signedIn) throw new AccountChanged(key);
+      let current = await this.settings.getSetting(snooze.scope, undefined, { fresh: true, account: key });
       let restored: NotificationSetting | undefined;
       if (restoreDecision(snooze, current) === 'restore') {
         try {
-          owned();
-          restored = (await this.settings.save(snooze.scope, updateTo(snooze.previous), { expected: current })).setting;
+          restored = (await this.settings.save(snooze.scope, updateTo(snooze.previous), { expected: current, account: key })).setting;
         } catch (error) {
           // Changed elsewhere between the read and the restore: decided again on what GitLab has now (still muted:
           // kept, and the next try restores it).

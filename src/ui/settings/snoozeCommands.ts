@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
-import { errorText } from '../../app/settings/errorInfo';
+import { AccountChanged, errorText } from '../../app/settings/errorInfo';
+import { instanceHost } from '../../app/instance';
 import { localZone, type TimeZone } from '../../app/calendar';
 import type { ActiveAccount } from '../../app/activeAccount';
 import type { Disposable } from '../../app/emitter';
@@ -111,6 +112,12 @@ export class SnoozeCommands implements Disposable {
       try {
         await this.scheduler.restoreAnyway(snooze);
       } catch (error) {
+        // The snooze is its maker's: another account in use now (signed in over it, or another instance active).
+        if (error instanceof AccountChanged) {
+          void plainWindow.showInformationMessage(vscode.l10n.t('Nothing was restored: the snooze of {0} was made by an account on {1} that is not the one in use now.',
+            snooze.name, instanceHost(snooze.instance)));
+          return;
+        }
         this.failures.report(error, instanceUrl, 'Snooze', vscode.l10n.t('Could not restore {0}: {1}', snooze.name, errorText(error)));
       }
     });

@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
+import { accountGoneMessage, type AccountGone } from '../../app/actionAccount';
 import { instanceHost } from '../../app/instance';
 import { keepPlainMessages } from '../../app/localize';
 import { inert } from '../../app/plainText';
 import { kindPlural, validPlace, type SubscriptionFilter, type SubscriptionStateFilter } from '../../app/subscriptions/subscriptionFilter';
 import type { SubscriptionItem } from '../../app/subscriptions/subscriptionItems';
 import { subscriptionSource } from '../../app/subscriptions/subscriptionLists';
-import type { SubscriptionOutcome, SubscriptionService } from '../../app/subscriptions/subscriptionService';
+import type { SubscriptionAccount, SubscriptionOutcome, SubscriptionService } from '../../app/subscriptions/subscriptionService';
 import { subscriptionActionFailure, thingCount } from '../../app/subscriptions/subscriptionWords';
 import { SUBSCRIPTION_KINDS, type SubscriptionKind } from '../../gitlab/subscriptionTypes';
 import { COMMANDS } from '../../ids';
@@ -32,7 +33,8 @@ export interface SubscriptionCommandDeps {
 /**
  * The Subscriptions list's commands: open, Unsubscribe (a row or a selection) and Unsubscribe from All Closed, each
  * with Undo, the filter. Each action goes one way, through the service, which moves the rows out at once and puts
- * back what GitLab refused; the command says why in words that say what to do.
+ * back what GitLab refused; the command says why in words that say what to do. A confirmation and an Undo act for
+ * the account that read their rows, never for one signed in since: then they do nothing, and say so.
  */
 export function registerSubscriptionCommands({ service, filters, session, selection }: SubscriptionCommandDeps): vscode.Disposable[] {
   const t = keepPlainMessages(vscode.l10n.t);
@@ -40,9 +42,15 @@ export function registerSubscriptionCommands({ service, filters, session, select
 
   /** `outcome`'s failure said; true when every item changed. */
   function say(outcome: SubscriptionOutcome, subscribe: boolean): boolean {
-    if (!outcome.failure) return true;
+    if (outcome.gone) sayGone([outcome.gone]);
+    if (!outcome.failure) return !outcome.gone;
     void plainWindow.showErrorMessage(subscriptionActionFailure(subscribe, outcome.failure, t));
     return false;
+  }
+
+  /** Accounts gone since they read what an action was for: calmly, once each. */
+  function sayGone(gone: readonly AccountGone[]): void {
+    for (const text of new Set(gone.map((entry) => accountGoneMessage(entry, t)))) void plainWindow.showInformationMessage(text);
   }
 
   /** The clicked row, or with a selection that holds it, every selected row. */
@@ -56,18 +64,18 @@ export function registerSubscriptionCommands({ service, filters, session, select
     const rows = rowsOf(node, selected);
     const byInstance = new Map<string, SubscriptionItem[]>();
     for (const row of rows) byInstance.set(row.instance, [...(byInstance.get(row.instance) ?? []), row.item]);
-    const done: Array<{ instance: string; items: SubscriptionItem[] }> = [];
+    const done: Array<{ account: SubscriptionAccount; items: SubscriptionItem[] }> = [];
     await Promise.all([...byInstance].map(async ([instance, items]) => {
       const outcome = await service.unsubscribe(instance, items);
       say(outcome, false);
-      if (outcome.changed.length > 0) done.push({ instance, items: outcome.changed });
+      if (outcome.account && outcome.changed.length > 0) done.push({ account: outcome.account, items: outcome.changed });
     }));
     const changed = done.flatMap((entry) => entry.items);
     if (changed.length === 0) return;
     const name = changed.length === 1 ? itemName(changed[0]) : thingCount(changed.length, t);
     const undo = vscode.l10n.t('Undo');
     if ((await plainWindow.showInformationMessage(vscode.l10n.t('Unsubscribed from {0}.', name), undo)) !== undo) return;
-    for (const { instance, items } of done) say(await service.resubscribe(instance, items), true);
+    for (const { account, items } of done) say(await service.resubscribe(account, items), true);
   }
 
   /** Every closed or merged thing of every account, loaded or not: read, confirmed with its count, then out at once. */
@@ -95,11 +103,13 @@ export function registerSubscriptionCommands({ service, filters, session, select
     const question = vscode.l10n.t('Unsubscribe from {0} closed or merged issues, merge requests and epics? They stop e-mailing you; Undo subscribes again.', found.count) + more + left;
     if ((await plainWindow.showWarningMessage(question, confirm)) !== confirm) return;
     const outcome = await service.unsubscribeClosed(found);
+    sayGone(outcome.gone);
     if (outcome.failures.length > 0) void plainWindow.showErrorMessage(subscriptionActionFailure(false, outcome.failures[0], t));
     if (outcome.count === 0) return;
     const undo = vscode.l10n.t('Undo');
     if ((await plainWindow.showInformationMessage(vscode.l10n.t('Unsubscribed from {0}.', thingCount(outcome.count, t)), undo)) !== undo) return;
-    const failures = await service.undoClosed(outcome.undoable);
+    const { failures, gone } = await service.undoClosed(outcome.undoable);
+    sayGone(gone);
     if (failures.length > 0) void plainWindow.showErrorMessage(subscriptionActionFailure(true, failures[0], t));
   }
 
