@@ -207,7 +207,7 @@ export class SubscriptionService {
   /** Every closed thing of every account (loaded or not), read before the user is asked to confirm. */
   async findClosed(signal?: AbortSignal): Promise<ClosedFound> {
     const found: ClosedFound = { accounts: [], count: 0 };
-    for (const account of this.deps.accounts()) {
+    for (const account of [...this.deps.accounts()]) {
       const reading = this.reading(account.key);
       if (!reading) continue;
       const closed = await readClosedSubscriptions(reading, signal);

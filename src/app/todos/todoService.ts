@@ -87,9 +87,9 @@ export class TodoService {
     return this.deps.accounts().find((account) => account.key === instance);
   }
 
-  /** Every account signed in now: Mark All's question is asked for these. */
+  /** Every account signed in now, as they are now (a copy): Mark All's question is asked for these. */
   accountsNow(): readonly TodoAccount[] {
-    return this.deps.accounts();
+    return [...this.deps.accounts()];
   }
 
   /** `account` as signed in now (its client of now), or why an action of it does nothing. */
@@ -245,7 +245,7 @@ export class TodoService {
    * signed in, loaded or not (`markAllDone` says how): the rows leave at once; the lists are read again once GitLab
    * has answered. An account gone since is left alone, and said in `gone`.
    */
-  async markAll(accounts: readonly TodoAccount[] = this.deps.accounts()): Promise<MarkAllOutcome> {
+  async markAll(accounts: readonly TodoAccount[] = this.accountsNow()): Promise<MarkAllOutcome> {
     const { list } = this.current;
     const outcome: MarkAllOutcome = { count: 0, cut: false, failures: [], undoable: [], gone: [] };
     if (list === 'done') return outcome;
