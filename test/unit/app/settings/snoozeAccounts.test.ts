@@ -4,9 +4,11 @@ import { migrateInstanceState } from '../../../../src/app/accountStateMigration'
 import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
 import { SnoozeScheduler, type Clock } from '../../../../src/app/settings/snooze';
 import type { GitLabApi } from '../../../../src/gitlab';
+import { SnoozeCommands } from '../../../../src/ui/settings/snoozeCommands';
 import { GitLabDouble, settingKey } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
-import { FakeMemento } from '../../ui/fakeVscode';
+import { fake, FakeMemento } from '../../ui/fakeVscode';
+import { until } from '../../until';
 
 const ALICE_TOKEN = 'glpat-alice';
 const BOB_TOKEN = 'glpat-bob';
@@ -88,6 +90,67 @@ describe('snoozes and mute memory belong to the GitLab user who made them', func
     assert.deepEqual(scheduler.list(), []);
     assert.deepEqual(putsBy(1).map((request) => request.query.level), ['disabled', 'watch']);
     assert.deepEqual(putsBy(3), []);
+    scheduler.dispose();
+  });
+
+  it('alice\'s snooze ending while bob signs in over her, between its read and its write, PUTs nothing into bob\'s settings', async () => {
+    const { account, signIn } = signedInAccount();
+    const memory = new FakeMemento();
+    const levels = new NotificationSettingsService(account, memory);
+    const scheduler = new SnoozeScheduler(levels, memory, clock, account, () => undefined);
+    double.data.settings[settingKey(1, PROJECT)] = { level: 'watch', events: {} };
+    double.data.settings[settingKey(3, PROJECT)] = { level: 'participating', events: {} };
+    clock.time = NOW;
+    await scheduler.snooze(PROJECT, 'project acme/website', NOW + 3_600_000);
+
+    // The end reads alice's setting, then reads it again just before its write: bob signs in while that read is held.
+    clock.time = NOW + 2 * 3_600_000;
+    const read = (r: { method: string; path: string }) => r.method === 'GET' && r.path === '/api/v4/projects/1/notification_settings';
+    double.clearLog();
+    double.inject({ fault: { kind: 'latency', ms: 200 }, method: 'GET', path: '/projects/1/notification_settings', times: Infinity });
+    const ending = scheduler.check();
+    const first = await double.waitForArrival(read);
+    await double.waitForArrival((r) => r !== first && read(r));
+    signIn('bob');
+    await ending;
+    double.clearFaults();
+    assert.deepEqual(putsBy(3).map((request) => request.query), [], 'nothing PUT with bob\'s token');
+    assert.equal(levelOf(3), 'participating', 'bob\'s level stays his');
+    assert.equal(levelOf(1), 'disabled', 'alice\'s snooze waits for her');
+
+    // alice is back: her snooze ends, in her settings.
+    signIn('alice');
+    await scheduler.check();
+    assert.equal(levelOf(1), 'watch');
+    assert.deepEqual(putsBy(3), []);
+    scheduler.dispose();
+  });
+
+  it('"Restore" on alice\'s ended snooze, clicked after bob signed in over her, PUTs nothing and says so calmly', async () => {
+    fake.reset();
+    const { account, signIn } = signedInAccount();
+    const memory = new FakeMemento();
+    const levels = new NotificationSettingsService(account, memory);
+    const scheduler = new SnoozeScheduler(levels, memory, clock, account, () => undefined);
+    const commands = new SnoozeCommands(scheduler, {} as never, clock, () => ({ offsetMinutes: () => 0 }) as never, account, { report: () => undefined });
+    double.data.settings[settingKey(1, PROJECT)] = { level: 'watch', events: {} };
+    clock.time = NOW;
+    await scheduler.snooze(PROJECT, 'project acme/website', NOW + 3_600_000);
+    double.data.settings[settingKey(1, PROJECT)] = { level: 'mention', events: {} }; // chosen elsewhere meanwhile
+    fake.answers.message = (shown) => {
+      const restore = shown.actions.find((action) => action.startsWith('Restore'));
+      if (restore) signIn('bob');
+      return restore;
+    };
+    clock.time = NOW + 2 * 3_600_000;
+    await scheduler.check();
+    await until('the answer', () => fake.shown.some((s) => s.kind === 'information'));
+    assert.deepEqual(putsBy(3), [], 'nothing PUT with bob\'s token');
+    assert.equal(levelOf(1), 'mention');
+    const said = fake.shown.filter((s) => s.kind !== 'warning').map((s) => [s.kind, (s as { message: string }).message]);
+    assert.deepEqual(said, [['information', 'Nothing was restored: the snooze of project acme/website was made by an account on '
+      + `${new URL(double.url).host} that is not the one in use now.`]]);
+    commands.dispose();
     scheduler.dispose();
   });
 
