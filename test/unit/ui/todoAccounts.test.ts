@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
 import { EventEmitter, fake, FakeMemento, type FakeTreeView } from './fakeVscode';
 import { GitLabDouble } from '../../double';
 import type { LoggedRequest } from '../../double/types';
@@ -7,6 +8,7 @@ import type { Clock } from '../../../src/app/snoozeTime';
 import { TodoClient } from '../../../src/gitlab';
 import { COMMANDS } from '../../../src/ids';
 import { Log } from '../../../src/ui/log';
+import { NewTodoNotifier } from '../../../src/ui/todos/newTodoNotifier';
 import { createTodoList } from '../../../src/ui/todos/registerTodos';
 import type { TodoNode } from '../../../src/ui/todos/todoView';
 import { makeClient, type TestClient } from '../gitlab/helpers';
@@ -32,7 +34,8 @@ describe('To-Do List: a pending action belongs to the account that read its to-d
   this.timeout(20_000);
   let double: GitLabDouble;
   let tree: FakeTreeView;
-  let view: { dispose(): void };
+  let view: ReturnType<typeof createTodoList>;
+  let session: { all: typeof all; onDidChange: typeof changes.event };
   const clients: TestClient[] = [];
   const changes = new EventEmitter<void>();
   const all: Array<{ key: string; instanceUrl: string; username: string; accountKey: string; todos: TodoClient }> = [];
@@ -54,10 +57,10 @@ describe('To-Do List: a pending action belongs to the account that read its to-d
     fake.reset();
     double = await GitLabDouble.start({ now: () => NOW, tokens: [ALICE, BOB].map(({ token, userId }) => ({ token, scopes: ['api'], userId })) });
     signIn(ALICE);
-    const session = {
+    session = {
       get signedIn() { return all.length > 0; }, instanceUrl: INSTANCE, all, onDidChange: changes.event,
-      onDidLearnUsername: new EventEmitter<void>().event,
-    };
+      onDidLearnUsername: new EventEmitter<void>().event, reportUnauthorized: () => undefined,
+    } as typeof session;
     view = createTodoList({ session: session as never, pageSize: () => 100, log: new Log(channel, () => []), state: new FakeMemento() as never, clock });
     tree = fake.treeViews.at(-1)!;
   });
@@ -135,5 +138,23 @@ describe('To-Do List: a pending action belongs to the account that read its to-d
     assert.ok(alicePending.some((id) => todo(id).state === 'done'), 'alice\'s stay done');
     assert.ok(!alicePending.some((id) => pendingOf(ALICE.userId).includes(id) && todo(id).snoozedUntil === null), 'none restored');
     assert.match(calm(), CHANGED);
+  });
+
+  it('a new to-do\'s Done, clicked after bob signed in over alice, marks nothing with bob\'s token', async () => {
+    (vscode.window.state as { focused: boolean }).focused = true;
+    const notifier = new NewTodoNotifier(session as never, view.service, clock,
+      { intervalSeconds: () => 0.05, reasons: () => new Set(['mentioned']) }, new Log(channel, () => []));
+    try {
+      notifier.restart();
+      await until('alice\'s first check', () => double.requests.some((r) => r.userId === ALICE.userId && r.path === '/api/v4/todos' && r.query.per_page === '20'));
+      const arrived = double.addTodo();
+      meanwhile('Done', () => signIn(BOB));
+      await until('the answer', () => CHANGED.test(calm()));
+      assert.equal(todo(arrived.id).state, 'pending', 'alice\'s new to-do not marked, by anyone');
+      assert.deepEqual([...changesBy(BOB.userId), ...changesBy(ALICE.userId)].map((r) => r.body), []);
+    } finally {
+      notifier.dispose();
+      (vscode.window.state as { focused: boolean }).focused = false;
+    }
   });
 });
