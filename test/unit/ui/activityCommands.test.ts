@@ -56,7 +56,10 @@ describe('Copy Activity as Markdown: Continue belongs to the account that read t
     client = makeClient(double.url, { token: () => 'glpat-alice' });
     all.splice(0, all.length, { key: INSTANCE, instanceUrl: INSTANCE, username: 'alex', accountKey: accountKey(INSTANCE, 1), api: client.client });
     const context = {
-      session: { instanceUrl: INSTANCE, all, accountFor: (instance: string) => all.find((account) => account.key === instance) },
+      session: {
+        instanceUrl: INSTANCE, all, accountFor: (instance: string) => all.find((account) => account.key === instance),
+        get api() { return all[0]?.api; },
+      },
       plan: () => ({ request: {} }), failures: { report: () => undefined }, activeInstance: () => INSTANCE,
       directories: { for: () => ({ resolve: async () => undefined, get: () => undefined }) },
       links: { urlOf: () => undefined, sourceUrl: () => undefined }, documents: { show: async () => undefined },
