@@ -78,7 +78,7 @@ describe('Copy Activity as Markdown: Continue belongs to the account that read t
     let read = 0;
     fake.answers.quickPick = (items) => items.find((item) => item.label === 'Last 7 days');
     fake.answers.message = (shown) => {
-      if (!shown.actions.includes('Continue')) return undefined;
+      if (!shown.actions.includes('Continue') || read > 0) return undefined;
       read = pages();
       all.splice(0); // alice signs out while the message waits
       return 'Continue';
