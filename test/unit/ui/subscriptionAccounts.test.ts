@@ -160,7 +160,9 @@ describe('Subscriptions: a pending action belongs to the account that read its t
         session, account: { key: INSTANCE, instanceUrl: INSTANCE }, log, failures: new Failures({ reportUnauthorized: () => undefined }, log),
         directories: { for: () => ({ get: (id: number) => (id === 1 ? { path_with_namespace: 'acme/website' } : undefined), resolve: async () => undefined }) },
       };
-      registerThingCommands({ subscriptions: disposables } as never, shell as never, { levels: {} } as never, service);
+      // The level in force, as the status bar's service would say it (not what these tests are about).
+      const levels = { refresh: () => undefined, levelInForce: async () => { throw new Error('not read here'); } };
+      registerThingCommands({ subscriptions: disposables } as never, shell as never, { levels } as never, service);
     });
     const todoRow = () => ({
       type: 'todo', instance: INSTANCE,
@@ -178,6 +180,14 @@ describe('Subscriptions: a pending action belongs to the account that read its t
       assert.equal(subscribed(1, 'Issue', ISSUE), false, 'unsubscribed, and not subscribed again');
       assert.equal(changesBy(1).length, 1, 'the Unsubscribe alone went out with alice\'s token');
       assert.match(calm(), SIGNED_OUT);
+    });
+
+    it('"Why Am I Notified?"\'s Unsubscribe chosen after bob signed in over alice changes nothing for either', async () => {
+      meanwhile('Unsubscribe', () => signIn(BOB));
+      await run(COMMANDS.whyNotifiedAboutThing, todoRow());
+      assert.equal(subscribed(1, 'Issue', ISSUE), true, 'alice still subscribed');
+      assert.deepEqual([...changesBy(1), ...changesBy(3)].map((r) => r.body), []);
+      assert.match(calm(), CHANGED);
     });
 
     it('an Activity row\'s Undo clicked after bob signed in over alice changes nothing for either', async () => {
