@@ -55,7 +55,7 @@ describe('one scope list, named one way, for the settings editor, snooze, export
   beforeEach(async () => {
     fake.reset();
     c = makeClient(double.url);
-    settings = new NotificationSettingsService(fixedAccount(double.url, c.client), new FakeMemento());
+    settings = new NotificationSettingsService(fixedAccount(double.url, c.client, undefined, 1), new FakeMemento());
     const directory = new ProjectDirectory(() => c.client);
     // The tree's projects, one configured by path and one by ID, not shown (so not named) yet; a configured group.
     const tree = ['acme/website', 2];

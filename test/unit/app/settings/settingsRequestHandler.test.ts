@@ -43,7 +43,7 @@ function harness(gitlab: SettingsDouble, options: { signedOut?: boolean; instanc
   const signInInstances: Array<string | undefined> = [];
   const instance = { url: options.signedOut ? undefined : options.instanceUrl };
   const client = () => (options.signedOut ? undefined : gitlab.client);
-  const levels = new NotificationSettingsService({ instanceUrl: 'x', accountKey: 'x#1', get api() { return client(); } }, noMemory, undefined, (line) => logs.push(line));
+  const levels = new NotificationSettingsService({ instanceUrl: 'https://gitlab.example.com', accountKey: 'https://gitlab.example.com#1', get api() { return client(); } }, noMemory, undefined, (line) => logs.push(line));
   levels.onDidChange((change) => changes.push(change));
   const catalog = new ScopeCatalog({
     account: { get api() { return client(); } },
