@@ -219,7 +219,7 @@ export class TodoService {
    */
   private async act(
     account: TodoAccount, action: TodoActionKind, ids: number[],
-    rows: { hide?: boolean; showUnchanged?: boolean; showChanged?: boolean },
+    rows: { hide?: boolean; showUnchanged?: boolean; showChanged?: boolean; recount?: boolean },
     bulk: (api: TodoApi, features: TodoFeatures) => Promise<TodoBulkResult>,
   ): Promise<TodoActionOutcome> {
     const instance = account.key;
@@ -233,7 +233,7 @@ export class TodoService {
       return { action, changed: [], gone: now.gone };
     }
     const result = await bulk(now.account.todos, features);
-    this.pendingChanged();
+    if (rows.recount !== false) this.pendingChanged();
     if (rows.showUnchanged && result.unchanged.length > 0) this.show(instance, result.unchanged);
     const outcome = this.settle(instance, action, result);
     if (rows.showChanged && !outcome.failure) this.show(instance, outcome.changed);
@@ -288,7 +288,8 @@ export class TodoService {
   async undoMarkAll(undoable: MarkAllOutcome['undoable']): Promise<TodoActionOutcome[]> {
     const outcomes: TodoActionOutcome[] = [];
     for (const { account, ids } of undoable) {
-      const settled = await this.act(account, 'undo', ids, {}, (api, features) => restoreTodos(api, ids, { features }));
+      // Counted once, by the refresh below.
+      const settled = await this.act(account, 'undo', ids, { recount: false }, (api, features) => restoreTodos(api, ids, { features }));
       if (settled.failure || settled.gone) outcomes.push(settled);
     }
     this.refresh();
