@@ -220,6 +220,9 @@ export class VscodeSession {
       try {
         await page.goto(workbenchUrl(server.url, folder));
         await workbench.waitForReady();
+        // The workbench draws before the extension host has activated anything (onStartupFinished): on a busy machine
+        // that took longer than a test's first wait. A test starts once the extension has restored its session.
+        await session.waitForLogLine(RESTORED, 0, 120_000);
       } catch (error) {
         const artifacts = await session.captureFailure(`${options.name} start`);
         await session.close();
