@@ -10,10 +10,13 @@ const root = path.join(__dirname, '..', '..');
 const de: Record<string, string> = JSON.parse(readFileSync(path.join(root, 'l10n', 'bundle.l10n.de.json'), 'utf8'));
 const deManifest: Record<string, string> = JSON.parse(readFileSync(path.join(root, 'package.nls.de.json'), 'utf8'));
 
-/** A day group as German writes it ("Di., 3. Nov. 2026"), or the words for today and yesterday. */
-const GERMAN_DAY = new RegExp(`^(${de.Today}|${de.Yesterday}|(Mo|Di|Mi|Do|Fr|Sa|So)\\., \\d{1,2}\\. \\S+ \\d{4})\\b`);
+/**
+ * A day group's row as German writes it ("Di., 3. Nov. 2026", or the words for today and yesterday), then its count
+ * ("2 Ereignisse"; the row's text runs the two together).
+ */
+const GERMAN_DAY = new RegExp(`^(${de.Today}|${de.Yesterday}|(Mo|Di|Mi|Do|Fr|Sa|So)\\., \\d{1,2}\\. \\S+ \\d{4})\\d+ Ereignis(se)?$`);
 /** The English of the same rows: none may show. */
-const ENGLISH_DAY = /^(Today|Yesterday|(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d{4})\b/;
+const ENGLISH_DAY = /^(Today|Yesterday|(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d{4})\d+ (events?|Ereignis(se)?)$/;
 
 describe('display language: German', function () {
   this.timeout(180_000);
@@ -31,12 +34,14 @@ describe('display language: German', function () {
   it('shows the views, their rows and their dates in German, and takes the tour\'s screenshot', async function () {
     const { workbench } = session();
     await workbench.openViewContainer(VIEW_CONTAINER);
-    await workbench.waitForTreeRow(de['My Activity']);
-    await workbench.expandTreeRow(de['My Activity']);
+    const tree = workbench.tree(deManifest['views.activity.name']);
+    await tree.waitForTreeRow(de['My Activity']);
+    await tree.expandTreeRow(de['My Activity']);
+    let rows: string[] = [];
     const days = await waitFor('German day groups under My Activity', async () => {
-      const rows = await workbench.treeRows();
+      rows = await tree.treeRows();
       return rows.some((row) => GERMAN_DAY.test(row)) ? rows : undefined;
-    });
+    }).catch((error: Error) => { throw new Error(`${error.message}; the rows: ${rows.join(' | ')}`); });
     assert.deepEqual(days.filter((row) => ENGLISH_DAY.test(row)), [], 'no day group in English');
     for (const row of [de.Projects, de.Users]) assert.ok(days.some((text) => text.startsWith(row)), `a row "${row}" in ${days.join(' | ')}`);
     await workbench.screenshot('display-language-de');

@@ -247,8 +247,8 @@ export class VscodeSession {
    */
   private async installLanguagePack(locale: string): Promise<void> {
     const vsix = await packageLanguagePack({ locale, dir: path.join(this.dir, 'language-pack'), out: path.join(this.dir, `language-pack-${locale}.vsix`) });
-    // The file is on the server: a remote URI, which the workbench hands to the server's extension management.
-    await this.executeCommand('workbench.extensions.installExtension', { scheme: 'vscode-remote', authority: new URL(this.server.url).host, path: vsix });
+    // The file is on the server, where the companion's host runs: the workbench hands it to the server's extension management.
+    await this.executeCommand('workbench.extensions.installExtension', { $file: vsix });
     await waitFor(`VS Code to list the language pack for ${locale}`, () => {
       const file = path.join(this.userDataDir, 'languagepacks.json');
       return existsSync(file) && locale in JSON.parse(readFileSync(file, 'utf8'));
