@@ -16,6 +16,7 @@ import type { ViewInstance } from '../lists/listNodes';
 import { instanceRootItem, statusItem, type ListStatusLook } from '../lists/listStatusItems';
 import { errorRowAction, errorRowContext, nodeId, type ActivityNode } from './nodes';
 import { unreadUri } from './unreadDecorations';
+import { displayLocalize } from '../displayLanguage';
 
 /** A signed-in instance as the tree shows it. */
 export type TreeInstance = ViewInstance;
@@ -43,7 +44,7 @@ export class ActivityItems implements vscode.Disposable {
   /** Event rows share their icons and command titles: a tree of thousands of rows otherwise allocates them per row. */
   private readonly icons = new Map<string, vscode.ThemeIcon>();
   private titles?: { open: string; details: string };
-  private readonly t = keepPlainMessages(vscode.l10n.t);
+  private readonly t = keepPlainMessages(displayLocalize());
   private readonly unsubscribe: { dispose(): void };
   /** The lists' status rows in the Activity view's words, and what they run. */
   private readonly look: ListStatusLook<ActivitySource> = {

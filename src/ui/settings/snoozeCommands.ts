@@ -20,6 +20,7 @@ import type { Shell } from '../shell';
 import { pickSnoozeEnd } from '../snoozeEndPick';
 import type { NotificationSettings } from './notificationSettings';
 import { askForScope, knownScopes, scopeItems, type ScopeItem, type ScopeSources } from './scopeChoices';
+import { displayLocalize } from '../displayLanguage';
 
 /** "Snooze Notifications…" and "End Snooze", and what the person is told when a snooze ends. */
 export class SnoozeCommands implements Disposable {
@@ -44,7 +45,7 @@ export class SnoozeCommands implements Disposable {
 
   /** The end of a snooze as the status bar shows it (`14:00`, or with the day). */
   formatEnd(until: number): string {
-    return formatSnoozeEnd(until, this.clock.now(), this.zone(), vscode.l10n.t);
+    return formatSnoozeEnd(until, this.clock.now(), this.zone(), displayLocalize());
   }
 
   async snooze(): Promise<void> {

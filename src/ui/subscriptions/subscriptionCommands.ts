@@ -13,6 +13,7 @@ import type { FilterChoice } from '../lists/listFilter';
 import * as plainWindow from '../plainWindow';
 import type { Session } from '../session';
 import type { SubscriptionRow } from './subscriptionView';
+import { displayLocalize } from '../displayLanguage';
 
 type ThingRow = SubscriptionRow & { type: 'subscription' };
 const isRow = (node: unknown): node is ThingRow =>
@@ -35,7 +36,7 @@ export interface SubscriptionCommandDeps {
  * back what GitLab refused; the command says why in words that say what to do.
  */
 export function registerSubscriptionCommands({ service, filters, session, selection }: SubscriptionCommandDeps): vscode.Disposable[] {
-  const t = keepPlainMessages(vscode.l10n.t);
+  const t = keepPlainMessages(displayLocalize());
   const urlOfInstance = (instance: string): string => session.all.find((account) => account.key === instance)?.instanceUrl ?? instance;
 
   /** `outcome`'s failure said; true when every item changed. */

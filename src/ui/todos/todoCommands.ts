@@ -23,6 +23,7 @@ import { pickSnoozeEnd } from '../snoozeEndPick';
 import { markDoneWithUndo, sayOutcome, snoozeWithUndo } from './todoActionFlows';
 import { TodoFilterPicks } from './todoFilterPicks';
 import type { TodoRow } from './todoView';
+import { displayLocalize } from '../displayLanguage';
 
 /** A row of one thing and its to-dos, as a command gets it from a menu or a click. */
 type ThingRow = TodoRow & { type: 'todo' };
@@ -52,7 +53,7 @@ export interface TodoCommandDeps {
  * to-dos out of the list at once and puts back what GitLab refused; the command says why in words that say what to do.
  */
 export function registerTodoCommands({ service, filters, session, clock, log }: TodoCommandDeps): vscode.Disposable[] {
-  const t = keepPlainMessages(vscode.l10n.t);
+  const t = keepPlainMessages(displayLocalize());
   const zone = localZone();
   const urlOfInstance = (instance: string): string => session.all.find((account) => account.key === instance)?.instanceUrl ?? instance;
 

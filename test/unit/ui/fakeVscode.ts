@@ -500,6 +500,8 @@ export const commands = {
 };
 
 export const env = {
+  /** VS Code's display language; English, as VS Code's own default. */
+  language: 'en',
   openExternal: async () => true,
   clipboard: {
     async writeText(text: string) {
