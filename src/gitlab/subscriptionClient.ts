@@ -9,7 +9,7 @@ import type {
 } from './subscriptionTypes';
 import { findWorkItem, getThingSubscription, type ThingAddress, type ThingSubscription } from './thingSubscription';
 import type { Transport } from './transport';
-import type { Group, Page, PageRequest, Scope } from './types';
+import type { Group, Page, PageRequest, ReadBudget, Scope } from './types';
 
 /**
  * What the signed-in user is explicitly subscribed to, and Unsubscribe / subscribe again (notes/gitlab-subscriptions.md),
@@ -112,17 +112,17 @@ export class SubscriptionClient {
   }
 
   listSubscribedIssues(page: CursorRequest, signal?: AbortSignal): Promise<SubscriptionPage<SubscribedThing>> {
-    return this.list(() => subs.listSubscribedIssues(page), 'issue', signal);
+    return this.list(() => subs.listSubscribedIssues(page), 'issue', signal, page.budget);
   }
 
   /** `scope`: a group's full path (with its subgroups) or a project's. */
   listSubscribedMergeRequests(scope: { group: string } | { project: string }, page: CursorRequest, signal?: AbortSignal): Promise<SubscriptionPage<SubscribedThing>> {
-    return this.list(() => subs.listSubscribedMergeRequests(scope, page), 'mergeRequest', signal);
+    return this.list(() => subs.listSubscribedMergeRequests(scope, page), 'mergeRequest', signal, page.budget);
   }
 
   /** Epics of a group and its descendants (Premium and Ultimate; empty elsewhere). */
   listSubscribedEpics(group: string, page: CursorRequest, signal?: AbortSignal): Promise<SubscriptionPage<SubscribedThing>> {
-    return this.list(() => subs.listSubscribedEpics(group, page), 'epic', signal);
+    return this.list(() => subs.listSubscribedEpics(group, page), 'epic', signal, page.budget);
   }
 
   /**
@@ -263,18 +263,19 @@ export class SubscriptionClient {
   }
 
   /** Lists only where the probe found the filter honoured, and never a page with a thing GitLab calls unsubscribed. */
-  private async list(build: () => ApiRequest<SubscriptionPage<SubscribedThing>>, kind: SubscriptionKind, signal?: AbortSignal): Promise<SubscriptionPage<SubscribedThing>> {
+  private async list(build: () => ApiRequest<SubscriptionPage<SubscribedThing>>, kind: SubscriptionKind, signal?: AbortSignal,
+    budget?: ReadBudget): Promise<SubscriptionPage<SubscribedThing>> {
     const probe = await this.probeSubscriptionFilter(signal);
     if (!probe.honoured) throw new FilterIgnoredError(probe.version);
-    const page = await this.send(build, kind, false, signal);
+    const page = await this.send(build, kind, false, signal, budget);
     if (page.items.some((item) => !item.subscribed)) throw new FilterIgnoredError(probe.version);
     return page;
   }
 
   /** `build` runs inside, so that a refused argument rejects, as every call does, rather than throws. */
-  private async send<T>(build: () => ApiRequest<T>, kind: SubscriptionKind | 'count', change: boolean, signal?: AbortSignal): Promise<T> {
+  private async send<T>(build: () => ApiRequest<T>, kind: SubscriptionKind | 'count', change: boolean, signal?: AbortSignal, budget?: ReadBudget): Promise<T> {
     try {
-      return (await this.transport.send(build(), signal)).data;
+      return (await this.transport.send(build(), signal, budget)).data;
     } catch (error) {
       throw translate(error, kind, change);
     }
