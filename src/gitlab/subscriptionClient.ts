@@ -127,20 +127,21 @@ export class SubscriptionClient {
 
   /**
    * How many explicit subscriptions the user has in `scope` (a group with its subgroups or a project, by full path;
-   * or global), in one GraphQL request, and the scope's subscribed labels over REST (at most `COUNT_LABEL_PAGES`
-   * pages, else labels are not counted). Refused as the listings are: `unsupported` without GraphQL or the filter,
-   * `FilterIgnoredError` where GitLab ignores the filter (it would count everything visible).
+   * or global), in one GraphQL request, and, unless `labels` is false, the scope's subscribed labels over REST (at
+   * most `COUNT_LABEL_PAGES` pages, else labels are not counted). Refused as the listings are: `unsupported` without
+   * GraphQL or the filter, `FilterIgnoredError` where GitLab ignores the filter (it would count everything visible).
    */
-  async countSubscriptions(scope: Scope, signal?: AbortSignal): Promise<SubscriptionCounts> {
+  async countSubscriptions(scope: Scope, signal?: AbortSignal, options: { labels?: boolean } = {}): Promise<SubscriptionCounts> {
     // Known beforehand from the schema: a GitLab without the filter is not asked with it (nor probed).
     const features = await this.getSubscriptionFeatures(signal);
     if (!features.graphql) throw new GitLabError('unsupported', NO_GRAPHQL);
     if (!features.listIssues) throw new GitLabError('unsupported', TOO_OLD.count);
     const probe = await this.probeSubscriptionFilter(signal);
     if (!probe.honoured) throw new FilterIgnoredError(probe.version);
+    const withLabels = scope.kind !== 'global' && options.labels !== false;
     const [counts, labels] = await Promise.all([
       this.send(() => countSubscriptions(scope), 'count', false, signal),
-      scope.kind === 'global' ? undefined : this.countLabels(scope, signal),
+      withLabels ? this.countLabels(scope, signal) : undefined,
     ]);
     if (scope.kind === 'global') return { counts, notCounted: ['mergeRequest', 'epic', 'label'] };
     return labels === undefined ? { counts, notCounted: ['label'] } : { counts: { ...counts, label: labels }, notCounted: [] };
