@@ -486,7 +486,7 @@ const BREAKS: Break[] = [
     tests: ['a read stopped at its bound of requests: the next starts in the listing it did not finish'],
   },
   {
-    protection: 'Unsubscribe from All Closed counts a thing by its own state',
+    protection: 'Unsubscribe from All Closed counts a thing as closed by its own state',
     edits: [edit('src/app/subscriptions/closedSubscriptions.ts', 'things.push(...page.items.filter(isClosed));', 'things.push(...page.items);')],
     specs: [CLOSED],
     tests: ['a server that ignores the state filter'],
@@ -498,7 +498,7 @@ const BREAKS: Break[] = [
     tests: ['signed out while reading'],
   },
   {
-    protection: 'Mark One To-Do as Done finds the row\'s shown to-dos in one pass',
+    protection: 'Mark One To-Do as Done finds the row\'s shown to-dos through a set of ids',
     edits: [edit('src/ui/todos/todoCommands.ts', 'const todos = node.group.todos.filter((todo) => shown.has(todo.id));',
       'const todos = node.group.todos.filter((todo) => service.shownTodos(node.instance).some((one) => one.id === todo.id));')],
     specs: [`${T}/ui/todoView.test.ts`],
@@ -511,13 +511,13 @@ const BREAKS: Break[] = [
     tests: ['reads at most its bound of pages of ids'],
   },
   {
-    protection: '…and of the Snoozed list',
+    protection: '…and of the Snoozed list over GraphQL',
     edits: [edit('src/app/todos/todoMarkAll.ts', '    for (let pages = 0; pages < MARK_ALL_MAX_PAGES; pages++) {', '    for (let pages = 0; ; pages++) {')],
     specs: [`${T}/app/todos/todoMarkAll.test.ts`],
     tests: ['the Snoozed list over GraphQL: at most its bound of pages'],
   },
   {
-    protection: 'The overrides overview counts the overrides only',
+    protection: 'The overrides overview counts subscriptions of the overrides only',
     edits: [edit('src/app/settings/overview.ts', 'state.subscriptions = await readOverviewCounts(state.rows.filter(hasOwnLevel), this.deps.counts, t,', 'state.subscriptions = await readOverviewCounts(state.rows, this.deps.counts, t,')],
     specs: [`${T}/app/settings/overviewCounts.test.ts`],
     tests: ['the overrides with their counts beside the level', '300 groups, 60 with a level of their own'],

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { formatMessage as t } from '../../../../src/app/localize';
 import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
-import { OverridesOverview, rowDescription, type OverviewRow } from '../../../../src/app/settings/overview';
+import { hasOwnLevel, OverridesOverview, rowDescription, type OverviewRow } from '../../../../src/app/settings/overview';
 import { countedScope, MAX_COUNTED_ROWS } from '../../../../src/app/settings/overviewCounts';
 import { ScopeCatalog } from '../../../../src/app/settings/scopeCatalog';
 import { SubscriptionCountCache } from '../../../../src/app/subscriptions/subscriptionCounts';
@@ -69,11 +69,13 @@ describe('overrides overview: counts of explicit subscriptions', () => {
       return { ...double.data.groups[0], id: 101 + index, name, path, fullPath: path, fullName: name, members: { 1: 30 as const } };
     });
     double.data.groups.push(...teams);
-    for (const team of teams.slice(0, 60)) own('group', team.id);
+    for (const team of teams.slice(-60)) own('group', team.id);
     double.clearLog();
     const state = await overview.load();
     assert.equal(state.rows.filter((r) => r.scope.kind === 'group').length, 302);
-    assert.equal(state.rows.filter((r) => r.subscriptions !== undefined).length, MAX_COUNTED_ROWS);
+    const counted = state.rows.filter((r) => r.subscriptions !== undefined);
+    assert.equal(counted.length, MAX_COUNTED_ROWS);
+    assert.ok(counted.every(hasOwnLevel), `counted without a level of their own: ${counted.filter((r) => !hasOwnLevel(r)).map((r) => r.path).join(', ')}`);
     assert.equal(countRequests().length, 1 + MAX_COUNTED_ROWS, 'global and the counted overrides, once each');
     assert.deepEqual(labelRequests(), []);
     assert.ok(double.requests.length < 400, `${double.requests.length} requests in all: the levels, the listings, the counts`);
