@@ -47,8 +47,8 @@ export class SubscriptionCountCache {
   count(scope: Scope, signal?: AbortSignal, options: CountOptions = {}): Promise<SubscriptionCounts> {
     const withLabels = options.labels !== false;
     if (!withLabels) {
-      const whole = this.peek(scope);
-      if (whole) return whole;
+      const whole = this.entries.get(countKey(scope));
+      if (whole && this.now() - whole.at < COUNT_TTL_MS) return whole.answer;
     }
     const key = withLabels ? countKey(scope) : `${countKey(scope)}${WITHOUT_LABELS}`;
     const kept = this.entries.get(key);
