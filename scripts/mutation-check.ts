@@ -40,6 +40,7 @@ const PROTOCOL = `${T}/app/settings/protocol.test.ts`;
 const HANDLER = `${T}/app/settings/settingsRequestHandler.test.ts`;
 const PROPERTIES = `${T}/reliability/properties.test.ts`;
 const GIT_FILES = `${T}/node/gitFiles.test.ts`;
+const CLOSED = `${T}/app/subscriptions/closedSubscriptions.test.ts`;
 const edit = (file: string, from: string, to: string): Edit => ({ file, from, to });
 
 const BREAKS: Break[] = [
@@ -139,6 +140,18 @@ const BREAKS: Break[] = [
     edits: [edit('src/gitlab/pageReader.ts', 'while (nextToAsk < cursor + window.current &&', 'while (nextToAsk < cursor + options.window &&')],
     specs: [`${T}/gitlab/pageReader.test.ts`],
     tests: ['halves its window when GitLab answers 429'],
+  },
+  {
+    protection: 'A REST page cut to the size asked',
+    edits: [edit('src/gitlab/paging.ts', 'const items = response.data.length > limit ? response.data.slice(0, limit) : response.data;', 'const items = response.data;')],
+    specs: [`${T}/gitlab/pageSizes.test.ts`],
+    tests: ['REST: events, to-dos, groups, projects and labels keep the 20 asked for', 'the To-Do List, the Subscriptions list and the Activity view show at most a page of 20'],
+  },
+  {
+    protection: 'A GraphQL connection page cut to its `first`',
+    edits: [edit('src/gitlab/graphql.ts', 'return (nodes.length > first ? nodes.slice(0, first) : nodes).filter((n) => n !== null);', 'return nodes.filter((n) => n !== null);')],
+    specs: [`${T}/gitlab/pageSizes.test.ts`],
+    tests: ['GraphQL: subscribed issues, merge requests, epics', 'the To-Do List, the Subscriptions list and the Activity view show at most a page of 20'],
   },
 
   // Logic and shell
@@ -439,6 +452,87 @@ const BREAKS: Break[] = [
     edits: [edit('src/ui/settings/profileCommands.ts', "      if (!(type & vscode.FileType.File)) return void plainWindow.showErrorMessage(t('Could not read {0}: it is not a file.', uri.fsPath));\n", '')],
     specs: [`${T}/ui/plainWindow.test.ts`],
     tests: ['reads only a file, and only one of a profile\'s size'],
+  },
+
+  // Bounds of lists and bulk reads
+  {
+    protection: 'A cursor listing ends on an empty page that names a next cursor',
+    edits: [edit('src/app/lists/cursorPages.ts', "if (next === undefined || (answer.scanned ?? answer.items.length) === 0 || trail.has(next)) return undefined;", 'if (next === undefined || trail.has(next)) return undefined;')],
+    specs: [`${T}/app/lists/cursorPages.test.ts`, `${T}/app/subscriptions/subscriptionService.test.ts`, CLOSED],
+    tests: ['ends a listing on an empty page that names a next cursor', 'leaves a segment on an empty page that names a next cursor', 'a server whose pages are empty but always name a next cursor', 'against empty pages that always name a next cursor'],
+  },
+  {
+    protection: '…or on a cursor it named before',
+    edits: [edit('src/app/lists/cursorPages.ts', "if (next === undefined || (answer.scanned ?? answer.items.length) === 0 || trail.has(next)) return undefined;", 'if (next === undefined || (answer.scanned ?? answer.items.length) === 0) return undefined;')],
+    specs: [`${T}/app/lists/cursorPages.test.ts`],
+    tests: ['ends a listing on an empty page that names a next cursor, and on a cursor it was at before', 'or on a cursor it named before, for the next segment'],
+  },
+  {
+    protection: 'Unsubscribe from All Closed: at most 500 listing requests',
+    edits: [edit('src/app/subscriptions/closedSubscriptions.ts', 'if (bound || things.length >= MAX_CLOSED || requests >= maxRequests) {', 'if (bound || things.length >= MAX_CLOSED) {')],
+    specs: [CLOSED],
+    tests: ['against pages that never end (page 1 again, new ids and cursors)', 'a read stopped at its bound of requests'],
+  },
+  {
+    protection: '…and 32 MB of answers',
+    edits: [edit('src/app/subscriptions/closedSubscriptions.ts', 'page = await listing.read({ after, first: PAGE, budget }, signal);', 'page = await listing.read({ after, first: PAGE }, signal);')],
+    specs: [CLOSED],
+    tests: ['a byte budget across the listings'],
+  },
+  {
+    protection: '…and the next read starts in the listing the last one did not finish',
+    edits: [edit('src/app/subscriptions/closedSubscriptions.ts', 'const start = listings.length > 0 ? (options.start ?? 0) % listings.length : 0;', 'const start = 0;')],
+    specs: [CLOSED],
+    tests: ['a read stopped at its bound of requests: the next starts in the listing it did not finish'],
+  },
+  {
+    protection: 'Unsubscribe from All Closed counts a thing as closed by its own state',
+    edits: [edit('src/app/subscriptions/closedSubscriptions.ts', 'things.push(...page.items.filter(isClosed));', 'things.push(...page.items);')],
+    specs: [CLOSED],
+    tests: ['a server that ignores the state filter'],
+  },
+  {
+    protection: 'Unsubscribe from All Closed stops reading an account that signs out',
+    edits: [edit('src/app/subscriptions/subscriptionService.ts', '    for (const [client, read] of this.closedReads) if (!current.has(client)) read.abort();\n', '')],
+    specs: [CLOSED],
+    tests: ['signed out while reading'],
+  },
+  {
+    protection: 'Mark One To-Do as Done finds the row\'s shown to-dos through a set of ids',
+    edits: [edit('src/ui/todos/todoCommands.ts', 'const todos = node.group.todos.filter((todo) => shown.has(todo.id));',
+      'const todos = node.group.todos.filter((todo) => service.shownTodos(node.instance).some((one) => one.id === todo.id));')],
+    specs: [`${T}/ui/todoView.test.ts`],
+    tests: ['Mark One To-Do as Done on a row of 20,000 to-dos'],
+  },
+  {
+    protection: 'Mark All reads at most 100 pages of ids',
+    edits: [edit('src/app/todos/todoMarkAll.ts', 'for (let pages = 0; next !== undefined && pages < MARK_ALL_MAX_PAGES; pages++) {', 'for (let pages = 0; next !== undefined; pages++) {')],
+    specs: [`${T}/app/todos/todoMarkAll.test.ts`],
+    tests: ['reads at most its bound of pages of ids'],
+  },
+  {
+    protection: '…and of the Snoozed list over GraphQL',
+    edits: [edit('src/app/todos/todoMarkAll.ts', '    for (let pages = 0; pages < MARK_ALL_MAX_PAGES; pages++) {', '    for (let pages = 0; ; pages++) {')],
+    specs: [`${T}/app/todos/todoMarkAll.test.ts`],
+    tests: ['the Snoozed list over GraphQL: at most its bound of pages'],
+  },
+  {
+    protection: 'The overrides overview counts subscriptions of the overrides only',
+    edits: [edit('src/app/settings/overview.ts', 'state.subscriptions = await readOverviewCounts(state.rows.filter(hasOwnLevel), this.deps.counts, t,', 'state.subscriptions = await readOverviewCounts(state.rows, this.deps.counts, t,')],
+    specs: [`${T}/app/settings/overviewCounts.test.ts`],
+    tests: ['the overrides with their counts beside the level', '300 groups, 60 with a level of their own'],
+  },
+  {
+    protection: '…at most 50 of them',
+    edits: [edit('src/app/settings/overviewCounts.ts', '.slice(0, MAX_COUNTED_ROWS)', '')],
+    specs: [`${T}/app/settings/overviewCounts.test.ts`],
+    tests: ['300 groups, 60 with a level of their own'],
+  },
+  {
+    protection: '…without labels',
+    edits: [edit('src/app/settings/overviewCounts.ts', 'row.subscriptions = await source.count(countedScope(row)!, options.signal, { labels: false });', 'row.subscriptions = await source.count(countedScope(row)!, options.signal);')],
+    specs: [`${T}/app/settings/overviewCounts.test.ts`],
+    tests: ['the overrides with their counts beside the level, labels left out', '300 groups, 60 with a level of their own'],
   },
 ];
 

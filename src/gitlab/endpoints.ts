@@ -1,6 +1,7 @@
 import { GitLabError } from './errors';
 import type { EventSource } from './api';
 import { filterQuery, type ValidEventFilter } from './filter';
+import { MAX_PER_PAGE } from './paging';
 import type { ApiRequest } from './request';
 import * as shapes from './shapes';
 import {
@@ -10,8 +11,6 @@ import {
 import { segment } from './url';
 
 /** GitLab's requests described as data (method, path, query, response shape); `Transport` runs them. */
-
-const MAX_PER_PAGE = 100;
 
 export function pageQuery(page: PageRequest): Record<string, string> {
   const query: Record<string, string> = {};

@@ -139,7 +139,13 @@ export type Fault =
   | { kind: 'huge'; bytes: number }
   | { kind: 'redirect'; location: string; status?: 301 | 302 | 307 | 308 }
   /** A listing that never ends: every page is page 1 again with new ids, and names the page after it as the next. */
-  | { kind: 'endlessPages' };
+  | { kind: 'endlessPages' }
+  /** A GraphQL cursor listing that never ends: empty pages (`none`) or page 1's nodes again with new ids, each naming a new next cursor. */
+  | { kind: 'endlessCursor'; items: 'none' | 'again' }
+  /** A listing page of `items` entries whatever was asked (REST arrays, GraphQL connections' nodes), ids moved. */
+  | { kind: 'oversizedPage'; items: number }
+  /** A GraphQL request answered as if its variables were also these: a server that ignores a filter (`{ state: null }`). */
+  | { kind: 'graphqlVariables'; variables: Record<string, unknown> };
 
 export interface FaultRule {
   fault: Fault;

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { EventEmitter, fake, FakeMemento, type FakeTreeView } from './fakeVscode';
 import { GitLabDouble, type DoubleOptions } from '../../double';
 import { GitLabClient, SubscriptionClient } from '../../../src/gitlab';
+import { MAX_CLOSED_REQUESTS } from '../../../src/app/subscriptions/closedSubscriptions';
 import { COMMANDS } from '../../../src/ids';
 import { Log } from '../../../src/ui/log';
 import { createSubscriptionList } from '../../../src/ui/subscriptions/registerSubscriptions';
@@ -127,6 +128,34 @@ describe('Subscriptions view: sections per kind, calm lines, Unsubscribe with Un
     const mutations = double.requests.filter((r) => /SetSubscription|workItemSubscribe/.test(r.body ?? ''));
     assert.equal(mutations.length, Math.ceil(count / 20));
     assert.match((fake.shown.at(-1) as { message: string }).message, new RegExp(`^Unsubscribed from ${count} things\\.`));
+  });
+
+  it('Unsubscribe from All Closed against listings that never end: at most its bound of requests, and the question and the result say more may remain', async function () {
+    this.timeout(60_000);
+    await open({}, TOKEN);
+    await settled();
+    double.inject({ fault: { kind: 'endlessCursor', items: 'none' }, path: '/api/graphql', times: Infinity });
+    double.clearLog();
+    await run(COMMANDS.subscriptionsUnsubscribeAllClosed);
+    assert.ok(double.requests.length <= 20, `${double.requests.length} requests for one click`);
+    assert.equal((fake.shown.at(-1) as { message: string }).message,
+      'Nothing closed or merged was found in what was read, but more may remain: run it again to read on.');
+
+    double.clearFaults();
+    double.inject({ fault: { kind: 'endlessCursor', items: 'again' }, path: '/api/graphql', times: Infinity });
+    let question = '';
+    fake.answers.message = (shown) => {
+      if (!shown.actions.includes('Unsubscribe')) return undefined;
+      question = shown.message;
+      double.clearFaults();
+      return 'Unsubscribe';
+    };
+    double.clearLog();
+    await run(COMMANDS.subscriptionsUnsubscribeAllClosed);
+    const reads = double.requests.filter((r) => /query subscribed/.test(r.body ?? '')).length;
+    assert.ok(reads <= MAX_CLOSED_REQUESTS, `${reads} listing requests for one click`);
+    assert.match(question, /^Unsubscribe from \d+ closed or merged .* More may remain: run it again afterwards\.$/);
+    assert.match((fake.shown.at(-1) as { message: string }).message, /^Unsubscribed from \d+ things\. More may remain: run Unsubscribe from All Closed again\.$/);
   });
 
   for (const graphql of ['17.4', '17.5', 'none'] as const) {
