@@ -202,6 +202,16 @@ for (const kind of EXCHANGES) describe(`GitLabClient against the GitLab double, 
       }
     });
 
+    it('an error body that echoes the token with JSON escapes (\\u0067lpat-…) is masked as it reads once decoded', async () => {
+      const escaped = TOKEN.replace(/[a-z]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+      assert.notEqual(escaped, TOKEN);
+      double.inject({ fault: { kind: 'status', status: 400, contentType: 'application/json',
+        body: `{"message":"blocked request with PRIVATE-TOKEN: ${escaped}"}` } });
+      const error = await rejectsWith(t.client.updateNotificationSettings({ kind: 'global' }, { level: 'watch' }), 'validation');
+      assert.equal(error.serverMessage, 'blocked request with PRIVATE-TOKEN: •••');
+      assert.ok(!JSON.stringify({ ...error, message: error.message }).includes(TOKEN), 'the token is in the error');
+    });
+
     it('404 for an unknown project is notFound with GitLab\'s words', async () => {
       const error = await rejectsWith(t.client.getProject('no/such-project'), 'notFound');
       assert.match(error.serverMessage ?? '', /404 Project Not Found/);
