@@ -35,7 +35,9 @@ describe('redact', () => {
   });
 
   it('leaves no secret in the decoded text, however a server escapes it (property)', () => {
-    const secret = fc.stringMatching(/^[A-Za-z0-9_./"\\-]{4,24}$/);
+    // Token characters (GitLab's: letters, digits, `_`, `-`, `.`) and `/`, which JSON may write as `\/`. A quote or a
+    // backslash in a secret (above) can meet JSON's own quotes, which no mask can tell from the secret's.
+    const secret = fc.stringMatching(/^[A-Za-z0-9_./-]{4,24}$/);
     /** One character as JSON may write it: itself (escaped where JSON must), `\u` lower or upper case, or `\/`. */
     const write = (char: string, form: number): string => {
       const hex = char.charCodeAt(0).toString(16).padStart(4, '0');
