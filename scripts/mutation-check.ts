@@ -119,9 +119,24 @@ const BREAKS: Break[] = [
   },
   {
     protection: 'Token masked in GitLab\'s error text',
-    edits: [edit('src/gitlab/transport.ts', 'const text = redact(raw.text, [this.options.token()]);', 'const text = redact(raw.text, []);')],
+    edits: [edit('src/gitlab/transport.ts', 'text: redact(answer.text, [this.options.token()])', 'text: redact(answer.text, [])')],
     specs: [CLIENT],
     tests: ['an error body that echoes the token'],
+  },
+  {
+    protection: 'Token masked however the server escapes it',
+    edits: [edit('src/gitlab/redact.ts', "const escaped = text.includes('\\\\') || text.includes('%');", 'const escaped = false;')],
+    specs: [`${T}/gitlab/redact.test.ts`, CLIENT, `${T}/gitlab/todos.test.ts`, `${T}/ui/log.test.ts`],
+    tests: [
+      'masks a secret whose characters a server wrote as JSON escapes', 'masks a secret written with URL escapes', 'leaves no secret in the decoded text',
+      'an error body that echoes the token with JSON escapes', 'that echoes the token with JSON escapes is masked', 'masks the session token and the environment token',
+    ],
+  },
+  {
+    protection: 'A fine-grained refusal\'s permissions quoted as GitLab\'s',
+    edits: [edit('src/gitlab/messages.ts', 'return `"${text.replace(', 'return text; `"${text.replace(')],
+    specs: [`${T}/gitlab/fineGrained.test.ts`],
+    tests: ['a refusal names the permissions GitLab asks for', 'bracketed words are quoted as GitLab', 'GraphQL says the same in'],
   },
   {
     protection: 'An event switch never becomes another request parameter',
@@ -196,6 +211,28 @@ const BREAKS: Break[] = [
     edits: [edit('src/ui/log.ts', 'return redact(text, this.secrets());', 'return redact(text, []);')],
     specs: [`${T}/ui/log.test.ts`],
     tests: ['masks the session token and the environment token', 'a token from a later sign-in is masked too'],
+  },
+  {
+    protection: 'Server links stay under the instance\'s path as the server reads it',
+    edits: [edit('src/gitlab/url.ts', 'const [nextPath, nextRoot] = [decodeAscii(path), decodeAscii(rootPath)];', 'const [nextPath, nextRoot] = [path, rootPath];')],
+    specs: [`${T}/app/instancePage.test.ts`, `${T}/app/todos/todoGroups.test.ts`, `${T}/app/activity/eventUrl.test.ts`, `${T}/app/activity/sourceRows.test.ts`, `${T}/ui/subscriptionView.test.ts`],
+    tests: [
+      'is refused when a decoded separator or dot segment leaves', 'however many times a server decodes it', 'apiUrl refuses a raw path that leaves the API once decoded',
+      'opens no page whose path leaves the instance once the server decodes it', 'ignores a web URL that leaves the root once the server decodes its path',
+      'link to no page outside the instance', 'Open opens a page of the instance only',
+    ],
+  },
+  {
+    protection: 'An event\'s link stays in its project as the server reads it',
+    edits: [edit('src/app/activity/eventUrl.ts', 'return url.pathname === projectPath || pathStaysUnder(url.pathname, projectPath) ? url.href : undefined;', 'return url.href;')],
+    specs: [`${T}/app/activity/eventUrl.test.ts`],
+    tests: ['links no ref that a server reading'],
+  },
+  {
+    protection: 'The Subscriptions list opens only pages of the instance',
+    edits: [edit('src/app/subscriptions/subscriptionItems.ts', 'return instancePage(url, base)?.href;', 'return url;')],
+    specs: [`${T}/ui/subscriptionView.test.ts`],
+    tests: ['Open opens a page of the instance only'],
   },
   {
     protection: 'Tooltip Markdown escaping',

@@ -21,8 +21,6 @@ export interface GitLabApi {
   updateNotificationSettings(scope: Scope, update: NotificationSettingUpdate, signal?: AbortSignal): Promise<NotificationSetting>;
   /** One page of events under a filter `validateFilter` made (an unvalidated one does not type-check). */
   listEvents(source: EventSource, filter: ValidEventFilter, page: PageRequest, signal?: AbortSignal): Promise<Page<GitLabEvent>>;
-  /** Every page, following `X-Next-Page` to the end. */
-  listAllEvents(source: EventSource, filter: ValidEventFilter, perPage?: number, signal?: AbortSignal): Promise<GitLabEvent[]>;
   getProject(id: string | number, signal?: AbortSignal): Promise<Project>;
   /** `GET /projects?membership=true&simple=true`. */
   listMyProjects(page: PageRequest, signal?: AbortSignal): Promise<Page<Project>>;

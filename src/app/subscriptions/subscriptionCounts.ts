@@ -67,12 +67,6 @@ export class SubscriptionCountCache {
     return entry.answer;
   }
 
-  /** A kept count, if fresh, without reading. */
-  peek(scope: Scope): Promise<SubscriptionCounts> | undefined {
-    const kept = this.entries.get(countKey(scope));
-    return kept && this.now() - kept.at < COUNT_TTL_MS ? kept.answer : undefined;
-  }
-
   /**
    * A subscription changed: forget the counts (of `scopes`, else all: a change in a project also moves its groups'
    * and the global count), and tell those who show them.

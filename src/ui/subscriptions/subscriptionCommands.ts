@@ -3,7 +3,7 @@ import { instanceHost } from '../../app/instance';
 import { keepPlainMessages } from '../../app/localize';
 import { inert } from '../../app/plainText';
 import { kindPlural, validPlace, type SubscriptionFilter, type SubscriptionStateFilter } from '../../app/subscriptions/subscriptionFilter';
-import type { SubscriptionItem } from '../../app/subscriptions/subscriptionItems';
+import { subscriptionPage, type SubscriptionItem } from '../../app/subscriptions/subscriptionItems';
 import { subscriptionSource } from '../../app/subscriptions/subscriptionLists';
 import type { SubscriptionOutcome, SubscriptionService } from '../../app/subscriptions/subscriptionService';
 import { subscriptionActionFailure, thingCount } from '../../app/subscriptions/subscriptionWords';
@@ -121,13 +121,10 @@ export function registerSubscriptionCommands({ service, filters, session, select
   async function open(node: unknown): Promise<void> {
     if (!isRow(node)) return;
     const { item } = node;
-    const base = urlOfInstance(node.instance).replace(/\/+$/, '');
-    const url = item.kind === 'label'
-      ? `${base}/${item.containerKind === 'group' ? 'groups/' : ''}${item.containerPath}/-/labels`
-      : item.webUrl;
-    // Only a page of the account's own instance is opened.
-    if (url.startsWith(`${base}/`)) await vscode.env.openExternal(vscode.Uri.parse(url, true));
-    else void plainWindow.showInformationMessage(vscode.l10n.t('This subscription has no page on {0} to open.', instanceHost(base)));
+    const instanceUrl = urlOfInstance(node.instance);
+    const url = subscriptionPage(item, instanceUrl);
+    if (url) await vscode.env.openExternal(vscode.Uri.parse(url, true));
+    else void plainWindow.showInformationMessage(vscode.l10n.t('This subscription has no page on {0} to open.', instanceHost(instanceUrl)));
   }
 
   async function filter(): Promise<void> {

@@ -92,6 +92,21 @@ describe('Subscriptions view: sections per kind, calm lines, Unsubscribe with Un
     assert.ok(issues().includes(label(a)) && issues().includes(label(b)), 'back after Undo');
   });
 
+  it('Open opens a page of the instance only, as the server reads its path', async () => {
+    await open();
+    const all = await settled();
+    const row = all.get('Issues')!.find((r) => r.type === 'subscription') as SubscriptionNode & { type: 'subscription' };
+    const labelRow = all.get('Labels')!.find((r) => r.type === 'subscription') as SubscriptionNode & { type: 'subscription' };
+    await run(COMMANDS.subscriptionsOpen, { ...row, item: { ...row.item, webUrl: `${INSTANCE}/acme/web/-/issues/1` } });
+    assert.deepEqual(fake.opened, [`${INSTANCE}/acme/web/-/issues/1`]);
+    for (const webUrl of [`${INSTANCE}/..%2Fother`, `${INSTANCE}/acme/..%2F..%2F..%2Fother`, 'http://evil.test/acme', `${INSTANCE}/../x`]) {
+      await run(COMMANDS.subscriptionsOpen, { ...row, instance: `${INSTANCE}/gitlab`, item: { ...row.item, webUrl: webUrl.replace(INSTANCE, `${INSTANCE}/gitlab`) } });
+    }
+    await run(COMMANDS.subscriptionsOpen, { ...labelRow, instance: `${INSTANCE}/gitlab`, item: { ...labelRow.item, containerPath: '..%2F..%2Fother' } });
+    assert.deepEqual(fake.opened, [`${INSTANCE}/acme/web/-/issues/1`], 'nothing more opened');
+    assert.equal(fake.shown.filter((s) => s.kind === 'information' && /has no page on gitlab\.test to open/.test(s.message)).length, 5);
+  });
+
   it('a refused Unsubscribe puts the row back and names the api scope', async () => {
     await open({}, 'read-api');
     const all = await settled();
