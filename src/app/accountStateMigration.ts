@@ -1,3 +1,5 @@
+// What is kept per account, at the ends of its life: state of an earlier version settled (`settleLegacyState`), and an
+// account's own state forgotten when it signs out (`forgetAccountState`).
 import { STATE_KEYS } from '../ids';
 import { accountKey, readAccountKey, userIdOf, type AccountKey } from './accountKey';
 
