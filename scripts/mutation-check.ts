@@ -376,9 +376,64 @@ const BREAKS: Break[] = [
   },
   {
     protection: 'A token goes to its own instance only',
-    edits: [edit('src/ui/session.ts', 'const transport = this.transport(instanceUrl, () => token);', 'const transport = this.transport(this.config().instanceUrl, () => token);')],
+    edits: [edit('src/ui/accountClients.ts', 'const transport = this.transport(instanceUrl, token);', 'const transport = this.transport(this.config().instanceUrl, token);')],
     specs: [`${T}/ui/session.test.ts`],
     tests: ['builds each account\'s client with its own instance\'s token', 'signs a second instance in beside the first', 'keeps a new sign-in\'s token for its own instance'],
+  },
+  // Every account, every page: who an account is, on a server without /user too
+  {
+    protection: 'An account on a server without `/user`',
+    edits: [edit('src/app/knownInstances.ts', "    if (userIsUnknowable(error)) return 'unknowable';\n", '')],
+    specs: [`${T}/ui/sessionIdentity.test.ts`],
+    tests: ['an environment token finds that /user is missing once'],
+  },
+  {
+    protection: '…and at sign-in, where the token check found `/user` missing',
+    edits: [edit('src/ui/session.ts', "const identified = await this.identify(fresh, user ?? 'unknowable');", 'const identified = user ? await this.identify(fresh, user) : fresh;')],
+    specs: [`${T}/ui/sessionIdentity.test.ts`],
+    tests: ['two tokens are two accounts', 'Toggle Mute twice gives the level before back'],
+  },
+  {
+    protection: 'A token\'s account is a digest, never the token',
+    edits: [edit('src/app/accountKey.ts', 'return `${key}#${TOKEN_PREFIX}${digest}` as AccountKey;', 'return `${key}#${TOKEN_PREFIX}${token}` as AccountKey;')],
+    specs: [`${T}/app/accountStateMigration.test.ts`, `${T}/ui/sessionIdentity.test.ts`],
+    tests: ['a token\'s account: one per token and instance', 'two tokens are two accounts'],
+  },
+  {
+    protection: 'Sign-out removes what was kept for the account',
+    edits: [edit('src/ui/session.ts', '    if (account) await forgetAccountState(this.state, account);\n', '')],
+    specs: [`${T}/ui/sessionIdentity.test.ts`],
+    tests: ['sign-out removes what was kept for the token\'s account'],
+  },
+  {
+    protection: 'A first page kept again when it changed, on a server that sends no event ids',
+    edits: [edit('src/ui/activity/activityView.ts', 'event.id ?? JSON.stringify([event.created_at, event.action_name, event.target_type, event.target_id, event.target_title])', "event.id ?? ''")],
+    specs: [`${T}/ui/activityView.test.ts`],
+    tests: ['keeps a changed first page again on a server that sends no ids'],
+  },
+  {
+    protection: 'State an earlier version kept per instance goes only where the entry proves whose it is',
+    edits: [edit('src/app/accountStateMigration.ts', 'else await moveSnooze(store, accountKey(instance, userId), snooze as object);', 'else unassigned.push(snooze);')],
+    specs: [`${T}/app/accountStateMigration.test.ts`],
+    tests: ['a snooze that recorded its maker moves to that person\'s account'],
+  },
+  {
+    protection: '…a snooze that recorded none is never ended into anyone\'s settings unasked',
+    edits: [edit('src/app/settings/snooze.ts', "this.endings.fire({ kind: 'unclaimed', snooze, account: key });", 'await this.settings.save(snooze.scope, updateTo(snooze.previous));')],
+    specs: [`${T}/app/settings/snoozeAccounts.test.ts`],
+    tests: ['an earlier version\'s snooze that names no one'],
+  },
+  {
+    protection: '…the answer is the asked account\'s',
+    edits: [edit('src/app/settings/snooze.ts', 'if (this.key() !== account || !this.account.signedIn) throw', 'if (!this.account.signedIn) throw')],
+    specs: [`${T}/app/settings/snoozeAccounts.test.ts`],
+    tests: ['an earlier version\'s snooze that names no one'],
+  },
+  {
+    protection: '…levels before mutes, kept pages and seen markers, which name no one, are dropped',
+    edits: [edit('src/app/accountStateMigration.ts', '  await dropPages(store, log);\n  await dropMarkers(store, log);\n', '')],
+    specs: [`${T}/app/accountStateMigration.test.ts`],
+    tests: ['a snooze that recorded its maker moves to that person\'s account'],
   },
   {
     protection: 'The first 200 entries of a list setting read',

@@ -66,7 +66,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     if (node && typeof node === 'object' && 'instance' in node && typeof node.instance === 'string') return node.instance;
     return c.activeInstance();
   };
-  const urlOfInstance = (instance: string): string | undefined => c.session.accountFor(instance)?.instanceUrl;
+  const urlOfInstance = (instance: string): string | undefined => c.session.urlOf(instance);
 
   return [
     register(COMMANDS.markAllSeen, () => c.markAllSeen()),

@@ -25,7 +25,7 @@ const itemName = (item: SubscriptionItem): string => (item.kind === 'label' ? it
 export interface SubscriptionCommandDeps {
   service: SubscriptionService;
   filters: FilterChoice<SubscriptionFilter>;
-  session: Pick<Session, 'all'>;
+  session: Pick<Session, 'urlOf'>;
   /** The rows selected in the view, for a command run from the palette or a key. */
   selection(): ThingRow[];
 }
@@ -37,7 +37,7 @@ export interface SubscriptionCommandDeps {
  */
 export function registerSubscriptionCommands({ service, filters, session, selection }: SubscriptionCommandDeps): vscode.Disposable[] {
   const t = keepPlainMessages(displayLocalize());
-  const urlOfInstance = (instance: string): string => session.all.find((account) => account.key === instance)?.instanceUrl ?? instance;
+  const urlOfInstance = (instance: string): string => session.urlOf(instance) ?? instance;
 
   /** `outcome`'s failure said; true when every item changed. */
   function say(outcome: SubscriptionOutcome, subscribe: boolean): boolean {

@@ -42,7 +42,7 @@ const LIST_DETAILS: Record<TodoListKind, () => string> = {
 export interface TodoCommandDeps {
   service: TodoService;
   filters: FilterChoice<TodoViewFilter>;
-  session: Pick<Session, 'all'>;
+  session: Pick<Session, 'all' | 'urlOf'>;
   clock: Clock;
   log: Log;
 }
@@ -55,7 +55,7 @@ export interface TodoCommandDeps {
 export function registerTodoCommands({ service, filters, session, clock, log }: TodoCommandDeps): vscode.Disposable[] {
   const t = keepPlainMessages(displayLocalize());
   const zone = localZone();
-  const urlOfInstance = (instance: string): string => session.all.find((account) => account.key === instance)?.instanceUrl ?? instance;
+  const urlOfInstance = (instance: string): string => session.urlOf(instance) ?? instance;
 
   async function markRowDone(node: unknown): Promise<void> {
     if (!isRow(node) || filters.filter.list === 'done') return;

@@ -34,6 +34,7 @@ describe('Subscriptions view: sections per kind, calm lines, Unsubscribe with Un
     client = makeClient(double.url, { token: () => token });
     const session = {
       signedIn: true, onDidChange: new EventEmitter<void>().event, onDidLearnUsername: new EventEmitter<void>().event, accountFor: () => undefined,
+      urlOf: (instance: string) => (instance === INSTANCE ? INSTANCE : undefined),
       all: [{ key: INSTANCE, instanceUrl: INSTANCE, subscriptions: new SubscriptionClient(client.transport), api: new GitLabClient(client.transport) }],
     };
     list = createSubscriptionList({ session: session as never, pageSize: () => 100, log: new Log(channel, () => []), state: new FakeMemento() as never, clock,
