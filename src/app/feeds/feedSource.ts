@@ -71,6 +71,8 @@ export interface FeedSourceStatus {
   eventsRead: number;
   /** Events read and not yet shown: at most one page. */
   buffered: number;
+  /** The last activity its list gave (a first poll compares with it). */
+  lastActivityAt?: string;
 }
 
 /** The event's id, or undefined (an event without one cannot be placed in a merged feed). */
@@ -117,7 +119,7 @@ export class SourceState {
   status(): FeedSourceStatus {
     return {
       key: this.source.key, progress: this.progress, error: this.error, pagesRead: this.pagesRead, eventsRead: this.eventsRead,
-      buffered: this.buffer.length,
+      buffered: this.buffer.length, ...(this.source.lastActivityAt ? { lastActivityAt: this.source.lastActivityAt } : {}),
     };
   }
 }
