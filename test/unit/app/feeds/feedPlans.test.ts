@@ -96,6 +96,7 @@ describe('dashboard feeds against the GitLab double', () => {
       const rows = (await feed.load()).rows;
       assert.ok(rows.some((row) => row.author_id !== 1), 'other people\'s events of his projects');
       assert.ok(!running.double.requests.some((r) => r.query.scope !== undefined), 'no head below 15.0');
+      assert.deepEqual([...rows.map((row) => row.id!), ...await drain(feed)], await union(running, ALEX_PROJECT_EVENTS));
     } finally {
       await stop(running);
     }
@@ -162,6 +163,19 @@ describe('dashboard feeds against the GitLab double', () => {
       assert.ok(feed.status().sources!.filter((s) => s.key !== 'project:4').every((s) => s.progress === 'done'));
       const limited = new MergedFeed(followedPlan(options(running, 5), 1));
       await assert.rejects(limited.load(), (error: GitLabError) => error.kind === 'rateLimited');
+    } finally {
+      await stop(running);
+    }
+  });
+
+  it('reads at most four pages of whom a user follows (GitLab allows 300): an endless listing is cut there, its rest unknown', async () => {
+    const running = await start();
+    try {
+      running.double.inject({ fault: { kind: 'endlessPages' }, path: '/users/1/following', times: Infinity });
+      const feed = new MergedFeed(followedPlan(options(running, 5), 1));
+      await feed.load();
+      assert.equal(running.double.requests.filter((r) => r.path === '/api/v4/users/1/following').length, 4);
+      assert.deepEqual(feed.status().leftOut, { limit: 'unknown', duplicate: 0 });
     } finally {
       await stop(running);
     }

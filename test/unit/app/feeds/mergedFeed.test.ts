@@ -36,6 +36,7 @@ describe('merged feed', () => {
       const second = await feed.load();
       assert.deepEqual(ids(second.rows), range(51, 70).reverse(), 'the next rows, the head\'s again read from the sources dropped');
       assert.deepEqual(probe.reads.sort(), ['project:1:1', 'project:2:1', 'project:3:1'], 'page 1 of each reaches below them');
+      assert.deepEqual(feed.takeLate(), [], 'the head\'s events read again are known, not late');
     });
 
     it('with a tab\'s predicate, the head still tells where every source stands (its oldest event, kept or not)', async () => {
@@ -155,6 +156,24 @@ describe('merged feed', () => {
       const { feed: sparse } = feedOf([{ key: 'a', ids: range(1, 50) }], { pageSize: 5, sourcePageSize: 5, maxRequestsPerLoad: 3, invisible });
       const bounded = await sparse.load();
       assert.deepEqual([bounded.rows.length, bounded.more, bounded.bound], [0, true, true]);
+    });
+
+    it('keeps at most 100 late events, counting the rest', async () => {
+      const late = range(1001, 1150);
+      const imported: FakeSpec = { key: 'imported', ids: late, times: new Map(late.map((id) => [id, timeOf(1)])), lastActivityAt: timeOf(1) };
+      const { feed } = feedOf([{ key: 'a', ids: range(500, 520) }, imported], { pageSize: 30, sourcePageSize: 100 });
+      await feed.load();
+      await feed.load();
+      assert.deepEqual([feed.status().late, feed.status().lateDropped], [100, 50]);
+      assert.equal(feed.takeLate().length, 100);
+    });
+
+    it('ends a source whose next page does not move forward (a server that names the same page again)', async () => {
+      let reads = 0;
+      const stuck: FeedSource = { key: 'stuck', read: async (page) => { reads += 1; return { items: [event(10 - page)], page, nextPage: page }; } };
+      const feed = new MergedFeed({ pageSize: 5, sources: async () => ({ sources: [stuck] }) });
+      const load = await feed.load();
+      assert.deepEqual([ids(load.rows), load.more, reads], [[9], false, 1]);
     });
 
     it('stops every request when disposed: a load under way rejects as cancelled', async () => {
