@@ -1,3 +1,4 @@
+import type { AccountKey } from './accountKey';
 import { instanceHost } from './instance';
 import type { Localize } from './localize';
 import { personName } from './plainText';
@@ -14,7 +15,7 @@ export interface ActionAccount {
   readonly key: string;
   readonly instanceUrl: string;
   /** Instance + GitLab user id, when known. */
-  readonly accountKey?: string;
+  readonly accountKey?: AccountKey;
   /** Who signed in, when known (server text: made plain where shown). */
   readonly username?: string;
 }

@@ -1,4 +1,5 @@
 import type { ActiveAccount } from '../activeAccount';
+import type { AccountKey } from '../accountKey';
 import type { GitLabApi } from '../../gitlab/api';
 import { GitLabError, isGitLabError } from '../../gitlab/errors';
 import {
@@ -64,7 +65,7 @@ export class NotificationSettingsService {
    * compared with, and remembered under, that name too. `account`: the account (`accountKey`) the read is for; when
    * another is in use, it rejects with `AccountChanged` and nothing is sent.
    */
-  async getSetting(scope: ScopeRef, signal?: AbortSignal, options: { fresh?: boolean; path?: string; account?: string } = {}): Promise<NotificationSetting> {
+  async getSetting(scope: ScopeRef, signal?: AbortSignal, options: { fresh?: boolean; path?: string; account?: AccountKey } = {}): Promise<NotificationSetting> {
     const api = this.requireApi(options.account);
     const key = scopeKey(scope);
     const cached = options.fresh ? undefined : this.reads.get(key);
@@ -93,7 +94,7 @@ export class NotificationSettingsService {
    * another is in use by then, it rejects with `AccountChanged` and nothing more is sent.
    */
   async save(
-    scope: ScopeRef, update: NotificationSettingUpdate, options: { expected?: NotificationSetting; signal?: AbortSignal; account?: string } = {},
+    scope: ScopeRef, update: NotificationSettingUpdate, options: { expected?: NotificationSetting; signal?: AbortSignal; account?: AccountKey } = {},
   ): Promise<{ setting: NotificationSetting; written: boolean }> {
     const { account } = options;
     const current = options.expected && await this.getSetting(scope, options.signal, { fresh: true, account });
@@ -199,7 +200,7 @@ export class NotificationSettingsService {
 
   /** `previous`: what GitLab had, as read just before (concurrent changes empty what is known). */
   private async put(
-    scope: ScopeRef, update: NotificationSettingUpdate, previous?: NotificationSetting, signal?: AbortSignal, account?: string,
+    scope: ScopeRef, update: NotificationSettingUpdate, previous?: NotificationSetting, signal?: AbortSignal, account?: AccountKey,
   ): Promise<NotificationSetting> {
     const setting = this.clean(await this.requireApi(account).updateNotificationSettings(scope, update, signal));
     await this.changed(scope, setting, previous);
@@ -288,7 +289,7 @@ export class NotificationSettingsService {
   }
 
   /** The client in use; with `account`, only while that account is the one in use. */
-  private requireApi(account?: string): GitLabApi {
+  private requireApi(account?: AccountKey): GitLabApi {
     const api = this.account.api;
     if (account !== undefined && (this.account.accountKey !== account || !api)) throw new AccountChanged(account);
     // Signed out reads like a refused token: callers already offer Sign In for it.

@@ -49,6 +49,8 @@ export interface SubscriptionOutcome {
 export interface ClosedFound {
   accounts: Array<{ instance: string; account: SubscriptionAccount } & ClosedSubscriptions>;
   count: number;
+  /** Accounts signed out while their subscriptions were read: what was read of them is dropped, nothing changes there. */
+  signedOut: string[];
 }
 
 /** What it did: per account, what Undo subscribes again; the failures; the accounts gone since they read theirs. */
@@ -85,6 +87,13 @@ export class SubscriptionService {
   private readonly changes = new Emitter<string>();
   /** GitLab changed an account's subscriptions (its instance): counts elsewhere are read again. */
   readonly onDidChangeSubscriptions = this.changes.event;
+  /**
+   * Reads of Unsubscribe from All Closed under way, per signed-in account: by its client, made at its sign-in (not by
+   * instance, which a new sign-in shares). Sign-out stops them.
+   */
+  private readonly closedReads = new Map<SubscriptionClient, AbortController>();
+  /** Per signed-in account (its client), the listing where the next Unsubscribe from All Closed starts, after one stopped at a bound. */
+  private readonly closedResume = new WeakMap<SubscriptionClient, number>();
 
   constructor(private readonly deps: SubscriptionServiceDeps) {
     this.current = deps.filter;
@@ -108,7 +117,11 @@ export class SubscriptionService {
   /** How `instance`'s lists are read: its own clients, its features and places asked once and shared by its kinds. */
   reading(instance: string): SubscriptionReading | undefined {
     const account = this.accountAt(instance);
-    if (!account) return undefined;
+    return account && this.readingOf(account);
+  }
+
+  private readingOf(account: SubscriptionAccount): SubscriptionReading {
+    const instance = account.key;
     const client = account.subscriptions;
     return {
       client,
@@ -162,8 +175,13 @@ export class SubscriptionService {
     this.lists.reset({ plan: subscriptionListPlan(this.planOptions()) });
   }
 
-  /** Signed in or out: every list read again, and nothing kept of an account signed out (its places, its fallbacks). */
+  /**
+   * Signed in or out: every list read again, and nothing kept of an account signed out (its places, its fallbacks);
+   * an Unsubscribe from All Closed still reading one is stopped.
+   */
   sessionChanged(): void {
+    const current = new Set(this.deps.accounts().map((account) => account.subscriptions));
+    for (const [client, read] of this.closedReads) if (!current.has(client)) read.abort();
     this.refresh();
   }
 
@@ -204,13 +222,38 @@ export class SubscriptionService {
     return outcome;
   }
 
-  /** Every closed thing of every account (loaded or not), read before the user is asked to confirm. */
+  /**
+   * Every closed thing of every account (loaded or not), read before the user is asked to confirm. An account signed
+   * out meanwhile is left out, what was read of it dropped (`signedOut`); one whose read stopped at a bound starts
+   * the next read where this one stopped.
+   */
   async findClosed(signal?: AbortSignal): Promise<ClosedFound> {
-    const found: ClosedFound = { accounts: [], count: 0 };
+    const found: ClosedFound = { accounts: [], count: 0, signedOut: [] };
+    const signedIn = (account: SubscriptionAccount) => this.deps.accounts().some((now) => now.subscriptions === account.subscriptions);
     for (const account of [...this.deps.accounts()]) {
-      const reading = this.reading(account.key);
-      if (!reading) continue;
-      const closed = await readClosedSubscriptions(reading, signal);
+      if (!signedIn(account)) {
+        found.signedOut.push(account.key);
+        continue;
+      }
+      const read = new AbortController();
+      const stop = () => read.abort();
+      signal?.addEventListener('abort', stop, { once: true });
+      this.closedReads.set(account.subscriptions, read);
+      let closed: ClosedSubscriptions | undefined;
+      try {
+        closed = await readClosedSubscriptions(this.readingOf(account), { signal: read.signal, start: this.closedResume.get(account.subscriptions) });
+      } catch (error) {
+        if (signedIn(account)) throw error;
+      } finally {
+        signal?.removeEventListener('abort', stop);
+        this.closedReads.delete(account.subscriptions);
+      }
+      if (!closed || !signedIn(account)) {
+        found.signedOut.push(account.key);
+        continue;
+      }
+      if (closed.resumeAt === undefined) this.closedResume.delete(account.subscriptions);
+      else this.closedResume.set(account.subscriptions, closed.resumeAt);
       found.accounts.push({ instance: account.key, account, ...closed });
       found.count += closed.things.length;
     }

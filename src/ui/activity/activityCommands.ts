@@ -24,6 +24,7 @@ import { sourceOfRow, type ActivityNode } from './nodes';
 import { pickMarkdownRange } from './markdownRangePick';
 import { askUser, pickProject } from './projectPicks';
 import { projectInfo } from '../../app/activity/projectInfo';
+import { displayLocalize } from '../displayLanguage';
 
 export interface ActivityCommandContext {
   session: Session;
@@ -66,7 +67,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     if (node && typeof node === 'object' && 'instance' in node && typeof node.instance === 'string') return node.instance;
     return c.activeInstance();
   };
-  const urlOfInstance = (instance: string): string | undefined => c.session.accountFor(instance)?.instanceUrl;
+  const urlOfInstance = (instance: string): string | undefined => c.session.urlOf(instance);
 
   return [
     register(COMMANDS.markAllSeen, () => c.markAllSeen()),
@@ -214,7 +215,7 @@ async function copyMarkdown(c: ActivityCommandContext, copy: RangeCopy, plan: Ex
   const directory = c.directories.for(c.activeInstance());
   await directory.resolve(new Set(copy.events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number')));
   const text = activityMarkdown(copy.events, {
-    now: Date.now(), zone, order: plan.filter.sort ?? 'desc', t: vscode.l10n.t,
+    now: Date.now(), zone, order: plan.filter.sort ?? 'desc', t: displayLocalize(),
     lookupProject: (id) => projectInfo(directory.get(id)),
     eventUrl: (event) => c.links.urlOf(event),
     incompleteNote: copy.incompleteNote(vscode.l10n.t),

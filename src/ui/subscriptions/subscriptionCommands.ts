@@ -4,7 +4,7 @@ import { instanceHost } from '../../app/instance';
 import { keepPlainMessages } from '../../app/localize';
 import { inert } from '../../app/plainText';
 import { kindPlural, validPlace, type SubscriptionFilter, type SubscriptionStateFilter } from '../../app/subscriptions/subscriptionFilter';
-import type { SubscriptionItem } from '../../app/subscriptions/subscriptionItems';
+import { subscriptionPage, type SubscriptionItem } from '../../app/subscriptions/subscriptionItems';
 import { subscriptionSource } from '../../app/subscriptions/subscriptionLists';
 import type { SubscriptionAccount, SubscriptionOutcome, SubscriptionService } from '../../app/subscriptions/subscriptionService';
 import { subscriptionActionFailure, thingCount } from '../../app/subscriptions/subscriptionWords';
@@ -14,6 +14,7 @@ import type { FilterChoice } from '../lists/listFilter';
 import * as plainWindow from '../plainWindow';
 import type { Session } from '../session';
 import type { SubscriptionRow } from './subscriptionView';
+import { displayLocalize } from '../displayLanguage';
 
 type ThingRow = SubscriptionRow & { type: 'subscription' };
 const isRow = (node: unknown): node is ThingRow =>
@@ -25,7 +26,7 @@ const itemName = (item: SubscriptionItem): string => (item.kind === 'label' ? it
 export interface SubscriptionCommandDeps {
   service: SubscriptionService;
   filters: FilterChoice<SubscriptionFilter>;
-  session: Pick<Session, 'all'>;
+  session: Pick<Session, 'urlOf'>;
   /** The rows selected in the view, for a command run from the palette or a key. */
   selection(): ThingRow[];
 }
@@ -37,8 +38,8 @@ export interface SubscriptionCommandDeps {
  * the account that read their rows, never for one signed in since: then they do nothing, and say so.
  */
 export function registerSubscriptionCommands({ service, filters, session, selection }: SubscriptionCommandDeps): vscode.Disposable[] {
-  const t = keepPlainMessages(vscode.l10n.t);
-  const urlOfInstance = (instance: string): string => session.all.find((account) => account.key === instance)?.instanceUrl ?? instance;
+  const t = keepPlainMessages(displayLocalize());
+  const urlOfInstance = (instance: string): string => session.urlOf(instance) ?? instance;
 
   /** `outcome`'s failure said; true when every item changed. */
   function say(outcome: SubscriptionOutcome, subscribe: boolean): boolean {
@@ -80,34 +81,48 @@ export function registerSubscriptionCommands({ service, filters, session, select
 
   /** Every closed or merged thing of every account, loaded or not: read, confirmed with its count, then out at once. */
   async function unsubscribeAllClosed(): Promise<void> {
+    // Cancel ends the action: nothing is asked, nothing changes.
+    const controller = new AbortController();
     const found = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Looking for closed things you are subscribed to…'), cancellable: true },
       (_progress, token) => {
-        const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
         return service.findClosed(controller.signal);
       },
     ).then((value) => value, (error: unknown) => {
-      void plainWindow.showErrorMessage(vscode.l10n.t('Could not read your closed subscriptions: {0}', error instanceof Error ? error.message : String(error)));
+      if (!controller.signal.aborted) {
+        void plainWindow.showErrorMessage(vscode.l10n.t('Could not read your closed subscriptions: {0}', error instanceof Error ? error.message : String(error)));
+      }
       return undefined;
     });
-    if (!found) return;
+    if (!found || controller.signal.aborted) return;
     const skipped = [...new Set(found.accounts.flatMap((account) => account.skipped.map((entry) => entry.reason)))];
+    // Some listing was not read to its end (a bound, a server that would not end one): more may remain.
+    const cut = found.accounts.some((account) => account.cut);
+    const signedOut = found.signedOut.length > 0
+      ? [vscode.l10n.t('Signed out of {0} while reading: nothing changes there.', found.signedOut.map((key) => instanceHost(urlOfInstance(key))).join(', '))] : [];
     if (found.count === 0) {
-      void plainWindow.showInformationMessage([vscode.l10n.t('You are not subscribed to anything closed or merged.'), ...skipped].join(' '));
+      const none = cut ? vscode.l10n.t('Nothing closed or merged was found in what was read, but more may remain: run it again to read on.')
+        : vscode.l10n.t('You are not subscribed to anything closed or merged.');
+      // Every account signed out while it was read: only that is said.
+      const read = found.accounts.length > 0 || signedOut.length === 0 ? [none] : [];
+      void plainWindow.showInformationMessage([...read, ...skipped, ...signedOut].join(' '));
       return;
     }
     const confirm = vscode.l10n.t('Unsubscribe');
-    const more = found.accounts.some((account) => account.cut) ? ` ${vscode.l10n.t('More may remain: run it again afterwards.')}` : '';
+    const more = cut ? ` ${vscode.l10n.t('More may remain: run it again afterwards.')}` : '';
     const left = skipped.length > 0 ? ` ${vscode.l10n.t('Not included: {0}', skipped.join(' '))}` : '';
-    const question = vscode.l10n.t('Unsubscribe from {0} closed or merged issues, merge requests and epics? They stop e-mailing you; Undo subscribes again.', found.count) + more + left;
+    const question = vscode.l10n.t('Unsubscribe from {0} closed or merged issues, merge requests and epics? They stop e-mailing you; Undo subscribes again.', found.count)
+      + more + left + signedOut.map((line) => ` ${line}`).join('');
     if ((await plainWindow.showWarningMessage(question, confirm)) !== confirm) return;
     const outcome = await service.unsubscribeClosed(found);
     sayGone(outcome.gone);
     if (outcome.failures.length > 0) void plainWindow.showErrorMessage(subscriptionActionFailure(false, outcome.failures[0], t));
     if (outcome.count === 0) return;
     const undo = vscode.l10n.t('Undo');
-    if ((await plainWindow.showInformationMessage(vscode.l10n.t('Unsubscribed from {0}.', thingCount(outcome.count, t)), undo)) !== undo) return;
+    const done = vscode.l10n.t('Unsubscribed from {0}.', thingCount(outcome.count, t))
+      + (cut ? ` ${vscode.l10n.t('More may remain: run Unsubscribe from All Closed again.')}` : '');
+    if ((await plainWindow.showInformationMessage(done, undo)) !== undo) return;
     const { failures, gone } = await service.undoClosed(outcome.undoable);
     sayGone(gone);
     if (failures.length > 0) void plainWindow.showErrorMessage(subscriptionActionFailure(true, failures[0], t));
@@ -116,13 +131,10 @@ export function registerSubscriptionCommands({ service, filters, session, select
   async function open(node: unknown): Promise<void> {
     if (!isRow(node)) return;
     const { item } = node;
-    const base = urlOfInstance(node.instance).replace(/\/+$/, '');
-    const url = item.kind === 'label'
-      ? `${base}/${item.containerKind === 'group' ? 'groups/' : ''}${item.containerPath}/-/labels`
-      : item.webUrl;
-    // Only a page of the account's own instance is opened.
-    if (url.startsWith(`${base}/`)) await vscode.env.openExternal(vscode.Uri.parse(url, true));
-    else void plainWindow.showInformationMessage(vscode.l10n.t('This subscription has no page on {0} to open.', instanceHost(base)));
+    const instanceUrl = urlOfInstance(node.instance);
+    const url = subscriptionPage(item, instanceUrl);
+    if (url) await vscode.env.openExternal(vscode.Uri.parse(url, true));
+    else void plainWindow.showInformationMessage(vscode.l10n.t('This subscription has no page on {0} to open.', instanceHost(instanceUrl)));
   }
 
   async function filter(): Promise<void> {

@@ -119,7 +119,7 @@ export class NewTodoNotifier implements vscode.Disposable {
   /** One thing: its page in the browser; several: the To-Do List view. */
   private async open(toast: NewTodoToast): Promise<void> {
     const single = toast.single;
-    const instanceUrl = single && this.session.all.find((account) => account.key === single.instance)?.instanceUrl;
+    const instanceUrl = single && this.session.urlOf(single.instance);
     const url = single && instanceUrl ? todoWebUrl(single.todo.target_url, instanceUrl) : undefined;
     if (url) await vscode.env.openExternal(vscode.Uri.parse(url, true));
     else await vscode.commands.executeCommand(`${VIEWS.todos}.focus`);

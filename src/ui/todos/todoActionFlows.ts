@@ -7,6 +7,7 @@ import { formatSnoozeEnd } from '../../app/snoozeTime';
 import { todoActionFailure } from '../../app/todos/todoActions';
 import type { TodoAccount, TodoActionOutcome, TodoService } from '../../app/todos/todoService';
 import * as plainWindow from '../plainWindow';
+import { displayLocalize } from '../displayLanguage';
 
 /**
  * Done and Snooze on given to-dos, each with Undo, as the view's rows and the new to-do notification both offer them:
@@ -47,7 +48,7 @@ export async function snoozeWithUndo(service: TodoService, clock: Clock, account
   const outcome = await service.snooze(account, ids, until);
   if (!sayOutcome(outcome) || outcome.changed.length === 0) return;
   const undo = vscode.l10n.t('Undo');
-  const end = formatSnoozeEnd(until, clock.now(), localZone(), keepPlainMessages(vscode.l10n.t));
+  const end = formatSnoozeEnd(until, clock.now(), localZone(), keepPlainMessages(displayLocalize()));
   if ((await plainWindow.showInformationMessage(vscode.l10n.t('Snoozed {0} until {1}.', name, end), undo)) !== undo) return;
   sayOutcome(await service.undoSnooze(account, outcome.changed));
 }

@@ -161,6 +161,17 @@ describe('SubscriptionService against the GitLab double', function () {
     assert.deepEqual(await service.undoClosed(outcome.undoable), { failures: [], gone: [] });
   });
 
+  it('a server whose pages are empty but always name a next cursor: each list ends after its first page', async () => {
+    const service = await serviceOn();
+    double.inject({ fault: { kind: 'endlessCursor', items: 'none' }, path: '/api/graphql', times: Infinity });
+    double.clearLog();
+    await readAll(service, ['issue', 'mergeRequest', 'epic']);
+    const listings = double.requests.filter((r) => /query subscribed/.test(r.body ?? ''));
+    // Issues once; merge requests and epics once per place (acme, and two projects outside it for merge requests).
+    assert.equal(listings.length, 1 + 3 + 1, listings.map((r) => r.body).join('\n'));
+    for (const kind of ['issue', 'mergeRequest', 'epic'] as const) assert.notEqual(service.lists.rows(subscriptionSource(INSTANCE, kind).key).after, 'loadMore', kind);
+  });
+
   it('says calmly, per kind, what an older GitLab cannot list, and still lists labels', async () => {
     for (const graphql of ['17.4', '17.5', 'none'] as const) {
       const service = await serviceOn({ graphql });
