@@ -497,7 +497,7 @@ const BREAKS: Break[] = [
   },
   {
     protection: '"Sign In Again" on an Activity error row names the instance of the list that failed',
-    edits: [edit('src/ui/activity/nodes.ts', 'arguments: instance ? [urlOf(instance) ?? instance] : [] };', 'arguments: [] };')],
+    edits: [edit('src/ui/activity/nodes.ts', 'return errorRowCommand(node.error, instance ? urlOf(instance) ?? instance : undefined,', 'return errorRowCommand(node.error, undefined,')],
     specs: [`${T}/ui/activityNodes.test.ts`],
     tests: ['"Sign In Again" names the instance of the list whose token was refused', 'names an instance no longer signed in by its key'],
   },
