@@ -43,7 +43,7 @@ function parseArgs(argv: string[]): DoubleOptions {
       case '--without-todos': options.withoutTodos = true; break;
       case '--graphql': {
         const version = argv[++i];
-        if (!['current', '17.5', '17.4', '16.11', 'none'].includes(version)) throw new Error('--graphql is current, 17.5, 17.4, 16.11 or none.');
+        if (!['19.3', 'current', '17.5', '17.4', '16.11', 'none'].includes(version)) throw new Error('--graphql is 19.3, current, 17.5, 17.4, 16.11 or none.');
         options.graphql = version as GraphqlSchemaVersion;
         break;
       }
