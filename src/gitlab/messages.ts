@@ -12,10 +12,30 @@ export function fineGrainedPermissions(text: string | undefined): string[] | und
   return match ? match[1].split(',').map((name) => name.trim()).filter(Boolean) : undefined;
 }
 
+/**
+ * The permission's name as GitLab's token page and the sign-in prompt name it, from GitLab's words in a refusal: they are
+ * `"#{resource_name}: #{action.titleize}"` (`authorize_granular_scopes_service.rb`), so "Merge Request: Read" is
+ * `read_merge_request`. Undefined for words of another shape.
+ */
+export function permissionName(words: string): string | undefined {
+  const match = /^([A-Za-z][A-Za-z ]*?)\s*:\s*([A-Za-z][A-Za-z ]*)$/.exec(words.trim());
+  if (!match) return undefined;
+  const snake = (text: string) => text.trim().toLowerCase().split(/\s+/).join('_');
+  return `${snake(match[2])}_${snake(match[1])}`;
+}
+
+/** GitLab's words for each permission, with its name where it can be told: "Event: Read (read_event), Todo: Update (update_todo)". */
+export function permissionList(permissions: readonly string[]): string {
+  return permissions.map((words) => {
+    const name = permissionName(words);
+    return name ? `${words} (${name})` : words;
+  }).join(', ');
+}
+
 /** The fix first, then the permissions GitLab named: a token with them, made on GitLab's fine-grained token page. */
 export function fineGrainedMessage(permissions: readonly string[]): string {
   return permissions.length > 0
-    ? `Sign in with a fine-grained personal access token that has these permissions: ${permissions.join(', ')}. GitLab requires one for this and refused the token in use.`
+    ? `Sign in with a fine-grained personal access token that has these permissions: ${permissionList(permissions)}. GitLab requires one for this and refused the token in use.`
     : 'Sign in with a fine-grained personal access token that has the permissions this needs: GitLab refused the token in use.';
 }
 

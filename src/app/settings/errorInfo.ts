@@ -1,4 +1,5 @@
 import { isGitLabError, type GitLabError } from '../../gitlab/errors';
+import { permissionList } from '../../gitlab/messages';
 import type { Localize } from '../localize';
 import type { NotificationSetting } from '../../gitlab/types';
 import type { ErrorInfo } from './shared/protocol';
@@ -52,7 +53,7 @@ function describe(error: unknown, context: ErrorContext, t: Localize): ErrorInfo
     case 'forbidden':
       if (error.missingPermissions) {
         return error.missingPermissions.length > 0
-          ? { kind, action: 'signIn', message: t('Sign in with a fine-grained personal access token that has these permissions: {0}. GitLab requires one here.', error.missingPermissions.join(', ')) }
+          ? { kind, action: 'signIn', message: t('Sign in with a fine-grained personal access token that has these permissions: {0}. GitLab requires one here.', permissionList(error.missingPermissions)) }
           : { kind, action: 'signIn', message: t('Sign in with a fine-grained personal access token that has the permissions this needs: GitLab refused the token in use.') };
       }
       if (!error.insufficientScope) return { kind, message: forbiddenMessage(error, t) };

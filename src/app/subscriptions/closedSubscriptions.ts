@@ -40,7 +40,9 @@ export async function readClosedSubscriptions(reading: SubscriptionReading, sign
   if (can('issue')) listings.push({ kind: 'issue', read: (after, s) => client.listSubscribedIssues({ after, first: PAGE, state: 'closed' }, s) });
   const mergeRequests = can('mergeRequest');
   const epics = can('epic');
-  const places = mergeRequests || epics ? await reading.places(controller.signal) : undefined;
+  const epicsEverywhere = epics && await client.epicsEverywhere(controller.signal);
+  if (epicsEverywhere) listings.push({ kind: 'epic', read: (after, s) => client.listSubscribedEpicsEverywhere({ after, first: PAGE, state: 'closed' }, s) });
+  const places = mergeRequests || (epics && !epicsEverywhere) ? await reading.places(controller.signal) : undefined;
   if (places && mergeRequests) {
     const scopes = [...places.topGroups.map((group) => ({ group })), ...places.looseProjects.map((project) => ({ project }))];
     for (const scope of scopes) {
@@ -49,7 +51,7 @@ export async function readClosedSubscriptions(reading: SubscriptionReading, sign
       }
     }
   }
-  if (places && epics) {
+  if (places && epics && !epicsEverywhere) {
     for (const group of places.topGroups) listings.push({ kind: 'epic', read: (after, s) => client.listSubscribedEpics(group, { after, first: PAGE, state: 'closed' }, s) });
   }
   const things: SubscribedThing[] = [];

@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
-import { GitLabError, NO_FILTER } from '../../../src/gitlab';
+import { GitLabError, NO_FILTER, SubscriptionClient, TodoClient } from '../../../src/gitlab';
 import { graphqlRequest } from '../../../src/gitlab/graphql';
 import { describeError } from '../../../src/app/settings/errorInfo';
 import { formatMessage } from '../../../src/app/localize';
-import { FINE_GRAINED_PERMISSIONS, tokenPageUrl, validateToken } from '../../../src/ui/auth/signInFlow';
+import { permissionList, permissionName } from '../../../src/gitlab/messages';
+import { FEATURE_PERMISSIONS, permissionLine, permissionsByFeature } from '../../../src/app/tokenPermissions';
+import { tokenPageUrl, validateToken } from '../../../src/ui/auth/signInFlow';
 import { GitLabDouble } from '../../double';
 import { makeClient, TOKEN, type TestClient } from './helpers';
 
@@ -47,7 +49,7 @@ describe('fine-grained personal access tokens (GitLab 18.10+)', () => {
     const error = await rejection(client(FINE).listEvents({ kind: 'mine' }, NO_FILTER, {}));
     assert.equal(error.kind, 'forbidden');
     assert.deepEqual(error.missingPermissions, ['Event: Read']);
-    assert.match(error.message, /^Sign in with a fine-grained personal access token that has these permissions: Event: Read\./);
+    assert.match(error.message, /^Sign in with a fine-grained personal access token that has these permissions: Event: Read \(read_event\)\./);
     assert.equal(error.insufficientScope, false, 'not a legacy scope: no read_api or api advice');
     const info = describeError(error, 'load', formatMessage);
     assert.equal(info.action, 'signIn');
@@ -81,9 +83,111 @@ describe('fine-grained personal access tokens (GitLab 18.10+)', () => {
     assert.equal(refused.kind, 'unauthorized');
   });
 
-  it('sign-in offers the fine-grained token page beside the legacy one, and names the permissions in GitLab\'s words', () => {
+  it('sign-in offers the fine-grained token page beside the legacy one, and names the permissions feature by feature', () => {
     assert.equal(tokenPageUrl('https://gitlab.example.com/', 'fineGrained'), 'https://gitlab.example.com/-/user_settings/personal_access_tokens/granular/new');
     assert.match(tokenPageUrl('https://gitlab.example.com'), /personal_access_tokens\?name=.*&scopes=api$/);
-    assert.deepEqual([...FINE_GRAINED_PERMISSIONS], ['read_event', 'read_notification_setting', 'update_notification_setting', 'read_todo', 'update_todo']);
+    assert.equal(permissionsByFeature(formatMessage), 'Activity: read_event; Notification settings: read_notification_setting, update_notification_setting; '
+      + 'To-Do List: read_todo, update_todo, read_user_preference; Subscriptions: read_work_item, read_merge_request, read_label, subscribe_issue, '
+      + 'subscribe_merge_request, subscribe_work_item, subscribe_label; Why am I notified: read_work_item, read_merge_request, '
+      + 'read_notification_setting, subscribe_issue, subscribe_merge_request, subscribe_work_item');
+  });
+
+  it('GitLab\'s words for a permission lead back to its name, as the token page and sign-in name it', () => {
+    assert.equal(permissionName('Merge Request: Read'), 'read_merge_request');
+    assert.equal(permissionName('Work Item: Subscribe'), 'subscribe_work_item');
+    assert.equal(permissionName(' Notification Setting :  Update '), 'update_notification_setting');
+    assert.equal(permissionName('read_event'), undefined);
+    assert.equal(permissionList(['Todo: Read', 'Label: Subscribe', '[x](command:y)']), 'Todo: Read (read_todo), Label: Subscribe (subscribe_label), [x](command:y)');
+  });
+});
+
+/** Every permission sign-in names, once. */
+const SIGN_IN_PERMISSIONS = [...new Set(FEATURE_PERMISSIONS.flatMap((entry) => entry.permissions))];
+
+describe('a fine-grained token with the permissions sign-in names, feature by feature', function () {
+  this.timeout(30_000);
+  let double: GitLabDouble;
+  const made: TestClient[] = [];
+  const clientsOf = (token: string) => {
+    const client = makeClient(double.url, { token: () => token });
+    made.push(client);
+    return { api: client.client, todos: new TodoClient(client.transport), subscriptions: new SubscriptionClient(client.transport) };
+  };
+  const without = (permission: string) => SIGN_IN_PERMISSIONS.filter((name) => name !== permission);
+
+  before(async () => {
+    double = await GitLabDouble.start({
+      graphql: '19.3',
+      tokens: [
+        { token: FINE, scopes: [], userId: 1, permissions: SIGN_IN_PERMISSIONS },
+        ...SIGN_IN_PERMISSIONS.map((permission) => ({ token: `fine-without-${permission}`, scopes: [], userId: 1, permissions: without(permission) })),
+      ],
+    });
+  });
+  after(async () => {
+    await Promise.all(made.splice(0).map((c) => c.close()));
+    await double.close();
+  });
+
+  it('reads and changes everything the Activity, settings, To-Do List, Subscriptions and Why do, with no refusal', async () => {
+    const { api, todos, subscriptions } = clientsOf(FINE);
+    assert.ok((await api.listEvents({ kind: 'mine' }, NO_FILTER, {})).items.length > 0);
+    const global = await api.getNotificationSettings({ kind: 'global' });
+    await api.updateNotificationSettings({ kind: 'global' }, { level: global.level === 'watch' ? 'participating' : 'watch' });
+    const pending = await todos.listTodos({}, { page: 1, perPage: 5 });
+    await todos.markTodoDone(pending.items[0].id);
+    await todos.restoreTodo(pending.items[0].id);
+    assert.notEqual(await todos.getWorkingHours(), undefined);
+    const issues = await subscriptions.listSubscribedIssues({ first: 5 });
+    const mergeRequests = await subscriptions.listSubscribedMergeRequests({ group: 'acme' }, { first: 5 });
+    const epics = await subscriptions.listSubscribedEpicsEverywhere({ first: 5 });
+    assert.ok((await subscriptions.listSubscribedEpics('acme', { first: 5 })).items.length > 0);
+    const labels = (await subscriptions.listLabels({ project: 1 }, {})).items.filter((label) => label.subscribed);
+    assert.ok(issues.items.length > 0 && mergeRequests.items.length > 0 && epics.items.length > 0 && labels.length > 0);
+    const issue = issues.items[0];
+    const mergeRequest = mergeRequests.items[0];
+    for (const [target, on] of [
+      [{ kind: 'issue', projectPath: issue.containerPath, iid: issue.iid }, false], [{ kind: 'issue', projectPath: issue.containerPath, iid: issue.iid }, true],
+      [{ kind: 'mergeRequest', projectPath: mergeRequest.containerPath, iid: mergeRequest.iid }, false],
+      [{ kind: 'mergeRequest', projectPath: mergeRequest.containerPath, iid: mergeRequest.iid }, true],
+      [{ kind: 'epic', id: epics.items[0].id }, false], [{ kind: 'epic', id: epics.items[0].id }, true],
+      [{ kind: 'label', labelId: labels[0].id, projectId: 1 }, false], [{ kind: 'label', labelId: labels[0].id, projectId: 1 }, true],
+    ] as const) {
+      await subscriptions.setSubscription(target, on);
+    }
+    // Why: the thing, and the level in force where it lives.
+    const why = await subscriptions.getThingSubscription({ kind: 'issue', projectPath: issue.containerPath, iid: issue.iid });
+    assert.equal(why.explicit, 'subscribed');
+    await api.getNotificationSettings({ kind: 'project', id: issue.containerPath });
+  });
+
+  it('a token without one of them is refused only where that permission is needed, the refusal naming it', async () => {
+    const refusal = async (permission: string, attempt: (clients: ReturnType<typeof clientsOf>) => Promise<unknown>, words: string) => {
+      const error = await rejection(attempt(clientsOf(`fine-without-${permission}`)));
+      assert.equal(error.kind, 'forbidden', permission);
+      assert.deepEqual(error.missingPermissions, [words], permission);
+      assert.ok(error.message.includes(`${words} (${permission})`), error.message);
+    };
+    await refusal('read_todo', ({ todos }) => todos.listTodos({}, {}), 'Todo: Read');
+    await refusal('update_todo', ({ todos }) => todos.markTodoDone(1), 'Todo: Update');
+    await refusal('read_user_preference', ({ todos }) => todos.getWorkingHours(), 'User Preference: Read');
+    await refusal('read_work_item', ({ subscriptions }) => subscriptions.listSubscribedIssues({}), 'Work Item: Read');
+    await refusal('read_merge_request', ({ subscriptions }) => subscriptions.listSubscribedMergeRequests({ group: 'acme' }, {}), 'Merge Request: Read');
+    await refusal('read_label', ({ subscriptions }) => subscriptions.listLabels({ project: 1 }, {}), 'Label: Read');
+    await refusal('subscribe_issue', ({ subscriptions }) => subscriptions.setSubscription({ kind: 'issue', projectPath: 'acme/website', iid: '1' }, true), 'Issue: Subscribe');
+    await refusal('subscribe_merge_request', ({ subscriptions }) =>
+      subscriptions.setSubscription({ kind: 'mergeRequest', projectPath: 'acme/website', iid: '1' }, true), 'Merge Request: Subscribe');
+    await refusal('subscribe_work_item', ({ subscriptions }) => subscriptions.setSubscription({ kind: 'epic', id: 'gid://gitlab/WorkItem/9001' }, true), 'Work Item: Subscribe');
+    await refusal('subscribe_label', ({ subscriptions }) => subscriptions.setSubscription({ kind: 'label', labelId: 301, projectId: 1 }, true), 'Label: Subscribe');
+    // The rest of the To-Do List still answers the token without `update_todo`.
+    assert.ok((await clientsOf('fine-without-update_todo').todos.listTodos({}, {})).items.length > 0);
+  });
+
+  it('a view whose feature lacks a permission says which in one calm line', async () => {
+    const error = await rejection(clientsOf('fine-without-read_todo').todos.listTodos({}, {}));
+    assert.equal(permissionLine('todos', error, formatMessage),
+      'To-Do List needs a token with Todo: Read (read_todo); the token in use lacks it. Sign in with a fine-grained token that has it to see this here.');
+    assert.equal(permissionLine('todos', new GitLabError('forbidden', 'GitLab refused access (403).'), formatMessage), undefined, 'not for another refusal');
+    assert.equal(permissionLine('activity', undefined, formatMessage), undefined);
   });
 });
