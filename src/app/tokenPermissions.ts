@@ -10,14 +10,20 @@ import type { Localize } from './localize';
 export type TokenFeature = 'activity' | 'settings' | 'todos' | 'subscriptions' | 'why';
 
 export const FEATURE_PERMISSIONS: ReadonlyArray<{ feature: TokenFeature; permissions: readonly string[] }> = [
-  { feature: 'activity', permissions: ['read_event'] },
-  { feature: 'settings', permissions: ['read_notification_setting', 'update_notification_setting'] },
+  // `read_project`: the names of projects in the rows, and Add Project's list of them.
+  { feature: 'activity', permissions: ['read_event', 'read_project'] },
+  // `read_group`, `read_project`: the groups and projects whose levels the editor lists.
+  { feature: 'settings', permissions: ['read_notification_setting', 'update_notification_setting', 'read_group', 'read_project'] },
   // `read_user_preference`: new-to-do notifications follow the working hours set in GitLab.
   { feature: 'todos', permissions: ['read_todo', 'update_todo', 'read_user_preference'] },
-  // Issues and epics are read as work items; labels through GitLab's label lists; each kind has its own subscribe.
+  // Issues and epics are read as work items; merge requests, epics and labels are looked for in the person's groups and
+  // projects; each kind has its own subscribe.
   {
     feature: 'subscriptions',
-    permissions: ['read_work_item', 'read_merge_request', 'read_label', 'subscribe_issue', 'subscribe_merge_request', 'subscribe_work_item', 'subscribe_label'],
+    permissions: [
+      'read_work_item', 'read_merge_request', 'read_label', 'read_group', 'read_project', 'subscribe_issue', 'subscribe_merge_request',
+      'subscribe_work_item', 'subscribe_label',
+    ],
   },
   // The thing, the level in force where it lives, and Unsubscribe.
   { feature: 'why', permissions: ['read_work_item', 'read_merge_request', 'read_notification_setting', 'subscribe_issue', 'subscribe_merge_request', 'subscribe_work_item'] },

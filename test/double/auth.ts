@@ -41,7 +41,7 @@ export interface FineGrainedPermission {
 export type FineGrainedPermissionName =
   | 'read_event' | 'read_notification_setting' | 'update_notification_setting' | 'read_user' | 'read_todo' | 'update_todo'
   | 'read_user_preference' | 'read_work_item' | 'read_merge_request' | 'read_label' | 'subscribe_issue'
-  | 'subscribe_merge_request' | 'subscribe_work_item' | 'subscribe_label';
+  | 'subscribe_merge_request' | 'subscribe_work_item' | 'subscribe_label' | 'read_project' | 'read_group';
 
 /**
  * How GitLab's refusal names a permission: `"#{assignable.resource_name}: #{assignable.action.titleize}"`

@@ -1,4 +1,5 @@
 import type { WorkingHours } from '../../gitlab/todoTypes';
+import type { InstanceTodo } from './newTodos';
 
 /**
  * New-to-do notifications follow the working hours a person set in GitLab for its phone notifications (GitLab 19.3,
@@ -130,5 +131,48 @@ export class HeldTodos {
 
   keepOnly(instances: ReadonlySet<string>): void {
     for (const instance of [...this.held.keys()]) if (!instances.has(instance)) this.held.delete(instance);
+  }
+}
+
+/**
+ * What a check of new to-dos tells now, and what waits: the to-dos whose reason notifies, of an instance outside its
+ * working hours, are held; once the hours of an instance holding some have begun, they are counted for one summary.
+ * With `ignore` (the setting), every hour is a working one.
+ */
+export class WorkingHoursGate {
+  private readonly held = new HeldTodos();
+  private readonly hours: WorkingHoursReader;
+
+  constructor(read: (instance: string) => Promise<WorkingHours | undefined>, log: (line: string) => void) {
+    this.hours = new WorkingHoursReader(read, log);
+  }
+
+  async sort(found: readonly InstanceTodo[], reasons: ReadonlySet<string>, now: number, ignore: boolean): Promise<{ tell: InstanceTodo[]; held: number; summary: number }> {
+    const decided = new Map<string, boolean>();
+    const open = async (instance: string) => {
+      if (ignore) return true;
+      if (!decided.has(instance)) decided.set(instance, await this.hours.open(instance, now));
+      return decided.get(instance)!;
+    };
+    let summary = 0;
+    for (const instance of this.held.instances()) if (await open(instance)) summary += this.held.release(instance);
+    const tell: InstanceTodo[] = [];
+    let held = 0;
+    for (const entry of found) {
+      // Only what would notify waits on the hours (and only then are they read); the rest is never told anyway.
+      if (!reasons.has(entry.todo.action_name) || await open(entry.instance)) {
+        tell.push(entry);
+      } else {
+        this.held.hold(entry.instance, [entry.todo.id]);
+        held += 1;
+      }
+    }
+    return { tell, held, summary };
+  }
+
+  /** Forgets the instances signed out of (held to-dos and hours alike). */
+  keepOnly(instances: ReadonlySet<string>): void {
+    this.held.keepOnly(instances);
+    this.hours.keepOnly(instances);
   }
 }

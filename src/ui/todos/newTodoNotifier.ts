@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { groupTodos } from '../../app/todos/todoGroups';
 import { heldSummary, KnownTodos, newTodoToast, type InstanceTodo, type NewTodoToast } from '../../app/todos/newTodos';
-import { HeldTodos, WorkingHoursReader } from '../../app/todos/workingHours';
+import { WorkingHoursGate } from '../../app/todos/workingHours';
 import { todoWebUrl } from '../../app/todos/todoUrl';
 import { GitLabError } from '../../gitlab';
 import { VIEWS } from '../../ids';
@@ -38,9 +38,8 @@ const hasNoTodoList = (error: unknown): boolean =>
 export class NewTodoNotifier implements vscode.Disposable {
   private readonly loop: FocusedPoller;
   private readonly known = new KnownTodos();
-  /** New to-dos found outside their instance's working hours, until the hours begin. */
-  private readonly held = new HeldTodos();
-  private readonly hours: WorkingHoursReader;
+  /** New to-dos found outside their instance's working hours wait here until the hours begin. */
+  private readonly hours: WorkingHoursGate;
   /** Instances not checked until the session changes: refused (401, or a fine-grained permission missing), or without a To-Do List. */
   private readonly skipped = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
@@ -48,7 +47,7 @@ export class NewTodoNotifier implements vscode.Disposable {
   /** `todos`: the To-Do List's actions (Done and Snooze with Undo), what each GitLab offers, and its pending count. */
   constructor(private readonly session: Session, private readonly todos: TodoService, private readonly clock: Clock,
     private readonly options: NewTodoNotifierOptions, private readonly log: Log) {
-    this.hours = new WorkingHoursReader(async (instance) => {
+    this.hours = new WorkingHoursGate(async (instance) => {
       const account = this.session.all.find((candidate) => candidate.key === instance);
       return account ? account.todos.getWorkingHours() : undefined;
     }, (line) => log.info(line));
@@ -72,7 +71,6 @@ export class NewTodoNotifier implements vscode.Disposable {
   private sessionChanged(): void {
     const signedIn = new Set(this.session.all.map((account) => account.key));
     this.known.keepOnly(signedIn);
-    this.held.keepOnly(signedIn);
     this.hours.keepOnly(signedIn);
     this.skipped.clear();
     this.loop.restart();
@@ -121,26 +119,10 @@ export class NewTodoNotifier implements vscode.Disposable {
    * outside its hours are held, and once the hours of an instance holding some have begun, one summary is shown.
    */
   private async followWorkingHours(found: InstanceTodo[]): Promise<InstanceTodo[]> {
-    const reasons = this.options.reasons();
-    const now = this.clock.now();
-    const ignore = this.options.ignoreWorkingHours();
-    const decided = new Map<string, boolean>();
-    const open = async (instance: string) => {
-      if (ignore) return true;
-      if (!decided.has(instance)) decided.set(instance, await this.hours.open(instance, now));
-      return decided.get(instance)!;
-    };
-    let released = 0;
-    for (const instance of this.held.instances()) if (await open(instance)) released += this.held.release(instance);
-    if (released > 0) void this.showSummary(released).catch((error) => this.log.error('Showing the summary of new to-dos', error));
-    const told: InstanceTodo[] = [];
-    for (const entry of found) {
-      // Only what would notify waits on the hours; the rest is never told.
-      if (!reasons.has(entry.todo.action_name) || await open(entry.instance)) told.push(entry);
-      else this.held.hold(entry.instance, [entry.todo.id]);
-    }
-    if (told.length < found.length) this.log.info(`New to-dos held until the working hours set in GitLab begin: ${found.length - told.length}`);
-    return told;
+    const { tell, held, summary } = await this.hours.sort(found, this.options.reasons(), this.clock.now(), this.options.ignoreWorkingHours());
+    if (held > 0) this.log.info(`New to-dos held until the working hours set in GitLab begin: ${held}`);
+    if (summary > 0) void this.showSummary(summary).catch((error) => this.log.error('Showing the summary of new to-dos', error));
+    return tell;
   }
 
   /** The held to-dos, once the working hours began: one notification, its Open showing the To-Do List. */

@@ -86,10 +86,11 @@ describe('fine-grained personal access tokens (GitLab 18.10+)', () => {
   it('sign-in offers the fine-grained token page beside the legacy one, and names the permissions feature by feature', () => {
     assert.equal(tokenPageUrl('https://gitlab.example.com/', 'fineGrained'), 'https://gitlab.example.com/-/user_settings/personal_access_tokens/granular/new');
     assert.match(tokenPageUrl('https://gitlab.example.com'), /personal_access_tokens\?name=.*&scopes=api$/);
-    assert.equal(permissionsByFeature(formatMessage), 'Activity: read_event; Notification settings: read_notification_setting, update_notification_setting; '
-      + 'To-Do List: read_todo, update_todo, read_user_preference; Subscriptions: read_work_item, read_merge_request, read_label, subscribe_issue, '
-      + 'subscribe_merge_request, subscribe_work_item, subscribe_label; Why am I notified: read_work_item, read_merge_request, '
-      + 'read_notification_setting, subscribe_issue, subscribe_merge_request, subscribe_work_item');
+    assert.equal(permissionsByFeature(formatMessage), 'Activity: read_event, read_project; '
+      + 'Notification settings: read_notification_setting, update_notification_setting, read_group, read_project; '
+      + 'To-Do List: read_todo, update_todo, read_user_preference; Subscriptions: read_work_item, read_merge_request, read_label, read_group, '
+      + 'read_project, subscribe_issue, subscribe_merge_request, subscribe_work_item, subscribe_label; Why am I notified: read_work_item, '
+      + 'read_merge_request, read_notification_setting, subscribe_issue, subscribe_merge_request, subscribe_work_item');
   });
 
   it('GitLab\'s words for a permission lead back to its name, as the token page and sign-in name it', () => {
@@ -138,6 +139,10 @@ describe('a fine-grained token with the permissions sign-in names, feature by fe
     await todos.markTodoDone(pending.items[0].id);
     await todos.restoreTodo(pending.items[0].id);
     assert.notEqual(await todos.getWorkingHours(), undefined);
+    // Where merge requests, epics and labels are looked for, and the settings editor's list of scopes.
+    assert.ok((await subscriptions.listMemberGroups({ page: 1 })).items.length > 0);
+    assert.ok((await api.listMyProjects({ page: 1 })).items.length > 0);
+    await api.getProject(1);
     const issues = await subscriptions.listSubscribedIssues({ first: 5 });
     const mergeRequests = await subscriptions.listSubscribedMergeRequests({ group: 'acme' }, { first: 5 });
     const epics = await subscriptions.listSubscribedEpicsEverywhere({ first: 5 });
@@ -174,6 +179,8 @@ describe('a fine-grained token with the permissions sign-in names, feature by fe
     await refusal('read_work_item', ({ subscriptions }) => subscriptions.listSubscribedIssues({}), 'Work Item: Read');
     await refusal('read_merge_request', ({ subscriptions }) => subscriptions.listSubscribedMergeRequests({ group: 'acme' }, {}), 'Merge Request: Read');
     await refusal('read_label', ({ subscriptions }) => subscriptions.listLabels({ project: 1 }, {}), 'Label: Read');
+    await refusal('read_group', ({ subscriptions }) => subscriptions.listMemberGroups({ page: 1 }), 'Group: Read');
+    await refusal('read_project', ({ api }) => api.listMyProjects({ page: 1 }), 'Project: Read');
     await refusal('subscribe_issue', ({ subscriptions }) => subscriptions.setSubscription({ kind: 'issue', projectPath: 'acme/website', iid: '1' }, true), 'Issue: Subscribe');
     await refusal('subscribe_merge_request', ({ subscriptions }) =>
       subscriptions.setSubscription({ kind: 'mergeRequest', projectPath: 'acme/website', iid: '1' }, true), 'Merge Request: Subscribe');
