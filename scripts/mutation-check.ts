@@ -440,6 +440,43 @@ const BREAKS: Break[] = [
     specs: [`${T}/ui/plainWindow.test.ts`],
     tests: ['reads only a file, and only one of a profile\'s size'],
   },
+  // Fine-grained tokens, working hours, epics everywhere
+  {
+    protection: 'New to-dos held outside the working hours',
+    edits: [edit('src/app/todos/workingHours.ts', 'if (entry.ids.size < MAX_HELD_PER_INSTANCE) entry.ids.add(id);', 'if (entry.ids.size < Infinity) entry.ids.add(id);')],
+    specs: [`${T}/app/todos/workingHours.test.ts`],
+    tests: ['keeps at most MAX_HELD_PER_INSTANCE ids per instance'],
+  },
+  {
+    protection: 'Working hours GitLab itself cannot apply',
+    edits: [edit('src/app/todos/workingHours.ts', '  } catch {\n    return true;\n  }', '  } catch {\n    return false;\n  }')],
+    specs: [`${T}/app/todos/workingHours.test.ts`],
+    tests: ['delivers where it cannot decide'],
+  },
+  {
+    protection: 'A wrong `/user/preferences` answer read within bounds',
+    edits: [edit('src/gitlab/todoEndpoints.ts', 'days: days.slice(0, 7),', 'days,')],
+    specs: [`${T}/app/todos/workingHours.test.ts`],
+    tests: ['reads a wrong answer as GitLab'],
+  },
+  {
+    protection: 'A refusal for want of a fine-grained permission stops the background checks',
+    edits: [edit('src/ui/polling/focusedPoller.ts', 'if (error instanceof GitLabError && error.missingPermissions) {', 'if (error instanceof GitLabError && error.missingPermissions && false) {')],
+    specs: [`${T}/ui/newActivityPoller.test.ts`],
+    tests: ['stops when a fine-grained token lacks the permission'],
+  },
+  {
+    protection: 'A view whose feature the token lacks a permission for shows one calm line',
+    edits: [edit('src/ui/todos/todoView.ts', "if (refused) return [{ type: 'noPermission', instance, reason: refused }];", 'void refused;')],
+    specs: [`${T}/ui/todoView.test.ts`],
+    tests: ['a fine-grained token without read_todo'],
+  },
+  {
+    protection: 'Epics read instance-wide only where `currentUser.workItems` answers an epic',
+    edits: [edit('src/gitlab/subscribedEpics.ts', "return items !== null && array(object(items, 'workItems').nodes, 'workItems.nodes').some((node) => node !== null);", 'return items !== null;')],
+    specs: [`${T}/app/subscriptions/subscriptionService.test.ts`, `${T}/gitlab/subscriptions.test.ts`],
+    tests: ['reads epics instance-wide where GitLab answers them', 'epics instance-wide only where currentUser.workItems answers them'],
+  },
 ];
 
 /** Rows of docs/protections.md checked by the workbench tests only (test/vscode): not run here. */

@@ -12,24 +12,10 @@ import type { InstanceTodo } from './newTodos';
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 const DAY_MINUTES = 24 * 60;
 
-/** One formatter per zone (a person has one zone; a few instances, a few zones). */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const MAX_FORMATTERS = 16;
-
-function formatter(zone: string): Intl.DateTimeFormat {
-  let format = formatters.get(zone);
-  if (!format) {
-    // Throws a RangeError for a zone the runtime does not know.
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-    if (formatters.size >= MAX_FORMATTERS) formatters.clear();
-    formatters.set(zone, format);
-  }
-  return format;
-}
-
-/** The weekday (0 = Sunday) and the minutes after midnight at `time` in `zone`. */
+/** The weekday (0 = Sunday) and the minutes after midnight at `time` in `zone` (a RangeError for a zone the runtime does not know). */
 function localTime(time: number, zone: string): { day: number; minutes: number } {
-  const parts = formatter(zone).formatToParts(new Date(time));
+  const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const parts = format.formatToParts(new Date(time));
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return { day: WEEKDAYS.indexOf(part('weekday').toLowerCase()), minutes: Number(part('hour')) * 60 + Number(part('minute')) };
 }
@@ -111,6 +97,11 @@ export class HeldTodos {
       else entry.beyond += 1;
     }
     if (entry.ids.size > 0) this.held.set(instance, entry);
+  }
+
+  /** How many of `instance`'s held to-dos are remembered by id (at most `MAX_HELD_PER_INSTANCE`). */
+  remembered(instance: string): number {
+    return this.held.get(instance)?.ids.size ?? 0;
   }
 
   /** Whether any instance holds to-dos. */

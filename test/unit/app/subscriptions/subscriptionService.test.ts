@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { GitLabDouble, type DoubleOptions } from '../../../double';
-import { groupAccess, groupById, projectAccess } from '../../../double/world/access';
+import { canReadGroup, groupAccess, groupById, projectAccess } from '../../../double/world/access';
 import { GitLabClient, SubscriptionClient } from '../../../../src/gitlab';
 import { SubscriptionFilter } from '../../../../src/app/subscriptions/subscriptionFilter';
 import { subscriptionKey, type SubscriptionItem } from '../../../../src/app/subscriptions/subscriptionItems';
@@ -160,7 +160,7 @@ describe('SubscriptionService against the GitLab double', function () {
     /** User 1's epics (group-level work items) with a `subscribed` row, in groups it can see. */
     const epics = (groups: (id: number) => boolean) => double.data.issuables
       .filter((i) => i.model === 'Issue' && i.groupId !== null && groups(i.groupId) && explicit('Issue').has(i.id)
-        && groupAccess(double.data, groupById(double.data, i.groupId)!, 1) !== 'none')
+        && canReadGroup(double.data, groupById(double.data, i.groupId)!, 1))
       .map((i) => i.id).sort((a, b) => a - b);
     // User 1's groups: "acme" and its subgroup "acme/platform".
     const member = (id: number) => [1, 2].includes(id);

@@ -58,6 +58,7 @@ describe('working hours of new-to-do notifications', () => {
       const held = new HeldTodos();
       held.hold(A, Array.from({ length: MAX_HELD_PER_INSTANCE + 20 }, (_, i) => i + 1));
       held.hold(A, [1, 2, 3]);
+      assert.equal(held.remembered(A), MAX_HELD_PER_INSTANCE, 'ids beyond the bound are counted, not kept');
       assert.equal(held.release(A), MAX_HELD_PER_INSTANCE + 20);
       assert.equal(held.release(A), 0);
       assert.equal(held.any, false);
@@ -106,6 +107,18 @@ describe('working hours of new-to-do notifications', () => {
         await older.close();
         await specOnly.close();
       }
+    });
+
+    it('reads a wrong answer as GitLab\'s schedule would: a refused shape, and no more than seven days or a 64-character zone', async () => {
+      const todos = todosOf(double);
+      const days = Array.from({ length: 1000 }, () => 'monday');
+      double.inject({ fault: { kind: 'malformed', contentType: 'application/json', body: JSON.stringify({
+        mobile_push_working_hours_enabled: true, mobile_push_working_hours_start: '09:00', mobile_push_working_hours_end: 1020,
+        mobile_push_working_days: [...days, 7], mobile_push_working_hours_time_zone: 'x'.repeat(65),
+      }) }, path: '/user/preferences' });
+      assert.deepEqual(await todos.getWorkingHours(), { enabled: true, start: null, end: 1020, days: days.slice(0, 7), timeZone: null });
+      double.inject({ fault: { kind: 'malformed', contentType: 'application/json', body: '{"mobile_push_working_hours_enabled":"yes"}' }, path: '/user/preferences' });
+      await assert.rejects(todos.getWorkingHours(), (error: Error & { kind?: string }) => error.kind === 'badResponse');
     });
 
     it('holds what would notify outside the hours, tells the rest, and sums the held up once when the hours begin', async () => {
