@@ -4,7 +4,7 @@ import type { DoubleOptions, DoubleToken, Edition, GraphqlSchemaVersion } from '
 /**
  * npm run gitlab-double -- --port N [--edition spec|ce|ee] [--token T]… [--events N] [--todos N] [--seed S] [--hostile]
  *   [--strict-action] [--without-user-endpoint] [--without-discovery] [--without-paging-headers] [--spec-events]
- *   [--without-todos] [--graphql current|17.5|17.4|16.11|none] [--spec-only]
+ *   [--without-todos] [--graphql 19.3|current|17.5|17.4|16.11|none] [--spec-only]
  */
 
 function parseArgs(argv: string[]): DoubleOptions {
