@@ -474,7 +474,7 @@ const BREAKS: Break[] = [
   {
     protection: 'Epics read instance-wide only where `currentUser.workItems` answers an epic',
     edits: [edit('src/gitlab/subscribedEpics.ts', "return items !== null && array(object(items, 'workItems').nodes, 'workItems.nodes').some((node) => node !== null);", 'return items !== null;')],
-    specs: [`${T}/app/subscriptions/subscriptionService.test.ts`, `${T}/gitlab/subscriptions.test.ts`],
+    specs: [`${T}/app/subscriptions/subscriptionService.test.ts`, `${T}/gitlab/subscribedEpics.test.ts`],
     tests: ['reads epics instance-wide where GitLab answers them', 'epics instance-wide only where currentUser.workItems answers them'],
   },
 ];

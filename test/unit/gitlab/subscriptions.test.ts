@@ -132,29 +132,6 @@ describe('SubscriptionClient against the GitLab double', function () {
       assert.deepEqual(await clientOf(double).probeSubscriptionFilter(), { honoured: true, version: '18.2.1' });
     });
 
-    it('epics instance-wide only where currentUser.workItems answers them: its schema (17.10+) is not enough', async () => {
-      const current = clientOf(double);
-      assert.equal((await current.getSubscriptionFeatures()).listUserWorkItems, true);
-      assert.equal(await current.epicsEverywhere(), false, '18.x answers project-level items only');
-      const newer = await start({ graphql: '19.3' });
-      const older = await start({ graphql: '17.5' });
-      try {
-        const subs = clientOf(newer);
-        assert.equal(await subs.epicsEverywhere(), true);
-        const probes = newer.requests.filter((r) => r.path === '/api/graphql').length;
-        assert.equal(await subs.epicsEverywhere(), true);
-        assert.equal(newer.requests.filter((r) => r.path === '/api/graphql').length, probes, 'asked once per client');
-        const { items } = await readAll((after) => subs.listSubscribedEpicsEverywhere({ first: 3, after }));
-        assert.ok(items.some((item) => item.containerPath === 'community'), 'an epic of a group user 1 is no member of');
-        assert.ok(items.every((item) => item.kind === 'epic' && item.subscribed && item.containerKind === 'group'));
-        assert.equal(await clientOf(older).epicsEverywhere(), false, 'no field before 17.10: not asked');
-        assert.equal(older.requests.filter((r) => /epicsEverywhereProbe/.test(r.body ?? '')).length, 0);
-      } finally {
-        await newer.close();
-        await older.close();
-      }
-    });
-
     it('17.4: every listed kind unsupported, known beforehand from the schema; labels still listed', async () => {
       const older = await start({ graphql: '17.4' });
       try {
