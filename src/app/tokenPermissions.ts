@@ -47,12 +47,13 @@ export function permissionsByFeature(t: Localize): string {
 
 /**
  * The one calm line a view shows in place of its list when GitLab refused the token for want of a fine-grained
- * permission (the token will not gain it: only another sign-in helps), or undefined for any other failure.
+ * permission (the token will not gain it: only another sign-in helps), or undefined for any other failure. What is
+ * missing comes first: a narrow side bar cuts the end of a row.
  */
 export function permissionLine(feature: TokenFeature, error: GitLabError | undefined, t: Localize): string | undefined {
   if (!error?.missingPermissions) return undefined;
   const named = error.missingPermissions.length > 0
     ? permissionList(error.missingPermissions)
     : FEATURE_PERMISSIONS.find((entry) => entry.feature === feature)!.permissions.join(', ');
-  return t('{0} needs a token with {1}; the token in use lacks it. Sign in with a fine-grained token that has it to see this here.', featureName(feature, t), named);
+  return t('{1} missing: {0} needs it. Sign in with a fine-grained token that has it to see this here.', featureName(feature, t), named);
 }

@@ -193,7 +193,7 @@ describe('a fine-grained token with the permissions sign-in names, feature by fe
   it('a view whose feature lacks a permission says which in one calm line', async () => {
     const error = await rejection(clientsOf('fine-without-read_todo').todos.listTodos({}, {}));
     assert.equal(permissionLine('todos', error, formatMessage),
-      'To-Do List needs a token with Todo: Read (read_todo); the token in use lacks it. Sign in with a fine-grained token that has it to see this here.');
+      'Todo: Read (read_todo) missing: To-Do List needs it. Sign in with a fine-grained token that has it to see this here.');
     assert.equal(permissionLine('todos', new GitLabError('forbidden', 'GitLab refused access (403).'), formatMessage), undefined, 'not for another refusal');
     assert.equal(permissionLine('activity', undefined, formatMessage), undefined);
   });

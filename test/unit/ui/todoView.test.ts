@@ -230,7 +230,7 @@ describe('To-Do view: lists, snooze and unsnooze, failures put back', () => {
 
   it('a fine-grained token without read_todo: one calm line naming it, with Sign In, and no error row after a refresh', async () => {
     await open({ tokens: [{ token: 'fine-activity-only', scopes: [], userId: 1, permissions: ['read_event'] }] }, 'fine-activity-only');
-    const line = 'To-Do List needs a token with Todo: Read (read_todo); the token in use lacks it. Sign in with a fine-grained token that has it to see this here.';
+    const line = 'Todo: Read (read_todo) missing: To-Do List needs it. Sign in with a fine-grained token that has it to see this here.';
     const children = () => tree.treeDataProvider.getChildren(undefined) as TodoNode[];
     await until('the calm line', () => children().some((node) => node.type === 'noPermission'));
     assert.deepEqual(children().map((node) => labelOf(node)), [line]);
