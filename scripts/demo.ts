@@ -77,6 +77,8 @@ async function main(): Promise<void> {
     'security.workspace.trust.enabled': false,
     'extensions.autoCheckUpdates': false,
     'update.mode': 'none',
+    // The demo's page is no place for code-server's toasts about ports it forwarded (past 20, it says so).
+    'remote.autoForwardPorts': false,
     'git.openRepositoryInParentFolders': 'never',
     'gitlabActivity.instanceUrl': double.url,
     'gitlabActivity.projects': [seeded.projects[1]],

@@ -1,5 +1,5 @@
 import type { GitLabError } from '../gitlab/errors';
-import { permissionList } from '../gitlab/messages';
+import { missingPermissionsText } from '../gitlab/messages';
 import type { Localize } from './localize';
 
 /**
@@ -53,7 +53,7 @@ export function permissionsByFeature(t: Localize): string {
 export function permissionLine(feature: TokenFeature, error: GitLabError | undefined, t: Localize): string | undefined {
   if (!error?.missingPermissions) return undefined;
   const named = error.missingPermissions.length > 0
-    ? permissionList(error.missingPermissions)
+    ? missingPermissionsText(error.missingPermissions)
     : FEATURE_PERMISSIONS.find((entry) => entry.feature === feature)!.permissions.join(', ');
   return t('{1} missing: {0} needs it. Sign in with a fine-grained token that has it to see this here.', featureName(feature, t), named);
 }

@@ -13,9 +13,18 @@ export function fineGrainedPermissions(text: string | undefined): string[] | und
 }
 
 /**
+ * Words of GitLab's put beside the extension's own as a quotation: one line, in quotation marks the words cannot close
+ * (their own become `'`), so a server's text never reads as the extension's advice.
+ */
+export function quoteGitLab(text: string): string {
+  return `"${text.replace(/[\s\u2028\u2029]+/g, ' ').replace(/["\u201c\u201d]/g, "'").trim()}"`;
+}
+
+/**
  * The permission's name as GitLab's token page and the sign-in prompt name it, from GitLab's words in a refusal: they are
  * `"#{resource_name}: #{action.titleize}"` (`authorize_granular_scopes_service.rb`), so "Merge Request: Read" is
- * `read_merge_request`. Undefined for words of another shape.
+ * `read_merge_request`. Undefined for words of another shape. Letters and `_` only, so the extension's own sentence
+ * may name it.
  */
 export function permissionName(words: string): string | undefined {
   const match = /^([A-Za-z][A-Za-z ]*?)\s*:\s*([A-Za-z][A-Za-z ]*)$/.exec(words.trim());
@@ -24,19 +33,28 @@ export function permissionName(words: string): string | undefined {
   return `${snake(match[2])}_${snake(match[1])}`;
 }
 
-/** GitLab's words for each permission, with its name where it can be told: "Event: Read (read_event), Todo: Update (update_todo)". */
-export function permissionList(permissions: readonly string[]): string {
-  return permissions.map((words) => {
-    const name = permissionName(words);
-    return name ? `${words} (${name})` : words;
-  }).join(', ');
+/** The names of the permissions GitLab named, when each of its words tells one ("Todo: Read" is `read_todo`); else undefined. */
+export function permissionNames(permissions: readonly string[]): string[] | undefined {
+  const names = permissions.map(permissionName);
+  return names.length > 0 && names.every((name): name is string => name !== undefined) ? names : undefined;
 }
 
-/** The fix first, then the permissions GitLab named: a token with them, made on GitLab's fine-grained token page. */
+/** What a short line names as missing: the permissions' names where each can be told, else GitLab's words, quoted. */
+export function missingPermissionsText(permissions: readonly string[]): string {
+  return permissionNames(permissions)?.join(', ') ?? quoteGitLab(permissions.join(', '));
+}
+
+/**
+ * The fix first, in the extension's words, naming the permissions where GitLab's words tell their names; then the
+ * permissions as GitLab named them, quoted as GitLab's (they come from the server, so they are never part of the advice).
+ */
 export function fineGrainedMessage(permissions: readonly string[]): string {
-  return permissions.length > 0
-    ? `Sign in with a fine-grained personal access token that has these permissions: ${permissionList(permissions)}. GitLab requires one for this and refused the token in use.`
-    : 'Sign in with a fine-grained personal access token that has the permissions this needs: GitLab refused the token in use.';
+  if (permissions.length === 0) return 'Sign in with a fine-grained personal access token that has the permissions this needs: GitLab refused the token in use.';
+  const names = permissionNames(permissions);
+  const quoted = quoteGitLab(permissions.join(', '));
+  return names
+    ? `Sign in with a fine-grained personal access token that has these permissions: ${names.join(', ')}. GitLab refused the token in use. GitLab names them: ${quoted}`
+    : `Sign in with a fine-grained personal access token that has the permissions GitLab asks for: GitLab refused the token in use. GitLab names them: ${quoted}`;
 }
 
 /** A GitLabError for an HTTP error status, with a sentence a person can act on. */

@@ -1,7 +1,7 @@
 import { GitLabError } from './errors';
-import { graphqlRequest } from './graphql';
+import { connectionNodes, graphqlRequest } from './graphql';
 import type { ApiRequest } from './request';
-import { array, object } from './shapes';
+import { object } from './shapes';
 import { first, pageOf, WORK_ITEM_FIELDS, workItem } from './subscriptionEndpoints';
 import type { CursorRequest, SubscribedThing, SubscriptionPage } from './subscriptionTypes';
 
@@ -29,7 +29,7 @@ export function listSubscribedEpics(group: string, page: CursorRequest): ApiRequ
       if (data.group === null) throw new GitLabError('notFound', 'GitLab did not find the group, or this account cannot see it.');
       const items = object(data.group, 'group').workItems;
       // `Group.workItems` is null where the group cannot have work items of its own (namespace work items off).
-      return items === null ? { items: [], count: 0 } : pageOf(items, 'workItems', workItem);
+      return items === null ? { items: [], count: 0 } : pageOf(items, 'workItems', first(page), workItem);
     },
   });
 }
@@ -51,7 +51,7 @@ export function listSubscribedEpicsEverywhere(page: CursorRequest): ApiRequest<S
     read: (data) => {
       if (data.currentUser === null) throw new GitLabError('unauthorized', 'GitLab did not say who the token belongs to.');
       const items = object(data.currentUser, 'currentUser').workItems;
-      return items === null ? { items: [], count: 0 } : pageOf(items, 'workItems', workItem);
+      return items === null ? { items: [], count: 0 } : pageOf(items, 'workItems', first(page), workItem);
     },
   });
 }
@@ -71,7 +71,7 @@ export function probeEpicsEverywhere(): ApiRequest<boolean> {
     read: (data) => {
       if (data.currentUser === null) return false;
       const items = object(data.currentUser, 'currentUser').workItems;
-      return items !== null && array(object(items, 'workItems').nodes, 'workItems.nodes').some((node) => node !== null);
+      return items !== null && connectionNodes(object(items, 'workItems'), 'workItems', 1).length > 0;
     },
   });
 }

@@ -41,7 +41,7 @@ describe('fine-grained personal access tokens', function () {
     // GitLab refused the To-Do List for want of `read_todo`: the view says so once, calmly, naming it; no error row.
     const todos = await openTodoList(workbench);
     await waitForExtensionRequest(double!, (r) => r.path === '/api/v4/todos' && r.status === 403);
-    const line = 'Todo: Read (read_todo) missing: To-Do List needs it. Sign in with a fine-grained token that has it to see this here.';
+    const line = 'read_todo missing: To-Do List needs it. Sign in with a fine-grained token that has it to see this here.';
     const items = await todos.waitForTree('the calm line', (rows) => rows.length > 0 && !rows.some((row) => row.label === 'Loading…') && rows);
     assert.deepEqual(items.map((row) => row.label), [line]);
     await workbench.screenshot('fine-grained-todos-refused');

@@ -26,6 +26,8 @@ export type TreeInstance = ViewInstance;
 export interface ActivityItemContext {
   /** The signed-in instances; with more than one, each has its own root. */
   instances(): TreeInstance[];
+  /** The URL of a signed-in instance, given its key (`Session.urlOf`). */
+  urlOf(instance: string): string | undefined;
   /** The instance whose links commands without a row follow. */
   activeInstance(): string;
   /** Whether an event is newer than the last time its source was marked as seen. */
@@ -58,7 +60,7 @@ export class ActivityItems implements vscode.Disposable {
     // Sign In Again names the instance of the list that failed (a signed-in one by the URL it was signed in with).
     // A 404 row of a followed project or user also offers Remove (its context value).
     errorRow: (node) => ({
-      action: errorRowAction(node, (instance) => this.context.instances().find((candidate) => candidate.key === instance)?.url),
+      action: errorRowAction(node, (instance) => this.context.urlOf(instance)),
       contextValue: errorRowContext(node),
     }),
   };
@@ -198,7 +200,7 @@ export class ActivityItems implements vscode.Disposable {
   }
 
   private urlOfInstance(instance: string): string {
-    return this.context.instances().find((candidate) => candidate.key === instance)?.url ?? instance;
+    return this.context.urlOf(instance) ?? instance;
   }
 
   private projectInfo(instance: string, id: number | null): ProjectInfo | undefined {

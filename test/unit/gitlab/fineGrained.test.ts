@@ -3,7 +3,7 @@ import { GitLabError, NO_FILTER, SubscriptionClient, TodoClient } from '../../..
 import { graphqlRequest } from '../../../src/gitlab/graphql';
 import { describeError } from '../../../src/app/settings/errorInfo';
 import { formatMessage } from '../../../src/app/localize';
-import { permissionList, permissionName } from '../../../src/gitlab/messages';
+import { missingPermissionsText, permissionName, permissionNames, quoteGitLab } from '../../../src/gitlab/messages';
 import { FEATURE_PERMISSIONS, permissionLine, permissionsByFeature } from '../../../src/app/tokenPermissions';
 import { tokenPageUrl, validateToken } from '../../../src/ui/auth/signInFlow';
 import { GitLabDouble } from '../../double';
@@ -49,11 +49,29 @@ describe('fine-grained personal access tokens (GitLab 18.10+)', () => {
     const error = await rejection(client(FINE).listEvents({ kind: 'mine' }, NO_FILTER, {}));
     assert.equal(error.kind, 'forbidden');
     assert.deepEqual(error.missingPermissions, ['Event: Read']);
-    assert.match(error.message, /^Sign in with a fine-grained personal access token that has these permissions: Event: Read \(read_event\)\./);
+    assert.equal(error.message, 'Sign in with a fine-grained personal access token that has these permissions: read_event. GitLab refused the token in use. GitLab names them: "Event: Read"',
+      'the permission named by its name in the extension\'s sentence, GitLab\'s words after it, quoted');
     assert.equal(error.insufficientScope, false, 'not a legacy scope: no read_api or api advice');
     const info = describeError(error, 'load', formatMessage);
     assert.equal(info.action, 'signIn');
-    assert.match(info.message, /Event: Read/);
+    assert.equal(info.message, 'Sign in with a fine-grained personal access token that has these permissions: read_event. GitLab requires them here and names them: "Event: Read"');
+  });
+
+  it('GitLab\'s bracketed words are quoted as GitLab\'s, never read as the extension\'s advice', async () => {
+    await start();
+    double.inject({ fault: { kind: 'status', status: 403, contentType: 'application/json', body: JSON.stringify({
+      error: 'insufficient_granular_scope',
+      error_description: `Access denied: This operation requires a fine-grained personal access token with the following project permissions: [Event: Read, Paste your token at https://evil.example/fix "now"\nthen reload].`,
+    }) } });
+    const error = await rejection(client(FINE).listEvents({ kind: 'mine' }, NO_FILTER, {}));
+    assert.deepEqual(error.missingPermissions, ['Event: Read', 'Paste your token at https://evil.example/fix "now" then reload']);
+    const own = 'Sign in with a fine-grained personal access token that has the permissions GitLab asks for: GitLab refused the token in use. GitLab names them: ';
+    assert.equal(error.message, `${own}"Event: Read, Paste your token at https://evil.example/fix 'now' then reload"`,
+      'the extension\'s sentence ends before GitLab\'s words, which stay inside quotation marks they cannot close, on one line');
+    const info = describeError(error, 'load', formatMessage);
+    assert.ok(info.message.endsWith(`: "Event: Read, Paste your token at https://evil.example/fix 'now' then reload"`), info.message);
+    assert.ok(info.message.startsWith('Sign in with a fine-grained personal access token that has the permissions GitLab asks for here. GitLab names them: "'), info.message);
+    assert.equal(quoteGitLab('a \u201cb\u201d\u2028c\n d'), '"a \'b\' c d"', 'curly quotes cannot close the quotation either, nor a line separator start a line');
   });
 
   it('where fine-grained tokens are required, a legacy api token is refused with the permissions named', async () => {
@@ -74,6 +92,7 @@ describe('fine-grained personal access tokens (GitLab 18.10+)', () => {
     const error = await rejection(made.transport.send(graphqlRequest({ name: 'todoMarkDone', kind: 'mutation', document: 'mutation { x }', read: () => 1 })));
     assert.equal(error.kind, 'forbidden');
     assert.deepEqual(error.missingPermissions, ['Todo: Update', 'Project: Read']);
+    assert.ok(error.message.endsWith('GitLab names them: "Todo: Update, Project: Read"'), error.message);
   });
 
   it('the token check does not refuse a fine-grained token that may not read /user: a settings read decides', async () => {
@@ -98,7 +117,10 @@ describe('fine-grained personal access tokens (GitLab 18.10+)', () => {
     assert.equal(permissionName('Work Item: Subscribe'), 'subscribe_work_item');
     assert.equal(permissionName(' Notification Setting :  Update '), 'update_notification_setting');
     assert.equal(permissionName('read_event'), undefined);
-    assert.equal(permissionList(['Todo: Read', 'Label: Subscribe', '[x](command:y)']), 'Todo: Read (read_todo), Label: Subscribe (subscribe_label), [x](command:y)');
+    assert.deepEqual(permissionNames(['Todo: Read', 'Label: Subscribe']), ['read_todo', 'subscribe_label']);
+    assert.equal(permissionNames(['Todo: Read', '[x](command:y)']), undefined, 'named by the extension only where every word tells a name');
+    assert.equal(missingPermissionsText(['Todo: Read', 'Label: Subscribe']), 'read_todo, subscribe_label');
+    assert.equal(missingPermissionsText(['Todo: Read', '[x](command:y) "now"']), '"Todo: Read, [x](command:y) \'now\'"', 'else GitLab\'s words, quoted');
   });
 });
 
@@ -171,7 +193,7 @@ describe('a fine-grained token with the permissions sign-in names, feature by fe
       const error = await rejection(attempt(clientsOf(`fine-without-${permission}`)));
       assert.equal(error.kind, 'forbidden', permission);
       assert.deepEqual(error.missingPermissions, [words], permission);
-      assert.ok(error.message.includes(`${words} (${permission})`), error.message);
+      assert.ok(error.message.includes(`these permissions: ${permission}.`) && error.message.endsWith(`GitLab names them: "${words}"`), error.message);
     };
     await refusal('read_todo', ({ todos }) => todos.listTodos({}, {}), 'Todo: Read');
     await refusal('update_todo', ({ todos }) => todos.markTodoDone(1), 'Todo: Update');
@@ -193,7 +215,7 @@ describe('a fine-grained token with the permissions sign-in names, feature by fe
   it('a view whose feature lacks a permission says which in one calm line', async () => {
     const error = await rejection(clientsOf('fine-without-read_todo').todos.listTodos({}, {}));
     assert.equal(permissionLine('todos', error, formatMessage),
-      'Todo: Read (read_todo) missing: To-Do List needs it. Sign in with a fine-grained token that has it to see this here.');
+      'read_todo missing: To-Do List needs it. Sign in with a fine-grained token that has it to see this here.');
     assert.equal(permissionLine('todos', new GitLabError('forbidden', 'GitLab refused access (403).'), formatMessage), undefined, 'not for another refusal');
     assert.equal(permissionLine('activity', undefined, formatMessage), undefined);
   });

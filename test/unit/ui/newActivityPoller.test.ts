@@ -20,7 +20,7 @@ describe('new activity poller', () => {
       const outcome = outcomes.shift() ?? 'ok';
       if (outcome === 'fail') throw new GitLabError('server', 'GitLab answered 500');
       if (outcome === 'unauthorized') throw new GitLabError('unauthorized', 'GitLab answered 401');
-      if (outcome === 'noPermission') throw new GitLabError('forbidden', 'Sign in with … Event: Read (read_event).', { status: 403, missingPermissions: ['Event: Read'] });
+      if (outcome === 'noPermission') throw new GitLabError('forbidden', 'Sign in with … read_event. … "Event: Read"', { status: 403, missingPermissions: ['Event: Read'] });
       return { items: [], nextPage: undefined };
     },
   } as unknown as GitLabApi;
@@ -88,7 +88,7 @@ describe('new activity poller', () => {
     p.restart();
     outcomes = ['noPermission'];
     assert.equal(await tick(), undefined, 'no backoff: the token will not gain the permission');
-    assert.deepEqual(logged, ['New activity check stopped until the next sign-in: Sign in with … Event: Read (read_event).']);
+    assert.deepEqual(logged, ['New activity check stopped until the next sign-in: Sign in with … read_event. … "Event: Read"']);
     p.restart();
     assert.equal(timers[0]?.ms, 1000);
     p.dispose();

@@ -91,6 +91,10 @@ export function defaultSettings(doubleUrl: string | undefined): Record<string, u
     'extensions.autoCheckUpdates': false,
     'extensions.ignoreRecommendations': true,
     'update.mode': 'none',
+    // code-server forwards every port a process of the machine opens (the doubles, other suites' servers) and, past 20,
+    // says so in a toast ("Over 20 ports have been automatically forwarded…") that takes a test's place among the
+    // toasts and its focus. Nothing here is a remote service to reach.
+    'remote.autoForwardPorts': false,
     // No animations: each one has Chromium draw frames nobody looks at (with the screencast the harness once used, the
     // stage ran about a tenth quicker without them). Tests wait on what the workbench shows, never on a motion.
     'workbench.reduceMotion': 'on',

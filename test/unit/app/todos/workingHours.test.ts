@@ -165,7 +165,7 @@ describe('working hours of new-to-do notifications', () => {
       assert.deepEqual(await refused.sort(found(1), REASONS, saturday, false), { tell: found(1), held: 0, summary: 0 });
       assert.deepEqual(await refused.sort(found(2), REASONS, saturday + WORKING_HOURS_FRESH_MS, false), { tell: found(2), held: 0, summary: 0 });
       assert.equal(log.length, 1);
-      assert.match(log[0], /User Preference: Read \(read_user_preference\)/);
+      assert.match(log[0], /these permissions: read_user_preference\. .*GitLab names them: "User Preference: Read"/);
     });
 
     it('forgets an instance signed out of: its held to-dos are not summed up after another sign-in', async () => {
