@@ -143,6 +143,12 @@ const BREAKS: Break[] = [
     tests: ['a refusal names the permissions GitLab asks for', 'bracketed words are quoted as GitLab', 'GraphQL says the same in'],
   },
   {
+    protection: 'The extension\'s sentence names a permission only by a name it derived',
+    edits: [edit('src/gitlab/messages.ts', 'const match = /^([A-Za-z][A-Za-z ]*?)\\s*:\\s*([A-Za-z][A-Za-z ]*)$/.exec(words.trim());', 'const match = /^(.+?)\\s*:\\s*(.+)$/.exec(words.trim());')],
+    specs: [`${T}/gitlab/fineGrained.test.ts`],
+    tests: ['bracketed words are quoted as GitLab', 'lead back to its name'],
+  },
+  {
     protection: 'An event switch never becomes another request parameter',
     edits: [edit('src/gitlab/types.ts', 'return EVENT_KEY_PATTERN.test(key) && !RESERVED_REQUEST_PARAMETERS.has(key);', 'return EVENT_KEY_PATTERN.test(key);')],
     specs: [CLIENT],
@@ -548,6 +554,43 @@ const BREAKS: Break[] = [
     edits: [edit('src/ui/settings/profileCommands.ts', "      if (!(type & vscode.FileType.File)) return void plainWindow.showErrorMessage(t('Could not read {0}: it is not a file.', uri.fsPath));\n", '')],
     specs: [`${T}/ui/plainWindow.test.ts`],
     tests: ['reads only a file, and only one of a profile\'s size'],
+  },
+  // Fine-grained tokens, working hours, epics everywhere
+  {
+    protection: 'New to-dos held outside the working hours',
+    edits: [edit('src/app/todos/workingHours.ts', 'if (entry.ids.size < MAX_HELD_PER_INSTANCE) entry.ids.add(id);', 'if (entry.ids.size < Infinity) entry.ids.add(id);')],
+    specs: [`${T}/app/todos/workingHours.test.ts`],
+    tests: ['keeps at most MAX_HELD_PER_INSTANCE ids per instance'],
+  },
+  {
+    protection: 'Working hours GitLab itself cannot apply',
+    edits: [edit('src/app/todos/workingHours.ts', '  } catch {\n    return true;\n  }', '  } catch {\n    return false;\n  }')],
+    specs: [`${T}/app/todos/workingHours.test.ts`],
+    tests: ['delivers where it cannot decide'],
+  },
+  {
+    protection: 'A wrong `/user/preferences` answer read within bounds',
+    edits: [edit('src/gitlab/todoEndpoints.ts', 'days: days.slice(0, 7),', 'days,')],
+    specs: [`${T}/app/todos/workingHours.test.ts`],
+    tests: ['reads a wrong answer as GitLab'],
+  },
+  {
+    protection: 'A refusal for want of a fine-grained permission stops the background checks',
+    edits: [edit('src/ui/polling/focusedPoller.ts', 'if (error instanceof GitLabError && error.missingPermissions) {', 'if (error instanceof GitLabError && error.missingPermissions && false) {')],
+    specs: [`${T}/ui/newActivityPoller.test.ts`],
+    tests: ['stops when a fine-grained token lacks the permission'],
+  },
+  {
+    protection: 'A view whose feature the token lacks a permission for shows one calm line',
+    edits: [edit('src/ui/todos/todoView.ts', "if (refused) return [{ type: 'noPermission', instance, reason: refused }];", 'void refused;')],
+    specs: [`${T}/ui/todoView.test.ts`],
+    tests: ['a fine-grained token without read_todo'],
+  },
+  {
+    protection: 'Epics read instance-wide only where `currentUser.workItems` answers an epic',
+    edits: [edit('src/gitlab/subscribedEpics.ts', "return items !== null && connectionNodes(object(items, 'workItems'), 'workItems', 1).length > 0;", 'return items !== null;')],
+    specs: [`${T}/app/subscriptions/subscriptionService.test.ts`, `${T}/gitlab/subscribedEpics.test.ts`],
+    tests: ['reads epics instance-wide where GitLab answers them', 'epics instance-wide only where currentUser.workItems answers them'],
   },
   // A pending action belongs to the account that read its items
   {

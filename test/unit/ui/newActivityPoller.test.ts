@@ -11,7 +11,8 @@ import { NewActivityPoller } from '../../../src/ui/activity/newActivityPoller';
 describe('new activity poller', () => {
   type Timer = { ms: number; run: () => void };
   let timers: Timer[];
-  let outcomes: Array<'fail' | 'ok' | 'unauthorized'>;
+  let outcomes: Array<'fail' | 'ok' | 'unauthorized' | 'noPermission'>;
+  let logged: string[];
   const real = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout };
 
   const api = {
@@ -19,6 +20,7 @@ describe('new activity poller', () => {
       const outcome = outcomes.shift() ?? 'ok';
       if (outcome === 'fail') throw new GitLabError('server', 'GitLab answered 500');
       if (outcome === 'unauthorized') throw new GitLabError('unauthorized', 'GitLab answered 401');
+      if (outcome === 'noPermission') throw new GitLabError('forbidden', 'Sign in with … read_event. … "Event: Read"', { status: 403, missingPermissions: ['Event: Read'] });
       return { items: [], nextPage: undefined };
     },
   } as unknown as GitLabApi;
@@ -27,7 +29,7 @@ describe('new activity poller', () => {
     const view = vscode.window.createTreeView('gitlabActivity.activity', { treeDataProvider: {} as never });
     return new NewActivityPoller(view as never, {
       account: { api, instanceUrl: 'https://gitlab.example.com' }, intervalSeconds: () => intervalSeconds,
-      shownMarker: () => undefined, pendingChanged: () => undefined, onUnauthorized: () => undefined, log: () => undefined,
+      shownMarker: () => undefined, pendingChanged: () => undefined, onUnauthorized: () => undefined, log: (line) => logged.push(line),
     }, () => undefined, { request: {} as never });
   }
 
@@ -42,6 +44,7 @@ describe('new activity poller', () => {
   beforeEach(() => {
     timers = [];
     outcomes = [];
+    logged = [];
     globalThis.setTimeout = ((run: () => void, ms: number) => {
       const timer = { ms, run };
       timers.push(timer);
@@ -75,6 +78,17 @@ describe('new activity poller', () => {
     p.restart();
     outcomes = ['unauthorized'];
     assert.equal(await tick(), undefined);
+    p.restart();
+    assert.equal(timers[0]?.ms, 1000);
+    p.dispose();
+  });
+
+  it('stops when a fine-grained token lacks the permission, says so once, and checks again after the next sign-in', async () => {
+    const p = poller(1);
+    p.restart();
+    outcomes = ['noPermission'];
+    assert.equal(await tick(), undefined, 'no backoff: the token will not gain the permission');
+    assert.deepEqual(logged, ['New activity check stopped until the next sign-in: Sign in with … read_event. … "Event: Read"']);
     p.restart();
     assert.equal(timers[0]?.ms, 1000);
     p.dispose();
