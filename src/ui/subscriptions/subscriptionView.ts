@@ -21,6 +21,7 @@ import type { Session } from '../session';
 
 /** The Subscriptions list's own rows: one per thing, or the calm line of a kind this GitLab cannot list. */
 export type SubscriptionRow =
+  | { type: 'section'; instance: string; source: SubscriptionSource }
   | { type: 'subscription'; instance: string; item: SubscriptionItem }
   | { type: 'cannotList'; instance: string; kind: SubscriptionKind; reason: string };
 
@@ -42,20 +43,24 @@ export class SubscriptionView implements vscode.Disposable {
   private readonly t = keepPlainMessages(vscode.l10n.t);
   private readonly zone = localZone();
 
-  constructor(session: Session, service: SubscriptionService, state: vscode.Memento, private readonly clock: Clock, log: Log) {
+  constructor(session: Session, private readonly service: SubscriptionService, state: vscode.Memento, private readonly clock: Clock, log: Log) {
     this.list = new InstanceListView<SubscriptionSource, SubscriptionItem, undefined, SubscriptionRow, SubscriptionFilter>({
-      viewId: VIEWS.subscriptions, canSelectMany: true, session, log, lists: service.lists,
-      source: (instance) => subscriptionSource(instance, service.kinds[0] ?? 'issue'),
-      sections: (instance) => service.kinds.map((kind) => subscriptionSource(instance, kind)),
-      sectionItem: (source, list) => this.sectionItem(source, list),
-      rows: (instance, list, source) => {
+      viewId: VIEWS.subscriptions, canSelectMany: true, session, log, service, lists: service.lists,
+      // A section per kind while the filter shows several; one kind's rows in place.
+      top: (instance) => (service.kinds.length > 1
+        ? service.kinds.map((kind): SubscriptionRow => ({ type: 'section', instance, source: subscriptionSource(instance, kind) }))
+        : { list: subscriptionSource(instance, service.kinds[0] ?? 'issue') }),
+      listOf: (row) => (row.type === 'section' ? row.source : undefined),
+      idOf: (row) => rowId(row),
+      rows: (source, list) => {
+        const { instance } = source;
         const rows: SubscriptionRow[] = list.items.map((item) => ({ type: 'subscription', instance, item }));
         const fallback = service.fallbackOf(source.key);
         if (!fallback) return rows;
         const reason = this.t('{0} Below: open things of {1} (this workspace) that e-mail you, subscribed or taking part.', fallback.reason, fallback.projects.join(', '));
         return [{ type: 'cannotList', instance, kind: source.kind, reason }, ...rows];
       },
-      instead: (instance, list, error, source) => this.calmLine(instance, list, error, source.kind),
+      instead: (source, list, error) => this.calmLine(source.instance, list, error, source.kind),
       rowItem: (row) => this.rowItem(row),
       resolveRow: (item, row) => this.resolveRow(item, row),
       look: this.statusLook(),
@@ -65,7 +70,7 @@ export class SubscriptionView implements vscode.Disposable {
         pushDown: (filter) => service.setFilter(filter),
       },
     });
-    this.disposables.push(this.list, session.onDidChange(() => service.sessionChanged()));
+    this.disposables.push(this.list);
   }
 
   get filter(): SubscriptionFilter {
@@ -113,6 +118,7 @@ export class SubscriptionView implements vscode.Disposable {
   }
 
   private rowItem(row: SubscriptionRow): vscode.TreeItem {
+    if (row.type === 'section') return this.sectionItem(row.source, this.service.lists.rows(row.source.key));
     if (row.type === 'cannotList') {
       // The reason may name the workspace's projects (its git remotes' text).
       const item = new vscode.TreeItem(inert(row.reason));
@@ -154,6 +160,15 @@ export class SubscriptionView implements vscode.Disposable {
 
   dispose(): void {
     for (const disposable of this.disposables) disposable.dispose();
+  }
+}
+
+/** A row's identity in the view (see `InstanceListParts.idOf`). */
+function rowId(row: SubscriptionRow): string {
+  switch (row.type) {
+    case 'section': return `subscriptions:${row.instance}:${row.source.kind}`;
+    case 'subscription': return `subscription:${row.instance}:${subscriptionKey(row.item)}`;
+    case 'cannotList': return `cannotList/${row.instance}/${row.kind}`;
   }
 }
 

@@ -56,10 +56,12 @@ export class TodoView implements vscode.Disposable {
     log: Log,
   ) {
     this.list = new InstanceListView<TodoSource, Todo, undefined, TodoRow, TodoViewFilter>({
-      viewId: VIEWS.todos, session, log, lists: service.lists, source: todoSource,
-      rows: (instance, list) => groupTodos(list.items).map((group) => ({ type: 'todo', instance, group })),
-      instead: (instance, list, error) => this.calmLine(instance, list, error),
-      asked: (instance) => void service.features.of(instance),
+      viewId: VIEWS.todos, session, log, service, lists: service.lists,
+      top: (instance) => ({ list: todoSource(instance) }),
+      rows: (source, list) => groupTodos(list.items).map((group) => ({ type: 'todo', instance: source.instance, group })),
+      instead: (source, list, error) => this.calmLine(source.instance, list, error),
+      idOf: (row) => (row.type === 'todo' ? `todo:${row.instance}:${row.group.key}` : `${row.type}/${row.instance}`),
+      asked: (source) => void service.features.of(source.instance),
       rowItem: (row) => this.rowItem(row),
       resolveRow: (item, row) => this.resolveRow(item, row),
       look: this.statusLook(),
@@ -71,14 +73,14 @@ export class TodoView implements vscode.Disposable {
     });
     this.disposables.push(
       this.list,
+      // What a GitLab offers shows in its rows' menus: the rows that say something else are drawn again.
       service.features.onDidChange(() => {
         void this.publishFeatureContext();
-        this.list.refresh();
+        this.list.listsChanged();
       }),
       service.onDidCount(() => this.updateBadge()),
-      this.list.onDidChangeTreeData(() => this.updateBadge()),
+      service.lists.onDidChange(() => this.updateBadge()),
       session.onDidChange(() => {
-        service.sessionChanged();
         void this.publishNoTodoList();
         void this.publishFeatureContext();
       }),
