@@ -37,7 +37,9 @@ export interface InstanceListParts<Source extends ListSource, Item, Order, Row e
   /** Rows can be selected together (an action on a selection). */
   canSelectMany?: boolean;
   showCollapseAll?: boolean;
-  session: Pick<Session, 'signedIn' | 'all' | 'onDidChange' | 'onDidLearnUsername' | 'reportUnauthorized'>;
+  session: Pick<Session, 'signedIn' | 'onDidChange' | 'onDidLearnUsername' | 'reportUnauthorized'> & {
+    readonly all: ReadonlyArray<{ key: string; instanceUrl: string; username?: string }>;
+  };
   log: Pick<Log, 'warn'>;
   /** What holds the lists: a sign-in or sign-out starts them over. */
   service: { sessionChanged(): void };
@@ -60,7 +62,7 @@ export interface InstanceListParts<Source extends ListSource, Item, Order, Row e
    * ones, only those whose revision changed are drawn again (a row without children is compared by its item). Without
    * it, a change draws the whole list again.
    */
-  revision?(row: Row): string;
+  revision?(row: Row): string | undefined;
   /** Whether a row with children starts open; undefined for a row without children (a list's row starts open). */
   openByDefault?(row: Row): boolean | undefined;
   /** The parent of a row that may be revealed before it was shown: a row, or the instance whose top holds it. */
