@@ -393,6 +393,36 @@ const BREAKS: Break[] = [
     tests: ['"Sign In Again" names the instance of the list whose token was refused', 'names an instance no longer signed in by its key'],
   },
   {
+    protection: 'A redraw names the rows that changed: a poll into a feed of 10,000 events draws its day, Mark All as Seen the days with unread rows',
+    edits: [edit('src/ui/lists/instanceListView.ts', 'if (holderChanged || otherRows || revisions.includes(undefined)) {', 'if (true) {')],
+    specs: [`${T}/ui/activityRedraws.test.ts`],
+    tests: ['a poll that adds one row to a 10,000-event feed redraws the day it lands in', 'Mark All as Seen redraws only the days with unread rows'],
+  },
+  {
+    protection: 'A check\'s new events join My Activity at its top; the rows shown stay',
+    edits: [edit('src/app/activity/newActivity.ts', 'feeds.prepend(arrivals.source.key, arrivals.events);', 'feeds.resetOne(arrivals.source.key);')],
+    specs: [`${T}/app/activity/activityService.test.ts`, `${T}/ui/activityRedraws.test.ts`],
+    tests: ['a check\'s new events join My Activity at its top once shown', 'a poll that adds one row to a 10,000-event feed redraws the day it lands in'],
+  },
+  {
+    protection: 'More new events than one check reads: My Activity is read again, not left with a gap',
+    edits: [edit('src/app/activity/newActivity.ts', 'gap: top !== undefined && page.items.length >= CHECK_PAGE && page.items.every((event) => isNewerThan(event, top)),', 'gap: false,')],
+    specs: [`${T}/app/activity/activityService.test.ts`],
+    tests: ['reads My Activity again when more new events came than one check reads'],
+  },
+  {
+    protection: 'The list shell remembers at most 2,000 open or closed rows',
+    edits: [edit('src/ui/lists/rowTree.ts', 'if (this.expansion.size > MAX_EXPANSIONS) this.expansion.delete(this.expansion.keys().next().value!);', '')],
+    specs: [`${T}/ui/rowTree.test.ts`],
+    tests: ['remembers the person\'s open and closed rows'],
+  },
+  {
+    protection: 'The list shell forgets the rows no longer in the tree (what it holds is what VS Code holds)',
+    edits: [edit('src/ui/lists/rowTree.ts', 'if (before) for (const id of before) if (!now.has(id)) this.forget(id);', '')],
+    specs: [`${T}/ui/rowTree.test.ts`],
+    tests: ['forgets a row no longer under its parent'],
+  },
+  {
     protection: '"Sign in again" in the settings editor names the instance of the client that failed',
     edits: [edit('src/app/settings/settingsRequestHandler.ts', "case 'signIn': return this.deps.signIn?.(this.signInFor ? this.signInFor.instanceUrl : this.deps.instanceUrl?.());", "case 'signIn': return this.deps.signIn?.(undefined);")],
     specs: [HANDLER],

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 
 /** The person's open and closed rows remembered, the oldest forgotten past this many. */
-const MAX_EXPANSIONS = 2_000;
+export const MAX_EXPANSIONS = 2_000;
 
 /**
  * What a tree view needs so that a redraw keeps what a person has open, whatever the rows are: one object per row
