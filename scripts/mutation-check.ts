@@ -411,6 +411,12 @@ const BREAKS: Break[] = [
     tests: ['reads My Activity again when more new events came than one check reads'],
   },
   {
+    protection: 'A new filter that puts other lists at an instance\'s top (other kinds) draws the top again',
+    edits: [edit('src/ui/lists/instanceListView.ts', 'if (moved) this.tree.redraw(undefined);', 'if (moved) this.redrawLists();')],
+    specs: [`${T}/ui/subscriptionView.test.ts`],
+    tests: ['a filter that shows other kinds draws the sections again'],
+  },
+  {
     protection: 'The list shell remembers at most 2,000 open or closed rows',
     edits: [edit('src/ui/lists/rowTree.ts', 'if (this.expansion.size > MAX_EXPANSIONS) this.expansion.delete(this.expansion.keys().next().value!);', '')],
     specs: [`${T}/ui/rowTree.test.ts`],

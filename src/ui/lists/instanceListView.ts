@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { InstanceListNode, InstanceListParts, InstanceNode, ListSource } from './instanceListParts';
+import type { InstanceListNode, InstanceListParts, InstanceNode, InstanceTop, ListSource } from './instanceListParts';
 import { ListFilter, type ViewFilter } from './listFilter';
 import { reportListFailures } from './listFailures';
 import { isStatusNode, listNodes, statusNodeId, statusRevision, viewInstances, type StatusNode, type ViewInstance } from './listNodes';
@@ -32,6 +32,8 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, vscode.Disposable {
   private readonly shown = new Map<string, { place: Place<Source, Row>; source: Source; rows: Array<{ id: string; revision?: string }> }>();
   /** The lists loaded or drawn, by key: a failure names its instance. */
   private readonly sources = new Map<string, Source>();
+  /** Per instance, what its top held when drawn (`topText`): a new filter may show other lists there (other kinds). */
+  private readonly tops = new Map<string, string>();
   /** What list rows' items said when last drawn: a change that alters one (a count) draws that row again. */
   private readonly holderText = new Map<string, string>();
 
@@ -47,7 +49,7 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, vscode.Disposable {
     });
     this.disposables.push(
       this.view, this.tree,
-      lists.onDidChange((key) => (key === undefined ? this.redrawLists() : this.listChanged(key))),
+      lists.onDidChange((key) => (key === undefined ? this.everyListChanged() : this.listChanged(key))),
       reportListFailures(lists, (key) => this.sources.get(key)?.instance, session, parts.log),
       // A username learnt later names an instance's root (shown while several are signed in); the lists stay.
       session.onDidLearnUsername(() => this.redrawRows(this.instances().map((instance) => `instance/${instance.key}`))),
@@ -65,6 +67,7 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, vscode.Disposable {
   private sessionChanged(): void {
     this.parts.service.sessionChanged();
     this.shown.clear();
+    this.tops.clear();
     this.tree.clear();
     this.tree.redraw(undefined);
     this.filters.describe();
@@ -84,6 +87,20 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, vscode.Disposable {
   /** Draws again the rows with these ids that VS Code holds (their items and what is under them). */
   redrawRows(ids: readonly string[]): void {
     this.tree.redraw(ids.map((id) => this.tree.node(id)).filter((node): node is Node<Source, Row> => node !== undefined));
+  }
+
+  /**
+   * Every list started over (a new filter, a refresh): where each is drawn is drawn again, or the whole tree when an
+   * instance's top holds other lists now.
+   */
+  private everyListChanged(): void {
+    const moved = [...this.tops].some(([instance, drawn]) => this.topText(this.parts.top(instance)) !== drawn);
+    if (moved) this.tree.redraw(undefined);
+    else this.redrawLists();
+  }
+
+  private topText(top: InstanceTop<Source, Row>): string {
+    return 'list' in top ? `list ${top.list.key}` : top.map((row) => this.parts.idOf(row)).join('\n');
   }
 
   /** Draws again where the lists `keys` are drawn (every list's, without keys): what their rows say changed. */
@@ -146,6 +163,7 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, vscode.Disposable {
   /** The rows under an instance: the view's own, or one list's. */
   private under(instance: string, place: Place<Source, Row>): Array<Node<Source, Row>> {
     const top = this.parts.top(instance);
+    this.tops.set(instance, this.topText(top));
     if ('list' in top) return this.drawList(top.list, place);
     return this.tree.children(place === 'top' ? undefined : place, top, (n) => this.id(n));
   }
