@@ -1,10 +1,11 @@
 import type { GitLabApi } from '../../gitlab/api';
-import type { GitLabEvent } from '../../gitlab/types';
+import type { GitLabEvent, SortOrder } from '../../gitlab/types';
 import { Emitter } from '../emitter';
 import { normalizeInstanceUrl } from '../instance';
 import { idsFor, type InstanceEntry } from '../instanceSettings';
 import type { ProjectDirectories } from '../projectDirectory';
-import { createEventFeeds, eventListPlan, type EventFeeds, type EventListPlan } from './eventFeeds';
+import { ListService } from '../lists/listService';
+import { eventKey, eventListPlan, type EventFeeds, type EventListPlan } from './eventFeeds';
 import type { ActivityFilter } from './filterState';
 import { KeptActivity, type KeptStateStore } from './keptActivity';
 import { NewActivity } from './newActivity';
@@ -50,11 +51,9 @@ export interface InstanceSources {
  * kept for the person (`KeptActivity`), and new activity (`NewActivity`). Change events say what changed: a list (its
  * key), the unread marks of lists, the sources of an instance, the unread count. Knows no editor: the view draws it.
  */
-export class ActivityService {
-  readonly feeds: EventFeeds;
+export class ActivityService extends ListService<ActivitySource, GitLabEvent, SortOrder, ActivityFilter, ActivityAccount> {
   readonly kept: KeptActivity;
   readonly newActivity: NewActivity;
-  private current: ActivityFilter;
   /** Per instance key: the project paths the workspace's git remotes name there. */
   private remoteProjects = new Map<string, string[]>();
   private readonly seenChanges = new Emitter<readonly string[]>();
@@ -70,8 +69,7 @@ export class ActivityService {
   showsEarlier = false;
 
   constructor(private readonly deps: ActivityServiceDeps) {
-    this.current = deps.filter;
-    this.feeds = createEventFeeds(this.listPlan());
+    super({ accounts: () => deps.accounts(), pageSize: () => deps.settings().pageSize, filter: deps.filter }, eventKey);
     this.kept = new KeptActivity(deps.store, this.feeds);
     this.newActivity = new NewActivity({
       feeds: this.feeds, plan: () => this.current.newestFirstPlan(), changed: () => this.unreadChanges.fire(),
@@ -89,12 +87,9 @@ export class ActivityService {
     });
   }
 
-  get filter(): ActivityFilter {
-    return this.current;
-  }
-
-  private account(instance: string): ActivityAccount | undefined {
-    return this.deps.accounts().find((account) => account.key === instance);
+  /** The lists: each source's events, recording the `sort` its rows were asked with. */
+  get feeds(): EventFeeds {
+    return this.lists;
   }
 
   /** The key of the active instance. */
@@ -103,9 +98,9 @@ export class ActivityService {
   }
 
   /** What the feeds ask for under the filter, each source with its own instance's client. */
-  private listPlan(): EventListPlan {
+  protected plan(): EventListPlan {
     return eventListPlan(this.current.plan(), {
-      pageSize: this.deps.settings().pageSize, filtered: !this.current.isEmpty, api: (source) => this.account(source.instance)?.api,
+      pageSize: this.base.pageSize(), filtered: !this.current.isEmpty, api: (source) => this.account(source.instance)?.api,
     });
   }
 
@@ -130,17 +125,8 @@ export class ActivityService {
     return this.allSources().find((source) => source.key === key);
   }
 
-  /**
-   * A new tab or filter (valid: made where it was chosen) travels down into the lists with the reset it causes; the
-   * rows shown stay, marked stale, until the new first pages arrive.
-   */
-  setFilter(filter: ActivityFilter): void {
-    this.current = filter;
-    this.feeds.reset({ keepShown: true, plan: this.listPlan() });
-  }
-
   /** Signed in or out, or the instance changed: everything starts over, the pages kept from earlier shown at once. */
-  sessionChanged(): void {
+  override sessionChanged(): void {
     this.deps.directories.clear();
     void this.kept.keepOnly(this.deps.accounts());
     this.feeds.reset();
@@ -160,21 +146,22 @@ export class ActivityService {
 
   /** The settings changed: the page size reads every list again; projects or users change the sources. */
   configChanged(affects: (key: string) => boolean): void {
-    if (affects('pageSize')) this.feeds.reset({ plan: this.listPlan() });
+    if (affects('pageSize')) this.feeds.reset({ plan: this.plan() });
     if (affects('projects') || affects('users')) this.sourceChanges.fire();
   }
 
-  /** Every list read again, and the workspace's remotes. */
-  refreshAll(): void {
+  /**
+   * List `key` read again (its Retry), or without a key every list and the workspace's remotes; project names that
+   * failed to load (network, 429, 401) are asked for again too.
+   */
+  override refresh(key?: string): void {
     this.deps.directories.forgetFailures();
+    if (key !== undefined) {
+      this.feeds.resetOne(key);
+      return;
+    }
     this.feeds.reset();
     void this.detectRemotes();
-  }
-
-  /** One list read again (its Retry). */
-  refresh(key: string): void {
-    this.deps.directories.forgetFailures();
-    this.feeds.resetOne(key);
   }
 
   /** Each signed-in instance's projects named by the workspace's git remotes (a remote names one host). */

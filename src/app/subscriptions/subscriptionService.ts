@@ -3,13 +3,12 @@ import type { SubscriptionClient } from '../../gitlab/subscriptionClient';
 import type { SubscribedThing, SubscriptionKind } from '../../gitlab/subscriptionTypes';
 import type { Page, PageRequest, Project } from '../../gitlab/types';
 import { Emitter } from '../emitter';
+import { ListService } from '../lists/listService';
 import { readClosedSubscriptions, type ClosedSubscriptions } from './closedSubscriptions';
 import { setSubscriptionsBulk } from './subscriptionBulk';
 import { SubscriptionFilter } from './subscriptionFilter';
 import { subscriptionKey, subscriptionTarget, type SubscriptionItem } from './subscriptionItems';
-import {
-  createSubscriptionLists, subscriptionListPlan, subscriptionSource, type SubscriptionLists, type SubscriptionReading,
-} from './subscriptionLists';
+import { subscriptionListPlan, subscriptionSource, type SubscriptionReading, type SubscriptionSource } from './subscriptionLists';
 import { readSubscriptionPlaces, type SubscriptionPlaces } from './subscriptionPlaces';
 
 /** A signed-in account as the Subscriptions list reads it: its own clients, never another instance's token. */
@@ -58,9 +57,7 @@ export interface ClosedOutcome {
  * the actions. An action moves its rows out of the list at once (`ListStore.hide`), asks GitLab, and puts back what
  * GitLab refused; Undo subscribes again and puts them back. Knows no editor.
  */
-export class SubscriptionService {
-  readonly lists: SubscriptionLists;
-  private current: SubscriptionFilter;
+export class SubscriptionService extends ListService<SubscriptionSource, SubscriptionItem, undefined, SubscriptionFilter, SubscriptionAccount> {
   private readonly places = new Map<string, Promise<SubscriptionPlaces>>();
   private readonly workspaceThings = new Map<string, Promise<{ projects: string[]; things: SubscribedThing[] }>>();
   /** Per list key, a kind this GitLab cannot list, and the workspace projects shown instead. */
@@ -70,16 +67,7 @@ export class SubscriptionService {
   readonly onDidChangeSubscriptions = this.changes.event;
 
   constructor(private readonly deps: SubscriptionServiceDeps) {
-    this.current = deps.filter;
-    this.lists = createSubscriptionLists(this.planOptions());
-  }
-
-  get filter(): SubscriptionFilter {
-    return this.current;
-  }
-
-  private account(instance: string): SubscriptionAccount | undefined {
-    return this.deps.accounts().find((account) => account.key === instance);
+    super(deps, subscriptionKey);
   }
 
   /** How `instance`'s lists are read: its own clients, its features and places asked once and shared by its kinds. */
@@ -122,8 +110,8 @@ export class SubscriptionService {
     return answer;
   }
 
-  private planOptions() {
-    return { pageSize: this.deps.pageSize(), filter: this.current, reading: (instance: string) => this.reading(instance) };
+  protected plan() {
+    return subscriptionListPlan({ pageSize: this.base.pageSize(), filter: this.current, reading: (instance: string) => this.reading(instance) });
   }
 
   /** The kinds the filter shows, in the order of the view's sections. */
@@ -131,29 +119,25 @@ export class SubscriptionService {
     return this.current.kinds;
   }
 
-  /** Every list read again, and where things are asked again (new groups, new projects). */
-  refresh(): void {
+  /**
+   * Every list read again, and where things are asked again (new groups, new projects); at a sign-in or sign-out, nothing
+   * kept of an account signed out (its places, its fallbacks).
+   */
+  override refresh(): void {
     this.places.clear();
     this.workspaceThings.clear();
     this.fallbacks.clear();
-    this.lists.reset({ plan: subscriptionListPlan(this.planOptions()) });
+    super.refresh();
   }
 
-  /** Signed in or out: every list read again, and nothing kept of an account signed out (its places, its fallbacks). */
-  sessionChanged(): void {
-    this.refresh();
-  }
-
-  /** The page size setting changed: every list read again in pages of the new size, its rows shown until then. */
-  pageSizeChanged(): void {
+  override pageSizeChanged(): void {
     this.fallbacks.clear();
-    this.lists.reset({ keepShown: true, plan: subscriptionListPlan(this.planOptions()) });
+    super.pageSizeChanged();
   }
 
-  setFilter(filter: SubscriptionFilter): void {
-    this.current = filter;
+  override setFilter(filter: SubscriptionFilter): void {
     this.fallbacks.clear();
-    this.lists.reset({ keepShown: true, plan: subscriptionListPlan(this.planOptions()) });
+    super.setFilter(filter);
   }
 
   /** Unsubscribe from `items` of `instance`: out of the list at once, back where GitLab refused. */

@@ -9,7 +9,6 @@ import type { ActivityService } from '../../app/activity/activityService';
 import type { ProjectDirectories } from '../../app/projectDirectory';
 import { MY_ACTIVITY, sourceKey, type ActivitySource } from '../../app/activity/sources';
 import { GitLabError } from '../../gitlab';
-import { VIEWS } from '../../ids';
 import { COMMANDS } from '../../ids';
 import type { InstanceLists } from '../config';
 import type { ReadOnlyDocuments } from '../readOnlyDocuments';
@@ -61,12 +60,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
   return [
     register(COMMANDS.markAllSeen, () => c.service.markAllSeen()),
     // A list's Retry, or every list (project names that failed to load are asked for again too).
-    register(COMMANDS.refresh, (key?: unknown) => (typeof key === 'string' && sourceOf(key) ? c.service.refresh(key) : c.service.refreshAll())),
-    register(COMMANDS.loadMore, async (key: unknown) => {
-      const source = sourceOf(key);
-      // Under a tab a click may read several pages: the view's progress bar shows while it does.
-      if (source) await vscode.window.withProgress({ location: { viewId: VIEWS.activity } }, () => c.service.feeds.loadMore(source));
-    }),
+    register(COMMANDS.refresh, (key?: unknown) => c.service.refresh(typeof key === 'string' && sourceOf(key) ? key : undefined)),
     register(COMMANDS.filter, () => c.picks.chooseKind()),
     register(COMMANDS.chooseTab, () => c.picks.tab()),
     register(COMMANDS.filterAction, () => c.picks.action()),

@@ -46,7 +46,7 @@ export class ActivityItems implements vscode.Disposable {
   private readonly unsubscribe: { dispose(): void };
   /** The lists' status rows in the Activity view's words, and what they run. */
   readonly look: ListStatusLook<ActivitySource> = {
-    loadMore: (source) => ({ command: COMMANDS.loadMore, arguments: [source.key] }),
+    loadMoreCommand: COMMANDS.loadMore,
     continueTooltip: vscode.l10n.t('Few events of this tab on the pages read so far: read up to {0} more pages', MAX_REQUESTS_PER_LOAD),
     emptyText: (filtered) => (filtered ? vscode.l10n.t('No events match the filter') : vscode.l10n.t('No events')),
     emptyIcon: 'info',

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { InstanceListNode, InstanceListParts, InstanceNode, InstanceTop, ListSource } from './instanceListParts';
-import { ListFilter, type ViewFilter } from './listFilter';
+import { ListFilter, type FilterChoice, type ViewFilter } from './listFilter';
 import { reportListFailures } from './listFailures';
 import { isStatusNode, listNodes, statusNodeId, statusRevision, viewInstances, type StatusNode, type ViewInstance } from './listNodes';
 import { instanceRootItem, statusItem } from './listStatusItems';
@@ -22,7 +22,7 @@ type Place<Source, Row> = Node<Source, Row> | 'top';
  * stable id, so VS Code keeps what a person has open (a menu, an expanded row, the selection, the focus).
  */
 export class InstanceListView<Source extends ListSource, Item, Order, Row extends { type: string }, F extends ViewFilter<F>>
-implements vscode.TreeDataProvider<Node<Source, Row>>, vscode.Disposable {
+implements vscode.TreeDataProvider<Node<Source, Row>>, FilterChoice<F>, vscode.Disposable {
   private readonly tree = new RowTree<Node<Source, Row>>();
   readonly onDidChangeTreeData = this.tree.onDidChangeTreeData;
   readonly view: vscode.TreeView<Node<Source, Row>>;
@@ -56,6 +56,7 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, vscode.Disposable {
       session.onDidChange(() => this.sessionChanged()),
       this.view.onDidExpandElement((e) => this.tree.noteExpansion(this.id(e.element), true)),
       this.view.onDidCollapseElement((e) => this.tree.noteExpansion(this.id(e.element), false)),
+      vscode.commands.registerCommand(parts.look.loadMoreCommand, (key?: unknown) => this.loadMore(key)),
       // The open lists start loading as the view comes into sight, not after the workbench has asked for their rows.
       this.view.onDidChangeVisibility((e) => {
         if (e.visible) this.loadOpen();
@@ -78,8 +79,8 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, vscode.Disposable {
     return this.filters.filter;
   }
 
-  /** A filter chosen: pushed down, and resolved once its rows and the description are drawn. */
-  async setFilter(filter: F): Promise<void> {
+  /** A filter chosen (what the filter picks call): pushed down, and resolved once its rows and the description are drawn. */
+  async set(filter: F): Promise<void> {
     await this.filters.set(filter);
     await this.filters.switched();
   }
@@ -216,6 +217,16 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, vscode.Disposable {
     this.sources.set(source.key, source);
     const state = this.parts.lists.get(source.key);
     if (!state.started && !state.loading && !state.hasError) void this.parts.lists.load(source);
+  }
+
+  /**
+   * Load more… or Continue of list `key` (one drawn, of an instance still signed in): under a filter a click may read
+   * several pages, and the view's progress bar shows while it does.
+   */
+  private async loadMore(key: unknown): Promise<void> {
+    const source = typeof key === 'string' ? this.shown.get(key)?.source : undefined;
+    if (!source || !this.parts.session.all.some((account) => account.key === source.instance)) return;
+    await vscode.window.withProgress({ location: { viewId: this.parts.viewId } }, () => this.parts.lists.loadMore(source));
   }
 
   /** Resolves once VS Code has drawn what is pending (at once while the view is not shown); `anchor`: a row it shows. */

@@ -5,6 +5,7 @@ import type { ListRows } from '../../app/lists/listRows';
 import { MAX_REQUESTS_PER_LOAD } from '../../app/lists/matchingLoader';
 import { keepPlainMessages } from '../../app/localize';
 import { inert, plainLine } from '../../app/plainText';
+import { thingIconId } from '../../app/thingIcons';
 import type { Clock } from '../../app/snoozeTime';
 import { kindPlural, SubscriptionFilter } from '../../app/subscriptions/subscriptionFilter';
 import { kindName, subscriptionKey, type SubscriptionItem } from '../../app/subscriptions/subscriptionItems';
@@ -77,9 +78,6 @@ export class SubscriptionView implements vscode.Disposable {
     return this.list.filter;
   }
 
-  setFilter(filter: SubscriptionFilter): Promise<void> {
-    return this.list.setFilter(filter);
-  }
 
   /** The rows selected in the view (an action on a selection). */
   selectedRows(): Array<SubscriptionRow & { type: 'subscription' }> {
@@ -96,7 +94,7 @@ export class SubscriptionView implements vscode.Disposable {
   private sectionItem(source: SubscriptionSource, list: ListRows<SubscriptionItem>): vscode.TreeItem {
     const item = new vscode.TreeItem(kindPlural(source.kind, this.t));
     item.id = `subscriptions:${source.instance}:${source.kind}`;
-    item.iconPath = new vscode.ThemeIcon(KIND_ICONS[source.kind]);
+    item.iconPath = new vscode.ThemeIcon(thingIconId(source.kind));
     if (!list.waiting && list.items.length > 0) item.description = list.after === 'loadMore' ? `${list.items.length}+` : String(list.items.length);
     item.contextValue = `subscriptionSection ${source.kind}`;
     return item;
@@ -104,7 +102,7 @@ export class SubscriptionView implements vscode.Disposable {
 
   private statusLook(): ListStatusLook<SubscriptionSource> {
     return {
-      loadMore: (source) => ({ command: COMMANDS.subscriptionsLoadMore, arguments: [source.instance, source.kind] }),
+      loadMoreCommand: COMMANDS.subscriptionsLoadMore,
       continueTooltip: vscode.l10n.t('Few subscriptions of this filter on the pages read so far: read up to {0} more pages', MAX_REQUESTS_PER_LOAD),
       emptyText: (filtered) => (filtered ? vscode.l10n.t('No subscriptions match the filter.') : vscode.l10n.t('No subscriptions of this kind.')),
       emptyIcon: 'bell-slash',
@@ -139,7 +137,7 @@ export class SubscriptionView implements vscode.Disposable {
       words.push(inert(thing.containerPath));
     }
     item.description = words.filter(Boolean).join(' · ');
-    item.iconPath = new vscode.ThemeIcon(KIND_ICONS[thing.kind]);
+    item.iconPath = new vscode.ThemeIcon(thingIconId(thing.kind));
     // `thing`: Why Am I Notified About This? (labels are not things GitLab answers that for).
     item.contextValue = thing.kind === 'label' ? 'subscription label' : `subscription ${thing.kind} thing`;
     item.command = { command: COMMANDS.subscriptionsOpen, title: vscode.l10n.t('Open'), arguments: [row] };
@@ -171,8 +169,6 @@ function rowId(row: SubscriptionRow): string {
     case 'cannotList': return `cannotList/${row.instance}/${row.kind}`;
   }
 }
-
-const KIND_ICONS: Record<SubscriptionKind, string> = { issue: 'issues', mergeRequest: 'git-pull-request', epic: 'milestone', label: 'tag' };
 
 /** GitLab's state in words; an unknown one by its name. */
 function stateWord(state: string, t: (message: string) => string): string {

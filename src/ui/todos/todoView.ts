@@ -12,6 +12,7 @@ import { groupReasons, groupTodos, type TodoGroup } from '../../app/todos/todoGr
 import { todoListErrorText } from '../../app/todos/todoListErrors';
 import { todoSource, type TodoSource } from '../../app/todos/todoLists';
 import { thingFromTodo } from '../../app/subscriptions/thing';
+import { thingIconId } from '../../app/thingIcons';
 import type { TodoService } from '../../app/todos/todoService';
 import { todoTooltipMarkdown } from '../../app/todos/todoTooltip';
 import { TodoViewFilter } from '../../app/todos/todoViewFilter';
@@ -91,10 +92,6 @@ export class TodoView implements vscode.Disposable {
     return this.list.filter;
   }
 
-  /** A list or filter chosen: pushed down, and resolved once its rows and the description are drawn. */
-  setFilter(filter: TodoViewFilter): Promise<void> {
-    return this.list.setFilter(filter);
-  }
 
   /**
    * The context key of the menus' `when` clauses: whether any signed-in instance can snooze (each row's context value
@@ -143,7 +140,7 @@ export class TodoView implements vscode.Disposable {
   /** The status rows in the To-Do List's words, and what they run. */
   private statusLook(): ListStatusLook<TodoSource> {
     return {
-      loadMore: (source) => ({ command: COMMANDS.todosLoadMore, arguments: [source.instance] }),
+      loadMoreCommand: COMMANDS.todosLoadMore,
       continueTooltip: vscode.l10n.t('Few to-dos of this filter on the pages read so far: read up to {0} more pages', MAX_REQUESTS_PER_LOAD),
       emptyText: (filtered) => this.emptyText(filtered),
       emptyIcon: 'check-all',
@@ -182,7 +179,7 @@ export class TodoView implements vscode.Disposable {
     const when = this.filter.list === 'snoozed' ? this.snoozedUntil(group, now)
       : relativeTime(group.latest, { now, zone: this.zone, t: this.t });
     item.description = [groupReasons(group, this.t), group.place, when].filter(Boolean).join(' · ');
-    item.iconPath = new vscode.ThemeIcon(iconOf(group.targetType));
+    item.iconPath = new vscode.ThemeIcon(thingIconId(group.targetType));
     // `thing`: about an issue, merge request or epic, which "Why Am I Notified About This?" and Unsubscribe take.
     const thing = thingFromTodo(group.todos[0], row.instance) ? ' thing' : '';
     item.contextValue = `${todoRowContext(this.filter.list, this.service.features.known(row.instance), group.todos.length)}${thing}`;
@@ -226,15 +223,4 @@ function infoItem(label: string, icon: string): vscode.TreeItem {
   const item = new vscode.TreeItem(label);
   item.iconPath = new vscode.ThemeIcon(icon);
   return item;
-}
-
-function iconOf(targetType: string): string {
-  switch (targetType) {
-    case 'MergeRequest': return 'git-pull-request';
-    case 'Issue': case 'WorkItem': return 'issues';
-    case 'Commit': return 'git-commit';
-    case 'Epic': return 'milestone';
-    case 'Key': return 'key';
-    default: return 'circle-outline';
-  }
 }

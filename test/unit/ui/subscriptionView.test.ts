@@ -138,7 +138,7 @@ describe('Subscriptions view: sections per kind, calm lines, Unsubscribe with Un
     const events: Array<SubscriptionNode[] | undefined> = [];
     tree.treeDataProvider.onDidChangeTreeData?.((rows) => events.push(rows as SubscriptionNode[] | undefined));
     const issues = sections()[0];
-    await run(COMMANDS.subscriptionsLoadMore, INSTANCE, 'issue');
+    await run(COMMANDS.subscriptionsLoadMore, (issues as SubscriptionNode & { type: 'section' }).source.key);
     await until('the next page drawn', () => events.length > 0);
     assert.deepEqual(events, [[issues]], 'the Issues section alone');
     events.length = 0;

@@ -58,7 +58,7 @@ describe('Activity service', () => {
     // jordan's sign-in has replaced alex's account; a page loads before the service is told.
     account = { ...account, accountKey: `${key()}#3` };
     double.addEvent(); // a new first page, so it is written again
-    activity.refreshAll();
+    activity.refresh();
     await activity.feeds.load(activity.sources(key()).mine);
     await new Promise((resolve) => setImmediate(resolve));
     const owners = (global.get(STATE_KEYS.earlierPages) as Array<{ account: string }>).map((kept) => kept.account);
