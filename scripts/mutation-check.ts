@@ -417,6 +417,12 @@ const BREAKS: Break[] = [
     tests: ['a filter that shows other kinds draws the sections again'],
   },
   {
+    protection: 'Open on a To-Do or Subscriptions row opens only a page of its account\'s own instance',
+    edits: [edit('src/ui/lists/rowCommands.ts', 'if (url && isOnInstance(url, instanceUrl)) await', 'if (url) await')],
+    specs: [`${T}/ui/rowCommands.test.ts`],
+    tests: ['opens a page of the instance (its origin, under its path), and says so of any other'],
+  },
+  {
     protection: 'The list shell remembers at most 2,000 open or closed rows',
     edits: [edit('src/ui/lists/rowTree.ts', 'if (this.expansion.size > MAX_EXPANSIONS) this.expansion.delete(this.expansion.keys().next().value!);', '')],
     specs: [`${T}/ui/rowTree.test.ts`],

@@ -218,6 +218,8 @@ export const fake = {
   /** Each `withProgress` call: where, and whether its task is still running. */
   progress: [] as Array<{ options: unknown; running: boolean }>,
   clipboard: '',
+  /** Pages opened outside VS Code (`env.openExternal`), in order. */
+  opened: [] as string[],
   /** Settings by full key (`gitlabActivity.proxy`): the layers a test sets, over the manifest's default. */
   settings: new Map<string, SettingLayers>(),
   /** Every `update()` of a setting, in order (the value is also written to its layer). */
@@ -239,6 +241,7 @@ export const fake = {
     this.statusBarItems = [];
     this.progress = [];
     this.clipboard = '';
+    this.opened = [];
     this.settings = new Map();
     this.settingUpdates = [];
   },
@@ -500,7 +503,10 @@ export const commands = {
 };
 
 export const env = {
-  openExternal: async () => true,
+  openExternal: async (uri: Uri) => {
+    fake.opened.push(uri.toString());
+    return true;
+  },
   clipboard: {
     async writeText(text: string) {
       fake.clipboard = text;
