@@ -68,6 +68,7 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, FilterChoice<F>, vscode.D
   private sessionChanged(): void {
     this.parts.service.sessionChanged();
     this.shown.clear();
+    this.sources.clear();
     this.tops.clear();
     this.tree.clear();
     this.tree.redraw(undefined);
