@@ -1,3 +1,4 @@
+import { accountKey } from '../../src/app/accountKey';
 import { ActivityService } from '../../src/app/activity/activityService';
 import { ActivityFilter } from '../../src/app/activity/filterState';
 import type { ActivitySource } from '../../src/app/activity/sources';
@@ -34,7 +35,7 @@ export interface BenchActivity {
 export function benchActivity(api: GitLabApi, directory: ProjectDirectory, instanceUrl: string,
   { pageSize, seenUpTo, now }: { pageSize: number; seenUpTo?: number; now?: () => number }): BenchActivity {
   const key = normalizeInstanceUrl(instanceUrl);
-  const account = { key, instanceUrl, api, accountKey: `${key}#${USER_ID}`, username: 'bench' };
+  const account = { key, instanceUrl, api, accountKey: accountKey(key, USER_ID), username: 'bench' };
   const mineKey = `${key}|mine`;
   const store = memoryStore(seenUpTo === undefined ? {} : { [STATE_KEYS.seen]: { [account.accountKey]: { [mineKey]: { id: seenUpTo } } } });
   const directories = new ProjectDirectories(() => undefined).adopt(key, directory);
@@ -45,6 +46,7 @@ export function benchActivity(api: GitLabApi, directory: ProjectDirectory, insta
   const changes = new Emitter<void>();
   const session = {
     signedIn: true, all: [account], onDidChange: changes.event, onDidLearnUsername: changes.event, reportUnauthorized: () => undefined,
+    urlOf: (instance: string) => (instance === key ? instanceUrl : undefined),
   };
   void service.kept.keepOnly([account]);
   return {

@@ -1,5 +1,6 @@
 import type { GitLabApi } from '../../gitlab/api';
 import type { GitLabEvent, SortOrder } from '../../gitlab/types';
+import type { AccountKey } from '../accountKey';
 import { Emitter } from '../emitter';
 import { normalizeInstanceUrl } from '../instance';
 import { idsFor, type InstanceEntry } from '../instanceSettings';
@@ -19,7 +20,7 @@ export interface ActivityAccount {
   readonly key: string;
   readonly instanceUrl: string;
   readonly api: GitLabApi;
-  readonly accountKey?: string;
+  readonly accountKey?: AccountKey;
 }
 
 export interface ActivityServiceDeps {

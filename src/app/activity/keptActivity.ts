@@ -1,4 +1,5 @@
 import type { GitLabEvent, SortOrder } from '../../gitlab/types';
+import type { AccountKey } from '../accountKey';
 import { STATE_KEYS } from '../../ids';
 import type { EarlierPages, EarlierPageStore } from '../lists/earlierPages';
 import { earlierEventPages, type EventFeeds } from './eventFeeds';
@@ -19,7 +20,7 @@ export class KeptActivity {
   private readonly seen: SeenMarkers;
   private readonly earlier: EarlierPages<GitLabEvent, SortOrder>;
   /** Per instance key, the account whose lists the feeds hold. */
-  private accounts = new Map<string, string>();
+  private accounts = new Map<string, AccountKey>();
   /** Per list key: the ids of the first page kept last, so a page load that leaves it as it was writes nothing. */
   private readonly keptFirstPages = new Map<string, string>();
 
@@ -34,7 +35,7 @@ export class KeptActivity {
    * marks: one signed out, replaced by another person's sign-in, or found gone at start keeps nothing. An instance
    * whose user is not known yet keeps what waits for it.
    */
-  async keepOnly(signedIn: ReadonlyArray<{ key: string; accountKey?: string }>): Promise<void> {
+  async keepOnly(signedIn: ReadonlyArray<{ key: string; accountKey?: AccountKey }>): Promise<void> {
     this.accounts = new Map(signedIn.flatMap((account) => (account.accountKey ? [[account.key, account.accountKey]] : [])));
     const accounts = new Set(this.accounts.values());
     const waiting = new Set(signedIn.filter((account) => !account.accountKey).map((account) => account.key));
@@ -42,9 +43,9 @@ export class KeptActivity {
     await Promise.all([this.earlier.keepOnly(accounts, waiting), this.seen.keepOnly(accounts, waiting)]);
   }
 
-  /** The account of an instance's lists, when its user is known ('' else: nothing is kept for it). */
-  private accountOf(instance: string): string {
-    return this.accounts.get(instance) ?? '';
+  /** The account of an instance's lists, once known (undefined else: nothing is kept for it). */
+  private accountOf(instance: string): AccountKey | undefined {
+    return this.accounts.get(instance);
   }
 
   /** Each list's first page as last shown, seeded into the feeds, marked as from earlier. True when any was. */
@@ -65,7 +66,8 @@ export class KeptActivity {
     const account = this.accountOf(source.instance);
     if (!account || !state.started || state.stale || state.hasError) return;
     const page = state.items.slice(0, pageSize);
-    const ids = page.map((event) => event.id ?? '').join(',');
+    // A server of the interface alone sends no ids: what the rows say stands in for them.
+    const ids = page.map((event) => event.id ?? JSON.stringify([event.created_at, event.action_name, event.target_type, event.target_id, event.target_title])).join(',');
     if (this.keptFirstPages.get(source.key) === ids) return;
     this.keptFirstPages.set(source.key, ids);
     await this.earlier.remember(account, source.key, page, state.order);
@@ -100,7 +102,7 @@ export class KeptActivity {
 
   /** Every event loaded of these lists is seen, and for each `newest`'s, any newer one known. */
   async markSeen(sources: readonly ActivitySource[], newest: (source: ActivitySource) => EventMarker | undefined): Promise<void> {
-    const byAccount = new Map<string, Parameters<SeenMarkers['markSeen']>[1]>();
+    const byAccount = new Map<AccountKey, Parameters<SeenMarkers['markSeen']>[1]>();
     for (const source of sources) {
       const account = this.accountOf(source.instance);
       if (!account) continue;

@@ -6,6 +6,7 @@ import type { ProjectDirectories } from '../../app/projectDirectory';
 import type { GitLabEvent, SortOrder } from '../../gitlab/types';
 import { CONTEXT_KEYS, STATE_KEYS, VIEWS } from '../../ids';
 import { InstanceListView, type InstanceListParts } from '../lists/instanceListView';
+import type { Session } from '../session';
 import { ActivityItems } from './activityItems';
 import { ActivityRows } from './activityRows';
 import { nodeId, type ActivityRow } from './nodes';
@@ -15,7 +16,8 @@ export type ActivityListView = InstanceListView<ActivitySource, GitLabEvent, Sor
 export interface ActivityListDeps {
   service: Pick<ActivityService, 'feeds' | 'filter' | 'sources' | 'isUnread' | 'activeInstance' | 'sessionChanged'>;
   directories: ProjectDirectories;
-  session: InstanceListParts<ActivitySource, GitLabEvent, SortOrder, ActivityRow, ActivityFilter>['session'];
+  /** The shell's session, and the URL of a signed-in instance by its key (the links and Sign In Again follow it). */
+  session: InstanceListParts<ActivitySource, GitLabEvent, SortOrder, ActivityRow, ActivityFilter>['session'] & Pick<Session, 'urlOf'>;
   log: InstanceListParts<ActivitySource, GitLabEvent, SortOrder, ActivityRow, ActivityFilter>['log'];
   /** Where the filter is kept (the workspace's state). */
   state: vscode.Memento;
@@ -40,7 +42,7 @@ export interface ActivityList {
  */
 export function createActivityList({ service, directories, session, log, state, pushDown, now }: ActivityListDeps): ActivityList {
   const items = new ActivityItems(directories, {
-    instances: () => list.instances(), activeInstance: () => service.activeInstance(),
+    instances: () => list.instances(), urlOf: (instance) => session.urlOf(instance), activeInstance: () => service.activeInstance(),
     isUnread: (source, event) => service.isUnread(source, event), now,
   });
   const rows = new ActivityRows(service, directories, now);

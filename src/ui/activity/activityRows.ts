@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import type { ActivityService } from '../../app/activity/activityService';
 import { groupByDay } from '../../app/activity/dayGrouping';
 import { EXPANDED_DAY_GROUPS } from '../../app/activity/eventRows';
@@ -9,6 +8,7 @@ import { keepPlainMessages } from '../../app/localize';
 import type { ProjectDirectories } from '../../app/projectDirectory';
 import type { GitLabEvent, SortOrder } from '../../gitlab';
 import type { ActivityRow } from './nodes';
+import { displayLocalize } from '../displayLanguage';
 
 type RootRow = ActivityRow & { type: 'root' };
 type DayRow = ActivityRow & { type: 'day' };
@@ -20,7 +20,7 @@ type DayRow = ActivityRow & { type: 'day' };
  */
 export class ActivityRows {
   private readonly zone = localZone();
-  private readonly t = keepPlainMessages(vscode.l10n.t);
+  private readonly t = keepPlainMessages(displayLocalize());
 
   constructor(
     private readonly service: Pick<ActivityService, 'sources' | 'isUnread'>,

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { instanceHost } from '../../app/instance';
+import { instanceHost, instancePage } from '../../app/instance';
 import { trimInstanceUrl } from '../../gitlab/url';
 import * as plainWindow from '../plainWindow';
 
@@ -13,22 +13,12 @@ export function rowOfType<Row extends { type: string }, T extends Row['type']>(t
 }
 
 /**
- * Opens a row's page: only one on its account's own instance (its origin, under its path); otherwise says there is no
- * page there to open (`noPage` names the instance's host: "This to-do has no page on {0} to open.").
+ * Opens a row's page: only one on its account's own instance (`instancePage`: its origin, under its path as the server
+ * reads it, decoded and resolved, with no credentials); otherwise says there is no page there to open (`noPage` names
+ * the instance's host: "This to-do has no page on {0} to open.").
  */
 export async function openOnInstance(url: string | undefined, instanceUrl: string, noPage: (host: string) => string): Promise<void> {
-  if (url && isOnInstance(url, instanceUrl)) await vscode.env.openExternal(vscode.Uri.parse(url, true));
+  const page = url === undefined ? undefined : instancePage(url, trimInstanceUrl(instanceUrl));
+  if (page) await vscode.env.openExternal(vscode.Uri.parse(page.href, true));
   else void plainWindow.showInformationMessage(noPage(instanceHost(trimInstanceUrl(instanceUrl))));
-}
-
-/** An http(s) page of the instance: its origin, under its path, with no credentials in it. */
-function isOnInstance(url: string, instanceUrl: string): boolean {
-  try {
-    const page = new URL(url);
-    const root = new URL(trimInstanceUrl(instanceUrl));
-    return ['http:', 'https:'].includes(page.protocol) && !page.username && !page.password && page.origin === root.origin
-      && page.pathname.startsWith(`${root.pathname.replace(/\/+$/, '')}/`);
-  } catch {
-    return false;
-  }
 }

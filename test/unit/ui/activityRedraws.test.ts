@@ -71,6 +71,7 @@ describe('Activity view: a change redraws what changed', function () {
     const session = {
       signedIn: true, instanceUrl: double.url, api: t.client, all: [account], onDidChange: changes.event,
       onDidLearnUsername: new EventEmitter<void>().event, reportUnauthorized: () => undefined,
+      urlOf: (instance: string) => (instance === account.key ? account.instanceUrl : undefined),
     } as unknown as Session;
     const config = () => ({ pageSize: PAGE_SIZE, pollIntervalSeconds: 0, entries: { projects: [], users: [{ instance: key(), id: 'jordan' }], groups: [] } }) as unknown as ExtensionConfig;
     const log = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Log;

@@ -47,6 +47,7 @@ export function activityTree(options: TreeOptions): TreeSetup {
   const session = {
     signedIn: instances.length > 0, all: instances.map((instance) => ({ key: instance.key, instanceUrl: instance.url, username: instance.user })),
     onDidChange: new EventEmitter<void>().event, onDidLearnUsername: new EventEmitter<void>().event, reportUnauthorized: () => undefined,
+    urlOf: (key: string) => instances.find((instance) => instance.key === key)?.url,
   };
   const activity = createActivityList({
     service, directories: options.directories, session, log: { warn: () => undefined }, state: new FakeMemento() as never,

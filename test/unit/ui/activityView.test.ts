@@ -111,7 +111,7 @@ describe('activity view: a filter change travels one way', () => {
     const changes = new EventEmitter<void>();
     const session = {
       signedIn: true, instanceUrl: double.url, api: t.client, all: [account], onDidChange: changes.event, onDidLearnUsername: new EventEmitter<void>().event,
-      apiFor: () => t.client, accountFor: () => account, reportUnauthorized: () => undefined,
+      apiFor: () => t.client, accountFor: () => account, urlOf: () => double.url, reportUnauthorized: () => undefined,
     } as unknown as Session;
     const config = () => ({ pageSize: PAGE_SIZE, pollIntervalSeconds: 0, entries: { projects: [], users: [], groups: [] } }) as unknown as ExtensionConfig;
     const log = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Log;

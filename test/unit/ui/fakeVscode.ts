@@ -218,7 +218,7 @@ export const fake = {
   /** Each `withProgress` call: where, and whether its task is still running. */
   progress: [] as Array<{ options: unknown; running: boolean }>,
   clipboard: '',
-  /** Pages opened outside VS Code (`env.openExternal`), in order. */
+  /** Pages opened outside VS Code (`env.openExternal`), in order, as text. */
   opened: [] as string[],
   /** Settings by full key (`gitlabActivity.proxy`): the layers a test sets, over the manifest's default. */
   settings: new Map<string, SettingLayers>(),
@@ -503,8 +503,10 @@ export const commands = {
 };
 
 export const env = {
-  openExternal: async (uri: Uri) => {
-    fake.opened.push(uri.toString());
+  /** VS Code's display language; English, as VS Code's own default. */
+  language: 'en',
+  async openExternal(uri: Uri) {
+    fake.opened.push(String(uri));
     return true;
   },
   clipboard: {

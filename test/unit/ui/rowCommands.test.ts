@@ -14,13 +14,14 @@ describe('list rows\' commands: the row guard, and Open on the account\'s own in
     const refused: Array<[string | undefined, string]> = [
       ['https://evil.example/acme/web', 'https://gitlab.example.com'], // another origin
       ['https://example.com/elsewhere/x', 'https://example.com/gitlab'], // not under the instance's path
+      ['https://example.com/gitlab/..%2Felsewhere/x', 'https://example.com/gitlab'], // out of it once the server decodes it
       ['javascript:alert(1)', 'https://gitlab.example.com'],
       ['https://user:pw@gitlab.example.com/x', 'https://gitlab.example.com'], // credentials in it
       [undefined, 'https://gitlab.example.com'], // no page
     ];
     for (const [url, instance] of refused) await openOnInstance(url, instance, noPage);
     assert.equal(fake.opened.length, 2, `opened ${fake.opened.slice(2).join(', ')}`);
-    assert.deepEqual(said(), ['No page on gitlab.example.com.', 'No page on example.com.', 'No page on gitlab.example.com.',
+    assert.deepEqual(said(), ['No page on gitlab.example.com.', 'No page on example.com.', 'No page on example.com.', 'No page on gitlab.example.com.',
       'No page on gitlab.example.com.', 'No page on gitlab.example.com.']);
   });
 

@@ -2,12 +2,14 @@ import assert from 'node:assert/strict';
 import { ActivityService, type ActivityAccount } from '../../../../src/app/activity/activityService';
 import { ActivityFilter } from '../../../../src/app/activity/filterState';
 import { CHECK_PAGE } from '../../../../src/app/activity/newActivity';
+import { accountKey, tokenAccountKey } from '../../../../src/app/accountKey';
 import { normalizeInstanceUrl } from '../../../../src/app/instance';
 import { ProjectDirectories } from '../../../../src/app/projectDirectory';
 import { STATE_KEYS } from '../../../../src/ids';
 import { GitLabDouble } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
 import { makeEvent } from './fixtures';
+import { until } from '../../until';
 
 const NOW = new Date('2024-06-15T12:00:00.000Z');
 const PAGE_SIZE = 5;
@@ -31,14 +33,14 @@ describe('Activity service', () => {
     await double.close();
   });
 
-  function service(accounts: () => ActivityAccount[], store = memento(), filter = ActivityFilter.EMPTY): ActivityService {
+  function service(accounts: () => ActivityAccount[], store = memento(), filter = ActivityFilter.EMPTY, server = double): ActivityService {
     return new ActivityService({
-      accounts, activeInstanceUrl: () => double.url, settings: () => ({ pageSize: PAGE_SIZE, entries: { projects: [], users: [] } }),
+      accounts, activeInstanceUrl: () => server.url, settings: () => ({ pageSize: PAGE_SIZE, entries: { projects: [], users: [] } }),
       workspaceProjects: async () => [], directories: new ProjectDirectories(() => t.client), store, filter, log: { error: () => undefined },
     });
   }
   const key = () => normalizeInstanceUrl(double.url);
-  const alex = (): ActivityAccount => ({ key: key(), instanceUrl: double.url, api: t.client, accountKey: `${key()}#1` });
+  const alex = (): ActivityAccount => ({ key: key(), instanceUrl: double.url, api: t.client, accountKey: accountKey(key(), 1) });
 
   it('keeps no kept first page of an account found gone at start (signed out elsewhere, its token missing)', async () => {
     const page = (owner: Record<string, string>) => ({ ...owner, list: `${key()}|mine`, order: 'desc', items: [makeEvent({ id: 900001 })] });
@@ -56,7 +58,7 @@ describe('Activity service', () => {
     activity.sessionChanged();
     await activity.feeds.load(activity.sources(key()).mine);
     // jordan's sign-in has replaced alex's account; a page loads before the service is told.
-    account = { ...account, accountKey: `${key()}#3` };
+    account = { ...account, accountKey: accountKey(key(), 3) };
     double.addEvent(); // a new first page, so it is written again
     activity.refresh();
     await activity.feeds.load(activity.sources(key()).mine);
@@ -64,6 +66,30 @@ describe('Activity service', () => {
     const owners = (global.get(STATE_KEYS.earlierPages) as Array<{ account: string }>).map((kept) => kept.account);
     assert.ok(owners.length > 0);
     assert.deepEqual(owners.filter((owner) => owner !== `${key()}#1`), [], 'alex\'s page kept as jordan\'s');
+  });
+
+  it('keeps a changed first page again on a server that sends no ids (the interface alone), under the token\'s account', async () => {
+    const plain = await GitLabDouble.start({ specOnly: true, events: 30, now: () => NOW });
+    const client = makeClient(plain.url);
+    try {
+      const instance = normalizeInstanceUrl(plain.url);
+      const account: ActivityAccount = { key: instance, instanceUrl: plain.url, api: client.client, accountKey: await tokenAccountKey(instance, 'glpat-test-token') };
+      const global = memento();
+      const activity = service(() => [account], global, ActivityFilter.EMPTY, plain);
+      activity.sessionChanged();
+      const mine = activity.sources(instance).mine;
+      const kept = () => (global.get(STATE_KEYS.earlierPages) as Array<{ account: string; items: Array<{ target_title?: string }> }> | undefined)?.[0];
+      await activity.feeds.load(mine);
+      await until('the first page kept', () => kept() !== undefined);
+      assert.equal(kept()!.account, account.accountKey);
+      plain.addEvent({ action: 'created', targetType: 'Issue', targetTitle: 'A newer first event' });
+      activity.refresh();
+      await activity.feeds.load(mine);
+      await until('the new first page kept', () => kept()?.items[0]?.target_title === 'A newer first event');
+    } finally {
+      await client.close();
+      await plain.close();
+    }
   });
 
   it('a check\'s new events join My Activity at its top once shown, the rows loaded staying, and count as unread until seen', async () => {
