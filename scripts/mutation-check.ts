@@ -520,6 +520,12 @@ const BREAKS: Break[] = [
     tests: ['reads My Activity again when more new events came than one check reads'],
   },
   {
+    protection: 'New events without ids: My Activity is read again, not prepended (where they would be dropped)',
+    edits: [edit('src/app/activity/newActivity.ts', " || arrivals.events.some((event) => eventKey(event) === undefined)) {", ') {')],
+    specs: [`${T}/app/activity/activityService.test.ts`],
+    tests: ['new events without ids (a server of the interface alone) are shown by reading My Activity again'],
+  },
+  {
     protection: 'A new filter that puts other lists at an instance\'s top (other kinds) draws the top again',
     edits: [edit('src/ui/lists/instanceListView.ts', 'if (moved) this.tree.redraw(undefined);', 'if (moved) this.redrawLists();')],
     specs: [`${T}/ui/subscriptionView.test.ts`],

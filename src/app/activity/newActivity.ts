@@ -1,7 +1,7 @@
 import type { GitLabApi } from '../../gitlab/api';
 import type { GitLabEvent } from '../../gitlab/types';
 import type { FeedPlan } from './activityTabs';
-import type { EventFeeds } from './eventFeeds';
+import { eventKey, type EventFeeds } from './eventFeeds';
 import { countNewEvents, isNewerThan, newestMarker, type EventMarker } from './pollSchedule';
 import { MY_ACTIVITY, type ActivitySource } from './sources';
 
@@ -24,7 +24,7 @@ export interface NewActivityDeps {
  * New activity in the active instance's My Activity: a check reads its newest events and counts those newer than the
  * person was shown (part of the view's badge). Once the view is in sight they join the list at its top, as rows of
  * their own: the rows shown stay what they are, so nothing a person has open there closes. Where they cannot join it
- * (more arrived than one check reads, or the list reads oldest first) the list is read again.
+ * (more arrived than one check reads, the list reads oldest first, or they have no ids) the list is read again.
  */
 export class NewActivity {
   private pendingCount = 0;
@@ -64,7 +64,9 @@ export class NewActivity {
     const { feeds } = this.deps;
     const state = feeds.get(arrivals.source.key);
     if (state.started && !state.stale && !state.hasError) {
-      if (arrivals.gap || state.order === 'asc') {
+      // Events without ids (a server of the interface alone) could not be told from the rows a later page brings
+      // again once the pages shift: the list is read again, as when more arrived than a check reads.
+      if (arrivals.gap || state.order === 'asc' || arrivals.events.some((event) => eventKey(event) === undefined)) {
         if (this.pendingCount > 0) feeds.resetOne(arrivals.source.key);
       } else {
         feeds.prepend(arrivals.source.key, arrivals.events);

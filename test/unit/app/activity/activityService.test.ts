@@ -126,4 +126,28 @@ describe('Activity service', () => {
     await activity.feeds.load(mine);
     assert.equal(activity.feeds.get(mine.key).items[0].id, Math.max(...double.data.events.map((event) => event.id)));
   });
+
+  it('new events without ids (a server of the interface alone) are shown by reading My Activity again', async () => {
+    const plain = await GitLabDouble.start({ specOnly: true, events: 30, now: () => NOW });
+    const client = makeClient(plain.url);
+    try {
+      const instance = normalizeInstanceUrl(plain.url);
+      const account: ActivityAccount = { key: instance, instanceUrl: plain.url, api: client.client, accountKey: await tokenAccountKey(instance, 'glpat-test-token') };
+      const activity = service(() => [account], memento(), ActivityFilter.EMPTY, plain);
+      activity.sessionChanged();
+      const mine = activity.sources(instance).mine;
+      await activity.feeds.load(mine);
+      await new Promise((resolve) => setImmediate(resolve)); // the first look marks what it shows as seen
+      plain.addEvent({ action: 'created', targetType: 'Issue', targetTitle: 'A new event without an id' });
+      await activity.newActivity.check();
+      assert.equal(activity.unreadCount(), 1, 'told new by its time');
+      activity.newActivity.show();
+      assert.equal(activity.feeds.get(mine.key).started, false, 'read again from its first page');
+      await activity.feeds.load(mine);
+      assert.equal(activity.feeds.get(mine.key).items[0].target_title, 'A new event without an id');
+    } finally {
+      await client.close();
+      await plain.close();
+    }
+  });
 });
