@@ -417,8 +417,8 @@ const BREAKS: Break[] = [
   },
   {
     protection: 'A first page kept again when it changed, on a server that sends no event ids',
-    edits: [edit('src/ui/activity/activityView.ts', 'event.id ?? JSON.stringify([event.created_at, event.action_name, event.target_type, event.target_id, event.target_title])', "event.id ?? ''")],
-    specs: [`${T}/ui/activityView.test.ts`],
+    edits: [edit('src/app/activity/keptActivity.ts', 'event.id ?? JSON.stringify([event.created_at, event.action_name, event.target_type, event.target_id, event.target_title])', "event.id ?? ''")],
+    specs: [`${T}/app/activity/activityService.test.ts`],
     tests: ['keeps a changed first page again on a server that sends no ids'],
   },
   {
@@ -506,6 +506,54 @@ const BREAKS: Break[] = [
     edits: [edit('src/ui/activity/nodes.ts', 'return errorRowCommand(node.error, instance ? urlOf(instance) ?? instance : undefined,', 'return errorRowCommand(node.error, undefined,')],
     specs: [`${T}/ui/activityNodes.test.ts`],
     tests: ['"Sign In Again" names the instance of the list whose token was refused', 'names an instance no longer signed in by its key'],
+  },
+  {
+    protection: 'A redraw names the rows that changed: a poll into a feed of 10,000 events draws its day, Mark All as Seen the days with unread rows',
+    edits: [edit('src/ui/lists/instanceListView.ts', 'if (holderChanged || otherRows || revisions.includes(undefined)) {', 'if (true) {')],
+    specs: [`${T}/ui/activityRedraws.test.ts`],
+    tests: ['a poll that adds one row to a 10,000-event feed redraws the day it lands in', 'Mark All as Seen redraws only the days with unread rows'],
+  },
+  {
+    protection: 'A check\'s new events join My Activity at its top; the rows shown stay',
+    edits: [edit('src/app/activity/newActivity.ts', 'feeds.prepend(arrivals.source.key, arrivals.events);', 'feeds.resetOne(arrivals.source.key);')],
+    specs: [`${T}/app/activity/activityService.test.ts`, `${T}/ui/activityRedraws.test.ts`],
+    tests: ['a check\'s new events join My Activity at its top once shown', 'a poll that adds one row to a 10,000-event feed redraws the day it lands in'],
+  },
+  {
+    protection: 'More new events than one check reads: My Activity is read again, not left with a gap',
+    edits: [edit('src/app/activity/newActivity.ts', 'gap: top !== undefined && page.items.length >= CHECK_PAGE && page.items.every((event) => isNewerThan(event, top)),', 'gap: false,')],
+    specs: [`${T}/app/activity/activityService.test.ts`],
+    tests: ['reads My Activity again when more new events came than one check reads'],
+  },
+  {
+    protection: 'New events without ids: My Activity is read again, not prepended (where they would be dropped)',
+    edits: [edit('src/app/activity/newActivity.ts', " || arrivals.events.some((event) => eventKey(event) === undefined)) {", ') {')],
+    specs: [`${T}/app/activity/activityService.test.ts`],
+    tests: ['new events without ids (a server of the interface alone) are shown by reading My Activity again'],
+  },
+  {
+    protection: 'A new filter that puts other lists at an instance\'s top (other kinds) draws the top again',
+    edits: [edit('src/ui/lists/instanceListView.ts', 'if (moved) this.tree.redraw(undefined);', 'if (moved) this.redrawLists();')],
+    specs: [`${T}/ui/subscriptionView.test.ts`],
+    tests: ['a filter that shows other kinds draws the sections again'],
+  },
+  {
+    protection: 'Open on a To-Do or Subscriptions row opens only a page of its account\'s own instance',
+    edits: [edit('src/ui/lists/rowCommands.ts', 'instancePage(url, trimInstanceUrl(instanceUrl))', 'new URL(url)')],
+    specs: [`${T}/ui/rowCommands.test.ts`],
+    tests: ['opens a page of the instance (its origin, under its path), and says so of any other'],
+  },
+  {
+    protection: 'The list shell remembers at most 2,000 open or closed rows',
+    edits: [edit('src/ui/lists/rowTree.ts', 'if (this.expansion.size > MAX_EXPANSIONS) this.expansion.delete(this.expansion.keys().next().value!);', '')],
+    specs: [`${T}/ui/rowTree.test.ts`],
+    tests: ['remembers the person\'s open and closed rows'],
+  },
+  {
+    protection: 'The list shell forgets the rows no longer in the tree (what it holds is what VS Code holds)',
+    edits: [edit('src/ui/lists/rowTree.ts', 'if (before) for (const id of before) if (!now.has(id)) this.forget(id);', '')],
+    specs: [`${T}/ui/rowTree.test.ts`],
+    tests: ['forgets a row no longer under its parent'],
   },
   {
     protection: '"Sign in again" in the settings editor names the instance of the client that failed',

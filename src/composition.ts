@@ -22,7 +22,7 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   const started = performance.now();
   const shell = createShell(context, platform); // log, session, settings, project directories; Show Log
   registerAccounts(context, shell);
-  const activity = registerActivity(context, shell);
+  const activity = registerActivity(context, shell).service;
   registerTodos(context, shell);
   const subscriptions = registerSubscriptions(context, shell);
   const notifications = createNotificationSettings(context, shell, activity); // levels and the list of scopes, shared

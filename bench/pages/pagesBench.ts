@@ -2,11 +2,9 @@ import { Agent, request } from 'undici';
 import { localZone } from '../../src/app/calendar';
 import { inWindow, planRange } from '../../src/app/activity/markdownRange';
 import { fetchEventsInRange } from '../../src/app/activity/rangeEvents';
-import { feedPlan } from '../../src/app/activity/activityTabs';
-import { createEventFeeds, eventListPlan } from '../../src/app/activity/eventFeeds';
 import { ProjectDirectory } from '../../src/app/projectDirectory';
 import { MY_ACTIVITY } from '../../src/app/activity/sources';
-import { GitLabClient, NO_FILTER, Transport, readPages, type GitLabEvent } from '../../src/gitlab';
+import { GitLabClient, Transport, readPages, type GitLabEvent } from '../../src/gitlab';
 import { UndiciExchange } from '../../src/node/undiciExchange';
 import { createDispatcher } from '../../src/node/dispatcher';
 import { GitLabDouble } from '../../test/double';
@@ -121,7 +119,7 @@ export async function pagesBench(runs: number, progress: (line: string) => void)
  * undici request of the same page.
  */
 async function loadMoreBench(url: string, runs: number) {
-  const { ActivityTreeProviderUnderStub } = await import('./treeUnderStub');
+  const { ActivityTreeUnderStub } = await import('./treeUnderStub');
   const dispatcher = createDispatcher();
   const agent = new Agent({ keepAliveTimeout: 30_000 });
   const tree: number[] = [];
@@ -130,21 +128,21 @@ async function loadMoreBench(url: string, runs: number) {
   try {
     const client = new GitLabClient(new Transport({ instanceUrl: url, token: () => TOKEN, exchange: new UndiciExchange(dispatcher) }));
     for (let run = 0; run < runs + 1; run++) {
-      const feeds = createEventFeeds(eventListPlan(feedPlan('all', NO_FILTER), { pageSize: 20, api: () => client }));
       const directory = new ProjectDirectory(() => client);
-      const provider = ActivityTreeProviderUnderStub(feeds, directory, url);
-      await feeds.load(MY_ACTIVITY);
+      const provider = ActivityTreeUnderStub(client, directory, url, 20);
+      const { feeds, mine } = provider;
+      await feeds.load(mine);
       await feeds.whenIdle();
-      await directory.resolve(feeds.get(MY_ACTIVITY.key).items.map((e) => e.project_id).filter((id): id is number => typeof id === 'number'));
+      await directory.resolve(feeds.get(mine.key).items.map((e) => e.project_id).filter((id): id is number => typeof id === 'number'));
       const before = provider.eventRows();
-      const page = feeds.get(MY_ACTIVITY.key).nextPage ?? 2;
+      const page = feeds.get(mine.key).nextPage ?? 2;
       const started = performance.now();
       // Done when a change event's redraw shows more event rows than before the click.
       let after = before;
       const changed = new Promise<void>((resolve) => {
         const off = provider.onChange((rows) => { if (rows > before) { after = rows; off(); resolve(); } });
       });
-      void feeds.loadMore(MY_ACTIVITY);
+      void feeds.loadMore(mine);
       await changed;
       const treeMs = ms(started);
       provider.dispose();

@@ -1,25 +1,19 @@
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { SeenMarkers } from '../../src/app/activity/seenMarkers';
-import { accountKey } from '../../src/app/accountKey';
-import { feedPlan } from '../../src/app/activity/activityTabs';
-import { createEventFeeds, eventListPlan, type EventFeeds } from '../../src/app/activity/eventFeeds';
-import { ProjectDirectories, ProjectDirectory } from '../../src/app/projectDirectory';
-import { MY_ACTIVITY } from '../../src/app/activity/sources';
+import { ProjectDirectory } from '../../src/app/projectDirectory';
 import type { GitLabApi } from '../../src/gitlab/api';
-import { NO_FILTER } from '../../src/gitlab/filter';
 import type { GitLabEvent } from '../../src/gitlab/types';
-import { ActivityItems } from '../../src/ui/activity/activityItems';
-import { ActivityTreeProvider, type ActivityTreeContext } from '../../src/ui/activity/activityTreeProvider';
+import type { ActivityListView } from '../../src/ui/activity/activityList';
 import type { ActivityNode } from '../../src/ui/activity/nodes';
+import { benchActivity, type BenchActivity } from './activityTree';
 import { reportResult } from '../lib/child';
 import { summarize, type Summary } from '../lib/stats';
 import { eventsOfSize, type EventCorpus } from './eventCorpus';
 import { ROW_STAGES, type StageContext } from './rowStages';
 
 /**
- * One size of the tree benchmark, in a fresh process started with --expose-gc: the real `ActivityTreeProvider`
- * (bundled with the `vscode` module answered by bench/startup/vscodeStub.ts) driven as the workbench drives it:
+ * One size of the tree benchmark, in a fresh process started with --expose-gc: the real Activity tree (its service and
+ * the list shell, bundled with the `vscode` module answered by bench/startup/vscodeStub.ts) driven as the workbench drives it:
  * `getChildren` of the root and of every row whose item says Expanded, `getTreeItem` of every row returned, and
  * `resolveTreeItem` of one event row (the one under the pointer). Run bundled (see lib/bundle.ts):
  *   node --expose-gc treeProbe.cjs <corpus.json> <events> <rounds>
@@ -93,7 +87,8 @@ const EXPANDED = 2; // vscode.TreeItemCollapsibleState.Expanded
 
 interface Loaded {
   events: GitLabEvent[];
-  feeds: EventFeeds;
+  /** The Activity holding the events in My Activity; half of them unread, as after a long absence. */
+  activity: BenchActivity;
   directory: ProjectDirectory;
   corpus: Pick<EventCorpus, 'instanceUrl' | 'now'>;
 }
@@ -109,25 +104,18 @@ async function load(file: string, size: number): Promise<Loaded> {
   const directory = new ProjectDirectory(() => undefined);
   for (const project of corpus.projects) directory.remember(project);
   const api = { listEvents: async () => ({ items: events, nextPage: undefined }) } as unknown as GitLabApi;
-  const feeds = createEventFeeds(eventListPlan(feedPlan('all', NO_FILTER), { pageSize: 100, api: () => api }));
-  await feeds.load(MY_ACTIVITY);
-  if (feeds.get(MY_ACTIVITY.key).items.length !== events.length) throw new Error('The feed did not take every event.');
-  return { events, feeds, directory, corpus: { instanceUrl: corpus.instanceUrl, now: corpus.now } };
+  // Half the events unread, as after a long absence: their rows carry the unread mark.
+  const ids = events.map((e) => e.id ?? 0).sort((a, b) => a - b);
+  const activity = benchActivity(api, directory, corpus.instanceUrl, { pageSize: 100, seenUpTo: ids[Math.floor(ids.length / 2)], now: () => corpus.now });
+  await activity.service.feeds.load(activity.mine);
+  if (activity.service.feeds.get(activity.mine.key).items.length !== events.length) throw new Error('The feed did not take every event.');
+  return { events, activity, directory, corpus: { instanceUrl: corpus.instanceUrl, now: corpus.now } };
 }
 
-function provider(l: Loaded): ActivityTreeProvider {
-  // Half the events unread, as after a long absence: their rows carry the unread mark.
-  const ids = l.events.map((e) => e.id ?? 0).sort((a, b) => a - b);
-  const account = accountKey(l.corpus.instanceUrl, 1);
-  const seen = new SeenMarkers({ get: () => ({ [account]: { mine: { id: ids[Math.floor(ids.length / 2)] } } }), update: async () => undefined }, 'seen');
-  const directories = new ProjectDirectories(() => undefined).adopt('', l.directory);
-  const context: ActivityTreeContext = {
-    signedIn: () => true, instances: () => [{ key: '', url: l.corpus.instanceUrl }], urlOf: () => l.corpus.instanceUrl, activeInstance: () => '',
-    projects: () => [], users: () => [],
-    isUnread: (source, event) => seen.isUnread(account, source.key, event),
-    now: () => l.corpus.now,
-  };
-  return new ActivityTreeProvider(l.feeds, directories, new ActivityItems(l.feeds, directories, context), context);
+/** A fresh tree over the loaded Activity, as when the view first opens. */
+function provider(l: Loaded): ActivityListView & { dispose(): void } {
+  const { list, dispose } = l.activity.tree();
+  return Object.assign(list, { dispose });
 }
 
 interface Rendered {
@@ -137,7 +125,7 @@ interface Rendered {
 }
 
 /** As the workbench renders a tree: the children of every row whose item is Expanded, each child's item. */
-function render(tree: ActivityTreeProvider, into: Rendered = { nodes: [], items: [], days: [] }, parent?: ActivityNode): Rendered {
+function render(tree: ActivityListView, into: Rendered = { nodes: [], items: [], days: [] }, parent?: ActivityNode): Rendered {
   for (const node of tree.getChildren(parent)) {
     const item = tree.getTreeItem(node);
     into.nodes.push(node);
@@ -149,7 +137,7 @@ function render(tree: ActivityTreeProvider, into: Rendered = { nodes: [], items:
 }
 
 /** The largest collapsed day group of a rendered tree (the longest a person waits for a click). */
-function largestCollapsed(tree: ActivityTreeProvider, shown: Rendered): (ActivityNode & { type: 'day' }) | undefined {
+function largestCollapsed(tree: ActivityListView, shown: Rendered): (ActivityNode & { type: 'day' }) | undefined {
   const collapsed = shown.days.filter((day) => tree.getTreeItem(day).collapsibleState !== EXPANDED);
   return collapsed.reduce<(typeof collapsed)[number] | undefined>((a, b) => (!a || b.events.length > a.events.length ? b : a), undefined);
 }
@@ -158,7 +146,7 @@ function largestCollapsed(tree: ActivityTreeProvider, shown: Rendered): (Activit
  * A person opening one day group: what the workbench asks on the click, the group's children and their items; how
  * many rows it had.
  */
-function openGroup(tree: ActivityTreeProvider, shown: Rendered, day: (ActivityNode & { type: 'day' }) | undefined): number {
+function openGroup(tree: ActivityListView, shown: Rendered, day: (ActivityNode & { type: 'day' }) | undefined): number {
   if (!day) return 0;
   let rows = 0;
   for (const node of tree.getChildren(day)) {
@@ -170,7 +158,7 @@ function openGroup(tree: ActivityTreeProvider, shown: Rendered, day: (ActivityNo
 }
 
 /** A person opening every collapsed day group: the group's children and their items. */
-function openAll(tree: ActivityTreeProvider, shown: Rendered): number {
+function openAll(tree: ActivityListView, shown: Rendered): number {
   let rows = 0;
   for (const day of shown.days) {
     if (tree.getTreeItem(day).collapsibleState === EXPANDED) continue; // open already, rows built
@@ -277,7 +265,7 @@ async function main(): Promise<void> {
     stages: Object.fromEntries(Object.entries(stageSamples).map(([id, samples]) => [id, summarize(samples).median])),
   };
   reportResult(result);
-  loaded.feeds.reset(); // nothing pending; lets the process end
+  loaded.activity.service.feeds.reset(); // nothing pending; lets the process end
 }
 
 main().then(() => process.exit(0), (error: unknown) => {

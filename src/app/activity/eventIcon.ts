@@ -1,9 +1,10 @@
 import type { GitLabEvent } from '../../gitlab/types';
 import { actionNameOf, eventShape } from './eventShape';
+import { thingIconId, UNKNOWN_THING_ICON } from '../thingIcons';
 import type { TargetKind } from './targetKind';
 
 /** Codicon id for a row whose action and target the extension does not know. */
-export const UNKNOWN_EVENT_ICON = 'circle-outline';
+export const UNKNOWN_EVENT_ICON = UNKNOWN_THING_ICON;
 
 const ISSUE_LIKE = new Set<TargetKind>(['issue', 'work_item', 'epic']);
 
@@ -29,17 +30,6 @@ const VERB_ICONS = new Map<string, string>([
   ['removed due to membership expiration from', 'sign-out'],
 ]);
 
-const TARGET_ICONS: Partial<Record<TargetKind, string>> = {
-  milestone: 'milestone',
-  wiki_page: 'book',
-  design: 'symbol-color',
-  snippet: 'file-code',
-  commit: 'git-commit',
-  vulnerability: 'shield',
-  user: 'person',
-  project: 'repo',
-};
-
 /** A target event's icon: its verb's (the kind's own for opening an issue or a merge request), else its kind's. */
 function targetIcon(target: TargetKind, action: string): string {
   const verb = VERB_ICONS.get(action);
@@ -51,9 +41,7 @@ function targetIcon(target: TargetKind, action: string): string {
     return target === 'project' ? 'repo' : 'add';
   }
   // A verb this version does not know: the row says it in words, the icon says what it was done to.
-  if (ISSUE_LIKE.has(target)) return 'issues';
-  if (target === 'merge_request') return 'git-pull-request';
-  return TARGET_ICONS[target] ?? UNKNOWN_EVENT_ICON;
+  return thingIconId(target);
 }
 
 /** A codicon id (the shell makes the ThemeIcon) for the event's action and target. */

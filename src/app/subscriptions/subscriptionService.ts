@@ -4,13 +4,12 @@ import type { SubscribedThing, SubscriptionKind, SubscriptionTarget } from '../.
 import type { Page, PageRequest, Project } from '../../gitlab/types';
 import { accountNow, type AccountGone, type AccountNow, type ActionAccount } from '../actionAccount';
 import { Emitter } from '../emitter';
+import { ListService } from '../lists/listService';
 import { readClosedSubscriptions, type ClosedSubscriptions } from './closedSubscriptions';
 import { setSubscriptionsBulk } from './subscriptionBulk';
 import { SubscriptionFilter } from './subscriptionFilter';
 import { subscriptionKey, subscriptionTarget, type SubscriptionItem } from './subscriptionItems';
-import {
-  createSubscriptionLists, subscriptionListPlan, subscriptionSource, type SubscriptionLists, type SubscriptionReading,
-} from './subscriptionLists';
+import { subscriptionListPlan, subscriptionSource, type SubscriptionReading, type SubscriptionSource } from './subscriptionLists';
 import { readSubscriptionPlaces, type SubscriptionPlaces } from './subscriptionPlaces';
 
 /**
@@ -77,9 +76,7 @@ export interface ThingChange {
  * the actions. An action moves its rows out of the list at once (`ListStore.hide`), asks GitLab, and puts back what
  * GitLab refused; Undo subscribes again and puts them back. Knows no editor.
  */
-export class SubscriptionService {
-  readonly lists: SubscriptionLists;
-  private current: SubscriptionFilter;
+export class SubscriptionService extends ListService<SubscriptionSource, SubscriptionItem, undefined, SubscriptionFilter, SubscriptionAccount> {
   private readonly places = new Map<string, Promise<SubscriptionPlaces>>();
   private readonly workspaceThings = new Map<string, Promise<{ projects: string[]; things: SubscribedThing[] }>>();
   /** Per list key, a kind this GitLab cannot list, and the workspace projects shown instead. */
@@ -96,17 +93,12 @@ export class SubscriptionService {
   private readonly closedResume = new WeakMap<SubscriptionClient, number>();
 
   constructor(private readonly deps: SubscriptionServiceDeps) {
-    this.current = deps.filter;
-    this.lists = createSubscriptionLists(this.planOptions());
-  }
-
-  get filter(): SubscriptionFilter {
-    return this.current;
+    super(deps, subscriptionKey);
   }
 
   /** The account signed in at `instance` now: an action started now belongs to it. */
   accountAt(instance: string): SubscriptionAccount | undefined {
-    return this.deps.accounts().find((account) => account.key === instance);
+    return this.account(instance);
   }
 
   /** `account` as signed in now (its clients of now), or why an action of it does nothing. */
@@ -158,8 +150,8 @@ export class SubscriptionService {
     return answer;
   }
 
-  private planOptions() {
-    return { pageSize: this.deps.pageSize(), filter: this.current, reading: (instance: string) => this.reading(instance) };
+  protected plan() {
+    return subscriptionListPlan({ pageSize: this.base.pageSize(), filter: this.current, reading: (instance: string) => this.reading(instance) });
   }
 
   /** The kinds the filter shows, in the order of the view's sections. */
@@ -167,34 +159,35 @@ export class SubscriptionService {
     return this.current.kinds;
   }
 
-  /** Every list read again, and where things are asked again (new groups, new projects). */
-  refresh(): void {
+  /**
+   * Every list read again, and where things are asked again (new groups, new projects); at a sign-in or sign-out, nothing
+   * kept of an account signed out (its places, its fallbacks).
+   */
+  override refresh(): void {
     this.places.clear();
     this.workspaceThings.clear();
     this.fallbacks.clear();
-    this.lists.reset({ plan: subscriptionListPlan(this.planOptions()) });
+    super.refresh();
   }
 
   /**
    * Signed in or out: every list read again, and nothing kept of an account signed out (its places, its fallbacks);
    * an Unsubscribe from All Closed still reading one is stopped.
    */
-  sessionChanged(): void {
+  override sessionChanged(): void {
     const current = new Set(this.deps.accounts().map((account) => account.subscriptions));
     for (const [client, read] of this.closedReads) if (!current.has(client)) read.abort();
-    this.refresh();
+    super.sessionChanged();
   }
 
-  /** The page size setting changed: every list read again in pages of the new size, its rows shown until then. */
-  pageSizeChanged(): void {
+  override pageSizeChanged(): void {
     this.fallbacks.clear();
-    this.lists.reset({ keepShown: true, plan: subscriptionListPlan(this.planOptions()) });
+    super.pageSizeChanged();
   }
 
-  setFilter(filter: SubscriptionFilter): void {
-    this.current = filter;
+  override setFilter(filter: SubscriptionFilter): void {
     this.fallbacks.clear();
-    this.lists.reset({ keepShown: true, plan: subscriptionListPlan(this.planOptions()) });
+    super.setFilter(filter);
   }
 
   /**

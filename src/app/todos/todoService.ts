@@ -3,11 +3,12 @@ import type { TodoApi } from '../../gitlab/todoApi';
 import type { Todo, TodoFeatures } from '../../gitlab/todoTypes';
 import { accountNow, type AccountGone, type AccountNow, type ActionAccount } from '../actionAccount';
 import { Emitter } from '../emitter';
+import { ListService } from '../lists/listService';
 import type { TodoActionKind } from './todoActions';
 import { markTodosDone, restoreTodos, snoozeTodos, unsnoozeTodos, type TodoBulkResult } from './todoBulk';
 import { PendingCounts, type TodoCount } from './todoCounts';
 import { TodoFeatureMap } from './todoFeatures';
-import { createTodoLists, todoListPlan, todoSource, type TodoLists } from './todoLists';
+import { todoKey, todoListPlan, todoSource, type TodoSource } from './todoLists';
 import { markAllDone } from './todoMarkAll';
 import { TodoViewFilter } from './todoViewFilter';
 
@@ -57,24 +58,17 @@ export interface MarkAllOutcome {
  * the list at once (`ListStore.hide`), asks GitLab, and puts back what GitLab refused; the view redraws from the
  * lists' change, and the commands say how it went. Knows no editor: the view and the commands are above it.
  */
-export class TodoService {
-  readonly lists: TodoLists;
+export class TodoService extends ListService<TodoSource, Todo, undefined, TodoViewFilter, TodoAccount> {
   readonly features: TodoFeatureMap;
   private readonly counts: PendingCounts;
   private readonly countChanges = new Emitter<void>();
   /** GitLab's pending count changed: the badge follows. */
   readonly onDidCount = this.countChanges.event;
-  private current: TodoViewFilter;
 
   constructor(private readonly deps: TodoServiceDeps) {
-    this.current = deps.filter;
+    super(deps, todoKey);
     this.features = new TodoFeatureMap((instance) => this.api(instance), deps.log);
     this.counts = new PendingCounts({ accounts: () => deps.accounts(), hiddenPending: (instance) => this.hiddenPending(instance), log: deps.log });
-    this.lists = createTodoLists(this.planOptions());
-  }
-
-  get filter(): TodoViewFilter {
-    return this.current;
   }
 
   /** The To-Do client of a signed-in instance: never another instance's token. */
@@ -84,7 +78,7 @@ export class TodoService {
 
   /** The account signed in at `instance` now: an action started now belongs to it. */
   accountAt(instance: string): TodoAccount | undefined {
-    return this.deps.accounts().find((account) => account.key === instance);
+    return this.account(instance);
   }
 
   /** Every account signed in now, as they are now (a copy): Mark All's question is asked for these. */
@@ -97,29 +91,25 @@ export class TodoService {
     return accountNow(account, this.deps.accounts(), (a) => a.todos);
   }
 
-  private planOptions() {
-    return { pageSize: this.deps.pageSize(), filter: this.current, api: (source: { instance: string }) => this.api(source.instance) };
+  protected plan() {
+    return todoListPlan({ pageSize: this.base.pageSize(), filter: this.current, api: (source: { instance: string }) => this.api(source.instance) });
   }
 
   /** Every list is read again (and the count). */
-  refresh(): void {
-    this.lists.reset({ plan: todoListPlan(this.planOptions()) });
+  override refresh(): void {
+    super.refresh();
     this.pendingChanged();
   }
 
   /** Signed in or out: every GitLab is asked again what it offers, and every list read again. */
-  sessionChanged(): void {
+  override sessionChanged(): void {
     this.features.clear();
     this.refresh();
   }
 
-  /**
-   * A new list or filter (valid: made where it was chosen) travels down into the lists with the reset it causes; the
-   * rows shown stay, marked stale, until the new first pages arrive.
-   */
-  setFilter(filter: TodoViewFilter): void {
-    this.current = filter;
-    this.lists.reset({ keepShown: true, plan: todoListPlan(this.planOptions()) });
+  /** A new list or filter: down into the lists (see `ListService.setFilter`), and the count read again. */
+  override setFilter(filter: TodoViewFilter): void {
+    super.setFilter(filter);
     this.pendingChanged();
   }
 

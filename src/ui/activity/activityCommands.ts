@@ -6,19 +6,16 @@ import { activityMarkdown } from '../../app/activity/activityMarkdown';
 import { planRange, type RangePlan } from '../../app/activity/markdownRange';
 import { RangeCopy } from '../../app/activity/rangeEvents';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
-import type { EventFeeds } from '../../app/activity/eventFeeds';
+import type { ActivityService } from '../../app/activity/activityService';
 import type { ProjectDirectories } from '../../app/projectDirectory';
 import { MY_ACTIVITY, sourceKey, type ActivitySource } from '../../app/activity/sources';
-import type { FeedPlan } from '../../app/activity/activityTabs';
 import { GitLabError } from '../../gitlab';
-import { VIEWS } from '../../ids';
 import { COMMANDS } from '../../ids';
 import type { InstanceLists } from '../config';
 import type { ReadOnlyDocuments } from '../readOnlyDocuments';
 import type { Failures } from '../failures';
 import type { Session } from '../session';
 import type { ActivityItems } from './activityItems';
-import type { ActivityTreeProvider } from './activityTreeProvider';
 import type { FilterPicks } from './filterPicks';
 import { sourceOfRow, type ActivityNode } from './nodes';
 import { pickMarkdownRange } from './markdownRangePick';
@@ -29,31 +26,24 @@ import { displayLocalize } from '../displayLanguage';
 export interface ActivityCommandContext {
   session: Session;
   failures: Pick<Failures, 'report'>;
-  feeds: EventFeeds;
+  /** The lists, the filter (the Markdown copy applies it too), the active instance (commands without a row act there). */
+  service: ActivityService;
   directories: ProjectDirectories;
   /** The projects and users lists the Add and Remove commands edit. */
   lists: Pick<InstanceLists, 'add' | 'remove'>;
-  /** The key of the active instance (commands run without a row act there). */
-  activeInstance(): string;
-  tree: ActivityTreeProvider;
   /** The web pages of events and sources. */
   links: Pick<ActivityItems, 'urlOf' | 'sourceUrl'>;
   view: vscode.TreeView<ActivityNode>;
   picks: FilterPicks;
-  sources(): ActivitySource[];
-  refreshAll(): void;
-  /** The Activity view's current tab and filter, which the Markdown copy applies too. */
-  plan(): FeedPlan;
+  /** Opens, focuses and selects a project's or user's row. */
+  revealSource(source: ActivitySource): Promise<void>;
   /** Where the Markdown copy and event details open: read-only, so closing them asks nothing. */
   documents: ReadOnlyDocuments;
-  /** Every event loaded, and any newer one the poller saw, is seen. */
-  markAllSeen(): Promise<void>;
 }
 
 /** The Activity view's commands; each takes the node it was invoked on (context menu, inline button, row click). */
 export function registerActivityCommands(c: ActivityCommandContext): vscode.Disposable[] {
-  const sourceOf = (key: unknown): ActivitySource | undefined =>
-    typeof key === 'string' ? c.sources().find((s) => s.key === key) : undefined;
+  const sourceOf = (key: unknown): ActivitySource | undefined => (typeof key === 'string' ? c.service.sourceOf(key) : undefined);
   const urlOf = (node: ActivityNode | undefined): string | undefined => {
     if (node?.type === 'event') return c.links.urlOf(node.event, node.source.instance);
     if (node?.type === 'source') return c.links.sourceUrl(node.source);
@@ -65,23 +55,14 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     if (typeof target === 'string' && c.session.apiFor(target)) return target;
     const node = target as Partial<ActivityNode> | undefined;
     if (node && typeof node === 'object' && 'instance' in node && typeof node.instance === 'string') return node.instance;
-    return c.activeInstance();
+    return c.service.activeInstance();
   };
   const urlOfInstance = (instance: string): string | undefined => c.session.urlOf(instance);
 
   return [
-    register(COMMANDS.markAllSeen, () => c.markAllSeen()),
-    register(COMMANDS.refresh, (key?: unknown) => {
-      // Project names that failed to load (network, 429, 401) are asked for again.
-      c.directories.forgetFailures();
-      if (typeof key === 'string' && sourceOf(key)) c.feeds.resetOne(key);
-      else c.refreshAll();
-    }),
-    register(COMMANDS.loadMore, async (key: unknown) => {
-      const source = sourceOf(key);
-      // Under a tab a click may read several pages: the view's progress bar shows while it does.
-      if (source) await vscode.window.withProgress({ location: { viewId: VIEWS.activity } }, () => c.feeds.loadMore(source));
-    }),
+    register(COMMANDS.markAllSeen, () => c.service.markAllSeen()),
+    // A list's Retry, or every list (project names that failed to load are asked for again too).
+    register(COMMANDS.refresh, (key?: unknown) => c.service.refresh(typeof key === 'string' && sourceOf(key) ? key : undefined)),
     register(COMMANDS.filter, () => c.picks.chooseKind()),
     register(COMMANDS.chooseTab, () => c.picks.tab()),
     register(COMMANDS.filterAction, () => c.picks.action()),
@@ -134,10 +115,10 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     register(COMMANDS.showUserEvents, async (node?: ActivityNode) => {
       if (node?.type !== 'event') return;
       const ref = node.event.author?.username ?? node.event.author_username ?? String(node.event.author_id);
-      const instance = node.source.instance || c.activeInstance();
+      const instance = node.source.instance || c.service.activeInstance();
       await c.lists.add('users', urlOfInstance(instance) ?? instance, ref);
-      const target = c.sources().find((s) => s.key === sourceKey('user', ref, instance));
-      if (target) await c.view.reveal(c.tree.sourceRow(target), { expand: true, focus: true, select: true }).then(undefined, () => undefined);
+      const target = c.service.sourceOf(sourceKey('user', ref, instance));
+      if (target) await c.revealSource(target);
     }),
     register(COMMANDS.copyActivityAsMarkdown, () => copyActivityAsMarkdown(c)),
   ];
@@ -153,7 +134,7 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
   const zone = localZone();
   const span = await pickMarkdownRange(Date.now(), zone);
   if (!span) return;
-  const feedPlan = c.plan();
+  const feedPlan = c.service.filter.plan();
   const plan = planRange(span, feedPlan.request, zone, vscode.l10n.t);
   if (!plan.ok) {
     void plainWindow.showWarningMessage(plan.message);
@@ -212,7 +193,7 @@ async function readRange(c: ActivityCommandContext, copy: RangeCopy, instanceUrl
 /** The events read so far as Markdown, to the clipboard and an editor. */
 async function copyMarkdown(c: ActivityCommandContext, copy: RangeCopy, plan: Extract<RangePlan, { ok: true }>, zone: TimeZone): Promise<void> {
   // Headings name each project: look up the ones the tree has not met yet (failures fall back to "Project 5").
-  const directory = c.directories.for(c.activeInstance());
+  const directory = c.directories.for(c.service.activeInstance());
   await directory.resolve(new Set(copy.events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number')));
   const text = activityMarkdown(copy.events, {
     now: Date.now(), zone, order: plan.filter.sort ?? 'desc', t: displayLocalize(),

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import { localZone } from '../../app/calendar';
-import type { EventFeeds } from '../../app/activity/eventFeeds';
 import { EventRows } from '../../app/activity/eventRows';
 import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
 import { projectInfo, type ProjectInfo } from '../../app/activity/projectInfo';
@@ -14,8 +13,8 @@ import type { GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
 import { inert } from '../../app/plainText';
 import type { ViewInstance } from '../lists/listNodes';
-import { instanceRootItem, statusItem, type ListStatusLook } from '../lists/listStatusItems';
-import { errorRowAction, errorRowContext, nodeId, type ActivityNode } from './nodes';
+import type { ListStatusLook } from '../lists/listStatusItems';
+import { errorRowAction, errorRowContext, nodeId, type ActivityRow } from './nodes';
 import { unreadUri } from './unreadDecorations';
 import { displayLocalize } from '../displayLanguage';
 
@@ -36,9 +35,9 @@ export interface ActivityItemContext {
 }
 
 /**
- * The Activity tree's rows as VS Code draws them: one TreeItem per node, texts from the pure row modules
- * (`EventRows`, `sourceRow`) and the lists' status rows (`listStatusItems`); tooltips are built only when VS Code
- * asks (`tooltip`). Whether a row is open is the tree's to say.
+ * The Activity view's rows as VS Code draws them: one TreeItem per row, texts from the pure row modules (`EventRows`,
+ * `sourceRow`), and the lists' status rows in the Activity's words (`look`); tooltips are built only when VS Code asks
+ * (`tooltip`). Whether a row is open is the shell's to say.
  */
 export class ActivityItems implements vscode.Disposable {
   private readonly zone = localZone();
@@ -50,8 +49,8 @@ export class ActivityItems implements vscode.Disposable {
   private readonly t = keepPlainMessages(displayLocalize());
   private readonly unsubscribe: { dispose(): void };
   /** The lists' status rows in the Activity view's words, and what they run. */
-  private readonly look: ListStatusLook<ActivitySource> = {
-    loadMore: (source) => ({ command: COMMANDS.loadMore, arguments: [source.key] }),
+  readonly look: ListStatusLook<ActivitySource> = {
+    loadMoreCommand: COMMANDS.loadMore,
     continueTooltip: vscode.l10n.t('Few events of this tab on the pages read so far: read up to {0} more pages', MAX_REQUESTS_PER_LOAD),
     emptyText: (filtered) => (filtered ? vscode.l10n.t('No events match the filter') : vscode.l10n.t('No events')),
     emptyIcon: 'info',
@@ -66,7 +65,6 @@ export class ActivityItems implements vscode.Disposable {
   };
 
   constructor(
-    private readonly feeds: EventFeeds,
     private readonly directories: ProjectDirectories,
     private readonly context: ActivityItemContext,
   ) {
@@ -76,12 +74,8 @@ export class ActivityItems implements vscode.Disposable {
     });
   }
 
-  item(node: ActivityNode): vscode.TreeItem {
+  item(node: ActivityRow): vscode.TreeItem {
     switch (node.type) {
-      case 'instance': {
-        const known = this.context.instances().find((candidate) => candidate.key === node.instance);
-        return instanceRootItem(known ?? { key: node.instance, url: node.instance });
-      }
       case 'root': {
         const labels = { mine: vscode.l10n.t('My Activity'), projects: vscode.l10n.t('Projects'), users: vscode.l10n.t('Users') };
         const icons = { mine: 'account', projects: 'repo', users: 'organization' };
@@ -112,17 +106,16 @@ export class ActivityItems implements vscode.Disposable {
         const item = new vscode.TreeItem(inert(node.reason));
         item.tooltip = inert(node.reason);
         item.iconPath = new vscode.ThemeIcon('shield');
-        const url = this.context.instances().find((candidate) => candidate.key === node.source.instance)?.url ?? node.source.instance;
+        const url = this.context.urlOf(node.source.instance) ?? node.source.instance;
         item.command = { command: COMMANDS.signIn, title: vscode.l10n.t('Sign In'), arguments: [url] };
         item.contextValue = 'noPermission';
         return item;
       }
-      default: return statusItem(node, this.feeds.get(node.source.key), this.look);
     }
   }
 
   /** An event's tooltip (the others have theirs already): server text escaped, the Markdown untrusted. */
-  tooltip(node: ActivityNode): vscode.MarkdownString | undefined {
+  tooltip(node: ActivityRow): vscode.MarkdownString | undefined {
     if (node.type !== 'event') return undefined;
     const markdown = new vscode.MarkdownString(eventTooltipMarkdown(node.event, {
       t: vscode.l10n.t, project: this.projectInfo(node.source.instance, node.event.project_id), zone: this.zone,
@@ -156,7 +149,7 @@ export class ActivityItems implements vscode.Disposable {
     return item;
   }
 
-  private eventItem(node: ActivityNode & { type: 'event' }): vscode.TreeItem {
+  private eventItem(node: ActivityRow & { type: 'event' }): vscode.TreeItem {
     // Every row leads with its target; the actor follows in the description, except in My Activity, where every event
     // is the signed-in user's own.
     const row = this.rows(node.source.instance).row(node.event, this.now(), node.source.source.kind === 'mine' ? 'omitted' : 'shown');

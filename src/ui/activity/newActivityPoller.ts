@@ -1,93 +1,57 @@
-import * as vscode from 'vscode';
-import { countNewEvents, newestMarker, type EventMarker } from '../../app/activity/pollSchedule';
-import { MY_ACTIVITY } from '../../app/activity/sources';
-import type { FeedPlan } from '../../app/activity/activityTabs';
-import type { ActiveAccount } from '../../app/activeAccount';
+import type * as vscode from 'vscode';
+import type { NewActivity } from '../../app/activity/newActivity';
 import type { GitLabError } from '../../gitlab';
 import { FocusedPoller } from '../polling/focusedPoller';
 
 export interface PollerContext {
-  /** The active account: My Activity's new events are checked through its client. */
-  account: Pick<ActiveAccount, 'api' | 'instanceUrl'>;
+  /** The checks, and what the person is shown of them (see `NewActivity`). */
+  newActivity: Pick<NewActivity, 'check' | 'show' | 'pending'>;
+  /** Whether a client can check now (signed in). */
+  ready(): boolean;
+  /** The active instance's URL: a 401 names it. */
+  instanceUrl(): string;
   intervalSeconds(): number;
-  /** Newest event id/time the user has been shown in My Activity. */
-  shownMarker(): EventMarker | undefined;
-  /** How many events are newer than those shown (0 once they are loaded): part of the view's unread badge. */
-  pendingChanged(count: number): void;
   /** `instanceUrl`: the instance of the client that was refused. */
   onUnauthorized(error: GitLabError, instanceUrl: string): void;
   log(message: string): void;
 }
 
 /**
- * New activity: while the window has focus, asks for the first page of My Activity at the configured interval
- * and reports the count of events newer than those shown (the view's badge adds it to the unread count); once the
- * view is seen, My Activity loads again and shows them, marked unread. The schedule, focus rules and backoff are
- * the `FocusedPoller`'s.
+ * New activity: while the window has focus, checks My Activity at the configured interval (`NewActivity` counts the
+ * events newer than those shown, part of the view's badge); while the view is in sight, or once it comes into sight,
+ * they join My Activity, marked unread. The schedule, focus rules and backoff are the `FocusedPoller`'s.
  */
 export class NewActivityPoller implements vscode.Disposable {
   private readonly loop: FocusedPoller;
   private readonly disposables: vscode.Disposable[] = [];
-  private unseen = 0;
   /** The instance of the client the running check uses: a 401 names it. */
   private checking = '';
-  /** The newest event of the last check, so "Mark All as Seen" covers events not loaded yet. */
-  newest: EventMarker | undefined;
 
-  /** `feedPlan` is the view's tab and filter, newest first: only events the tree would show are counted. */
-  constructor(private readonly view: vscode.TreeView<unknown>, private readonly context: PollerContext,
-    private readonly onSeen: () => void, private feedPlan: FeedPlan) {
+  constructor(private readonly view: Pick<vscode.TreeView<unknown>, 'visible' | 'onDidChangeVisibility'>, private readonly context: PollerContext) {
     this.loop = new FocusedPoller({
       name: 'New activity check',
       intervalSeconds: () => context.intervalSeconds(),
-      ready: () => context.account.api !== undefined,
+      ready: () => context.ready(),
       check: () => this.check(),
       onUnauthorized: (error) => context.onUnauthorized(error, this.checking),
       log: (message) => context.log(message),
     });
-    this.disposables.push(this.loop, view.onDidChangeVisibility(() => this.markSeenIfVisible()));
+    this.disposables.push(this.loop, view.onDidChangeVisibility(() => this.showIfVisible()));
   }
 
-  /** (Re)starts with the current settings; call after sign-in or setting changes, and with the new plan (newest first) after a filter change. */
-  restart(plan?: FeedPlan): void {
-    if (plan) this.feedPlan = plan;
+  /** (Re)starts with the current settings; call after sign-in, a filter change or setting changes. */
+  restart(): void {
     this.loop.restart();
   }
 
   private async check(): Promise<void> {
-    const api = this.context.account.api;
-    this.checking = this.context.account.instanceUrl;
-    if (!api) return;
-    const { request, keep } = this.feedPlan;
-    const page = await api.listEvents(MY_ACTIVITY.source, request, { page: 1, perPage: 20 });
-    const items = keep ? page.items.filter(keep) : page.items;
-    const count = countNewEvents(items, this.context.shownMarker());
-    this.newest = newestMarker(items);
-    this.setUnseen(count);
-    this.markSeenIfVisible();
+    this.checking = this.context.instanceUrl();
+    await this.context.newActivity.check();
+    this.showIfVisible();
   }
 
-  private setUnseen(count: number): void {
-    if (count === this.unseen) return;
-    this.unseen = count;
-    this.context.pendingChanged(count);
-  }
-
-  /** New events not loaded yet. */
-  get pending(): number {
-    return this.unseen;
-  }
-
-  /** They were marked as seen: nothing is pending until a check finds newer ones. */
-  forgetPending(): void {
-    this.setUnseen(0);
-  }
-
-  private markSeenIfVisible(): void {
-    if (this.view.visible && this.unseen > 0) {
-      this.setUnseen(0);
-      this.onSeen();
-    }
+  private showIfVisible(): void {
+    if (this.view.visible) this.context.newActivity.show();
   }
 
   stop(): void {

@@ -1,24 +1,26 @@
 import type { ActivitySource } from '../../app/activity/sources';
 import type { GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
-import type { StatusNode } from '../lists/listNodes';
+import type { InstanceListNode } from '../lists/instanceListView';
 import { errorRowCommand, type ErrorRowCommand } from '../lists/listStatusItems';
 
 /**
- * The Activity tree's nodes: plain data; `ActivityTreeProvider` turns them into TreeItems. `instance` (and each
- * source's) is the key of the instance the node belongs to.
+ * The Activity view's own rows: plain data, drawn by `ActivityItems`. `instance` (and each source's) is the key of the
+ * instance the row belongs to. My Activity's root and a project's or user's row each hold that list.
  */
-export type ActivityNode =
-  | { type: 'instance'; instance: string }
+export type ActivityRow =
   | { type: 'root'; root: 'mine' | 'projects' | 'users'; instance: string }
   | { type: 'source'; source: ActivitySource }
   | { type: 'day'; source: ActivitySource; key: string; label: string; events: GitLabEvent[]; expanded: boolean; earlier?: boolean }
   | { type: 'event'; source: ActivitySource; event: GitLabEvent; index: number; earlier?: boolean }
   | { type: 'hint'; root: 'projects' | 'users'; instance: string }
   /** In place of a source's rows: the token lacks the fine-grained permission events need (`reason` says which). */
-  | { type: 'noPermission'; source: ActivitySource; reason: string }
-  | StatusNode<ActivitySource>;
+  | { type: 'noPermission'; source: ActivitySource; reason: string };
 
+/** A row of the Activity tree: an instance's root, a list's status row, or one of the view's own rows. */
+export type ActivityNode = InstanceListNode<ActivitySource, ActivityRow>;
+
+/** A row's identity: the same while it stands for the same thing (VS Code keeps what is open by it). */
 export function nodeId(node: ActivityNode): string {
   switch (node.type) {
     case 'instance': return `instance/${node.instance}`;
@@ -27,6 +29,7 @@ export function nodeId(node: ActivityNode): string {
     case 'source': return `source/${node.source.key}`;
     case 'day': return `day/${node.source.key}/${node.key}`;
     case 'event': return `event/${node.source.key}/${node.event.id ?? `i${node.index}`}`;
+    case 'noPermission': return `noPermission/${node.source.key}`;
     default: return `${node.type}/${node.source.key}`;
   }
 }

@@ -4,15 +4,13 @@ import type { Shell } from '../shell';
 import { registerActivityCommands } from './activityCommands';
 import { ActivityView } from './activityView';
 
-/** The Activity view with its commands; it follows the session and the settings. */
+/** The Activity view with its commands; it follows the session (through the list shell) and the settings. */
 export function registerActivity(context: vscode.ExtensionContext, { session, readConfig, directories, log, repositories, lists }: Shell): ActivityView {
   const activity = new ActivityView(session, readConfig, directories, context.workspaceState, context.globalState, log, repositories, lists);
   context.subscriptions.push(
     activity,
     ...registerActivityCommands(activity.commands),
-    session.onDidChange(() => activity.sessionChanged()),
-    session.onDidLearnUsername(() => activity.namesChanged()),
-    session.onDidIdentify(() => activity.accountsIdentified()),
+    session.onDidIdentify(() => activity.service.accountsIdentified()),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (!e.affectsConfiguration(SETTINGS_SECTION) && !e.affectsConfiguration('http.proxy')) return;
       activity.configChanged((key: string) => e.affectsConfiguration(`${SETTINGS_SECTION}.${key}`));

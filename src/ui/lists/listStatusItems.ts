@@ -78,8 +78,8 @@ export function showLogItem(): vscode.TreeItem {
 
 /** What a list says in its status rows, and what they run: the parts that differ from list to list. */
 export interface ListStatusLook<Source> {
-  /** Load more… and Continue: the command that reads on. */
-  loadMore(source: Source): RowCommand;
+  /** Load more… and Continue: the view's command that reads on (the list shell runs it, with the list's key). */
+  loadMoreCommand: string;
   /** What Continue looks for, as its tooltip. */
   continueTooltip: string;
   /** "No events", "Nothing to do.", "No to-dos match the filter.": what the empty row says. */
@@ -95,10 +95,10 @@ export interface ListStatusLook<Source> {
 }
 
 /** A list's status row as VS Code draws it; `state` is the list's paging, for how far a load got. */
-export function statusItem<Source>(node: StatusNode<Source>, state: Pick<PagingState<unknown>, 'progress' | 'stoppedAtBound'>, look: ListStatusLook<Source>): vscode.TreeItem {
+export function statusItem<Source extends { readonly key: string }>(node: StatusNode<Source>, state: Pick<PagingState<unknown>, 'progress' | 'stoppedAtBound'>, look: ListStatusLook<Source>): vscode.TreeItem {
   switch (node.type) {
     case 'loading': return loadingItem(state.progress);
-    case 'loadMore': return loadMoreItem(state.stoppedAtBound, look.loadMore(node.source), look.continueTooltip);
+    case 'loadMore': return loadMoreItem(state.stoppedAtBound, { command: look.loadMoreCommand, arguments: [node.source.key] }, look.continueTooltip);
     case 'showLog': return showLogItem();
     case 'end': {
       const item = new vscode.TreeItem(look.end.label);

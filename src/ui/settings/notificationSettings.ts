@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import { ScopeCatalog } from '../../app/settings/scopeCatalog';
 import type { Project } from '../../gitlab';
-import type { ActivityView } from '../activity/activityView';
+import type { ActivityService } from '../../app/activity/activityService';
 import type { Shell } from '../shell';
 import { StatusBarScope } from '../workspace';
 import type { ScopeSources } from './scopeChoices';
@@ -20,7 +20,7 @@ export interface NotificationSettings {
 
 /** Builds the shared owner of levels and the list of scopes (listed once; forgotten when the session changes). */
 export function createNotificationSettings(
-  context: vscode.ExtensionContext, { account, activeConfig, directories, log, repositories, lists }: Shell, activity: Pick<ActivityView, 'projectScopes'>,
+  context: vscode.ExtensionContext, { account, activeConfig, directories, log, repositories, lists }: Shell, activity: Pick<ActivityService, 'projectScopes'>,
 ): NotificationSettings {
   const directory = () => directories.for(account.key);
   const project = async (id: number | string): Promise<Project | undefined> => {

@@ -5,20 +5,19 @@ import { keepPlainMessages } from '../../app/localize';
 import { inert } from '../../app/plainText';
 import { kindPlural, validPlace, type SubscriptionFilter, type SubscriptionStateFilter } from '../../app/subscriptions/subscriptionFilter';
 import { subscriptionPage, type SubscriptionItem } from '../../app/subscriptions/subscriptionItems';
-import { subscriptionSource } from '../../app/subscriptions/subscriptionLists';
 import type { SubscriptionAccount, SubscriptionOutcome, SubscriptionService } from '../../app/subscriptions/subscriptionService';
 import { subscriptionActionFailure, thingCount } from '../../app/subscriptions/subscriptionWords';
 import { SUBSCRIPTION_KINDS, type SubscriptionKind } from '../../gitlab/subscriptionTypes';
 import { COMMANDS } from '../../ids';
 import type { FilterChoice } from '../lists/listFilter';
+import { openOnInstance, rowOfType } from '../lists/rowCommands';
 import * as plainWindow from '../plainWindow';
 import type { Session } from '../session';
 import type { SubscriptionRow } from './subscriptionView';
 import { displayLocalize } from '../displayLanguage';
 
 type ThingRow = SubscriptionRow & { type: 'subscription' };
-const isRow = (node: unknown): node is ThingRow =>
-  typeof node === 'object' && node !== null && (node as SubscriptionRow).type === 'subscription';
+const isRow = rowOfType<SubscriptionRow, 'subscription'>('subscription');
 
 /** A row's name in messages: its reference (a label's name), else its title. */
 const itemName = (item: SubscriptionItem): string => (item.kind === 'label' ? item.name : item.reference || item.title);
@@ -132,9 +131,8 @@ export function registerSubscriptionCommands({ service, filters, session, select
     if (!isRow(node)) return;
     const { item } = node;
     const instanceUrl = urlOfInstance(node.instance);
-    const url = subscriptionPage(item, instanceUrl);
-    if (url) await vscode.env.openExternal(vscode.Uri.parse(url, true));
-    else void plainWindow.showInformationMessage(vscode.l10n.t('This subscription has no page on {0} to open.', instanceHost(instanceUrl)));
+    // Only a page of the account's own instance is opened.
+    await openOnInstance(subscriptionPage(item, instanceUrl), instanceUrl, (host) => vscode.l10n.t('This subscription has no page on {0} to open.', host));
   }
 
   async function filter(): Promise<void> {
@@ -174,10 +172,6 @@ export function registerSubscriptionCommands({ service, filters, session, select
 
   return [
     vscode.commands.registerCommand(COMMANDS.subscriptionsRefresh, () => service.refresh()),
-    vscode.commands.registerCommand(COMMANDS.subscriptionsLoadMore, (instance?: unknown, kind?: unknown) => {
-      const known = SUBSCRIPTION_KINDS.find((k) => k === kind);
-      if (typeof instance === 'string' && known && service.reading(instance)) void service.lists.loadMore(subscriptionSource(instance, known));
-    }),
     vscode.commands.registerCommand(COMMANDS.subscriptionsOpen, (node?: unknown) => open(node)),
     vscode.commands.registerCommand(COMMANDS.subscriptionsUnsubscribe, (node?: unknown, selected?: unknown) => unsubscribe(node, selected)),
     vscode.commands.registerCommand(COMMANDS.subscriptionsUnsubscribeAllClosed, () => unsubscribeAllClosed()),

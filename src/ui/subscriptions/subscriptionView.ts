@@ -5,6 +5,7 @@ import type { ListRows } from '../../app/lists/listRows';
 import { MAX_REQUESTS_PER_LOAD } from '../../app/lists/matchingLoader';
 import { keepPlainMessages } from '../../app/localize';
 import { inert, plainLine } from '../../app/plainText';
+import { thingIconId } from '../../app/thingIcons';
 import type { Clock } from '../../app/snoozeTime';
 import { permissionLine } from '../../app/tokenPermissions';
 import { kindPlural, SubscriptionFilter } from '../../app/subscriptions/subscriptionFilter';
@@ -23,6 +24,7 @@ import { displayLocalize } from '../displayLanguage';
 
 /** The Subscriptions list's own rows: one per thing, or the calm line of a kind this GitLab cannot list. */
 export type SubscriptionRow =
+  | { type: 'section'; instance: string; source: SubscriptionSource }
   | { type: 'subscription'; instance: string; item: SubscriptionItem }
   | { type: 'cannotList'; instance: string; kind: SubscriptionKind; reason: string };
 
@@ -44,20 +46,24 @@ export class SubscriptionView implements vscode.Disposable {
   private readonly t = keepPlainMessages(displayLocalize());
   private readonly zone = localZone();
 
-  constructor(session: Session, service: SubscriptionService, state: vscode.Memento, private readonly clock: Clock, log: Log) {
+  constructor(session: Session, private readonly service: SubscriptionService, state: vscode.Memento, private readonly clock: Clock, log: Log) {
     this.list = new InstanceListView<SubscriptionSource, SubscriptionItem, undefined, SubscriptionRow, SubscriptionFilter>({
-      viewId: VIEWS.subscriptions, canSelectMany: true, session, log, lists: service.lists,
-      source: (instance) => subscriptionSource(instance, service.kinds[0] ?? 'issue'),
-      sections: (instance) => service.kinds.map((kind) => subscriptionSource(instance, kind)),
-      sectionItem: (source, list) => this.sectionItem(source, list),
-      rows: (instance, list, source) => {
+      viewId: VIEWS.subscriptions, canSelectMany: true, session, log, service, lists: service.lists,
+      // A section per kind while the filter shows several; one kind's rows in place.
+      top: (instance) => (service.kinds.length > 1
+        ? service.kinds.map((kind): SubscriptionRow => ({ type: 'section', instance, source: subscriptionSource(instance, kind) }))
+        : { list: subscriptionSource(instance, service.kinds[0] ?? 'issue') }),
+      listOf: (row) => (row.type === 'section' ? row.source : undefined),
+      idOf: (row) => rowId(row),
+      rows: (source, list) => {
+        const { instance } = source;
         const rows: SubscriptionRow[] = list.items.map((item) => ({ type: 'subscription', instance, item }));
         const fallback = service.fallbackOf(source.key);
         if (!fallback) return rows;
         const reason = this.t('{0} Below: open things of {1} (this workspace) that e-mail you, subscribed or taking part.', fallback.reason, fallback.projects.join(', '));
         return [{ type: 'cannotList', instance, kind: source.kind, reason }, ...rows];
       },
-      instead: (instance, list, error, source) => this.calmLine(instance, list, error, source.kind),
+      instead: (source, list, error) => this.calmLine(source.instance, list, error, source.kind),
       rowItem: (row) => this.rowItem(row),
       resolveRow: (item, row) => this.resolveRow(item, row),
       look: this.statusLook(),
@@ -67,16 +73,13 @@ export class SubscriptionView implements vscode.Disposable {
         pushDown: (filter) => service.setFilter(filter),
       },
     });
-    this.disposables.push(this.list, session.onDidChange(() => service.sessionChanged()));
+    this.disposables.push(this.list);
   }
 
   get filter(): SubscriptionFilter {
     return this.list.filter;
   }
 
-  setFilter(filter: SubscriptionFilter): Promise<void> {
-    return this.list.setFilter(filter);
-  }
 
   /** The rows selected in the view (an action on a selection). */
   selectedRows(): Array<SubscriptionRow & { type: 'subscription' }> {
@@ -97,7 +100,7 @@ export class SubscriptionView implements vscode.Disposable {
   private sectionItem(source: SubscriptionSource, list: ListRows<SubscriptionItem>): vscode.TreeItem {
     const item = new vscode.TreeItem(kindPlural(source.kind, this.t));
     item.id = `subscriptions:${source.instance}:${source.kind}`;
-    item.iconPath = new vscode.ThemeIcon(KIND_ICONS[source.kind]);
+    item.iconPath = new vscode.ThemeIcon(thingIconId(source.kind));
     if (!list.waiting && list.items.length > 0) item.description = list.after === 'loadMore' ? `${list.items.length}+` : String(list.items.length);
     item.contextValue = `subscriptionSection ${source.kind}`;
     return item;
@@ -105,7 +108,7 @@ export class SubscriptionView implements vscode.Disposable {
 
   private statusLook(): ListStatusLook<SubscriptionSource> {
     return {
-      loadMore: (source) => ({ command: COMMANDS.subscriptionsLoadMore, arguments: [source.instance, source.kind] }),
+      loadMoreCommand: COMMANDS.subscriptionsLoadMore,
       continueTooltip: vscode.l10n.t('Few subscriptions of this filter on the pages read so far: read up to {0} more pages', MAX_REQUESTS_PER_LOAD),
       emptyText: (filtered) => (filtered ? vscode.l10n.t('No subscriptions match the filter.') : vscode.l10n.t('No subscriptions of this kind.')),
       emptyIcon: 'bell-slash',
@@ -119,6 +122,7 @@ export class SubscriptionView implements vscode.Disposable {
   }
 
   private rowItem(row: SubscriptionRow): vscode.TreeItem {
+    if (row.type === 'section') return this.sectionItem(row.source, this.service.lists.rows(row.source.key));
     if (row.type === 'cannotList') {
       // The reason may name the workspace's projects (its git remotes' text).
       const item = new vscode.TreeItem(inert(row.reason));
@@ -139,7 +143,7 @@ export class SubscriptionView implements vscode.Disposable {
       words.push(inert(thing.containerPath));
     }
     item.description = words.filter(Boolean).join(' · ');
-    item.iconPath = new vscode.ThemeIcon(KIND_ICONS[thing.kind]);
+    item.iconPath = new vscode.ThemeIcon(thingIconId(thing.kind));
     // `thing`: Why Am I Notified About This? (labels are not things GitLab answers that for).
     item.contextValue = thing.kind === 'label' ? 'subscription label' : `subscription ${thing.kind} thing`;
     item.command = { command: COMMANDS.subscriptionsOpen, title: vscode.l10n.t('Open'), arguments: [row] };
@@ -163,7 +167,14 @@ export class SubscriptionView implements vscode.Disposable {
   }
 }
 
-const KIND_ICONS: Record<SubscriptionKind, string> = { issue: 'issues', mergeRequest: 'git-pull-request', epic: 'milestone', label: 'tag' };
+/** A row's identity in the view (see `InstanceListParts.idOf`). */
+function rowId(row: SubscriptionRow): string {
+  switch (row.type) {
+    case 'section': return `subscriptions:${row.instance}:${row.source.kind}`;
+    case 'subscription': return `subscription:${row.instance}:${subscriptionKey(row.item)}`;
+    case 'cannotList': return `cannotList/${row.instance}/${row.kind}`;
+  }
+}
 
 /** GitLab's state in words; an unknown one by its name. */
 function stateWord(state: string, t: (message: string) => string): string {

@@ -27,8 +27,7 @@ export function createTodoList({ session, pageSize, log, state, clock }: TodoLis
     filter: TodoViewFilter.deserialize(state.get(STATE_KEYS.todoFilter)),
   });
   const view = new TodoView(session, service, state, clock, log);
-  const filters = { get filter() { return view.filter; }, set: (filter: TodoViewFilter) => view.setFilter(filter) };
-  const commands = registerTodoCommands({ service, filters, session, clock, log });
+  const commands = registerTodoCommands({ service, filters: view.list, session, clock, log });
   return { service, view, dispose: () => vscode.Disposable.from(view, ...commands).dispose() };
 }
 

@@ -2,13 +2,11 @@ import * as vscode from 'vscode';
 import { accountGoneMessage } from '../../app/actionAccount';
 import { localZone } from '../../app/calendar';
 import { relativeTime } from '../../app/activity/relativeTime';
-import { instanceHost } from '../../app/instance';
 import { keepPlainMessages } from '../../app/localize';
 import { personName, truncate } from '../../app/plainText';
 import type { Clock } from '../../app/snoozeTime';
 import { todoActionFailure } from '../../app/todos/todoActions';
 import { groupTodoIds } from '../../app/todos/todoGroups';
-import { todoSource } from '../../app/todos/todoLists';
 import { reasonOf } from '../../app/todos/todoReasons';
 import type { TodoService } from '../../app/todos/todoService';
 import { todoWebUrl } from '../../app/todos/todoUrl';
@@ -17,6 +15,7 @@ import { GitLabError } from '../../gitlab/errors';
 import type { Todo } from '../../gitlab/todoTypes';
 import { COMMANDS } from '../../ids';
 import type { FilterChoice } from '../lists/listFilter';
+import { openOnInstance, rowOfType } from '../lists/rowCommands';
 import type { Log } from '../log';
 import * as plainWindow from '../plainWindow';
 import type { Session } from '../session';
@@ -28,8 +27,7 @@ import { displayLocalize } from '../displayLanguage';
 
 /** A row of one thing and its to-dos, as a command gets it from a menu or a click. */
 type ThingRow = TodoRow & { type: 'todo' };
-const isRow = (node: unknown): node is ThingRow =>
-  typeof node === 'object' && node !== null && (node as TodoRow).type === 'todo';
+const isRow = rowOfType<TodoRow, 'todo'>('todo');
 
 /** A row's name in messages: its reference, else its title. */
 const rowName = (row: ThingRow): string => row.group.reference || row.group.title;
@@ -158,9 +156,8 @@ export function registerTodoCommands({ service, filters, session, clock, log }: 
   async function open(node: unknown): Promise<void> {
     if (!isRow(node)) return;
     const instanceUrl = urlOfInstance(node.instance);
-    const url = todoWebUrl(node.group.todos[0].target_url, instanceUrl);
-    if (url) await vscode.env.openExternal(vscode.Uri.parse(url, true));
-    else void plainWindow.showInformationMessage(vscode.l10n.t('This to-do has no page on {0} to open.', instanceHost(instanceUrl)));
+    await openOnInstance(todoWebUrl(node.group.todos[0].target_url, instanceUrl), instanceUrl,
+      (host) => vscode.l10n.t('This to-do has no page on {0} to open.', host));
   }
 
   /** Pending, Snoozed or Done, as the Activity view's tab pick. */
@@ -180,9 +177,6 @@ export function registerTodoCommands({ service, filters, session, clock, log }: 
     vscode.commands.registerCommand(COMMANDS.todosFilter, () => picks.chooseKind()),
     vscode.commands.registerCommand(COMMANDS.todosClearFilters, () => picks.clear()),
     vscode.commands.registerCommand(COMMANDS.todosRefresh, () => service.refresh()),
-    vscode.commands.registerCommand(COMMANDS.todosLoadMore, (instance?: unknown) => {
-      if (typeof instance === 'string' && service.api(instance)) void service.lists.loadMore(todoSource(instance));
-    }),
     vscode.commands.registerCommand(COMMANDS.todosOpen, (node?: unknown) => open(node)),
     vscode.commands.registerCommand(COMMANDS.todosMarkDone, (node?: unknown) => markRowDone(node)),
     vscode.commands.registerCommand(COMMANDS.todosMarkOneDone, (node?: unknown) => markOneDone(node)),

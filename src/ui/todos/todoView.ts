@@ -12,6 +12,7 @@ import { groupReasons, groupTodos, type TodoGroup } from '../../app/todos/todoGr
 import { todoListErrorText } from '../../app/todos/todoListErrors';
 import { todoSource, type TodoSource } from '../../app/todos/todoLists';
 import { thingFromTodo } from '../../app/subscriptions/thing';
+import { thingIconId } from '../../app/thingIcons';
 import type { TodoService } from '../../app/todos/todoService';
 import { todoTooltipMarkdown } from '../../app/todos/todoTooltip';
 import { TodoViewFilter } from '../../app/todos/todoViewFilter';
@@ -61,10 +62,12 @@ export class TodoView implements vscode.Disposable {
     log: Log,
   ) {
     this.list = new InstanceListView<TodoSource, Todo, undefined, TodoRow, TodoViewFilter>({
-      viewId: VIEWS.todos, session, log, lists: service.lists, source: todoSource,
-      rows: (instance, list) => groupTodos(list.items).map((group) => ({ type: 'todo', instance, group })),
-      instead: (instance, list, error) => this.calmLine(instance, list, error),
-      asked: (instance) => void service.features.of(instance),
+      viewId: VIEWS.todos, session, log, service, lists: service.lists,
+      top: (instance) => ({ list: todoSource(instance) }),
+      rows: (source, list) => groupTodos(list.items).map((group) => ({ type: 'todo', instance: source.instance, group })),
+      instead: (source, list, error) => this.calmLine(source.instance, list, error),
+      idOf: (row) => (row.type === 'todo' ? `todo:${row.instance}:${row.group.key}` : `${row.type}/${row.instance}`),
+      asked: (source) => void service.features.of(source.instance),
       rowItem: (row) => this.rowItem(row),
       resolveRow: (item, row) => this.resolveRow(item, row),
       look: this.statusLook(),
@@ -76,14 +79,14 @@ export class TodoView implements vscode.Disposable {
     });
     this.disposables.push(
       this.list,
+      // What a GitLab offers shows in its rows' menus: the rows that say something else are drawn again.
       service.features.onDidChange(() => {
         void this.publishFeatureContext();
-        this.list.refresh();
+        this.list.listsChanged();
       }),
       service.onDidCount(() => this.updateBadge()),
-      this.list.onDidChangeTreeData(() => this.updateBadge()),
+      service.lists.onDidChange(() => this.updateBadge()),
       session.onDidChange(() => {
-        service.sessionChanged();
         void this.publishNoTodoList();
         void this.publishFeatureContext();
       }),
@@ -94,10 +97,6 @@ export class TodoView implements vscode.Disposable {
     return this.list.filter;
   }
 
-  /** A list or filter chosen: pushed down, and resolved once its rows and the description are drawn. */
-  setFilter(filter: TodoViewFilter): Promise<void> {
-    return this.list.setFilter(filter);
-  }
 
   /**
    * The context key of the menus' `when` clauses: whether any signed-in instance can snooze (each row's context value
@@ -148,7 +147,7 @@ export class TodoView implements vscode.Disposable {
   /** The status rows in the To-Do List's words, and what they run. */
   private statusLook(): ListStatusLook<TodoSource> {
     return {
-      loadMore: (source) => ({ command: COMMANDS.todosLoadMore, arguments: [source.instance] }),
+      loadMoreCommand: COMMANDS.todosLoadMore,
       continueTooltip: vscode.l10n.t('Few to-dos of this filter on the pages read so far: read up to {0} more pages', MAX_REQUESTS_PER_LOAD),
       emptyText: (filtered) => this.emptyText(filtered),
       emptyIcon: 'check-all',
@@ -194,7 +193,7 @@ export class TodoView implements vscode.Disposable {
     const when = this.filter.list === 'snoozed' ? this.snoozedUntil(group, now)
       : relativeTime(group.latest, { now, zone: this.zone, t: this.t });
     item.description = [groupReasons(group, this.t), group.place, when].filter(Boolean).join(' · ');
-    item.iconPath = new vscode.ThemeIcon(iconOf(group.targetType));
+    item.iconPath = new vscode.ThemeIcon(thingIconId(group.targetType));
     // `thing`: about an issue, merge request or epic, which "Why Am I Notified About This?" and Unsubscribe take.
     const thing = thingFromTodo(group.todos[0], row.instance) ? ' thing' : '';
     item.contextValue = `${todoRowContext(this.filter.list, this.service.features.known(row.instance), group.todos.length)}${thing}`;
@@ -238,15 +237,4 @@ function infoItem(label: string, icon: string): vscode.TreeItem {
   const item = new vscode.TreeItem(label);
   item.iconPath = new vscode.ThemeIcon(icon);
   return item;
-}
-
-function iconOf(targetType: string): string {
-  switch (targetType) {
-    case 'MergeRequest': return 'git-pull-request';
-    case 'Issue': case 'WorkItem': return 'issues';
-    case 'Commit': return 'git-commit';
-    case 'Epic': return 'milestone';
-    case 'Key': return 'key';
-    default: return 'circle-outline';
-  }
 }

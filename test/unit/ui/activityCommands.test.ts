@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { accountKey } from '../../../src/app/accountKey';
+import { ActivityFilter } from '../../../src/app/activity/filterState';
 import { myActivity } from '../../../src/app/activity/sources';
 import type { GitLabApi, GitLabEvent } from '../../../src/gitlab';
 import { COMMANDS } from '../../../src/ids';
@@ -60,7 +61,9 @@ describe('Copy Activity as Markdown: Continue belongs to the account that read t
         instanceUrl: INSTANCE, all, accountFor: (instance: string) => all.find((account) => account.key === instance),
         get api() { return all[0]?.api; },
       },
-      plan: () => ({ request: {} }), failures: { report: () => undefined }, activeInstance: () => INSTANCE,
+      // What the copy reads of the service: the view's tab and filter (none), and the active instance.
+      service: { filter: ActivityFilter.EMPTY, activeInstance: () => INSTANCE },
+      failures: { report: () => undefined },
       directories: { for: () => ({ resolve: async () => undefined, get: () => undefined }) },
       links: { urlOf: () => undefined, sourceUrl: () => undefined }, documents: { show: async () => undefined },
     };

@@ -6,9 +6,9 @@ import { ProjectDirectories } from '../../../src/app/projectDirectory';
 import { myActivity, projectSources, type ActivitySource } from '../../../src/app/activity/sources';
 import { NO_FILTER, validateFilter, type GitLabApi, type GitLabEvent } from '../../../src/gitlab';
 import { COMMANDS } from '../../../src/ids';
-import { ActivityItems, type TreeInstance } from '../../../src/ui/activity/activityItems';
-import { ActivityTreeProvider, type ActivityTreeContext } from '../../../src/ui/activity/activityTreeProvider';
+import type { ActivityListView } from '../../../src/ui/activity/activityList';
 import type { ActivityNode } from '../../../src/ui/activity/nodes';
+import { activityTree, type TreeInstance, type TreeSetup } from './activityTreeSetup';
 import { GitLabDouble } from '../../double';
 import { makeClient, type TestClient } from '../gitlab/helpers';
 import { MarkdownString, TreeItemCollapsibleState, type TreeItem } from './fakeVscode';
@@ -34,11 +34,10 @@ interface Row {
   unread: boolean;
 }
 
-interface Setup {
+interface Setup extends TreeSetup {
   feeds: EventFeeds;
   /** Waits for the project lookups under way. */
   lookups(): Promise<void>;
-  tree: ActivityTreeProvider;
   /** A filter change as the view makes it: the lists keep their rows until the new plan's first pages replace them. */
   switchPlan(plan: FeedPlan): void;
 }
@@ -68,7 +67,7 @@ describe('activity tree rows', () => {
   });
   afterEach(() => {
     double.clearFaults();
-    for (const setup of open.splice(0)) setup.tree.dispose();
+    for (const setup of open.splice(0)) setup.dispose();
   });
   after(async () => {
     await t.close();
@@ -83,19 +82,9 @@ describe('activity tree rows', () => {
     });
     const feeds = createEventFeeds(listPlan(options.plan ?? { request: NO_FILTER }));
     const directories = new ProjectDirectories(api);
-    const context: ActivityTreeContext = {
-      signedIn: () => instances.length > 0,
-      instances: () => instances,
-      urlOf: (instance) => instances.find((candidate) => candidate.key === instance)?.url,
-      activeInstance: () => instances[0]?.key ?? '',
-      projects: options.projects ?? (() => []),
-      users: () => [],
-      isUnread: (_source, event) => options.unread?.(event) ?? false,
-      now: () => NOW.getTime(),
-    };
-    const tree = new ActivityTreeProvider(feeds, directories, new ActivityItems(feeds, directories, context), context);
+    const tree = activityTree({ instances, feeds, directories, projects: options.projects, unread: options.unread, now: () => NOW.getTime() });
     const made: Setup = {
-      feeds, tree,
+      ...tree, feeds,
       lookups: async () => { await Promise.all(instances.map((instance) => directories.for(instance.key).resolve([]))); },
       switchPlan(next) {
         feeds.reset({ keepShown: true, plan: listPlan(next) });
@@ -105,7 +94,7 @@ describe('activity tree rows', () => {
     return made;
   }
 
-  function render(tree: ActivityTreeProvider, parent?: ActivityNode, depth = 0, rows: Row[] = []): Row[] {
+  function render(tree: ActivityListView, parent?: ActivityNode, depth = 0, rows: Row[] = []): Row[] {
     for (const node of tree.getChildren(parent)) {
       const item = tree.getTreeItem(node) as unknown as TreeItem;
       const icon = item.iconPath as { id: string; color?: { id: string } } | undefined;
@@ -128,7 +117,7 @@ describe('activity tree rows', () => {
   async function settled(s: Setup): Promise<Row[]> {
     let last = '';
     for (let round = 0; round < 50; round++) {
-      const rows = render(s.tree);
+      const rows = render(s.list);
       const text = JSON.stringify(rows.map(({ node: _node, ...row }) => row));
       await s.feeds.whenIdle();
       await s.lookups();
@@ -151,7 +140,7 @@ describe('activity tree rows', () => {
 
   it('shows Loading… first, then the first page by day with "Load more…", and appends the next page', async () => {
     const s = setup();
-    const first = render(s.tree);
+    const first = render(s.list);
     assert.deepEqual(labels(first), ['My Activity', '  Loading…', 'Projects', 'Users']);
     assert.equal(first[1].icon, 'loading~spin');
     assert.equal(first[1].description, undefined);
@@ -172,8 +161,8 @@ describe('activity tree rows', () => {
       ['My Activity', 'account', 'mineRoot', true], ['Projects', 'repo', 'projectsRoot', false], ['Users', 'organization', 'usersRoot', false],
     ]);
     const s = setup();
-    s.tree.noteExpansion({ type: 'root', root: 'projects', instance: '' }, true);
-    s.tree.noteExpansion({ type: 'root', root: 'users', instance: '' }, true);
+    s.open({ type: 'root', root: 'projects', instance: '' });
+    s.open({ type: 'root', root: 'users', instance: '' });
     const hints = (await settled(s)).filter((row) => row.node.type === 'hint');
     assert.deepEqual(hints.map((row) => [row.label, row.icon, row.command, row.args]), [
       ['Add Project…', 'add', COMMANDS.addProject, ['']], ['Add User…', 'add', COMMANDS.addUser, ['']],
@@ -182,7 +171,7 @@ describe('activity tree rows', () => {
 
   it('names projects from GitLab, with their path and where they came from', async () => {
     const s = setup({ projects: (instance) => projectSources(['acme/website'], ['2'], instance) });
-    s.tree.noteExpansion({ type: 'root', root: 'projects', instance: '' }, true);
+    s.open({ type: 'root', root: 'projects', instance: '' });
     const sources = (await settled(s)).filter((row) => row.node.type === 'source');
     assert.deepEqual(sources.map((row) => [row.label, row.description, row.icon, row.tooltip, row.contextValue, row.expanded]), [
       [double.data.projects[0].nameWithNamespace, 'acme/website', 'repo', 'Project acme/website', 'project linkable removableProject', false],
@@ -205,7 +194,7 @@ describe('activity tree rows', () => {
       assert.doesNotMatch(row.label, /^Alex/, 'My Activity leaves out the actor');
       assert.ok(row.description && row.icon);
     }
-    const item = s.tree.resolveTreeItem(s.tree.getTreeItem(rows[0].node), rows[0].node) as unknown as TreeItem;
+    const item = s.list.resolveTreeItem(s.list.getTreeItem(rows[0].node), rows[0].node) as unknown as TreeItem;
     const tooltip = item.tooltip as MarkdownString;
     assert.ok(tooltip instanceof MarkdownString);
     assert.equal(tooltip.isTrusted, false);
@@ -235,10 +224,10 @@ describe('activity tree rows', () => {
       },
     } as GitLabApi;
     const s = setup({ api: () => gated, plan: { request: NO_FILTER, keep: () => false } });
-    render(s.tree);
+    render(s.list);
     const state = s.feeds.get(myActivity('').key);
     while ((state.progress?.requests ?? 0) < 2) await new Promise((resolve) => setTimeout(resolve, 5));
-    const mine = under(render(s.tree), 'My Activity');
+    const mine = under(render(s.list), 'My Activity');
     assert.deepEqual(mine.map((row) => [row.label, row.description, row.icon]), [['Loading…', '1 pages read, 0 matching', 'loading~spin']]);
     release();
     await s.feeds.whenIdle();
@@ -276,7 +265,7 @@ describe('activity tree rows', () => {
     const s = setup();
     const before = events(under(await settled(s), 'My Activity')).map((row) => row.label);
     s.switchPlan(feedPlan('merge', NO_FILTER));
-    const during = under(render(s.tree), 'My Activity');
+    const during = under(render(s.list), 'My Activity');
     assert.deepEqual(events(during).map((row) => row.label), before, 'the old rows stay while the new page loads');
     assert.deepEqual(tail(during), [], 'no Loading… or Load more… under old rows');
     const after = under(await settled(s), 'My Activity');
@@ -295,7 +284,7 @@ describe('activity tree rows', () => {
     assert.ok(oldestFirst.length > 2, `only ${oldestFirst.length} days`);
     assert.deepEqual(oldestFirst, [...oldestFirst].sort(), 'oldest day first');
     s.switchPlan({ request: NO_FILTER });
-    assert.deepEqual(dayKeys(render(s.tree)), oldestFirst, 'the old rows keep their direction while the new page loads');
+    assert.deepEqual(dayKeys(render(s.list)), oldestFirst, 'the old rows keep their direction while the new page loads');
     const newestFirst = dayKeys(await settled(s));
     assert.ok(newestFirst.length > 1, `only ${newestFirst.length} days`);
     assert.deepEqual(newestFirst, [...newestFirst].sort().reverse(), 'newest day first, GitLab\'s default');

@@ -6,13 +6,12 @@ import { sourceKey, type ActivitySource } from '../../../src/app/activity/source
 import { GitLabError } from '../../../src/gitlab/errors';
 import type { GitLabEvent } from '../../../src/gitlab/types';
 import { COMMANDS } from '../../../src/ids';
-import { ActivityItems } from '../../../src/ui/activity/activityItems';
-import { ActivityTreeProvider, type ActivityTreeContext } from '../../../src/ui/activity/activityTreeProvider';
-import type { ActivityNode } from '../../../src/ui/activity/nodes';
+import type { ActivityNode, ActivityRow } from '../../../src/ui/activity/nodes';
+import { activityTree } from './activityTreeSetup';
 
 type FeedView = { events: GitLabEvent[]; hasMore?: boolean; stoppedAtBound?: { requests: number; found: number }; error?: GitLabError };
 
-/** The tree over feeds in given states (the provider reads them; nothing loads). */
+/** The tree over feeds in given states (the tree reads them; nothing loads). */
 function tree(feeds: Record<string, FeedView>, filtered = false) {
   const state = (key: string) => {
     const feed = feeds[key] ?? { events: [] };
@@ -35,17 +34,16 @@ function tree(feeds: Record<string, FeedView>, filtered = false) {
   } as unknown as EventFeeds;
   const project: ActivitySource = { key: sourceKey('project', 'acme/gone'), source: { kind: 'project', id: 'acme/gone' }, ref: 'acme/gone', from: 'setting', instance: '' };
   const directories = new ProjectDirectories(() => undefined);
-  const context = {
-    signedIn: () => true, instances: () => [{ key: '', url: 'https://gitlab.example.com' }], urlOf: () => 'https://gitlab.example.com', activeInstance: () => '',
-    isFiltered: () => filtered, projects: () => [project], users: () => [], isUnread: () => false,
-  } as unknown as ActivityTreeContext;
-  const provider = new ActivityTreeProvider(store, directories, new ActivityItems(store, directories, context), context);
-  const rows = (node: ActivityNode) => provider.getChildren(node).map((child) => ({ node: child, item: provider.getTreeItem(child) }));
-  return { provider, project, rows };
+  const { list } = activityTree({ instances: [{ key: '', url: 'https://gitlab.example.com' }], feeds: store, directories, projects: () => [project] });
+  const rows = (row: ActivityRow) => {
+    const node = list.canonical(row);
+    return list.getChildren(node).map((child: ActivityNode) => ({ node: child, item: list.getTreeItem(child) }));
+  };
+  return { list, project, rows };
 }
 
-describe('Activity tree rows that offer the next step (the provider)', () => {
-  const mine = { type: 'root', root: 'mine', instance: '' } as ActivityNode;
+describe('Activity tree rows that offer the next step (the tree)', () => {
+  const mine: ActivityRow = { type: 'root', root: 'mine', instance: '' };
 
   it('"Continue" leads the row of a tab\'s load that stopped at its bound; a click goes on', () => {
     const { rows } = tree({ mine: { events: [], hasMore: true, stoppedAtBound: { requests: 10, found: 5 } } });

@@ -10,10 +10,7 @@ import type { Log } from '../../../src/ui/log';
 import type { Session } from '../../../src/ui/session';
 import { GitLabDouble } from '../../double';
 import { makeClient, type TestClient } from '../gitlab/helpers';
-import { makeEvent } from '../app/activity/fixtures';
-import { tokenAccountKey } from '../../../src/app/accountKey';
-import { until } from '../until';
-import { fake, TreeItemCollapsibleState, type FakeTreeView, type TreeItem } from './fakeVscode';
+import { EventEmitter, fake, TreeItemCollapsibleState, type FakeTreeView, type TreeItem } from './fakeVscode';
 
 /** A workspace without git repositories, and lists no test edits. */
 const noRepositories = { projectPaths: async () => [] };
@@ -110,9 +107,10 @@ describe('activity view: a filter change travels one way', () => {
   function open(stored?: unknown, { visible = true }: { visible?: boolean } = {}): { workbench: Workbench; view: FakeTreeView } {
     fake.reset();
     const key = normalizeInstanceUrl(double.url);
-    const account = { key, instanceUrl: double.url, username: 'alex', userId: 1, accountKey: `${key}#1` };
+    const account = { key, instanceUrl: double.url, api: t.client, username: 'alex', userId: 1, accountKey: `${key}#1` };
+    const changes = new EventEmitter<void>();
     const session = {
-      signedIn: true, instanceUrl: double.url, api: t.client, all: [account],
+      signedIn: true, instanceUrl: double.url, api: t.client, all: [account], onDidChange: changes.event, onDidLearnUsername: new EventEmitter<void>().event,
       apiFor: () => t.client, accountFor: () => account, urlOf: () => double.url, reportUnauthorized: () => undefined,
     } as unknown as Session;
     const config = () => ({ pageSize: PAGE_SIZE, pollIntervalSeconds: 0, entries: { projects: [], users: [], groups: [] } }) as unknown as ExtensionConfig;
@@ -123,7 +121,7 @@ describe('activity view: a filter change travels one way', () => {
     const view = fake.treeViews.find((candidate) => candidate.id === VIEWS.activity)!;
     const workbench = new Workbench(view);
     view.visible = visible;
-    activity.sessionChanged();
+    changes.fire();
     return { workbench, view };
   }
 
@@ -173,52 +171,6 @@ describe('activity view: a filter change travels one way', () => {
     assert.ok(asked.length > 0 && asked.every((r) => r.query.target_type === 'merge_request'), 'every page asked for after the change has the new filter');
   });
 
-  it('keeps no kept first page of an account found gone at start (signed out elsewhere, its token missing)', async () => {
-    fake.reset();
-    const key = normalizeInstanceUrl(double.url);
-    const page = (owner: Record<string, string>) => ({ ...owner, list: `${key}|mine`, order: 'desc', items: [makeEvent({ id: 900001 })] });
-    // As this version keeps them (per account), and as the version before kept them (per instance).
-    const global = memento({ [STATE_KEYS.earlierPages]: [page({ account: `${key}#1` }), page({ instance: key })] });
-    const session = {
-      signedIn: false, instanceUrl: double.url, api: undefined, all: [], apiFor: () => undefined, accountFor: () => undefined, urlOf: () => undefined,
-      reportUnauthorized: () => undefined,
-    } as unknown as Session;
-    const config = () => ({ pageSize: PAGE_SIZE, pollIntervalSeconds: 0, entries: { projects: [], users: [], groups: [] } }) as unknown as ExtensionConfig;
-    const log = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Log;
-    activity = new ActivityView(session, config, new ProjectDirectories(() => undefined), memento() as never, global as never, log, noRepositories, noLists);
-    activity.sessionChanged();
-    await new Promise((resolve) => setImmediate(resolve));
-    assert.deepEqual(global.get(STATE_KEYS.earlierPages), []);
-  });
-
-  it('keeps a page for the account it was loaded for, even when another person signed in before the view heard of it', async () => {
-    fake.reset();
-    const key = normalizeInstanceUrl(double.url);
-    let account = { key, instanceUrl: double.url, username: 'alex', userId: 1, accountKey: `${key}#1` };
-    const global = memento();
-    const session = {
-      signedIn: true, instanceUrl: double.url, api: t.client, get all() { return [account]; },
-      apiFor: () => t.client, accountFor: () => account, urlOf: () => double.url, reportUnauthorized: () => undefined,
-    } as unknown as Session;
-    const config = () => ({ pageSize: PAGE_SIZE, pollIntervalSeconds: 0, entries: { projects: [], users: [], groups: [] } }) as unknown as ExtensionConfig;
-    const log = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Log;
-    activity = new ActivityView(session, config, new ProjectDirectories(() => t.client), memento() as never, global as never, log, noRepositories, noLists);
-    const view = fake.treeViews.find((candidate) => candidate.id === VIEWS.activity)!;
-    const workbench = new Workbench(view);
-    view.visible = true;
-    activity.sessionChanged();
-    await settle(workbench);
-    // jordan's sign-in has replaced alex's account; a page loads before the view is told.
-    account = { ...account, username: 'jordan', userId: 3, accountKey: `${key}#3` };
-    double.addEvent(); // a new first page, so it is written again
-    activity.refreshAll();
-    await settle(workbench);
-    const owners = (global.get(STATE_KEYS.earlierPages) as Array<{ account: string }>).map((page) => page.account);
-    assert.ok(owners.length > 0);
-    assert.deepEqual(owners.filter((owner) => owner !== `${key}#1`), [], 'alex\'s page kept as jordan\'s');
-    double.clearLog(); // the next test reads the requests it caused
-  });
-
   it('starts from the filter kept in the workspace, its invalid parts dropped before anything is asked', async () => {
     const { workbench, view } = open({ version: 1, target_type: 'merge_request', action: 'bogus', after: '2024-02-30' });
     await settle(workbench);
@@ -254,37 +206,6 @@ describe('activity view: a filter change travels one way', () => {
     for (const rows of changes) {
       assert.ok(Array.isArray(rows), 'a page load refreshed the whole tree');
       assert.deepEqual((rows as ActivityNode[]).map((row) => row.type === 'root' ? row.root : row.type), ['mine']);
-    }
-  });
-
-  it('keeps a changed first page again on a server that sends no ids (the interface alone), under the token\'s account', async () => {
-    const plain = await GitLabDouble.start({ specOnly: true, events: 30, now: () => NOW });
-    const client = makeClient(plain.url);
-    try {
-      fake.reset();
-      const key = normalizeInstanceUrl(plain.url);
-      const account = { key, instanceUrl: plain.url, accountKey: await tokenAccountKey(key, 'glpat-test-token') };
-      const global = memento();
-      const session = {
-        signedIn: true, instanceUrl: plain.url, api: client.client, all: [account],
-        apiFor: () => client.client, accountFor: () => account, urlOf: () => plain.url, reportUnauthorized: () => undefined,
-      } as unknown as Session;
-      const config = () => ({ pageSize: PAGE_SIZE, pollIntervalSeconds: 0, entries: { projects: [], users: [], groups: [] } }) as unknown as ExtensionConfig;
-      const log = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Log;
-      activity = new ActivityView(session, config, new ProjectDirectories(() => client.client), memento() as never, global as never, log, noRepositories, noLists);
-      const view = fake.treeViews.find((candidate) => candidate.id === VIEWS.activity)!;
-      new Workbench(view);
-      view.visible = true;
-      activity.sessionChanged();
-      const kept = () => (global.get(STATE_KEYS.earlierPages) as Array<{ account: string; items: Array<{ target_title?: string }> }> | undefined)?.[0];
-      await until('the first page kept', () => kept() !== undefined);
-      assert.equal(kept()!.account, account.accountKey);
-      plain.addEvent({ action: 'created', targetType: 'Issue', targetTitle: 'A newer first event' });
-      activity.refreshAll();
-      await until('the new first page kept', () => kept()?.items[0]?.target_title === 'A newer first event');
-    } finally {
-      await client.close();
-      await plain.close();
     }
   });
 });

@@ -218,7 +218,7 @@ export const fake = {
   /** Each `withProgress` call: where, and whether its task is still running. */
   progress: [] as Array<{ options: unknown; running: boolean }>,
   clipboard: '',
-  /** Every page opened in the browser (`env.openExternal`), as text. */
+  /** Pages opened outside VS Code (`env.openExternal`), in order, as text. */
   opened: [] as string[],
   /** Settings by full key (`gitlabActivity.proxy`): the layers a test sets, over the manifest's default. */
   settings: new Map<string, SettingLayers>(),

@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
 import { fake } from './fakeVscode';
-import { feedPlan } from '../../../src/app/activity/activityTabs';
-import { createEventFeeds, eventListPlan } from '../../../src/app/activity/eventFeeds';
-import { NO_FILTER } from '../../../src/gitlab';
+import { ActivityFilter } from '../../../src/app/activity/filterState';
 import { ProjectDirectories } from '../../../src/app/projectDirectory';
 import { COMMANDS, DOCUMENT_SCHEME } from '../../../src/ids';
 import { registerActivityCommands, type ActivityCommandContext } from '../../../src/ui/activity/activityCommands';
@@ -23,11 +21,10 @@ describe('Copy Activity as Markdown opens its copy read-only', () => {
         api: client.client, instanceUrl: double.url, all: [], apiFor: () => client.client, reportUnauthorized: () => undefined,
         accountFor: () => ({ key: double.url, instanceUrl: double.url, api: client.client }),
       },
-      feeds: createEventFeeds(eventListPlan(feedPlan('all', NO_FILTER), { pageSize: 20, api: () => client.client })),
+      // What the copy reads of the service: the view's tab and filter (none), and the active instance.
+      service: { filter: ActivityFilter.EMPTY, activeInstance: () => '' },
       directories: new ProjectDirectories(() => client.client),
-      activeInstance: () => '',
       links: { urlOf: () => undefined, sourceUrl: () => undefined },
-      plan: () => feedPlan('all', NO_FILTER),
       documents,
     } as unknown as ActivityCommandContext;
     const registered = registerActivityCommands(context);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { GitLabError, type GitLabApi } from '../../../src/gitlab';
+import { GitLabError } from '../../../src/gitlab';
 import { NewActivityPoller } from '../../../src/ui/activity/newActivityPoller';
 
 /**
@@ -15,22 +15,24 @@ describe('new activity poller', () => {
   let logged: string[];
   const real = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout };
 
-  const api = {
-    async listEvents() {
+  /** What a check meets at GitLab, as the test says. */
+  const newActivity = {
+    pending: 0,
+    async check() {
       const outcome = outcomes.shift() ?? 'ok';
       if (outcome === 'fail') throw new GitLabError('server', 'GitLab answered 500');
       if (outcome === 'unauthorized') throw new GitLabError('unauthorized', 'GitLab answered 401');
       if (outcome === 'noPermission') throw new GitLabError('forbidden', 'Sign in with … read_event. … "Event: Read"', { status: 403, missingPermissions: ['Event: Read'] });
-      return { items: [], nextPage: undefined };
     },
-  } as unknown as GitLabApi;
+    show: () => undefined,
+  };
 
   function poller(intervalSeconds = 1): NewActivityPoller {
     const view = vscode.window.createTreeView('gitlabActivity.activity', { treeDataProvider: {} as never });
     return new NewActivityPoller(view as never, {
-      account: { api, instanceUrl: 'https://gitlab.example.com' }, intervalSeconds: () => intervalSeconds,
-      shownMarker: () => undefined, pendingChanged: () => undefined, onUnauthorized: () => undefined, log: (line) => logged.push(line),
-    }, () => undefined, { request: {} as never });
+      newActivity, ready: () => true, instanceUrl: () => 'https://gitlab.example.com', intervalSeconds: () => intervalSeconds,
+      onUnauthorized: () => undefined, log: (line) => logged.push(line),
+    });
   }
 
   /** Runs the one pending timer, lets the poll settle, and returns the delay of the timer it planned next. */

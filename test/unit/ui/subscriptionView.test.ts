@@ -25,7 +25,7 @@ describe('Subscriptions view: sections per kind, calm lines, Unsubscribe with Un
   const channel = { info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined, dispose: () => undefined };
   const clock: Clock = { now: () => NOW.getTime(), setTimer: () => ({ dispose: () => undefined }) };
 
-  async function open(options: DoubleOptions = {}, token = TOKEN, workspace: string[] = []): Promise<void> {
+  async function open(options: DoubleOptions = {}, token = TOKEN, workspace: string[] = [], pageSize = 100): Promise<void> {
     fake.reset();
     double = await GitLabDouble.start({
       now: () => NOW, hostileNames: true,
@@ -37,7 +37,7 @@ describe('Subscriptions view: sections per kind, calm lines, Unsubscribe with Un
       urlOf: (instance: string) => (instance === INSTANCE ? INSTANCE : undefined),
       all: [{ key: INSTANCE, instanceUrl: INSTANCE, subscriptions: new SubscriptionClient(client.transport), api: new GitLabClient(client.transport) }],
     };
-    list = createSubscriptionList({ session: session as never, pageSize: () => 100, log: new Log(channel, () => []), state: new FakeMemento() as never, clock,
+    list = createSubscriptionList({ session: session as never, pageSize: () => pageSize, log: new Log(channel, () => []), state: new FakeMemento() as never, clock,
       workspaceProjects: async () => workspace });
     tree = fake.treeViews.at(-1)!;
   }
@@ -144,6 +144,26 @@ describe('Subscriptions view: sections per kind, calm lines, Unsubscribe with Un
     const mutations = double.requests.filter((r) => /SetSubscription|workItemSubscribe/.test(r.body ?? ''));
     assert.equal(mutations.length, Math.ceil(count / 20));
     assert.match((fake.shown.at(-1) as { message: string }).message, new RegExp(`^Unsubscribed from ${count} things\\.`));
+  });
+
+  it('a filter that shows other kinds draws the sections again; a Load more draws only its section', async () => {
+    await open({}, TOKEN, [], 5);
+    await settled();
+    const { lists } = (list as unknown as { service: { lists: { whenIdle(): Promise<void> } } }).service;
+    await lists.whenIdle();
+    await new Promise((resolve) => setTimeout(resolve, 0)); // the last pages' redraws
+    const events: Array<SubscriptionNode[] | undefined> = [];
+    tree.treeDataProvider.onDidChangeTreeData?.((rows) => events.push(rows as SubscriptionNode[] | undefined));
+    const issues = sections()[0];
+    await run(COMMANDS.subscriptionsLoadMore, (issues as SubscriptionNode & { type: 'section' }).source.key);
+    await until('the next page drawn', () => events.length > 0);
+    assert.deepEqual(events, [[issues]], 'the Issues section alone');
+    events.length = 0;
+    // Closed or merged: labels have no state, so their section goes.
+    fake.answers.quickPick = (items) => items.find((choice) => ['State', 'Closed or merged'].includes(choice.label));
+    await run(COMMANDS.subscriptionsFilter);
+    await until('the sections drawn again', () => events.some((rows) => rows === undefined));
+    assert.deepEqual(sections().map((section) => item(section).label), ['Issues', 'Merge requests', 'Epics']);
   });
 
   it('Unsubscribe from All Closed against listings that never end: at most its bound of requests, and the question and the result say more may remain', async function () {

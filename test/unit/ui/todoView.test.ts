@@ -199,6 +199,8 @@ describe('To-Do view: lists, snooze and unsnooze, failures put back', () => {
     while (service.lists.rows(todoSource(INSTANCE).key).after === 'loadMore') await service.lists.loadMore(todoSource(INSTANCE));
     const row = rows().find((node) => node.group.todos.length >= 20_000);
     assert.ok(row, 'one row of 20,000 to-dos');
+    // The shell keeps one object per row: the row takes the group as drawn again, so its size is read now.
+    const count = row.group.todos.length;
     // One of them marked done first, as a person clearing the row one by one: it stays out of the list (hidden).
     fake.answers.quickPick = (items) => items[0];
     await run(COMMANDS.todosMarkOneDone, row);
@@ -210,7 +212,8 @@ describe('To-Do view: lists, snooze and unsnooze, failures put back', () => {
       return undefined;
     };
     await run(COMMANDS.todosMarkOneDone, still);
-    assert.equal(opened?.items, row.group.todos.length - 1);
+    assert.equal(opened?.items, count - 1);
+    assert.equal(still.group.todos.length, count - 1, 'the row drawn without the one marked done');
     // Linear, a fraction of a second (about 0.2 s measured); a search of the shown to-dos per to-do took 50 s.
     assert.ok(opened!.ms < 3_000, `the pick opened after ${Math.round(opened!.ms)} ms`);
   });

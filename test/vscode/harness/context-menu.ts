@@ -14,15 +14,7 @@ export async function pickContextMenuItem(page: Page, target: Locator, label: st
   await target.click({ button: 'right' });
   try {
     const labels = page.locator(MENU_ITEM_LABELS);
-    // A redraw of the row (a list that answered meanwhile) closes its menu: with no menu left open, right-click again.
-    let menuSeen = true;
-    await waitFor(`context menu item "${label}" to show`, async () => {
-      if (await labels.filter({ hasText: label }).first().isVisible()) return true;
-      const open = (await page.locator('.monaco-menu').count()) > 0;
-      if (!open && !menuSeen) await target.click({ button: 'right' });
-      menuSeen = open;
-      return false;
-    }, { timeoutMs, intervalMs: 250 });
+    await labels.filter({ hasText: label }).first().waitFor({ state: 'visible', timeout: timeoutMs });
     const count = await labels.count();
     await waitFor(
       `context menu item "${label}" to be focused`,
@@ -40,4 +32,15 @@ export async function pickContextMenuItem(page: Page, target: Locator, label: st
     await page.keyboard.press('Escape');
     throw error;
   }
+}
+
+/** Right-clicks `target` and waits for its context menu to show `label`; the menu stays open. */
+export async function openContextMenu(page: Page, target: Locator, label: string, timeoutMs = 15_000): Promise<void> {
+  await target.click({ button: 'right' });
+  await page.locator(MENU_ITEM_LABELS).filter({ hasText: label }).first().waitFor({ state: 'visible', timeout: timeoutMs });
+}
+
+/** Whether a context menu is open and shows `label`. */
+export async function contextMenuShows(page: Page, label: string): Promise<boolean> {
+  return page.locator(MENU_ITEM_LABELS).filter({ hasText: label }).first().isVisible();
 }

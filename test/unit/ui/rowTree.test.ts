@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { MAX_EXPANSIONS, RowTree } from '../../../src/ui/lists/rowTree';
+
+type Row = { id: string; text?: string };
+const idOf = (row: Row) => row.id;
+const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('RowTree: one object per row, what is open remembered, redraws that name what changed', () => {
+  let tree: RowTree<Row>;
+  let fired: Array<Row[] | undefined>;
+  beforeEach(() => {
+    tree = new RowTree<Row>();
+    fired = [];
+    tree.onDidChangeTreeData((rows) => fired.push(rows));
+  });
+  afterEach(() => tree.dispose());
+
+  it('gives each id one object, which takes the new data of a row drawn again', () => {
+    const [first] = tree.children(undefined, [{ id: 'a', text: 'old' }], idOf);
+    const [again] = tree.children(undefined, [{ id: 'a', text: 'new' }], idOf);
+    assert.equal(again, first);
+    assert.equal(first.text, 'new');
+    assert.equal(tree.node('a'), first);
+  });
+
+  it('forgets a row no longer under its parent, with everything under it', () => {
+    const [parent] = tree.children(undefined, [{ id: 'p' }], idOf);
+    tree.children(parent, [{ id: 'c' }], idOf);
+    assert.ok(tree.node('c'));
+    tree.children(undefined, [{ id: 'q' }], idOf);
+    assert.equal(tree.node('p'), undefined);
+    assert.equal(tree.node('c'), undefined);
+  });
+
+  it('sends the rows to draw again once per tick, without rows under another one sent or rows VS Code does not hold', async () => {
+    const [parent, other] = tree.children(undefined, [{ id: 'p' }, { id: 'o' }], idOf);
+    const [child] = tree.children(parent, [{ id: 'c' }], idOf);
+    const unknown = tree.canonical('x', { id: 'x' });
+    tree.redraw([child]);
+    tree.redraw([parent, unknown]);
+    tree.redraw([other]);
+    assert.deepEqual(fired, [], 'not before the tick');
+    await tick();
+    assert.deepEqual(fired, [[parent, other]]);
+    tree.redraw([child]);
+    tree.redraw(undefined);
+    await tick();
+    assert.deepEqual(fired.at(-1), undefined, 'the whole tree, once');
+    assert.equal(fired.length, 2);
+  });
+
+  it(`remembers the person's open and closed rows, the last ${MAX_EXPANSIONS}`, () => {
+    tree.noteExpansion('first', true);
+    tree.noteExpansion('touched', false);
+    for (let i = 0; i < MAX_EXPANSIONS - 2; i++) tree.noteExpansion(`row ${i}`, true);
+    tree.noteExpansion('touched', false); // noted again: the newest
+    assert.equal(tree.isOpen('first', false), true, 'within the bound');
+    tree.noteExpansion('one more', true);
+    assert.equal(tree.isOpen('first', false), false, 'the oldest forgotten: its default again');
+    assert.equal(tree.isOpen('touched', true), false, 'one noted again is kept');
+  });
+});
