@@ -1,661 +1,114 @@
-// `npm run mutation-check`: takes away each protection of docs/protections.md that a unit test guards, with the
-// smallest edit of the source (a line), runs the unit tests named for it, and expects them to fail. The file is put
-// back after each run, also on an error, Ctrl-C or SIGTERM; a copy of the original waits in the system's temporary
-// directory until then, and a later run puts back any copy a killed run left. The result goes into
-// docs/protections.md, section "Mutation check". Run on demand, not by `npm test`.
+// `npm run mutation-check`: takes away each protection of docs/protections.md, with the smallest edit of the source
+// (a line), runs the tests named for it, and expects them to fail (the breaks: scripts/mutation/breaks/, a file per
+// section of the document). The file is put back after each run, also on an error, Ctrl-C or SIGTERM. A row checked
+// by workbench tests only (or another command) says so there instead; every row is one or the other. The result goes
+// into docs/protections.md, section "Mutation check". Run on demand, not by `npm test`.
 //
 //   npm run mutation-check                    every break; writes the section
-//   npm run mutation-check -- --only backoff  the breaks whose protection contains "backoff"; writes nothing
-//   npm run mutation-check -- --dry           checks that every break still applies (each text once), runs nothing
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+//   npm run mutation-check -- --only backoff  the breaks whose protection contains "backoff" (--only again: or);
+//                                             writes nothing
+//   npm run mutation-check -- --dry           checks that every break still applies (each text once) and that every
+//                                             row of the document has a break or says what checks it; runs nothing
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-
-/** One line of a source file replaced: `from` must occur exactly once (it may carry a neighbour line as its anchor). */
-interface Edit {
-  file: string;
-  from: string;
-  to: string;
-}
-
-interface Break {
-  /** The protection, as its row in docs/protections.md begins. */
-  protection: string;
-  /** Usually one edit; a protection built in layers (the git file reader) needs each layer taken away. */
-  edits: Edit[];
-  specs: string[];
-  /** Parts of the full titles of the tests expected to fail (taken literally). */
-  tests: string[];
-}
+import { join } from 'node:path';
+import { BREAKS, ELSEWHERE } from './mutation/breaks';
+import { SourceEdits } from './mutation/files';
+import type { Break } from './mutation/model';
+import { coverage, readRows } from './mutation/rows';
+import { check, grepOf, mocha, typecheck, unmatched, type Outcome } from './mutation/run';
+import { section, writeSection } from './mutation/section';
 
 const root = join(__dirname, '..');
-const SECTION = '## Mutation check';
-const RUN_TIMEOUT_MS = 240_000;
+const DOC = join(root, 'docs/protections.md');
 
-const T = 'test/unit';
-const FAULTS = `${T}/reliability/faults.test.ts`;
-const CLIENT = `${T}/gitlab/client.test.ts`;
-const PROTOCOL = `${T}/app/settings/protocol.test.ts`;
-const HANDLER = `${T}/app/settings/settingsRequestHandler.test.ts`;
-const PROPERTIES = `${T}/reliability/properties.test.ts`;
-const GIT_FILES = `${T}/node/gitFiles.test.ts`;
-const edit = (file: string, from: string, to: string): Edit => ({ file, from, to });
-
-const BREAKS: Break[] = [
-  // API client (src/gitlab)
-  {
-    protection: 'Backoff between retries',
-    edits: [edit('src/gitlab/retryPolicy.ts', 'return Math.round(ceiling * (0.25 + 0.75 * random()));', 'return 0;')],
-    specs: [`${T}/gitlab/pure.test.ts`, FAULTS],
-    tests: ['backs off exponentially within bounds', '429 without headers (', '502 (', '503 (', '504 (', 'reset mid-body ('],
-  },
-  {
-    protection: 'Jitter in the backoff',
-    edits: [edit('src/gitlab/retryPolicy.ts', 'return Math.round(ceiling * (0.25 + 0.75 * random()));', 'return Math.round(ceiling * (0.25 + 0.75 * 0.5));')],
-    specs: [`${T}/gitlab/pure.test.ts`],
-    tests: ['with jitter'],
-  },
-  {
-    protection: '`Retry-After` / `RateLimit-Reset` honoured',
-    edits: [edit('src/gitlab/transport.ts', 'const asked = response ? serverDelay(response.headers, this.now()) : undefined;', 'const asked = undefined as number | undefined;')],
-    specs: [FAULTS],
-    tests: ['429 + Retry-After (', '429 + RateLimit-Reset (', '429 Rack::Attack ('],
-  },
-  {
-    protection: 'Largest body read (20 MB)',
-    edits: [edit('src/gitlab/transport.ts', 'if (size > this.maxBodyBytes) {', 'if (size > Infinity) {')],
-    specs: [FAULTS],
-    tests: ['50 MB body ('],
-  },
-  {
-    protection: 'Timeout',
-    edits: [edit('src/gitlab/transport.ts', 'const timeout = AbortSignal.timeout(this.timeoutMs);', 'const timeout = new AbortController().signal;')],
-    specs: [FAULTS],
-    tests: ['latency past the timeout ('],
-  },
-  {
-    protection: 'Same-origin redirects only',
-    edits: [edit('src/gitlab/transport.ts', "if (next.origin !== this.base.origin || redirects >= MAX_REDIRECTS || method !== 'GET') {", "if (redirects >= MAX_REDIRECTS || method !== 'GET') {")],
-    specs: [CLIENT, FAULTS],
-    tests: ['a redirect to another origin is not followed and the token is not sent there', 'GET /notification_settings redirect to another origin (', 'GET /events redirect to another origin ('],
-  },
-  {
-    protection: 'Response shape checks',
-    edits: [edit('src/gitlab/shapes.ts', 'throw new ShapeError(`${path} should be ${expected} but is ${actual}`);', 'return undefined as never;')],
-    specs: [CLIENT, `${T}/gitlab/pure.test.ts`, PROPERTIES],
-    tests: ['a wrong shape of a used field', 'refuses wrong types of used fields', 'response parsing:'],
-  },
-  {
-    protection: 'HTML or non-JSON answers',
-    edits: [edit('src/gitlab/transport.ts', "if (type && !type.includes('json')) {", 'if (false) {')],
-    specs: [FAULTS],
-    tests: ['HTML with 200 (', 'wrong content type ('],
-  },
-  {
-    protection: 'One path segment per ID',
-    edits: [edit('src/gitlab/url.ts', 'return encodeURIComponent(text);', 'return text;')],
-    specs: [CLIENT, `${T}/gitlab/pure.test.ts`, PROPERTIES],
-    tests: ['encodes odd IDs so they cannot leave the API path', 'encodes full paths as one segment', 'URL building: any ID'],
-  },
-  {
-    protection: 'Filter validation',
-    edits: [edit('src/gitlab/filter.ts', "  if (problems.length > 0) throw new GitLabError('validation', `Invalid filter: ${problems.join(' ')}`);\n", '')],
-    specs: [CLIENT, PROPERTIES],
-    tests: ['never sends an invalid filter', 'filter validation:'],
-  },
-  {
-    protection: 'Bytes of one read of many pages (`ByteBudget`)',
-    edits: [edit('src/gitlab/transport.ts', 'if (budget && !budget.take(chunk.byteLength)) {', 'if (budget && !budget.take(0)) {')],
-    specs: [CLIENT, `${T}/app/settings/scopeCatalog.test.ts`],
-    tests: ['a byte budget shared by several requests', 'stops a listing whose pages come to more than 16 MB'],
-  },
-  {
-    protection: 'Connections per origin',
-    edits: [edit('src/node/dispatcher.ts', '    connections: MAX_CONNECTIONS_PER_ORIGIN,\n', '')],
-    specs: [`${T}/gitlab/network.test.ts`],
-    tests: ['over at most 8 connections', 'opens at most 8 tunnels'],
-  },
-  {
-    protection: 'Token masked in GitLab\'s error text',
-    edits: [edit('src/gitlab/transport.ts', 'const text = redact(raw.text, [this.options.token()]);', 'const text = redact(raw.text, []);')],
-    specs: [CLIENT],
-    tests: ['an error body that echoes the token'],
-  },
-  {
-    protection: 'An event switch never becomes another request parameter',
-    edits: [edit('src/gitlab/types.ts', 'return EVENT_KEY_PATTERN.test(key) && !RESERVED_REQUEST_PARAMETERS.has(key);', 'return EVENT_KEY_PATTERN.test(key);')],
-    specs: [CLIENT],
-    tests: ['never sends a GitLab request parameter or a key unlike an event name'],
-  },
-  {
-    protection: 'Pages read ahead past a capped `X-Total`',
-    edits: [edit('src/gitlab/pageReader.ts', 'page.total !== undefined && page.total < CAPPED_TOTAL && page.perPage', 'page.total !== undefined && page.perPage')],
-    specs: [`${T}/gitlab/pageReader.test.ts`],
-    tests: ['does not trust a capped X-Total'],
-  },
-  {
-    protection: 'The page window halves on a 429',
-    edits: [edit('src/gitlab/pageReader.ts', 'while (nextToAsk < cursor + window.current &&', 'while (nextToAsk < cursor + options.window &&')],
-    specs: [`${T}/gitlab/pageReader.test.ts`],
-    tests: ['halves its window when GitLab answers 429'],
-  },
-
-  // Logic and shell
-  {
-    protection: 'Webview → host message validation',
-    edits: [edit('src/app/settings/shared/protocol.ts', 'return validate(pageMessage, value);', 'return { ok: true, value: value as PageMessage };')],
-    specs: [PROTOCOL, HANDLER, PROPERTIES],
-    tests: ['refuses a well-formed message with any one field of the wrong type', 'refuses unknown types, unknown fields', 'says what it refused and where', 'ignores and logs malformed or hostile messages', 'webview messages: the validator accepts exactly'],
-  },
-  {
-    protection: 'Saved page state checked when restored',
-    edits: [edit('src/app/settings/shared/protocol.ts', "return validate(persistedState, value, 'state');", 'return { ok: true, value: value as PersistedState };')],
-    specs: [PROTOCOL],
-    tests: ['refuses other versions, mismatched keys and garbage'],
-  },
-  {
-    protection: 'Saved page state checked when restored (a saved form\'s baseline)',
-    edits: [edit('src/app/settings/shared/protocol.ts', 'form: fields({ scope, baseline: setting,', 'form: fields({ scope, baseline: v.unknown(),')],
-    specs: [PROTOCOL],
-    tests: ['refuses a saved state with any one field of the wrong type'],
-  },
-  {
-    protection: 'The page\'s event keys are no GitLab request parameters',
-    edits: [edit('src/app/settings/shared/protocol.ts', ": v.check(isEventKeyName, options.key ?? 'a key is not in the expected form')), value),", ": v.regex(EVENT_KEY_PATTERN, options.key ?? 'a key is not in the expected form')), value),")],
-    specs: [PROTOCOL, HANDLER, `${T}/app/settings/snooze.test.ts`, PROPERTIES],
-    tests: ['refuses GitLab request parameters as event keys', 'sends nothing when the page puts a GitLab request parameter', 'does not keep a snooze whose switches name GitLab request parameters', 'webview messages: the validator accepts exactly'],
-  },
-  {
-    protection: 'GitLab\'s answers cleaned of reserved event keys',
-    edits: [edit('src/app/settings/notificationSettingsService.ts', 'if (isEventKeyName(key) && count++ < MAX_EVENT_KEYS) kept[key] = value;', 'if (/^[a-z][a-z0-9_]*$/.test(key) && count++ < MAX_EVENT_KEYS) kept[key] = value;')],
-    specs: [`${T}/app/settings/notificationSettingsService.test.ts`],
-    tests: ['cleans unusable parts of a server answer'],
-  },
-  {
-    protection: 'A profile import sends only switches this version knows or GitLab returned',
-    edits: [edit('src/app/settings/profile.ts', 'const sendable = (key: string) => isEventKeyName(key) && (isKnownEventKey(key) || switchOf(current, key) !== undefined);', 'const sendable = (key: string) => key !== \'\';')],
-    specs: [`${T}/app/settings/profile.test.ts`],
-    tests: ['sends only switches this version knows or GitLab returned', 'names the left-out switches of a scope'],
-  },
-  {
-    protection: 'Log masking',
-    edits: [edit('src/ui/log.ts', 'return redact(text, this.secrets());', 'return redact(text, []);')],
-    specs: [`${T}/ui/log.test.ts`],
-    tests: ['masks the session token and the environment token', 'a token from a later sign-in is masked too'],
-  },
-  {
-    protection: 'Tooltip Markdown escaping',
-    edits: [edit('src/app/activity/markdownEscape.ts', '.replace(SPECIAL, (char) => `\\\\${char}`)', '.replace(SPECIAL, (char) => char)')],
-    specs: [`${T}/app/activity/markdownEscape.test.ts`, `${T}/app/activity/eventTooltip.test.ts`],
-    tests: ['escapeMarkdown renders any text as that text and nothing else', 'renders no markup from any server text', 'never renders markup from any body'],
-  },
-  {
-    protection: 'http(s)-only links in Markdown',
-    edits: [edit('src/app/activity/markdownEscape.ts', "  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;\n", '')],
-    specs: [`${T}/app/activity/markdownEscape.test.ts`, `${T}/app/activity/activityMarkdown.test.ts`],
-    tests: ['markdownLinkDestination allows only', 'links only to http(s)'],
-  },
-  {
-    protection: 'Webview CSP',
-    edits: [edit('src/ui/settings/panelHtml.ts', '<meta http-equiv="Content-Security-Policy" content="${e(csp)}">\n', '')],
-    specs: [`${T}/app/settings/panelHtml.test.ts`],
-    tests: ['loads one script, carrying the nonce'],
-  },
-  {
-    protection: 'Strict CSP directives',
-    edits: [edit('src/ui/settings/panelHtml.ts', "; base-uri 'none'; form-action 'none'`;", '`;')],
-    specs: [`${T}/app/settings/panelHtml.test.ts`],
-    tests: ['has a strict CSP'],
-  },
-  {
-    protection: 'Escaping in the page shell',
-    edits: [edit('src/ui/settings/panelHtml.ts', 'return text.replace(/[&<>"\']/g, (char) => `&#${char.charCodeAt(0)};`);', 'return text;')],
-    specs: [`${T}/app/settings/panelHtml.test.ts`],
-    tests: ['escapes the texts it is given'],
-  },
-  {
-    protection: 'Edits rebased onto a newer server state',
-    edits: [edit('src/app/settings/shared/formState.ts', '  for (const [key, value] of Object.entries(form.edits.events ?? {})) next = withEvent(next, key, value);\n', '')],
-    specs: [`${T}/app/settings/formState.test.ts`],
-    tests: ['rebase'],
-  },
-  {
-    protection: 'Conflict detection before saving',
-    edits: [edit('src/app/settings/notificationSettingsService.ts', 'if (current && !sameSetting(options.expected!, current)) {', 'if (false) {')],
-    specs: [HANDLER],
-    tests: ['never overwrites a change made on GitLab since loading'],
-  },
-  {
-    protection: 'Bulk report of what changed',
-    edits: [edit('src/app/settings/notificationSettingsService.ts', "report(index, { status: level === update.level ? 'changed' : 'failed', previousLevel, level });", "report(index, { status: 'changed', previousLevel, level });")],
-    specs: [`${T}/app/settings/bulkApply.test.ts`],
-    tests: ['flags a server that answers with another level than asked'],
-  },
-  {
-    protection: 'Poll backoff on errors and 429',
-    edits: [edit('src/app/activity/pollSchedule.ts', 'const backoff = this.intervalMs * 2 ** this.failures;', 'const backoff = this.intervalMs;')],
-    specs: [`${T}/app/activity/pollSchedule.test.ts`],
-    tests: ['backs off on failures'],
-  },
-  {
-    protection: 'Poll backoff on errors and 429 (the wait a 429 asks for)',
-    edits: [edit('src/app/activity/pollSchedule.ts', 'return Math.max(backoff, asked);', 'return backoff;')],
-    specs: [`${T}/app/activity/pollSchedule.test.ts`],
-    tests: ['waits at least what a 429 asked for'],
-  },
-  {
-    protection: 'Copy Activity as Markdown: one read takes at most 200 pages',
-    edits: [edit('src/app/activity/rangeEvents.ts', '    maxPages: options.maxPages ?? MAX_RANGE_PAGES,\n', '')],
-    specs: [`${T}/app/activity/markdownRange.test.ts`],
-    tests: ['a server that names a next page for ever'],
-  },
-  {
-    protection: 'Scope catalog: 16 MB in all the pages of one listing',
-    edits: [edit('src/gitlab/transport.ts', 'if (budget && !budget.take(chunk.byteLength)) {', 'if (budget && !budget.take(0)) {')],
-    specs: [`${T}/app/settings/scopeCatalog.test.ts`],
-    tests: ['stops a listing whose pages come to more than 16 MB'],
-  },
-  {
-    protection: 'Project lookups in flight: 4 per instance',
-    edits: [edit('src/app/projectDirectory.ts', 'pending = this.window.run(() => api.getProject(id)).then(', 'pending = api.getProject(id).then(')],
-    specs: [`${T}/app/projectDirectory.test.ts`],
-    tests: ['at most 4 at a time'],
-  },
-  {
-    protection: 'Day groups in date order',
-    edits: [edit('src/app/activity/dayGrouping.ts', "const days = [...byDay.keys()].sort(options.order === 'asc' ? (a, b) => a - b : (a, b) => b - a);", 'const days = [...byDay.keys()];')],
-    specs: [`${T}/app/activity/dayGrouping.test.ts`, `${T}/app/activity/activityMarkdown.test.ts`],
-    tests: ['reads the days in date order, each once', 'orders days strictly in the list\'s direction', 'lists the days in date order'],
-  },
-  {
-    protection: 'The days follow the list\'s direction',
-    edits: [edit('src/app/activity/eventFeeds.ts', "order: feed.request.sort ?? 'desc',", "order: 'desc',")],
-    specs: [`${T}/app/activity/eventFeeds.test.ts`],
-    tests: ['records the sort each source\'s pages are asked with'],
-  },
-  {
-    protection: 'Copy Activity as Markdown lists days in its query\'s direction',
-    edits: [edit('src/app/activity/activityMarkdown.ts', 'order: options.order, t })', "order: 'desc', t })")],
-    specs: [`${T}/app/activity/activityMarkdown.test.ts`],
-    tests: ['lists the days in date order in the list\'s direction'],
-  },
-  {
-    protection: 'The translation bundle holds every runtime string',
-    edits: [edit('l10n/bundle.l10n.json', '  "Sun": "Sun",\n', '')],
-    specs: [`${T}/l10n.test.ts`],
-    tests: ['the bundle holds exactly the runtime strings'],
-  },
-  {
-    protection: 'No runtime string hidden from the collector',
-    edits: [edit('src/app/calendar.ts', 'return MONTHS[month](t);', "return t(['Jan', 'Feb', 'Mar'][month] ?? 'Dec');")],
-    specs: [`${T}/l10n.test.ts`],
-    tests: ['every runtime string can reach the bundle'],
-  },
-  {
-    protection: 'Manifest texts come from `package.nls.json`',
-    edits: [edit('package.nls.json', '  "commands.sort.title": "Sort Activity…",\n', '')],
-    specs: [`${T}/l10n.test.ts`],
-    tests: ['package.json names only keys package.nls.json has'],
-  },
-
-  // Trust boundaries
-  {
-    protection: 'Network settings read from the user\'s settings only',
-    edits: [edit('src/app/settingTrust.ts', 'return inspected?.globalValue !== undefined ? inspected.globalValue : inspected?.defaultValue;', 'return inspected?.workspaceFolderValue ?? inspected?.workspaceValue ?? inspected?.globalValue ?? inspected?.defaultValue;')],
-    specs: [`${T}/app/settingTrust.test.ts`, `${T}/ui/config.test.ts`, `${T}/ui/session.test.ts`],
-    tests: ['ignores a workspace value', 'a workspace or folder value never reaches the result', 'sends nothing through a proxy a workspace names'],
-  },
-  {
-    protection: '…and `readConfig` reads them through that rule',
-    edits: [edit('src/ui/config.ts', 'proxy: text(userOrDefault(c.inspect<unknown>(SETTINGS.proxy))) || httpProxy,', 'proxy: text(c.get(SETTINGS.proxy)) || httpProxy,')],
-    specs: [`${T}/ui/config.test.ts`, `${T}/ui/session.test.ts`],
-    tests: ['gitlabActivity.proxy a workspace or folder value never reaches the result', 'sends nothing through a proxy a workspace names'],
-  },
-  {
-    protection: '…and reads each list with the instance of its layer',
-    edits: [edit('src/ui/config.ts', 'effectiveInstanceList(c.inspect<unknown>(SETTINGS[key]), inspectedInstance,', 'effectiveInstanceList({ globalValue: c.get(SETTINGS[key]) }, inspectedInstance,')],
-    specs: [`${T}/ui/config.test.ts`],
-    tests: ['reads each layer\'s list with the instance that layer named'],
-  },
-  {
-    protection: 'Network settings machine-scoped in the manifest',
-    edits: [edit('package.json', '"gitlabActivity.proxy": {\n          "scope": "machine",\n', '"gitlabActivity.proxy": {\n')],
-    specs: [`${T}/manifest.test.ts`],
-    tests: ['keeps the settings that decide where the token goes out of a workspace\'s hands'],
-  },
-  {
-    protection: 'A token goes to its own instance only',
-    edits: [edit('src/ui/session.ts', 'const transport = this.transport(instanceUrl, () => token);', 'const transport = this.transport(this.config().instanceUrl, () => token);')],
-    specs: [`${T}/ui/session.test.ts`],
-    tests: ['builds each account\'s client with its own instance\'s token', 'signs a second instance in beside the first', 'keeps a new sign-in\'s token for its own instance'],
-  },
-  {
-    protection: 'The first 200 entries of a list setting read',
-    edits: [edit('src/app/instanceSettings.ts', 'const read = Array.isArray(value) && notRead > 0 ? value.slice(0, max) : value;', 'const read = value;')],
-    specs: [`${T}/app/instanceSettings.test.ts`],
-    tests: ['reads the first 200 entries of a workspace\'s list of 1,500'],
-  },
-  {
-    protection: 'The first 200 entries of a list setting read (a git config\'s remotes)',
-    edits: [edit('src/app/gitRemotes.ts', '    if (paths.size >= max) break;\n', '')],
-    specs: [`${T}/app/gitRemotes.test.ts`],
-    tests: ['collects the first 200 distinct project paths'],
-  },
-  {
-    protection: '`.git` and its config read only when a stat says directory or regular file',
-    edits: [
-      edit('src/node/gitFiles.ts', "return info.isDirectory() ? 'directory' : info.isFile() ? 'file' : undefined;", "return info.isDirectory() ? 'directory' : 'file';"),
-      edit('src/node/gitFiles.ts', 'if (!info.isFile() || info.size > maxBytes) return undefined;', 'if (info.size > maxBytes) return undefined;'),
-      edit('src/node/gitFiles.ts', 'open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0))', 'open(path, constants.O_RDONLY)'),
-      edit('src/node/gitFiles.ts', '          if (!(await inTime(handle.stat(), signal)).isFile()) return undefined;\n', ''),
-    ],
-    specs: [GIT_FILES],
-    tests: ['a .git that is a FIFO', 'a .git/config that is a FIFO'],
-  },
-  {
-    protection: 'Time bound on reading git files',
-    edits: [edit('src/node/gitFiles.ts', '  return new Promise<T>((resolve, reject) => {\n    const onAbort = () => {', '  if (signal) return work;\n  return new Promise<T>((resolve, reject) => {\n    const onAbort = () => {')],
-    specs: [GIT_FILES],
-    tests: ['a disk that does not answer in time counts as no file'],
-  },
-  {
-    protection: 'Size bound on reading git files',
-    edits: [
-      edit('src/node/gitFiles.ts', 'if (!info.isFile() || info.size > maxBytes) return undefined;', 'if (!info.isFile()) return undefined;'),
-      edit('src/node/gitFiles.ts', '            if (length > maxBytes) return undefined;\n', ''),
-    ],
-    specs: [GIT_FILES],
-    tests: ['a config larger than 1024 kB is not read', 'a regular file whose size says nothing of its length'],
-  },
-  {
-    protection: 'Environment token bound to its instance',
-    edits: [edit('src/app/settingTrust.ts', "return sameInstance(bound, instanceUrl) ? { use: true, token } : { use: false, reason: 'otherInstance' };", 'return { use: true, token };')],
-    specs: [`${T}/app/settingTrust.test.ts`, `${T}/ui/tokenStore.test.ts`, `${T}/ui/session.test.ts`],
-    tests: ['is not used for another instance', 'uses the environment token for its bound instance only', 'uses an environment token for the instance bound to it only'],
-  },
-  {
-    protection: 'A repository\'s settings stay its own',
-    edits: [edit('src/app/instanceSettings.ts', 'const workspaceHasList = inWorkspace && list?.workspaceValue !== undefined;', 'const workspaceHasList = inWorkspace;')],
-    specs: [`${T}/app/instanceSettings.test.ts`],
-    tests: ['adds to the user\'s settings when the workspace has no list of its own'],
-  },
-  {
-    protection: '…and a workspace that names no instance gets no instance URL of the user\'s',
-    edits: [edit('src/app/instanceSettings.ts', "if (target.layer !== 'workspace' || namesOwnInstance) {", 'if (true) {')],
-    specs: [`${T}/app/instanceSettings.test.ts`],
-    tests: ['never writes the user\'s instance URL into a workspace that names none'],
-  },
-  {
-    protection: '"Sign In Again" on an Activity error row names the instance of the list that failed',
-    edits: [edit('src/ui/activity/nodes.ts', 'arguments: instance ? [urlOf(instance) ?? instance] : [] };', 'arguments: [] };')],
-    specs: [`${T}/ui/activityNodes.test.ts`],
-    tests: ['"Sign In Again" names the instance of the list whose token was refused', 'names an instance no longer signed in by its key'],
-  },
-  {
-    protection: '"Sign in again" in the settings editor names the instance of the client that failed',
-    edits: [edit('src/app/settings/settingsRequestHandler.ts', "case 'signIn': return this.deps.signIn?.(this.signInFor ? this.signInFor.instanceUrl : this.deps.instanceUrl?.());", "case 'signIn': return this.deps.signIn?.(undefined);")],
-    specs: [HANDLER],
-    tests: ['signs in again to the instance whose client failed', 'names the instance of a bulk item\'s refused token too', 'without a failure, names the instance of the client in use'],
-  },
-  {
-    protection: 'Tokens keyed by the instance\'s identity',
-    edits: [edit('src/app/tokenKeys.ts', 'return `${PREFIX}${normalizeInstanceUrl(instanceUrl)}`;', 'return `${PREFIX}${trimInstanceUrl(instanceUrl).toLowerCase()}`;')],
-    specs: [`${T}/app/tokenKeys.test.ts`, `${T}/ui/tokenStore.test.ts`],
-    tests: ['one key per instance, however a workspace spells it', 'keys a token by the instance\'s identity'],
-  },
-  {
-    protection: '…and the token store uses that key',
-    edits: [edit('src/ui/auth/tokenStore.ts', 'return tokenKey(instanceUrl);', 'return `${TokenStore.prefix}${instanceUrl}`;')],
-    specs: [`${T}/ui/tokenStore.test.ts`, `${T}/ui/session.test.ts`],
-    tests: ['keys a token by the instance\'s identity', 'signs a second instance in beside the first'],
-  },
-  {
-    protection: 'Tokens under an old key move to the new one without loss',
-    edits: [edit('src/app/tokenKeys.ts', '          await secrets.store(key, token);\n', '')],
-    specs: [`${T}/app/tokenKeys.test.ts`],
-    tests: ['moves a token found under an old spelling\'s key', 'loses nothing when storing fails'],
-  },
-  {
-    protection: 'Sign-out also deletes a token left under an old key',
-    edits: [edit('src/app/tokenKeys.ts', 'return [...new Set(keys)].filter((old) => old !== key);', 'return [];')],
-    specs: [`${T}/app/tokenKeys.test.ts`],
-    tests: ['names the old keys a sign-out must delete too'],
-  },
-  {
-    protection: 'Untrusted text inert in messages',
-    edits: [edit('src/app/plainText.ts', "return text.replace(LINK_OR_ICON, '$1\\u200b(');", 'return text;')],
-    specs: [`${T}/ui/plainWindow.test.ts`],
-    tests: ['breaks command links and icons', 'are text in the refusal', 'the snooze-ended warning', 'validation message shows the server\'s refusal as text', 'the signed-in toast', 'an error toast shows the server\'s error body as text', 'the project picker shows the server\'s project names as text'],
-  },
-  {
-    protection: 'Those surfaces reached only through `src/ui/plainWindow.ts`',
-    edits: [edit('src/ui/session.ts', 'void plainWindow.showErrorMessage(message, signInAgain)', 'void vscode.window.showErrorMessage(message, signInAgain)')],
-    specs: [`${T}/ui/plainWindow.test.ts`],
-    tests: ['only through plainWindow'],
-  },
-  {
-    protection: 'An imported profile is read only when it is a regular file of at most 1 MB',
-    edits: [edit('src/ui/settings/profileCommands.ts', "      if (!(type & vscode.FileType.File)) return void plainWindow.showErrorMessage(t('Could not read {0}: it is not a file.', uri.fsPath));\n", '')],
-    specs: [`${T}/ui/plainWindow.test.ts`],
-    tests: ['reads only a file, and only one of a profile\'s size'],
-  },
-];
-
-/** Rows of docs/protections.md checked by the workbench tests only (test/vscode): not run here. */
-const WORKBENCH_ONLY = [
-  'The page hears only the host\'s channel', 'Server text inserted as text in the webview', 'Edits kept after a failed save',
-  'The new-activity check backs off', 'Sign-out deletes the secret', 'The whole protection in the extension',
-];
-
-interface Outcome {
-  result: 'failed as expected' | 'SURVIVED' | 'NO TEST RAN' | 'STALE' | 'FAILS UNBROKEN';
-  detail: string;
-  seconds: number;
-}
-
-interface MochaJson {
-  stats: { tests: number; passes: number; failures: number };
-  failures: Array<{ fullTitle: string }>;
-  passes: Array<{ fullTitle: string }>;
-}
-
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const grepOf = (tests: readonly string[]): string => tests.map(escapeRegExp).join('|');
-
-/** The named tests no test of the run is called by: renamed or gone, so the break no longer checks them. */
-function unmatched(tests: readonly string[], report: MochaJson): string[] {
-  const titles = [...report.passes, ...report.failures].map((test) => test.fullTitle);
-  return tests.filter((part) => !titles.some((title) => title.includes(part)));
-}
-
-// The originals of files being edited, kept on disk until put back: a run that was killed leaves them for the next.
-const backupDir = join(tmpdir(), 'gitlab-activity-mutation-check', Buffer.from(root).toString('hex').slice(-32));
-const originals = new Map<string, string>();
-
-function putBack(): void {
-  for (const [file, text] of originals) {
-    writeFileSync(join(root, file), text);
-    rmSync(join(backupDir, encodeURIComponent(file)), { force: true });
-  }
-  originals.clear();
-}
-
-function restoreLeftovers(): void {
-  if (!existsSync(backupDir)) return;
-  for (const name of readdirSync(backupDir)) {
-    const file = decodeURIComponent(name);
-    writeFileSync(join(root, file), readFileSync(join(backupDir, name)));
-    rmSync(join(backupDir, name));
-    console.log(`Put back ${file}, left edited by a run that was stopped.`);
-  }
-}
-
-/** Applies every edit, or none: returns why not when a text is gone or no longer unique. */
-function apply(edits: readonly Edit[]): string | undefined {
-  const texts = new Map<string, string>();
-  for (const { file, from, to } of edits) {
-    const text = texts.get(file) ?? readFileSync(join(root, file), 'utf8');
-    const count = text.split(from).length - 1;
-    if (count !== 1) return `${file}: the text to replace occurs ${count} times`;
-    texts.set(file, text.replace(from, () => to));
-  }
-  mkdirSync(backupDir, { recursive: true });
-  for (const [file, text] of texts) {
-    const original = readFileSync(join(root, file), 'utf8');
-    writeFileSync(join(backupDir, encodeURIComponent(file)), original);
-    originals.set(file, original);
-    writeFileSync(join(root, file), text);
-  }
-  return undefined;
-}
-
-function mocha(specs: readonly string[], grep: string, out: string): Promise<MochaJson | undefined> {
-  const args = [
-    join(root, 'node_modules/mocha/bin/mocha.js'), '--no-config', '-r', 'tsx/cjs', '-r', 'test/unit/ui/fakeVscode.ts', '--extension', 'ts',
-    '--timeout', '10000', '--exit', '--reporter', 'json', '--reporter-option', `output=${out}`, ...specs, '--grep', grep,
-  ];
-  return new Promise((resolve) => {
-    rmSync(out, { force: true });
-    const child = spawn(process.execPath, args, { cwd: root, stdio: 'ignore' });
-    const timer = setTimeout(() => child.kill('SIGKILL'), RUN_TIMEOUT_MS);
-    child.on('exit', () => {
-      clearTimeout(timer);
-      try {
-        resolve(JSON.parse(readFileSync(out, 'utf8')) as MochaJson);
-      } catch {
-        resolve(undefined);
-      }
-    });
-  });
-}
-
-async function check(item: Break, scratch: string): Promise<Outcome> {
+/** The tests must pass on the source as it is, or their failing says nothing: what fails unbroken, per break. */
+async function unbrokenFailures(chosen: readonly Break[], scratch: string): Promise<(item: Break) => Outcome | undefined> {
   const started = Date.now();
-  const seconds = () => Math.round((Date.now() - started) / 100) / 10;
-  const problem = apply(item.edits);
-  if (problem) return { result: 'STALE', detail: problem, seconds: seconds() };
-  try {
-    const report = await mocha(item.specs, grepOf(item.tests), join(scratch, 'broken.json'));
-    if (!report) return { result: 'NO TEST RAN', detail: 'mocha wrote no report (timed out or crashed)', seconds: seconds() };
-    const { tests, failures } = report.stats;
-    if (tests === 0) return { result: 'NO TEST RAN', detail: 'no test matched', seconds: seconds() };
-    const gone = unmatched(item.tests, report);
-    if (gone.length > 0) return { result: 'STALE', detail: `no test is named ${gone.map((part) => `"${part}"`).join(', ')}`, seconds: seconds() };
-    if (failures === 0) return { result: 'SURVIVED', detail: `all ${tests} passed`, seconds: seconds() };
-    const still = report.passes.length > 0 ? `; still passing: ${report.passes.map((p) => p.fullTitle).join('; ')}` : '';
-    return { result: 'failed as expected', detail: `${failures} of ${tests} failed${still}`, seconds: seconds() };
-  } finally {
-    putBack();
+  const units = chosen.filter((item) => item.by !== 'typecheck');
+  const specs = [...new Set(units.flatMap((item) => item.specs))];
+  const baseline = units.length > 0 ? await mocha(root, specs, grepOf(units.flatMap((item) => item.tests)), join(scratch, 'baseline.json')) : undefined;
+  if (units.length > 0 && !baseline) throw new Error('The tests could not be run on the unbroken source.');
+  const types = chosen.some((item) => item.by === 'typecheck') ? await typecheck(root) : undefined;
+  const failing = new Set(baseline?.failures.map((f) => f.fullTitle));
+  console.log(`Unbroken: ${baseline?.stats.passes ?? 0} passed, ${baseline?.stats.failures ?? 0} failed${types ? `; tsc ${types.passed ? 'passed' : 'failed'}` : ''} (${Math.round((Date.now() - started) / 1000)} s).`);
+  return (item) => {
+    if (item.by === 'typecheck') return types?.passed ? undefined : { result: 'FAILS UNBROKEN', detail: types?.errors.join('; ') ?? '', seconds: 0 };
+    const gone = unmatched(item.tests, baseline!);
+    if (gone.length > 0) return { result: 'STALE', detail: `no test is named ${gone.map((part) => `"${part}"`).join(', ')}`, seconds: 0 };
+    const grep = new RegExp(grepOf(item.tests));
+    const broken = [...failing].filter((title) => grep.test(title));
+    return broken.length > 0 ? { result: 'FAILS UNBROKEN', detail: broken.join('; '), seconds: 0 } : undefined;
+  };
+}
+
+/** `--dry`: every edit applies, every row has a break or says what checks it, every entry names one row. */
+function dryRun(chosen: readonly Break[], edits: SourceEdits, whole: boolean): number {
+  let problems = 0;
+  for (const item of chosen) {
+    const problem = edits.apply(item.edits);
+    edits.putBack();
+    if (problem) problems++;
+    console.log(`${problem ? 'STALE' : 'ok   '} ${item.protection}${item.part ? ` (${item.part})` : ''}${problem ? `: ${problem}` : ''}`);
   }
-}
-
-function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\n/g, '⏎');
-}
-
-function code(text: string): string {
-  if (text.trim() === '') return '(nothing: the line removed)';
-  const shown = cell(text.trim());
-  return shown.includes('`') ? `\`\` ${shown} \`\`` : `\`${shown}\``;
-}
-
-function section(outcomes: ReadonlyArray<{ item: Break; outcome: Outcome }>, date: string, seconds: number): string {
-  const caught = outcomes.filter(({ outcome }) => outcome.result === 'failed as expected').length;
-  const lines = [
-    SECTION,
-    '',
-    `Written by \`npm run mutation-check\` (\`scripts/mutation-check.ts\`) on ${date}, in ${Math.round(seconds)} s: each protection with a`,
-    'unit test was taken away by the edit shown, the tests named ran against that source (their titles, as `--grep`),',
-    'and the file was put back. Before that, the same tests passed on the source as it is.',
-    `**${caught} of ${outcomes.length} breaks failed their tests as expected.**`,
-    `Checked by workbench tests only, not here: ${WORKBENCH_ONLY.join('; ')}.`,
-    '',
-    '| Protection | Broken by | Tests run | Result |',
-    '|---|---|---|---|',
-  ];
-  for (const { item, outcome } of outcomes) {
-    const broken = item.edits.map((e) => `\`${e.file}\`: ${code(e.from)} → ${code(e.to)}`).join('; ');
-    const tests = `${item.specs.map((spec) => `\`${relative(T, spec)}\``).join(', ')}: ${item.tests.map((t) => (t ? `*${cell(t)}*` : 'all')).join(', ')}`;
-    const result = outcome.result === 'failed as expected' ? `broken → failed as expected (${cell(outcome.detail)})` : `**${outcome.result}** (${cell(outcome.detail)})`;
-    lines.push(`| ${cell(item.protection)} | ${broken} | ${tests} | ${result} |`);
-  }
-  return `${lines.join('\n')}\n`;
-}
-
-function writeSection(text: string): void {
-  const path = join(root, 'docs/protections.md');
-  const doc = readFileSync(path, 'utf8');
-  const at = doc.indexOf(`\n${SECTION}\n`);
-  writeFileSync(path, `${(at === -1 ? doc : doc.slice(0, at + 1)).trimEnd()}\n\n${text}`);
+  if (!whole) return problems;
+  const rows = readRows(readFileSync(DOC, 'utf8'));
+  const { uncovered, misnamed } = coverage(rows, BREAKS, ELSEWHERE);
+  for (const row of uncovered) console.log(`NO BREAK, NOT SAID ELSEWHERE: ${row.section} › ${row.protection}`);
+  for (const entry of misnamed) console.log(`NAMES ${entry.rows} ROWS, NOT ONE: ${entry.protection}`);
+  console.log(`${rows.length} rows: ${BREAKS.length} breaks, ${ELSEWHERE.length} rows checked elsewhere.`);
+  return problems + uncovered.length + misnamed.length;
 }
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const only = args.includes('--only') ? args[args.indexOf('--only') + 1]?.toLowerCase() : undefined;
+  const only = args.flatMap((arg, i) => (args[i - 1] === '--only' ? [arg.toLowerCase()] : []));
   const dry = args.includes('--dry');
-  const chosen = only ? BREAKS.filter((item) => item.protection.toLowerCase().includes(only)) : BREAKS;
+  const chosen = only.length > 0
+    ? BREAKS.filter((item) => only.some((word) => `${item.protection} ${item.part ?? ''}`.toLowerCase().includes(word)))
+    : BREAKS;
+  const edits = new SourceEdits(root);
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.on(signal, () => {
-      putBack();
+      edits.putBack();
       console.error(`\nStopped by ${signal}; every file is as it was.`);
       process.exit(130);
     });
   }
-  process.on('exit', putBack);
-  restoreLeftovers();
+  process.on('exit', () => edits.putBack());
+  edits.restoreLeftovers();
 
   if (dry) {
-    let stale = 0;
-    for (const item of chosen) {
-      const problem = apply(item.edits);
-      putBack();
-      if (problem) stale++;
-      console.log(`${problem ? 'STALE' : 'ok   '} ${item.protection}${problem ? `: ${problem}` : ''}`);
-    }
-    process.exitCode = stale > 0 ? 1 : 0;
+    process.exitCode = dryRun(chosen, edits, only.length === 0) > 0 ? 1 : 0;
     return;
   }
 
   const scratch = mkdtempSync(join(tmpdir(), 'mutation-check-'));
   const started = Date.now();
   try {
-    // The tests must pass on the source as it is, or their failing says nothing.
-    const specs = [...new Set(chosen.flatMap((item) => item.specs))];
-    const baseline = await mocha(specs, grepOf(chosen.flatMap((item) => item.tests)), join(scratch, 'baseline.json'));
-    if (!baseline) throw new Error('The tests could not be run on the unbroken source.');
-    const failingUnbroken = new Set(baseline.failures.map((f) => f.fullTitle));
-    console.log(`Unbroken: ${baseline.stats.passes} passed, ${baseline.stats.failures} failed (${Math.round((Date.now() - started) / 1000)} s).`);
-
+    const unbroken = await unbrokenFailures(chosen, scratch);
     const outcomes: Array<{ item: Break; outcome: Outcome }> = [];
     for (const item of chosen) {
-      const grep = new RegExp(grepOf(item.tests));
-      const broken = [...failingUnbroken].filter((title) => grep.test(title));
-      const gone = unmatched(item.tests, baseline);
-      const outcome: Outcome = gone.length > 0
-        ? { result: 'STALE', detail: `no test is named ${gone.map((part) => `"${part}"`).join(', ')}`, seconds: 0 }
-        : broken.length > 0
-          ? { result: 'FAILS UNBROKEN', detail: broken.join('; '), seconds: 0 }
-          : await check(item, scratch);
+      const outcome = unbroken(item) ?? await check(item, edits, root, scratch);
       outcomes.push({ item, outcome });
-      console.log(`${outcome.result.padEnd(18)} ${item.protection} (${outcome.detail}, ${outcome.seconds} s)`);
+      console.log(`${outcome.result.padEnd(18)} ${item.protection}${item.part ? ` (${item.part})` : ''} (${outcome.detail}, ${outcome.seconds} s)`);
     }
     const seconds = (Date.now() - started) / 1000;
     const bad = outcomes.filter(({ outcome }) => outcome.result !== 'failed as expected');
     console.log(`\n${outcomes.length - bad.length} of ${outcomes.length} breaks failed their tests, in ${Math.round(seconds)} s.`);
-    if (!only) {
-      writeSection(section(outcomes, new Date().toISOString().slice(0, 10), seconds));
+    if (only.length === 0) {
+      const rows = readRows(readFileSync(DOC, 'utf8'));
+      writeSection(DOC, section(rows, outcomes, ELSEWHERE, new Date().toISOString().slice(0, 10), seconds));
       console.log('Wrote the "Mutation check" section of docs/protections.md.');
     }
     process.exitCode = bad.length > 0 ? 1 : 0;
   } finally {
-    putBack();
+    edits.putBack();
     rmSync(scratch, { recursive: true, force: true });
   }
 }
 
 void main().catch((error: unknown) => {
-  putBack();
   console.error(error);
   process.exitCode = 1;
 });

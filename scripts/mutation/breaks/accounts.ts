@@ -1,0 +1,9 @@
+/** Every account, every page: the rows of that section of docs/protections.md. */
+import { T, edit, type Section } from '../model';
+
+export const section: Section = {
+  breaks: [
+  ],
+  elsewhere: [
+  ],
+};

@@ -1,0 +1,13 @@
+import type { Break, Elsewhere } from '../model';
+import { section as accounts } from './accounts';
+import { section as apiClient } from './apiClient';
+import { section as logicAndShell } from './logicAndShell';
+import { section as nextStep } from './nextStep';
+import { section as subscriptions } from './subscriptions';
+import { section as trustBoundaries } from './trustBoundaries';
+
+/** The sections of docs/protections.md in its order. */
+const SECTIONS = [apiClient, logicAndShell, nextStep, trustBoundaries, accounts, subscriptions];
+
+export const BREAKS: Break[] = SECTIONS.flatMap((section) => section.breaks);
+export const ELSEWHERE: Elsewhere[] = SECTIONS.flatMap((section) => section.elsewhere);
