@@ -1,5 +1,5 @@
 /** Every account, every page: the rows of that section of docs/protections.md. */
-import { T, edit, type Section } from '../model';
+import type { Section } from '../model';
 
 export const section: Section = {
   breaks: [

@@ -65,6 +65,13 @@ export const section: Section = {
       tests: ['never sends an invalid filter', 'filter validation:'],
     },
     {
+      protection: 'An unvalidated filter cannot reach `listEvents`',
+      by: 'typecheck',
+      edits: [edit('src/gitlab/filter.ts', 'export type ValidEventFilter = Readonly<EventFilter> & Validated;', 'export type ValidEventFilter = Readonly<EventFilter>;')],
+      specs: [],
+      tests: ['test/unit/gitlab/client.test.ts(', "Unused '@ts-expect-error' directive"],
+    },
+    {
       protection: 'Bytes of one read of many pages',
       part: '`ByteBudget`',
       edits: [edit('src/gitlab/transport.ts', 'if (budget && !budget.take(chunk.byteLength)) {', 'if (budget && !budget.take(0)) {')],
@@ -90,6 +97,45 @@ export const section: Section = {
       tests: ['never sends a GitLab request parameter or a key unlike an event name'],
     },
     {
+      protection: 'A change is sent once',
+      edits: [edit('src/gitlab/transport.ts', 'const retryable = exchange.idempotent', 'const retryable = true')],
+      specs: [`${T}/gitlab/todos.test.ts`, `${T}/app/todos/todoBulk.test.ts`],
+      tests: ['a change that meets a 502, a reset mid-answer or a 503 is sent once', 'a chunk that fails fails its to-dos only, with the error, and is not sent again'],
+    },
+    {
+      protection: 'GraphQL `errors` (HTTP 200) become typed errors',
+      edits: [edit('src/gitlab/graphql.ts', '      if (Array.isArray(envelope.errors) && envelope.errors.length > 0) throw graphqlError(envelope.errors, operation.name);\n', '')],
+      specs: [`${T}/gitlab/todos.test.ts`, `${T}/app/todos/todoBulk.test.ts`],
+      tests: ['GraphQL errors become typed errors', 'a misspelt field is a typed error, never a silent pass', 'GitLab 17.4: snooze one, no snoozed list', 'GitLab 16.11: no snooze; restore works', 'marks them one by one over REST, at most 4 at a time'],
+    },
+    {
+      protection: 'To-do filter validation',
+      edits: [edit('src/gitlab/todoFilter.ts', "  if (problems.length > 0) throw new GitLabError('validation', `Invalid to-do filter: ${problems.join(' ')}`);\n", '')],
+      specs: [`${T}/gitlab/todos.test.ts`],
+      tests: ['never sends an invalid filter: nothing reaches the server'],
+    },
+    {
+      protection: 'To-do ids checked before anything is sent',
+      edits: [edit('src/gitlab/todoFilter.ts', "  if (!isId(id)) throw new GitLabError('validation', `${shown(id)} is not a to-do ID.`);\n", '')],
+      specs: [`${T}/gitlab/todos.test.ts`],
+      tests: ['refuses an id that is not a to-do id without sending anything', 'the many-mutations answer the ids GitLab changed, and refuse more than their limit'],
+    },
+    {
+      protection: 'A missing scope is named',
+      edits: [
+        edit('src/gitlab/messages.ts', '{ ...details, insufficientScope: true, missingScope });', '{ ...details, insufficientScope: true });'),
+        edit('src/gitlab/graphql.ts', "{ ...details, missingScope: 'api' });", 'details);'),
+      ],
+      specs: [`${T}/gitlab/todos.test.ts`, `${T}/app/todos/todoBulk.test.ts`],
+      tests: ['says which scope a token lacks: read_api to read', 'a to-do that is not the caller\'s is notFound; a read_api token is told it needs api', 'reports a token without api per to-do, never the token'],
+    },
+    {
+      protection: 'The extension bundles no dev dependency',
+      edits: [edit('src/gitlab/graphql.ts', "import { GitLabError } from './errors';", "import { parse } from 'graphql';\nimport { GitLabError } from './errors';\nvoid parse;")],
+      specs: [`${T}/layering.test.ts`],
+      tests: ['the extension and its page import only runtime dependencies'],
+    },
+    {
       protection: 'Pages read ahead past a capped `X-Total`',
       edits: [edit('src/gitlab/pageReader.ts', 'page.total !== undefined && page.total < CAPPED_TOTAL && page.perPage', 'page.total !== undefined && page.perPage')],
       specs: [`${T}/gitlab/pageReader.test.ts`],
@@ -102,6 +148,24 @@ export const section: Section = {
       tests: ['halves its window when GitLab answers 429'],
     },
 
+    {
+      protection: 'No cookie or other credential of the page goes with a request from a browser',
+      edits: [edit('src/gitlab/fetchExchange.ts', "        credentials: 'omit',\n", '')],
+      specs: [`${T}/gitlab/fetchExchange.browser.test.ts`, `${T}/gitlab/fetchExchange.test.ts`],
+      tests: ['sends no cookie of the page, even from the instance\'s own origin', 'sends the token in its header only, with no credentials of the page'],
+    },
+    {
+      protection: 'A redirect a browser hides (`opaqueredirect`)',
+      edits: [edit('src/gitlab/transport.ts', 'if (answer.hiddenRedirect) {', 'if (false) {')],
+      specs: [`${T}/gitlab/fetchExchange.browser.test.ts`, `${T}/gitlab/fetchExchange.test.ts`],
+      tests: ['a redirect is an error that says to check the instance URL, and is not followed', 'a redirect the browser hides is an error that says to check the instance URL'],
+    },
+    {
+      protection: 'A refused `fetch` (CORS, unreachable: one `TypeError`) names the instance\'s host',
+      edits: [edit('src/gitlab/fetchExchange.ts', 'if (request.signal.aborted) throw cause;', 'throw cause;')],
+      specs: [`${T}/gitlab/fetchExchange.browser.test.ts`, `${T}/gitlab/fetchExchange.test.ts`],
+      tests: ['a server that does not allow other origins (no CORS headers) is a network error naming the host', 'a request the browser refuses (CORS, no route, a bad certificate'],
+    },
   ],
   elsewhere: [
   ],

@@ -1,5 +1,5 @@
 /** Subscriptions: the rows of that section of docs/protections.md. */
-import { T, edit, type Section } from '../model';
+import type { Section } from '../model';
 
 export const section: Section = {
   breaks: [
