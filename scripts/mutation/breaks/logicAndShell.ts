@@ -170,6 +170,12 @@ export const section: Section = {
       tests: ['waits at least what a 429 asked for'],
     },
     {
+      protection: 'The new-activity check backs off',
+      edits: [edit('src/ui/polling/focusedPoller.ts', 'const wait = this.schedule.failed(error);', 'const wait = this.schedule.succeeded();')],
+      specs: [`${T}/ui/newActivityPoller.test.ts`],
+      tests: ['checks at the interval, doubles the wait on each failure'],
+    },
+    {
       protection: 'Copy Activity as Markdown: one read takes at most 200 pages',
       edits: [edit('src/app/activity/rangeEvents.ts', '    maxPages: options.maxPages ?? MAX_RANGE_PAGES,\n', '')],
       specs: [`${T}/app/activity/markdownRange.test.ts`],
@@ -186,6 +192,12 @@ export const section: Section = {
       edits: [edit('src/app/projectDirectory.ts', 'pending = this.window.run(() => api.getProject(id)).then(', 'pending = api.getProject(id).then(')],
       specs: [`${T}/app/projectDirectory.test.ts`],
       tests: ['at most 4 at a time'],
+    },
+    {
+      protection: 'Sign-out deletes the secret',
+      edits: [edit('src/ui/auth/tokenStore.ts', 'await this.secrets.delete(TokenStore.keyFor(instanceUrl));', 'await this.secrets.get(TokenStore.keyFor(instanceUrl));')],
+      specs: [`${T}/ui/session.test.ts`, `${T}/ui/tokenStore.test.ts`],
+      tests: ['signs one instance out: its secret goes', 'keeps each instance\'s token apart, and deletes one without touching the other'],
     },
     {
       protection: 'Day groups in date order',

@@ -94,3 +94,21 @@ describe('To-Do service: Mark All and its Undo, against the double', () => {
     assert.deepEqual(pendingIds(), before, 'every one marked is pending again');
   });
 });
+
+describe('To-Do service: the badge, against the double', () => {
+  let double: GitLabDouble;
+  let api: TodoClient;
+  const startWith = withTodoDouble({ todos: 250 }, (started, client) => { double = started; api = client; });
+
+  it('counts what GitLab counts (X-Total), not the rows loaded, whichever list is shown', async () => {
+    await startWith();
+    const { todos } = service(api);
+    const counted = new Promise<void>((resolve) => todos.onDidCount(() => resolve()));
+    await todos.lists.load(todoSource('http://a.test'));
+    todos.pendingChanged();
+    await counted;
+    const pending = pendingOf(double).length;
+    assert.ok(shown(todos).length < pending, `${shown(todos).length} rows loaded of ${pending}`);
+    assert.deepEqual(todos.pendingCount(), { count: pending, more: false });
+  });
+});
