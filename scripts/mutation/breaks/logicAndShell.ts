@@ -10,6 +10,12 @@ export const section: Section = {
       tests: ['refuses a well-formed message with any one field of the wrong type', 'refuses unknown types, unknown fields', 'says what it refused and where', 'ignores and logs malformed or hostile messages', 'webview messages: the validator accepts exactly'],
     },
     {
+      protection: 'The page hears only the host\'s channel',
+      edits: [edit('media/src/settings/page.ts', 'if (event.source !== page) receive(event.data);', 'receive(event.data);')],
+      specs: [`${T}/app/settings/settingsPage.browser.test.ts`],
+      tests: ['hears only the host\'s channel: what the page posts to its own window changes nothing'],
+    },
+    {
       protection: 'Saved page state checked when restored',
       edits: [edit('src/app/settings/shared/protocol.ts', "return validate(persistedState, value, 'state');", 'return { ok: true, value: value as PersistedState };')],
       specs: [PROTOCOL],
@@ -71,10 +77,22 @@ export const section: Section = {
       tests: ['has a strict CSP'],
     },
     {
+      protection: 'Server text inserted as text in the webview',
+      edits: [edit('media/src/settings/scopePanel.ts', '<span class="scope-label">${entry.label}</span>', '<span class="scope-label" .innerHTML=${entry.label}></span>')],
+      specs: [`${T}/app/settings/settingsPage.browser.test.ts`],
+      tests: ['draws group names from GitLab as text'],
+    },
+    {
       protection: 'Escaping in the page shell',
       edits: [edit('src/ui/settings/panelHtml.ts', 'return text.replace(/[&<>"\']/g, (char) => `&#${char.charCodeAt(0)};`);', 'return text;')],
       specs: [`${T}/app/settings/panelHtml.test.ts`],
       tests: ['escapes the texts it is given'],
+    },
+    {
+      protection: 'Edits kept after a failed save',
+      edits: [edit('media/src/settings/formActions.ts', '      if (error.server) scope.form = rebase(scope.form ?? form, error.server);\n', '      scope.form = createForm(form.scope, error.server ?? form.baseline);\n')],
+      specs: [`${T}/app/settings/settingsPage.browser.test.ts`],
+      tests: ['keeps an edit GitLab refused'],
     },
     {
       protection: 'Edits rebased onto a newer server state',

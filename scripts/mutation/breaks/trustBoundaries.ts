@@ -146,5 +146,10 @@ export const section: Section = {
     },
   ],
   elsewhere: [
+    {
+      protection: 'The whole protection in the extension',
+      by: 'workbench',
+      why: 'it is the parts above (each with its break) put together in the running extension: a workspace\'s settings, VS Code\'s restricted mode and the environment token, end to end',
+    },
   ],
 };
