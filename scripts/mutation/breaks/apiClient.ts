@@ -38,7 +38,7 @@ export const section: Section = {
       protection: 'Same-origin redirects only',
       edits: [edit('src/gitlab/transport.ts', "if (next.origin !== this.base.origin || redirects >= MAX_REDIRECTS || method !== 'GET') {", "if (redirects >= MAX_REDIRECTS || method !== 'GET') {")],
       specs: [CLIENT, FAULTS],
-      tests: ['a redirect to another origin is not followed and the token is not sent there', 'GET /notification_settings redirect to another origin (', 'GET /events redirect to another origin ('],
+      tests: ['a redirect to another origin is not followed and the token is not sent there', 'GET /notification_settings, over undici redirect to another origin (', 'GET /notification_settings, over fetch redirect to another origin (', 'GET /events, over undici redirect to another origin (', 'GET /events, over fetch redirect to another origin ('],
     },
     {
       protection: 'Response shape checks',
