@@ -1,5 +1,5 @@
-// Compresses the tour's screenshots in place: they ship in the .vsix (the README is the extension's page), so their
-// size is the package's. pngquant reduces each to a palette of at most 256 colours at a quality of 90-100 (a
+// Compresses the tour's screenshots in place: the README's pictures ship in the .vsix (the README is the extension's
+// page), and the tour's are committed, so their size is the package's and the repository's. pngquant reduces each to a palette of at most 256 colours at a quality of 90-100 (a
 // screenshot of a workbench has few colours; text and icons keep their edges), then optipng recompresses the result
 // losslessly. An image pngquant cannot bring to that quality, or only larger, is left as it was before optipng.
 // Both tools are Debian packages that scripts/vscode-env/setup.mjs installs, as it installs Chromium.

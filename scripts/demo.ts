@@ -26,7 +26,7 @@ import { signInFromPalette, tourSurfaces, webWorkerSurface } from './demo-tour';
 
 const TOKEN = 'glpat-test-token';
 const SECOND_TOKEN = 'glpat-second-instance';
-const DISPLAY_NAME = 'GitLab Activity & Notifications';
+const DISPLAY_NAME = 'Activity & Notifications for GitLab';
 /** In the web worker host: Running Extensions opens in the editor area, beside the view, rather than as a dialog over it. */
 const WEB_WORKER_SETTINGS = { ...webHostSettings(), 'workbench.editor.useModal': 'off' };
 const log = (message: string) => console.log(`[demo] ${message}`);
@@ -77,6 +77,8 @@ async function main(): Promise<void> {
     'security.workspace.trust.enabled': false,
     'extensions.autoCheckUpdates': false,
     'update.mode': 'none',
+    // The demo's page is no place for code-server's toasts about ports it forwarded (past 20, it says so).
+    'remote.autoForwardPorts': false,
     'git.openRepositoryInParentFolders': 'never',
     'gitlabActivity.instanceUrl': double.url,
     'gitlabActivity.projects': [seeded.projects[1]],
@@ -154,7 +156,7 @@ async function main(): Promise<void> {
         await page?.screenshot({ path: path.join(out, 'failure.png') }).catch(() => undefined);
         throw new Error(`${error instanceof Error ? error.message : String(error)} (what the page showed: ${path.join(out, 'failure.png')})`);
       }
-      // They ship in the .vsix with the README: compressed as they are taken.
+      // The README's ship in the .vsix, all are committed: compressed as they are taken.
       for (const { file, before, after } of compressScreenshots(shots)) {
         log(`saved ${path.relative(process.cwd(), file)} (${(after / 1024).toFixed(0)} KiB, ${(before / 1024).toFixed(0)} KiB as taken)`);
       }

@@ -19,7 +19,7 @@ export function ActivityTreeProviderUnderStub(feeds: EventFeeds, directory: Proj
   const { ActivityItems } = require('../../src/ui/activity/activityItems') as typeof import('../../src/ui/activity/activityItems');
   const directories = new ProjectDirectories(() => undefined).adopt('', directory);
   const context = {
-    signedIn: () => true, instances: () => [{ key: '', url: instanceUrl }], activeInstance: () => '',
+    signedIn: () => true, instances: () => [{ key: '', url: instanceUrl }], urlOf: () => instanceUrl, activeInstance: () => '',
     projects: () => [], users: () => [], isUnread: () => false,
   };
   const provider = new ActivityTreeProvider(feeds, directories, new ActivityItems(feeds, directories, context), context);

@@ -23,7 +23,7 @@ export interface PackageResult {
 /** Used only when packaging as is fails on relative README links: lets the size still be measured. */
 const PLACEHOLDER_BASE = 'https://example.invalid/';
 
-const COPIED = ['package.json', 'package.nls.json', 'l10n', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'tsconfig.json', 'images', 'docs/images'];
+const COPIED = ['package.json', 'package.nls.json', 'package.nls.de.json', 'package.nls.zh-cn.json', 'l10n', 'README.md', 'CHANGELOG.md', 'LICENSE', '.vscodeignore', 'tsconfig.json', 'images', 'docs/images'];
 
 /**
  * `node scripts/build.mjs --production` and `vsce package` with the project's flags in a folder of their own, so the

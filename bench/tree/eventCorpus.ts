@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { GitLabClient, NO_FILTER, Transport, type GitLabEvent, type Project } from '../../src/gitlab';
+import { GitLabClient, NO_FILTER, readPages, Transport, type GitLabEvent, type Project } from '../../src/gitlab';
 import { UndiciExchange } from '../../src/node/undiciExchange';
 import { createDispatcher } from '../../src/node/dispatcher';
 import { GitLabDouble } from '../../test/double';
@@ -20,7 +20,8 @@ export async function writeEventCorpus(file: string): Promise<{ events: number; 
   const dispatcher = createDispatcher();
   try {
     const client = new GitLabClient(new Transport({ instanceUrl: double.url, token: () => TOKEN, exchange: new UndiciExchange(dispatcher) }));
-    const events = await client.listAllEvents({ kind: 'mine' }, NO_FILTER, 100);
+    const pages = await readPages((page, signal) => client.listEvents({ kind: 'mine' }, NO_FILTER, { page, perPage: 100 }, signal), { window: 1 });
+    const events = pages.flatMap((page) => page.items);
     const ids = [...new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number'))];
     const projects = await Promise.all(ids.map((id) => client.getProject(id)));
     const corpus: EventCorpus = { instanceUrl: double.url, now: Date.now(), events, projects };

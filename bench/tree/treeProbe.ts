@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { SeenMarkers } from '../../src/app/activity/seenMarkers';
+import { accountKey } from '../../src/app/accountKey';
 import { feedPlan } from '../../src/app/activity/activityTabs';
 import { createEventFeeds, eventListPlan, type EventFeeds } from '../../src/app/activity/eventFeeds';
 import { ProjectDirectories, ProjectDirectory } from '../../src/app/projectDirectory';
@@ -117,12 +118,13 @@ async function load(file: string, size: number): Promise<Loaded> {
 function provider(l: Loaded): ActivityTreeProvider {
   // Half the events unread, as after a long absence: their rows carry the unread mark.
   const ids = l.events.map((e) => e.id ?? 0).sort((a, b) => a - b);
-  const seen = new SeenMarkers({ get: () => ({ [l.corpus.instanceUrl]: { mine: { id: ids[Math.floor(ids.length / 2)] } } }), update: async () => undefined }, 'seen');
+  const account = accountKey(l.corpus.instanceUrl, 1);
+  const seen = new SeenMarkers({ get: () => ({ [account]: { mine: { id: ids[Math.floor(ids.length / 2)] } } }), update: async () => undefined }, 'seen');
   const directories = new ProjectDirectories(() => undefined).adopt('', l.directory);
   const context: ActivityTreeContext = {
-    signedIn: () => true, instances: () => [{ key: '', url: l.corpus.instanceUrl }], activeInstance: () => '',
+    signedIn: () => true, instances: () => [{ key: '', url: l.corpus.instanceUrl }], urlOf: () => l.corpus.instanceUrl, activeInstance: () => '',
     projects: () => [], users: () => [],
-    isUnread: (source, event) => seen.isUnread(l.corpus.instanceUrl, source.key, event),
+    isUnread: (source, event) => seen.isUnread(account, source.key, event),
     now: () => l.corpus.now,
   };
   return new ActivityTreeProvider(l.feeds, directories, new ActivityItems(l.feeds, directories, context), context);

@@ -34,6 +34,8 @@ export declare function startCodeServer(options: {
   folder?: string;
   env?: Record<string, string | undefined>;
   logFile?: string;
+  /** code-server's `--locale`: VS Code's display language once a language pack for it is installed. */
+  locale?: string;
   timeoutMs?: number;
 }): Promise<RunningCodeServer>;
 export declare function stopAllCodeServers(): Promise<void>;

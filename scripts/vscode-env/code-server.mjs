@@ -101,6 +101,7 @@ export async function startCodeServer({
   folder,
   env = {},
   logFile,
+  locale,
   timeoutMs = 60_000,
 }) {
   installExitHook();
@@ -123,6 +124,8 @@ export async function startCodeServer({
     '--builtin-extensions-dir',
     paths.builtinExtensionsKept,
   ];
+  // VS Code's display language; it takes effect once a language pack for it is installed.
+  if (locale) args.push('--locale', locale);
   if (folder) args.push(folder);
   // Its own process group, so stop() reaches the extension host and other children too.
   const child = spawn(paths.node24, args, {

@@ -1,7 +1,7 @@
 import type { GitLabApi } from '../gitlab/api';
 import type { TodoApi } from '../gitlab/todoApi';
 import type { Disposable } from './emitter';
-import { accountKey } from './accountKey';
+import { accountKey, type AccountKey } from './accountKey';
 import { normalizeInstanceUrl } from './instance';
 import type { SubscriptionCountCache } from './subscriptions/subscriptionCounts';
 
@@ -25,10 +25,10 @@ export interface ActiveAccount {
   /** Its counts of explicit subscriptions per scope (kept a short while), while signed in. */
   readonly subscriptionCounts?: SubscriptionCountCache;
   /**
-   * The account (`accountKey`: instance + GitLab user id) while signed in and its user id is known, else undefined.
-   * What is kept for the person is read and written under it only; until it is known, nothing of theirs is.
+   * Who the person is (`AccountKey`) while signed in and once known, else undefined. What is kept for the person is
+   * read and written under it only; until it is known, nothing of theirs is.
    */
-  readonly accountKey: string | undefined;
+  readonly accountKey: AccountKey | undefined;
   /** The session changed: a sign-in or out, another active instance, or new clients. */
   readonly onDidChange: (listener: () => void) => Disposable;
 }
@@ -45,7 +45,7 @@ export function fixedAccount(instanceUrl: string, api?: GitLabApi, todos?: TodoA
 /** What `activeAccountOf` reads each time: the session's active instance and its account, as they are now. */
 export interface ActiveSource {
   readonly instanceUrl: string;
-  readonly current: { api: GitLabApi; todos: TodoApi; subscriptionCounts?: SubscriptionCountCache; username?: string; accountKey?: string } | undefined;
+  readonly current: { api: GitLabApi; todos: TodoApi; subscriptionCounts?: SubscriptionCountCache; username?: string; accountKey?: AccountKey } | undefined;
   onDidChange(listener: () => void): Disposable;
   /** The account's user became known: what follows the account reads its key, so it hears of this too. */
   onDidIdentify(listener: () => void): Disposable;

@@ -89,17 +89,65 @@ export function monthName(month: number, t: Localize): string {
   return MONTHS[month](t);
 }
 
-/** "Mon 3 Nov 2026". */
+/** How each kind of date reads in a display language other than English, as `Intl` words it. */
+const INTL_DATES = {
+  /** "Di., 3. Nov. 2026", "2026年11月3日周二". */
+  day: { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' },
+  /** "3. Nov. 2026", "2026年11月3日". */
+  date: { day: 'numeric', month: 'short', year: 'numeric' },
+  /** "Fr., 27. Nov.", "11月27日周五": a day of the coming days, before its time. */
+  weekdayOfMonth: { weekday: 'short', day: 'numeric', month: 'short' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/** One formatter per language and kind: making one costs far more than using it, and a tree formats thousands of dates. */
+const intlFormats = new Map<string, Intl.DateTimeFormat | null>();
+
+/**
+ * The `Intl` format of `kind` in `t`'s display language; undefined in English (its words and order are the messages',
+ * which tests pin) and where the runtime knows no such language.
+ */
+function intlFormat(t: Localize, kind: keyof typeof INTL_DATES): Intl.DateTimeFormat | undefined {
+  const language = t.language?.toLowerCase();
+  if (!language || language === 'en' || language.startsWith('en-')) return undefined;
+  const key = `${language} ${kind}`;
+  let format = intlFormats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.DateTimeFormat(language, { ...INTL_DATES[kind], timeZone: 'UTC' });
+    } catch {
+      format = null; // not a language tag Intl takes
+    }
+    intlFormats.set(key, format);
+  }
+  return format ?? undefined;
+}
+
+/** "Mon 3 Nov 2026"; in the display language, "Di., 3. Nov. 2026". */
 export function formatDay(dayNumber: number, t: Localize): string {
   const date = new Date(dayNumber * DAY_MS);
+  const intl = intlFormat(t, 'day');
+  if (intl) return intl.format(date);
   return t('{0} {1} {2} {3}', weekdayName(date.getUTCDay(), t), date.getUTCDate(), monthName(date.getUTCMonth(), t),
     date.getUTCFullYear());
 }
 
-/** "3 Nov 2026". */
+/** "3 Nov 2026"; in the display language, "3. Nov. 2026". */
 export function formatDate(dayNumber: number, t: Localize): string {
   const date = new Date(dayNumber * DAY_MS);
+  const intl = intlFormat(t, 'date');
+  if (intl) return intl.format(date);
   return t('{0} {1} {2}', date.getUTCDate(), monthName(date.getUTCMonth(), t), date.getUTCFullYear());
+}
+
+/**
+ * "Thu 26 Nov 09:00": a day of the coming days with a time of day (`HH:MM`), for `dayNumber` and `time` in one zone;
+ * in the display language, "Do., 26. Nov. 09:00".
+ */
+export function formatDayAndTime(dayNumber: number, time: string, t: Localize): string {
+  const date = new Date(dayNumber * DAY_MS);
+  const intl = intlFormat(t, 'weekdayOfMonth');
+  if (intl) return `${intl.format(date)} ${time}`;
+  return t('{0} {1} {2} {3}', weekdayName(date.getUTCDay(), t), date.getUTCDate(), monthName(date.getUTCMonth(), t), time);
 }
 
 /** "2026-11-03 14:05 UTC+01:00": an absolute time that says which zone it is in. */

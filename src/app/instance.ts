@@ -1,4 +1,4 @@
-import { trimInstanceUrl } from '../gitlab/url';
+import { pathStaysUnder, trimInstanceUrl } from '../gitlab/url';
 
 /**
  * An instance's identity, in one place: how its URL is checked, spelled once, compared and shown. Tokens, accounts,
@@ -38,4 +38,31 @@ export function isInstanceUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** `value` as a URL when it is an http(s) one; anything else is not a page to open. */
+export function httpUrl(value: unknown): URL | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether `url` is a page of the instance at `instance`: the same origin, and a path under the instance's path as the
+ * server reads it, decoded and resolved (`pathStaysUnder`: `https://host/gitlab/..%2Fother` is not under `/gitlab`).
+ */
+export function isInstancePage(url: URL, instance: URL): boolean {
+  return url.origin === instance.origin && pathStaysUnder(url.pathname, instance.pathname);
+}
+
+/** `value` when it is an http(s) page of the instance (`isInstancePage`) without credentials; undefined otherwise. */
+export function instancePage(value: unknown, instanceUrl: string): URL | undefined {
+  const url = httpUrl(value);
+  const instance = httpUrl(instanceUrl);
+  if (!url || !instance || url.username || url.password) return undefined;
+  return isInstancePage(url, instance) ? url : undefined;
 }

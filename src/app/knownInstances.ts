@@ -1,7 +1,8 @@
+import type { GitLabApi } from '../gitlab/api';
 import type { CurrentUser } from '../gitlab/types';
 import { trimInstanceUrl } from '../gitlab/url';
 import { STATE_KEYS } from '../ids';
-import { userIdOf } from './accountKey';
+import { accountKey, shortDigest, tokenAccountKey, userIdOf, userIsUnknowable, type AccountKey } from './accountKey';
 import { normalizeInstanceUrl, sameInstance } from './instance';
 
 /** Global state as read here (`vscode.Memento`). */
@@ -10,13 +11,43 @@ export interface KnownInstanceStore {
   update(key: string, value: unknown): PromiseLike<void>;
 }
 
+/**
+ * Who a token was found to be: its GitLab user, or `unknowable` where the server cannot say (no `/user`: the token is
+ * the account, see `tokenAccountKey`).
+ */
+export type FoundUser = Pick<CurrentUser, 'username' | 'id'> | 'unknowable';
+
 /** An instance signed in to through the sign-in flow, as remembered. */
 export interface KnownInstance {
   url: string;
   user?: string;
   id?: number;
+  /** The server could not say who the token is: the account is the token's (never stored, only its digest). */
+  unknowable?: true;
   /** `tokenCheck` of the token the user was found with. */
   check?: string;
+}
+
+/** Who an account is, as far as known: what is kept for the person is keyed by `accountKey`. */
+export interface Identity {
+  username?: string;
+  userId?: number;
+  accountKey?: AccountKey;
+}
+
+/** Asks the instance who `api`'s token is (`GET /user`); rejects when it cannot answer now, not when it cannot say. */
+export function askWho(api: Pick<GitLabApi, 'getCurrentUser'>): Promise<FoundUser> {
+  return api.getCurrentUser().then((user): FoundUser => user, (error: unknown) => {
+    if (userIsUnknowable(error)) return 'unknowable';
+    throw error;
+  });
+}
+
+/** The identity of whoever holds `token` on the instance `key`, from what was found or remembered of them. */
+async function identityOf(key: string, token: string, found: Pick<KnownInstance, 'user' | 'id' | 'unknowable'> | undefined): Promise<Identity> {
+  const userId = found?.id;
+  const account = userId !== undefined ? accountKey(key, userId) : found?.unknowable ? await tokenAccountKey(key, token) : undefined;
+  return { username: found?.user, userId, accountKey: account };
 }
 
 /**
@@ -24,16 +55,16 @@ export interface KnownInstance {
  * token replaced by another person's (here, in another window, or with the write of the new user lost, as global state
  * may lose its last writes when a window goes) then names nobody, and `/user` says who it is.
  */
-export async function tokenCheck(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`gitlab-activity-account:${token}`));
-  return [...new Uint8Array(digest).slice(0, 8)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+export function tokenCheck(token: string): Promise<string> {
+  return shortDigest(`gitlab-activity-account:${token}`, 8);
 }
 
 /**
  * What is remembered of the signed-in instances (their tokens are in SecretStorage only): those signed in through the
  * sign-in flow, oldest first, with the username and GitLab user id seen at sign-in (the Accounts menu names the one;
  * the other makes the account known at start, so its kept state shows before any request), and the user id last found
- * for the environment's token, which has no entry of its own.
+ * for the environment's token, which has no entry of its own. Where the server cannot say who a token is, that is
+ * remembered instead, and the token (its digest) is the account.
  */
 export class KnownInstances {
   constructor(private readonly state: KnownInstanceStore) {}
@@ -42,9 +73,10 @@ export class KnownInstances {
     const value = this.state.get(STATE_KEYS.instances);
     if (!Array.isArray(value)) return [];
     return value.flatMap((item: unknown) => {
-      const { url, user, id, check } = (item ?? {}) as { url?: unknown; user?: unknown; id?: unknown; check?: unknown };
-      return typeof url === 'string'
-        ? [{ url, user: typeof user === 'string' ? user : undefined, id: userIdOf(id), check: typeof check === 'string' ? check : undefined }] : [];
+      const { url, user, id, unknowable, check } = (item ?? {}) as Record<string, unknown>;
+      if (typeof url !== 'string') return [];
+      const entry: KnownInstance = { url, user: typeof user === 'string' ? user : undefined, id: userIdOf(id), check: typeof check === 'string' ? check : undefined };
+      return [unknowable === true && entry.id === undefined ? { ...entry, unknowable: true } : entry];
     });
   }
 
@@ -57,28 +89,46 @@ export class KnownInstances {
    * Remembers who signed in to `instanceUrl` with `token` (undefined: nobody known yet), or with `false` forgets the
    * instance.
    */
-  async remember(instanceUrl: string, user: Pick<CurrentUser, 'username' | 'id'> | undefined | false, token?: string): Promise<void> {
+  async remember(instanceUrl: string, user: FoundUser | undefined | false, token?: string): Promise<void> {
     const check = user && token !== undefined ? await tokenCheck(token) : undefined;
     const others = this.all().filter((entry) => !sameInstance(entry.url, instanceUrl));
-    await this.state.update(STATE_KEYS.instances, user === false ? others
-      : [...others, { url: trimInstanceUrl(instanceUrl), user: user?.username, id: userIdOf(user?.id), check }]);
+    const who = user === 'unknowable' ? { unknowable: true } : { user: user ? user.username : undefined, id: userIdOf(user ? user.id : undefined) };
+    await this.state.update(STATE_KEYS.instances, user === false ? others : [...others, { url: trimInstanceUrl(instanceUrl), ...who, check }]);
   }
 
   /**
    * Who is remembered as signed in to the instance `key` with `token` (its entry, or the environment token's record),
    * only where it was found with that very token; else undefined, and `/user` is asked.
    */
-  async identity(key: string, token: string): Promise<{ user?: string; id?: number } | undefined> {
+  async identity(key: string, token: string): Promise<Identity> {
     const check = await tokenCheck(token);
     const entry = this.entry(key);
-    if (entry) return entry.check === check ? { user: entry.user, id: entry.id } : undefined;
-    const record = (this.state.get(STATE_KEYS.environmentUser) ?? {}) as { instance?: unknown; id?: unknown; check?: unknown };
-    return record.instance === key && record.check === check ? { id: userIdOf(record.id) } : undefined;
+    if (entry) return entry.check === check ? identityOf(key, token, entry) : {};
+    const record = (this.state.get(STATE_KEYS.environmentUser) ?? {}) as { instance?: unknown; id?: unknown; unknowable?: unknown; check?: unknown };
+    if (record.instance !== key || record.check !== check) return {};
+    const id = userIdOf(record.id);
+    return identityOf(key, token, id === undefined && record.unknowable === true ? { unknowable: true } : { id });
   }
 
-  /** Remembers the user of the environment's token on the instance `key` (it has no entry); undefined forgets it. */
-  async rememberEnvironmentUser(key: string, user: { id: number; token: string } | undefined): Promise<void> {
-    await this.state.update(STATE_KEYS.environmentUser, user && { instance: key, id: user.id, check: await tokenCheck(user.token) });
+  /**
+   * Who `account` (the instance `key` with `token`) was found to be: its identity, remembered beside its instance (its
+   * entry, or the environment token's record) when it is not the one known before (`account.accountKey`).
+   */
+  async learned(account: { instanceUrl: string; key: string; token: string; accountKey?: AccountKey }, user: FoundUser): Promise<Identity> {
+    const identity = await identityOf(account.key, account.token, user === 'unknowable' ? { unknowable: true } : { user: user.username, id: userIdOf(user.id) });
+    if (identity.accountKey === undefined || identity.accountKey === account.accountKey) return identity;
+    if (this.entry(account.key)) await this.remember(account.instanceUrl, user, account.token);
+    else await this.rememberEnvironmentUser(account.key, { id: identity.userId ?? 'unknowable', token: account.token });
+    return identity;
+  }
+
+  /**
+   * Remembers who the environment's token on the instance `key` is (it has no entry): a user id, or that the server
+   * cannot say. Undefined forgets it.
+   */
+  async rememberEnvironmentUser(key: string, user: { id: number | 'unknowable'; token: string } | undefined): Promise<void> {
+    const who = user?.id === 'unknowable' ? { unknowable: true } : { id: user?.id };
+    await this.state.update(STATE_KEYS.environmentUser, user && { instance: key, ...who, check: await tokenCheck(user.token) });
   }
 
   environmentInstance(): string | undefined {

@@ -1,4 +1,4 @@
-import { dayKey, dayNumberAt, dayNumberOfKey, monthName, weekdayName, type TimeZone } from './calendar';
+import { dayKey, dayNumberAt, dayNumberOfKey, formatDayAndTime, type TimeZone } from './calendar';
 import type { Localize } from './localize';
 
 /**
@@ -62,5 +62,5 @@ export function formatSnoozeEnd(until: number, now: number, zone: TimeZone, t: L
   const local = new Date(until + zone.offsetMinutes(until) * 60_000);
   const time = local.toISOString().slice(11, 16);
   if (dayNumberAt(until, zone) === dayNumberAt(now, zone)) return time;
-  return t('{0} {1} {2} {3}', weekdayName(local.getUTCDay(), t), local.getUTCDate(), monthName(local.getUTCMonth(), t), time);
+  return formatDayAndTime(dayNumberAt(until, zone), time, t);
 }

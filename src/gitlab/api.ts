@@ -4,9 +4,15 @@ import type {
   Project, Scope,
 } from './types';
 
-/** Whose events a listing returns. `id` is a numeric ID, a username (users) or a full path (projects). */
+/**
+ * Whose events a listing returns. `id` is a numeric ID, a username (users) or a full path (projects).
+ * `yourProjects` is `GET /events?scope=all`, the events of the user's projects: on GitLab 15.0 and later only the 20
+ * newest of them (notes/gitlab-feeds.md §1.4), on a server without `scope` the user's own. `scope` goes with it alone:
+ * GitLab reads it on the per-user and per-project routes too and would answer the caller's projects there (§1.7).
+ */
 export type EventSource =
   | { kind: 'mine' }
+  | { kind: 'yourProjects' }
   | { kind: 'user'; id: string | number }
   | { kind: 'project'; id: string | number };
 
@@ -21,8 +27,6 @@ export interface GitLabApi {
   updateNotificationSettings(scope: Scope, update: NotificationSettingUpdate, signal?: AbortSignal): Promise<NotificationSetting>;
   /** One page of events under a filter `validateFilter` made (an unvalidated one does not type-check). */
   listEvents(source: EventSource, filter: ValidEventFilter, page: PageRequest, signal?: AbortSignal): Promise<Page<GitLabEvent>>;
-  /** Every page, following `X-Next-Page` to the end. */
-  listAllEvents(source: EventSource, filter: ValidEventFilter, perPage?: number, signal?: AbortSignal): Promise<GitLabEvent[]>;
   getProject(id: string | number, signal?: AbortSignal): Promise<Project>;
   /** `GET /projects?membership=true&simple=true`. */
   listMyProjects(page: PageRequest, signal?: AbortSignal): Promise<Page<Project>>;

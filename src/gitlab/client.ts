@@ -9,9 +9,6 @@ import type {
   Project, Scope,
 } from './types';
 
-/** Guard against a server that ignores `page` and answers the same items for ever. */
-const MAX_PAGES = 10_000;
-
 /** The typed GitLab API over one `Transport`. */
 export class GitLabClient implements GitLabApi {
   constructor(private readonly transport: Transport) {}
@@ -34,17 +31,6 @@ export class GitLabClient implements GitLabApi {
 
   async listEvents(source: EventSource, filter: ValidEventFilter, page: PageRequest, signal?: AbortSignal): Promise<Page<GitLabEvent>> {
     return this.page(endpoints.listEvents(source, filter, page), page, signal);
-  }
-
-  async listAllEvents(source: EventSource, filter: ValidEventFilter, perPage = 100, signal?: AbortSignal): Promise<GitLabEvent[]> {
-    const all: GitLabEvent[] = [];
-    let page: number | undefined = 1;
-    for (let count = 0; page !== undefined && count < MAX_PAGES; count++) {
-      const result: Page<GitLabEvent> = await this.listEvents(source, filter, { page, perPage }, signal);
-      for (const item of result.items) all.push(item);
-      page = result.nextPage;
-    }
-    return all;
   }
 
   async getProject(id: string | number, signal?: AbortSignal): Promise<Project> {

@@ -1,6 +1,7 @@
 import { GitLabError } from './errors';
 import type { EventSource } from './api';
 import { filterQuery, type ValidEventFilter } from './filter';
+import { MAX_PER_PAGE } from './paging';
 import type { ApiRequest } from './request';
 import * as shapes from './shapes';
 import {
@@ -10,8 +11,6 @@ import {
 import { segment } from './url';
 
 /** GitLab's requests described as data (method, path, query, response shape); `Transport` runs them. */
-
-const MAX_PER_PAGE = 100;
 
 export function pageQuery(page: PageRequest): Record<string, string> {
   const query: Record<string, string> = {};
@@ -63,15 +62,21 @@ export function updateNotificationSettings(scope: Scope, update: NotificationSet
 
 function eventsPath(source: EventSource): string {
   switch (source.kind) {
-    case 'mine': return '/events';
+    case 'mine':
+    case 'yourProjects': return '/events';
     case 'user': return `/users/${segment(source.id)}/events`;
     case 'project': return `/projects/${segment(source.id)}/events`;
   }
 }
 
-/** The filter was validated where it entered (its type says so): it is sent as it is. */
+/**
+ * The filter was validated where it entered (its type says so): it is sent as it is. `scope=all` is added for
+ * `yourProjects` only; no filter or page carries a `scope` (they are built of known keys), so none reaches a per-user or
+ * per-project route, where GitLab would answer the caller's projects instead (feeds note §1.7).
+ */
 export function listEvents(source: EventSource, filter: ValidEventFilter, page: PageRequest): ApiRequest<GitLabEvent[]> {
-  const query = { ...filterQuery(filter), ...pageQuery(page) };
+  const query: Record<string, string> = { ...filterQuery(filter), ...pageQuery(page) };
+  if (source.kind === 'yourProjects') query.scope = 'all';
   return { method: 'GET', path: eventsPath(source), query, parse: shapes.events };
 }
 

@@ -90,6 +90,15 @@ export function listOf<T>(payload: Json, key: string, item: (value: unknown, pat
   return list.map((value, i) => item(value, `${key}[${i}]`));
 }
 
+/**
+ * The nodes of a connection page asked with `first`, nulls (nodes GitLab redacted) left out, cut to `first`: GitLab
+ * never sends more, and a server that does would otherwise fill a list with whatever it chose.
+ */
+export function connectionNodes(connection: Json, path: string, first: number): unknown[] {
+  const nodes = array(connection.nodes, `${path}.nodes`);
+  return (nodes.length > first ? nodes.slice(0, first) : nodes).filter((n) => n !== null);
+}
+
 /** An introspected type's fields, each with the names of its arguments (`__type { fields { name args { name } } }`). */
 export function introspectedFields(type: unknown): Map<string, string[]> {
   const names = new Map<string, string[]>();

@@ -12,10 +12,21 @@ export function fineGrainedPermissions(text: string | undefined): string[] | und
   return match ? match[1].split(',').map((name) => name.trim()).filter(Boolean) : undefined;
 }
 
-/** The fix first, then the permissions GitLab named: a token with them, made on GitLab's fine-grained token page. */
+/**
+ * Words of GitLab's put beside the extension's own as a quotation: one line, in quotation marks the words cannot close
+ * (their own become `'`), so a server's text never reads as the extension's advice.
+ */
+export function quoteGitLab(text: string): string {
+  return `"${text.replace(/[\s\u2028\u2029]+/g, ' ').replace(/["\u201c\u201d]/g, "'").trim()}"`;
+}
+
+/**
+ * The fix first, in the extension's words; then the permissions GitLab named, quoted as GitLab's (they come from the
+ * server, so they are never part of the advice itself).
+ */
 export function fineGrainedMessage(permissions: readonly string[]): string {
   return permissions.length > 0
-    ? `Sign in with a fine-grained personal access token that has these permissions: ${permissions.join(', ')}. GitLab requires one for this and refused the token in use.`
+    ? `Sign in with a fine-grained personal access token that has the permissions GitLab asks for: GitLab refused the token in use. GitLab names them: ${quoteGitLab(permissions.join(', '))}`
     : 'Sign in with a fine-grained personal access token that has the permissions this needs: GitLab refused the token in use.';
 }
 

@@ -18,14 +18,26 @@ export interface PageInfo {
 
 type Headers = Record<string, string | string[] | undefined>;
 
-/** One page of a listing from its answer: the next page from the headers, or, without any, from the page's size. */
+/** GitLab's largest page (`per_page`): a larger one is asked as this. */
+export const MAX_PER_PAGE = 100;
+
+/** The most items a page asked for with `perPage` may hold: what was asked, as GitLab clamps it. */
+export const pageLimit = (perPage: number | undefined): number => Math.min(perPage ?? MAX_PER_PAGE, MAX_PER_PAGE);
+
+/**
+ * One page of a listing from its answer: the next page from the headers, or, without any, from the page's size. A
+ * page is cut to the size asked: GitLab never sends more, and a server that does (20,000 to-dos for 20) would
+ * otherwise fill a list, and the host drawing it, with whatever it chose.
+ */
 export function toPage<T>(response: { data: T[]; headers: Headers }, requested: PageRequest): Page<T> {
   const info = readPageInfo(response.headers);
   const page = requested.page ?? 1;
+  const limit = pageLimit(requested.perPage);
+  const items = response.data.length > limit ? response.data.slice(0, limit) : response.data;
   let nextPage = info.nextPage;
   // A server with no pagination headers at all: a full page may have a successor; an empty one ends it.
-  if (info.unpaged && requested.perPage !== undefined && response.data.length >= requested.perPage) nextPage = page + 1;
-  return { items: response.data, nextPage, page, perPage: info.perPage ?? requested.perPage, total: info.total };
+  if (info.unpaged && requested.perPage !== undefined && items.length >= limit) nextPage = page + 1;
+  return { items, nextPage, page, perPage: info.perPage ?? requested.perPage, total: info.total };
 }
 
 function header(headers: Headers, name: string): string | undefined {

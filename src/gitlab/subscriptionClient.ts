@@ -9,7 +9,7 @@ import type {
 } from './subscriptionTypes';
 import { findWorkItem, getThingSubscription, type ThingAddress, type ThingSubscription } from './thingSubscription';
 import type { Transport } from './transport';
-import type { Group, Page, PageRequest, Scope } from './types';
+import type { Group, Page, PageRequest, ReadBudget, Scope } from './types';
 
 /**
  * What the signed-in user is explicitly subscribed to, and Unsubscribe / subscribe again (notes/gitlab-subscriptions.md),
@@ -112,35 +112,36 @@ export class SubscriptionClient {
   }
 
   listSubscribedIssues(page: CursorRequest, signal?: AbortSignal): Promise<SubscriptionPage<SubscribedThing>> {
-    return this.list(() => subs.listSubscribedIssues(page), 'issue', signal);
+    return this.list(() => subs.listSubscribedIssues(page), 'issue', signal, page.budget);
   }
 
   /** `scope`: a group's full path (with its subgroups) or a project's. */
   listSubscribedMergeRequests(scope: { group: string } | { project: string }, page: CursorRequest, signal?: AbortSignal): Promise<SubscriptionPage<SubscribedThing>> {
-    return this.list(() => subs.listSubscribedMergeRequests(scope, page), 'mergeRequest', signal);
+    return this.list(() => subs.listSubscribedMergeRequests(scope, page), 'mergeRequest', signal, page.budget);
   }
 
   /** Epics of a group and its descendants (Premium and Ultimate; empty elsewhere). */
   listSubscribedEpics(group: string, page: CursorRequest, signal?: AbortSignal): Promise<SubscriptionPage<SubscribedThing>> {
-    return this.list(() => subs.listSubscribedEpics(group, page), 'epic', signal);
+    return this.list(() => subs.listSubscribedEpics(group, page), 'epic', signal, page.budget);
   }
 
   /**
    * How many explicit subscriptions the user has in `scope` (a group with its subgroups or a project, by full path;
-   * or global), in one GraphQL request, and the scope's subscribed labels over REST (at most `COUNT_LABEL_PAGES`
-   * pages, else labels are not counted). Refused as the listings are: `unsupported` without GraphQL or the filter,
-   * `FilterIgnoredError` where GitLab ignores the filter (it would count everything visible).
+   * or global), in one GraphQL request, and, unless `labels` is false, the scope's subscribed labels over REST (at
+   * most `COUNT_LABEL_PAGES` pages, else labels are not counted). Refused as the listings are: `unsupported` without
+   * GraphQL or the filter, `FilterIgnoredError` where GitLab ignores the filter (it would count everything visible).
    */
-  async countSubscriptions(scope: Scope, signal?: AbortSignal): Promise<SubscriptionCounts> {
+  async countSubscriptions(scope: Scope, signal?: AbortSignal, options: { labels?: boolean } = {}): Promise<SubscriptionCounts> {
     // Known beforehand from the schema: a GitLab without the filter is not asked with it (nor probed).
     const features = await this.getSubscriptionFeatures(signal);
     if (!features.graphql) throw new GitLabError('unsupported', NO_GRAPHQL);
     if (!features.listIssues) throw new GitLabError('unsupported', TOO_OLD.count);
     const probe = await this.probeSubscriptionFilter(signal);
     if (!probe.honoured) throw new FilterIgnoredError(probe.version);
+    const withLabels = scope.kind !== 'global' && options.labels !== false;
     const [counts, labels] = await Promise.all([
       this.send(() => countSubscriptions(scope), 'count', false, signal),
-      scope.kind === 'global' ? undefined : this.countLabels(scope, signal),
+      withLabels ? this.countLabels(scope, signal) : undefined,
     ]);
     if (scope.kind === 'global') return { counts, notCounted: ['mergeRequest', 'epic', 'label'] };
     return labels === undefined ? { counts, notCounted: ['label'] } : { counts: { ...counts, label: labels }, notCounted: [] };
@@ -263,18 +264,19 @@ export class SubscriptionClient {
   }
 
   /** Lists only where the probe found the filter honoured, and never a page with a thing GitLab calls unsubscribed. */
-  private async list(build: () => ApiRequest<SubscriptionPage<SubscribedThing>>, kind: SubscriptionKind, signal?: AbortSignal): Promise<SubscriptionPage<SubscribedThing>> {
+  private async list(build: () => ApiRequest<SubscriptionPage<SubscribedThing>>, kind: SubscriptionKind, signal?: AbortSignal,
+    budget?: ReadBudget): Promise<SubscriptionPage<SubscribedThing>> {
     const probe = await this.probeSubscriptionFilter(signal);
     if (!probe.honoured) throw new FilterIgnoredError(probe.version);
-    const page = await this.send(build, kind, false, signal);
+    const page = await this.send(build, kind, false, signal, budget);
     if (page.items.some((item) => !item.subscribed)) throw new FilterIgnoredError(probe.version);
     return page;
   }
 
   /** `build` runs inside, so that a refused argument rejects, as every call does, rather than throws. */
-  private async send<T>(build: () => ApiRequest<T>, kind: SubscriptionKind | 'count', change: boolean, signal?: AbortSignal): Promise<T> {
+  private async send<T>(build: () => ApiRequest<T>, kind: SubscriptionKind | 'count', change: boolean, signal?: AbortSignal, budget?: ReadBudget): Promise<T> {
     try {
-      return (await this.transport.send(build(), signal)).data;
+      return (await this.transport.send(build(), signal, budget)).data;
     } catch (error) {
       throw translate(error, kind, change);
     }

@@ -1,6 +1,6 @@
 import { pageQuery } from './endpoints';
 import { GitLabError } from './errors';
-import { graphqlError, graphqlRequest, mutationPayload, introspectedFields } from './graphql';
+import { connectionNodes, graphqlError, graphqlRequest, mutationPayload, introspectedFields } from './graphql';
 import type { ApiRequest } from './request';
 import { array, groups, num, object, str, type Json } from './shapes';
 import type {
@@ -25,10 +25,10 @@ function first(page: CursorRequest): number {
   return Math.min(size, MAX_PAGE);
 }
 
-function pageOf<T>(connection: unknown, path: string, item: (value: unknown, path: string) => T): SubscriptionPage<T> {
+function pageOf<T>(connection: unknown, path: string, size: number, item: (value: unknown, path: string) => T): SubscriptionPage<T> {
   const c = object(connection, path);
   const pageInfo = object(c.pageInfo, `${path}.pageInfo`);
-  const items = array(c.nodes, `${path}.nodes`).filter((n) => n !== null).map((n, i) => item(n, `${path}.nodes[${i}]`));
+  const items = connectionNodes(c, path, size).map((n, i) => item(n, `${path}.nodes[${i}]`));
   return {
     items,
     endCursor: pageInfo.hasNextPage === true && typeof pageInfo.endCursor === 'string' ? pageInfo.endCursor : undefined,
@@ -92,7 +92,7 @@ export function listSubscribedIssues(page: CursorRequest): ApiRequest<Subscripti
   }
 }`,
     variables: { first: first(page), after: page.after ?? null, state: page.state ?? null },
-    read: (data) => pageOf(data.issues, 'issues', issue),
+    read: (data) => pageOf(data.issues, 'issues', first(page), issue),
   });
 }
 
@@ -123,7 +123,7 @@ export function listSubscribedMergeRequests(scope: { group: string } | { project
     variables: { path: inGroup ? scope.group : scope.project, first: first(page), after: page.after ?? null, state: page.state ?? null },
     read: (data) => {
       if (data.container === null) throw new GitLabError('notFound', `GitLab did not find ${inGroup ? 'the group' : 'the project'}, or this account cannot see it.`);
-      return pageOf(object(data.container, 'container').mergeRequests, 'mergeRequests', mergeRequest);
+      return pageOf(object(data.container, 'container').mergeRequests, 'mergeRequests', first(page), mergeRequest);
     },
   });
 }
@@ -146,7 +146,7 @@ export function listSubscribedEpics(group: string, page: CursorRequest): ApiRequ
       if (data.group === null) throw new GitLabError('notFound', 'GitLab did not find the group, or this account cannot see it.');
       const items = object(data.group, 'group').workItems;
       // `Group.workItems` is null where the group cannot have work items of its own (namespace work items off).
-      return items === null ? { items: [], count: 0 } : pageOf(items, 'workItems', workItem);
+      return items === null ? { items: [], count: 0 } : pageOf(items, 'workItems', first(page), workItem);
     },
   });
 }
@@ -308,20 +308,22 @@ export function listMemberGroups(page: PageRequest): ApiRequest<Group[]> {
  * requests, the 100 most recently updated of each, with `subscribed` (true for explicit subscribers and for those who
  * take part alike, note §3), for what is left where the filter cannot answer: the workspace's own project.
  */
+const PROJECT_THINGS = 100;
+
 export function listProjectThings(projectPath: string): ApiRequest<SubscribedThing[]> {
   return graphqlRequest({
     name: 'project.issues', kind: 'query',
     document: `query projectThingsThatMailYou($path: ID!) {
   project(fullPath: $path) {
-    issues(state: opened, sort: UPDATED_DESC, first: 100) { nodes { ${ISSUE_FIELDS} } }
-    mergeRequests(state: opened, sort: UPDATED_DESC, first: 100) { nodes { ${MR_FIELDS} } }
+    issues(state: opened, sort: UPDATED_DESC, first: ${PROJECT_THINGS}) { nodes { ${ISSUE_FIELDS} } }
+    mergeRequests(state: opened, sort: UPDATED_DESC, first: ${PROJECT_THINGS}) { nodes { ${MR_FIELDS} } }
   }
 }`,
     variables: { path: projectPath },
     read: (data) => {
       if (data.project === null) throw new GitLabError('notFound', 'GitLab did not find the project, or this account cannot see it.');
       const project = object(data.project, 'project');
-      const nodes = (connection: unknown, path: string) => (connection === null ? [] : array(object(connection, path).nodes, `${path}.nodes`).filter((n) => n !== null));
+      const nodes = (connection: unknown, path: string) => (connection === null ? [] : connectionNodes(object(connection, path), path, PROJECT_THINGS));
       return [
         ...nodes(project.issues, 'issues').map((n, i) => issue(n, `issues.nodes[${i}]`)),
         ...nodes(project.mergeRequests, 'mergeRequests').map((n, i) => mergeRequest(n, `mergeRequests.nodes[${i}]`)),

@@ -1,3 +1,5 @@
+import type { ReadBudget } from './types';
+
 /**
  * Things the signed-in user is explicitly subscribed to (notes/gitlab-subscriptions.md). States, types and kinds are
  * open sets: GitLab adds to them, so they are strings, and an unknown one is shown by name, never dropped.
@@ -57,6 +59,8 @@ export interface SubscriptionPage<T> {
 
 export interface CursorRequest {
   after?: string;
+  /** Shared by every request of one read: their bodies together may take no more (see `ByteBudget`). */
+  budget?: ReadBudget;
   /** At most 100 (GitLab clamps larger pages). Default 100. */
   first?: number;
   /**

@@ -1,8 +1,8 @@
 import { pageQuery } from './endpoints';
 import { GitLabError } from './errors';
-import { graphqlRequest, listOf, mutationPayload, introspectedFields } from './graphql';
+import { connectionNodes, graphqlRequest, listOf, mutationPayload, introspectedFields } from './graphql';
 import type { ApiRequest } from './request';
-import { array, object, optional, str, type Json } from './shapes';
+import { object, optional, str, type Json } from './shapes';
 import { todoFilterQuery, todoGlobalId } from './todoFilter';
 import { globalIdNumber, graphqlTodo, restTodo, restTodos, targetEnumOf, utcTime } from './todoShapes';
 import type { CursorPage, Todo, TodoChange, TodoFeatures, TodoFilter } from './todoTypes';
@@ -87,7 +87,7 @@ export function listSnoozedTodos(page: { after?: string; first?: number }): ApiR
       const pageInfo = object(todos.pageInfo, 'currentUser.todos.pageInfo');
       optional(pageInfo, 'endCursor', 'string', 'pageInfo');
       optional(todos, 'count', 'number', 'currentUser.todos');
-      const items = array(todos.nodes, 'currentUser.todos.nodes').filter((n) => n !== null).map((n, i) => graphqlTodo(n, `nodes[${i}]`));
+      const items = connectionNodes(todos, 'currentUser.todos', Math.min(first, MAX_GRAPHQL_PAGE)).map((n, i) => graphqlTodo(n, `nodes[${i}]`));
       return {
         items,
         endCursor: pageInfo.hasNextPage === true && typeof pageInfo.endCursor === 'string' ? pageInfo.endCursor : undefined,

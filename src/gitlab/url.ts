@@ -42,10 +42,51 @@ export function apiBase(instanceUrl: string): URL {
   return url;
 }
 
-/** The full URL of an API path; checks it stays under the API base of the same origin. */
+/** One decoding of a path's ASCII escapes (`%2F`, `%2e`, `%25`…), as a server or the proxy before it decodes it. */
+const decodeAscii = (path: string): string =>
+  path.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The path with `.` and `..` segments resolved (never above the root) and `\` read as `/`, as servers resolve them. */
+function resolveDots(path: string): string {
+  const parts = path.split(/[\\/]/);
+  const kept: string[] = [];
+  parts.forEach((part, index) => {
+    if (part === '..' && kept.length > 1) kept.pop();
+    if (part !== '.' && part !== '..') kept.push(part);
+    else if (index === parts.length - 1) kept.push('');
+  });
+  return kept.join('/');
+}
+
+/** Whether `path` is under `root`, both resolved; when a decoded `?` or `#` ends both, what is left is, or is `root`. */
+function under(path: string, root: string): boolean {
+  const cut = (text: string): string => resolveDots(text.replace(/[?#][^]*$/, ''));
+  const [cutPath, cutRoot] = [cut(path), cut(root)];
+  return resolveDots(path).startsWith(`${resolveDots(root)}/`) && (cutPath === cutRoot || cutPath.startsWith(`${cutRoot}/`));
+}
+
+/**
+ * Whether a URL's path (`URL.pathname`) is under `root` (`/gitlab`, `/gitlab/`, or `/`) as the server reads it. The
+ * URL parser resolves only literal dot segments; GitLab and the proxy before it decode the path first, so
+ * `/gitlab/..%2Fother` is `/other` to them. The path is therefore decoded and resolved again, as often as decoding
+ * changes it (a server that decodes twice turns `%252F` into `/`), and must stay under every time, also where a
+ * decoded `?` or `#` would end it.
+ */
+export function pathStaysUnder(pathname: string, root: string): boolean {
+  let path = pathname;
+  let rootPath = root.replace(/\/+$/, '');
+  for (;;) {
+    if (!under(path, rootPath)) return false;
+    const [nextPath, nextRoot] = [decodeAscii(path), decodeAscii(rootPath)];
+    if (nextPath === path && nextRoot === rootPath) return true;
+    [path, rootPath] = [nextPath, nextRoot];
+  }
+}
+
+/** The full URL of an API path; checks it stays under the API base of the same origin, also once decoded. */
 export function apiUrl(base: URL, path: string, query: Record<string, string> = {}): URL {
   const url = new URL(`${base.pathname}${path}`, base.origin);
-  if (url.origin !== base.origin || !url.pathname.startsWith(`${base.pathname}/`)) {
+  if (url.origin !== base.origin || !pathStaysUnder(url.pathname, base.pathname)) {
     throw new GitLabError('validation', 'The request would leave the GitLab API.');
   }
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);

@@ -1,43 +1,34 @@
 import { instanceHost, normalizeInstanceUrl, sameInstance } from '../app/instance';
 import * as vscode from 'vscode';
 import * as plainWindow from './plainWindow';
-import {
-  GitLabClient, GitLabError, Transport, type CurrentUser, type GitLabApi, type HttpExchange,
-} from '../gitlab';
-import { SubscriptionClient } from '../gitlab/subscriptionClient';
-import { TodoClient } from '../gitlab/todoClient';
-import type { TodoApi } from '../gitlab/todoApi';
+import { GitLabError, type CurrentUser, type GitLabApi, type GitLabClient, type HttpExchange } from '../gitlab';
 import { trimInstanceUrl } from '../gitlab/url';
 import { COMMANDS, CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION, STATE_KEYS } from '../ids';
 import { activeAccountOf, type ActiveAccount } from '../app/activeAccount';
-import { accountKey, readAccountKey, userIdOf } from '../app/accountKey';
-import { migrateInstanceState } from '../app/accountStateMigration';
-import { KnownInstances } from '../app/knownInstances';
-import { SubscriptionCountCache } from '../app/subscriptions/subscriptionCounts';
+import type { AccountKey } from '../app/accountKey';
+import { forgetAccountState, settleLegacyState } from '../app/accountStateMigration';
+import { askWho, KnownInstances, type FoundUser, type Identity } from '../app/knownInstances';
+import { AccountClients, type InstanceClients } from './accountClients';
 import type { ExtensionConfig } from './config';
 import type { Log } from './log';
 import type { TokenStore } from './auth/tokenStore';
 
 const ENV_TOKEN_DISMISSED = STATE_KEYS.envTokenSignedOut;
 
-/** One signed-in instance: its client talks to that instance only, with the token stored for it. */
-export interface Account {
+/** One signed-in instance: its clients talk to that instance only, with the token stored for it. */
+export interface Account extends InstanceClients {
   instanceUrl: string;
-  /** `normalizeInstanceUrl(instanceUrl)`: tokens, state and tree rows are keyed by it. */
+  /** The instance: `normalizeInstanceUrl(instanceUrl)`. Tokens, clients and tree rows are keyed by it. */
   key: string;
-  api: GitLabApi;
-  /** The To-Do List client of the same instance, over the same transport and token. */
-  todos: TodoApi;
-  /** Subscriptions (list, Unsubscribe, subscribe again) on the same instance, over the same transport and token. */
-  subscriptions: SubscriptionClient;
-  /** Its counts of explicit subscriptions per scope, kept a short while; it goes with the account. A change calls `invalidate`. */
-  subscriptionCounts: SubscriptionCountCache;
   /** Who signed in there, when known (from the sign-in, remembered beside the instance). */
   username?: string;
   /** Their GitLab user id, when known (from the sign-in, remembered beside the instance, or asked of `/user`). */
   userId?: number;
-  /** `accountKey(instance, userId)` once the user id is known: what is kept for the person is keyed by it. */
-  accountKey?: string;
+  /**
+   * Who the person is (`AccountKey`: the instance and their user id, or their token's digest where the server cannot
+   * say), once known: what is kept for them is keyed by it.
+   */
+  accountKey?: AccountKey;
 }
 
 interface LiveAccount extends Account {
@@ -66,8 +57,8 @@ export class Session implements vscode.Disposable {
    * loaded with it stay; what is kept for a person can now be read and written under its account key.
    */
   readonly onDidIdentify = this.identifiedEmitter.event;
-  /** Every account's requests go through it; a new one when the network settings change. */
-  private exchange?: HttpExchange;
+  /** Every account's clients, over one connection pool; a new one when the network settings change. */
+  private readonly clients: AccountClients;
   private readonly accounts = new Map<string, LiveAccount>();
   private activeKey?: string;
   /** Restores run one after another: each reads the secrets of its moment. */
@@ -84,13 +75,14 @@ export class Session implements vscode.Disposable {
     private readonly config: () => ExtensionConfig,
     private readonly log: Log,
     private readonly state: vscode.Memento,
-    private readonly userAgent: string,
+    userAgent: string,
     /** The platform's way to the network for the settings given (see Platform). */
-    private readonly newExchange: (config: ExtensionConfig) => HttpExchange,
+    newExchange: (config: ExtensionConfig) => HttpExchange,
     /** The instance the workspace's git remotes name, among those given, if any. */
     private readonly remoteInstance: (instances: string[]) => Promise<string | undefined> = async () => undefined,
   ) {
     this.known = new KnownInstances(state);
+    this.clients = new AccountClients(config, log, userAgent, newExchange);
     const session = this;
     this.active = activeAccountOf({
       get instanceUrl() { return session.instanceUrl; },
@@ -133,22 +125,24 @@ export class Session implements vscode.Disposable {
     return this.accountFor(instanceUrl)?.api;
   }
 
+  /**
+   * The URL of a signed-in instance, given its key (as lists and rows name it), as its sign-in spelled it: for links,
+   * settings and messages. Undefined when that instance is not signed in.
+   */
+  urlOf(instance: string): string | undefined {
+    return this.accountFor(instance)?.instanceUrl;
+  }
+
   private get activeAccount(): LiveAccount | undefined {
     return (this.activeKey ? this.accounts.get(this.activeKey) : undefined) ?? this.accounts.values().next().value;
   }
 
   /**
-   * The account's user id became known (or another than assumed): remembered beside its instance, and state kept per
-   * instance by an earlier version moves to it (once: it is removed where it was).
+   * Who the account is became known (or another than assumed): its user, or (a server that cannot say) its token.
+   * Remembered beside its instance, with a digest of the token it was found with.
    */
-  private async identify(account: LiveAccount, user: Pick<CurrentUser, 'username' | 'id'>): Promise<LiveAccount> {
-    const userId = userIdOf(user.id);
-    const identified: LiveAccount = { ...account, username: user.username, userId, accountKey: userId === undefined ? undefined : accountKey(account.key, userId) };
-    if (userId === undefined || userId === account.userId) return identified;
-    if (this.known.entry(account.key)) await this.known.remember(account.instanceUrl, user, account.token);
-    else await this.known.rememberEnvironmentUser(account.key, { id: userId, token: account.token });
-    await migrateInstanceState(this.state, account.key, identified.accountKey!);
-    return identified;
+  private async identify(account: LiveAccount, user: FoundUser): Promise<LiveAccount> {
+    return { ...account, ...await this.known.learned(account, user) };
   }
 
   /**
@@ -163,6 +157,7 @@ export class Session implements vscode.Disposable {
   }
 
   private async restoreNow(): Promise<void> {
+    await settleLegacyState(this.state, (line) => this.log.info(line));
     const candidates = new Map<string, string>();
     const known = this.known.all();
     // Tokens stored under another spelling's key move to their instance's, the last signed in first.
@@ -177,7 +172,7 @@ export class Session implements vscode.Disposable {
       if (token) found.set(key, token);
     }
     // Who each new token belongs to, as remembered beside it, read first: then accounts change with no await between.
-    const remembered = new Map<string, { user?: string; id?: number } | undefined>();
+    const remembered = new Map<string, Identity>();
     for (const [key, token] of found) if (this.accounts.get(key)?.token !== token) remembered.set(key, await this.known.identity(key, token));
     let changed = false;
     const replaced = new Set<string>();
@@ -187,21 +182,13 @@ export class Session implements vscode.Disposable {
       if (found.has(key)) replaced.add(key);
       changed = true;
     }
-    const identified: string[] = [];
     for (const [key, token] of found) {
       if (this.accounts.has(key)) continue;
       // A token replaced while running (a sign-in here or in another window) may be another person's: the entry
       // beside it may still name the one before, so who it is comes from `/user`.
-      const known = replaced.has(key) ? undefined : remembered.get(key);
-      const userId = known?.id;
-      this.accounts.set(key, {
-        ...this.account(candidates.get(key)!, token), username: known?.user, userId,
-        accountKey: userId === undefined ? undefined : accountKey(key, userId),
-      });
-      if (userId !== undefined) identified.push(accountKey(key, userId));
+      this.accounts.set(key, { ...this.account(candidates.get(key)!, token), ...(replaced.has(key) ? {} : remembered.get(key)) });
       changed = true;
     }
-    for (const account of identified) await migrateInstanceState(this.state, readAccountKey(account)!.instance, account);
     const active = await this.remoteInstance(this.all.map((account) => account.instanceUrl)).catch(() => undefined);
     const activeKey = active ? normalizeInstanceUrl(active) : normalizeInstanceUrl(this.config().instanceUrl);
     if (activeKey !== this.activeKey) {
@@ -221,10 +208,11 @@ export class Session implements vscode.Disposable {
    * (`onDidChange`); a name alone changes only names. Quietly: a refused token is reported by the views that need it.
    */
   private learnUser(account: LiveAccount): void {
-    const fromEntry = account.userId !== undefined && account.username !== undefined;
+    const fromEntry = account.accountKey !== undefined && (account.username !== undefined || account.userId === undefined);
     if (fromEntry || this.askingUser.has(account)) return;
     this.askingUser.add(account);
-    void account.api.getCurrentUser().then(async (user) => {
+    // A server that cannot say who the token is (no `/user`) makes the token the account; other failures leave it unknown.
+    void askWho(account.api).then(async (user) => {
       const before = this.accounts.get(account.key);
       if (before?.token !== account.token) return; // signed out or in again meanwhile
       const identified = await this.identify(before, user);
@@ -242,21 +230,22 @@ export class Session implements vscode.Disposable {
 
   /** Builds a client for a candidate token without storing it (sign-in validation). */
   clientFor(instanceUrl: string, token: string): GitLabClient {
-    return new GitLabClient(this.transport(instanceUrl, () => token));
+    return this.clients.candidate(instanceUrl, token);
   }
 
   /**
    * Stores the token for `instanceUrl` and signs that instance in beside the others. The settings' instance changes
    * to it only when that one is not signed in (a first sign-in): entries without an instance keep theirs. Resolves
    * false when the workspace's settings name another instance that is not signed in: the new token is kept for its
-   * own instance and never sent to the workspace's.
+   * own instance and never sent to the workspace's. `user`: who the sign-in found the token to be; undefined where the
+   * server cannot say (`validateToken` fell back), so the token is the account.
    */
   async signIn(instanceUrl: string, token: string, user: CurrentUser | undefined): Promise<boolean> {
     // The entry forgets the person before the token changes: stopped between the two, or read by a restore in
     // between, it names nobody (then `/user` says who), never the one before.
     await this.known.remember(instanceUrl, undefined);
     await this.tokens.store(instanceUrl, token);
-    await this.known.remember(instanceUrl, user, token);
+    await this.known.remember(instanceUrl, user ?? 'unknowable', token);
     await this.state.update(ENV_TOKEN_DISMISSED, undefined);
     const config = this.config();
     if (!sameInstance(instanceUrl, config.instanceUrl) && !this.apiFor(config.instanceUrl) && config.instanceSource !== 'workspace' && config.instanceSource !== 'folder') {
@@ -264,7 +253,7 @@ export class Session implements vscode.Disposable {
     }
     const key = normalizeInstanceUrl(instanceUrl);
     const fresh = this.account(trimInstanceUrl(instanceUrl), token);
-    const identified = user ? await this.identify(fresh, user) : fresh;
+    const identified = await this.identify(fresh, user ?? 'unknowable');
     // Replaced at once (re-inserted last, in sign-in order): no moment without the instance.
     this.accounts.delete(key);
     this.accounts.set(key, identified);
@@ -273,9 +262,14 @@ export class Session implements vscode.Disposable {
     return sameInstance(instanceUrl, this.config().instanceUrl) || this.apiFor(this.config().instanceUrl) !== undefined;
   }
 
-  /** Signs one instance out (the active one by default): its secret goes, the other instances stay signed in. */
+  /**
+   * Signs one instance out (the active one by default): its secret goes, and what was kept for its person (see
+   * `forgetAccountState`); the other instances stay signed in.
+   */
   async signOut(instanceUrl: string = this.instanceUrl): Promise<void> {
     const key = normalizeInstanceUrl(instanceUrl);
+    const account = this.accounts.get(key)?.accountKey;
+    if (account) await forgetAccountState(this.state, account);
     await this.tokens.delete(instanceUrl, [this.config().instanceUrl, ...this.known.all().map((entry) => entry.url)]);
     await this.known.remember(instanceUrl, false);
     if (this.known.environmentInstance() === key) await this.known.rememberEnvironmentUser(key, undefined);
@@ -287,8 +281,7 @@ export class Session implements vscode.Disposable {
 
   /** Network settings changed: new connection pool, same tokens. */
   rebuild(): void {
-    void this.exchange?.close().catch(() => undefined);
-    this.exchange = undefined;
+    this.clients.reset();
     for (const [key, account] of [...this.accounts]) {
       this.accounts.set(key, { ...this.account(account.instanceUrl, account.token), username: account.username, userId: account.userId, accountKey: account.accountKey });
     }
@@ -313,17 +306,15 @@ export class Session implements vscode.Disposable {
       });
   }
 
-  /** `token` is the one stored for `instanceUrl`; the client talks to that instance and no other. */
+  /** `token` is the one stored for `instanceUrl`; the clients talk to that instance and no other. */
   private account(instanceUrl: string, token: string): LiveAccount {
-    const transport = this.transport(instanceUrl, () => token);
-    const subscriptions = new SubscriptionClient(transport);
-    const clients = { api: new GitLabClient(transport), todos: new TodoClient(transport), subscriptions, subscriptionCounts: new SubscriptionCountCache(subscriptions) };
-    return { instanceUrl, key: normalizeInstanceUrl(instanceUrl), ...clients, token, unauthorizedShown: false };
+    return { instanceUrl, key: normalizeInstanceUrl(instanceUrl), ...this.clients.for(instanceUrl, token), token, unauthorizedShown: false };
   }
 
   /** Whose state the views read from now on: a question people (and failed runs) ask. */
   private logAccounts(): void {
-    this.log.info(`Accounts: ${this.all.map((account) => `${account.instanceUrl} user ${account.userId ?? 'not known yet'}`).join(', ') || 'none'}`);
+    const who = (account: Account) => account.userId ?? (account.accountKey ? 'known by its token (the server does not say)' : 'not known yet');
+    this.log.info(`Accounts: ${this.all.map((account) => `${account.instanceUrl} user ${who(account)}`).join(', ') || 'none'}`);
   }
 
   private announce(): void {
@@ -332,17 +323,8 @@ export class Session implements vscode.Disposable {
     this.changed.fire();
   }
 
-  private transport(instanceUrl: string, token: () => string | undefined): Transport {
-    const config = this.config();
-    this.exchange ??= this.newExchange(config);
-    return new Transport({
-      instanceUrl, token, exchange: this.exchange, timeoutMs: config.requestTimeoutSeconds * 1000,
-      log: (entry) => this.log.request(entry), userAgent: this.userAgent,
-    });
-  }
-
   dispose(): void {
-    void this.exchange?.close().catch(() => undefined);
+    this.clients.dispose();
     this.changed.dispose();
     this.named.dispose();
     this.identifiedEmitter.dispose();

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { TimeZone } from '../app/calendar';
 import { formatSnoozeEnd, parseSnoozeEnd, snoozeEnd, type Clock, type SnoozePreset } from '../app/snoozeTime';
 import * as plainWindow from './plainWindow';
+import { displayLocalize } from './displayLanguage';
 
 const PRESET_LABELS: Record<Exclude<SnoozePreset['kind'], 'until'>, () => string> = {
   hour: () => vscode.l10n.t('For 1 Hour'),
@@ -22,7 +23,7 @@ export async function pickSnoozeEnd(options: {
   type Item = plainWindow.PlainItem & { preset?: SnoozePreset };
   const items: Item[] = options.presets.map((kind) => {
     const preset = { kind } as SnoozePreset;
-    return { label: PRESET_LABELS[kind](), description: formatSnoozeEnd(snoozeEnd(preset, now, zone), now, zone, vscode.l10n.t), preset };
+    return { label: PRESET_LABELS[kind](), description: formatSnoozeEnd(snoozeEnd(preset, now, zone), now, zone, displayLocalize()), preset };
   });
   items.push({ label: vscode.l10n.t('Until a Date…') });
   // A later step of a flow (the scope, then the end): the focus handed back when the step before closed (to the

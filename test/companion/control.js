@@ -46,7 +46,9 @@ async function handle(request) {
   const body = await readBody(request);
   if (request.method === 'PUT' && request.url === '/settings') return { changed: await setUserSettings(body) };
   if (request.method === 'POST' && request.url === '/command') {
-    const result = await vscode.commands.executeCommand(String(body.command), ...(body.args ?? []));
+    // JSON has no URIs: `{ "$file": "/path" }` stands for a file of this host (a remote window's server).
+    const args = (body.args ?? []).map((arg) => (arg && typeof arg.$file === 'string' ? vscode.Uri.file(arg.$file) : arg));
+    const result = await vscode.commands.executeCommand(String(body.command), ...args);
     return { result: result === undefined ? null : String(result) };
   }
   throw Object.assign(new Error(`no control endpoint ${request.method} ${request.url}`), { status: 404 });

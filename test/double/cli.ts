@@ -4,7 +4,8 @@ import type { DoubleOptions, DoubleToken, Edition, GraphqlSchemaVersion } from '
 /**
  * npm run gitlab-double -- --port N [--edition spec|ce|ee] [--token T]… [--events N] [--todos N] [--seed S] [--hostile]
  *   [--strict-action] [--without-user-endpoint] [--without-discovery] [--without-paging-headers] [--spec-events]
- *   [--without-todos] [--graphql current|17.5|17.4|16.11|none] [--spec-only]
+ *   [--without-todos] [--graphql current|17.5|17.4|16.11|none] [--scope-all window|perProject|complete] [--ignores-scope]
+ *   [--feeds PROJECTS,FOLLOWEES] [--spec-only]
  */
 
 function parseArgs(argv: string[]): DoubleOptions {
@@ -45,6 +46,18 @@ function parseArgs(argv: string[]): DoubleOptions {
         const version = argv[++i];
         if (!['current', '17.5', '17.4', '16.11', 'none'].includes(version)) throw new Error('--graphql is current, 17.5, 17.4, 16.11 or none.');
         options.graphql = version as GraphqlSchemaVersion;
+        break;
+      }
+      case '--scope-all': {
+        const era = argv[++i];
+        if (era !== 'window' && era !== 'perProject' && era !== 'complete') throw new Error('--scope-all is window, perProject or complete.');
+        options.scopeAll = era;
+        break;
+      }
+      case '--ignores-scope': options.ignoresScope = true; break;
+      case '--feeds': {
+        const [projects, followees] = (argv[++i] ?? '').split(',');
+        options.feeds = { projects: number(flag, projects), followees: number(flag, followees) };
         break;
       }
       case '--spec-only': options.specOnly = true; break;

@@ -22,6 +22,7 @@ import { settingKey, type DoubleEvent, type DoubleTodo, type SettingSource, type
 
 const FAULT_KINDS: ReadonlySet<Fault['kind']> = new Set([
   'latency', 'status', 'rateLimit', 'reset', 'truncated', 'malformed', 'html200', 'huge', 'redirect', 'endlessPages',
+  'endlessCursor', 'oversizedPage', 'graphqlVariables',
 ]);
 const SCOPES: ReadonlySet<TokenScope> = new Set(['api', 'read_api', 'read_user']);
 

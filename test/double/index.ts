@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { ControlSurface } from './control';
 import { FaultStore } from './faults/store';
 import { Pipeline } from './pipeline';
+import { listingThresholds, RateLimiter } from './rate-limits';
 import { RequestLog } from './request-log';
 import { ALL_ROUTES } from './routes/all-routes';
 import type { DoubleContext, ResolvedOptions } from './routes/route';
@@ -20,6 +21,9 @@ export { actionName } from './present/event';
 export { CE_KEYS, SPEC_KEYS, eventKeys, columnDefault } from './notification/editions';
 
 export const DEFAULT_TOKEN = 'glpat-test-token';
+
+/** `GET /version` of each era of `scope=all` (feeds note §1.4; where one era ends is not established: these are examples). */
+const DEFAULT_VERSIONS = { window: '18.2.1', complete: '14.10.5', perProject: '13.12.15' } as const;
 
 /**
  * A GitLab REST v4 server on loopback, faithful to the behaviour note: notification settings, the three event
@@ -59,8 +63,9 @@ export class GitLabDouble {
     const edition = options.edition ?? (specOnly ? 'spec' : 'ee');
     const { data, factory } = createWorld({
       seed: options.seed ?? 1, events: options.events ?? 200, todos: options.todos ?? 0, subscriptions: options.subscriptions, edition,
-      hostileNames: options.hostileNames ?? false, tokens, now: clock(),
+      hostileNames: options.hostileNames ?? false, feeds: options.feeds, tokens, now: clock(),
     });
+    const scopeAll = options.scopeAll ?? 'window';
     const resolved: ResolvedOptions = {
       edition,
       strictAction: options.strictAction ?? false,
@@ -73,9 +78,14 @@ export class GitLabDouble {
       specEvents: options.specEvents ?? specOnly,
       withoutTodos: options.withoutTodos ?? specOnly,
       graphql: options.graphql ?? (specOnly ? 'none' : 'current'),
+      scopeAll,
+      ignoresScope: options.ignoresScope ?? specOnly,
+      gitlabVersion: options.gitlabVersion ?? DEFAULT_VERSIONS[scopeAll],
+      listingRateLimits: listingThresholds(options.listingRateLimits),
       defaultUserId: tokens[0]?.userId ?? 1,
     };
-    const context: DoubleContext = { data, factory, options: resolved, baseUrl: '', now: clock };
+    const rateLimiter = new RateLimiter(resolved.listingRateLimits, () => clock().getTime());
+    const context: DoubleContext = { data, factory, options: resolved, baseUrl: '', now: clock, rateLimiter };
     const faults = new FaultStore();
     const log = new RequestLog();
 
@@ -190,6 +200,19 @@ export class GitLabDouble {
    */
   addTodo(partial: Partial<DoubleTodo> = {}): DoubleTodo {
     return completeTodo(this.data, partial, this.context.now(), this.context.options.defaultUserId);
+  }
+
+  /**
+   * Deletes a project as GitLab does: the project, its events and its stars go (`/projects/:id/events` answers 404 from
+   * then on, and it leaves every starred list). For a feed's source that vanishes while it is read.
+   */
+  removeProject(id: number): void {
+    const { data } = this;
+    const at = data.projects.findIndex((project) => project.id === id);
+    if (at < 0) throw new Error(`There is no project ${id}.`);
+    data.projects.splice(at, 1);
+    for (let n = data.events.length - 1; n >= 0; n--) if (data.events[n].projectId === id) data.events.splice(n, 1);
+    for (let n = data.stars.length - 1; n >= 0; n--) if (data.stars[n].projectId === id) data.stars.splice(n, 1);
   }
 
   async close(): Promise<void> {

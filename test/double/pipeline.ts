@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readCredentials } from './auth';
 import type { ControlSurface } from './control';
 import { endlessPage } from './faults/endless';
+import { endlessCursorPage, oversizedPage, withGraphqlVariables } from './faults/hostilePages';
 import { replacementResponse } from './faults/pages';
 import type { FaultStore } from './faults/store';
 import { writeHuge, writeReset, writeTruncated } from './faults/write';
@@ -97,10 +98,14 @@ export class Pipeline {
       send(res, replacement, request.method === 'HEAD');
       return replacement.status;
     }
-    if (fault.kind === 'endlessPages') {
-      const response = endlessPage(request, this.deps.double.baseUrl, (asked) => this.deps.router.dispatch(asked, this.deps.double));
-      send(res, response, request.method === 'HEAD');
-      return response.status;
+    const dispatch = (asked: ApiRequest) => this.deps.router.dispatch(asked, this.deps.double);
+    const bent = fault.kind === 'endlessPages' ? endlessPage(request, this.deps.double.baseUrl, dispatch)
+      : fault.kind === 'endlessCursor' ? endlessCursorPage(request, fault.items, dispatch)
+        : fault.kind === 'oversizedPage' ? oversizedPage(request, fault.items, dispatch)
+          : fault.kind === 'graphqlVariables' ? withGraphqlVariables(request, fault.variables, dispatch) : undefined;
+    if (bent) {
+      send(res, bent, request.method === 'HEAD');
+      return bent.status;
     }
     if (fault.kind === 'huge') {
       await writeHuge(res, fault.bytes);

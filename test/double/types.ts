@@ -86,11 +86,42 @@ export interface DoubleOptions {
   /** The GraphQL schema served at `/api/graphql` (default `current`; `none` answers 404). */
   graphql?: GraphqlSchemaVersion;
   /**
+   * What `GET /events?scope=all` answers (notes/gitlab-feeds.md §1.4): `window` (GitLab 15.0 and later, the default) the
+   * 20 newest events over the caller's authorized projects and nothing else, filters, order, pages and visibility
+   * applied within them; `perProject` (the JOIN LATERAL era) the newest 20 of each project, merged; `complete` (the
+   * era between) every event of those projects.
+   */
+  scopeAll?: 'window' | 'perProject' | 'complete';
+  /**
+   * A server that knows no `scope` (a plain server of the interface spec, a GitLab older than the parameter): `GET
+   * /events?scope=all` lists the caller's own events, and `scope` changes nothing anywhere. Default: `specOnly`.
+   */
+  ignoresScope?: boolean;
+  /** What `GET /version` says (default: 18.2.1; 14.10.5 with `scopeAll: 'complete'`, 13.12.15 with `perProject`). */
+  gitlabVersion?: string;
+  /**
+   * The listings' own rate limits (GitLab's flags `rate_limit_groups_and_projects_api` and
+   * `rate_limiting_user_endpoints` on; feeds note §2.1, §2.2, §3.1): `true` for GitLab's defaults (`/projects` 2000 per
+   * 10 minutes, `/users/:id/starred_projects`, `/following` and `/followers` 100 a minute, per user), or other numbers
+   * per window. Over the limit: 429 with the application limiter's body and `Retry-After`. Default: none.
+   */
+  listingRateLimits?: boolean | Partial<Record<ListingRateLimit, number>>;
+  /**
+   * The dashboard feeds' larger world (see README, Dashboard feeds): `projects` extra projects (odd ones in a group
+   * alex belongs to, even ones outside it, many starred), `followees` extra users alex follows, `events` extra events
+   * among them (default 20 a project). Default: none (the fixed cast's stars and follows only).
+   */
+  feeds?: { projects?: number; followees?: number; events?: number };
+  /**
    * A server offering only the interface spec: `edition: 'spec'` (unless given), `withoutUserEndpoint`,
-   * `withoutDiscovery`, `withoutPagingHeaders`, `specEvents`, `withoutTodos` and `graphql: 'none'`. Default false.
+   * `withoutDiscovery`, `withoutPagingHeaders`, `specEvents`, `withoutTodos`, `ignoresScope` and `graphql: 'none'`.
+   * Default false.
    */
   specOnly?: boolean;
 }
+
+/** The listings with a rate limit of their own (`Gitlab::ApplicationRateLimiter` keys). */
+export type ListingRateLimit = 'projects_api' | 'user_starred_projects_api' | 'user_following' | 'user_followers';
 
 export type AuthKind = 'private-token' | 'bearer' | 'none';
 
@@ -139,7 +170,13 @@ export type Fault =
   | { kind: 'huge'; bytes: number }
   | { kind: 'redirect'; location: string; status?: 301 | 302 | 307 | 308 }
   /** A listing that never ends: every page is page 1 again with new ids, and names the page after it as the next. */
-  | { kind: 'endlessPages' };
+  | { kind: 'endlessPages' }
+  /** A GraphQL cursor listing that never ends: empty pages (`none`) or page 1's nodes again with new ids, each naming a new next cursor. */
+  | { kind: 'endlessCursor'; items: 'none' | 'again' }
+  /** A listing page of `items` entries whatever was asked (REST arrays, GraphQL connections' nodes), ids moved. */
+  | { kind: 'oversizedPage'; items: number }
+  /** A GraphQL request answered as if its variables were also these: a server that ignores a filter (`{ state: null }`). */
+  | { kind: 'graphqlVariables'; variables: Record<string, unknown> };
 
 export interface FaultRule {
   fault: Fault;

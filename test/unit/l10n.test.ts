@@ -72,3 +72,47 @@ describe('translations: l10n/bundle.l10n.json and package.nls.json', () => {
     assert.equal(manifest.l10n, './l10n');
   });
 });
+
+/** The translations shipped beside the English: VS Code picks them by its display language. */
+const LANGUAGES = ['de', 'zh-cn'];
+
+/** `{0}`, `{1}`… of a message, sorted: a translation may reorder them but must keep each. */
+const placeholders = (text: string) => (text.match(/\{\d+\}/g) ?? []).sort();
+/**
+ * What VS Code makes live in a message or a manifest text (a link, a command link, an icon) and code spans: a
+ * translation carries exactly the English text's, so it can add no command for a click and no setting's name changes.
+ */
+const live = (text: string) => [
+  ...(text.match(/\]\([^)]*\)/g) ?? []), ...(text.match(/\$\([\w~-]+\)/g) ?? []), ...(text.match(/`[^`]*`/g) ?? []),
+].sort();
+
+describe('translations: German and Simplified Chinese', () => {
+  for (const language of LANGUAGES) {
+    for (const [english, translated] of [['l10n/bundle.l10n.json', `l10n/bundle.l10n.${language}.json`], ['package.nls.json', `package.nls.${language}.json`]]) {
+      it(`${translated} translates every key of ${english}, keeping its placeholders, links, icons and code`, () => {
+        const source: Record<string, string> = readJson(english);
+        const target: Record<string, unknown> = readJson(translated);
+        const missing = Object.keys(source).filter((key) => typeof target[key] !== 'string' || (target[key] as string).trim() === '' && source[key].trim() !== '');
+        const unused = Object.keys(target).filter((key) => !(key in source));
+        assert.deepEqual({ missing, unused }, { missing: [], unused: [] }, `${translated} is not complete`);
+        const broken = Object.entries(source).flatMap(([key, text]) => {
+          const other = target[key] as string;
+          const problems: string[] = [];
+          if (placeholders(other).join() !== placeholders(text).join()) problems.push(`placeholders ${placeholders(text).join()} → ${placeholders(other).join()}`);
+          if (live(other).join('|') !== live(text).join('|')) problems.push(`links, icons or code ${live(text).join(' ')} → ${live(other).join(' ')}`);
+          if ((other.match(/\n/g) ?? []).length !== (text.match(/\n/g) ?? []).length) problems.push('lines');
+          return problems.map((problem) => `${JSON.stringify(key)}: ${problem}`);
+        });
+        assert.deepEqual(broken, []);
+      });
+    }
+
+    it(`${language}: the manifest's name keeps saying it is for GitLab, not GitLab's own`, () => {
+      const nls: Record<string, string> = readJson(`package.nls.${language}.json`);
+      assert.match(nls.displayName, /GitLab/);
+      assert.doesNotMatch(nls.displayName, /^GitLab\b/);
+      assert.match(nls.description, /GitLab Inc\./);
+    });
+  }
+});
+

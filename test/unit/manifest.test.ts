@@ -88,3 +88,61 @@ describe('package.json and src/ids.ts agree', () => {
     assert.match(readFileSync(join(root, 'scripts', 'build.mjs'), 'utf8'), /target: 'node20\.9'/);
   });
 });
+
+/** The categories both marketplaces accept (VS Code's list; Open VSX takes the same names). */
+const MARKETPLACE_CATEGORIES = new Set([
+  'Programming Languages', 'Snippets', 'Linters', 'Themes', 'Debuggers', 'Formatters', 'Keymaps', 'SCM Providers', 'Other',
+  'Extension Packs', 'Language Packs', 'Data Science', 'Machine Learning', 'Visualization', 'Notebooks', 'Education',
+  'Testing', 'AI', 'Chat',
+]);
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(file: string): { width: number; height: number } {
+  const png = readFileSync(join(root, file));
+  assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG', `${file} is a PNG`);
+  assert.equal(png.subarray(12, 16).toString('latin1'), 'IHDR', file);
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+describe('the manifest follows the marketplaces\' conventions', () => {
+  it('is named as a product for GitLab, not as GitLab\'s own, and says it is not affiliated (GitLab\'s trademark guidance)', () => {
+    assert.match(manifest.displayName, / for GitLab$/);
+    assert.doesNotMatch(manifest.displayName, /^GitLab\b/i);
+    assert.match(manifest.description, /not affiliated with\b.*GitLab/i);
+    assert.match(readFileSync(join(root, 'README.md'), 'utf8').split('\n').slice(0, 12).join('\n'), /not affiliated with\b.*GitLab Inc/i,
+      'the README\'s first screen says it is not affiliated');
+    assert.equal(readFileSync(join(root, 'README.md'), 'utf8').split('\n')[0], `# ${manifest.displayName}`);
+    // The settings' group and the walkthrough carry the product's name too.
+    assert.equal(contributes.configuration.title, manifest.displayName);
+    assert.ok((contributes.walkthroughs[0].title as string).endsWith(manifest.displayName));
+  });
+
+  it('has a 256 × 256 PNG icon', () => {
+    assert.match(manifest.icon, /\.png$/);
+    assert.deepEqual(pngSize(manifest.icon), { width: 256, height: 256 });
+  });
+
+  it('has a gallery banner, fitting categories and a few keywords', () => {
+    assert.match(manifest.galleryBanner.color, /^#[0-9a-f]{6}$/i);
+    assert.ok(['dark', 'light'].includes(manifest.galleryBanner.theme));
+    assert.ok(manifest.categories.length > 0);
+    for (const category of manifest.categories) assert.ok(MARKETPLACE_CATEGORIES.has(category), category);
+    // The Marketplace takes at most 30 tags; the extension's own words, lower case, each once.
+    const keywords: string[] = manifest.keywords;
+    assert.ok(keywords.length >= 5 && keywords.length <= 30, `${keywords.length} keywords`);
+    assert.equal(new Set(keywords).size, keywords.length);
+    for (const keyword of keywords) assert.equal(keyword, keyword.toLowerCase(), keyword);
+    assert.ok(keywords.includes('gitlab'));
+  });
+
+  it('has no Q & A page, and is a preview while its version is 0.x', () => {
+    assert.equal(manifest.qna, false);
+    assert.equal(manifest.preview === true, /^0\./.test(manifest.version), `version ${manifest.version}, preview ${manifest.preview}`);
+  });
+
+  it('names no repository, bugs or homepage until the project has a public home, and packages without asking about it', () => {
+    // A made-up address would send people nowhere; vsce then asks whether to go on, which --allow-missing-repository answers.
+    for (const field of ['repository', 'bugs', 'homepage']) assert.equal(manifest[field], undefined, field);
+    assert.match(manifest.scripts.package, /vsce package [^&]*--allow-missing-repository/);
+  });
+});

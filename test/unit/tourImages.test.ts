@@ -1,11 +1,17 @@
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { listFiles, PackageManager } from '@vscode/vsce';
 
-// The README's screenshots ship in the .vsix (the README is the extension's page in VS Code): they are most of the
-// package. `npm run demo -- --screenshots` compresses them as it takes them (scripts/compress-screenshots.mjs, a
-// palette of at most 256 colours); one committed as the browser saved it (8-bit RGB) would double its share.
-const images = join(__dirname, '..', '..', 'docs', 'images');
+// The tour (docs/tour.md) shows every screenshot; the README, which is the extension's page in VS Code, shows one or
+// two, and those ship in the .vsix. `npm run demo -- --screenshots` compresses them as it takes them
+// (scripts/compress-screenshots.mjs, a palette of at most 256 colours); one committed as the browser saved it (8-bit
+// RGB) would double its size.
+const root = join(__dirname, '..', '..');
+const images = join(root, 'docs', 'images');
+/** `![alt](PREFIXname.png)` links of a Markdown file, the names after the prefix. */
+const shownIn = (file: string, prefix: string) => [...readFileSync(join(root, file), 'utf8')
+  .matchAll(new RegExp(`!\\[[^\\]]*\\]\\(${prefix.replace(/[/.]/g, '\\$&')}([^)]+)\\)`, 'g'))].map((match) => match[1]);
 const PALETTE_OR_GREY = new Set([0, 3]);
 /**
  * Bytes for the whole tour: 690 kB for thirteen compressed screenshots on 2026-11-29 (the twelve of 2026-11-28, 631 kB,
@@ -29,10 +35,33 @@ describe('the tour\'s screenshots stay small', () => {
     }
   });
 
-  it('the README shows every screenshot in docs/images, and each it shows is there', () => {
-    const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');
-    const shown = [...readme.matchAll(/!\[[^\]]*\]\(docs\/images\/([^)]+)\)/g)].map((match) => match[1]);
-    assert.deepEqual([...new Set(shown)].sort(), [...files].sort());
+  it('the tour shows every screenshot in docs/images, and each it shows is there', () => {
+    assert.deepEqual([...new Set(shownIn('docs/tour.md', 'images/'))].sort(), [...files].sort());
+  });
+
+  it('the README\'s pictures are screenshots of docs/images and ship in the .vsix, and no other screenshot does', async function () {
+    // vsce walks the whole working tree before .vscodeignore narrows it (with the workbench's cache, a large one).
+    this.timeout(120_000);
+    const shown = shownIn('README.md', 'docs/images/');
+    assert.ok(shown.length > 0, 'the README shows a picture');
+    for (const name of shown) assert.ok(files.includes(name), `README.md shows docs/images/${name}, which is not there`);
+    // What vsce itself would put in the package, by .vscodeignore: a picture left out shows as broken in VS Code.
+    const packaged = (await listFiles({ cwd: root, packageManager: PackageManager.None }))
+      .filter((file) => file.startsWith('docs/images/')).map((file) => file.slice('docs/images/'.length));
+    assert.deepEqual(packaged.sort(), [...new Set(shown)].sort());
+  });
+
+  it('every file the README and docs/*.md link to relatively is there', () => {
+    const markdown = ['README.md', ...readdirSync(join(root, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+    for (const file of markdown) {
+      const folder = file.startsWith('docs/') ? join(root, 'docs') : root;
+      // Code spans and blocks are not links.
+      const text = readFileSync(join(root, file), 'utf8').replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '');
+      for (const [, link] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+        if (/^\w+:/.test(link)) continue;
+        assert.ok(existsSync(join(folder, link)), `${file} links to ${link}, which is not there`);
+      }
+    }
   });
 
   it(`the whole tour stays within ${TOUR_BOUND_BYTES / 1000} kB`, () => {

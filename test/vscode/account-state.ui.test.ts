@@ -5,10 +5,11 @@ import path from 'node:path';
 import { DEFAULT_TOKEN } from '../double';
 import { TEST_CLOCK_ENV_VAR } from '../../src/ids';
 import {
-  extensionRequests, feedUnder, isEventsRequest, readFromDouble, signInThroughFlow, useVscodeSession, waitFor, waitForExtensionRequest,
+  extensionRequests, feedUnder, isEventsRequest, mutationsOf, readFromDouble, signInThroughFlow, useVscodeSession, waitFor, waitForExtensionRequest,
   type RunningDouble, type TreeItemView, type VscodeSession,
 } from './harness';
-import { VIEW_CONTAINER } from './harness/workbench';
+import { pickContextMenuItem } from './harness/context-menu';
+import { ACTIVITY_VIEW, SUBSCRIPTIONS_VIEW, VIEW_CONTAINER } from './harness/workbench';
 
 /** alex (user 1) and jordan (user 3): two people with tokens for one instance. */
 const ALICE = DEFAULT_TOKEN;
@@ -158,5 +159,37 @@ describe('two people on one instance keep their own state', function () {
     assert.equal((await readFromDouble<{ level: string }>(double, '/notification_settings', {}, ALICE)).body.level, aliceLevel);
     assert.equal((await readFromDouble<{ level: string }>(double, '/notification_settings', {}, BOB)).body.level, 'disabled', 'bob\'s snooze waits for him');
     assert.deepEqual(extensionRequests(double, (r) => r.at >= aliceIn && r.method === 'PUT' && r.userId === bob), []);
+  });
+
+  it('alice\'s Undo, clicked after bob signed in over her, subscribes nobody again and says so', async function () {
+    const s = session();
+    const double = s.double!;
+    await signIn(s, ALICE);
+    await s.workbench.openViewContainer(VIEW_CONTAINER);
+    await s.workbench.waitForView(SUBSCRIPTIONS_VIEW);
+    await s.workbench.setViewExpanded(SUBSCRIPTIONS_VIEW, true);
+    await s.workbench.setViewExpanded(ACTIVITY_VIEW, false);
+    const tree = s.workbench.tree(SUBSCRIPTIONS_VIEW);
+    const row = await tree.waitForTree('one of alice\'s issues', (items) => items.find((item) => item.level === 2 && /#\d+ /.test(item.label)), 30_000);
+    const since = Date.now();
+    await pickContextMenuItem(s.page, tree.treeRowLabelled(row.label), 'Unsubscribe');
+    await s.workbench.waitForNotification(/Unsubscribed from .*#\d+\./);
+    // Found by its text: toasts that come later (bob's sign-in) move it down the list.
+    const undo = s.page.locator('.notifications-toasts .notification-toast', { hasText: /Unsubscribed from .*#\d+\./ });
+    const changed = await waitForExtensionRequest(double, (r) => r.at >= since && mutationsOf(r).length > 0);
+    assert.equal(changed.userId, userIdOf(double, ALICE));
+
+    // bob signs in over alice while her Undo waits; then it is clicked.
+    const bobIn = Date.now();
+    await signIn(s, BOB);
+    await undo.locator('a.monaco-button', { hasText: 'Undo' }).click();
+    const said = `Nothing was done: this was for ${nameOf(double, ALICE)} @ ${host(double)}, and another account is signed in there now.`;
+    const changes = () => extensionRequests(double, (r) => r.at >= bobIn && mutationsOf(r).length > 0);
+    // What the click came to: the calm word, or a change sent.
+    await waitFor('what the Undo came to', async () => changes().length > 0 || (await s.workbench.notifications()).some((text) => text.includes(said)));
+    assert.deepEqual(changes().map((r) => `${r.userId} ${r.body}`), [], 'a subscription changed after bob signed in');
+    await s.workbench.waitForNotification(said);
+    await s.workbench.setViewExpanded(ACTIVITY_VIEW, true);
+    await s.workbench.setViewExpanded(SUBSCRIPTIONS_VIEW, false);
   });
 });

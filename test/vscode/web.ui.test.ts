@@ -10,7 +10,7 @@ import { SettingsEditor } from './harness/settings-editor';
 import { ACTIVITY_VIEW, TODO_VIEW, VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 5;
-const DISPLAY_NAME = 'GitLab Activity & Notifications';
+const DISPLAY_NAME = 'Activity & Notifications for GitLab';
 const STATUS_ITEM = 'gitlab-activity.gitlab-activity.gitlabActivity.notificationLevel';
 
 

@@ -6,6 +6,9 @@ const MARK_ALL = `${T}/app/todos/todoMarkAll.test.ts`;
 const SESSION = `${T}/ui/session.test.ts`;
 const TODO_GROUPS = `${T}/app/todos/todoGroups.test.ts`;
 const FINE_GRAINED = `${T}/gitlab/fineGrained.test.ts`;
+const IDENTITY = `${T}/ui/sessionIdentity.test.ts`;
+const MIGRATION = `${T}/app/accountStateMigration.test.ts`;
+const SNOOZE_ACCOUNTS = `${T}/app/settings/snoozeAccounts.test.ts`;
 
 export const section: Section = {
   breaks: [
@@ -25,8 +28,39 @@ export const section: Section = {
       tests: ['the matching ids page by page (never the whole list), then marked'],
     },
     {
+      protection: 'Mark All reads at most 100 pages of ids',
+      edits: [edit('src/app/todos/todoMarkAll.ts', 'for (let pages = 0; next !== undefined && pages < MARK_ALL_MAX_PAGES; pages++) {', 'for (let pages = 0; next !== undefined; pages++) {')],
+      specs: [MARK_ALL],
+      tests: ['reads at most its bound of pages of ids'],
+    },
+    {
+      protection: '…and of the Snoozed list over GraphQL',
+      edits: [edit('src/app/todos/todoMarkAll.ts', '    for (let pages = 0; pages < MARK_ALL_MAX_PAGES; pages++) {', '    for (let pages = 0; ; pages++) {')],
+      specs: [MARK_ALL],
+      tests: ['the Snoozed list over GraphQL: at most its bound of pages'],
+    },
+    {
+      protection: 'A cursor listing ends on an empty page that names a next cursor',
+      edits: [edit('src/app/lists/cursorPages.ts', 'if (next === undefined || (answer.scanned ?? answer.items.length) === 0 || trail.has(next)) return undefined;', 'if (next === undefined || trail.has(next)) return undefined;')],
+      specs: [`${T}/app/lists/cursorPages.test.ts`, `${T}/app/subscriptions/subscriptionService.test.ts`, `${T}/app/subscriptions/closedSubscriptions.test.ts`],
+      tests: ['ends a listing on an empty page that names a next cursor', 'leaves a segment on an empty page that names a next cursor', 'a server whose pages are empty but always name a next cursor', 'against empty pages that always name a next cursor'],
+    },
+    {
+      protection: '…or on a cursor it named before',
+      edits: [edit('src/app/lists/cursorPages.ts', 'if (next === undefined || (answer.scanned ?? answer.items.length) === 0 || trail.has(next)) return undefined;', 'if (next === undefined || (answer.scanned ?? answer.items.length) === 0) return undefined;')],
+      specs: [`${T}/app/lists/cursorPages.test.ts`],
+      tests: ['ends a listing on an empty page that names a next cursor, and on a cursor it was at before', 'or on a cursor it named before, for the next segment'],
+    },
+    {
+      protection: 'Mark One To-Do as Done finds the row\'s shown to-dos through a set of ids',
+      edits: [edit('src/ui/todos/todoCommands.ts', 'const todos = node.group.todos.filter((todo) => shown.has(todo.id));',
+        'const todos = node.group.todos.filter((todo) => service.shownTodos(node.instance).some((one) => one.id === todo.id));')],
+      specs: [`${T}/ui/todoView.test.ts`],
+      tests: ['Mark One To-Do as Done on a row of 20,000 to-dos'],
+    },
+    {
       protection: 'Undo of Mark All restores exactly what GitLab marked',
-      edits: [edit('src/app/todos/todoService.ts', 'outcome.undoable.push({ instance: account.key, ids: result.changed });', 'outcome.undoable.push({ instance: account.key, ids: shown });')],
+      edits: [edit('src/app/todos/todoService.ts', 'outcome.undoable.push({ account, ids: result.changed });', 'outcome.undoable.push({ account, ids: shown });')],
       specs: [SERVICE],
       tests: ['Undo restores every to-do GitLab marked, not the page that was shown'],
     },
@@ -57,21 +91,21 @@ export const section: Section = {
     {
       protection: 'Snoozes, mute memory, kept pages and seen markers keyed by account',
       part: 'one key for every user of an instance',
-      edits: [edit('src/app/accountKey.ts', 'return `${normalizeInstanceUrl(instance)}#${userId}`;', 'return `${normalizeInstanceUrl(instance)}#1`;')],
-      specs: [`${T}/app/settings/snoozeAccounts.test.ts`],
+      edits: [edit('src/app/accountKey.ts', 'return `${normalizeInstanceUrl(instance)}#${userId}` as AccountKey;', 'return `${normalizeInstanceUrl(instance)}#1` as AccountKey;')],
+      specs: [SNOOZE_ACCOUNTS],
       tests: ['alice\'s snooze that ends while bob is signed in waits', 'the level before a mute is remembered per user'],
     },
     {
       protection: 'Snoozes, mute memory, kept pages and seen markers keyed by account',
       part: 'the view keeps pages and markers under the instance',
-      edits: [edit('src/ui/activity/activityView.ts', "return this.accounts.get(instance) ?? '';", 'return instance;')],
+      edits: [edit('src/ui/activity/activityView.ts', 'return this.accounts.get(instance);', 'return instance as AccountKey;')],
       specs: [`${T}/ui/activityView.test.ts`],
       tests: ['keeps a page for the account it was loaded for'],
     },
     {
       protection: 'Snoozes, mute memory, kept pages and seen markers keyed by account',
       part: 'an account\'s markers outlive its sign-out',
-      edits: [edit('src/app/activity/seenMarkers.ts', 'if (accounts.has(key) || waiting.has(readAccountKey(key)?.instance ?? key)) kept[key] = sources;', 'kept[key] = sources;')],
+      edits: [edit('src/app/activity/seenMarkers.ts', 'if (account && (accounts.has(account.account) || waiting.has(account.instance))) kept[key] = sources;', 'kept[key] = sources;')],
       specs: [`${T}/app/activity/seenMarkers.test.ts`],
       tests: ['keeps each account\'s markers apart, and only signed-in accounts keep theirs'],
     },
@@ -97,15 +131,70 @@ export const section: Section = {
     },
     {
       protection: 'A remembered user counts only beside its token',
-      edits: [edit('src/app/knownInstances.ts', 'if (entry) return entry.check === check ? { user: entry.user, id: entry.id } : undefined;', 'if (entry) return { user: entry.user, id: entry.id };')],
+      edits: [edit('src/app/knownInstances.ts', 'if (entry) return entry.check === check ? identityOf(key, token, entry) : {};', 'if (entry) return identityOf(key, token, entry);')],
       specs: [SESSION],
       tests: ['a remembered user counts only beside the token it was found with'],
     },
     {
-      protection: 'Per-instance state of an earlier version moved to the account once',
-      edits: [edit('src/app/accountStateMigration.ts', 'if (!target || target.instance !== instance) return;', 'if (target || !target) return;')],
-      specs: [`${T}/app/settings/snoozeAccounts.test.ts`, SESSION],
-      tests: ['moves what an earlier version kept per instance to the account signed in there', 'an instance remembered without one asks /user once and moves the instance\'s state to it'],
+      protection: 'An account on a server without `/user`',
+      edits: [edit('src/app/knownInstances.ts', "    if (userIsUnknowable(error)) return 'unknowable';\n", '')],
+      specs: [IDENTITY],
+      tests: ['an environment token finds that /user is missing once'],
+    },
+    {
+      protection: '…and at sign-in, where the token check found `/user` missing',
+      edits: [edit('src/ui/session.ts', "const identified = await this.identify(fresh, user ?? 'unknowable');", 'const identified = user ? await this.identify(fresh, user) : fresh;')],
+      specs: [IDENTITY],
+      tests: ['two tokens are two accounts', 'Toggle Mute twice gives the level before back'],
+    },
+    {
+      protection: 'A token\'s account is a digest, never the token',
+      edits: [edit('src/app/accountKey.ts', 'return `${key}#${TOKEN_PREFIX}${digest}` as AccountKey;', 'return `${key}#${TOKEN_PREFIX}${token}` as AccountKey;')],
+      specs: [MIGRATION, IDENTITY],
+      tests: ['a token\'s account: one per token and instance', 'two tokens are two accounts'],
+    },
+    {
+      protection: 'An instance key or other text is not taken where an account key is wanted',
+      by: 'typecheck',
+      edits: [edit('src/app/accountKey.ts', 'export type AccountKey = string & { readonly [accountKeyBrand]: true };', 'export type AccountKey = string;')],
+      specs: [],
+      tests: ['test/unit/app/accountStateMigration.test.ts(', "Unused '@ts-expect-error' directive"],
+    },
+    {
+      protection: 'Sign-out removes what was kept for the account',
+      edits: [edit('src/ui/session.ts', '    if (account) await forgetAccountState(this.state, account);\n', '')],
+      specs: [IDENTITY],
+      tests: ['sign-out removes what was kept for the token\'s account'],
+    },
+    {
+      protection: 'A first page kept again when it changed, on a server that sends no event ids',
+      edits: [edit('src/ui/activity/activityView.ts', 'event.id ?? JSON.stringify([event.created_at, event.action_name, event.target_type, event.target_id, event.target_title])', "event.id ?? ''")],
+      specs: [`${T}/ui/activityView.test.ts`],
+      tests: ['keeps a changed first page again on a server that sends no ids'],
+    },
+    {
+      protection: 'State an earlier version kept per instance goes only where the entry proves whose it is',
+      edits: [edit('src/app/accountStateMigration.ts', 'else await moveSnooze(store, accountKey(instance, userId), snooze as object);', 'else unassigned.push(snooze);')],
+      specs: [MIGRATION],
+      tests: ['a snooze that recorded its maker moves to that person\'s account'],
+    },
+    {
+      protection: '…a snooze that recorded none is never ended into anyone\'s settings unasked',
+      edits: [edit('src/app/settings/snooze.ts', "this.endings.fire({ kind: 'unclaimed', snooze, account: key });", 'await this.settings.save(snooze.scope, updateTo(snooze.previous));')],
+      specs: [SNOOZE_ACCOUNTS],
+      tests: ['an earlier version\'s snooze that names no one'],
+    },
+    {
+      protection: '…the answer is the asked account\'s',
+      edits: [edit('src/app/settings/snooze.ts', 'if (this.key() !== account || !this.account.signedIn) throw', 'if (!this.account.signedIn) throw')],
+      specs: [SNOOZE_ACCOUNTS],
+      tests: ['an earlier version\'s snooze that names no one'],
+    },
+    {
+      protection: '…levels before mutes, kept pages and seen markers, which name no one, are dropped',
+      edits: [edit('src/app/accountStateMigration.ts', '  await dropPages(store, log);\n  await dropMarkers(store, log);\n', '')],
+      specs: [MIGRATION],
+      tests: ['a snooze that recorded its maker moves to that person\'s account'],
     },
     {
       protection: 'The token masked in every answer\'s text, GraphQL `errors` included',

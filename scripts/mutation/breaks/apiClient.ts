@@ -166,6 +166,33 @@ export const section: Section = {
       specs: [`${T}/gitlab/fetchExchange.browser.test.ts`, `${T}/gitlab/fetchExchange.test.ts`],
       tests: ['a server that does not allow other origins (no CORS headers) is a network error naming the host', 'a request the browser refuses (CORS, no route, a bad certificate'],
     },
+    {
+      protection: 'Token masked however the server escapes it',
+      edits: [edit('src/gitlab/redact.ts', "const escaped = text.includes('\\\\') || text.includes('%');", 'const escaped = false;')],
+      specs: [`${T}/gitlab/redact.test.ts`, CLIENT, `${T}/gitlab/todos.test.ts`, `${T}/ui/log.test.ts`],
+      tests: [
+        'masks a secret whose characters a server wrote as JSON escapes', 'masks a secret written with URL escapes', 'leaves no secret in the decoded text',
+        'an error body that echoes the token with JSON escapes', 'that echoes the token with JSON escapes is masked', 'masks the session token and the environment token',
+      ],
+    },
+    {
+      protection: 'A fine-grained refusal\'s permissions are GitLab\'s words',
+      edits: [edit('src/gitlab/messages.ts', 'return `"${text.replace(', 'return text; `"${text.replace(')],
+      specs: [`${T}/gitlab/fineGrained.test.ts`],
+      tests: ['a refusal names the permissions GitLab asks for', 'bracketed words are quoted as GitLab', 'GraphQL says the same in'],
+    },
+    {
+      protection: 'A REST page cut to the size asked',
+      edits: [edit('src/gitlab/paging.ts', 'const items = response.data.length > limit ? response.data.slice(0, limit) : response.data;', 'const items = response.data;')],
+      specs: [`${T}/gitlab/pageSizes.test.ts`],
+      tests: ['REST: events, to-dos, groups, projects and labels keep the 20 asked for', 'the To-Do List, the Subscriptions list and the Activity view show at most a page of 20'],
+    },
+    {
+      protection: 'A GraphQL connection page cut to its `first`',
+      edits: [edit('src/gitlab/graphql.ts', 'return (nodes.length > first ? nodes.slice(0, first) : nodes).filter((n) => n !== null);', 'return nodes.filter((n) => n !== null);')],
+      specs: [`${T}/gitlab/pageSizes.test.ts`],
+      tests: ['GraphQL: subscribed issues, merge requests, epics', 'the To-Do List, the Subscriptions list and the Activity view show at most a page of 20'],
+    },
   ],
   elsewhere: [
   ],

@@ -29,7 +29,7 @@ export const section: Section = {
     },
     {
       protection: 'A token goes to its own instance only',
-      edits: [edit('src/ui/session.ts', 'const transport = this.transport(instanceUrl, () => token);', 'const transport = this.transport(this.config().instanceUrl, () => token);')],
+      edits: [edit('src/ui/accountClients.ts', 'const transport = this.transport(instanceUrl, token);', 'const transport = this.transport(this.config().instanceUrl, token);')],
       specs: [`${T}/ui/session.test.ts`],
       tests: ['builds each account\'s client with its own instance\'s token', 'signs a second instance in beside the first', 'keeps a new sign-in\'s token for its own instance'],
     },

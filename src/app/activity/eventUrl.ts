@@ -3,6 +3,8 @@ import { actionNameOf, eventShape } from './eventShape';
 import { commitSha, positiveInteger } from '../plainText';
 import type { ProjectInfo, ProjectLookup } from './projectInfo';
 import { targetKindOf } from './targetKind';
+import { httpUrl, isInstancePage } from '../instance';
+import { pathStaysUnder } from '../../gitlab/url';
 
 /**
  * The web page of an event, derived from the project's web URL and the instance URL. Everything the server
@@ -20,23 +22,6 @@ export interface EventUrlContext {
   projectPage?: (projectId: number) => string | undefined;
 }
 
-interface Root {
-  origin: string;
-  /** Path of the root without a trailing slash ("" for the origin's root). */
-  path: string;
-}
-
-/** `value` as a URL when it is an http(s) one; anything else is not a page to open. */
-export function httpUrl(value: unknown): URL | undefined {
-  if (typeof value !== 'string') return undefined;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 function trimSlashes(path: string): string {
   return path.replace(/\/+$/, '');
 }
@@ -49,23 +34,19 @@ export function encodePathParts(value: unknown): string | undefined {
   return parts.map((part) => encodeURIComponent(part)).join('/');
 }
 
-function instanceRoot(instanceUrl: string): Root | undefined {
-  const url = httpUrl(instanceUrl);
-  return url ? { origin: url.origin, path: trimSlashes(url.pathname) } : undefined;
-}
-
 /** The project's page, `origin + path` without query, fragment or credentials; undefined when unsafe. */
 export function projectWebUrl(info: ProjectInfo | undefined, instanceUrl: string): string | undefined {
-  const root = instanceRoot(instanceUrl);
+  const root = httpUrl(instanceUrl);
   if (!root || !info) return undefined;
+  const rootPath = trimSlashes(root.pathname);
   const web = httpUrl(info.webUrl);
-  if (web && web.origin === root.origin && web.pathname.startsWith(`${root.path}/`)) {
+  if (web && isInstancePage(web, root)) {
     const path = trimSlashes(web.pathname);
-    if (path.length > root.path.length) return `${root.origin}${path}`;
+    if (path.length > rootPath.length) return `${root.origin}${path}`;
   }
   // A missing or foreign web URL is ignored; the path is enough to build the page on the instance itself.
   const path = encodePathParts(info.pathWithNamespace);
-  return path ? `${root.origin}${root.path}/${path}` : undefined;
+  return path ? `${root.origin}${rootPath}/${path}` : undefined;
 }
 
 function noteAnchor(note: Note, event: GitLabEvent): string | undefined {
@@ -155,9 +136,11 @@ export function eventWebUrl(event: GitLabEvent, context: EventUrlContext): strin
   if (!base) return undefined;
   const path = eventPath(event);
   if (path === undefined) return undefined;
-  // Parse the result once more: it must still be an http(s) page under the project. `base` is an origin followed by
-  // a path, so "base starts with the result's origin and a slash" is "the same origin", without parsing base again.
+  // Parse the result once more: it must still be an http(s) page under the project, also as the server reads its path
+  // (a `\..` in a ref is a dot segment to a server that reads `\` as `/`). `base` is an origin followed by a path, so
+  // "base starts with the result's origin and a slash" is "the same origin", without parsing base again.
   const url = httpUrl(`${base}${path}`);
   if (!url || !base.startsWith(`${url.origin}/`) || !url.href.startsWith(base)) return undefined;
-  return url.href;
+  const projectPath = base.slice(url.origin.length);
+  return url.pathname === projectPath || pathStaysUnder(url.pathname, projectPath) ? url.href : undefined;
 }

@@ -1,5 +1,5 @@
 import type { GitLabEvent } from '../../gitlab/types';
-import { readAccountKey } from '../accountKey';
+import { readAccountKey, type AccountKey } from '../accountKey';
 import { isNewerThan, newestMarker, type EventMarker } from './pollSchedule';
 
 /** Where the markers are kept: VS Code's global state in the shell, a map in tests. */
@@ -47,10 +47,10 @@ function readMarkers(value: unknown): Markers {
 }
 
 /**
- * Unread events: for each account (`accountKey`: instance + GitLab user id; the methods' `instance` is that key) and
- * source (My Activity, a project, a user), the newest event the person has marked as seen. Events newer than it are
- * unread. A source seen for the first time starts with what it shows as seen, so nothing is unread on first use; the
- * markers survive reloads in the store, and go with their account (`keepOnly`).
+ * Unread events: for each account (`AccountKey`) and source (My Activity, a project, a user), the newest event the
+ * person has marked as seen. Events newer than it are unread. A source seen for the first time starts with what it
+ * shows as seen, so nothing is unread on first use; the markers survive reloads in the store, and go with their
+ * account (`keepOnly`). An account not known yet (undefined) has no markers, and none are kept for it.
  */
 export class SeenMarkers {
   private markers: Markers;
@@ -61,33 +61,33 @@ export class SeenMarkers {
 
   /**
    * Only these accounts' markers stay (one signed out or found gone keeps none); `waiting`: instances whose signed-in
-   * user is not known yet keep what an earlier version kept for them, which moves to that user once known. Reads the
-   * store again first: what moved there since (`migrateInstanceState`) is what counts.
+   * person is not known yet keep the markers of every account there, until it is known whose they are. Reads the store
+   * again first: what went from there since (`forgetAccountState`) is gone here too.
    */
-  async keepOnly(accounts: ReadonlySet<string>, waiting: ReadonlySet<string> = new Set()): Promise<void> {
+  async keepOnly(accounts: ReadonlySet<AccountKey>, waiting: ReadonlySet<string> = new Set()): Promise<void> {
     this.markers = readMarkers(this.store.get(this.key));
     const kept: Markers = {};
     for (const [key, sources] of Object.entries(this.markers)) {
-      if (accounts.has(key) || waiting.has(readAccountKey(key)?.instance ?? key)) kept[key] = sources;
+      const account = readAccountKey(key);
+      if (account && (accounts.has(account.account) || waiting.has(account.instance))) kept[key] = sources;
     }
     if (Object.keys(kept).length === Object.keys(this.markers).length) return;
     this.markers = kept;
     await this.store.update(this.key, kept);
   }
 
-  marker(instance: string, source: string): EventMarker | undefined {
-    return Object.prototype.hasOwnProperty.call(this.markers, instance) && Object.prototype.hasOwnProperty.call(this.markers[instance], source)
-      ? this.markers[instance][source]
-      : undefined;
+  marker(account: AccountKey | undefined, source: string): EventMarker | undefined {
+    return account !== undefined && Object.prototype.hasOwnProperty.call(this.markers, account)
+      && Object.prototype.hasOwnProperty.call(this.markers[account], source) ? this.markers[account][source] : undefined;
   }
 
-  isUnread(instance: string, source: string, event: GitLabEvent): boolean {
-    const marker = this.marker(instance, source);
+  isUnread(account: AccountKey | undefined, source: string, event: GitLabEvent): boolean {
+    const marker = this.marker(account, source);
     return marker !== undefined && isNewerThan(event, marker);
   }
 
-  unreadCount(instance: string, source: string, events: readonly GitLabEvent[]): number {
-    const marker = this.marker(instance, source);
+  unreadCount(account: AccountKey | undefined, source: string, events: readonly GitLabEvent[]): number {
+    const marker = this.marker(account, source);
     if (!marker) return 0;
     let count = 0;
     for (const event of events) if (isNewerThan(event, marker)) count++;
@@ -98,32 +98,32 @@ export class SeenMarkers {
    * A source's first newest-first page: what it shows counts as seen (an empty source, everything until now). False
    * when the source had a marker already.
    */
-  async initialize(instance: string, source: string, events: readonly GitLabEvent[]): Promise<boolean> {
-    if (this.marker(instance, source)) return false;
-    await this.set(instance, [[source, newestMarker(events) ?? { createdAt: new Date(this.now()).toISOString() }]]);
+  async initialize(account: AccountKey, source: string, events: readonly GitLabEvent[]): Promise<boolean> {
+    if (this.marker(account, source)) return false;
+    await this.set(account, [[source, newestMarker(events) ?? { createdAt: new Date(this.now()).toISOString() }]]);
     return true;
   }
 
   /** Everything shown of these sources, and any newer event known (`newest`), is seen. */
-  async markSeen(instance: string, sources: Array<{ source: string; events: readonly GitLabEvent[]; newest?: EventMarker }>): Promise<void> {
+  async markSeen(account: AccountKey, sources: Array<{ source: string; events: readonly GitLabEvent[]; newest?: EventMarker }>): Promise<void> {
     const changes: Array<[string, EventMarker]> = [];
     for (const { source, events, newest } of sources) {
-      const current = this.marker(instance, source);
+      const current = this.marker(account, source);
       const next = laterMarker(current, laterMarker(newestMarker(events), newest));
       if (next && next !== current) changes.push([source, next]);
     }
-    if (changes.length > 0) await this.set(instance, changes);
+    if (changes.length > 0) await this.set(account, changes);
   }
 
-  private async set(instance: string, changes: Array<[string, EventMarker]>): Promise<void> {
-    const sources = { ...(this.markers[instance] ?? {}) };
+  private async set(account: AccountKey, changes: Array<[string, EventMarker]>): Promise<void> {
+    const sources = { ...(this.markers[account] ?? {}) };
     for (const [source, marker] of changes) {
       delete sources[source]; // re-inserted last: the newest entries are kept when pruning
       sources[source] = marker;
     }
     const keys = Object.keys(sources);
     for (const old of keys.slice(0, Math.max(0, keys.length - MAX_SOURCES_PER_INSTANCE))) delete sources[old];
-    this.markers = { ...this.markers, [instance]: sources };
+    this.markers = { ...this.markers, [account]: sources };
     await this.store.update(this.key, this.markers);
   }
 }

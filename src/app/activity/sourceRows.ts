@@ -1,5 +1,6 @@
 import type { Project } from '../../gitlab/types';
 import { trimInstanceUrl } from '../../gitlab/url';
+import { instancePage } from '../instance';
 import type { Localize } from '../localize';
 import type { ActivitySource } from './sources';
 
@@ -33,15 +34,16 @@ export function sourceRow(source: ActivitySource, project: Project | undefined, 
 }
 
 /**
- * The web page of a project or user source on its instance: GitLab's own link for a known project (on the instance's
- * origin only), else one built from the path or username; none for a numeric ID GitLab has not named.
+ * The web page of a project or user source on its instance: GitLab's own link for a known project (a page of the
+ * instance only), else one built from the path or username; none for a numeric ID GitLab has not named, nor for a
+ * reference whose page would not be on the instance (a `..` in a workspace's remote).
  */
 export function sourceWebUrl(source: ActivitySource, project: Project | undefined, instanceUrl: string): string | undefined {
   const base = trimInstanceUrl(instanceUrl);
+  const page = (url: string | undefined): string | undefined => instancePage(url, base)?.href;
+  const numeric = /^\d+$/.test(source.ref);
   if (source.source.kind === 'project') {
-    return project?.web_url && new URL(project.web_url).origin === new URL(base).origin ? project.web_url
-      : /^\d+$/.test(source.ref) ? undefined : `${base}/${source.ref.split('/').map(encodeURIComponent).join('/')}`;
+    return page(project?.web_url) ?? (numeric ? undefined : page(`${base}/${source.ref.split('/').map(encodeURIComponent).join('/')}`));
   }
-  if (source.source.kind === 'user' && !/^\d+$/.test(source.ref)) return `${base}/${encodeURIComponent(source.ref)}`;
-  return undefined;
+  return source.source.kind === 'user' && !numeric ? page(`${base}/${encodeURIComponent(source.ref)}`) : undefined;
 }

@@ -5,6 +5,20 @@ import type { Page } from '../../gitlab/types';
 export interface CursorPageOf<Item> {
   items: Item[];
   endCursor?: string;
+  /** How many items the server's page held, where the reader kept fewer (labels kept where subscribed); default `items.length`. */
+  scanned?: number;
+}
+
+/**
+ * Where a cursor listing goes on after `answer`, or undefined where it ends: no next cursor; a page that holds nothing
+ * and still names one; a cursor the listing was at before (`trail`, its cursors so far, which this adds to). Asked on,
+ * a server answering either for ever would hold a list, or a bulk action reading one, in requests without end.
+ */
+export function nextCursor(answer: CursorPageOf<unknown>, trail: Set<string>): string | undefined {
+  const next = answer.endCursor;
+  if (next === undefined || (answer.scanned ?? answer.items.length) === 0 || trail.has(next)) return undefined;
+  trail.add(next);
+  return next;
 }
 
 /**
@@ -13,21 +27,23 @@ export interface CursorPageOf<Item> {
  * at. A plan of such a list sets `window: 1`: page n + 1 cannot be asked for before page n has answered.
  */
 export class CursorPages {
-  /** Per list key: the cursor each page after the first starts at. */
-  private readonly cursors = new Map<string, Map<number, string>>();
+  /** Per list key: the cursor each page after the first starts at, and every cursor the listing named (`nextCursor`). */
+  private readonly lists = new Map<string, { starts: Map<number, string>; trail: Set<string> }>();
 
   fetcher<Item>(key: string, read: (after: string | undefined, signal: AbortSignal) => Promise<CursorPageOf<Item>>):
     (page: number, signal: AbortSignal) => Promise<Page<Item>> {
     return async (page, signal) => {
-      if (page === 1) this.cursors.set(key, new Map());
-      const after = page === 1 ? undefined : this.cursors.get(key)?.get(page);
-      if (page !== 1 && after === undefined) {
+      if (page === 1) this.lists.set(key, { starts: new Map(), trail: new Set() });
+      const list = this.lists.get(key);
+      const after = page === 1 ? undefined : list?.starts.get(page);
+      if (!list || (page !== 1 && after === undefined)) {
         throw new GitLabError('badResponse', `Page ${page} of a cursor listing was asked for before page ${page - 1} answered.`);
       }
       const answer = await read(after, signal);
-      const next = answer.endCursor === undefined ? undefined : page + 1;
-      if (next !== undefined) this.cursors.get(key)?.set(next, answer.endCursor!);
-      return { items: answer.items, page, nextPage: next };
+      const cursor = nextCursor(answer, list.trail);
+      if (cursor === undefined) return { items: answer.items, page };
+      list.starts.set(page + 1, cursor);
+      return { items: answer.items, page, nextPage: page + 1 };
     };
   }
 }
@@ -44,8 +60,10 @@ export const MAX_SEGMENTS_PER_PAGE = 20;
  * a Load more… row per group either.
  */
 export class SegmentedPages<Segment> {
-  /** Per list key: its segments, and where each page after the first starts. */
-  private readonly lists = new Map<string, { segments: readonly Segment[]; starts: Map<number, { index: number; after?: string }> }>();
+  /** Per list key: its segments, where each page after the first starts, and each segment's cursors so far (`nextCursor`). */
+  private readonly lists = new Map<string, {
+    segments: readonly Segment[]; starts: Map<number, { index: number; after?: string }>; trails: Map<number, Set<string>>;
+  }>();
 
   fetcher<Item>(
     key: string,
@@ -54,7 +72,7 @@ export class SegmentedPages<Segment> {
     want = 1,
   ): (page: number, signal: AbortSignal) => Promise<Page<Item>> {
     return async (page, signal) => {
-      if (page === 1) this.lists.set(key, { segments: await segments(signal), starts: new Map([[1, { index: 0 }]]) });
+      if (page === 1) this.lists.set(key, { segments: await segments(signal), starts: new Map([[1, { index: 0 }]]), trails: new Map() });
       const list = this.lists.get(key);
       const start = list?.starts.get(page);
       if (!list || !start) throw new GitLabError('badResponse', `Page ${page} of a segmented listing was asked for before page ${page - 1} answered.`);
@@ -64,7 +82,10 @@ export class SegmentedPages<Segment> {
         if (requests === MAX_SEGMENTS_PER_PAGE) break;
         const answer = await read(list.segments[next.index], next.after, signal);
         items.push(...answer.items);
-        next = answer.endCursor !== undefined ? { index: next.index, after: answer.endCursor } : { index: next.index + 1 };
+        let trail = list.trails.get(next.index);
+        if (!trail) list.trails.set(next.index, (trail = new Set()));
+        const cursor = nextCursor(answer, trail);
+        next = cursor !== undefined ? { index: next.index, after: cursor } : { index: next.index + 1 };
       }
       return this.answer(list, page, items, next.index < list.segments.length ? next : undefined);
     };

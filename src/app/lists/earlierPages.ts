@@ -1,4 +1,4 @@
-import { readAccountKey } from '../accountKey';
+import { asAccountKey, readAccountKey, type AccountKey } from '../accountKey';
 
 /** Where the pages are kept: VS Code's global state in the shell, a map in tests. */
 export interface EarlierPageStore {
@@ -16,8 +16,8 @@ export const MAX_EARLIER_ITEMS = 100;
 export const MAX_EARLIER_BYTES = 256 * 1024;
 
 interface StoredPage {
-  /** `accountKey`: the instance and the GitLab user whose list it was. */
-  account: string;
+  /** The account whose list it was. */
+  account: AccountKey;
   list: string;
   order: unknown;
   items: unknown[];
@@ -42,7 +42,7 @@ export interface EarlierPageReaders<Item, Order> {
 const storedBytes = (value: unknown): number => new TextEncoder().encode(JSON.stringify(value)).length;
 
 /**
- * The first page of each list as last shown, per account (`accountKey`: instance + GitLab user id) and list key, so
+ * The first page of each list as last shown, per account (`AccountKey`) and list key, so
  * the next session shows rows at once, before its first request returns, and never under another account. The stored
  * value is restored state, a trust boundary: a page is read with the same readers as a server answer, and a page
  * with anything else in it is dropped whole.
@@ -55,7 +55,8 @@ export class EarlierPages<Item, Order> {
   ) {}
 
   /** The page kept for `list` of `account`, validated, or undefined. */
-  page(account: string, list: string): EarlierPage<Item, Order> | undefined {
+  page(account: AccountKey | undefined, list: string): EarlierPage<Item, Order> | undefined {
+    if (account === undefined) return undefined;
     const stored = this.stored().find((page) => page.account === account && page.list === list);
     if (!stored) return undefined;
     try {
@@ -69,7 +70,7 @@ export class EarlierPages<Item, Order> {
   }
 
   /** Keeps `items` (the list's first page, cut to the bounds) as `list`'s page; the list becomes the most recent. */
-  async remember(account: string, list: string, items: readonly Item[], order: Order | undefined): Promise<void> {
+  async remember(account: AccountKey, list: string, items: readonly Item[], order: Order | undefined): Promise<void> {
     const page: StoredPage = { account, list, order, items: items.slice(0, MAX_EARLIER_ITEMS).map((item) => this.readers.kept(item)) };
     const others = this.stored().filter((entry) => entry.account !== account || entry.list !== list);
     await this.store.update(this.key, this.bounded([page, ...others]));
@@ -77,17 +78,14 @@ export class EarlierPages<Item, Order> {
 
   /**
    * Only the pages of these accounts stay: one signed out (or found gone at start, its token missing) keeps nothing.
-   * `waiting`: instances signed in whose user is not known yet; their pages wait for it (the same user's, or moved to
-   * the user's once known).
+   * `waiting`: instances signed in whose person is not known yet; the pages of every account there wait for it.
    */
-  async keepOnly(accounts: ReadonlySet<string>, waiting: ReadonlySet<string> = new Set()): Promise<void> {
+  async keepOnly(accounts: ReadonlySet<AccountKey>, waiting: ReadonlySet<string> = new Set()): Promise<void> {
     const value = this.store.get(this.key);
     if (!Array.isArray(value)) return;
     const kept = value.filter((entry: unknown) => {
-      const { account, instance } = (entry ?? {}) as { account?: unknown; instance?: unknown };
-      if (typeof account === 'string') return accounts.has(account) || waiting.has(readAccountKey(account)?.instance ?? '');
-      // Kept by an earlier version per instance: it moves to the instance's account once that is known.
-      return typeof instance === 'string' && waiting.has(instance);
+      const account = asAccountKey((entry as { account?: unknown } | null)?.account);
+      return account !== undefined && (accounts.has(account) || waiting.has(readAccountKey(account)!.instance));
     });
     // Page by page: what an earlier version kept may be far too large for one string.
     const bytes = value.reduce((sum: number, entry: unknown) => sum + storedBytes(entry), 0);
@@ -139,8 +137,9 @@ export class EarlierPages<Item, Order> {
     const pages: StoredPage[] = [];
     for (const entry of value.slice(0, MAX_EARLIER_LISTS)) {
       if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) continue;
-      const { account, list, order, items } = entry as Record<string, unknown>;
-      if (typeof account !== 'string' || typeof list !== 'string' || !Array.isArray(items) || items.length > MAX_EARLIER_ITEMS) continue;
+      const { list, order, items } = entry as Record<string, unknown>;
+      const account = asAccountKey((entry as Record<string, unknown>).account);
+      if (account === undefined || typeof list !== 'string' || !Array.isArray(items) || items.length > MAX_EARLIER_ITEMS) continue;
       pages.push({ account, list, order, items });
     }
     return pages;

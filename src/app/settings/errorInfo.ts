@@ -1,4 +1,6 @@
 import { isGitLabError, type GitLabError } from '../../gitlab/errors';
+import { quoteGitLab } from '../../gitlab/messages';
+import type { AccountKey } from '../accountKey';
 import type { Localize } from '../localize';
 import type { NotificationSetting } from '../../gitlab/types';
 import type { ErrorInfo } from './shared/protocol';
@@ -27,6 +29,18 @@ export class SettingConflict extends Error {
   }
 }
 
+/**
+ * The request was for one account (instance + user id), and another is in use now, or none: nothing was sent. A
+ * read or a write made for a person (a snooze's end) never goes out with someone else's token.
+ */
+export class AccountChanged extends Error {
+  /** `account`: the one it was for; undefined for a snooze that names no one. */
+  constructor(readonly account?: AccountKey) {
+    super('The account it was for is not the one signed in now.');
+    this.name = 'AccountChanged';
+  }
+}
+
 /** A numeric ID both a group and a project have, typed without saying which: the person chooses. */
 export class AmbiguousScope extends Error {
   constructor(readonly id: number, localize: Localize) {
@@ -52,7 +66,7 @@ function describe(error: unknown, context: ErrorContext, t: Localize): ErrorInfo
     case 'forbidden':
       if (error.missingPermissions) {
         return error.missingPermissions.length > 0
-          ? { kind, action: 'signIn', message: t('Sign in with a fine-grained personal access token that has these permissions: {0}. GitLab requires one here.', error.missingPermissions.join(', ')) }
+          ? { kind, action: 'signIn', message: t('Sign in with a fine-grained personal access token that has the permissions GitLab asks for here. GitLab names them: {0}', quoteGitLab(error.missingPermissions.join(', '))) }
           : { kind, action: 'signIn', message: t('Sign in with a fine-grained personal access token that has the permissions this needs: GitLab refused the token in use.') };
       }
       if (!error.insufficientScope) return { kind, message: forbiddenMessage(error, t) };

@@ -1,4 +1,5 @@
 import type { ActiveAccount } from '../activeAccount';
+import type { AccountKey } from '../accountKey';
 import type { GitLabApi } from '../../gitlab/api';
 import { GitLabError, isGitLabError } from '../../gitlab/errors';
 import {
@@ -8,7 +9,7 @@ import {
 import { STATE_KEYS } from '../../ids';
 import { mapBounded } from '../boundedMap';
 import { Emitter } from '../emitter';
-import { SettingConflict } from './errorInfo';
+import { AccountChanged, SettingConflict } from './errorInfo';
 import { resolveLevelInForce, selfAndParentPaths, type LevelInForce, type LevelLink } from './shared/levelChain';
 import { isEmptyUpdate, pendingUpdate, sameSetting } from './shared/formState';
 import { LEVEL_PATTERN, MAX_EMAIL_LENGTH, MAX_EVENT_KEYS, type BulkItemReport } from './shared/protocol';
@@ -61,10 +62,11 @@ export class NotificationSettingsService {
   /**
    * The scope's own setting, from the cache unless `fresh`; a read that finds a change tells the listeners. `path` is
    * the full path of a scope known by ID: the level-in-force chains name groups by path, so a group read by ID is
-   * compared with, and remembered under, that name too.
+   * compared with, and remembered under, that name too. `account`: the account (`accountKey`) the read is for; when
+   * another is in use, it rejects with `AccountChanged` and nothing is sent.
    */
-  async getSetting(scope: ScopeRef, signal?: AbortSignal, options: { fresh?: boolean; path?: string } = {}): Promise<NotificationSetting> {
-    const api = this.requireApi();
+  async getSetting(scope: ScopeRef, signal?: AbortSignal, options: { fresh?: boolean; path?: string; account?: AccountKey } = {}): Promise<NotificationSetting> {
+    const api = this.requireApi(options.account);
     const key = scopeKey(scope);
     const cached = options.fresh ? undefined : this.reads.get(key);
     if (cached) return cached;
@@ -87,18 +89,21 @@ export class NotificationSettingsService {
 
   /**
    * The one PUT. With `expected`, the scope is read first and a difference rejects with `SettingConflict`, unless
-   * GitLab already has every change (then nothing is written). `written` says whether a PUT went out.
+   * GitLab already has every change (then nothing is written). `written` says whether a PUT went out. `account`: the
+   * account (`accountKey`) the change is for, checked before each request (the read first may take a while): when
+   * another is in use by then, it rejects with `AccountChanged` and nothing more is sent.
    */
   async save(
-    scope: ScopeRef, update: NotificationSettingUpdate, options: { expected?: NotificationSetting; signal?: AbortSignal } = {},
+    scope: ScopeRef, update: NotificationSettingUpdate, options: { expected?: NotificationSetting; signal?: AbortSignal; account?: AccountKey } = {},
   ): Promise<{ setting: NotificationSetting; written: boolean }> {
-    const current = options.expected && await this.getSetting(scope, options.signal, { fresh: true });
+    const { account } = options;
+    const current = options.expected && await this.getSetting(scope, options.signal, { fresh: true, account });
     if (current && !sameSetting(options.expected!, current)) {
       if (isEmptyUpdate(pendingUpdate(update, current))) return { setting: current, written: false };
       throw new SettingConflict(current);
     }
-    if (isEmptyUpdate(update)) return { setting: current || await this.getSetting(scope, options.signal), written: false };
-    return { setting: await this.put(scope, update, current || this.known.get(scopeKey(scope)), options.signal), written: true };
+    if (isEmptyUpdate(update)) return { setting: current || await this.getSetting(scope, options.signal, { account }), written: false };
+    return { setting: await this.put(scope, update, current || this.known.get(scopeKey(scope)), options.signal, account), written: true };
   }
 
   /** Sets a level after a fresh read (no PUT when it is already set); rejects with a GitLabError. */
@@ -195,9 +200,9 @@ export class NotificationSettingsService {
 
   /** `previous`: what GitLab had, as read just before (concurrent changes empty what is known). */
   private async put(
-    scope: ScopeRef, update: NotificationSettingUpdate, previous?: NotificationSetting, signal?: AbortSignal,
+    scope: ScopeRef, update: NotificationSettingUpdate, previous?: NotificationSetting, signal?: AbortSignal, account?: AccountKey,
   ): Promise<NotificationSetting> {
-    const setting = this.clean(await this.requireApi().updateNotificationSettings(scope, update, signal));
+    const setting = this.clean(await this.requireApi(account).updateNotificationSettings(scope, update, signal));
     await this.changed(scope, setting, previous);
     return setting;
   }
@@ -283,8 +288,10 @@ export class NotificationSettingsService {
     return account === undefined ? undefined : `${STATE_KEYS.levelBeforeMute}:${account}:${scopeKey(scope)}`;
   }
 
-  private requireApi(): GitLabApi {
+  /** The client in use; with `account`, only while that account is the one in use. */
+  private requireApi(account?: AccountKey): GitLabApi {
     const api = this.account.api;
+    if (account !== undefined && (this.account.accountKey !== account || !api)) throw new AccountChanged(account);
     // Signed out reads like a refused token: callers already offer Sign In for it.
     if (!api) throw new GitLabError('unauthorized', 'Not signed in to GitLab.');
     if (this.cachedFor !== api) {

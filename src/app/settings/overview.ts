@@ -144,7 +144,9 @@ export class OverridesOverview {
       options.onProgress?.({ done: ++done, total: todo.length });
     }, options.signal);
     if (this.deps.counts && !options.signal?.aborted) {
-      state.subscriptions = await readOverviewCounts(state.rows, this.deps.counts, t, { concurrency: this.deps.concurrency ?? OVERVIEW_CONCURRENCY, signal: options.signal });
+      // Only the overrides are counted: a count per listed group and project cost hundreds of requests per opening.
+      state.subscriptions = await readOverviewCounts(state.rows.filter(hasOwnLevel), this.deps.counts, t,
+        { concurrency: this.deps.concurrency ?? OVERVIEW_CONCURRENCY, signal: options.signal });
     }
     state.complete = state.rows.every((candidate) => candidate.level !== undefined || candidate.error !== undefined)
       && (!this.deps.counts || (state.subscriptions !== undefined && !options.signal?.aborted));

@@ -6,6 +6,12 @@ import type { Localize } from '../localize';
 import { countUnavailableLine } from '../subscriptions/countWording';
 import type { SubscriptionCountCache } from '../subscriptions/subscriptionCounts';
 
+/**
+ * Rows counted at most per load: the groups and projects with a level of their own, which are few; the rest are
+ * counted nowhere here (the Subscriptions view lists them by project or group).
+ */
+export const MAX_COUNTED_ROWS = 50;
+
 /** What the overview needs of the account's counts of explicit subscriptions. */
 export type OverviewCountSource = Pick<SubscriptionCountCache, 'count' | 'onDidChange'>;
 
@@ -24,8 +30,10 @@ export function countedScope(row: { scope: Scope; path?: string }): Scope | unde
 
 /**
  * Reads the counts the overview shows: global first, which also tells whether this GitLab can count at all (else the
- * note, and no row is asked); then each row not counted yet, at most `concurrency` at once. A row whose count fails
- * (a passing failure, a project GitLab does not show) shows none; the next load asks again.
+ * note, and no row is asked); then, of `rows` (the overrides, see `OverridesOverview.load`), the first
+ * `MAX_COUNTED_ROWS` not counted yet, at most `concurrency` at once, each in one request (labels are left out: they
+ * take a REST listing per scope). A row whose count fails (a passing failure, a project GitLab does not show) shows
+ * none; the next load asks again.
  */
 export async function readOverviewCounts(
   rows: ReadonlyArray<{ scope: Scope; path?: string; subscriptions?: SubscriptionCounts }>,
@@ -38,10 +46,10 @@ export async function readOverviewCounts(
     const note = countUnavailableLine(error, t);
     return note ? { note } : {};
   }
-  const todo = rows.filter((row) => row.subscriptions === undefined && countedScope(row) !== undefined);
+  const todo = rows.filter((row) => countedScope(row) !== undefined).slice(0, MAX_COUNTED_ROWS).filter((row) => row.subscriptions === undefined);
   await mapBounded(todo, options.concurrency, async (row) => {
     try {
-      row.subscriptions = await source.count(countedScope(row)!, options.signal);
+      row.subscriptions = await source.count(countedScope(row)!, options.signal, { labels: false });
     } catch (error) {
       if (isGitLabError(error) && error.kind === 'cancelled') return;
     }

@@ -1,12 +1,13 @@
 import type { ActiveAccount } from '../activeAccount';
-import { accountKey, readAccountKey } from '../accountKey';
+import { accountKey, asAccountKey, readAccountKey, type AccountKey } from '../accountKey';
+import { unassignedSnoozesKey } from '../accountStateMigration';
 import * as v from 'valibot';
 import { STATE_KEYS } from '../../ids';
 import { NOTIFICATION_LEVELS, type NotificationSetting } from '../../gitlab/types';
 import type { Clock } from '../snoozeTime';
 import { Emitter } from '../emitter';
 import { decidingLink, type LevelInForce } from './shared/levelChain';
-import { errorText, SettingConflict } from './errorInfo';
+import { AccountChanged, errorText, SettingConflict } from './errorInfo';
 import type { LevelMemory, NotificationSettingsService } from './notificationSettingsService';
 import { isEmptyUpdate, pendingUpdate, updateTo } from './shared/formState';
 import { fields, scope, switches, switchValue, validate } from './shared/protocol';
@@ -23,8 +24,10 @@ const snoozedLevel = v.picklist(NOTIFICATION_LEVELS.filter((level) => level !== 
 const storedSnooze = fields({
   /** The normalised instance URL the scope belongs to. */
   instance: v.pipe(v.string(), v.maxLength(2000)),
-  /** The GitLab user who made it: only they give the level back (their settings, their token). */
-  userId: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
+  /** The account that made it (`AccountKey`): only it gives the level back (its settings, its token). */
+  account: v.optional(v.pipe(v.string(), v.maxLength(2100), v.check((key) => asAccountKey(key) !== undefined, 'not an account'))),
+  /** The GitLab user who made it, where the server said: a snooze kept before `account` names its maker by it. */
+  userId: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
   scope,
   /** The scope's name for people (`Acme / Web`), for messages after a restart. */
   name: v.pipe(v.string(), v.maxLength(300)),
@@ -71,11 +74,16 @@ export function restoreDecision(snooze: Snooze, current: NotificationSetting): '
   return isEmptyUpdate(pendingUpdate(updateTo(snooze.previous), current)) ? 'alreadyRestored' : 'changedElsewhere';
 }
 
+/** The account that made a snooze, or undefined for one that names no one (an earlier version's, see `settleLegacyState`). */
+export function snoozeOwner(snooze: Pick<Snooze, 'instance' | 'account' | 'userId'>): AccountKey | undefined {
+  return asAccountKey(snooze.account) ?? (snooze.userId === undefined ? undefined : accountKey(snooze.instance, snooze.userId));
+}
+
 /**
- * Reads snoozes back from storage: keeps only well-formed snoozes of `account` (`accountKey`) and says why each other
- * one was left out.
+ * Reads snoozes back from storage: keeps only well-formed snoozes of `account` (undefined: those that name no one) and
+ * says why each other one was left out.
  */
-export function readStoredSnoozes(value: unknown, account: string): { snoozes: Snooze[]; problems: string[] } {
+export function readStoredSnoozes(value: unknown, account: AccountKey | undefined): { snoozes: Snooze[]; problems: string[] } {
   if (value === undefined) return { snoozes: [], problems: [] };
   if (!v.is(storedSnoozes, value)) return { snoozes: [], problems: ['stored snoozes have an unknown shape or version; ignored'] };
   const snoozes: Snooze[] = [];
@@ -83,7 +91,7 @@ export function readStoredSnoozes(value: unknown, account: string): { snoozes: S
   value.snoozes.forEach((item, index) => {
     const parsed = validate(storedSnooze, item, 'snooze');
     const problem = !parsed.ok ? parsed.reason
-      : accountKey(parsed.value.instance, parsed.value.userId) !== account ? 'another account'
+      : snoozeOwner(parsed.value) !== account ? 'another account'
         : snoozes.some((other) => scopeKey(other.scope) === scopeKey(parsed.value.scope)) ? 'a second snooze of the same scope' : undefined;
     if (problem || !parsed.ok) problems.push(`stored snooze ${index}: ${problem}; ignored`);
     else snoozes.push(parsed.value);
@@ -99,7 +107,9 @@ export function readStoredSnoozes(value: unknown, account: string): { snoozes: S
  */
 export type SnoozeEnding =
   | { kind: 'restored'; snooze: Snooze; setting: NotificationSetting }
-  | { kind: 'changedElsewhere'; snooze: Snooze; current: NotificationSetting };
+  | { kind: 'changedElsewhere'; snooze: Snooze; current: NotificationSetting }
+  /** A snooze that names no one (an earlier version's) has ended: `account` may give its level back, or forget it. */
+  | { kind: 'unclaimed'; snooze: Snooze; account: AccountKey };
 
 export class SnoozeError extends Error {}
 
@@ -116,6 +126,8 @@ export class SnoozeScheduler {
   private timer?: { dispose(): void };
   private queue: Promise<unknown> = Promise.resolve();
   private retryAt = 0;
+  /** Unassigned snoozes (by instance and scope) whose end has been put to the person already while this runs. */
+  private readonly offered = new Set<string>();
   private readonly changes = new Emitter<void>();
   /** Fires when a snooze starts or ends (the status bar shows "Muted until …"). */
   readonly onDidChange = this.changes.event;
@@ -137,7 +149,7 @@ export class SnoozeScheduler {
     private readonly log: (line: string) => void,
   ) {}
 
-  /** The snoozes of the account in use (none while its user is not known). */
+  /** The snoozes of the account in use (none while who it is is not known). */
   list(): Snooze[] {
     const key = this.key();
     return key ? this.read(key).snoozes : [];
@@ -151,22 +163,22 @@ export class SnoozeScheduler {
   snooze(scope: ScopeRef, name: string, until: number): Promise<Snooze> {
     return this.serial(async () => {
       const key = this.key();
-      const userId = key && readAccountKey(key)?.userId;
-      if (!key || !userId) throw new SnoozeError('the signed-in user is not known yet');
+      if (!key) throw new SnoozeError('the signed-in user is not known yet');
+      const userId = readAccountKey(key)?.userId;
       const existing = this.read(key).snoozes.find((snooze) => scopeKey(snooze.scope) === scopeKey(scope));
-      const current = await this.settings.getSetting(scope, undefined, { fresh: true });
+      const current = await this.settings.getSetting(scope, undefined, { fresh: true, account: key });
       const muted = current.level === 'disabled';
       const previous = muted ? existing?.previous
         : v.is(snoozedLevel, current.level) ? { level: current.level, ...(current.events ? { events: { ...current.events } } : {}) } : undefined;
       if (!previous) throw new SnoozeError(muted ? 'already muted' : `unknown level ${current.level}`);
-      const snooze: Snooze = { instance: this.account.key, userId, scope, name, until, previous };
+      const snooze: Snooze = { instance: this.account.key, account: key, ...(userId === undefined ? {} : { userId }), scope, name, until, previous };
       // Stored before the mute: a window closed in between still knows what to give back.
       const others = this.without(key, scope);
       await this.write(key, [...others, snooze]);
       try {
         // Against the setting just read: a change made meanwhile is not muted over (nor kept as the one to give back).
         if (this.key() !== key) throw new SnoozeError('the account changed meanwhile');
-        if (!muted) await this.settings.save(scope, { level: 'disabled' }, { expected: current });
+        if (!muted) await this.settings.save(scope, { level: 'disabled' }, { expected: current, account: key });
       } catch (error) {
         await this.write(key, existing ? [...others, existing] : others);
         throw error;
@@ -185,7 +197,10 @@ export class SnoozeScheduler {
     });
   }
 
-  /** Ends every snooze of the account in use whose time has come (when signed in), then waits for the next one. */
+  /**
+   * Ends every snooze of the account in use whose time has come (when signed in), then waits for the next one. An
+   * ended snooze that names no one is put to the person signed in on its instance (`unclaimed`), once while this runs.
+   */
   check(): Promise<void> {
     return this.serial(async () => {
       const key = this.key();
@@ -195,13 +210,44 @@ export class SnoozeScheduler {
       if (problems.length > 0) await this.write(key, snoozes);
       if (!this.account.signedIn) return;
       for (const snooze of snoozes) if (snooze.until <= this.clock.now()) await this.finish(snooze);
+      for (const snooze of this.unassigned()) {
+        const offer = `${snooze.instance} ${scopeKey(snooze.scope)}`;
+        if (snooze.until > this.clock.now() || this.offered.has(offer)) continue;
+        this.offered.add(offer);
+        this.log(`Snooze of ${snooze.name} ended; an earlier version made it and did not record whose it was, so its level is not given back unasked`);
+        this.endings.fire({ kind: 'unclaimed', snooze, account: key });
+      }
     });
   }
 
-  /** Gives a snooze's previous setting back regardless of the level now (the person chose to). */
+  /**
+   * Gives a snooze's previous setting back regardless of the level now (the person chose to): into its maker's
+   * settings only; while another account is in use, rejects with `AccountChanged` and sends nothing.
+   */
   async restoreAnyway(snooze: Snooze): Promise<NotificationSetting> {
-    if (this.key() !== accountKey(snooze.instance, snooze.userId)) throw new SnoozeError('its account is not the one signed in');
-    return (await this.settings.save(snooze.scope, updateTo(snooze.previous))).setting;
+    const key = snoozeOwner(snooze);
+    if (key === undefined || this.key() !== key || !this.account.signedIn) throw new AccountChanged(key);
+    return (await this.settings.save(snooze.scope, updateTo(snooze.previous), { account: key })).setting;
+  }
+
+  /**
+   * The person `account`, asked about a snooze that names no one (`unclaimed`), takes it as theirs: its level goes back
+   * into their settings, and it goes. Refused when another account is in use by then.
+   */
+  claim(snooze: Snooze, account: AccountKey): Promise<NotificationSetting> {
+    return this.serial(async () => {
+      if (this.key() !== account || !this.account.signedIn) throw new SnoozeError('its account is not the one signed in');
+      const { setting } = await this.settings.save(snooze.scope, updateTo(snooze.previous), { account });
+      await this.forgetUnassigned(snooze);
+      this.log(`Snooze of ${snooze.name} made by an earlier version: level ${setting.level} restored, as asked`);
+      this.changes.fire();
+      return setting;
+    });
+  }
+
+  /** The person asked about a snooze that names no one (`unclaimed`) chose not to give its level back: it goes. */
+  discard(snooze: Snooze): Promise<void> {
+    return this.serial(() => this.forgetUnassigned(snooze));
   }
 
   dispose(): void {
@@ -209,20 +255,21 @@ export class SnoozeScheduler {
     this.timer = undefined;
   }
 
-  /** Only while the snooze's own account is the one in use: its level goes back into its maker's settings, no one else's. */
+  /**
+   * Only while the snooze's own account is the one in use: its level goes back into its maker's settings, no one
+   * else's. Each request is for that account (`account`): one signed in over it meanwhile gets none of them.
+   */
   private async finish(snooze: Snooze): Promise<void> {
-    const key = accountKey(snooze.instance, snooze.userId);
-    const owned = (): void => {
-      if (this.key() !== key || !this.account.signedIn) throw new SnoozeError('its account is not the one signed in');
-    };
+    // Read under the account in use, so it names one; one that names no one is offered, never ended (`check`).
+    const key = snoozeOwner(snooze);
+    if (key === undefined) return;
     try {
-      owned();
-      let current = await this.settings.getSetting(snooze.scope, undefined, { fresh: true });
+      if (this.key() !== key || !this.account.signedIn) throw new AccountChanged(key);
+      let current = await this.settings.getSetting(snooze.scope, undefined, { fresh: true, account: key });
       let restored: NotificationSetting | undefined;
       if (restoreDecision(snooze, current) === 'restore') {
         try {
-          owned();
-          restored = (await this.settings.save(snooze.scope, updateTo(snooze.previous), { expected: current })).setting;
+          restored = (await this.settings.save(snooze.scope, updateTo(snooze.previous), { expected: current, account: key })).setting;
         } catch (error) {
           // Changed elsewhere between the read and the restore: decided again on what GitLab has now (still muted:
           // kept, and the next try restores it).
@@ -260,25 +307,37 @@ export class SnoozeScheduler {
     // An end that has passed: at the retry after a failed restore, else now (the clock may have passed it while the
     // snooze was being set); while signed out, at the next sign-in's check.
     const due = this.retryAt > now ? this.retryAt : this.account.signedIn ? now : Infinity;
-    const next = Math.min(Infinity, ...this.list().map((snooze) => (snooze.until > now ? snooze.until : due)));
+    const unassigned = this.account.signedIn ? this.unassigned().filter((snooze) => snooze.until > now) : [];
+    const next = Math.min(Infinity, ...[...this.list(), ...unassigned].map((snooze) => (snooze.until > now ? snooze.until : due)));
     if (next !== Infinity) this.timer = this.clock.setTimer(() => void this.check(), Math.min(next - now, MAX_TIMER_MS));
   }
 
   /** `account`: the account whose snoozes, read and written under that key whoever is signed in by then. */
-  private read(account: string): { snoozes: Snooze[]; problems: string[] } {
+  private read(account: AccountKey): { snoozes: Snooze[]; problems: string[] } {
     return readStoredSnoozes(this.storage.get(`${STATE_KEYS.snoozes}:${account}`), account);
   }
 
-  private without(account: string, scope: ScopeRef): Snooze[] {
+  private without(account: AccountKey, scope: ScopeRef): Snooze[] {
     return this.read(account).snoozes.filter((snooze) => scopeKey(snooze.scope) !== scopeKey(scope));
   }
 
-  private async write(account: string, snoozes: Snooze[]): Promise<void> {
+  private async write(account: AccountKey, snoozes: Snooze[]): Promise<void> {
     await this.storage.update(`${STATE_KEYS.snoozes}:${account}`, snoozes.length > 0 ? { version: 1, snoozes } : undefined);
   }
 
-  /** The account in use, when its user is known (undefined while signed out). */
-  private key(): string | undefined {
+  /** The snoozes an earlier version kept for the instance in use that name no one (see `settleLegacyState`). */
+  private unassigned(): Snooze[] {
+    return readStoredSnoozes(this.storage.get(unassignedSnoozesKey(this.account.key)), undefined).snoozes;
+  }
+
+  private async forgetUnassigned(snooze: Snooze): Promise<void> {
+    const key = unassignedSnoozesKey(snooze.instance);
+    const others = readStoredSnoozes(this.storage.get(key), undefined).snoozes.filter((other) => scopeKey(other.scope) !== scopeKey(snooze.scope));
+    await this.storage.update(key, others.length > 0 ? { version: 1, snoozes: others } : undefined);
+  }
+
+  /** The account in use, when who it is is known (undefined while signed out). */
+  private key(): AccountKey | undefined {
     return this.account.accountKey;
   }
 }

@@ -8,7 +8,12 @@ export const COUNT_TTL_MS = 2 * 60_000;
 /** Scopes kept at most (the overview reads one per group and project); the least recently read goes first. */
 export const COUNT_CACHE_ENTRIES = 200;
 
-export type CountReader = (scope: Scope, signal?: AbortSignal) => Promise<SubscriptionCounts>;
+/** `labels: false`: labels are not read (a REST listing per scope), only what GitLab counts in one GraphQL request. */
+export type CountOptions = { labels?: boolean };
+export type CountReader = (scope: Scope, signal?: AbortSignal, options?: CountOptions) => Promise<SubscriptionCounts>;
+
+/** The key of a scope's counts read without its labels, beside its own. */
+const WITHOUT_LABELS = ' without labels';
 
 /** One key per scope however its path is spelt (GitLab's paths are case-insensitive). */
 export function countKey(scope: Scope): string {
@@ -35,16 +40,24 @@ export class SubscriptionCountCache {
 
   constructor(private readonly client: { countSubscriptions: CountReader }, private readonly now: () => number = Date.now) {}
 
-  /** The counts of `scope`, kept or read now. Rejects with the reader's `GitLabError`. */
-  count(scope: Scope, signal?: AbortSignal): Promise<SubscriptionCounts> {
-    const key = countKey(scope);
+  /**
+   * The counts of `scope`, kept or read now; with `labels: false`, without its labels (a count with them serves too).
+   * Rejects with the reader's `GitLabError`.
+   */
+  count(scope: Scope, signal?: AbortSignal, options: CountOptions = {}): Promise<SubscriptionCounts> {
+    const withLabels = options.labels !== false;
+    if (!withLabels) {
+      const whole = this.entries.get(countKey(scope));
+      if (whole && this.now() - whole.at < COUNT_TTL_MS) return whole.answer;
+    }
+    const key = withLabels ? countKey(scope) : `${countKey(scope)}${WITHOUT_LABELS}`;
     const kept = this.entries.get(key);
     this.entries.delete(key);
     if (kept && this.now() - kept.at < COUNT_TTL_MS) {
       this.entries.set(key, kept); // now the most recently read
       return kept.answer;
     }
-    const entry: Entry = { at: this.now(), answer: this.client.countSubscriptions(scope, signal) };
+    const entry: Entry = { at: this.now(), answer: this.client.countSubscriptions(scope, signal, withLabels ? undefined : { labels: false }) };
     this.entries.set(key, entry);
     while (this.entries.size > COUNT_CACHE_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     entry.answer.catch((error: unknown) => {
@@ -54,19 +67,19 @@ export class SubscriptionCountCache {
     return entry.answer;
   }
 
-  /** A kept count, if fresh, without reading. */
-  peek(scope: Scope): Promise<SubscriptionCounts> | undefined {
-    const kept = this.entries.get(countKey(scope));
-    return kept && this.now() - kept.at < COUNT_TTL_MS ? kept.answer : undefined;
-  }
-
   /**
    * A subscription changed: forget the counts (of `scopes`, else all: a change in a project also moves its groups'
    * and the global count), and tell those who show them.
    */
   invalidate(scopes?: readonly Scope[]): void {
-    if (scopes) for (const scope of scopes) this.entries.delete(countKey(scope));
-    else this.entries.clear();
+    if (scopes) {
+      for (const scope of scopes) {
+        this.entries.delete(countKey(scope));
+        this.entries.delete(`${countKey(scope)}${WITHOUT_LABELS}`);
+      }
+    } else {
+      this.entries.clear();
+    }
     this.changed.fire();
   }
 

@@ -1,3 +1,4 @@
+import { instancePage } from '../instance';
 import type { SubscribedLabel, SubscribedThing, SubscriptionKind, SubscriptionTarget } from '../../gitlab/subscriptionTypes';
 
 /** A label subscription as a row shows it: the label and where it was read (the project or group it applies to). */
@@ -44,3 +45,15 @@ export function subscriptionTarget(item: SubscriptionItem): SubscriptionTarget {
 /** Whether `path` is `place` or inside it (a group's subgroups and projects). */
 export const isWithin = (path: string, place: string): boolean =>
   path.toLowerCase() === place.toLowerCase() || path.toLowerCase().startsWith(`${place.toLowerCase()}/`);
+
+/**
+ * The page a row opens: GitLab's web URL of a thing, the labels page of a label's project or group; only a page of the
+ * instance (`instancePage`: its origin, under its path as the server reads it), else none.
+ */
+export function subscriptionPage(item: SubscriptionItem, instanceUrl: string): string | undefined {
+  const base = instanceUrl.trim().replace(/\/+$/, '');
+  const url = item.kind === 'label'
+    ? `${base}/${item.containerKind === 'group' ? 'groups/' : ''}${item.containerPath}/-/labels`
+    : item.webUrl;
+  return instancePage(url, base)?.href;
+}

@@ -54,7 +54,7 @@ async function labelPage(reading: SubscriptionReading, place: LabelPlace, after:
   const items = answer.items.filter((label) => label.subscribed).map((label): LabelSubscription => ({
     ...label, containerPath: place.path, containerKind: 'group' in place ? 'group' : 'project', containerId: 'group' in place ? place.group : place.project,
   }));
-  return { items, endCursor: answer.nextPage === undefined ? undefined : String(answer.nextPage) };
+  return { items, endCursor: answer.nextPage === undefined ? undefined : String(answer.nextPage), scanned: answer.items.length };
 }
 
 /**

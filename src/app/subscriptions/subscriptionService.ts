@@ -1,7 +1,8 @@
 import { GitLabError } from '../../gitlab/errors';
 import type { SubscriptionClient } from '../../gitlab/subscriptionClient';
-import type { SubscribedThing, SubscriptionKind } from '../../gitlab/subscriptionTypes';
+import type { SubscribedThing, SubscriptionKind, SubscriptionTarget } from '../../gitlab/subscriptionTypes';
 import type { Page, PageRequest, Project } from '../../gitlab/types';
+import { accountNow, type AccountGone, type AccountNow, type ActionAccount } from '../actionAccount';
 import { Emitter } from '../emitter';
 import { readClosedSubscriptions, type ClosedSubscriptions } from './closedSubscriptions';
 import { setSubscriptionsBulk } from './subscriptionBulk';
@@ -12,10 +13,11 @@ import {
 } from './subscriptionLists';
 import { readSubscriptionPlaces, type SubscriptionPlaces } from './subscriptionPlaces';
 
-/** A signed-in account as the Subscriptions list reads it: its own clients, never another instance's token. */
-export interface SubscriptionAccount {
-  readonly key: string;
-  readonly instanceUrl: string;
+/**
+ * A signed-in account as the Subscriptions list reads it: its own clients, never another instance's token. An action
+ * keeps the one it started with (`ActionAccount`): its Undo does nothing once another is signed in there.
+ */
+export interface SubscriptionAccount extends ActionAccount {
   readonly subscriptions: SubscriptionClient;
   readonly api: { listMyProjects(page: PageRequest, signal?: AbortSignal): Promise<Page<Project>> };
 }
@@ -32,23 +34,40 @@ export interface SubscriptionServiceDeps {
 /** At most this many workspace projects are read where GitLab cannot list a kind. */
 const MAX_WORKSPACE_PROJECTS = 3;
 
-/** How an Unsubscribe (or its Undo) went: the items GitLab changed; the first failure, when some failed (back in the list). */
+/**
+ * How an Unsubscribe (or its Undo) went: the items GitLab changed; the first failure, when some failed (back in the
+ * list); the account it was done for (its Undo's), or why nothing was done (`gone`: that account is no longer there).
+ */
 export interface SubscriptionOutcome {
   changed: SubscriptionItem[];
   failure?: GitLabError;
+  account?: SubscriptionAccount;
+  gone?: AccountGone;
 }
 
-/** What Unsubscribe from All Closed found, per account, before the user confirms. */
+/** What Unsubscribe from All Closed found, per account (the one that read it), before the user confirms. */
 export interface ClosedFound {
-  accounts: Array<{ instance: string } & ClosedSubscriptions>;
+  accounts: Array<{ instance: string; account: SubscriptionAccount } & ClosedSubscriptions>;
   count: number;
+  /** Accounts signed out while their subscriptions were read: what was read of them is dropped, nothing changes there. */
+  signedOut: string[];
 }
 
-/** What it did: per account, what Undo subscribes again; the failures. */
+/** What it did: per account, what Undo subscribes again; the failures; the accounts gone since they read theirs. */
 export interface ClosedOutcome {
   count: number;
-  undoable: Array<{ instance: string; items: SubscriptionItem[] }>;
+  undoable: Array<{ instance: string; account: SubscriptionAccount; items: SubscriptionItem[] }>;
   failures: GitLabError[];
+  gone: AccountGone[];
+}
+
+/** A thing another view names (an Activity or To-Do row), as Unsubscribe changes it and its row here is found. */
+export interface ThingChange {
+  kind: Exclude<SubscriptionKind, 'label'>;
+  iid: string;
+  /** Its project's or group's full path, when known. */
+  path?: string;
+  target: Exclude<SubscriptionTarget, { kind: 'label' }>;
 }
 
 
@@ -68,6 +87,13 @@ export class SubscriptionService {
   private readonly changes = new Emitter<string>();
   /** GitLab changed an account's subscriptions (its instance): counts elsewhere are read again. */
   readonly onDidChangeSubscriptions = this.changes.event;
+  /**
+   * Reads of Unsubscribe from All Closed under way, per signed-in account: by its client, made at its sign-in (not by
+   * instance, which a new sign-in shares). Sign-out stops them.
+   */
+  private readonly closedReads = new Map<SubscriptionClient, AbortController>();
+  /** Per signed-in account (its client), the listing where the next Unsubscribe from All Closed starts, after one stopped at a bound. */
+  private readonly closedResume = new WeakMap<SubscriptionClient, number>();
 
   constructor(private readonly deps: SubscriptionServiceDeps) {
     this.current = deps.filter;
@@ -78,14 +104,24 @@ export class SubscriptionService {
     return this.current;
   }
 
-  private account(instance: string): SubscriptionAccount | undefined {
+  /** The account signed in at `instance` now: an action started now belongs to it. */
+  accountAt(instance: string): SubscriptionAccount | undefined {
     return this.deps.accounts().find((account) => account.key === instance);
+  }
+
+  /** `account` as signed in now (its clients of now), or why an action of it does nothing. */
+  accountNow(account: SubscriptionAccount): AccountNow<SubscriptionAccount> {
+    return accountNow(account, this.deps.accounts(), (a) => a.subscriptions);
   }
 
   /** How `instance`'s lists are read: its own clients, its features and places asked once and shared by its kinds. */
   reading(instance: string): SubscriptionReading | undefined {
-    const account = this.account(instance);
-    if (!account) return undefined;
+    const account = this.accountAt(instance);
+    return account && this.readingOf(account);
+  }
+
+  private readingOf(account: SubscriptionAccount): SubscriptionReading {
+    const instance = account.key;
     const client = account.subscriptions;
     return {
       client,
@@ -139,8 +175,13 @@ export class SubscriptionService {
     this.lists.reset({ plan: subscriptionListPlan(this.planOptions()) });
   }
 
-  /** Signed in or out: every list read again, and nothing kept of an account signed out (its places, its fallbacks). */
+  /**
+   * Signed in or out: every list read again, and nothing kept of an account signed out (its places, its fallbacks);
+   * an Unsubscribe from All Closed still reading one is stopped.
+   */
   sessionChanged(): void {
+    const current = new Set(this.deps.accounts().map((account) => account.subscriptions));
+    for (const [client, read] of this.closedReads) if (!current.has(client)) read.abort();
     this.refresh();
   }
 
@@ -156,67 +197,124 @@ export class SubscriptionService {
     this.lists.reset({ keepShown: true, plan: subscriptionListPlan(this.planOptions()) });
   }
 
-  /** Unsubscribe from `items` of `instance`: out of the list at once, back where GitLab refused. */
+  /**
+   * Unsubscribe from `items` of `instance` (a click on its rows), for the account signed in there now: out of the list
+   * at once, back where GitLab refused. Its Undo (`resubscribe`) takes `outcome.account`.
+   */
   async unsubscribe(instance: string, items: readonly SubscriptionItem[]): Promise<SubscriptionOutcome> {
+    const account = this.accountAt(instance);
+    if (!account) return { changed: [], failure: new GitLabError('cancelled', 'Signed out.') };
+    return this.unsubscribeFor(account, items);
+  }
+
+  private async unsubscribeFor(account: SubscriptionAccount, items: readonly SubscriptionItem[]): Promise<SubscriptionOutcome> {
+    const instance = account.key;
     this.hide(instance, items);
-    const outcome = await this.set(instance, items, false);
-    if (outcome.failure) this.show(instance, items.filter((item) => !outcome.changed.includes(item)));
+    const outcome = await this.set(account, items, false);
+    if (outcome.failure || outcome.gone) this.show(instance, items.filter((item) => !outcome.changed.includes(item)));
     return outcome;
   }
 
-  /** Undo: subscribed again, and back in the list. */
-  async resubscribe(instance: string, items: readonly SubscriptionItem[]): Promise<SubscriptionOutcome> {
-    const outcome = await this.set(instance, items, true);
-    this.show(instance, outcome.changed);
+  /** Undo, for the account that unsubscribed, and for no other: subscribed again, and back in the list. */
+  async resubscribe(account: SubscriptionAccount, items: readonly SubscriptionItem[]): Promise<SubscriptionOutcome> {
+    const outcome = await this.set(account, items, true);
+    this.show(account.key, outcome.changed);
     return outcome;
   }
 
-  /** Every closed thing of every account (loaded or not), read before the user is asked to confirm. */
+  /**
+   * Every closed thing of every account (loaded or not), read before the user is asked to confirm. An account signed
+   * out meanwhile is left out, what was read of it dropped (`signedOut`); one whose read stopped at a bound starts
+   * the next read where this one stopped.
+   */
   async findClosed(signal?: AbortSignal): Promise<ClosedFound> {
-    const found: ClosedFound = { accounts: [], count: 0 };
-    for (const account of this.deps.accounts()) {
-      const reading = this.reading(account.key);
-      if (!reading) continue;
-      const closed = await readClosedSubscriptions(reading, signal);
-      found.accounts.push({ instance: account.key, ...closed });
+    const found: ClosedFound = { accounts: [], count: 0, signedOut: [] };
+    const signedIn = (account: SubscriptionAccount) => this.deps.accounts().some((now) => now.subscriptions === account.subscriptions);
+    for (const account of [...this.deps.accounts()]) {
+      if (!signedIn(account)) {
+        found.signedOut.push(account.key);
+        continue;
+      }
+      const read = new AbortController();
+      const stop = () => read.abort();
+      signal?.addEventListener('abort', stop, { once: true });
+      this.closedReads.set(account.subscriptions, read);
+      let closed: ClosedSubscriptions | undefined;
+      try {
+        closed = await readClosedSubscriptions(this.readingOf(account), { signal: read.signal, start: this.closedResume.get(account.subscriptions) });
+      } catch (error) {
+        if (signedIn(account)) throw error;
+      } finally {
+        signal?.removeEventListener('abort', stop);
+        this.closedReads.delete(account.subscriptions);
+      }
+      if (!closed || !signedIn(account)) {
+        found.signedOut.push(account.key);
+        continue;
+      }
+      if (closed.resumeAt === undefined) this.closedResume.delete(account.subscriptions);
+      else this.closedResume.set(account.subscriptions, closed.resumeAt);
+      found.accounts.push({ instance: account.key, account, ...closed });
       found.count += closed.things.length;
     }
     return found;
   }
 
-  /** Unsubscribe from what `findClosed` found: every such row out of the lists at once, then GitLab asked. */
+  /**
+   * Unsubscribe from what `findClosed` found, for each account that read it and is still signed in: every such row
+   * out of the lists at once, then GitLab asked. An account gone since (signed out, or another signed in there) is
+   * left out, and said in `gone`.
+   */
   async unsubscribeClosed(found: ClosedFound): Promise<ClosedOutcome> {
-    const outcome: ClosedOutcome = { count: 0, undoable: [], failures: [] };
-    for (const { instance, things } of found.accounts) this.hide(instance, things);
-    for (const { instance, things } of found.accounts) {
-      const result = await this.unsubscribe(instance, things);
+    const outcome: ClosedOutcome = { count: 0, undoable: [], failures: [], gone: [] };
+    const still = found.accounts.filter(({ account }) => {
+      const { gone } = this.accountNow(account);
+      if (gone) outcome.gone.push(gone);
+      return !gone;
+    });
+    for (const { instance, things } of still) this.hide(instance, things);
+    for (const { instance, account, things } of still) {
+      const result = await this.unsubscribeFor(account, things);
       outcome.count += result.changed.length;
-      if (result.changed.length > 0) outcome.undoable.push({ instance, items: result.changed });
+      if (result.changed.length > 0) outcome.undoable.push({ instance, account, items: result.changed });
       if (result.failure) outcome.failures.push(result.failure);
+      if (result.gone) outcome.gone.push(result.gone);
     }
     return outcome;
   }
 
-  /** Undo of Unsubscribe from All Closed. */
-  async undoClosed(undoable: ClosedOutcome['undoable']): Promise<GitLabError[]> {
+  /** Undo of Unsubscribe from All Closed, per account for that account only. */
+  async undoClosed(undoable: ClosedOutcome['undoable']): Promise<{ failures: GitLabError[]; gone: AccountGone[] }> {
     const failures: GitLabError[] = [];
-    for (const { instance, items } of undoable) {
-      const result = await this.resubscribe(instance, items);
+    const gone: AccountGone[] = [];
+    for (const { account, items } of undoable) {
+      const result = await this.resubscribe(account, items);
       if (result.failure) failures.push(result.failure);
+      if (result.gone) gone.push(result.gone);
     }
-    return failures;
+    return { failures, gone };
   }
 
   /**
-   * A thing's subscription changed outside this list (Unsubscribe on an Activity or To-Do row, or its Undo): its row,
-   * if loaded, leaves or comes back, and the counts elsewhere are read again.
+   * Unsubscribe from (or, as its Undo, subscribe again to) a thing another view names, for `account` (the one that
+   * read it) and no other, as the list's rows are: its row here, if loaded, leaves at once (back if GitLab refused),
+   * or comes back once GitLab subscribed again.
    */
-  thingChanged(instance: string, thing: { kind: SubscriptionKind; iid: string; path?: string }, subscribed: boolean): void {
-    const matches = this.lists.rows(subscriptionSource(instance, thing.kind).key).items.concat(this.lists.hiddenItems(subscriptionSource(instance, thing.kind).key))
+  async setThing(account: SubscriptionAccount, thing: ThingChange, subscribed: boolean): Promise<{ failure?: GitLabError; gone?: AccountGone }> {
+    const rows = this.rowsOfThing(account.key, thing);
+    if (!subscribed) this.hide(account.key, rows);
+    const result = await this.setTargets(account, [thing.target], subscribed);
+    const done = result.changed.length > 0;
+    // Back in the list: subscribed again, or not unsubscribed after all.
+    if (subscribed ? done : !done) this.show(account.key, rows);
+    return { failure: result.failure, gone: result.gone };
+  }
+
+  /** A thing's rows in `instance`'s list of its kind, shown or hidden. */
+  private rowsOfThing(instance: string, thing: Omit<ThingChange, 'target'>): SubscriptionItem[] {
+    const key = subscriptionSource(instance, thing.kind).key;
+    return this.lists.rows(key).items.concat(this.lists.hiddenItems(key))
       .filter((item) => item.kind !== 'label' && item.iid === thing.iid && (!thing.path || item.containerPath.toLowerCase() === thing.path.toLowerCase()));
-    if (subscribed) this.show(instance, matches);
-    else this.hide(instance, matches);
-    this.changes.fire(instance);
   }
 
   private hide(instance: string, items: readonly SubscriptionItem[]): void {
@@ -227,19 +325,32 @@ export class SubscriptionService {
     for (const [kind, keys] of byKind(items)) this.lists.show(subscriptionSource(instance, kind).key, keys);
   }
 
-  /** `items` set to `subscribed` with `instance`'s own client, in the fewest requests; signed out meanwhile, cancelled. */
-  private async set(instance: string, items: readonly SubscriptionItem[], subscribed: boolean): Promise<SubscriptionOutcome> {
-    const account = this.account(instance);
-    if (!account) return { changed: [], failure: new GitLabError('cancelled', 'Signed out.') };
-    const features = await account.subscriptions.getSubscriptionFeatures().catch(() => undefined);
-    const result = await setSubscriptionsBulk(account.subscriptions, items.map(subscriptionTarget), subscribed, { features });
+  /** `items` set to `subscribed` for `account` alone (see `setTargets`). */
+  private async set(account: SubscriptionAccount, items: readonly SubscriptionItem[], subscribed: boolean): Promise<SubscriptionOutcome> {
+    const result = await this.setTargets(account, items.map(subscriptionTarget), subscribed);
+    return { ...result, changed: result.changed.map((index) => items[index]) };
+  }
+
+  /**
+   * `targets` set to `subscribed` with `account`'s own client (as signed in now), in the fewest requests; nothing
+   * sent when another account is signed in there now, or none. `changed`: indexes into `targets`.
+   */
+  private async setTargets(account: SubscriptionAccount, targets: readonly SubscriptionTarget[], subscribed: boolean)
+    : Promise<{ changed: number[]; failure?: GitLabError; account?: SubscriptionAccount; gone?: AccountGone }> {
+    const before = this.accountNow(account);
+    if (before.gone) return { changed: [], gone: before.gone };
+    const features = await before.account.subscriptions.getSubscriptionFeatures().catch(() => undefined);
+    // Asked again after the wait: the account may have changed meanwhile.
+    const now = this.accountNow(account);
+    if (now.gone) return { changed: [], gone: now.gone };
+    const result = await setSubscriptionsBulk(now.account.subscriptions, targets, subscribed, { features });
     // GitLab's 304 (already so) counts as done: the row leaves (or comes back) all the same.
-    const changed = [...result.changed, ...result.unchanged].sort((a, b) => a - b).map((index) => items[index]);
-    if (changed.length > 0) this.changes.fire(instance);
-    if (result.failed.length === 0) return { changed };
+    const changed = [...result.changed, ...result.unchanged].sort((a, b) => a - b);
+    if (changed.length > 0) this.changes.fire(account.key);
+    if (result.failed.length === 0) return { changed, account: now.account };
     const failure = result.failed[0].error;
     this.deps.log.error(subscribed ? 'Subscribing again' : 'Unsubscribing', failure);
-    return { changed, failure };
+    return { changed, failure, account: now.account };
   }
 }
 

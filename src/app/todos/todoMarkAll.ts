@@ -1,6 +1,7 @@
 import { GitLabError } from '../../gitlab/errors';
 import type { TodoApi } from '../../gitlab/todoApi';
 import type { Todo, TodoFeatures, TodoFilter } from '../../gitlab/todoTypes';
+import { nextCursor } from '../lists/cursorPages';
 import { markTodosDone, type TodoBulkOptions } from './todoBulk';
 
 /**
@@ -64,11 +65,12 @@ async function listIds(api: TodoApi, list: MarkAllList, signal?: AbortSignal): P
   const ids: number[] = [];
   if (list.list === 'snoozed') {
     let after: string | undefined;
+    const trail = new Set<string>();
     for (let pages = 0; pages < MARK_ALL_MAX_PAGES; pages++) {
       const page = await api.listSnoozedTodos({ after, first: MARK_ALL_PAGE_SIZE }, signal);
       ids.push(...page.items.filter((todo) => list.keep?.(todo) ?? true).map((todo) => todo.id));
-      if (!page.endCursor) return { ids, cut: false };
-      after = page.endCursor;
+      after = nextCursor(page, trail);
+      if (after === undefined) return { ids, cut: false };
     }
     return { ids, cut: true };
   }

@@ -1,6 +1,7 @@
 import { GitLabError } from '../../gitlab/errors';
 import type { TodoApi } from '../../gitlab/todoApi';
-import type { Todo } from '../../gitlab/todoTypes';
+import type { Todo, TodoFeatures } from '../../gitlab/todoTypes';
+import { accountNow, type AccountGone, type AccountNow, type ActionAccount } from '../actionAccount';
 import { Emitter } from '../emitter';
 import type { TodoActionKind } from './todoActions';
 import { markTodosDone, restoreTodos, snoozeTodos, unsnoozeTodos, type TodoBulkResult } from './todoBulk';
@@ -10,10 +11,11 @@ import { createTodoLists, todoListPlan, todoSource, type TodoLists } from './tod
 import { markAllDone } from './todoMarkAll';
 import { TodoViewFilter } from './todoViewFilter';
 
-/** A signed-in account as the To-Do List reads it: its instance's key and URL, and its own To-Do client. */
-export interface TodoAccount {
-  readonly key: string;
-  readonly instanceUrl: string;
+/**
+ * A signed-in account as the To-Do List reads it: its instance's key and URL, and its own To-Do client. An action
+ * keeps the one it started with (`ActionAccount`): its Undo does nothing once another is signed in there.
+ */
+export interface TodoAccount extends ActionAccount {
   readonly todos: TodoApi;
 }
 
@@ -25,20 +27,28 @@ export interface TodoServiceDeps {
   filter: TodoViewFilter;
 }
 
-/** How an action on to-dos went: those GitLab changed; the first failure, when some failed (they are back in the list). */
+/**
+ * How an action on to-dos went: those GitLab changed; the first failure, when some failed (they are back in the
+ * list); or why nothing was done (`gone`: the account it was for signed out, or another signed in there).
+ */
 export interface TodoActionOutcome {
   action: TodoActionKind;
   changed: number[];
   failure?: GitLabError;
+  gone?: AccountGone;
 }
 
-/** Mark All's outcome: how many were marked, whether more may match, each account's failure, and what Undo restores. */
+/**
+ * Mark All's outcome: how many were marked, whether more may match, each account's failure, what Undo restores, and
+ * the accounts gone since the question was asked (nothing marked there).
+ */
 export interface MarkAllOutcome {
   count: number;
   cut: boolean;
   failures: TodoActionOutcome[];
   /** Per account, the to-dos marked, where its GitLab can restore them. */
-  undoable: Array<{ instance: string; ids: number[] }>;
+  undoable: Array<{ account: TodoAccount; ids: number[] }>;
+  gone: AccountGone[];
 }
 
 /**
@@ -69,7 +79,22 @@ export class TodoService {
 
   /** The To-Do client of a signed-in instance: never another instance's token. */
   api(instance: string): TodoApi | undefined {
-    return this.deps.accounts().find((account) => account.key === instance)?.todos;
+    return this.accountAt(instance)?.todos;
+  }
+
+  /** The account signed in at `instance` now: an action started now belongs to it. */
+  accountAt(instance: string): TodoAccount | undefined {
+    return this.deps.accounts().find((account) => account.key === instance);
+  }
+
+  /** Every account signed in now, as they are now (a copy): Mark All's question is asked for these. */
+  accountsNow(): readonly TodoAccount[] {
+    return [...this.deps.accounts()];
+  }
+
+  /** `account` as signed in now (its client of now), or why an action of it does nothing. */
+  accountNow(account: TodoAccount): AccountNow<TodoAccount> {
+    return accountNow(account, this.deps.accounts(), (a) => a.todos);
   }
 
   private planOptions() {
@@ -154,77 +179,100 @@ export class TodoService {
     this.lists.show(todoSource(instance).key, ids);
   }
 
-  /** Marks `ids` done, out of the list at once. `undoable`: GitLab can restore them. */
-  async markDone(instance: string, ids: number[]): Promise<TodoActionOutcome & { undoable: boolean }> {
-    this.hide(instance, ids);
-    const features = await this.features.of(instance);
-    const result = await this.run(instance, (api) => markTodosDone(api, ids, { features }), ids);
-    this.pendingChanged();
-    return { ...this.settle(instance, 'done', result), undoable: features.restore };
+  /**
+   * Marks `ids` done for `account` (the one whose list shows them), out of the list at once. `undoable`: GitLab can
+   * restore them (`restore`, for the same account).
+   */
+  async markDone(account: TodoAccount, ids: number[]): Promise<TodoActionOutcome & { undoable: boolean }> {
+    let undoable = false;
+    const outcome = await this.act(account, 'done', ids, { hide: true }, (api, features) => {
+      undoable = features.restore;
+      return markTodosDone(api, ids, { features });
+    });
+    return { ...outcome, undoable };
   }
 
-  /** Undo of Mark as Done (GitLab's restore): back in the list once all are restored. */
-  async restore(instance: string, ids: number[]): Promise<TodoActionOutcome> {
-    const features = await this.features.of(instance);
-    const result = await this.run(instance, (api) => restoreTodos(api, ids, { features }), ids);
-    this.pendingChanged();
-    const outcome = this.settle(instance, 'undo', result);
-    if (!outcome.failure) this.show(instance, outcome.changed);
-    return outcome;
+  /** Undo of Mark as Done (GitLab's restore), for the account that marked them: back in the list once all are restored. */
+  restore(account: TodoAccount, ids: number[]): Promise<TodoActionOutcome> {
+    return this.act(account, 'undo', ids, { showChanged: true }, (api, features) => restoreTodos(api, ids, { features }));
   }
 
-  /** GitLab's own snooze of `ids` until `until` (epoch ms): out of Pending at once. */
-  async snooze(instance: string, ids: number[], until: number): Promise<TodoActionOutcome> {
-    this.hide(instance, ids);
-    const features = await this.features.of(instance);
-    const result = await this.run(instance, (api) => snoozeTodos(api, ids, new Date(until), { features }), ids);
-    this.pendingChanged();
-    // GitLab skipped these silently (no longer pending, or not the caller's): they are not snoozed.
-    if (result.unchanged.length > 0) this.show(instance, result.unchanged);
-    return this.settle(instance, 'snooze', result);
+  /** GitLab's own snooze of `ids` until `until` (epoch ms), for `account`: out of Pending at once. */
+  snooze(account: TodoAccount, ids: number[], until: number): Promise<TodoActionOutcome> {
+    // GitLab skips some silently (no longer pending, or not the caller's): they are not snoozed, and come back.
+    return this.act(account, 'snooze', ids, { hide: true, showUnchanged: true }, (api, features) => snoozeTodos(api, ids, new Date(until), { features }));
   }
 
-  /** Snoozed to-dos pending again now: out of the Snoozed list at once. */
-  async unsnooze(instance: string, ids: number[]): Promise<TodoActionOutcome> {
-    this.hide(instance, ids);
-    const features = await this.features.of(instance);
-    const result = await this.run(instance, (api) => unsnoozeTodos(api, ids, { features }), ids);
-    this.pendingChanged();
-    if (result.unchanged.length > 0) this.show(instance, result.unchanged);
-    return this.settle(instance, 'unsnooze', result);
+  /** Snoozed to-dos pending again now, for `account`: out of the Snoozed list at once. */
+  unsnooze(account: TodoAccount, ids: number[]): Promise<TodoActionOutcome> {
+    return this.act(account, 'unsnooze', ids, { hide: true, showUnchanged: true }, (api, features) => unsnoozeTodos(api, ids, { features }));
   }
 
-  /** Undo of Snooze: pending again, and back in the list once all are. */
-  async undoSnooze(instance: string, ids: number[]): Promise<TodoActionOutcome> {
+  /** Undo of Snooze, for the account that snoozed them: pending again, and back in the list once all are. */
+  undoSnooze(account: TodoAccount, ids: number[]): Promise<TodoActionOutcome> {
+    return this.act(account, 'unsnooze', ids, { showChanged: true }, (api, features) => unsnoozeTodos(api, ids, { features }));
+  }
+
+  /**
+   * One action on `ids` with `account`'s own client, as signed in now; nothing sent (and the to-dos back) when it is
+   * no longer the one signed in at its instance, checked again after each wait before a request goes.
+   */
+  private async act(
+    account: TodoAccount, action: TodoActionKind, ids: number[],
+    rows: { hide?: boolean; showUnchanged?: boolean; showChanged?: boolean; recount?: boolean },
+    bulk: (api: TodoApi, features: TodoFeatures) => Promise<TodoBulkResult>,
+  ): Promise<TodoActionOutcome> {
+    const instance = account.key;
+    const before = this.accountNow(account);
+    if (before.gone) return { action, changed: [], gone: before.gone };
+    if (rows.hide) this.hide(instance, ids);
     const features = await this.features.of(instance);
-    const result = await this.run(instance, (api) => unsnoozeTodos(api, ids, { features }), ids);
-    this.pendingChanged();
-    const outcome = this.settle(instance, 'unsnooze', result);
-    if (!outcome.failure) this.show(instance, outcome.changed);
+    const now = this.accountNow(account);
+    if (now.gone) {
+      if (rows.hide) this.show(instance, ids);
+      return { action, changed: [], gone: now.gone };
+    }
+    const result = await bulk(now.account.todos, features);
+    if (rows.recount !== false) this.pendingChanged();
+    if (rows.showUnchanged && result.unchanged.length > 0) this.show(instance, result.unchanged);
+    const outcome = this.settle(instance, action, result);
+    if (rows.showChanged && !outcome.failure) this.show(instance, outcome.changed);
     return outcome;
   }
 
   /**
-   * Every to-do the list and filter match, on every signed-in account, loaded or not (`markAllDone` says how): the rows
-   * leave at once; the lists are read again once GitLab has answered.
+   * Every to-do the list and filter match, on each of `accounts` (those signed in when the question was asked) still
+   * signed in, loaded or not (`markAllDone` says how): the rows leave at once; the lists are read again once GitLab
+   * has answered. An account gone since is left alone, and said in `gone`.
    */
-  async markAll(): Promise<MarkAllOutcome> {
+  async markAll(accounts: readonly TodoAccount[] = this.accountsNow()): Promise<MarkAllOutcome> {
     const { list } = this.current;
-    const outcome: MarkAllOutcome = { count: 0, cut: false, failures: [], undoable: [] };
+    const outcome: MarkAllOutcome = { count: 0, cut: false, failures: [], undoable: [], gone: [] };
     if (list === 'done') return outcome;
-    for (const account of this.deps.accounts()) {
-      const filter = this.current.serverFilter(account.key);
+    for (const asked of accounts) {
+      const filter = this.current.serverFilter(asked.key);
       if (!filter) continue;
-      const shown = this.shownTodos(account.key).map((todo) => todo.id);
-      this.hide(account.key, shown);
-      const features = await this.features.of(account.key);
+      const before = this.accountNow(asked);
+      if (before.gone) {
+        outcome.gone.push(before.gone);
+        continue;
+      }
+      const shown = this.shownTodos(asked.key).map((todo) => todo.id);
+      this.hide(asked.key, shown);
+      const features = await this.features.of(asked.key);
+      const { account, gone } = this.accountNow(asked);
+      if (gone) {
+        this.show(asked.key, shown);
+        outcome.gone.push(gone);
+        continue;
+      }
       let settled: TodoActionOutcome;
       try {
         const result = await markAllDone(account.todos, { list, filter, keep: this.current.keep }, features);
         outcome.count += result.count;
         outcome.cut ||= result.cut;
         settled = this.settle(account.key, 'done', { changed: result.changed, unchanged: [], failed: result.failed });
-        if (result.changed.length > 0 && features.restore) outcome.undoable.push({ instance: account.key, ids: result.changed });
+        if (result.changed.length > 0 && features.restore) outcome.undoable.push({ account, ids: result.changed });
       } catch (error) {
         const failure = error instanceof GitLabError ? error : new GitLabError('badResponse', String(error));
         settled = this.settle(account.key, 'done', { changed: [], unchanged: [], failed: shown.map((id) => ({ id, error: failure })) });
@@ -236,24 +284,16 @@ export class TodoService {
     return outcome;
   }
 
-  /** Undo of Mark All: each account's to-dos restored; the lists read again. */
+  /** Undo of Mark All: each account's to-dos restored, for that account only; the lists read again. */
   async undoMarkAll(undoable: MarkAllOutcome['undoable']): Promise<TodoActionOutcome[]> {
-    const failures: TodoActionOutcome[] = [];
-    for (const { instance, ids } of undoable) {
-      const features = await this.features.of(instance);
-      const settled = this.settle(instance, 'undo', await this.run(instance, (api) => restoreTodos(api, ids, { features }), ids));
-      if (settled.failure) failures.push(settled);
+    const outcomes: TodoActionOutcome[] = [];
+    for (const { account, ids } of undoable) {
+      // Counted once, by the refresh below.
+      const settled = await this.act(account, 'undo', ids, { recount: false }, (api, features) => restoreTodos(api, ids, { features }));
+      if (settled.failure || settled.gone) outcomes.push(settled);
     }
     this.refresh();
-    return failures;
-  }
-
-  /** `bulk` with `instance`'s own client; signed out meanwhile, every to-do failed as cancelled. */
-  private run(instance: string, bulk: (api: TodoApi) => Promise<TodoBulkResult>, ids: readonly number[]): Promise<TodoBulkResult> {
-    const api = this.api(instance);
-    if (api) return bulk(api);
-    const error = new GitLabError('cancelled', 'Signed out.');
-    return Promise.resolve({ changed: [], unchanged: [], failed: ids.map((id) => ({ id, error })) });
+    return outcomes;
   }
 
   /** `result`'s failed to-dos back in the list, the failure logged. */

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
+import { accountGoneMessage, accountNow } from '../../app/actionAccount';
 import { localZone, type TimeZone } from '../../app/calendar';
 import { activityMarkdown } from '../../app/activity/activityMarkdown';
 import { planRange, type RangePlan } from '../../app/activity/markdownRange';
@@ -23,6 +24,7 @@ import { sourceOfRow, type ActivityNode } from './nodes';
 import { pickMarkdownRange } from './markdownRangePick';
 import { askUser, pickProject } from './projectPicks';
 import { projectInfo } from '../../app/activity/projectInfo';
+import { displayLocalize } from '../displayLanguage';
 
 export interface ActivityCommandContext {
   session: Session;
@@ -65,7 +67,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     if (node && typeof node === 'object' && 'instance' in node && typeof node.instance === 'string') return node.instance;
     return c.activeInstance();
   };
-  const urlOfInstance = (instance: string): string | undefined => c.session.accountFor(instance)?.instanceUrl;
+  const urlOfInstance = (instance: string): string | undefined => c.session.urlOf(instance);
 
   return [
     register(COMMANDS.markAllSeen, () => c.markAllSeen()),
@@ -144,7 +146,8 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
 /**
  * My Activity for the days the person picks, under the current filter: the pages of that range are fetched (not only
  * the pages the tree happens to hold), with progress and cancellation, then grouped by day and project. One read is
- * bounded (`RangeCopy`); when a bound stops it, the copy says so and "Continue" reads on and copies everything again.
+ * bounded (`RangeCopy`); when a bound stops it, the copy says so and "Continue" reads on and copies everything again,
+ * for the account that read the rest: signed out, or another signed in there since, it reads nothing and says so.
  */
 async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> {
   const zone = localZone();
@@ -156,13 +159,13 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
     void plainWindow.showWarningMessage(plan.message);
     return;
   }
-  const api = c.session.api;
   const instanceUrl = c.session.instanceUrl;
-  if (!api) {
+  const account = c.session.accountFor(instanceUrl);
+  if (!account) {
     void plainWindow.showErrorMessage(vscode.l10n.t('Sign in to GitLab first.'));
     return;
   }
-  const copy = new RangeCopy(api, MY_ACTIVITY.source, plan, { perPage: 100, keep: feedPlan.keep });
+  const copy = new RangeCopy(account.api, MY_ACTIVITY.source, plan, { perPage: 100, keep: feedPlan.keep });
   for (;;) {
     if (!await readRange(c, copy, instanceUrl)) return;
     await copyMarkdown(c, copy, plan, zone);
@@ -173,6 +176,8 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
     }
     const go = vscode.l10n.t('Continue');
     if (await plainWindow.showWarningMessage(stopped, go) !== go) return;
+    const { gone } = accountNow(account, c.session.all, (a) => a.api);
+    if (gone) return void plainWindow.showInformationMessage(accountGoneMessage(gone, vscode.l10n.t));
   }
 }
 
@@ -210,7 +215,7 @@ async function copyMarkdown(c: ActivityCommandContext, copy: RangeCopy, plan: Ex
   const directory = c.directories.for(c.activeInstance());
   await directory.resolve(new Set(copy.events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number')));
   const text = activityMarkdown(copy.events, {
-    now: Date.now(), zone, order: plan.filter.sort ?? 'desc', t: vscode.l10n.t,
+    now: Date.now(), zone, order: plan.filter.sort ?? 'desc', t: displayLocalize(),
     lookupProject: (id) => projectInfo(directory.get(id)),
     eventUrl: (event) => c.links.urlOf(event),
     incompleteNote: copy.incompleteNote(vscode.l10n.t),

@@ -16,6 +16,7 @@ import type { ViewInstance } from '../lists/listNodes';
 import { instanceRootItem, statusItem, type ListStatusLook } from '../lists/listStatusItems';
 import { errorRowAction, errorRowContext, nodeId, type ActivityNode } from './nodes';
 import { unreadUri } from './unreadDecorations';
+import { displayLocalize } from '../displayLanguage';
 
 /** A signed-in instance as the tree shows it. */
 export type TreeInstance = ViewInstance;
@@ -24,6 +25,8 @@ export type TreeInstance = ViewInstance;
 export interface ActivityItemContext {
   /** The signed-in instances; with more than one, each has its own root. */
   instances(): TreeInstance[];
+  /** The URL of a signed-in instance, given its key (`Session.urlOf`). */
+  urlOf(instance: string): string | undefined;
   /** The instance whose links commands without a row follow. */
   activeInstance(): string;
   /** Whether an event is newer than the last time its source was marked as seen. */
@@ -43,7 +46,7 @@ export class ActivityItems implements vscode.Disposable {
   /** Event rows share their icons and command titles: a tree of thousands of rows otherwise allocates them per row. */
   private readonly icons = new Map<string, vscode.ThemeIcon>();
   private titles?: { open: string; details: string };
-  private readonly t = keepPlainMessages(vscode.l10n.t);
+  private readonly t = keepPlainMessages(displayLocalize());
   private readonly unsubscribe: { dispose(): void };
   /** The lists' status rows in the Activity view's words, and what they run. */
   private readonly look: ListStatusLook<ActivitySource> = {
@@ -56,7 +59,7 @@ export class ActivityItems implements vscode.Disposable {
     // Sign In Again names the instance of the list that failed (a signed-in one by the URL it was signed in with).
     // A 404 row of a followed project or user also offers Remove (its context value).
     errorRow: (node) => ({
-      action: errorRowAction(node, (instance) => this.context.instances().find((candidate) => candidate.key === instance)?.url),
+      action: errorRowAction(node, (instance) => this.context.urlOf(instance)),
       contextValue: errorRowContext(node),
     }),
   };
@@ -186,7 +189,7 @@ export class ActivityItems implements vscode.Disposable {
   }
 
   private urlOfInstance(instance: string): string {
-    return this.context.instances().find((candidate) => candidate.key === instance)?.url ?? instance;
+    return this.context.urlOf(instance) ?? instance;
   }
 
   private projectInfo(instance: string, id: number | null): ProjectInfo | undefined {

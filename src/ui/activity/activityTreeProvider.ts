@@ -10,6 +10,7 @@ import type { GitLabEvent, SortOrder } from '../../gitlab';
 import { instanceRows, listNodes } from '../lists/listNodes';
 import type { ActivityItemContext, ActivityItems } from './activityItems';
 import { nodeId, type ActivityNode } from './nodes';
+import { displayLocalize } from '../displayLanguage';
 
 export interface ActivityTreeContext extends ActivityItemContext {
   signedIn(): boolean;
@@ -36,7 +37,7 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
   /** Rows to refresh at the next scheduled refresh; undefined once the whole tree is to be. */
   private rowsToRefresh: Set<ActivityNode> | undefined = new Set();
   private readonly expansion = new Map<string, boolean>();
-  private readonly t = keepPlainMessages(vscode.l10n.t);
+  private readonly t = keepPlainMessages(displayLocalize());
 
   constructor(
     private readonly feeds: EventFeeds,

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { normalizeInstanceUrl } from '../../app/instance';
+import type { AccountKey } from '../../app/accountKey';
 import { laterMarker, SeenMarkers } from '../../app/activity/seenMarkers';
 import { projectInfo } from '../../app/activity/projectInfo';
 import { createEventFeeds, earlierEventPages, eventListPlan, type EventFeeds, type EventListPlan } from '../../app/activity/eventFeeds';
@@ -47,7 +48,7 @@ export class ActivityView implements vscode.Disposable {
   private badgeCount = 0;
   private readonly earlier: EarlierPages<GitLabEvent, SortOrder>;
   /** Per instance key, the account whose lists the feeds hold: taken as they start over, at each session change. */
-  private accounts = new Map<string, string>();
+  private accounts = new Map<string, AccountKey>();
   /** Per list key: the ids of the first page kept last, so a page load that leaves it as it was writes nothing. */
   private readonly keptFirstPages = new Map<string, string>();
 
@@ -70,6 +71,7 @@ export class ActivityView implements vscode.Disposable {
     const treeContext: ActivityTreeContext = {
       signedIn: () => session.signedIn,
       instances: () => this.instances(),
+      urlOf: (instance) => session.urlOf(instance),
       activeInstance: () => this.activeInstance(),
       projects: (instance) => this.projects(instance),
       users: (instance) => this.users(instance),
@@ -179,9 +181,9 @@ export class ActivityView implements vscode.Disposable {
     this.keptFirstPages.clear();
   }
 
-  /** The account of an instance's lists (see `accounts`), when its user is known: kept pages and marks are keyed by it. */
-  private accountOf(instance: string): string {
-    return this.accounts.get(instance) ?? '';
+  /** The account of an instance's lists (see `accounts`), once known: kept pages and marks are keyed by it. */
+  private accountOf(instance: string): AccountKey | undefined {
+    return this.accounts.get(instance);
   }
 
   /**
@@ -208,7 +210,8 @@ export class ActivityView implements vscode.Disposable {
     const account = source && this.accountOf(source.instance);
     if (!account || !state.started || state.stale || state.hasError) return;
     const page = state.items.slice(0, this.config().pageSize);
-    const ids = page.map((event) => event.id ?? '').join(',');
+    // A server of the interface alone sends no ids: what the rows say stands in for them.
+    const ids = page.map((event) => event.id ?? JSON.stringify([event.created_at, event.action_name, event.target_type, event.target_id, event.target_title])).join(',');
     if (this.keptFirstPages.get(key) === ids) return;
     this.keptFirstPages.set(key, ids);
     await this.earlier.remember(account, key, page, state.order);
@@ -282,7 +285,7 @@ export class ActivityView implements vscode.Disposable {
    */
   private async noteShown(key: string | undefined): Promise<void> {
     const instance = this.allSources().find((source) => source.key === key)?.instance;
-    const account = instance === undefined ? '' : this.accountOf(instance);
+    const account = instance === undefined ? undefined : this.accountOf(instance);
     if (key !== undefined && account && this.filter.filter.sort === 'desc') {
       const state = this.feeds.get(key);
       if (state.started && !state.stale && !state.hasError && await this.seen.initialize(account, key, state.items)) this.tree.refreshFeed(key);
@@ -314,16 +317,16 @@ export class ActivityView implements vscode.Disposable {
   /** Every event loaded, and any newer one the poller saw, is seen: the marks and the badge clear. */
   async markAllSeen(): Promise<void> {
     const active = myActivity(this.activeInstance()).key;
-    const byInstance = new Map<string, Parameters<SeenMarkers['markSeen']>[1]>();
+    const byAccount = new Map<AccountKey, Parameters<SeenMarkers['markSeen']>[1]>();
     for (const source of this.allSources()) {
       const account = this.accountOf(source.instance);
       if (!account) continue;
-      const list = byInstance.get(account) ?? [];
+      const list = byAccount.get(account) ?? [];
       // The poller watches the active instance's My Activity only.
       list.push({ source: source.key, events: this.feeds.get(source.key).items, newest: source.key === active ? this.poller.newest : undefined });
-      byInstance.set(account, list);
+      byAccount.set(account, list);
     }
-    for (const [account, sources] of byInstance) await this.seen.markSeen(account, sources);
+    for (const [account, sources] of byAccount) await this.seen.markSeen(account, sources);
     this.poller.forgetPending();
     this.tree.refresh();
     this.updateBadge();

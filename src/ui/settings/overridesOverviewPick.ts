@@ -120,10 +120,12 @@ function items(model: OverridesOverview, query: string, ownOnly: boolean, loadin
     items.push(action('info', t('This server does not list your {0}: add them by ID or path.', what), 'add'));
   }
   for (const problem of state?.problems ?? []) items.push(action('warning', problem, 'refresh'));
-  // What e-mails whatever the level: the explicit subscriptions GitLab counts across the instance (rows have their own).
-  const [counted, notCounted] = state?.subscriptions?.global ? countLines({ kind: 'global' }, state.subscriptions.global, t) : [];
+  // What e-mails whatever the level: the explicit subscriptions GitLab counts across the instance (overrides have
+  // their own; the other rows none, since a count per row cost hundreds of requests per opening).
+  const [counted] = state?.subscriptions?.global ? countLines({ kind: 'global' }, state.subscriptions.global, t) : [];
   const note = counted ?? state?.subscriptions?.note;
-  if (note) items.push({ icon: 'mail', label: note, detail: notCounted, alwaysShow: true });
+  const where = t('Merge requests and epics are counted beside the groups and projects with a level of their own, labels nowhere here: the Subscriptions view lists every subscription, by project or group.');
+  if (note) items.push({ icon: 'mail', label: note, detail: counted ? where : undefined, alwaysShow: true });
   for (const kind of ['group', 'project'] as const) {
     const ofKind = rows.filter((row) => row.scope.kind === kind);
     if (ofKind.length > 0) items.push({ label: kind === 'group' ? t('Groups') : t('Projects'), kind: vscode.QuickPickItemKind.Separator });

@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
 import * as plainWindow from '../plainWindow';
-import { errorText } from '../../app/settings/errorInfo';
+import { AccountChanged, errorText } from '../../app/settings/errorInfo';
+import { instanceHost } from '../../app/instance';
 import { localZone, type TimeZone } from '../../app/calendar';
 import type { ActiveAccount } from '../../app/activeAccount';
+import type { AccountKey } from '../../app/accountKey';
 import type { Disposable } from '../../app/emitter';
 import { sentenceName } from '../../app/settings/scopeCatalog';
 import { levelLabel } from '../../app/settings/shared/labels';
@@ -20,6 +22,7 @@ import type { Shell } from '../shell';
 import { pickSnoozeEnd } from '../snoozeEndPick';
 import type { NotificationSettings } from './notificationSettings';
 import { askForScope, knownScopes, scopeItems, type ScopeItem, type ScopeSources } from './scopeChoices';
+import { displayLocalize } from '../displayLanguage';
 
 /** "Snooze Notifications…" and "End Snooze", and what the person is told when a snooze ends. */
 export class SnoozeCommands implements Disposable {
@@ -34,8 +37,11 @@ export class SnoozeCommands implements Disposable {
     private readonly account: Pick<ActiveAccount, 'instanceUrl'>,
     private readonly failures: Pick<Failures, 'report'>,
   ) {
-    this.endings = scheduler.onDidEnd((ending) => (ending.kind === 'restored'
-      ? this.restored(ending.snooze, ending.setting) : this.changedElsewhere(ending.snooze, ending.current)));
+    this.endings = scheduler.onDidEnd((ending) => {
+      if (ending.kind === 'restored') this.restored(ending.snooze, ending.setting);
+      else if (ending.kind === 'changedElsewhere') this.changedElsewhere(ending.snooze, ending.current);
+      else this.unclaimed(ending.snooze, ending.account);
+    });
   }
 
   dispose(): void {
@@ -44,7 +50,7 @@ export class SnoozeCommands implements Disposable {
 
   /** The end of a snooze as the status bar shows it (`14:00`, or with the day). */
   formatEnd(until: number): string {
-    return formatSnoozeEnd(until, this.clock.now(), this.zone(), vscode.l10n.t);
+    return formatSnoozeEnd(until, this.clock.now(), this.zone(), displayLocalize());
   }
 
   async snooze(): Promise<void> {
@@ -110,6 +116,36 @@ export class SnoozeCommands implements Disposable {
       const instanceUrl = this.account.instanceUrl;
       try {
         await this.scheduler.restoreAnyway(snooze);
+      } catch (error) {
+        // The snooze is its maker's: another account in use now (signed in over it, or another instance active).
+        if (error instanceof AccountChanged) {
+          void plainWindow.showInformationMessage(vscode.l10n.t('Nothing was restored: the snooze of {0} was made by an account on {1} that is not the one in use now.',
+            snooze.name, instanceHost(snooze.instance)));
+          return;
+        }
+        this.failures.report(error, instanceUrl, 'Snooze', vscode.l10n.t('Could not restore {0}: {1}', snooze.name, errorText(error)));
+      }
+    });
+  }
+
+  /**
+   * A snooze an earlier version made, naming no one, has ended: the person signed in now is asked, never assumed, to
+   * be the one who made it. Their answer is theirs only: another account in use by then gets nothing (`claim`).
+   */
+  private unclaimed(snooze: Snooze, account: AccountKey): void {
+    const restore = vscode.l10n.t('Restore {0}', levelLabel(snooze.previous.level, vscode.l10n.t));
+    const forget = vscode.l10n.t('Forget It');
+    const instanceUrl = this.account.instanceUrl;
+    void plainWindow.showWarningMessage(
+      vscode.l10n.t('The snooze of {0} has ended. An earlier version of this extension made it without recording whose it was, so nothing was given back. Restore its level in your settings on {1}?',
+        snooze.name, instanceHost(instanceUrl)),
+      restore, forget,
+    ).then(async (answer) => {
+      try {
+        if (answer === restore) {
+          const setting = await this.scheduler.claim(snooze, account);
+          this.restored(snooze, setting);
+        } else if (answer === forget) await this.scheduler.discard(snooze);
       } catch (error) {
         this.failures.report(error, instanceUrl, 'Snooze', vscode.l10n.t('Could not restore {0}: {1}', snooze.name, errorText(error)));
       }

@@ -1,11 +1,12 @@
 import * as vscode from 'vscode';
+import { accountGoneMessage, type AccountGone } from '../../app/actionAccount';
 import { instanceHost } from '../../app/instance';
 import { keepPlainMessages } from '../../app/localize';
 import { inert } from '../../app/plainText';
 import { kindPlural, validPlace, type SubscriptionFilter, type SubscriptionStateFilter } from '../../app/subscriptions/subscriptionFilter';
-import type { SubscriptionItem } from '../../app/subscriptions/subscriptionItems';
+import { subscriptionPage, type SubscriptionItem } from '../../app/subscriptions/subscriptionItems';
 import { subscriptionSource } from '../../app/subscriptions/subscriptionLists';
-import type { SubscriptionOutcome, SubscriptionService } from '../../app/subscriptions/subscriptionService';
+import type { SubscriptionAccount, SubscriptionOutcome, SubscriptionService } from '../../app/subscriptions/subscriptionService';
 import { subscriptionActionFailure, thingCount } from '../../app/subscriptions/subscriptionWords';
 import { SUBSCRIPTION_KINDS, type SubscriptionKind } from '../../gitlab/subscriptionTypes';
 import { COMMANDS } from '../../ids';
@@ -13,6 +14,7 @@ import type { FilterChoice } from '../lists/listFilter';
 import * as plainWindow from '../plainWindow';
 import type { Session } from '../session';
 import type { SubscriptionRow } from './subscriptionView';
+import { displayLocalize } from '../displayLanguage';
 
 type ThingRow = SubscriptionRow & { type: 'subscription' };
 const isRow = (node: unknown): node is ThingRow =>
@@ -24,7 +26,7 @@ const itemName = (item: SubscriptionItem): string => (item.kind === 'label' ? it
 export interface SubscriptionCommandDeps {
   service: SubscriptionService;
   filters: FilterChoice<SubscriptionFilter>;
-  session: Pick<Session, 'all'>;
+  session: Pick<Session, 'urlOf'>;
   /** The rows selected in the view, for a command run from the palette or a key. */
   selection(): ThingRow[];
 }
@@ -32,17 +34,24 @@ export interface SubscriptionCommandDeps {
 /**
  * The Subscriptions list's commands: open, Unsubscribe (a row or a selection) and Unsubscribe from All Closed, each
  * with Undo, the filter. Each action goes one way, through the service, which moves the rows out at once and puts
- * back what GitLab refused; the command says why in words that say what to do.
+ * back what GitLab refused; the command says why in words that say what to do. A confirmation and an Undo act for
+ * the account that read their rows, never for one signed in since: then they do nothing, and say so.
  */
 export function registerSubscriptionCommands({ service, filters, session, selection }: SubscriptionCommandDeps): vscode.Disposable[] {
-  const t = keepPlainMessages(vscode.l10n.t);
-  const urlOfInstance = (instance: string): string => session.all.find((account) => account.key === instance)?.instanceUrl ?? instance;
+  const t = keepPlainMessages(displayLocalize());
+  const urlOfInstance = (instance: string): string => session.urlOf(instance) ?? instance;
 
   /** `outcome`'s failure said; true when every item changed. */
   function say(outcome: SubscriptionOutcome, subscribe: boolean): boolean {
-    if (!outcome.failure) return true;
+    if (outcome.gone) sayGone([outcome.gone]);
+    if (!outcome.failure) return !outcome.gone;
     void plainWindow.showErrorMessage(subscriptionActionFailure(subscribe, outcome.failure, t));
     return false;
+  }
+
+  /** Accounts gone since they read what an action was for: calmly, once each. */
+  function sayGone(gone: readonly AccountGone[]): void {
+    for (const text of new Set(gone.map((entry) => accountGoneMessage(entry, t)))) void plainWindow.showInformationMessage(text);
   }
 
   /** The clicked row, or with a selection that holds it, every selected row. */
@@ -56,63 +65,76 @@ export function registerSubscriptionCommands({ service, filters, session, select
     const rows = rowsOf(node, selected);
     const byInstance = new Map<string, SubscriptionItem[]>();
     for (const row of rows) byInstance.set(row.instance, [...(byInstance.get(row.instance) ?? []), row.item]);
-    const done: Array<{ instance: string; items: SubscriptionItem[] }> = [];
+    const done: Array<{ account: SubscriptionAccount; items: SubscriptionItem[] }> = [];
     await Promise.all([...byInstance].map(async ([instance, items]) => {
       const outcome = await service.unsubscribe(instance, items);
       say(outcome, false);
-      if (outcome.changed.length > 0) done.push({ instance, items: outcome.changed });
+      if (outcome.account && outcome.changed.length > 0) done.push({ account: outcome.account, items: outcome.changed });
     }));
     const changed = done.flatMap((entry) => entry.items);
     if (changed.length === 0) return;
     const name = changed.length === 1 ? itemName(changed[0]) : thingCount(changed.length, t);
     const undo = vscode.l10n.t('Undo');
     if ((await plainWindow.showInformationMessage(vscode.l10n.t('Unsubscribed from {0}.', name), undo)) !== undo) return;
-    for (const { instance, items } of done) say(await service.resubscribe(instance, items), true);
+    for (const { account, items } of done) say(await service.resubscribe(account, items), true);
   }
 
   /** Every closed or merged thing of every account, loaded or not: read, confirmed with its count, then out at once. */
   async function unsubscribeAllClosed(): Promise<void> {
+    // Cancel ends the action: nothing is asked, nothing changes.
+    const controller = new AbortController();
     const found = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Looking for closed things you are subscribed to…'), cancellable: true },
       (_progress, token) => {
-        const controller = new AbortController();
         token.onCancellationRequested(() => controller.abort());
         return service.findClosed(controller.signal);
       },
     ).then((value) => value, (error: unknown) => {
-      void plainWindow.showErrorMessage(vscode.l10n.t('Could not read your closed subscriptions: {0}', error instanceof Error ? error.message : String(error)));
+      if (!controller.signal.aborted) {
+        void plainWindow.showErrorMessage(vscode.l10n.t('Could not read your closed subscriptions: {0}', error instanceof Error ? error.message : String(error)));
+      }
       return undefined;
     });
-    if (!found) return;
+    if (!found || controller.signal.aborted) return;
     const skipped = [...new Set(found.accounts.flatMap((account) => account.skipped.map((entry) => entry.reason)))];
+    // Some listing was not read to its end (a bound, a server that would not end one): more may remain.
+    const cut = found.accounts.some((account) => account.cut);
+    const signedOut = found.signedOut.length > 0
+      ? [vscode.l10n.t('Signed out of {0} while reading: nothing changes there.', found.signedOut.map((key) => instanceHost(urlOfInstance(key))).join(', '))] : [];
     if (found.count === 0) {
-      void plainWindow.showInformationMessage([vscode.l10n.t('You are not subscribed to anything closed or merged.'), ...skipped].join(' '));
+      const none = cut ? vscode.l10n.t('Nothing closed or merged was found in what was read, but more may remain: run it again to read on.')
+        : vscode.l10n.t('You are not subscribed to anything closed or merged.');
+      // Every account signed out while it was read: only that is said.
+      const read = found.accounts.length > 0 || signedOut.length === 0 ? [none] : [];
+      void plainWindow.showInformationMessage([...read, ...skipped, ...signedOut].join(' '));
       return;
     }
     const confirm = vscode.l10n.t('Unsubscribe');
-    const more = found.accounts.some((account) => account.cut) ? ` ${vscode.l10n.t('More may remain: run it again afterwards.')}` : '';
+    const more = cut ? ` ${vscode.l10n.t('More may remain: run it again afterwards.')}` : '';
     const left = skipped.length > 0 ? ` ${vscode.l10n.t('Not included: {0}', skipped.join(' '))}` : '';
-    const question = vscode.l10n.t('Unsubscribe from {0} closed or merged issues, merge requests and epics? They stop e-mailing you; Undo subscribes again.', found.count) + more + left;
+    const question = vscode.l10n.t('Unsubscribe from {0} closed or merged issues, merge requests and epics? They stop e-mailing you; Undo subscribes again.', found.count)
+      + more + left + signedOut.map((line) => ` ${line}`).join('');
     if ((await plainWindow.showWarningMessage(question, confirm)) !== confirm) return;
     const outcome = await service.unsubscribeClosed(found);
+    sayGone(outcome.gone);
     if (outcome.failures.length > 0) void plainWindow.showErrorMessage(subscriptionActionFailure(false, outcome.failures[0], t));
     if (outcome.count === 0) return;
     const undo = vscode.l10n.t('Undo');
-    if ((await plainWindow.showInformationMessage(vscode.l10n.t('Unsubscribed from {0}.', thingCount(outcome.count, t)), undo)) !== undo) return;
-    const failures = await service.undoClosed(outcome.undoable);
+    const done = vscode.l10n.t('Unsubscribed from {0}.', thingCount(outcome.count, t))
+      + (cut ? ` ${vscode.l10n.t('More may remain: run Unsubscribe from All Closed again.')}` : '');
+    if ((await plainWindow.showInformationMessage(done, undo)) !== undo) return;
+    const { failures, gone } = await service.undoClosed(outcome.undoable);
+    sayGone(gone);
     if (failures.length > 0) void plainWindow.showErrorMessage(subscriptionActionFailure(true, failures[0], t));
   }
 
   async function open(node: unknown): Promise<void> {
     if (!isRow(node)) return;
     const { item } = node;
-    const base = urlOfInstance(node.instance).replace(/\/+$/, '');
-    const url = item.kind === 'label'
-      ? `${base}/${item.containerKind === 'group' ? 'groups/' : ''}${item.containerPath}/-/labels`
-      : item.webUrl;
-    // Only a page of the account's own instance is opened.
-    if (url.startsWith(`${base}/`)) await vscode.env.openExternal(vscode.Uri.parse(url, true));
-    else void plainWindow.showInformationMessage(vscode.l10n.t('This subscription has no page on {0} to open.', instanceHost(base)));
+    const instanceUrl = urlOfInstance(node.instance);
+    const url = subscriptionPage(item, instanceUrl);
+    if (url) await vscode.env.openExternal(vscode.Uri.parse(url, true));
+    else void plainWindow.showInformationMessage(vscode.l10n.t('This subscription has no page on {0} to open.', instanceHost(instanceUrl)));
   }
 
   async function filter(): Promise<void> {

@@ -18,6 +18,7 @@ import type { StatusNode } from '../lists/listNodes';
 import { errorRowCommand, type ListStatusLook } from '../lists/listStatusItems';
 import type { Log } from '../log';
 import type { Session } from '../session';
+import { displayLocalize } from '../displayLanguage';
 
 /** The Subscriptions list's own rows: one per thing, or the calm line of a kind this GitLab cannot list. */
 export type SubscriptionRow =
@@ -39,7 +40,7 @@ function cannotList(kind: SubscriptionKind, error: GitLabError): boolean {
 export class SubscriptionView implements vscode.Disposable {
   readonly list: InstanceListView<SubscriptionSource, SubscriptionItem, undefined, SubscriptionRow, SubscriptionFilter>;
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly t = keepPlainMessages(vscode.l10n.t);
+  private readonly t = keepPlainMessages(displayLocalize());
   private readonly zone = localZone();
 
   constructor(session: Session, service: SubscriptionService, state: vscode.Memento, private readonly clock: Clock, log: Log) {

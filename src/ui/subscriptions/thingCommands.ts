@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
+import { accountGoneMessage, type AccountGone } from '../../app/actionAccount';
 import { errorText } from '../../app/settings/errorInfo';
 import type { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import type { LevelInForce } from '../../app/settings/shared/levelChain';
 import type { ScopeRef } from '../../app/settings/shared/scopes';
+import type { SubscriptionAccount, SubscriptionService } from '../../app/subscriptions/subscriptionService';
 import { isThing, subscriptionTarget, thingFromEvent, thingFromSubscription, thingFromTodo, thingReference, type Thing } from '../../app/subscriptions/thing';
 import type { SubscriptionRow } from './subscriptionView';
 import { whyNotifiedAbout, type WhyFacts } from '../../app/subscriptions/whyNotified';
@@ -11,7 +13,6 @@ import type { ThingAddress } from '../../gitlab/thingSubscription';
 import { COMMANDS } from '../../ids';
 import type { ActivityNode } from '../activity/nodes';
 import * as plainWindow from '../plainWindow';
-import type { Account } from '../session';
 import type { Shell } from '../shell';
 import type { NotificationSettings } from '../settings/notificationSettings';
 import type { TodoRow } from '../todos/todoView';
@@ -19,17 +20,19 @@ import type { TodoRow } from '../todos/todoView';
 const t = vscode.l10n.t;
 
 /**
- * "Why Am I Notified About This?" and "Unsubscribe" on any row that names a thing: an Activity event, a to-do, or a
- * `Thing` another view passes. Both go to the thing's own account; the level in force is the active account's to
- * read (the status bar's service), so for another instance it is said as not read.
+ * How a change made here is made: the Subscriptions list's own way (`SubscriptionService`), so the account it belongs
+ * to, the row that leaves or comes back and the counts read again are the same as for the list's rows.
  */
-/** What else follows a change made here: the Subscriptions list (its row) and the counts. */
-export interface ThingChanges {
-  thingChanged(instance: string, thing: { kind: Thing['kind']; iid: string; path?: string }, subscribed: boolean): void;
-}
+export type ThingSubscriptions = Pick<SubscriptionService, 'accountAt' | 'accountNow' | 'setThing'>;
 
-export function registerThingCommands(context: vscode.ExtensionContext, shell: Shell, { levels }: NotificationSettings, changes?: ThingChanges): void {
-  const commands = new ThingCommands(shell, levels, changes);
+/**
+ * "Why Am I Notified About This?" and "Unsubscribe" on any row that names a thing: an Activity event, a to-do, or a
+ * `Thing` another view passes. Both go to the thing's own account, the one signed in there when the command started
+ * (its Undo does nothing for another); the level in force is the active account's to read (the status bar's
+ * service), so for another instance it is said as not read.
+ */
+export function registerThingCommands(context: vscode.ExtensionContext, shell: Shell, { levels }: NotificationSettings, subscriptions: ThingSubscriptions): void {
+  const commands = new ThingCommands(shell, levels, subscriptions);
   context.subscriptions.push(
     vscode.commands.registerCommand(COMMANDS.whyNotifiedAboutThing, (arg?: unknown) => commands.whyNotified(arg)),
     vscode.commands.registerCommand(COMMANDS.unsubscribe, (arg?: unknown) => commands.unsubscribe(arg)),
@@ -37,7 +40,7 @@ export function registerThingCommands(context: vscode.ExtensionContext, shell: S
 }
 
 class ThingCommands {
-  constructor(private readonly shell: Shell, private readonly levels: NotificationSettingsService, private readonly changes?: ThingChanges) {}
+  constructor(private readonly shell: Shell, private readonly levels: NotificationSettingsService, private readonly subscriptions: ThingSubscriptions) {}
 
   /** The thing a row (or another view) names; an event's project is looked up when not known yet. */
   private async thingOf(arg: unknown): Promise<Thing | undefined> {
@@ -60,10 +63,16 @@ class ThingCommands {
     return undefined;
   }
 
-  private accountOf(thing: Thing): Account | undefined {
-    const account = this.shell.session.accountFor(thing.instance);
+  /** The account signed in at the thing's instance now: what follows (a modal's choice, an Undo) belongs to it. */
+  private accountOf(thing: Thing): SubscriptionAccount | undefined {
+    const account = this.subscriptions.accountAt(thing.instance);
     if (!account) void plainWindow.showErrorMessage(t('Not signed in to {0}.', thing.instance));
     return account;
+  }
+
+  /** Nothing was done: the account that read the thing signed out, or another signed in there. */
+  private sayGone(gone: AccountGone): void {
+    void plainWindow.showInformationMessage(accountGoneMessage(gone, t));
   }
 
   async whyNotified(arg: unknown): Promise<void> {
@@ -78,7 +87,10 @@ class ThingCommands {
     const level = where ? t('Notification Level of {0}…', where) : undefined;
     const actions = view.action === 'unsubscribe' ? [unsubscribe] : view.action === 'level' && level ? [level] : [];
     const choice = await plainWindow.showModalInformation(view.message, view.detail, ...actions);
-    if (choice === unsubscribe && isSubscriptionRow(arg as { type?: unknown })) {
+    const { gone } = choice === unsubscribe ? this.subscriptions.accountNow(account) : {};
+    if (gone) {
+      this.sayGone(gone);
+    } else if (choice === unsubscribe && isSubscriptionRow(arg as { type?: unknown })) {
       // The Subscriptions list's own Unsubscribe: its row leaves at once and comes back on Undo.
       await vscode.commands.executeCommand(COMMANDS.subscriptionsUnsubscribe, arg);
     } else if (choice === unsubscribe) {
@@ -90,7 +102,7 @@ class ThingCommands {
   }
 
   /** GitLab's answer and the level in force, side by side when the container is known, each failure kept as text. */
-  private async facts(thing: Thing, account: Account): Promise<WhyFacts> {
+  private async facts(thing: Thing, account: SubscriptionAccount): Promise<WhyFacts> {
     const asked = account.subscriptions.getThingSubscription(addressOf(thing)).then(
       (value): WhyFacts['answer'] => ({ ok: true, value }),
       (error: unknown): WhyFacts['answer'] => {
@@ -103,7 +115,7 @@ class ThingCommands {
     return { thing, answer: await asked, level: await level };
   }
 
-  private async level(thing: Thing, account: Account, path: string | undefined): Promise<WhyFacts['level']> {
+  private async level(thing: Thing, account: SubscriptionAccount, path: string | undefined): Promise<WhyFacts['level']> {
     if (!path) return { ok: false, error: t('GitLab did not say where it lives.') };
     if (account.key !== this.shell.account.key) {
       return { ok: false, error: t('notification levels are read for the active account ({0}) only.', this.shell.account.instanceUrl) };
@@ -126,33 +138,37 @@ class ThingCommands {
     if (account) await this.unsubscribeThing(thing, account);
   }
 
-  private changed(thing: Thing, subscribed: boolean): void {
-    this.changes?.thingChanged(thing.instance, { kind: thing.kind, iid: thing.iid, path: thing.projectPath ?? thing.groupPath }, subscribed);
-  }
-
-  /** Unsubscribe, then a message with Undo (subscribe again); a refusal in the client's words. */
-  private async unsubscribeThing(thing: Thing, account: Account): Promise<void> {
+  /**
+   * Unsubscribe the list's way, for `account` (the one that read the thing), then a message with Undo (subscribe
+   * again, for that account only); a refusal in the client's words.
+   */
+  private async unsubscribeThing(thing: Thing, account: SubscriptionAccount): Promise<void> {
     const name = nameOf(thing);
     let target = subscriptionTarget(thing);
     try {
       // An epic known by its group and iid is changed by its work item's ID: asked first.
       if (!target) target = subscriptionTarget({ ...thing, id: (await account.subscriptions.getThingSubscription(addressOf(thing))).id });
       if (!target) throw new Error(t('GitLab did not say how to address it.'));
-      await account.subscriptions.setSubscription(target, false);
-      this.changed(thing, false);
     } catch (error) {
       this.shell.failures.report(error, account.instanceUrl, 'Unsubscribe', t('Could not unsubscribe from {0}: {1}', name, errorText(error)));
       return;
     }
+    const change = { kind: thing.kind, iid: thing.iid, path: thing.projectPath ?? thing.groupPath, target };
+    const done = await this.subscriptions.setThing(account, change, false);
+    if (done.gone) return this.sayGone(done.gone);
+    if (done.failure) {
+      this.shell.failures.report(done.failure, account.instanceUrl, 'Unsubscribe', t('Could not unsubscribe from {0}: {1}', name, errorText(done.failure)));
+      return;
+    }
     const undo = t('Undo');
     if ((await plainWindow.showInformationMessage(t('Unsubscribed from {0}.', name), undo)) !== undo) return;
-    try {
-      await account.subscriptions.setSubscription(target, true);
-      this.changed(thing, true);
-      void plainWindow.showInformationMessage(t('Subscribed to {0} again.', name));
-    } catch (error) {
-      this.shell.failures.report(error, account.instanceUrl, 'Subscribe again', t('Could not subscribe to {0} again: {1}', name, errorText(error)));
+    const again = await this.subscriptions.setThing(account, change, true);
+    if (again.gone) return this.sayGone(again.gone);
+    if (again.failure) {
+      this.shell.failures.report(again.failure, account.instanceUrl, 'Subscribe again', t('Could not subscribe to {0} again: {1}', name, errorText(again.failure)));
+      return;
     }
+    void plainWindow.showInformationMessage(t('Subscribed to {0} again.', name));
   }
 }
 

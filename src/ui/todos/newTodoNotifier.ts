@@ -7,9 +7,9 @@ import { VIEWS } from '../../ids';
 import type { Log } from '../log';
 import * as plainWindow from '../plainWindow';
 import { FocusedPoller } from '../polling/focusedPoller';
-import type { Session } from '../session';
+import type { Account, Session } from '../session';
 import type { Clock } from '../../app/snoozeTime';
-import type { TodoService } from '../../app/todos/todoService';
+import type { TodoAccount, TodoService } from '../../app/todos/todoService';
 import { markDoneWithUndo, snoozeWithUndo } from './todoActionFlows';
 
 const HOUR_MS = 3_600_000;
@@ -30,7 +30,7 @@ const hasNoTodoList = (error: unknown): boolean =>
  * New to-dos as a notification: on the Activity check's schedule, focus rules and backoff (`FocusedPoller`), reads
  * the first page of each signed-in instance's pending to-dos (one request an instance a check) and shows at most one
  * notification a check for those new ones whose reason the setting names, with Open, Done and Snooze 1 Hour (only
- * where that GitLab can snooze).
+ * where that GitLab can snooze). Done and Snooze act for the account that read the to-dos, never one signed in since.
  */
 export class NewTodoNotifier implements vscode.Disposable {
   private readonly loop: FocusedPoller;
@@ -72,10 +72,13 @@ export class NewTodoNotifier implements vscode.Disposable {
   /** One request an instance; a failure of one (other than a 401) is the check's, for the backoff, after the others. */
   private async check(): Promise<void> {
     const found: InstanceTodo[] = [];
+    /** Who read each instance's to-dos: the notification's buttons act for them. */
+    const readers = new Map<string, Account>();
     let failure: unknown;
     for (const account of this.instances()) {
       try {
         const page = await account.todos.listTodos({}, { page: 1, perPage: CHECK_PAGE_SIZE });
+        readers.set(account.key, account);
         for (const todo of this.known.take(account.key, page.items)) found.push({ instance: account.key, todo });
       } catch (error) {
         if (error instanceof GitLabError && error.kind === 'unauthorized') {
@@ -94,11 +97,11 @@ export class NewTodoNotifier implements vscode.Disposable {
       this.todos.arrived(instance, found.filter((entry) => entry.instance === instance).map((entry) => entry.todo));
     }
     const toast = newTodoToast(found, this.options.reasons(), vscode.l10n.t);
-    if (toast) void this.show(toast).catch((error) => this.log.error('Showing new to-dos', error));
+    if (toast) void this.show(toast, readers).catch((error) => this.log.error('Showing new to-dos', error));
     if (failure !== undefined) throw failure;
   }
 
-  private async show(toast: NewTodoToast): Promise<void> {
+  private async show(toast: NewTodoToast, readers: ReadonlyMap<string, TodoAccount>): Promise<void> {
     const open = vscode.l10n.t('Open');
     const done = vscode.l10n.t('Done');
     const snooze = vscode.l10n.t('Snooze 1 Hour');
@@ -106,30 +109,32 @@ export class NewTodoNotifier implements vscode.Disposable {
     const canSnooze = (await Promise.all(instances.map((instance) => this.todos.features.of(instance)))).every((features) => features.snooze);
     const choice = await plainWindow.showInformationMessage(toast.message, open, done, ...(canSnooze ? [snooze] : []));
     if (choice === open) await this.open(toast);
-    else if (choice === done) await this.each(toast, (instance, ids, name) => markDoneWithUndo(this.todos, instance, ids, name));
+    else if (choice === done) await this.each(toast, readers, (account, ids, name) => markDoneWithUndo(this.todos, account, ids, name));
     else if (choice === snooze) {
       const until = this.clock.now() + HOUR_MS;
-      await this.each(toast, (instance, ids, name) => snoozeWithUndo(this.todos, this.clock, instance, ids, name, until));
+      await this.each(toast, readers, (account, ids, name) => snoozeWithUndo(this.todos, this.clock, account, ids, name, until));
     }
   }
 
   /** One thing: its page in the browser; several: the To-Do List view. */
   private async open(toast: NewTodoToast): Promise<void> {
     const single = toast.single;
-    const instanceUrl = single && this.session.all.find((account) => account.key === single.instance)?.instanceUrl;
+    const instanceUrl = single && this.session.urlOf(single.instance);
     const url = single && instanceUrl ? todoWebUrl(single.todo.target_url, instanceUrl) : undefined;
     if (url) await vscode.env.openExternal(vscode.Uri.parse(url, true));
     else await vscode.commands.executeCommand(`${VIEWS.todos}.focus`);
   }
 
-  /** An action on the notification's to-dos, per instance with that instance's own client. */
-  private async each(toast: NewTodoToast, action: (instance: string, ids: number[], name: string) => Promise<void>): Promise<void> {
+  /** An action on the notification's to-dos, per instance for the account that read them there. */
+  private async each(toast: NewTodoToast, readers: ReadonlyMap<string, TodoAccount>,
+    action: (account: TodoAccount, ids: number[], name: string) => Promise<void>): Promise<void> {
     const byInstance = new Map<string, number[]>();
     for (const { instance, todo } of toast.todos) byInstance.set(instance, [...(byInstance.get(instance) ?? []), todo.id]);
     const single = toast.single && groupTodos(toast.todos.map(({ todo }) => todo))[0];
     await Promise.all([...byInstance].map(async ([instance, ids]) => {
       const name = single ? single.reference || single.title : vscode.l10n.t('{0} new to-dos', ids.length);
-      if (this.todos.api(instance)) await action(instance, ids, name);
+      const account = readers.get(instance);
+      if (account) await action(account, ids, name);
     }));
   }
 

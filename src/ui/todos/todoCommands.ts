@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { accountGoneMessage } from '../../app/actionAccount';
 import { localZone } from '../../app/calendar';
 import { relativeTime } from '../../app/activity/relativeTime';
 import { instanceHost } from '../../app/instance';
@@ -23,6 +24,7 @@ import { pickSnoozeEnd } from '../snoozeEndPick';
 import { markDoneWithUndo, sayOutcome, snoozeWithUndo } from './todoActionFlows';
 import { TodoFilterPicks } from './todoFilterPicks';
 import type { TodoRow } from './todoView';
+import { displayLocalize } from '../displayLanguage';
 
 /** A row of one thing and its to-dos, as a command gets it from a menu or a click. */
 type ThingRow = TodoRow & { type: 'todo' };
@@ -41,7 +43,7 @@ const LIST_DETAILS: Record<TodoListKind, () => string> = {
 export interface TodoCommandDeps {
   service: TodoService;
   filters: FilterChoice<TodoViewFilter>;
-  session: Pick<Session, 'all'>;
+  session: Pick<Session, 'all' | 'urlOf'>;
   clock: Clock;
   log: Log;
 }
@@ -50,21 +52,27 @@ export interface TodoCommandDeps {
  * The To-Do List's commands: open, the lists, Mark as Done (a row, one of its to-dos, all) with Undo, Snooze with
  * Undo and Unsnooze (GitLab's own, 17.4+), filters. Each action goes one way, through the service, which moves its
  * to-dos out of the list at once and puts back what GitLab refused; the command says why in words that say what to do.
+ * An action belongs to the account signed in when it started (a pick or a question may wait): it and its Undo do
+ * nothing for an account signed in since, and say so.
  */
 export function registerTodoCommands({ service, filters, session, clock, log }: TodoCommandDeps): vscode.Disposable[] {
-  const t = keepPlainMessages(vscode.l10n.t);
+  const t = keepPlainMessages(displayLocalize());
   const zone = localZone();
-  const urlOfInstance = (instance: string): string => session.all.find((account) => account.key === instance)?.instanceUrl ?? instance;
+  const urlOfInstance = (instance: string): string => session.urlOf(instance) ?? instance;
 
   async function markRowDone(node: unknown): Promise<void> {
     if (!isRow(node) || filters.filter.list === 'done') return;
-    if (service.api(node.instance)) await markDoneWithUndo(service, node.instance, rowIds(node), rowName(node));
+    const account = service.accountAt(node.instance);
+    if (account) await markDoneWithUndo(service, account, rowIds(node), rowName(node));
   }
 
   /** One of a row's to-dos: a quick pick of them, each by its reason, author, time and text. */
   async function markOneDone(node: unknown): Promise<void> {
-    if (!isRow(node) || filters.filter.list === 'done' || !service.api(node.instance)) return;
-    const todos = node.group.todos.filter((todo) => service.shownTodos(node.instance).some((shown) => shown.id === todo.id));
+    const account = isRow(node) ? service.accountAt(node.instance) : undefined;
+    if (!isRow(node) || filters.filter.list === 'done' || !account) return;
+    // One look-up per to-do (a set of the ids shown): a row of 20,000 to-dos opens its pick at once.
+    const shown = new Set(service.shownTodos(node.instance).map((todo) => todo.id));
+    const todos = node.group.todos.filter((todo) => shown.has(todo.id));
     const now = clock.now();
     const items = todos.map((todo: Todo) => ({
       label: reasonOf(todo.action_name, personName(todo.author) || undefined, t),
@@ -75,7 +83,7 @@ export function registerTodoCommands({ service, filters, session, clock, log }: 
     const pick = items.length === 1 ? items[0] : await plainWindow.showQuickPick(items, {
       title: vscode.l10n.t('Mark One To-Do of {0} as Done', rowName(node)), matchOnDetail: true,
     });
-    if (pick) await markDoneWithUndo(service, node.instance, [pick.todo.id], vscode.l10n.t('{0} ({1})', rowName(node), pick.label));
+    if (pick) await markDoneWithUndo(service, account, [pick.todo.id], vscode.l10n.t('{0} ({1})', rowName(node), pick.label));
   }
 
   /**
@@ -88,8 +96,11 @@ export function registerTodoCommands({ service, filters, session, clock, log }: 
     const markAll = vscode.l10n.t('Mark All');
     const question = filters.filter.narrowed || list !== 'pending'
       ? vscode.l10n.t('Mark every to-do listed as done?') : vscode.l10n.t('Mark every pending to-do as done?');
+    // The question is about the lists shown now: their accounts', not those of whoever is signed in at the answer.
+    const accounts = service.accountsNow();
     if ((await plainWindow.showWarningMessage(question, markAll, vscode.l10n.t('Cancel'))) !== markAll) return;
-    const { count, cut, failures, undoable } = await service.markAll();
+    const { count, cut, failures, undoable, gone } = await service.markAll(accounts);
+    for (const text of new Set(gone.map((entry) => accountGoneMessage(entry, t)))) void plainWindow.showInformationMessage(text);
     failures.forEach(sayOutcome);
     if (count === 0) return;
     const message = cut
@@ -123,20 +134,22 @@ export function registerTodoCommands({ service, filters, session, clock, log }: 
    */
   async function snooze(node: unknown): Promise<void> {
     if (!isRow(node) || filters.filter.list !== 'pending') return;
-    if (!service.api(node.instance) || !(await canSnooze(node.instance, 'snooze'))) return;
+    const account = service.accountAt(node.instance);
+    if (!account || !(await canSnooze(node.instance, 'snooze'))) return;
     const until = await pickSnoozeEnd({
       clock, zone, title: vscode.l10n.t('Snooze {0}', rowName(node)), placeHolder: vscode.l10n.t('Out of the To-Do List until when'),
       presets: ['hour', 'tomorrow', 'nextMonday'],
     });
     if (until === undefined) return;
-    await snoozeWithUndo(service, clock, node.instance, rowIds(node), rowName(node), until);
+    await snoozeWithUndo(service, clock, account, rowIds(node), rowName(node), until);
   }
 
   /** A snoozed row pending again now: out of the Snoozed list at once; a failure puts it back. */
   async function unsnooze(node: unknown): Promise<void> {
     if (!isRow(node) || filters.filter.list !== 'snoozed') return;
-    if (!service.api(node.instance) || !(await canSnooze(node.instance, 'unsnooze'))) return;
-    const outcome = await service.unsnooze(node.instance, rowIds(node));
+    const account = service.accountAt(node.instance);
+    if (!account || !(await canSnooze(node.instance, 'unsnooze'))) return;
+    const outcome = await service.unsnooze(account, rowIds(node));
     if (sayOutcome(outcome) && outcome.changed.length > 0) {
       void plainWindow.showInformationMessage(vscode.l10n.t('{0} is pending again.', rowName(node)));
     }

@@ -24,6 +24,7 @@ import { errorRowCommand, type ListStatusLook } from '../lists/listStatusItems';
 import type { Log } from '../log';
 import * as plainWindow from '../plainWindow';
 import type { Session } from '../session';
+import { displayLocalize } from '../displayLanguage';
 
 /** The To-Do List's own rows: one per thing, or the calm line of a GitLab that cannot list. */
 export type TodoRow =
@@ -43,7 +44,7 @@ const hasNoTodoList = (error: GitLabError): boolean => error.kind === 'unsupport
 export class TodoView implements vscode.Disposable {
   readonly list: InstanceListView<TodoSource, Todo, undefined, TodoRow, TodoViewFilter>;
   private readonly disposables: vscode.Disposable[] = [];
-  private readonly t = keepPlainMessages(vscode.l10n.t);
+  private readonly t = keepPlainMessages(displayLocalize());
   private readonly zone = localZone();
   /** Instances whose missing actions were already explained in this window. */
   private readonly noted = new Set<string>();

@@ -48,3 +48,11 @@ describe('Configuration', function () {
     assert.strictEqual(vscode.workspace.getConfiguration().get('gitlabActivity.pageSize'), next);
   });
 });
+
+describe('The harness\'s user settings', function () {
+  it('reach the window: automatic port forwarding is off, so code-server\'s toast about forwarded ports never shows', function () {
+    const inspected = vscode.workspace.getConfiguration('remote').inspect('autoForwardPorts');
+    assert.strictEqual(inspected && inspected.globalValue, false);
+    assert.strictEqual(vscode.workspace.getConfiguration().get('remote.autoForwardPorts'), false);
+  });
+});

@@ -3,11 +3,41 @@ import { canReadProject, canSeeEvent, projectAccess } from '../world/access';
 import type { DoubleData, DoubleEvent, DoubleProject } from '../world/types';
 import type { EventFilter } from './filter';
 
-/** Whose events: an author (GET /events, GET /users/:id/events), a project, or all the caller's projects (`scope=all`). */
+/**
+ * Whose events: an author (GET /events, GET /users/:id/events), a project, or the caller's authorized projects
+ * (`scope=all`, `EventCollection#all_project_events`) in one of its eras (feeds note §1.4).
+ */
 export type EventSource =
   | { kind: 'author'; userId: number }
   | { kind: 'project'; projectId: number }
-  | { kind: 'memberProjects'; userId: number };
+  | { kind: 'memberProjects'; userId: number; era: 'window' | 'perProject' | 'complete' };
+
+/** `EventCollection`'s `limit: 20` plus `offset: 0`, the defaults `EventsFinder` leaves them at. */
+export const SCOPE_ALL_WINDOW = 20;
+
+/**
+ * The ids `all_project_events` lets through, before any filter, order, page or visibility check: the 20 newest over
+ * the projects (`window`: the keyset query under `LIMIT 20`), the 20 newest of each (`perProject`: `JOIN LATERAL
+ * (… LIMIT 20)`), or undefined for all of them (`complete`).
+ */
+function windowOf(events: readonly DoubleEvent[], projects: ReadonlySet<number>, era: 'window' | 'perProject' | 'complete'): Set<number> | undefined {
+  if (era === 'complete') return undefined;
+  const ids = new Set<number>();
+  const perProject = new Map<number, number>();
+  for (let n = events.length - 1; n >= 0; n--) {
+    const event = events[n];
+    if (!projects.has(event.projectId)) continue;
+    if (era === 'window') {
+      ids.add(event.id);
+      if (ids.size === SCOPE_ALL_WINDOW) break;
+    } else {
+      const taken = perProject.get(event.projectId) ?? 0;
+      if (taken < SCOPE_ALL_WINDOW) ids.add(event.id);
+      perProject.set(event.projectId, taken + 1);
+    }
+  }
+  return ids;
+}
 
 export interface EventPage {
   /** The page after the per-event visibility check: may be short, even empty. */
@@ -30,14 +60,17 @@ export function findEventPage(
   for (const project of data.projects) {
     if (canReadProject(data, project, callerId)) readable.set(project.id, { project, access: projectAccess(data, project, callerId) });
   }
+  let window: Set<number> | undefined;
   if (source.kind === 'memberProjects') {
     for (const [id, entry] of readable) if (projectAccess(data, entry.project, source.userId) === 0) readable.delete(id);
+    window = windowOf(data.events, new Set(readable.keys()), source.era);
   }
 
   const matches = (e: DoubleEvent): boolean => {
     if (source.kind === 'author' && e.authorId !== source.userId) return false;
     if (source.kind === 'project' && e.projectId !== source.projectId) return false;
     if (!readable.has(e.projectId)) return false;
+    if (window && !window.has(e.id)) return false;
     if (filter.action !== undefined && e.action !== filter.action) return false;
     if (filter.targetClass !== undefined && e.targetType !== filter.targetClass) return false;
     if (filter.createdBefore !== undefined && !(e.createdAt < filter.createdBefore)) return false;

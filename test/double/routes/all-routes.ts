@@ -1,4 +1,5 @@
 import { eventRoutes } from './events';
+import { followRoutes } from './follows';
 import { groupRoutes } from './groups';
 import { notificationSettingsRoutes } from './notification-settings';
 import { projectRoutes } from './projects';
@@ -9,5 +10,5 @@ import { userRoutes } from './users';
 
 export const ALL_ROUTES: readonly Route[] = [
   ...notificationSettingsRoutes, ...eventRoutes, ...userRoutes, ...projectRoutes, ...groupRoutes, ...todoRoutes,
-  ...subscriptionRoutes,
+  ...subscriptionRoutes, ...followRoutes,
 ];

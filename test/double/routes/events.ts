@@ -46,21 +46,29 @@ function listEvents(context: RouteContext, resolveSource: () => SourceResult, ro
   return json(200, body, headers);
 }
 
+/**
+ * `EventsFinder#get_events`: with a signed-in caller and exactly `scope=all`, the caller's authorized projects, whatever
+ * the route (feeds note §1.7: Grape hands the finder every parameter, declared or not, so `/users/:id/events` and
+ * `/projects/:id/events` answer the caller's dashboard after their own checks); otherwise the route's own events. A
+ * server that knows no `scope` always answers the route's own.
+ */
+function scoped(context: RouteContext, own: EventSource): EventSource {
+  const { user, request, double } = context;
+  if (!user || request.query.scope !== 'all' || double.options.ignoresScope) return own;
+  return { kind: 'memberProjects', userId: user.id, era: double.options.scopeAll };
+}
+
 function ownEvents(context: RouteContext): ApiResponse {
-  const user = context.user!;
-  return listEvents(context, () => ({
-    source: context.request.query.scope === 'all'
-      ? { kind: 'memberProjects', userId: user.id }
-      : { kind: 'author', userId: user.id },
-  }));
+  return listEvents(context, () => ({ source: scoped(context, { kind: 'author', userId: context.user!.id }) }));
 }
 
 function userEvents(context: RouteContext): ApiResponse {
   return listEvents(context, () => {
     const target = findUser(context.double.data, context.params.id);
     if (!target) return { response: messageError(404, '404 User Not Found') };
+    // `cannot_access_private_profile?` looks at the user of the path, before the scope does anything.
     const privateProfile = target.privateProfile && context.user?.id !== target.id;
-    return { source: { kind: 'author', userId: target.id }, privateProfile };
+    return { source: scoped(context, { kind: 'author', userId: target.id }), privateProfile };
   }, context.params.id);
 }
 
@@ -71,7 +79,7 @@ function projectEvents(context: RouteContext): ApiResponse {
     if (!project || !canReadProject(data, project, context.user?.id ?? null)) {
       return { response: messageError(404, '404 Project Not Found') };
     }
-    return { source: { kind: 'project', projectId: project.id } };
+    return { source: scoped(context, { kind: 'project', projectId: project.id }) };
   }, context.params.id, true);
 }
 

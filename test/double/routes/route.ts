@@ -1,8 +1,9 @@
 import type { AuthRequirement } from '../auth';
 import type { ApiRequest } from '../http/request';
 import type { ApiResponse } from '../http/response';
-import type { Edition, GraphqlSchemaVersion } from '../types';
+import type { Edition, GraphqlSchemaVersion, ListingRateLimit } from '../types';
 import type { EventFactory } from '../world/event-kinds';
+import type { RateLimiter } from '../rate-limits';
 import type { DoubleData, DoubleUser } from '../world/types';
 
 /** Options after defaults, as the routes read them. */
@@ -20,6 +21,11 @@ export interface ResolvedOptions {
   withoutTodos: boolean;
   /** The GraphQL schema `/api/graphql` serves, or none (404). */
   graphql: GraphqlSchemaVersion;
+  scopeAll: 'window' | 'perProject' | 'complete';
+  ignoresScope: boolean;
+  gitlabVersion: string;
+  /** Limit per window of each listing that has one, when GitLab's flags are on. */
+  listingRateLimits: Partial<Record<ListingRateLimit, number>>;
   /** User of the first token: the default author of added events and target of control-surface settings. */
   defaultUserId: number;
 }
@@ -32,6 +38,8 @@ export interface DoubleContext {
   /** http://127.0.0.1:PORT */
   baseUrl: string;
   now(): Date;
+  /** Counts requests against the listings' rate limits (see `rate-limits.ts`). */
+  rateLimiter: RateLimiter;
 }
 
 export interface RouteContext {

@@ -1,9 +1,11 @@
 import { EventFactory } from './event-kinds';
 import { generateEvents } from './generate-events';
+import { generateFeedWorld, weaveEvents, type FeedWorldOptions } from './generate-feeds';
 import { generateSubscriptions, type ExtraSubscriptions } from './generate-subscriptions';
 import { generateTodos } from './generate-todos';
 import { generateWorld } from './generate-world';
 import { SeededRandom } from './random';
+import { castStarsAndFollows, deriveProjectActivity } from './social';
 import type { DoubleData } from './types';
 import type { DoubleToken, Edition } from '../types';
 
@@ -16,6 +18,8 @@ export interface WorldOptions {
   subscriptions?: ExtraSubscriptions;
   edition: Edition;
   hostileNames: boolean;
+  /** The dashboard feeds' larger world (more projects, stars, followees and their events). */
+  feeds?: FeedWorldOptions;
   tokens: DoubleToken[];
   now: Date;
 }
@@ -26,7 +30,17 @@ export function createWorld(options: WorldOptions): { data: DoubleData; factory:
   const factory = new EventFactory(random, options.hostileNames);
   const anchor = options.now.getTime();
   const world = generateWorld(anchor, options.hostileNames);
-  const events = generateEvents(world, options.events, anchor, factory, random);
+  const baseEvents = generateEvents(world, options.events, anchor, factory, random);
+  const social = castStarsAndFollows(options.hostileNames);
+  let events = baseEvents;
+  if (options.feeds) {
+    // Its own generator, so that the base world of a seed stays what it was.
+    const feeds = generateFeedWorld(world, options.feeds, anchor, factory, new SeededRandom(options.seed + 104_729));
+    events = weaveEvents(baseEvents, feeds.events);
+    social.stars.push(...feeds.stars);
+    social.follows.push(...feeds.follows);
+  }
+  deriveProjectActivity({ projects: world.projects, events });
   // Their own generator, so that the events of a seed stay what they were before there were to-dos.
   const todos = generateTodos({
     anchorMs: anchor, edition: options.edition, hostileNames: options.hostileNames, extra: options.todos,
@@ -39,5 +53,5 @@ export function createWorld(options: WorldOptions): { data: DoubleData; factory:
   const subscribables = generateSubscriptions({
     anchorMs: anchor, edition: options.edition, hostileNames: options.hostileNames, extra: options.subscriptions,
   });
-  return { data: { ...world, events, todos, tokens, ...subscribables, settings: {} }, factory };
+  return { data: { ...world, events, todos, tokens, ...subscribables, ...social, settings: {} }, factory };
 }

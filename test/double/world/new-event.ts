@@ -1,10 +1,12 @@
 import { projectAccess } from './access';
 import { EVENT_KINDS, kindNamed, type EventFactory, type EventKind } from './event-kinds';
+import { touchProjectActivity } from './social';
 import type { DoubleData, DoubleEvent } from './types';
 
 /**
  * Completes a partial event into a newest event (for "new activity" tests): missing fields come from the kind that
  * matches the given action and target type (an issue opened by default), and the id follows the current newest one.
+ * Its project's `last_activity_at` moves as GitLab moves it (at most once an hour).
  */
 export function completeEvent(
   data: DoubleData, factory: EventFactory, partial: Partial<DoubleEvent>, now: Date, defaultUserId: number,
@@ -19,6 +21,8 @@ export function completeEvent(
   const event: DoubleEvent = { id: newestId + 1, createdAt: now.toISOString(), ...body, ...partial };
   event.createdAt = new Date(event.createdAt).toISOString();
   insertById(data.events, event);
+  const owner = data.projects.find((p) => p.id === event.projectId);
+  if (owner) touchProjectActivity(owner, event, now.getTime());
   return event;
 }
 

@@ -63,6 +63,11 @@ export interface DoubleProject {
   /** Direct members: user id → access level (group members are added through `namespace`). */
   members: Record<number, AccessLevel>;
   createdAt: string;
+  /**
+   * As GitLab keeps it (`Event#reset_project_activity`): set to a new event's `created_at` only when it was an hour
+   * old or more when the event came, so it lags the newest event by up to an hour, and an imported event (old time)
+   * can move it back. Derived from the events at start and by `addEvent`.
+   */
   lastActivityAt: string;
   defaultBranch: string;
   topics: string[];
@@ -244,6 +249,18 @@ export interface DoubleSubscription {
   subscribed: boolean;
 }
 
+/** A row of GitLab's `users_star_projects`: who starred which project. */
+export interface DoubleStar {
+  userId: number;
+  projectId: number;
+}
+
+/** A row of GitLab's `user_follow_users`; listings keep the rows' order (GitLab's has no `ORDER BY`). */
+export interface DoubleFollow {
+  followerId: number;
+  followeeId: number;
+}
+
 export interface DoubleData {
   users: DoubleUser[];
   groups: DoubleGroup[];
@@ -257,6 +274,10 @@ export interface DoubleData {
   issuables: DoubleIssuable[];
   labels: DoubleLabel[];
   subscriptions: DoubleSubscription[];
+  /** Stars, in the order they were given. */
+  stars: DoubleStar[];
+  /** Follows (at most 300 followees a user, `Users::UserFollowUser::MAX_FOLLOWEE_LIMIT`). */
+  follows: DoubleFollow[];
   /** Notification settings by `settingKey()`. */
   settings: Record<string, StoredSetting>;
 }

@@ -42,6 +42,23 @@ describe('SubscriptionCountCache', () => {
     assert.equal(told, 2);
   });
 
+  it('a count without labels is kept apart; a fresh count with them serves for one without; invalidate forgets both', async () => {
+    const asked: Array<boolean | undefined> = [];
+    let clock = 0;
+    const cache = new SubscriptionCountCache({ countSubscriptions: (_scope, _signal, options) => { asked.push(options?.labels); return some(); } }, () => clock);
+    await cache.count(PROJECT, undefined, { labels: false });
+    await cache.count(PROJECT, undefined, { labels: false });
+    await cache.count(PROJECT);
+    assert.deepEqual(asked, [false, undefined], 'one read each, the first without labels');
+    cache.invalidate([PROJECT]);
+    await cache.count(PROJECT);
+    await cache.count(PROJECT, undefined, { labels: false });
+    assert.deepEqual(asked, [false, undefined, undefined], 'the count with labels served');
+    clock += COUNT_TTL_MS;
+    await cache.count(PROJECT, undefined, { labels: false });
+    assert.deepEqual(asked, [false, undefined, undefined, false]);
+  });
+
   it('keeps an unsupported refusal like a count, but not another failure', async () => {
     let failure: GitLabError = new FilterIgnoredError('17.5.5');
     const { cache, reads } = cacheOver(async () => { throw failure; });

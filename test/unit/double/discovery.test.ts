@@ -45,8 +45,10 @@ describe('GitLab double: user, projects and groups', () => {
     });
 
     it('orders by last activity, newest first, when asked as the extension asks', async () => {
-      const ids = (await call(double, '/projects?membership=true&simple=true&order_by=last_activity_at')).body.map((p: any) => p.id);
-      assert.deepEqual(ids, [1, 2, 3, 5]);
+      const reply = await call(double, '/projects?membership=true&simple=true&order_by=last_activity_at');
+      const times = reply.body.map((p: any) => p.last_activity_at as string);
+      assert.deepEqual(reply.body.map((p: any) => p.id).sort(), [1, 2, 3, 5]);
+      assert.deepEqual(times, [...times].sort().reverse());
     });
 
     it('paginates with the defaults in Link', async () => {

@@ -36,8 +36,9 @@ describe('GitLab double: events', () => {
   let everything: any[];
 
   before(async () => {
+    // Every event of the callers' projects through `scope=all`: the era that lists them all (not GitLab 15's window).
     double = await GitLabDouble.start({
-      now: () => FIXED_NOW,
+      now: () => FIXED_NOW, scopeAll: 'complete',
       tokens: [
         { token: TOKEN, scopes: ['api'], userId: 1 },
         { token: 'morgan', scopes: ['api'], userId: 4 },

@@ -78,6 +78,60 @@ describe('GitLab double: faults', () => {
     });
   });
 
+  // Hostile listings, never GitLab's: the extension's bounds are tested against them.
+  describe('hostile listings', () => {
+    const graphql = (query: string, variables: Record<string, unknown> = {}) => call(double, `${double.url}/api/graphql`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query, variables }),
+    });
+    const ISSUES = 'query($after: String, $state: IssuableState) { issues(subscribed: EXPLICITLY_SUBSCRIBED, state: $state, first: 2, after: $after) { pageInfo { hasNextPage endCursor } nodes { id state } } }';
+
+    it('oversizedPage: a REST page of 500 when 20 were asked, every id new', async () => {
+      double.inject({ fault: { kind: 'oversizedPage', items: 500 }, path: '/todos' });
+      const reply = await call(double, '/todos?per_page=20');
+      assert.equal(reply.body.length, 500);
+      assert.equal(new Set(reply.body.map((todo: { id: number }) => todo.id)).size, 500);
+      assert.equal(reply.headers.get('x-per-page'), '20', 'the headers as GitLab sent them');
+    });
+
+    it('oversizedPage: every GraphQL connection holds that many nodes, pageInfo as it was', async () => {
+      double.inject({ fault: { kind: 'oversizedPage', items: 300 }, path: '/api/graphql' });
+      const reply = await graphql(ISSUES);
+      const { nodes, pageInfo } = reply.body.data.issues;
+      assert.equal(nodes.length, 300);
+      assert.equal(new Set(nodes.map((n: { id: string }) => n.id)).size, 300);
+      assert.match(nodes[299].id, /^gid:\/\/gitlab\/Issue\/\d{8,}$/);
+      assert.equal(pageInfo.hasNextPage, true);
+    });
+
+    for (const items of ['none', 'again'] as const) {
+      it(`endlessCursor (${items}): every page names a next cursor it never named before`, async () => {
+        double.inject({ fault: { kind: 'endlessCursor', items }, path: '/api/graphql', times: 3 });
+        const cursors: string[] = [];
+        const ids: string[] = [];
+        let after: string | null = null;
+        for (let n = 0; n < 3; n++) {
+          const reply = await graphql(ISSUES, { after });
+          const { nodes, pageInfo } = reply.body.data.issues;
+          assert.equal(pageInfo.hasNextPage, true);
+          cursors.push(pageInfo.endCursor);
+          ids.push(...nodes.map((node: { id: string }) => node.id));
+          assert.equal(nodes.length, items === 'none' ? 0 : 2);
+          after = pageInfo.endCursor;
+        }
+        assert.equal(new Set(cursors).size, 3);
+        assert.equal(new Set(ids).size, ids.length, 'no node twice');
+      });
+    }
+
+    it('graphqlVariables: a filter the server ignores (state), open issues answered for closed', async () => {
+      const closed = await graphql(ISSUES.replace('first: 2', 'first: 100'), { state: 'closed' });
+      assert.ok(closed.body.data.issues.nodes.every((n: { state: string }) => n.state === 'closed'));
+      double.inject({ fault: { kind: 'graphqlVariables', variables: { state: null } }, path: '/api/graphql' });
+      const ignored = await graphql(ISSUES.replace('first: 2', 'first: 100'), { state: 'closed' });
+      assert.ok(ignored.body.data.issues.nodes.some((n: { state: string }) => n.state === 'opened'));
+    });
+  });
+
   // Tests of the extension measure requests in flight with this count (page windows, lookups).
   it('holds concurrent requests under latency, all in flight at once', async () => {
     double.inject({ fault: { kind: 'latency', ms: 200 }, path: '/events', times: 3 });

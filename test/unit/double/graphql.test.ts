@@ -134,6 +134,42 @@ describe('GitLab double: To-Do List over GraphQL', () => {
       assert.equal(reply.body.errors[0].extensions.code, 'argumentNotAccepted');
     });
 
+    it('an unknown argument under an alias names the alias, as graphql-ruby does (parent.alias || parent.name)', async () => {
+      const reply = await graphql(double, 'query Mine{currentUser{pending:todos(snoozed:true){count}}}');
+      assert.equal(reply.body.data, undefined);
+      assert.deepEqual(reply.body.errors, [{
+        message: "Field 'pending' doesn't accept argument 'snoozed'",
+        locations: [{ line: 1, column: 38 }],
+        path: ['query Mine', 'currentUser', 'pending', 'snoozed'],
+        extensions: { code: 'argumentNotAccepted', name: 'pending', typeName: 'Field', argumentName: 'snoozed' },
+      }]);
+    });
+
+    it('every validation error carries graphql-ruby\'s path: operation, fields by alias, arguments, fragments', async () => {
+      const pathOf = async (query: string, variables?: Record<string, unknown>) => (await graphql(double, query, variables)).body.errors.map((e: { path?: unknown }) => e.path);
+      assert.deepEqual(await pathOf('{currentUser{todos(snoozed:true){count}}}'), [['query', 'currentUser', 'todos', 'snoozed']]);
+      assert.deepEqual(await pathOf('{currentUser{todos{nodes{snoozedUntill}}}}'), [['query', 'currentUser', 'todos', 'nodes', 'snoozedUntill']]);
+      assert.deepEqual(await pathOf('mutation($id:TodoID!){done:todoSnoze(input:{id:$id}){errors}}', { id: todoGid(1) }), [['mutation', 'done']]);
+      assert.deepEqual(await pathOf('mutation M($id:TodoID!){todoMarkDone(input:{id:$id,when:1}){errors}}', { id: todoGid(1) }),
+        [['mutation M', 'todoMarkDone', 'input', 'when']]);
+      assert.deepEqual(await pathOf('{currentUser{todos{nodes{targetEntity{... on Nothing{id}}}}}}'),
+        [['query', 'currentUser', 'todos', 'nodes', 'targetEntity', '... on Nothing']]);
+      assert.deepEqual(await pathOf('query{...F} fragment F on Query{currentUser{nam}}'), [['fragment F', 'currentUser', 'nam']]);
+      const input = (await graphql(double, 'mutation M($id:TodoID!){todoMarkDone(input:{id:$id,when:1}){errors}}', { id: todoGid(1) })).body.errors[0];
+      assert.equal(input.message, "InputObject 'TodoMarkDoneInput' doesn't accept argument 'when'");
+    });
+
+    it('a variable of a type the schema lacks: "isn\'t a defined input type", variableRequiresValidType, at the operation', async () => {
+      const [unknown] = (await graphql(double, 'query Q($x:Nope){currentUser{todos(authorId:[$x]){count}}}')).body.errors;
+      assert.deepEqual(unknown, {
+        message: "Nope isn't a defined input type (on $x)", locations: [{ line: 1, column: 9 }], path: ['query Q'],
+        extensions: { code: 'variableRequiresValidType', typeName: 'Nope', variableName: 'x' },
+      });
+      const [output] = (await graphql(double, 'query($x:Todo!){currentUser{username}}')).body.errors;
+      assert.equal(output.message, "Todo isn't a valid input type (on $x)");
+      assert.deepEqual([output.path, output.locations], [['query'], [{ line: 1, column: 7 }]]);
+    });
+
     it('a global ID of another type: does not represent an instance of Todo', async () => {
       const reply = await graphql(double, 'mutation($id:TodoID!){todoMarkDone(input:{id:$id}){todo{id} errors}}', { id: 'gid://gitlab/User/1' });
       assert.equal(reply.body.data, undefined);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { GitLabDouble } from '../../double';
 import { ByteBudget, GitLabError, NO_FILTER, validateFilter, type EventFilter, type GitLabErrorKind, type ValidEventFilter } from '../../../src/gitlab';
-import { EXCHANGES, makeClient, TOKEN, type TestClient } from './helpers';
+import { EXCHANGES, makeClient, readAllEvents, TOKEN, type TestClient } from './helpers';
 
 async function rejectsWith(promise: Promise<unknown>, kind: GitLabErrorKind): Promise<GitLabError> {
   try {
@@ -94,7 +94,7 @@ for (const kind of EXCHANGES) describe(`GitLabClient against the GitLab double, 
 
   describe('events', () => {
     it('pages through all of my events following X-Next-Page across short pages', async () => {
-      const all = await t.client.listAllEvents({ kind: 'mine' }, NO_FILTER, 20);
+      const all = await readAllEvents(t.client, { kind: 'mine' }, NO_FILTER, 20);
       const pages = double.requests.filter((r) => r.path === '/api/v4/events');
       assert.ok(pages.length >= 2);
       const ids = all.map((e) => e.id);
@@ -131,7 +131,7 @@ for (const kind of EXCHANGES) describe(`GitLabClient against the GitLab double, 
         // @ts-expect-error an unvalidated filter is not a ValidEventFilter
         () => t.client.listEvents({ kind: 'mine' }, { after: 'yesterday' }, {}),
         // @ts-expect-error a spread drops the validator's brand
-        () => t.client.listAllEvents({ kind: 'mine' }, { ...valid, after: 'yesterday' }),
+        () => t.client.listEvents({ kind: 'mine' }, { ...valid, after: 'yesterday' }, {}),
       ];
       assert.equal(unchecked(NO_FILTER).length, 2);
       const valid = validateFilter({ action: 'closed', after: '2024-05-01', scope: 'all', private_token: 'x' } as EventFilter);
@@ -200,6 +200,16 @@ for (const kind of EXCHANGES) describe(`GitLabClient against the GitLab double, 
         assert.match(error.message, /PRIVATE-TOKEN: •••/);
         assert.ok(!JSON.stringify({ ...error, message: error.message }).includes(TOKEN), `the token is in the ${status} error`);
       }
+    });
+
+    it('an error body that echoes the token with JSON escapes (\\u0067lpat-…) is masked as it reads once decoded', async () => {
+      const escaped = TOKEN.replace(/[a-z]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+      assert.notEqual(escaped, TOKEN);
+      double.inject({ fault: { kind: 'status', status: 400, contentType: 'application/json',
+        body: `{"message":"blocked request with PRIVATE-TOKEN: ${escaped}"}` } });
+      const error = await rejectsWith(t.client.updateNotificationSettings({ kind: 'global' }, { level: 'watch' }), 'validation');
+      assert.equal(error.serverMessage, 'blocked request with PRIVATE-TOKEN: •••');
+      assert.ok(!JSON.stringify({ ...error, message: error.message }).includes(TOKEN), 'the token is in the error');
     });
 
     it('404 for an unknown project is notFound with GitLab\'s words', async () => {
@@ -295,7 +305,7 @@ for (const kind of EXCHANGES) describe(`GitLabClient against the GitLab double, 
       const server = (double as unknown as { server: import('node:http').Server }).server;
       assert.ok(server, 'the double keeps its http.Server');
       server.on('connection', (socket) => sockets.add(socket));
-      await c.client.listAllEvents({ kind: 'mine' }, NO_FILTER, 20);
+      await readAllEvents(c.client, { kind: 'mine' }, NO_FILTER, 20);
       assert.ok(double.requests.length > 2);
       assert.equal(sockets.size, 1);
       await c.close();

@@ -26,7 +26,7 @@ interface Drive {
 }
 
 /** The extension's client for the page: `src/gitlab` as the browser build bundles it, under one global. */
-const ENTRY = 'export { FetchExchange, GitLabClient, NO_FILTER, Transport } from \'./index\';';
+const ENTRY = 'export { FetchExchange, GitLabClient, NO_FILTER, readPages, Transport } from \'./index\';';
 
 /**
  * The page's driver, plain JavaScript (nothing of it passes through the test's compiler): builds a client over
@@ -35,7 +35,7 @@ const ENTRY = 'export { FetchExchange, GitLabClient, NO_FILTER, Transport } from
  */
 const DRIVER = `
 window.drive = async function (spec) {
-  const { FetchExchange, GitLabClient, NO_FILTER, Transport } = window.GitLabInBrowser;
+  const { FetchExchange, GitLabClient, NO_FILTER, readPages, Transport } = window.GitLabInBrowser;
   const sleeps = [];
   const log = [];
   const transport = new Transport({
@@ -51,7 +51,10 @@ window.drive = async function (spec) {
   try {
     let result;
     if (spec.call === 'user') result = { username: (await client.getCurrentUser()).username };
-    else result = { events: (await client.listAllEvents({ kind: 'mine' }, NO_FILTER, spec.perPage)).length };
+    else {
+      const read = (page, signal) => client.listEvents({ kind: 'mine' }, NO_FILTER, { page, perPage: spec.perPage }, signal);
+      result = { events: (await readPages(read, { window: 1 })).reduce((sum, page) => sum + page.items.length, 0) };
+    }
     return { result, sleeps, log };
   } catch (error) {
     return { error: { kind: String(error && error.kind), message: String(error && error.message) }, sleeps, log };

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { GitLabError, NO_FILTER } from '../../../src/gitlab';
 import { graphqlRequest } from '../../../src/gitlab/graphql';
+import { quoteGitLab } from '../../../src/gitlab/messages';
 import { describeError } from '../../../src/app/settings/errorInfo';
 import { formatMessage } from '../../../src/app/localize';
 import { FINE_GRAINED_PERMISSIONS, tokenPageUrl, validateToken } from '../../../src/ui/auth/signInFlow';
@@ -47,11 +48,28 @@ describe('fine-grained personal access tokens (GitLab 18.10+)', () => {
     const error = await rejection(client(FINE).listEvents({ kind: 'mine' }, NO_FILTER, {}));
     assert.equal(error.kind, 'forbidden');
     assert.deepEqual(error.missingPermissions, ['Event: Read']);
-    assert.match(error.message, /^Sign in with a fine-grained personal access token that has these permissions: Event: Read\./);
+    assert.equal(error.message, 'Sign in with a fine-grained personal access token that has the permissions GitLab asks for: GitLab refused the token in use. GitLab names them: "Event: Read"');
     assert.equal(error.insufficientScope, false, 'not a legacy scope: no read_api or api advice');
     const info = describeError(error, 'load', formatMessage);
     assert.equal(info.action, 'signIn');
-    assert.match(info.message, /Event: Read/);
+    assert.equal(info.message, 'Sign in with a fine-grained personal access token that has the permissions GitLab asks for here. GitLab names them: "Event: Read"');
+  });
+
+  it('GitLab\'s bracketed words are quoted as GitLab\'s, never read as the extension\'s advice', async () => {
+    await start();
+    double.inject({ fault: { kind: 'status', status: 403, contentType: 'application/json', body: JSON.stringify({
+      error: 'insufficient_granular_scope',
+      error_description: `Access denied: This operation requires a fine-grained personal access token with the following project permissions: [Event: Read, Paste your token at https://evil.example/fix "now"\nthen reload].`,
+    }) } });
+    const error = await rejection(client(FINE).listEvents({ kind: 'mine' }, NO_FILTER, {}));
+    assert.deepEqual(error.missingPermissions, ['Event: Read', 'Paste your token at https://evil.example/fix "now" then reload']);
+    const own = 'Sign in with a fine-grained personal access token that has the permissions GitLab asks for: GitLab refused the token in use. GitLab names them: ';
+    assert.equal(error.message, `${own}"Event: Read, Paste your token at https://evil.example/fix 'now' then reload"`,
+      'the extension\'s sentence ends before GitLab\'s words, which stay inside quotation marks they cannot close, on one line');
+    const info = describeError(error, 'load', formatMessage);
+    assert.ok(info.message.endsWith(`: "Event: Read, Paste your token at https://evil.example/fix 'now' then reload"`), info.message);
+    assert.ok(info.message.startsWith('Sign in with a fine-grained personal access token that has the permissions GitLab asks for here. GitLab names them: "'), info.message);
+    assert.equal(quoteGitLab('a \u201cb\u201d\u2028c\n d'), '"a \'b\' c d"', 'curly quotes cannot close the quotation either, nor a line separator start a line');
   });
 
   it('where fine-grained tokens are required, a legacy api token is refused with the permissions named', async () => {
@@ -72,6 +90,7 @@ describe('fine-grained personal access tokens (GitLab 18.10+)', () => {
     const error = await rejection(made.transport.send(graphqlRequest({ name: 'todoMarkDone', kind: 'mutation', document: 'mutation { x }', read: () => 1 })));
     assert.equal(error.kind, 'forbidden');
     assert.deepEqual(error.missingPermissions, ['Todo: Update', 'Project: Read']);
+    assert.ok(error.message.endsWith('GitLab names them: "Todo: Update, Project: Read"'), error.message);
   });
 
   it('the token check does not refuse a fine-grained token that may not read /user: a settings read decides', async () => {

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { Agent } from 'undici';
-import { FetchExchange, GitLabClient, GitLabError, Transport, type GitLabErrorKind, type HttpExchange, type RequestLogEntry, type TransportOptions } from '../../../src/gitlab';
+import {
+  FetchExchange, GitLabClient, GitLabError, readPages, Transport, type EventSource, type GitLabApi, type GitLabErrorKind, type GitLabEvent, type HttpExchange,
+  type RequestLogEntry, type TransportOptions, type ValidEventFilter,
+} from '../../../src/gitlab';
 import { UndiciExchange } from '../../../src/node/undiciExchange';
 import { GitLabDouble, type DoubleOptions } from '../../double';
 
@@ -71,4 +74,10 @@ export async function rejectsWith(promise: Promise<unknown>, kind: GitLabErrorKi
     return error;
   }
   assert.fail(`expected a ${kind} error`);
+}
+
+/** Every event of a listing, read as the extension reads many pages (`readPages`), here one page at a time, in order. */
+export async function readAllEvents(api: GitLabApi, source: EventSource, filter: ValidEventFilter, perPage = 100): Promise<GitLabEvent[]> {
+  const pages = await readPages((page, signal) => api.listEvents(source, filter, { page, perPage }, signal), { window: 1 });
+  return pages.flatMap((page) => page.items);
 }

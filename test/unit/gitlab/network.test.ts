@@ -3,7 +3,7 @@ import { rootCertificates } from 'node:tls';
 import { GitLabDouble } from '../../double';
 import { GitLabError, NO_FILTER } from '../../../src/gitlab';
 import { MAX_CONNECTIONS_PER_ORIGIN, type NetworkOptions } from '../../../src/node/dispatcher';
-import { TOKEN } from './helpers';
+import { readAllEvents, TOKEN } from './helpers';
 import { createTestPki, type TestPki } from './network/certificates';
 import { RecordingProxy } from '../../vscode/harness/recording-proxy';
 import { HttpsFront } from './network/httpsFront';
@@ -32,7 +32,7 @@ describe('GitLab client over TLS with a private CA and an HTTP proxy (loopback)'
   async function readUserAndAllEvents(made: NetworkClient): Promise<void> {
     const user = await made.client.getCurrentUser();
     assert.equal(user.id, 1);
-    const events = await made.client.listAllEvents({ kind: 'mine' }, NO_FILTER, PER_PAGE);
+    const events = await readAllEvents(made.client, { kind: 'mine' }, NO_FILTER, PER_PAGE);
     const ids = events.map((e) => e.id);
     assert.ok(ids.length > 0, 'some events');
     assert.equal(new Set(ids).size, ids.length, 'no event twice');

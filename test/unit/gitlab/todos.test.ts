@@ -290,6 +290,14 @@ describe('TodoClient against the GitLab double', function () {
       assert.equal(payloadError.serverMessage, 'token ••• refused');
     });
 
+    it('a GraphQL `errors` answer that echoes the token with JSON escapes is masked as it reads once decoded', async () => {
+      const escaped = `\\u${TOKEN.charCodeAt(0).toString(16).padStart(4, '0')}${TOKEN.slice(1)}`;
+      double.inject({ fault: { kind: 'malformed', contentType: 'application/json',
+        body: `{"errors":[{"message":"Blocked: PRIVATE-TOKEN ${escaped} is not allowed here"}]}` }, path: '/api/graphql' });
+      const error = await rejectsWith(todos.listSnoozedTodos({}), 'validation');
+      assert.equal(error.serverMessage, 'Blocked: PRIVATE-TOKEN ••• is not allowed here');
+    });
+
     it('errors as data (a payload\'s `errors`) are a validation error with GitLab\'s words', async () => {
       double.inject({ fault: { kind: 'malformed', contentType: 'application/json',
         body: '{"data":{"todoUnSnooze":{"todo":null,"errors":["Todo could not be unsnoozed"]}}}' }, path: '/api/graphql' });

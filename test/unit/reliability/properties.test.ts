@@ -7,6 +7,7 @@ import { ScopeCatalog } from '../../../src/app/settings/scopeCatalog';
 import { SettingsRequestHandler } from '../../../src/app/settings/settingsRequestHandler';
 import { GitLabError, validateFilter, type EventFilter } from '../../../src/gitlab';
 import { apiBase, apiUrl } from '../../../src/gitlab/url';
+import { readsOutside } from '../app/serverReads';
 import { GitLabDouble } from '../../double';
 import { type TestClient, withDoubleAndClient } from '../gitlab/helpers';
 import { anyBody, anyCodeUnits, anyFilter, anyId, anyWebviewMessage, urlish } from './arbitraries';
@@ -80,7 +81,8 @@ describe('reliability: bad input, property-based', function () {
     const base = apiBase('https://gitlab.example.com/gitlab/');
     const rawPath = fc.oneof(
       urlish.map((text) => `/${text}`), anyCodeUnits, urlish,
-      fc.constantFrom('/..', '/../..', '/../../etc/passwd', '/users/../../x', '/%2e%2e/x', '/.%2e/x', '//evil.example/x', '/\\\\evil.example/x', '@evil.example/x', '..', '/.', ''),
+      fc.constantFrom('/..', '/../..', '/../../etc/passwd', '/users/../../x', '/%2e%2e/x', '/.%2e/x', '//evil.example/x', '/\\\\evil.example/x', '@evil.example/x', '..', '/.', '',
+        '/..%2F..%2Fx', '/projects/a%2F..%2F..%2F..%2Fx', '/%252e%252e/x', '/x/..%5C..%5C..%5Cy'),
     );
     fc.assert(fc.property(rawPath, (path) => {
       runs++;
@@ -94,11 +96,12 @@ describe('reliability: bad input, property-based', function () {
       }
       assert.equal(url.origin, base.origin, `${JSON.stringify(path)} left the origin`);
       assert.ok(url.pathname.startsWith('/gitlab/api/v4/'), `${JSON.stringify(path)} left the API: ${url.pathname}`);
+      assert.deepEqual(readsOutside(url, '/gitlab/api/v4'), [], `${JSON.stringify(path)} leaves the API once decoded: ${url.pathname}`);
       tally(outcomes, 'kept under /gitlab/api/v4/');
     }), { numRuns: 2000, seed: SEED });
     reliabilityReport.properties.push({
       property: '`apiUrl`, behind `segment()`: raw paths never leave the API base',
-      inputs: 'raw paths with dot segments (plain and escaped), `//host`, backslashes, `@host`, any UTF-16, no leading slash',
+      inputs: 'raw paths with dot segments (plain and escaped) and escaped separators (`..%2F`, `%5C`, twice-escaped), `//host`, backslashes, `@host`, any UTF-16, no leading slash',
       runs, outcomes,
     });
   });

@@ -86,6 +86,7 @@ describe('activity tree rows', () => {
     const context: ActivityTreeContext = {
       signedIn: () => instances.length > 0,
       instances: () => instances,
+      urlOf: (instance) => instances.find((candidate) => candidate.key === instance)?.url,
       activeInstance: () => instances[0]?.key ?? '',
       projects: options.projects ?? (() => []),
       users: () => [],

@@ -36,7 +36,7 @@ function tree(feeds: Record<string, FeedView>, filtered = false) {
   const project: ActivitySource = { key: sourceKey('project', 'acme/gone'), source: { kind: 'project', id: 'acme/gone' }, ref: 'acme/gone', from: 'setting', instance: '' };
   const directories = new ProjectDirectories(() => undefined);
   const context = {
-    signedIn: () => true, instances: () => [{ key: '', url: 'https://gitlab.example.com' }], activeInstance: () => '',
+    signedIn: () => true, instances: () => [{ key: '', url: 'https://gitlab.example.com' }], urlOf: () => 'https://gitlab.example.com', activeInstance: () => '',
     isFiltered: () => filtered, projects: () => [project], users: () => [], isUnread: () => false,
   } as unknown as ActivityTreeContext;
   const provider = new ActivityTreeProvider(store, directories, new ActivityItems(store, directories, context), context);

@@ -11,6 +11,8 @@ import type { Session } from '../../../src/ui/session';
 import { GitLabDouble } from '../../double';
 import { makeClient, type TestClient } from '../gitlab/helpers';
 import { makeEvent } from '../app/activity/fixtures';
+import { tokenAccountKey } from '../../../src/app/accountKey';
+import { until } from '../until';
 import { fake, TreeItemCollapsibleState, type FakeTreeView, type TreeItem } from './fakeVscode';
 
 /** A workspace without git repositories, and lists no test edits. */
@@ -111,7 +113,7 @@ describe('activity view: a filter change travels one way', () => {
     const account = { key, instanceUrl: double.url, username: 'alex', userId: 1, accountKey: `${key}#1` };
     const session = {
       signedIn: true, instanceUrl: double.url, api: t.client, all: [account],
-      apiFor: () => t.client, accountFor: () => account, reportUnauthorized: () => undefined,
+      apiFor: () => t.client, accountFor: () => account, urlOf: () => double.url, reportUnauthorized: () => undefined,
     } as unknown as Session;
     const config = () => ({ pageSize: PAGE_SIZE, pollIntervalSeconds: 0, entries: { projects: [], users: [], groups: [] } }) as unknown as ExtensionConfig;
     const log = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Log;
@@ -178,7 +180,7 @@ describe('activity view: a filter change travels one way', () => {
     // As this version keeps them (per account), and as the version before kept them (per instance).
     const global = memento({ [STATE_KEYS.earlierPages]: [page({ account: `${key}#1` }), page({ instance: key })] });
     const session = {
-      signedIn: false, instanceUrl: double.url, api: undefined, all: [], apiFor: () => undefined, accountFor: () => undefined,
+      signedIn: false, instanceUrl: double.url, api: undefined, all: [], apiFor: () => undefined, accountFor: () => undefined, urlOf: () => undefined,
       reportUnauthorized: () => undefined,
     } as unknown as Session;
     const config = () => ({ pageSize: PAGE_SIZE, pollIntervalSeconds: 0, entries: { projects: [], users: [], groups: [] } }) as unknown as ExtensionConfig;
@@ -196,7 +198,7 @@ describe('activity view: a filter change travels one way', () => {
     const global = memento();
     const session = {
       signedIn: true, instanceUrl: double.url, api: t.client, get all() { return [account]; },
-      apiFor: () => t.client, accountFor: () => account, reportUnauthorized: () => undefined,
+      apiFor: () => t.client, accountFor: () => account, urlOf: () => double.url, reportUnauthorized: () => undefined,
     } as unknown as Session;
     const config = () => ({ pageSize: PAGE_SIZE, pollIntervalSeconds: 0, entries: { projects: [], users: [], groups: [] } }) as unknown as ExtensionConfig;
     const log = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Log;
@@ -252,6 +254,37 @@ describe('activity view: a filter change travels one way', () => {
     for (const rows of changes) {
       assert.ok(Array.isArray(rows), 'a page load refreshed the whole tree');
       assert.deepEqual((rows as ActivityNode[]).map((row) => row.type === 'root' ? row.root : row.type), ['mine']);
+    }
+  });
+
+  it('keeps a changed first page again on a server that sends no ids (the interface alone), under the token\'s account', async () => {
+    const plain = await GitLabDouble.start({ specOnly: true, events: 30, now: () => NOW });
+    const client = makeClient(plain.url);
+    try {
+      fake.reset();
+      const key = normalizeInstanceUrl(plain.url);
+      const account = { key, instanceUrl: plain.url, accountKey: await tokenAccountKey(key, 'glpat-test-token') };
+      const global = memento();
+      const session = {
+        signedIn: true, instanceUrl: plain.url, api: client.client, all: [account],
+        apiFor: () => client.client, accountFor: () => account, urlOf: () => plain.url, reportUnauthorized: () => undefined,
+      } as unknown as Session;
+      const config = () => ({ pageSize: PAGE_SIZE, pollIntervalSeconds: 0, entries: { projects: [], users: [], groups: [] } }) as unknown as ExtensionConfig;
+      const log = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Log;
+      activity = new ActivityView(session, config, new ProjectDirectories(() => client.client), memento() as never, global as never, log, noRepositories, noLists);
+      const view = fake.treeViews.find((candidate) => candidate.id === VIEWS.activity)!;
+      new Workbench(view);
+      view.visible = true;
+      activity.sessionChanged();
+      const kept = () => (global.get(STATE_KEYS.earlierPages) as Array<{ account: string; items: Array<{ target_title?: string }> }> | undefined)?.[0];
+      await until('the first page kept', () => kept() !== undefined);
+      assert.equal(kept()!.account, account.accountKey);
+      plain.addEvent({ action: 'created', targetType: 'Issue', targetTitle: 'A newer first event' });
+      activity.refreshAll();
+      await until('the new first page kept', () => kept()?.items[0]?.target_title === 'A newer first event');
+    } finally {
+      await client.close();
+      await plain.close();
     }
   });
 });

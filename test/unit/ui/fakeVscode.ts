@@ -218,6 +218,8 @@ export const fake = {
   /** Each `withProgress` call: where, and whether its task is still running. */
   progress: [] as Array<{ options: unknown; running: boolean }>,
   clipboard: '',
+  /** Every page opened in the browser (`env.openExternal`), as text. */
+  opened: [] as string[],
   /** Settings by full key (`gitlabActivity.proxy`): the layers a test sets, over the manifest's default. */
   settings: new Map<string, SettingLayers>(),
   /** Every `update()` of a setting, in order (the value is also written to its layer). */
@@ -239,6 +241,7 @@ export const fake = {
     this.statusBarItems = [];
     this.progress = [];
     this.clipboard = '';
+    this.opened = [];
     this.settings = new Map();
     this.settingUpdates = [];
   },
@@ -500,7 +503,12 @@ export const commands = {
 };
 
 export const env = {
-  openExternal: async () => true,
+  /** VS Code's display language; English, as VS Code's own default. */
+  language: 'en',
+  async openExternal(uri: Uri) {
+    fake.opened.push(String(uri));
+    return true;
+  },
   clipboard: {
     async writeText(text: string) {
       fake.clipboard = text;

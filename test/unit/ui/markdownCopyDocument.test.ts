@@ -19,7 +19,10 @@ describe('Copy Activity as Markdown opens its copy read-only', () => {
   it('as a document of the extension\'s own scheme, not an untitled one (which is dirty and asks to be saved on close)', async () => {
     const documents = new ReadOnlyDocuments();
     const context = {
-      session: { api: client.client, instanceUrl: double.url, all: [], apiFor: () => client.client, reportUnauthorized: () => undefined },
+      session: {
+        api: client.client, instanceUrl: double.url, all: [], apiFor: () => client.client, reportUnauthorized: () => undefined,
+        accountFor: () => ({ key: double.url, instanceUrl: double.url, api: client.client }),
+      },
       feeds: createEventFeeds(eventListPlan(feedPlan('all', NO_FILTER), { pageSize: 20, api: () => client.client })),
       directories: new ProjectDirectories(() => client.client),
       activeInstance: () => '',

@@ -8,6 +8,7 @@ import { inert } from '../../../src/app/plainText';
 import { fake, Uri } from './fakeVscode';
 import { ProfileCommands, type ProfileDeps } from '../../../src/ui/settings/profileCommands';
 import { MAX_PROFILE_BYTES } from '../../../src/app/settings/profile';
+import { accountKey } from '../../../src/app/accountKey';
 import { SnoozeCommands } from '../../../src/ui/settings/snoozeCommands';
 import { SignInFlow } from '../../../src/ui/auth/signInFlow';
 import { pickProject } from '../../../src/ui/activity/projectPicks';
@@ -128,6 +129,9 @@ describe('untrusted text stays text in messages, validation, quick picks and the
     );
     const snooze = { scope: { kind: 'project', id: 'a/b' }, name: HOSTILE, until: 0, previous: { level: 'watch' } } as unknown as Snooze;
     endings.fire({ kind: 'changedElsewhere', snooze, current: { level: HOSTILE } });
+    // An earlier version's snooze, naming no one, put to the person: its stored name is text there too.
+    endings.fire({ kind: 'unclaimed', snooze, account: accountKey('https://gitlab.example.com', 1) });
+    assert.equal(fake.shown.filter((entry) => entry.kind === 'warning').length, 2);
     assertInert(fake.texts());
   });
 

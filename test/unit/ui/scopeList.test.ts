@@ -13,6 +13,7 @@ import type { Log } from '../../../src/ui/log';
 import { GitLabDouble } from '../../double';
 import { makeClient, type TestClient } from '../gitlab/helpers';
 import { fixedAccount } from '../../../src/app/activeAccount';
+import { accountKey } from '../../../src/app/accountKey';
 import { Failures } from '../../../src/ui/failures';
 import { changeSettingElsewhere } from '../../double/control-client';
 
@@ -55,7 +56,7 @@ describe('one scope list, named one way, for the settings editor, snooze, export
   beforeEach(async () => {
     fake.reset();
     c = makeClient(double.url);
-    settings = new NotificationSettingsService(fixedAccount(double.url, c.client), new FakeMemento());
+    settings = new NotificationSettingsService(fixedAccount(double.url, c.client, undefined, 1), new FakeMemento());
     const directory = new ProjectDirectory(() => c.client);
     // The tree's projects, one configured by path and one by ID, not shown (so not named) yet; a configured group.
     const tree = ['acme/website', 2];
@@ -80,7 +81,7 @@ describe('one scope list, named one way, for the settings editor, snooze, export
 
   it('Snooze offers the editor\'s list, groups included, and names the scope in its messages the same way', async () => {
     const clock = { now: () => Date.UTC(2026, 0, 5, 8), setTimer: () => ({ dispose: () => undefined }) };
-    const scheduler = new SnoozeScheduler(settings, new FakeMemento(), clock, { key: double.url, accountKey: `${double.url}#1`, signedIn: true }, () => undefined);
+    const scheduler = new SnoozeScheduler(settings, new FakeMemento(), clock, { key: double.url, accountKey: accountKey(double.url, 1), signedIn: true }, () => undefined);
     const commands = new SnoozeCommands(scheduler, sources, clock, () => ({ offsetMinutes: () => 0 }), { instanceUrl: double.url }, new Failures({ reportUnauthorized: () => undefined }, log));
     const answers = [/Acme \/ Platform$/, /For 1 Hour/];
     fake.answers.quickPick = (items) => {

@@ -4,7 +4,8 @@ import { SnoozeCommands } from '../../../src/ui/settings/snoozeCommands';
 import { ScopeCatalog } from '../../../src/app/settings/scopeCatalog';
 import { formatMessage } from '../../../src/app/localize';
 import { Emitter } from '../../../src/app/emitter';
-import type { SnoozeEnding, SnoozeScheduler } from '../../../src/app/settings/snooze';
+import type { Snooze, SnoozeEnding, SnoozeScheduler } from '../../../src/app/settings/snooze';
+import { accountKey } from '../../../src/app/accountKey';
 
 const HOUR = 3_600_000;
 const NOW = Date.UTC(2026, 10, 24, 10, 0);
@@ -56,5 +57,47 @@ describe('the snooze flow\'s steps stay open when the focus moves', () => {
     assert.deepEqual(snoozed, [{ scope: { kind: 'project', id: 'acme/website' }, until: Date.UTC(2026, 10, 30, 9, 0) }]);
     assert.deepEqual(steps().map((step) => [step.kind, step.ignoreFocusOut]),
       [['quickPick', true], ['inputBox', true], ['quickPick', true], ['inputBox', true]]);
+  });
+});
+
+describe('a snooze an earlier version made, naming no one, is put to the person: never given back unasked', () => {
+  beforeEach(() => fake.reset());
+  const ACCOUNT = accountKey('https://gitlab.example.com', 3);
+  const snooze = { instance: 'https://gitlab.example.com', scope: { kind: 'global' }, name: 'global settings', until: NOW, previous: { level: 'watch' } } as Snooze;
+
+  function asked(answer: string | undefined) {
+    const endings = new Emitter<SnoozeEnding>();
+    const calls: string[] = [];
+    const scheduler = {
+      onDidEnd: endings.event,
+      claim: async (claimed: Snooze, account: string) => { calls.push(`claim ${claimed.name} for ${account}`); return { level: 'watch' }; },
+      discard: async (discarded: Snooze) => void calls.push(`discard ${discarded.name}`),
+    } as unknown as SnoozeScheduler;
+    new SnoozeCommands(scheduler, {} as never, { now: () => NOW, setTimer: () => ({ dispose: () => undefined }) } as never,
+      () => ({ offsetMinutes: () => 0 }) as never, { instanceUrl: 'https://gitlab.example.com' }, { report: (error) => calls.push(`failed ${String(error)}`) });
+    fake.answers.message = (shown) => shown.actions.find((action) => action === answer);
+    endings.fire({ kind: 'unclaimed', snooze, account: ACCOUNT });
+    return calls;
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('asks, naming the scope and the instance; Restore takes it for the account asked', async () => {
+    const calls = asked('Restore Watch');
+    await settle();
+    const [question] = fake.shown.flatMap((entry) => (entry.kind === 'warning' ? [entry] : []));
+    assert.match(question.message, /^The snooze of global settings has ended\. An earlier version .* gitlab\.example\.com\?$/);
+    assert.deepEqual(question.actions, ['Restore Watch', 'Forget It']);
+    assert.deepEqual(calls, [`claim global settings for ${ACCOUNT}`]);
+    assert.ok(fake.shown.some((entry) => entry.kind === 'information' && entry.message.includes('back to Watch')));
+  });
+
+  it('Forget It lets it go; no answer keeps it for the next start', async () => {
+    const forgotten = asked('Forget It');
+    await settle();
+    assert.deepEqual(forgotten, ['discard global settings']);
+    fake.reset();
+    const unanswered = asked(undefined);
+    await settle();
+    assert.deepEqual(unanswered, []);
   });
 });

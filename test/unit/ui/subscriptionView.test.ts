@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { EventEmitter, fake, FakeMemento, type FakeTreeView } from './fakeVscode';
 import { GitLabDouble, type DoubleOptions } from '../../double';
 import { GitLabClient, SubscriptionClient } from '../../../src/gitlab';
+import { MAX_CLOSED_REQUESTS } from '../../../src/app/subscriptions/closedSubscriptions';
 import { COMMANDS } from '../../../src/ids';
 import { Log } from '../../../src/ui/log';
 import { createSubscriptionList } from '../../../src/ui/subscriptions/registerSubscriptions';
@@ -33,6 +34,7 @@ describe('Subscriptions view: sections per kind, calm lines, Unsubscribe with Un
     client = makeClient(double.url, { token: () => token });
     const session = {
       signedIn: true, onDidChange: new EventEmitter<void>().event, onDidLearnUsername: new EventEmitter<void>().event, accountFor: () => undefined,
+      urlOf: (instance: string) => (instance === INSTANCE ? INSTANCE : undefined),
       all: [{ key: INSTANCE, instanceUrl: INSTANCE, subscriptions: new SubscriptionClient(client.transport), api: new GitLabClient(client.transport) }],
     };
     list = createSubscriptionList({ session: session as never, pageSize: () => 100, log: new Log(channel, () => []), state: new FakeMemento() as never, clock,
@@ -91,6 +93,21 @@ describe('Subscriptions view: sections per kind, calm lines, Unsubscribe with Un
     assert.ok(issues().includes(label(a)) && issues().includes(label(b)), 'back after Undo');
   });
 
+  it('Open opens a page of the instance only, as the server reads its path', async () => {
+    await open();
+    const all = await settled();
+    const row = all.get('Issues')!.find((r) => r.type === 'subscription') as SubscriptionNode & { type: 'subscription' };
+    const labelRow = all.get('Labels')!.find((r) => r.type === 'subscription') as SubscriptionNode & { type: 'subscription' };
+    await run(COMMANDS.subscriptionsOpen, { ...row, item: { ...row.item, webUrl: `${INSTANCE}/acme/web/-/issues/1` } });
+    assert.deepEqual(fake.opened, [`${INSTANCE}/acme/web/-/issues/1`]);
+    for (const webUrl of [`${INSTANCE}/..%2Fother`, `${INSTANCE}/acme/..%2F..%2F..%2Fother`, 'http://evil.test/acme', `${INSTANCE}/../x`]) {
+      await run(COMMANDS.subscriptionsOpen, { ...row, instance: `${INSTANCE}/gitlab`, item: { ...row.item, webUrl: webUrl.replace(INSTANCE, `${INSTANCE}/gitlab`) } });
+    }
+    await run(COMMANDS.subscriptionsOpen, { ...labelRow, instance: `${INSTANCE}/gitlab`, item: { ...labelRow.item, containerPath: '..%2F..%2Fother' } });
+    assert.deepEqual(fake.opened, [`${INSTANCE}/acme/web/-/issues/1`], 'nothing more opened');
+    assert.equal(fake.shown.filter((s) => s.kind === 'information' && /has no page on gitlab\.test to open/.test(s.message)).length, 5);
+  });
+
   it('a refused Unsubscribe puts the row back and names the api scope', async () => {
     await open({}, 'read-api');
     const all = await settled();
@@ -127,6 +144,34 @@ describe('Subscriptions view: sections per kind, calm lines, Unsubscribe with Un
     const mutations = double.requests.filter((r) => /SetSubscription|workItemSubscribe/.test(r.body ?? ''));
     assert.equal(mutations.length, Math.ceil(count / 20));
     assert.match((fake.shown.at(-1) as { message: string }).message, new RegExp(`^Unsubscribed from ${count} things\\.`));
+  });
+
+  it('Unsubscribe from All Closed against listings that never end: at most its bound of requests, and the question and the result say more may remain', async function () {
+    this.timeout(60_000);
+    await open({}, TOKEN);
+    await settled();
+    double.inject({ fault: { kind: 'endlessCursor', items: 'none' }, path: '/api/graphql', times: Infinity });
+    double.clearLog();
+    await run(COMMANDS.subscriptionsUnsubscribeAllClosed);
+    assert.ok(double.requests.length <= 20, `${double.requests.length} requests for one click`);
+    assert.equal((fake.shown.at(-1) as { message: string }).message,
+      'Nothing closed or merged was found in what was read, but more may remain: run it again to read on.');
+
+    double.clearFaults();
+    double.inject({ fault: { kind: 'endlessCursor', items: 'again' }, path: '/api/graphql', times: Infinity });
+    let question = '';
+    fake.answers.message = (shown) => {
+      if (!shown.actions.includes('Unsubscribe')) return undefined;
+      question = shown.message;
+      double.clearFaults();
+      return 'Unsubscribe';
+    };
+    double.clearLog();
+    await run(COMMANDS.subscriptionsUnsubscribeAllClosed);
+    const reads = double.requests.filter((r) => /query subscribed/.test(r.body ?? '')).length;
+    assert.ok(reads <= MAX_CLOSED_REQUESTS, `${reads} listing requests for one click`);
+    assert.match(question, /^Unsubscribe from \d+ closed or merged .* More may remain: run it again afterwards\.$/);
+    assert.match((fake.shown.at(-1) as { message: string }).message, /^Unsubscribed from \d+ things\. More may remain: run Unsubscribe from All Closed again\.$/);
   });
 
   for (const graphql of ['17.4', '17.5', 'none'] as const) {

@@ -2,9 +2,11 @@ import assert from 'node:assert/strict';
 import { fake } from './fakeVscode';
 import { GitLabDouble } from '../../double';
 import type { DoubleIssuable } from '../../double/world/types';
-import { SubscriptionClient } from '../../../src/gitlab';
+import { GitLabClient, SubscriptionClient } from '../../../src/gitlab';
 import { COMMANDS } from '../../../src/ids';
 import { resolveLevelInForce } from '../../../src/app/settings/shared/levelChain';
+import { SubscriptionFilter } from '../../../src/app/subscriptions/subscriptionFilter';
+import { SubscriptionService } from '../../../src/app/subscriptions/subscriptionService';
 import type { Thing } from '../../../src/app/subscriptions/thing';
 import { Failures } from '../../../src/ui/failures';
 import { registerThingCommands } from '../../../src/ui/subscriptions/thingCommands';
@@ -29,8 +31,11 @@ describe('Why Am I Notified About This? and Unsubscribe on rows', () => {
     double = await GitLabDouble.start({ now: () => NOW, tokens: [{ token: TOKEN, scopes: ['api'], userId: 1 }, { token: 'read-api', scopes: ['read_api'], userId: 1 }] });
     client = makeClient(double.url, { token: () => token });
     const subscriptions = new SubscriptionClient(client.transport);
-    const accounts = new Map([[INSTANCE, { key: INSTANCE, instanceUrl: INSTANCE, subscriptions }], [OTHER, { key: OTHER, instanceUrl: OTHER, subscriptions }]]);
+    const api = new GitLabClient(client.transport);
+    const accounts = new Map([[INSTANCE, { key: INSTANCE, instanceUrl: INSTANCE, subscriptions, api }], [OTHER, { key: OTHER, instanceUrl: OTHER, subscriptions, api }]]);
     const log = { error: (what: string) => void errors.push(what), info: () => undefined, warn: () => undefined };
+    // The Subscriptions list's own way of changing a subscription, which these commands take too.
+    const service = new SubscriptionService({ accounts: () => [...accounts.values()], pageSize: () => 100, log: { error: () => undefined }, filter: SubscriptionFilter.EMPTY });
     const shell = {
       session: { accountFor: (instance: string) => accounts.get(instance) },
       account: { key: INSTANCE, instanceUrl: INSTANCE },
@@ -44,7 +49,7 @@ describe('Why Am I Notified About This? and Unsubscribe on rows', () => {
       levelInForce: async (scope: { id: string }) => resolveLevelInForce({ kind: 'project', name: scope.id, level: 'global' },
         [{ kind: 'group', name: 'acme', level: groupLevel }], { kind: 'global', name: '', level: 'participating' }),
     };
-    registerThingCommands({ subscriptions: [] } as never, shell as never, { levels } as never);
+    registerThingCommands({ subscriptions: [] } as never, shell as never, { levels } as never, service);
   }
   afterEach(async () => {
     await client.close();

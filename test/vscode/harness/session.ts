@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, startCodeServer, workbenchUrl, writeUserSettings, type RunningCodeServer } from '../../../scripts/vscode-env/code-server.mjs';
+import { packageLanguagePack } from '../../../scripts/vscode-env/package-companion.mjs';
 import { CHROMIUM_PATH } from '../../../scripts/vscode-env/paths.mjs';
 import { INSTANCE_ENV_VAR, TEST_POLL_FLOOR_ENV_VAR, TOKEN_ENV_VAR } from '../../../src/ids';
 import { GitLabDouble, type DoubleOptions } from '../../double';
@@ -68,6 +69,12 @@ export interface VscodeSessionOptions {
    */
   files?: Record<string, string> | ((double: RunningDouble | undefined, others: RunningDouble[]) => Record<string, string>);
   viewport?: { width: number; height: number };
+  /**
+   * VS Code's display language (code-server's `--locale`, e.g. `de`): the session installs a language pack for it
+   * through the workbench (with none, VS Code speaks English and gives extensions English too) and reloads, so the
+   * workbench and the extension host start in it. The pack has no words of VS Code's own: the extension's are its own.
+   */
+  locale?: string;
 }
 
 /** Settings every session starts from: a quiet workbench, no telemetry, no trust prompt, no polling. */
@@ -84,6 +91,10 @@ export function defaultSettings(doubleUrl: string | undefined): Record<string, u
     'extensions.autoCheckUpdates': false,
     'extensions.ignoreRecommendations': true,
     'update.mode': 'none',
+    // code-server forwards every port a process of the machine opens (the doubles, other suites' servers) and, past 20,
+    // says so in a toast ("Over 20 ports have been automatically forwarded…") that takes a test's place among the
+    // toasts and its focus. Nothing here is a remote service to reach.
+    'remote.autoForwardPorts': false,
     // No animations: each one has Chromium draw frames nobody looks at (with the screencast the harness once used, the
     // stage ran about a tenth quicker without them). Tests wait on what the workbench shows, never on a motion.
     'workbench.reduceMotion': 'on',
@@ -206,6 +217,7 @@ export class VscodeSession {
         folder,
         env: { TMPDIR: tmpDir, [TEST_POLL_FLOOR_ENV_VAR]: '1', [COMPANION_CONTROL_ENV]: path.join(dir, 'companion-control.json'), ...boundToken(options.env, double) },
         logFile: path.join(dir, 'code-server.log'),
+        locale: options.locale,
       });
       cleanups.push(() => server.stop());
 
@@ -220,6 +232,13 @@ export class VscodeSession {
       try {
         await page.goto(workbenchUrl(server.url, folder));
         await workbench.waitForReady();
+        // The workbench draws before the extension host has activated anything (onStartupFinished): on a busy machine
+        // that took longer than a test's first wait. A test starts once the extension has restored its session.
+        await session.waitForLogLine(RESTORED, 0, 120_000);
+        if (options.locale) {
+          await session.installLanguagePack(options.locale);
+          await session.waitForLogLine(RESTORED, 1, 120_000);
+        }
       } catch (error) {
         const artifacts = await session.captureFailure(`${options.name} start`);
         await session.close();
@@ -230,6 +249,21 @@ export class VscodeSession {
       await cleanUp();
       throw error;
     }
+  }
+
+  /**
+   * Installs a language pack for `locale` as a person does, through the workbench (code-server's own installer, run
+   * beside it, leaves VS Code's list of language packs unwritten), then reloads the window into that language.
+   */
+  private async installLanguagePack(locale: string): Promise<void> {
+    const vsix = await packageLanguagePack({ locale, dir: path.join(this.dir, 'language-pack'), out: path.join(this.dir, `language-pack-${locale}.vsix`) });
+    // The file is on the server, where the companion's host runs: the workbench hands it to the server's extension management.
+    await this.executeCommand('workbench.extensions.installExtension', { $file: vsix });
+    await waitFor(`VS Code to list the language pack for ${locale}`, () => {
+      const file = path.join(this.userDataDir, 'languagepacks.json');
+      return existsSync(file) && locale in JSON.parse(readFileSync(file, 'utf8'));
+    }, { timeoutMs: 60_000 });
+    await this.reload();
   }
 
   get serverUrl(): string {

@@ -52,7 +52,7 @@ function sharingKey(options: SuiteSessionOptions): string {
   // Suites of the Node host and of the web worker host never share: the extension runs in a different host.
   return JSON.stringify([
     options.host ?? 'node', options.double ?? {}, options.otherDoubles ?? [], options.env ?? {}, options.machineSettings ?? {}, options.folder ?? '',
-    options.files ?? {}, options.viewport ?? {}, otherSettings,
+    options.files ?? {}, options.viewport ?? {}, otherSettings, options.locale ?? '',
   ]);
 }
 

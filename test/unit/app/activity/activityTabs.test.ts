@@ -77,7 +77,8 @@ describe('activity tabs: requests and client filter', () => {
 
 describe('activity tabs against the GitLab double (what GitLab sends)', () => {
   let double: GitLabDouble;
-  before(async () => { double = await GitLabDouble.start({ events: 600, now: () => NOW }); });
+  // `scope=all` lists every event of the user's projects in the era before GitLab 15's 20-event window.
+  before(async () => { double = await GitLabDouble.start({ events: 600, scopeAll: 'complete', now: () => NOW }); });
   after(async () => { await double.close(); });
 
   /** Every event of the signed-in user's projects (`scope=all`) under `query`, read page by page as GitLab serves them. */

@@ -9,7 +9,7 @@ import { formatMessage } from '../../../../src/app/localize';
 import { MY_ACTIVITY } from '../../../../src/app/activity/sources';
 import { NO_FILTER, validateFilter, type GitLabEvent } from '../../../../src/gitlab';
 import { GitLabDouble } from '../../../double';
-import { makeClient, type TestClient } from '../../gitlab/helpers';
+import { makeClient, readAllEvents, type TestClient } from '../../gitlab/helpers';
 
 const NOW = new Date('2024-06-15T12:00:00.000Z');
 
@@ -84,7 +84,7 @@ describe('activity presentation of events as GitLab sends them', () => {
 
   it('links a comment on a commit (no SHA from GitLab) to its project, in the row, Copy Link and the tooltip', async () => {
     const listed = (await Promise.all([1, 2, 3, 5].map((id) =>
-      t.client.listAllEvents({ kind: 'project', id }, NO_FILTER, 100)))).flat();
+      readAllEvents(t.client, { kind: 'project', id }, NO_FILTER, 100)))).flat();
     const commitNotes = listed.filter((e) => e.note?.noteable_type === 'Commit');
     assert.ok(commitNotes.length > 0);
     for (const event of commitNotes) {

@@ -87,7 +87,7 @@ describe('first pages from an earlier session', () => {
     assert.deepEqual(store.values.get(KEY), []);
   });
 
-  it('an instance whose user is not known yet keeps what waits for it (an earlier version\'s pages too); the others go', async () => {
+  it('an instance whose person is not known yet keeps what waits for it; an earlier version\'s pages, naming no one, go', async () => {
     const store = memento();
     const pages = earlierEventPages(store, KEY);
     await pages.remember(ALICE, 'a', [makeEvent({ id: 1 })], 'desc');
@@ -95,7 +95,7 @@ describe('first pages from an earlier session', () => {
     const stored = store.values.get(KEY) as unknown[];
     // The version before kept whole server objects: a 1 MB comment stays a tooltip's length.
     const whole = { ...makeEvent({ id: 3, action_name: 'commented on' }), note: { id: 3, body: 'y'.repeat(1024 * 1024) }, extra: 'z'.repeat(1024 * 1024) };
-    store.values.set(KEY, [...stored, { instance: INSTANCE, list: 'c', order: 'desc', items: [whole] }, { instance: OTHER, list: 'd', order: 'desc', items: [] }]);
+    store.values.set(KEY, [...stored, { account: BOB, list: 'c', order: 'desc', items: [whole] }, { instance: INSTANCE, list: 'd', order: 'desc', items: [] }]);
     await pages.keepOnly(new Set(), new Set([normalizeInstanceUrl(INSTANCE)]));
     const kept = store.values.get(KEY) as Array<{ list: string; items: Array<{ note?: { body: string }; extra?: string }> }>;
     assert.deepEqual(kept.map((page) => page.list), ['a', 'c']);

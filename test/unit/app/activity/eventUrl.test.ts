@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { GitLabEvent } from '../../../../src/gitlab/types';
 import { encodePathParts, eventWebUrl, projectWebUrl, type EventUrlContext } from '../../../../src/app/activity/eventUrl';
 import type { ProjectInfo } from '../../../../src/app/activity/projectInfo';
+import { readsOutside } from '../serverReads';
 import { makeEvent, noteEvent, projectEvent, pushEvent, SHA_FROM, SHA_TO } from './fixtures';
 
 const INSTANCE = 'https://gitlab.example.com';
@@ -73,6 +74,13 @@ describe('eventWebUrl', () => {
     for (const [name, event, expected] of cases) {
       it(name, () => assert.equal(url(event), expected));
     }
+
+    it('links no ref that a server reading `\\` as `/` resolves out of the project', () => {
+      const event = pushEvent({ action: 'created', ref: '\\..\\..\\..\\..\\other', commit_to: null }, 'pushed new');
+      assert.equal(url(event), undefined);
+      const inside = pushEvent({ action: 'created', ref: 'a\\b', commit_to: null }, 'pushed new');
+      assert.equal(url(inside), `${PROJECT}/-/tree/a%5Cb`);
+    });
 
     it('encodes each part of a ref', () => {
       const event = pushEvent({ action: 'created', ref: 'fix/a b?c#d%2e%2e' }, 'pushed new');
@@ -158,6 +166,14 @@ describe('eventWebUrl', () => {
       assert.equal(url(makeEvent(), context({ webUrl: 'https://example.com/gitlab/' }, root)), undefined);
     });
 
+    it('ignores a web URL that leaves the root once the server decodes its path', () => {
+      const root = 'https://example.com/gitlab';
+      for (const webUrl of ['https://example.com/gitlab/..%2Fother/p', 'https://example.com/gitlab/g/..%2F..%2Fother', 'https://example.com/gitlab/..%5Cother']) {
+        assert.equal(url(makeEvent(), context({ webUrl, pathWithNamespace: 'g/p' }, root)), 'https://example.com/gitlab/g/p/-/issues/12', webUrl);
+        assert.equal(url(makeEvent(), context({ webUrl }, root)), undefined, webUrl);
+      }
+    });
+
     it('needs an http(s) instance URL', () => {
       for (const instance of ['javascript:alert(1)', 'ftp://gitlab.example.com', '', 'gitlab.example.com']) {
         assert.equal(url(makeEvent(), context(undefined, instance)), undefined, instance); // the default project info
@@ -194,6 +210,7 @@ describe('eventWebUrl', () => {
         assert.equal(parsed.origin, 'https://gitlab.example.com');
         assert.ok(result === base || result.startsWith(`${base}/-/`), `${result} is not under ${base}`);
         assert.ok(!parsed.pathname.split('/').includes('..'));
+        assert.deepEqual(readsOutside(parsed, new URL(base).pathname, true), [], `${result} leaves ${base}`);
       }
     }), { numRuns: 500 });
     assert.ok(linked > 100, `only ${linked} of 2000 events got a link to check`);

@@ -6,7 +6,7 @@ import { literalMarkdown } from '../../../../src/app/activity/markdownEscape';
 import { fetchEventsInRange, MAX_RANGE_EVENTS, MAX_RANGE_PAGES, RangeCopy } from '../../../../src/app/activity/rangeEvents';
 import { GitLabError, validateFilter, type GitLabEvent } from '../../../../src/gitlab';
 import { GitLabDouble } from '../../../double';
-import { type TestClient, withDoubleAndClient } from '../../gitlab/helpers';
+import { readAllEvents, type TestClient, withDoubleAndClient } from '../../gitlab/helpers';
 
 const NOW = Date.parse('2026-11-19T10:00:00Z'); // a Thursday
 const plan = (span: { first: string; last: string }, filter = {}, zone = UTC_ZONE) => {
@@ -83,7 +83,7 @@ describe('Markdown range: fetching every page of the range from the double', () 
     const pages: number[] = [];
     const { events, resume } = await fetchEventsInRange(client.client, { kind: 'mine' }, p, { perPage: 2, onPage: (n) => pages.push(n) });
     assert.equal(resume, undefined, 'read to GitLab\'s last page');
-    const everything = await client.client.listAllEvents({ kind: 'mine' }, validateFilter({ target_type: 'issue' }), 100);
+    const everything = await readAllEvents(client.client, { kind: 'mine' }, validateFilter({ target_type: 'issue' }), 100);
     const expected = everything.filter((e) => {
       const at = Date.parse(e.created_at as string);
       return at >= Date.parse('2026-10-20T00:00:00Z') && at < Date.parse('2026-11-06T00:00:00Z');

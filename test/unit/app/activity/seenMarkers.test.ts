@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { laterMarker, SeenMarkers, type MarkerStore } from '../../../../src/app/activity/seenMarkers';
 import type { GitLabEvent } from '../../../../src/gitlab/types';
+import { accountKey } from '../../../../src/app/accountKey';
 import { makeEvent } from './fixtures';
 
-const A = 'https://gitlab.example.com';
-const B = 'https://gitlab.other.org';
+const A = accountKey('https://gitlab.example.com', 1);
+const B = accountKey('https://gitlab.other.org', 1);
 
 function memory(initial?: unknown): MarkerStore & { value: unknown; writes: number } {
   const store = {
@@ -81,20 +82,21 @@ describe('unread events (seen markers)', () => {
 });
 
 describe('unread events belong to one account', () => {
-  const alice = 'https://gitlab.example.com#1';
-  const bob = 'https://gitlab.example.com#3';
+  const alice = accountKey('https://gitlab.example.com', 1);
+  const bob = accountKey('https://gitlab.example.com', 3);
 
   it('keeps each account\'s markers apart, and only signed-in accounts keep theirs (reading the store again first)', async () => {
     const store = memory();
     const seen = new SeenMarkers(store, 'seen');
     await seen.initialize(alice, 'mine', events(3));
     assert.equal(seen.marker(bob, 'mine'), undefined, 'bob has no marker of alice\'s');
-    // What a migration moved into the store since it was read counts.
-    store.value = { ...(store.value as object), [B]: { mine: { id: 1 } } };
-    // bob is signed in on A; B is signed in, its user not known yet.
-    await seen.keepOnly(new Set([bob]), new Set([B]));
+    // What was written to the store since it was read counts.
+    store.value = { ...(store.value as object), [B]: { mine: { id: 1 } }, 'https://gitlab.other.org': { mine: { id: 2 } } };
+    // bob is signed in on A; B's instance is signed in, whose person is not known yet.
+    await seen.keepOnly(new Set([bob]), new Set(['https://gitlab.other.org']));
     assert.equal(seen.marker(alice, 'mine'), undefined, 'alice signed out: her markers went');
-    assert.deepEqual(seen.marker(B, 'mine'), { id: 1 }, 'an earlier version\'s markers wait for the instance\'s user');
+    assert.deepEqual(seen.marker(B, 'mine'), { id: 1 }, 'the markers of an account on an instance not identified yet wait');
+    assert.deepEqual(Object.keys(store.value as object), [B], 'an earlier version\'s, per instance, naming no one, went');
     await seen.keepOnly(new Set());
     assert.deepEqual(store.value, {});
   });

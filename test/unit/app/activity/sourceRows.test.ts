@@ -37,4 +37,14 @@ describe('source rows', () => {
     assert.equal(sourceWebUrl(userSources(['jane.doe'], INSTANCE)[0], undefined, INSTANCE), 'https://gitlab.example.com/jane.doe');
     assert.equal(sourceWebUrl(userSources(['12'], INSTANCE)[0], undefined, INSTANCE), undefined);
   });
+
+  it('link to no page outside the instance\'s path, as the server reads it', () => {
+    const rooted = 'https://example.com/gitlab';
+    const [project] = projectSources(['acme/website'], [], rooted);
+    for (const web_url of ['https://example.com/other/acme/website', 'https://example.com/gitlab/..%2Fother', 'https://example.com/gitlab/%2e%2e/x', 'not a url']) {
+      assert.equal(sourceWebUrl(project, { ...website, web_url }, rooted), 'https://example.com/gitlab/acme/website', web_url);
+    }
+    const [climbing] = projectSources(['../../other'], [], rooted);
+    assert.equal(sourceWebUrl(climbing, undefined, rooted), undefined, 'a path that climbs out of the instance');
+  });
 });

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { ProjectDirectory } from '../../../../src/app/projectDirectory';
-import { redact } from '../../../../src/gitlab/redact';
 import { projectRefProblem, projectSources, userRefProblem, userSources } from '../../../../src/app/activity/sources';
 import { GitLabError, type GitLabApi, type Project } from '../../../../src/gitlab';
 
@@ -32,13 +31,6 @@ describe('project directory', () => {
     assert.equal(directory.get('GROUP/APP')?.id, 5);
     assert.equal(directory.get(5)?.name, 'App');
     assert.ok(notified >= 1);
-  });
-});
-
-describe('redact', () => {
-  it('masks every occurrence of each secret', () => {
-    assert.equal(redact('a glpat-123 b glpat-123', ['glpat-123', undefined]), 'a ••• b •••');
-    assert.equal(redact('abc', ['ab']), 'abc');
   });
 });
 

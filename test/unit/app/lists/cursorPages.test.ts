@@ -49,6 +49,37 @@ describe('cursor listings through the list machinery', () => {
     assert.equal(store.errorOf(LIST.key), undefined);
   });
 
+  it('ends a listing on an empty page that names a next cursor, and on a cursor it was at before', async () => {
+    // Empty pages after the first, each naming a new cursor; or pages that name c1, c2, c3 and then c2 again.
+    const cursorNumber = (after: string | undefined) => (after === undefined ? 0 : Number(after.slice(1)));
+    for (const answer of [
+      (after: string | undefined) => ({ items: after === undefined ? [{ id: 1 }] : [], endCursor: `c${cursorNumber(after) + 1}` }),
+      (after: string | undefined) => ({ items: [{ id: cursorNumber(after) + 1 }], endCursor: after === 'c3' ? 'c2' : `c${cursorNumber(after) + 1}` }),
+    ]) {
+      const asked: Array<string | undefined> = [];
+      const cursors = new CursorPages();
+      const store = new ListStore<Source, Item>((item) => item.id, {
+        pageSize: 1, request: () => ({ fetchPage: cursors.fetcher<Item>(LIST.key, async (after) => { asked.push(after); return answer(after); }) }),
+      });
+      await store.load(LIST);
+      for (let n = 0; store.rows(LIST.key).after === 'loadMore' && n < 50; n++) await store.loadMore(LIST);
+      assert.ok(asked.length <= 4, `${asked.length} requests`);
+      assert.ok(['end', undefined].includes(store.rows(LIST.key).after), String(store.rows(LIST.key).after));
+    }
+  });
+
+  it('a page whose items the reader kept none of (labels not subscribed) is not empty: the listing goes on', async () => {
+    const asked: Array<string | undefined> = [];
+    const fetch = new CursorPages().fetcher<Item>('k', async (after) => {
+      asked.push(after);
+      return after === undefined ? { items: [], endCursor: 'c1', scanned: 100 } : { items: [{ id: 2 }] };
+    });
+    const signal = new AbortController().signal;
+    assert.equal((await fetch(1, signal)).nextPage, 2);
+    assert.deepEqual((await fetch(2, signal)).items, [{ id: 2 }]);
+    assert.deepEqual(asked, [undefined, 'c1']);
+  });
+
   it('refuses a page whose cursor is not known yet, without asking', async () => {
     const asked: Array<string | undefined> = [];
     const fetch = new CursorPages().fetcher<Item>('k', listing(5, 2, asked));
@@ -110,6 +141,20 @@ describe('segmented cursor listings (one listing after another, as merge request
     const second = await fetch(2, signal);
     assert.deepEqual(second.items.map((item) => item.id), [9901]);
     assert.equal(second.nextPage, undefined);
+  });
+
+  it('leaves a segment on an empty page that names a next cursor, or on a cursor it named before, for the next segment', async () => {
+    const asked: Array<[number, string | undefined]> = [];
+    const fetch = new SegmentedPages<number>().fetcher<Item>('k', async () => [1, 2, 3], async (segment, after) => {
+      asked.push([segment, after]);
+      if (segment === 1) return { items: [], endCursor: `e${asked.length}` };
+      if (segment === 2) return { items: [{ id: 20 + asked.length }], endCursor: after === undefined ? 'x' : 'x' };
+      return { items: [{ id: 30 }] };
+    }, 10);
+    const page = await fetch(1, new AbortController().signal);
+    assert.deepEqual(asked, [[1, undefined], [2, undefined], [2, 'x'], [3, undefined]]);
+    assert.deepEqual(page.items.map((item) => item.id), [22, 23, 30]);
+    assert.equal(page.nextPage, undefined);
   });
 
   it('asks for the segments again at page 1, and refuses a page not reached yet', async () => {

@@ -1,14 +1,15 @@
 import { strict as assert } from 'node:assert';
 import { formatMessage as t } from '../../../../src/app/localize';
 import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
-import { OverridesOverview, rowDescription, type OverviewRow } from '../../../../src/app/settings/overview';
-import { countedScope } from '../../../../src/app/settings/overviewCounts';
+import { hasOwnLevel, OverridesOverview, rowDescription, type OverviewRow } from '../../../../src/app/settings/overview';
+import { countedScope, MAX_COUNTED_ROWS } from '../../../../src/app/settings/overviewCounts';
 import { ScopeCatalog } from '../../../../src/app/settings/scopeCatalog';
 import { SubscriptionCountCache } from '../../../../src/app/subscriptions/subscriptionCounts';
 import { fixedAccount } from '../../../../src/app/activeAccount';
 import { SubscriptionClient } from '../../../../src/gitlab';
 import type { GraphqlSchemaVersion } from '../../../double/types';
 import { GitLabDouble } from '../../../double';
+import { settingKey } from '../../../double/world/types';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
 import { FakeMemento } from '../../ui/fakeVscode';
 
@@ -32,22 +33,61 @@ describe('overrides overview: counts of explicit subscriptions', () => {
     return overviewOf(double, c);
   };
 
-  it('each group and project with its counts beside the level, and the global ones for the first line', async () => {
+  /** User 1's own level on a group or project of the double: an override. */
+  const own = (kind: 'group' | 'project', id: number, level = 'watch') => {
+    double.data.settings[settingKey(1, { kind, id })] = { level, events: {} };
+  };
+  const countRequests = () => double.requests.filter((r) => r.path === '/api/graphql' && /subscriptionCounts/.test(r.body ?? ''));
+  const labelRequests = () => double.requests.filter((r) => r.path.endsWith('/labels'));
+
+  it('the overrides with their counts beside the level, labels left out; the other rows none; the global ones for the first line', async () => {
     const { overview } = await start();
+    own('project', 1);
+    own('group', 1);
     const state = await overview.load();
     const website = state.rows.find((r) => r.path === 'acme/website')!;
-    assert.equal(website.subscriptions?.counts.label, 4);
     assert.ok((website.subscriptions?.counts.issue ?? 0) > 0);
-    assert.match(rowDescription(website, state.globalLevel, t), /^\S.* · subscribed: \d+ issues?.* and 4 labels$/);
+    assert.equal(website.subscriptions?.counts.label, undefined, 'labels are not read');
+    assert.match(rowDescription(website, state.globalLevel, t), /^\S.* · subscribed: \d+ issues?[^·]*$/);
+    assert.doesNotMatch(rowDescription(website, state.globalLevel, t), /label/);
     const acme = state.rows.find((r) => r.path === 'acme')!;
     assert.ok((acme.subscriptions?.counts.epic ?? 0) > 0, 'a group counts its epics');
+    const others = state.rows.filter((r) => r !== website && r !== acme);
+    assert.ok(others.length > 0 && others.every((r) => r.subscriptions === undefined), 'no count of a row without a level of its own');
     assert.deepEqual(state.subscriptions?.global?.notCounted, ['mergeRequest', 'epic', 'label']);
+    assert.equal(countRequests().length, 3, 'global and the two overrides');
+    assert.deepEqual(labelRequests(), []);
     assert.ok(state.complete);
+    overview.dispose();
+  });
+
+  it('300 groups, 60 with a level of their own: one opening counts the first 50 of those in one request each, a refresh none again', async () => {
+    const { overview } = await start();
+    const teams = Array.from({ length: 300 }, (_, index) => {
+      const name = `Team ${String(index + 1).padStart(3, '0')}`;
+      const path = name.toLowerCase().replace(' ', '-');
+      return { ...double.data.groups[0], id: 101 + index, name, path, fullPath: path, fullName: name, members: { 1: 30 as const } };
+    });
+    double.data.groups.push(...teams);
+    for (const team of teams.slice(-60)) own('group', team.id);
+    double.clearLog();
+    const state = await overview.load();
+    assert.equal(state.rows.filter((r) => r.scope.kind === 'group').length, 302);
+    const counted = state.rows.filter((r) => r.subscriptions !== undefined);
+    assert.equal(counted.length, MAX_COUNTED_ROWS);
+    assert.ok(counted.every(hasOwnLevel), `counted without a level of their own: ${counted.filter((r) => !hasOwnLevel(r)).map((r) => r.path).join(', ')}`);
+    assert.equal(countRequests().length, 1 + MAX_COUNTED_ROWS, 'global and the counted overrides, once each');
+    assert.deepEqual(labelRequests(), []);
+    assert.ok(double.requests.length < 400, `${double.requests.length} requests in all: the levels, the listings, the counts`);
+    double.clearLog();
+    await overview.load({ refresh: true });
+    assert.deepEqual(countRequests(), [], 'the counts of a minute ago are kept');
     overview.dispose();
   });
 
   it('a subscription changed (invalidate): the next load counts again, the levels stay read', async () => {
     const { overview, counts } = await start();
+    own('project', 1);
     await overview.load();
     const levelsRead = double.requests.filter((r) => r.path.endsWith('/notification_settings')).length;
     counts.invalidate();

@@ -77,10 +77,10 @@ describe('settings scope list', () => {
       [{ kind: 'group', id: 1 }, 'Acme', 'acme', 'member'],
       [{ kind: 'group', id: 2 }, 'Acme / Platform', 'acme/platform', 'member'],
       [{ kind: 'group', id: 'design-team' }, undefined, 'design-team', 'added'],
-      [{ kind: 'project', id: 1 }, 'Acme / Website', 'acme/website', 'member'],
-      [{ kind: 'project', id: 2 }, 'Acme / Platform / Billing', 'acme/platform/billing', 'member'],
-      [{ kind: 'project', id: 3 }, 'Design Team / Mockups', 'design-team/mockups', 'member'],
-      [{ kind: 'project', id: 5 }, 'Alex Rivera / dotfiles', 'alex/dotfiles', 'member'],
+      // Member projects in GitLab's order of last activity (the double keeps it from its events, as GitLab does).
+      ...gitlab.double.data.projects.filter((p) => [1, 2, 3, 5].includes(p.id))
+        .sort((a, b) => b.lastActivityAt.localeCompare(a.lastActivityAt) || b.id - a.id)
+        .map((p) => [{ kind: 'project', id: p.id }, p.nameWithNamespace, p.pathWithNamespace, 'member']),
     ], 'each once, by ID or full path: the configured group and the tree\'s project are the listed ones');
     for (const listing of [overview.listed.group, overview.listed.project]) assert.ok(listing && !listing.notOffered && listing.error === undefined);
     const count = calls().length;

@@ -11,6 +11,7 @@ import type { ReplyMessage } from '../../../../src/app/settings/shared/rpc';
 import type { NotificationSetting } from '../../../../src/gitlab/types';
 import { columnDefault, eventKeys } from '../../../double';
 import { fixedAccount } from '../../../../src/app/activeAccount';
+import { accountKey } from '../../../../src/app/accountKey';
 import { HOLD, insufficientScope, withSettingsDouble, type SettingsDouble } from './settingsDouble';
 
 type Notice = Exclude<HostMessage, ReplyMessage>;
@@ -43,7 +44,7 @@ function harness(gitlab: SettingsDouble, options: { signedOut?: boolean; instanc
   const signInInstances: Array<string | undefined> = [];
   const instance = { url: options.signedOut ? undefined : options.instanceUrl };
   const client = () => (options.signedOut ? undefined : gitlab.client);
-  const levels = new NotificationSettingsService({ instanceUrl: 'x', accountKey: 'x#1', get api() { return client(); } }, noMemory, undefined, (line) => logs.push(line));
+  const levels = new NotificationSettingsService({ instanceUrl: 'https://gitlab.example.com', accountKey: accountKey('https://gitlab.example.com', 1), get api() { return client(); } }, noMemory, undefined, (line) => logs.push(line));
   levels.onDidChange((change) => changes.push(change));
   const catalog = new ScopeCatalog({
     account: { get api() { return client(); } },
@@ -440,7 +441,7 @@ describe('settings request handler: snoozes on the page', () => {
     const h = harness(gitlab, {
       snoozes: (levels) => {
         scheduler = new SnoozeScheduler(levels, { get: (key) => memory.get(key), update: async (key, value) => void memory.set(key, value) },
-          { now: () => NOW, setTimer: () => ({ dispose: () => undefined }) }, { key: 'https://gitlab.example.com', accountKey: 'https://gitlab.example.com#1', signedIn: true }, () => undefined);
+          { now: () => NOW, setTimer: () => ({ dispose: () => undefined }) }, { key: 'https://gitlab.example.com', accountKey: accountKey('https://gitlab.example.com', 1), signedIn: true }, () => undefined);
         scheduler.onDidEnd((ending) => void (ending.kind === 'restored' && restored.push(ending.setting.level)));
         return {
           list: () => scheduler.list(), end: (ref) => scheduler.end(ref), onDidChange: scheduler.onDidChange,

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { accountKey } from '../../../../src/app/accountKey';
-import { migrateInstanceState } from '../../../../src/app/accountStateMigration';
 import { NotificationSettingsService } from '../../../../src/app/settings/notificationSettingsService';
-import { SnoozeScheduler, type Clock } from '../../../../src/app/settings/snooze';
+import { readStoredSnoozes, SnoozeError, SnoozeScheduler, type Clock } from '../../../../src/app/settings/snooze';
 import type { GitLabApi } from '../../../../src/gitlab';
+import { SnoozeCommands } from '../../../../src/ui/settings/snoozeCommands';
 import { GitLabDouble, settingKey } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
-import { FakeMemento } from '../../ui/fakeVscode';
+import { fake, FakeMemento } from '../../ui/fakeVscode';
+import { until } from '../../until';
 
 const ALICE_TOKEN = 'glpat-alice';
 const BOB_TOKEN = 'glpat-bob';
@@ -91,6 +92,67 @@ describe('snoozes and mute memory belong to the GitLab user who made them', func
     scheduler.dispose();
   });
 
+  it('alice\'s snooze ending while bob signs in over her, between its read and its write, PUTs nothing into bob\'s settings', async () => {
+    const { account, signIn } = signedInAccount();
+    const memory = new FakeMemento();
+    const levels = new NotificationSettingsService(account, memory);
+    const scheduler = new SnoozeScheduler(levels, memory, clock, account, () => undefined);
+    double.data.settings[settingKey(1, PROJECT)] = { level: 'watch', events: {} };
+    double.data.settings[settingKey(3, PROJECT)] = { level: 'participating', events: {} };
+    clock.time = NOW;
+    await scheduler.snooze(PROJECT, 'project acme/website', NOW + 3_600_000);
+
+    // The end reads alice's setting, then reads it again just before its write: bob signs in while that read is held.
+    clock.time = NOW + 2 * 3_600_000;
+    const read = (r: { method: string; path: string }) => r.method === 'GET' && r.path === '/api/v4/projects/1/notification_settings';
+    double.clearLog();
+    double.inject({ fault: { kind: 'latency', ms: 200 }, method: 'GET', path: '/projects/1/notification_settings', times: Infinity });
+    const ending = scheduler.check();
+    const first = await double.waitForArrival(read);
+    await double.waitForArrival((r) => r !== first && read(r));
+    signIn('bob');
+    await ending;
+    double.clearFaults();
+    assert.deepEqual(putsBy(3).map((request) => request.query), [], 'nothing PUT with bob\'s token');
+    assert.equal(levelOf(3), 'participating', 'bob\'s level stays his');
+    assert.equal(levelOf(1), 'disabled', 'alice\'s snooze waits for her');
+
+    // alice is back: her snooze ends, in her settings.
+    signIn('alice');
+    await scheduler.check();
+    assert.equal(levelOf(1), 'watch');
+    assert.deepEqual(putsBy(3), []);
+    scheduler.dispose();
+  });
+
+  it('"Restore" on alice\'s ended snooze, clicked after bob signed in over her, PUTs nothing and says so calmly', async () => {
+    fake.reset();
+    const { account, signIn } = signedInAccount();
+    const memory = new FakeMemento();
+    const levels = new NotificationSettingsService(account, memory);
+    const scheduler = new SnoozeScheduler(levels, memory, clock, account, () => undefined);
+    const commands = new SnoozeCommands(scheduler, {} as never, clock, () => ({ offsetMinutes: () => 0 }) as never, account, { report: () => undefined });
+    double.data.settings[settingKey(1, PROJECT)] = { level: 'watch', events: {} };
+    clock.time = NOW;
+    await scheduler.snooze(PROJECT, 'project acme/website', NOW + 3_600_000);
+    double.data.settings[settingKey(1, PROJECT)] = { level: 'mention', events: {} }; // chosen elsewhere meanwhile
+    fake.answers.message = (shown) => {
+      const restore = shown.actions.find((action) => action.startsWith('Restore'));
+      if (restore) signIn('bob');
+      return restore;
+    };
+    clock.time = NOW + 2 * 3_600_000;
+    await scheduler.check();
+    await until('the answer', () => fake.shown.some((s) => s.kind === 'information'));
+    assert.deepEqual(putsBy(3), [], 'nothing PUT with bob\'s token');
+    assert.equal(levelOf(1), 'mention');
+    const said = fake.shown.filter((s) => s.kind !== 'warning').map((s) => [s.kind, (s as { message: string }).message]);
+    assert.deepEqual(said, [['information', 'Nothing was restored: the snooze of project acme/website was made by an account on '
+      + `${new URL(double.url).host} that is not the one in use now.`]]);
+    commands.dispose();
+    scheduler.dispose();
+  });
+
   it('the level before a mute is remembered per user: bob\'s Unmute does not give him alice\'s level', async () => {
     const { account, signIn } = signedInAccount();
     const memory = new FakeMemento();
@@ -105,37 +167,46 @@ describe('snoozes and mute memory belong to the GitLab user who made them', func
     assert.equal(levels.levelAfterUnmute(PROJECT), 'watch');
   });
 
-  it('moves what an earlier version kept per instance to the account signed in there, once', async () => {
-    const instance = 'https://gitlab.example.com';
+  it('an earlier version\'s snooze that names no one is never ended into anyone\'s settings unasked; the one asked may take it', async () => {
+    const { account, signIn } = signedInAccount();
     const memory = new FakeMemento();
-    const snooze = { instance, scope: { kind: 'project', id: 'acme/website' }, name: 'project acme/website', until: NOW, previous: { level: 'watch' } };
-    // Today's shapes, as the current version stores them.
-    await memory.update(`gitlabActivity.snoozes:${instance}`, { version: 1, snoozes: [snooze] });
-    await memory.update('gitlabActivity.levelBeforeMute:https://GitLab.example.com/:project:acme/website', 'custom');
-    await memory.update('gitlabActivity.levelBeforeMute:https://other.example.com:global', 'watch');
-    await memory.update('gitlabActivity.earlierPages', [
-      { instance, list: `${instance}|mine`, order: 'desc', items: [{ id: 1, action_name: 'opened' }] },
-      { instance: 'https://other.example.com', list: 'https://other.example.com|mine', order: 'desc', items: [] },
-    ]);
-    await memory.update('gitlabActivity.seen', { [instance]: { [`${instance}|mine`]: { id: 5 } }, 'https://other.example.com': { x: { id: 1 } } });
+    const instance = double.url;
+    const previous = { level: 'watch' };
+    await memory.update(`gitlabActivity.snoozes:${instance}`, { version: 1, snoozes: [
+      { instance, scope: PROJECT, name: 'project acme/website', until: NOW + 3_600_000, previous },
+      { instance, scope: { kind: 'global' }, name: 'global settings', until: NOW + 3_600_000, previous },
+    ] });
+    const levels = new NotificationSettingsService(account, memory);
+    const scheduler = new SnoozeScheduler(levels, memory, clock, account, () => undefined);
+    const asked: Array<{ name: string; account: string }> = [];
+    scheduler.onDidEnd((ending) => void (ending.kind === 'unclaimed' && asked.push({ name: ending.snooze.name, account: ending.account })));
+    double.data.settings[settingKey(3, PROJECT)] = { level: 'disabled', events: {} };
+    signIn('bob');
+    clock.time = NOW;
+    await scheduler.check();
+    assert.deepEqual(asked, [], 'asked before its end');
+    assert.deepEqual(scheduler.list(), [], 'bob\'s snoozes hold an earlier version\'s');
 
-    const alice = accountKey(instance, 1);
-    await migrateInstanceState(memory, instance, alice);
-    assert.deepEqual(memory.get(`gitlabActivity.snoozes:${alice}`), { version: 1, snoozes: [{ ...snooze, userId: 1 }] });
+    clock.time = NOW + 2 * 3_600_000;
+    await scheduler.check();
+    await scheduler.check();
+    const bobKey = accountKey(instance, 3);
+    assert.deepEqual(asked, [{ name: 'project acme/website', account: bobKey }, { name: 'global settings', account: bobKey }], 'asked once each');
+    assert.deepEqual([...putsBy(1), ...putsBy(3)], [], 'a level given back unasked');
+
+    // bob's answer is bob's: with alice signed in by then, it gives her nothing.
+    const [project] = readStoredSnoozes(memory.get(`gitlabActivity.snoozes:${instance}`), undefined).snoozes;
+    signIn('alice');
+    await assert.rejects(scheduler.claim(project, bobKey), SnoozeError);
+    assert.deepEqual(putsBy(1), []);
+    signIn('bob');
+    assert.equal((await scheduler.claim(project, bobKey)).level, 'watch');
+    assert.equal(levelOf(3), 'watch');
+    const [global] = readStoredSnoozes(memory.get(`gitlabActivity.snoozes:${instance}`), undefined).snoozes;
+    assert.equal(global.name, 'global settings', 'the one taken went; the other waits');
+    await scheduler.discard(global);
     assert.equal(memory.get(`gitlabActivity.snoozes:${instance}`), undefined);
-    assert.equal(memory.get(`gitlabActivity.levelBeforeMute:${alice}:project:acme/website`), 'custom');
-    assert.equal(memory.get('gitlabActivity.levelBeforeMute:https://GitLab.example.com/:project:acme/website'), undefined);
-    assert.equal(memory.get('gitlabActivity.levelBeforeMute:https://other.example.com:global'), 'watch', 'another instance\'s stays');
-    assert.deepEqual(memory.get('gitlabActivity.earlierPages'), [
-      { account: alice, list: `${instance}|mine`, order: 'desc', items: [{ id: 1, action_name: 'opened' }] },
-      { instance: 'https://other.example.com', list: 'https://other.example.com|mine', order: 'desc', items: [] },
-    ]);
-    assert.deepEqual(memory.get('gitlabActivity.seen'), { 'https://other.example.com': { x: { id: 1 } }, [alice]: { [`${instance}|mine`]: { id: 5 } } });
-
-    // Once: bob, signing in there next, finds nothing of alice's to take, and alice keeps hers.
-    const before = JSON.stringify([...memory.values]);
-    await migrateInstanceState(memory, instance, accountKey(instance, 3));
-    await migrateInstanceState(memory, instance, alice);
-    assert.equal(JSON.stringify([...memory.values]), before);
+    assert.deepEqual(putsBy(3).map((request) => request.query.level), ['watch']);
+    scheduler.dispose();
   });
 });

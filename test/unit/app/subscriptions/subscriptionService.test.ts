@@ -99,7 +99,8 @@ describe('SubscriptionService against the GitLab double', function () {
     assert.equal(outcome.failure, undefined);
     assert.equal(outcome.changed.length, 3);
     for (const item of picked) assert.ok(!explicit('Issue').has(idOf(item)), 'GitLab has them unsubscribed');
-    const back = await service.resubscribe(INSTANCE, picked);
+    assert.equal(outcome.account?.key, INSTANCE, 'the account its Undo belongs to');
+    const back = await service.resubscribe(outcome.account!, picked);
     assert.equal(back.failure, undefined);
     for (const item of picked) {
       assert.ok(explicit('Issue').has(idOf(item)), 'subscribed again');
@@ -114,11 +115,16 @@ describe('SubscriptionService against the GitLab double', function () {
     const key = subscriptionSource(INSTANCE, 'issue').key;
     const told: string[] = [];
     service.onDidChangeSubscriptions((instance) => told.push(instance));
-    service.thingChanged(INSTANCE, { kind: 'issue', iid: thing.iid, path: thing.containerPath.toUpperCase() }, false);
-    assert.ok(!service.lists.rows(key).items.includes(thing));
+    const account = service.accountAt(INSTANCE)!;
+    const change = { kind: 'issue' as const, iid: thing.iid, target: { kind: 'issue' as const, projectPath: thing.containerPath, iid: thing.iid } };
+    const unsubscribing = service.setThing(account, { ...change, path: thing.containerPath.toUpperCase() }, false);
+    assert.ok(!service.lists.rows(key).items.includes(thing), 'out before GitLab answered');
     assert.equal(service.lists.rows(key).items.length, issues.length - 1, 'that one only');
-    service.thingChanged(INSTANCE, { kind: 'issue', iid: thing.iid, path: thing.containerPath }, true);
+    assert.deepEqual(await unsubscribing, { failure: undefined, gone: undefined });
+    assert.ok(!explicit('Issue').has(idOf(thing)), 'GitLab has it unsubscribed');
+    await service.setThing(account, { ...change, path: thing.containerPath }, true);
     assert.ok(service.lists.rows(key).items.includes(thing));
+    assert.ok(explicit('Issue').has(idOf(thing)), 'subscribed again');
     assert.deepEqual(told, [INSTANCE, INSTANCE]);
   });
 
@@ -152,8 +158,18 @@ describe('SubscriptionService against the GitLab double', function () {
     assert.deepEqual(left, []);
     const mutations = double.requests.filter((r) => r.method === 'POST' && r.path === '/api/graphql');
     assert.equal(mutations.length, Math.ceil(closedBefore / 20), 'batches of 20');
-    const failures = await service.undoClosed(outcome.undoable);
-    assert.deepEqual(failures, []);
+    assert.deepEqual(await service.undoClosed(outcome.undoable), { failures: [], gone: [] });
+  });
+
+  it('a server whose pages are empty but always name a next cursor: each list ends after its first page', async () => {
+    const service = await serviceOn();
+    double.inject({ fault: { kind: 'endlessCursor', items: 'none' }, path: '/api/graphql', times: Infinity });
+    double.clearLog();
+    await readAll(service, ['issue', 'mergeRequest', 'epic']);
+    const listings = double.requests.filter((r) => /query subscribed/.test(r.body ?? ''));
+    // Issues once; merge requests and epics once per place (acme, and two projects outside it for merge requests).
+    assert.equal(listings.length, 1 + 3 + 1, listings.map((r) => r.body).join('\n'));
+    for (const kind of ['issue', 'mergeRequest', 'epic'] as const) assert.notEqual(service.lists.rows(subscriptionSource(INSTANCE, kind).key).after, 'loadMore', kind);
   });
 
   it('says calmly, per kind, what an older GitLab cannot list, and still lists labels', async () => {

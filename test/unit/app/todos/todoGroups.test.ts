@@ -122,4 +122,11 @@ describe('To-Do tooltips and links', () => {
     assert.equal(todoWebUrl('https://example.com/gitlab/acme/x', 'https://example.com/gitlab/'), 'https://example.com/gitlab/acme/x');
     assert.equal(todoWebUrl(null, 'https://gitlab.example.com'), undefined);
   });
+
+  it('opens no page whose path leaves the instance once the server decodes it', () => {
+    for (const target of ['https://example.com/gitlab/..%2Fother', 'https://example.com/gitlab/%2e%2e/x', 'https://example.com/gitlab/a/..%2F..%2Fother']) {
+      assert.equal(todoWebUrl(target, 'https://example.com/gitlab'), undefined, target);
+    }
+    assert.equal(todoWebUrl('https://example.com/gitlab/acme/-/tree/fix%2Fa', 'https://example.com/gitlab'), 'https://example.com/gitlab/acme/-/tree/fix%2Fa');
+  });
 });

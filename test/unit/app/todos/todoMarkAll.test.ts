@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { GitLabDouble } from '../../../double';
 import type { TodoClient } from '../../../../src/gitlab';
 import { restoreTodos } from '../../../../src/app/todos/todoBulk';
-import { markAllDone, MARK_ALL_PAGE_SIZE } from '../../../../src/app/todos/todoMarkAll';
+import { markAllDone, MARK_ALL_MAX_PAGES, MARK_ALL_PAGE_SIZE } from '../../../../src/app/todos/todoMarkAll';
 import { NOW, pendingOf, withTodoDouble } from './todoDouble';
 
 /** Mark All over every page GitLab has, not the loaded one: against the double, over real HTTP. */
@@ -53,6 +53,31 @@ describe('Mark All as Done: every pending to-do the filter matches, loaded or no
     assert.deepEqual([...result.changed].sort((a, b) => a - b), matching);
     assert.equal(pending().length, others, 'the others stay pending');
     assert.equal(result.cut, false);
+  });
+
+  it('reads at most its bound of pages of ids, however many pages the server names, and says more may match', async function () {
+    this.timeout(60_000);
+    await startWith({ graphql: '17.4', todos: 0 });
+    double.inject({ fault: { kind: 'endlessPages' }, method: 'GET', path: '/todos', times: Infinity });
+    const features = await api.getTodoFeatures();
+    double.clearLog();
+    // Unbounded, the read goes on until this cancels it, and Mark All fails.
+    const result = await markAllDone(api, { list: 'pending', filter: { type: 'Commit' } }, features, { signal: AbortSignal.timeout(15_000) });
+    const pages = double.requests.filter((r) => r.method === 'GET' && r.path === '/api/v4/todos');
+    assert.equal(pages.length, MARK_ALL_MAX_PAGES);
+    assert.equal(result.cut, true);
+  });
+
+  it('the Snoozed list over GraphQL: at most its bound of pages, however many cursors the server names', async function () {
+    this.timeout(60_000);
+    await startWith({ todos: 0 });
+    double.inject({ fault: { kind: 'endlessCursor', items: 'again' }, path: '/api/graphql', times: Infinity });
+    const features = await api.getTodoFeatures();
+    double.clearLog();
+    const result = await markAllDone(api, { list: 'snoozed', filter: {} }, features, { signal: AbortSignal.timeout(15_000) });
+    const pages = double.requests.filter((r) => (r.body ?? '').includes('query snoozedTodos'));
+    assert.equal(pages.length, MARK_ALL_MAX_PAGES);
+    assert.equal(result.cut, true);
   });
 
   it('without GraphQL: one REST mark_as_done, counted by GitLab\'s X-Total read just before', async () => {

@@ -48,7 +48,7 @@ describe('To-Do service: an action goes one way, through the store and GitLab', 
     await todos.lists.load(todoSource('http://a.test'));
     const changes: unknown[] = [];
     todos.lists.onDidChange((key) => changes.push(key));
-    const marking = todos.markDone('http://a.test', [2]);
+    const marking = todos.markDone(todos.accountAt('http://a.test')!, [2]);
     assert.deepEqual(shown(todos), [3, 1], 'out of the list at once');
     assert.deepEqual(changes, ['todos:http://a.test']);
     answer();
@@ -62,7 +62,7 @@ describe('To-Do service: an action goes one way, through the store and GitLab', 
     const { api, answer } = gitlab([1]);
     const { todos, logged } = service(api);
     await todos.lists.load(todoSource('http://a.test'));
-    const marking = todos.markDone('http://a.test', [2, 1]);
+    const marking = todos.markDone(todos.accountAt('http://a.test')!, [2, 1]);
     assert.deepEqual(shown(todos), [3]);
     answer();
     const outcome = await marking;
@@ -89,7 +89,7 @@ describe('To-Do service: Mark All and its Undo, against the double', () => {
     const outcome = await todos.markAll();
     assert.equal(outcome.count, before.length);
     assert.deepEqual(pendingIds(), []);
-    assert.deepEqual(outcome.undoable.map(({ instance, ids }) => [instance, [...ids].sort((a, b) => a - b)]), [['http://a.test', before]]);
+    assert.deepEqual(outcome.undoable.map(({ account, ids }) => [account.key, [...ids].sort((a, b) => a - b)]), [['http://a.test', before]]);
     assert.deepEqual(await todos.undoMarkAll(outcome.undoable), [], 'no failure');
     assert.deepEqual(pendingIds(), before, 'every one marked is pending again');
   });
