@@ -46,13 +46,20 @@ export function apiBase(instanceUrl: string): URL {
 const decodeAscii = (path: string): string =>
   path.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
+/** A dot segment as URL parsers read it: `.` or `..`, each dot maybe escaped (`%2e`, `.%2E`), without decoding the rest. */
+const dotSegment = (part: string): '.' | '..' | undefined => {
+  const plain = part.replace(/%2e/gi, '.');
+  return plain === '.' || plain === '..' ? plain : undefined;
+};
+
 /** The path with `.` and `..` segments resolved (never above the root) and `\` read as `/`, as servers resolve them. */
 function resolveDots(path: string): string {
   const parts = path.split(/[\\/]/);
   const kept: string[] = [];
   parts.forEach((part, index) => {
-    if (part === '..' && kept.length > 1) kept.pop();
-    if (part !== '.' && part !== '..') kept.push(part);
+    const dot = dotSegment(part);
+    if (dot === '..' && kept.length > 1) kept.pop();
+    if (!dot) kept.push(part);
     else if (index === parts.length - 1) kept.push('');
   });
   return kept.join('/');

@@ -13,7 +13,7 @@ describe('a page of the instance, as the server reads its path', () => {
     for (const outside of [
       `${ROOTED}/..%2Fother`, `${ROOTED}/..%2fother/x`, `${ROOTED}/%2e%2e/x`, `${ROOTED}/.%2E/x`, `${ROOTED}/x/..%2F..%2Fother`,
       `${ROOTED}/%2e%2e%2fother`, `${ROOTED}/..%5Cother`, `${ROOTED}/..%252Fother`, `${ROOTED}/%252e%252e/other`,
-      `${ROOTED}/%%32e%%32e/other`, `${ROOTED}/..%3F/gitlab/x`, `${ROOTED}/../other`, `${ROOTED}`, 'https://host.example/gitlabx/a',
+      `${ROOTED}/%%32e%%32e/other`, `${ROOTED}/%252f%5c%2e%%32e%2F..`, `${ROOTED}/x/.%2e/.%2E/other`, `${ROOTED}/..%3F/gitlab/x`, `${ROOTED}/../other`, `${ROOTED}`, 'https://host.example/gitlabx/a',
     ]) assert.equal(page(outside), undefined, outside);
   });
 
