@@ -134,6 +134,8 @@ export const SETTINGS = {
   ignoreCertificateErrors: 'ignoreCertificateErrors',
   /** The reasons (GitLab's action names) whose new to-dos show a notification; empty: none. */
   todosNotifyFor: 'todos.notifyFor',
+  /** New-to-do notifications show at any hour, not only within the working hours set in GitLab. */
+  todosIgnoreWorkingHours: 'todos.ignoreWorkingHours',
 } as const;
 
 /** Environment variable that may supply a token (remote and test setups). */

@@ -21,13 +21,40 @@ export function quoteGitLab(text: string): string {
 }
 
 /**
- * The fix first, in the extension's words; then the permissions GitLab named, quoted as GitLab's (they come from the
- * server, so they are never part of the advice itself).
+ * The permission's name as GitLab's token page and the sign-in prompt name it, from GitLab's words in a refusal: they are
+ * `"#{resource_name}: #{action.titleize}"` (`authorize_granular_scopes_service.rb`), so "Merge Request: Read" is
+ * `read_merge_request`. Undefined for words of another shape. Letters and `_` only, so the extension's own sentence
+ * may name it.
+ */
+export function permissionName(words: string): string | undefined {
+  const match = /^([A-Za-z][A-Za-z ]*?)\s*:\s*([A-Za-z][A-Za-z ]*)$/.exec(words.trim());
+  if (!match) return undefined;
+  const snake = (text: string) => text.trim().toLowerCase().split(/\s+/).join('_');
+  return `${snake(match[2])}_${snake(match[1])}`;
+}
+
+/** The names of the permissions GitLab named, when each of its words tells one ("Todo: Read" is `read_todo`); else undefined. */
+export function permissionNames(permissions: readonly string[]): string[] | undefined {
+  const names = permissions.map(permissionName);
+  return names.length > 0 && names.every((name): name is string => name !== undefined) ? names : undefined;
+}
+
+/** What a short line names as missing: the permissions' names where each can be told, else GitLab's words, quoted. */
+export function missingPermissionsText(permissions: readonly string[]): string {
+  return permissionNames(permissions)?.join(', ') ?? quoteGitLab(permissions.join(', '));
+}
+
+/**
+ * The fix first, in the extension's words, naming the permissions where GitLab's words tell their names; then the
+ * permissions as GitLab named them, quoted as GitLab's (they come from the server, so they are never part of the advice).
  */
 export function fineGrainedMessage(permissions: readonly string[]): string {
-  return permissions.length > 0
-    ? `Sign in with a fine-grained personal access token that has the permissions GitLab asks for: GitLab refused the token in use. GitLab names them: ${quoteGitLab(permissions.join(', '))}`
-    : 'Sign in with a fine-grained personal access token that has the permissions this needs: GitLab refused the token in use.';
+  if (permissions.length === 0) return 'Sign in with a fine-grained personal access token that has the permissions this needs: GitLab refused the token in use.';
+  const names = permissionNames(permissions);
+  const quoted = quoteGitLab(permissions.join(', '));
+  return names
+    ? `Sign in with a fine-grained personal access token that has these permissions: ${names.join(', ')}. GitLab refused the token in use. GitLab names them: ${quoted}`
+    : `Sign in with a fine-grained personal access token that has the permissions GitLab asks for: GitLab refused the token in use. GitLab names them: ${quoted}`;
 }
 
 /** A GitLabError for an HTTP error status, with a sentence a person can act on. */

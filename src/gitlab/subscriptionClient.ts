@@ -3,6 +3,7 @@ import { toPage } from './paging';
 import type { ApiRequest } from './request';
 import { countPath, countSubscriptions } from './subscriptionCountEndpoints';
 import * as subs from './subscriptionEndpoints';
+import { listSubscribedEpics, listSubscribedEpicsEverywhere, probeEpicsEverywhere } from './subscribedEpics';
 import type {
   CursorRequest, FilterProbe, LabelScope, SubscribedLabel, SubscribedThing, SubscriptionChange, SubscriptionCounts,
   SubscriptionFeatures, SubscriptionKind, SubscriptionPage, SubscriptionTarget,
@@ -74,6 +75,7 @@ export function listingUnsupported(kind: SubscriptionKind, features: Subscriptio
 
 export class SubscriptionClient {
   private probe?: Promise<FilterProbe>;
+  private everywhere?: Promise<boolean>;
   private features?: Promise<SubscriptionFeatures>;
 
   constructor(private readonly transport: Transport) {}
@@ -96,7 +98,10 @@ export class SubscriptionClient {
     } catch (error) {
       const translated = translate(error, 'issue', false);
       if (translated instanceof GitLabError && translated.kind === 'unsupported') {
-        return { graphql: false, listIssues: false, listMergeRequests: false, listEpics: false, listLabels: true, setIssue: false, setMergeRequest: false, setWorkItem: false };
+        return {
+          graphql: false, listIssues: false, listMergeRequests: false, listEpics: false, listUserWorkItems: false, listLabels: true,
+          setIssue: false, setMergeRequest: false, setWorkItem: false,
+        };
       }
       throw translated;
     }
@@ -122,7 +127,28 @@ export class SubscriptionClient {
 
   /** Epics of a group and its descendants (Premium and Ultimate; empty elsewhere). */
   listSubscribedEpics(group: string, page: CursorRequest, signal?: AbortSignal): Promise<SubscriptionPage<SubscribedThing>> {
-    return this.list(() => subs.listSubscribedEpics(group, page), 'epic', signal, page.budget);
+    return this.list(() => listSubscribedEpics(group, page), 'epic', signal, page.budget);
+  }
+
+  /** Every epic the user is subscribed to, in any group (where `epicsEverywhere` says GitLab answers them). */
+  listSubscribedEpicsEverywhere(page: CursorRequest, signal?: AbortSignal): Promise<SubscriptionPage<SubscribedThing>> {
+    return this.list(() => listSubscribedEpicsEverywhere(page), 'epic', signal, page.budget);
+  }
+
+  /**
+   * Whether epics are read instance-wide (`currentUser.workItems`, an experiment since 17.10): its schema has the
+   * field, and the field answers an epic the user can see; else they are read group by group. Asked once per client
+   * (a failed answer is asked again next time).
+   */
+  epicsEverywhere(signal?: AbortSignal): Promise<boolean> {
+    this.everywhere ??= (async () => {
+      if (!(await this.getSubscriptionFeatures(signal)).listUserWorkItems) return false;
+      return this.send(() => probeEpicsEverywhere(), 'epic', false, signal);
+    })().catch((error: unknown) => {
+      this.everywhere = undefined;
+      throw error;
+    });
+    return this.everywhere;
   }
 
   /**

@@ -19,13 +19,13 @@ const MAX_PAGE = 100;
 /** Aliased mutations in one request: well under GitLab's complexity (250) and query size (10,000) limits. */
 export const SUBSCRIPTION_BATCH_LIMIT = 20;
 
-function first(page: CursorRequest): number {
+export function first(page: CursorRequest): number {
   const size = page.first ?? MAX_PAGE;
   if (!Number.isInteger(size) || size < 1) throw new GitLabError('validation', `Page size ${size} is not valid.`);
   return Math.min(size, MAX_PAGE);
 }
 
-function pageOf<T>(connection: unknown, path: string, size: number, item: (value: unknown, path: string) => T): SubscriptionPage<T> {
+export function pageOf<T>(connection: unknown, path: string, size: number, item: (value: unknown, path: string) => T): SubscriptionPage<T> {
   const c = object(connection, path);
   const pageInfo = object(c.pageInfo, `${path}.pageInfo`);
   const items = connectionNodes(c, path, size).map((n, i) => item(n, `${path}.nodes[${i}]`));
@@ -59,7 +59,7 @@ function mergeRequest(value: unknown, path: string): SubscribedThing {
   };
 }
 
-function workItem(value: unknown, path: string): SubscribedThing {
+export function workItem(value: unknown, path: string): SubscribedThing {
   const o = object(value, path);
   const widgets = Array.isArray(o.widgets) ? o.widgets : [];
   const notifications = widgets.find((w) => w !== null && typeof w === 'object' && typeof (w as Json).subscribed === 'boolean') as Json | undefined;
@@ -77,7 +77,7 @@ function workItem(value: unknown, path: string): SubscribedThing {
 
 const ISSUE_FIELDS = 'id iid title state type webUrl updatedAt reference(full: true) projectId userNotesCount subscribed';
 const MR_FIELDS = 'id iid title state draft webUrl updatedAt reference(full: true) project { fullPath } userNotesCount subscribed';
-const WORK_ITEM_FIELDS = `id iid title state webUrl updatedAt reference(full: true) workItemType { name } namespace { fullPath }
+export const WORK_ITEM_FIELDS = `id iid title state webUrl updatedAt reference(full: true) workItemType { name } namespace { fullPath }
         widgets { ... on WorkItemWidgetNotifications { subscribed } }`;
 
 /** `Query.issues(subscribed: EXPLICITLY_SUBSCRIBED)`: every project-level type, instance-wide, newest update first. */
@@ -128,29 +128,6 @@ export function listSubscribedMergeRequests(scope: { group: string } | { project
   });
 }
 
-/** Epics of a group and its descendants, as work items (`types: [EPIC]`). */
-export function listSubscribedEpics(group: string, page: CursorRequest): ApiRequest<SubscriptionPage<SubscribedThing>> {
-  return graphqlRequest({
-    name: 'group.workItems', kind: 'query',
-    document: `query subscribedEpics($path: ID!, $first: Int!, $after: String, $state: IssuableState) {
-  group(fullPath: $path) {
-    workItems(subscribed: EXPLICITLY_SUBSCRIBED, types: [EPIC], includeDescendants: true, state: $state, first: $first, after: $after) {
-      count
-      pageInfo { hasNextPage endCursor }
-      nodes { ${WORK_ITEM_FIELDS} }
-    }
-  }
-}`,
-    variables: { path: group, first: first(page), after: page.after ?? null, state: page.state ?? null },
-    read: (data) => {
-      if (data.group === null) throw new GitLabError('notFound', 'GitLab did not find the group, or this account cannot see it.');
-      const items = object(data.group, 'group').workItems;
-      // `Group.workItems` is null where the group cannot have work items of its own (namespace work items off).
-      return items === null ? { items: [], count: 0 } : pageOf(items, 'workItems', first(page), workItem);
-    },
-  });
-}
-
 /**
  * The probe of §7: both statuses side by side. Where the filter is honoured they are disjoint; where it is ignored
  * both answer every visible issue: the same count (above 0) and the same first issue. A listed issue GitLab calls
@@ -187,6 +164,7 @@ export function getSubscriptionFeatures(): ApiRequest<SubscriptionFeatures> {
   groupType: __type(name: "Group") { fields { name args { name } } }
   projectType: __type(name: "Project") { fields { name args { name } } }
   mutationType: __type(name: "Mutation") { fields { name } }
+  userType: __type(name: "CurrentUser") { fields { name args { name } } }
 }`,
     read: (data) => {
       const has = (type: unknown, field: string) => introspectedFields(type).get(field)?.includes('subscribed') === true;
@@ -196,6 +174,7 @@ export function getSubscriptionFeatures(): ApiRequest<SubscriptionFeatures> {
         listIssues: has(data.queryType, 'issues'),
         listMergeRequests: has(data.groupType, 'mergeRequests') && has(data.projectType, 'mergeRequests'),
         listEpics: has(data.groupType, 'workItems'),
+        listUserWorkItems: has(data.userType, 'workItems') && introspectedFields(data.userType).get('workItems')?.includes('types') === true,
         listLabels: true,
         setIssue: mutations.has('issueSetSubscription'),
         setMergeRequest: mutations.has('mergeRequestSetSubscription'),

@@ -98,6 +98,11 @@ export interface SubscriptionFeatures {
   listMergeRequests: boolean;
   /** `Group.workItems(subscribed:)`. */
   listEpics: boolean;
+  /**
+   * `currentUser.workItems(subscribed:, types:)` (17.10+, an experiment): whether it answers epics is asked apart
+   * (`SubscriptionClient.epicsEverywhere`).
+   */
+  listUserWorkItems: boolean;
   /** REST label listings: every GitLab with the REST API. */
   listLabels: boolean;
   setIssue: boolean;

@@ -1,4 +1,4 @@
-import type { CursorPage, Todo, TodoChange, TodoFeatures, TodoFilter } from './todoTypes';
+import type { CursorPage, Todo, TodoChange, TodoFeatures, TodoFilter, WorkingHours } from './todoTypes';
 import type { Page, PageRequest } from './types';
 
 /**
@@ -48,4 +48,6 @@ export interface TodoApi {
   unsnoozeTodos(ids: readonly number[], signal?: AbortSignal): Promise<number[]>;
   /** What this GitLab offers beyond REST, by one introspection query; all false (and no error) without GraphQL. */
   getTodoFeatures(signal?: AbortSignal): Promise<TodoFeatures>;
+  /** The working hours of GitLab's phone notifications of new to-dos (19.3+); undefined where GitLab has none. */
+  getWorkingHours(signal?: AbortSignal): Promise<WorkingHours | undefined>;
 }

@@ -3,7 +3,7 @@ import { toPage } from './paging';
 import type { ApiRequest } from './request';
 import type { TodoApi } from './todoApi';
 import * as todos from './todoEndpoints';
-import type { CursorPage, Todo, TodoChange, TodoFeatures, TodoFilter } from './todoTypes';
+import type { CursorPage, Todo, TodoChange, TodoFeatures, TodoFilter, WorkingHours } from './todoTypes';
 import type { Transport } from './transport';
 import type { Page, PageRequest } from './types';
 
@@ -87,6 +87,19 @@ export class TodoClient implements TodoApi {
       return await this.graphql(todos.getTodoFeatures, signal);
     } catch (error) {
       if (error instanceof GitLabError && error.kind === 'unsupported') return NO_FEATURES;
+      throw error;
+    }
+  }
+
+  /**
+   * The working hours of GitLab's phone notifications of new to-dos; undefined where this GitLab has none (before 19.3,
+   * or no `/user/preferences` at all: a server of the interface spec).
+   */
+  async getWorkingHours(signal?: AbortSignal): Promise<WorkingHours | undefined> {
+    try {
+      return (await this.transport.send(todos.getWorkingHours(), signal)).data;
+    } catch (error) {
+      if (error instanceof GitLabError && error.kind === 'notFound' && error.status === 404) return undefined;
       throw error;
     }
   }

@@ -5,7 +5,7 @@ import type { ApiRequest } from './request';
 import { object, optional, str, type Json } from './shapes';
 import { todoFilterQuery, todoGlobalId } from './todoFilter';
 import { globalIdNumber, graphqlTodo, restTodo, restTodos, targetEnumOf, utcTime } from './todoShapes';
-import type { CursorPage, Todo, TodoChange, TodoFeatures, TodoFilter } from './todoTypes';
+import type { CursorPage, Todo, TodoChange, TodoFeatures, TodoFilter, WorkingHours } from './todoTypes';
 import type { PageRequest } from './types';
 import { segment } from './url';
 
@@ -186,4 +186,30 @@ export function getTodoFeatures(): ApiRequest<TodoFeatures> {
       };
     },
   });
+}
+
+const minutes = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
+
+/**
+ * `GET /user/preferences`: the working hours of phone notifications of new to-dos, or undefined where GitLab sends
+ * none of their fields (before 19.3). A value of the wrong type is null (GitLab's own schedule then delivers).
+ */
+export function getWorkingHours(): ApiRequest<WorkingHours | undefined> {
+  return {
+    method: 'GET', path: '/user/preferences',
+    parse: (body) => {
+      const o = object(body, 'preferences');
+      if (!('mobile_push_working_hours_enabled' in o)) return undefined;
+      optional(o, 'mobile_push_working_hours_enabled', 'boolean', 'preferences');
+      const days = Array.isArray(o.mobile_push_working_days) ? o.mobile_push_working_days.filter((d): d is string => typeof d === 'string') : [];
+      const zone = o.mobile_push_working_hours_time_zone;
+      return {
+        enabled: o.mobile_push_working_hours_enabled === true,
+        start: minutes(o.mobile_push_working_hours_start),
+        end: minutes(o.mobile_push_working_hours_end),
+        days: days.slice(0, 7),
+        timeZone: typeof zone === 'string' && zone.length <= 64 ? zone : null,
+      };
+    },
+  };
 }

@@ -128,3 +128,18 @@ export interface TodoFeatures {
   /** `todoSnoozeMany` and `todoUnsnoozeMany` (17.9+). */
   snoozeMany: boolean;
 }
+
+/**
+ * The working hours of GitLab's phone notifications of new to-dos (GitLab 19.3, `GET /user/preferences`,
+ * `mobile_push_working_hours_*`): outside them GitLab pushes nothing and sends one summary when they begin.
+ */
+export interface WorkingHours {
+  enabled: boolean;
+  /** Minutes after local midnight; the end is exclusive, and an end before the start crosses midnight. */
+  start: number | null;
+  end: number | null;
+  /** Weekday names as GitLab sends them (`monday`); compared without case. */
+  days: string[];
+  /** IANA zone name. */
+  timeZone: string | null;
+}

@@ -23,6 +23,8 @@ export interface ExtensionConfig {
   pollIntervalSeconds: number;
   /** The action names whose new to-dos show a notification (`todos.notifyFor`); empty: none. */
   todoNotifyFor: ReadonlySet<string>;
+  /** `todos.ignoreWorkingHours`: new-to-do notifications at any hour, whatever the working hours set in GitLab. */
+  todoIgnoreWorkingHours: boolean;
   statusBarScope: 'auto' | 'global';
   requestTimeoutSeconds: number;
   /** The next three come from the user's own settings only (see settingTrust.ts). */
@@ -69,6 +71,7 @@ export function readConfig(env: Environment = noEnvironment): ExtensionConfig {
     pageSize: clampInt(c.get(SETTINGS.pageSize), 20, 1, 100),
     pollIntervalSeconds: pollIntervalSeconds(c.inspect<unknown>(SETTINGS.pollInterval), testPollFloor(env(TEST_POLL_FLOOR_ENV_VAR))),
     todoNotifyFor: toastReasons(c.get(SETTINGS.todosNotifyFor)),
+    todoIgnoreWorkingHours: c.get(SETTINGS.todosIgnoreWorkingHours) === true,
     statusBarScope: c.get(SETTINGS.statusBarScope) === 'global' ? 'global' : 'auto',
     requestTimeoutSeconds: clampInt(c.get(SETTINGS.requestTimeout), 30, 1, 600),
     proxy: text(userOrDefault(c.inspect<unknown>(SETTINGS.proxy))) || httpProxy,

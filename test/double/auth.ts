@@ -33,24 +33,44 @@ export interface AuthRequirement {
 }
 
 export interface FineGrainedPermission {
-  name: 'read_event' | 'read_notification_setting' | 'update_notification_setting' | 'read_user';
+  name: FineGrainedPermissionName;
   boundary: 'project' | 'group' | 'user';
 }
 
-/** How GitLab's refusal names a permission ("[Project: Read]"); the words of these four are [UNCONFIRMED]. */
-const PERMISSION_WORDS: Record<FineGrainedPermission['name'], string> = {
-  read_event: 'Event: Read',
-  read_notification_setting: 'Notification Setting: Read',
-  update_notification_setting: 'Notification Setting: Update',
-  read_user: 'User: Read',
-};
+/** The permissions the double enforces (GitLab's `config/authz/permissions/<resource>/<action>.yml` names, §3B). */
+export type FineGrainedPermissionName =
+  | 'read_event' | 'read_notification_setting' | 'update_notification_setting' | 'read_user' | 'read_todo' | 'update_todo'
+  | 'read_user_preference' | 'read_work_item' | 'read_merge_request' | 'read_label' | 'subscribe_issue'
+  | 'subscribe_merge_request' | 'subscribe_work_item' | 'subscribe_label' | 'read_project' | 'read_group';
+
+/**
+ * How GitLab's refusal names a permission: `"#{assignable.resource_name}: #{assignable.action.titleize}"`
+ * (`app/services/authz/tokens/authorize_granular_scopes_service.rb`), so `read_merge_request` reads "Merge Request:
+ * Read". The resource names are those of the permission files; the assignable groups' own names are [UNCONFIRMED].
+ */
+export function permissionWords(name: string): string {
+  const [action, ...resource] = name.split('_');
+  const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+  return `${resource.map(title).join(' ')}: ${title(action)}`;
+}
+
+/**
+ * GitLab's sentence for a token without `names` at `boundary` (the service's `access_denied_error`): the missing
+ * permissions in its words, sorted, each once.
+ */
+export function fineGrainedDenial(boundary: FineGrainedPermission['boundary'], names: readonly string[]): string {
+  const words = [...new Set(names.map(permissionWords))].sort().join(', ');
+  return `Access denied: This operation requires a fine-grained personal access token with the following ${boundary} permissions: [${words}].`;
+}
+
+/** Whether a token may do what `permission` names: a fine-grained one holds it; a legacy one, unless the instance requires fine-grained ones. */
+export function permitted(token: { permissions?: string[] }, permission: FineGrainedPermissionName, fineGrainedEnforced: boolean): boolean {
+  return token.permissions ? token.permissions.includes(permission) : !fineGrainedEnforced;
+}
 
 /** `api_guard.rb`'s answer to a token outside its grant, or a legacy token where fine-grained ones are required. */
 function granularRefusal(permission: FineGrainedPermission): ApiResponse {
-  return json(403, {
-    error: 'insufficient_granular_scope',
-    error_description: `Access denied: This operation requires a fine-grained personal access token with the following ${permission.boundary} permissions: [${PERMISSION_WORDS[permission.name]}].`,
-  });
+  return json(403, { error: 'insufficient_granular_scope', error_description: fineGrainedDenial(permission.boundary, [permission.name]) });
 }
 
 export type AuthResult = { user: DoubleUser | null } | { response: ApiResponse };

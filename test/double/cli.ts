@@ -4,7 +4,7 @@ import type { DoubleOptions, DoubleToken, Edition, GraphqlSchemaVersion } from '
 /**
  * npm run gitlab-double -- --port N [--edition spec|ce|ee] [--token T]… [--events N] [--todos N] [--seed S] [--hostile]
  *   [--strict-action] [--without-user-endpoint] [--without-discovery] [--without-paging-headers] [--spec-events]
- *   [--without-todos] [--graphql current|17.5|17.4|16.11|none] [--scope-all window|perProject|complete] [--ignores-scope]
+ *   [--without-todos] [--graphql 19.3|current|17.5|17.4|16.11|none] [--scope-all window|perProject|complete] [--ignores-scope]
  *   [--feeds PROJECTS,FOLLOWEES] [--spec-only]
  */
 
@@ -44,7 +44,7 @@ function parseArgs(argv: string[]): DoubleOptions {
       case '--without-todos': options.withoutTodos = true; break;
       case '--graphql': {
         const version = argv[++i];
-        if (!['current', '17.5', '17.4', '16.11', 'none'].includes(version)) throw new Error('--graphql is current, 17.5, 17.4, 16.11 or none.');
+        if (!['19.3', 'current', '17.5', '17.4', '16.11', 'none'].includes(version)) throw new Error('--graphql is 19.3, current, 17.5, 17.4, 16.11 or none.');
         options.graphql = version as GraphqlSchemaVersion;
         break;
       }

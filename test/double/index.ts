@@ -80,7 +80,8 @@ export class GitLabDouble {
       graphql: options.graphql ?? (specOnly ? 'none' : 'current'),
       scopeAll,
       ignoresScope: options.ignoresScope ?? specOnly,
-      gitlabVersion: options.gitlabVersion ?? DEFAULT_VERSIONS[scopeAll],
+      // GitLab 19.3 is of the window's era: its schema and its `GET /version` say the same version.
+      gitlabVersion: options.gitlabVersion ?? (options.graphql === '19.3' && scopeAll === 'window' ? '19.3.0' : DEFAULT_VERSIONS[scopeAll]),
       listingRateLimits: listingThresholds(options.listingRateLimits),
       defaultUserId: tokens[0]?.userId ?? 1,
     };

@@ -18,12 +18,14 @@ export interface DoubleToken {
 export type Edition = 'spec' | 'ce' | 'ee';
 
 /**
- * Which GitLab's GraphQL schema `/api/graphql` serves (to-dos note §4, §6): `current` (18.x), `17.5` (to-dos as 17.4;
+ * Which GitLab's GraphQL schema `/api/graphql` serves (to-dos note §4, §6), and so which GitLab is played: `19.3`
+ * (as `current`, and `currentUser.workItems` answers epics across groups; `GET /user/preferences` carries the working
+ * hours of phone notifications), `current` (18.x), `17.5` (to-dos as 17.4;
  * the `subscribed` filter accepted but ignored, as with the flag `filter_subscriptions` off: subscriptions note §2.1),
  * `17.4` (snooze one to-do, no `isSnoozed`, no many-mutations but `todoRestoreMany` of up to 50; no `subscribed`
  * filter), `16.11` (no snooze at all), or `none` (404).
  */
-export type GraphqlSchemaVersion = 'current' | '17.5' | '17.4' | '16.11' | 'none';
+export type GraphqlSchemaVersion = '19.3' | 'current' | '17.5' | '17.4' | '16.11' | 'none';
 
 export interface DoubleOptions {
   /** 0 = a free port (default). */
@@ -97,7 +99,7 @@ export interface DoubleOptions {
    * /events?scope=all` lists the caller's own events, and `scope` changes nothing anywhere. Default: `specOnly`.
    */
   ignoresScope?: boolean;
-  /** What `GET /version` says (default: 18.2.1; 14.10.5 with `scopeAll: 'complete'`, 13.12.15 with `perProject`). */
+  /** What `GET /version` says (default: 18.2.1, 19.3.0 with `graphql: '19.3'`; 14.10.5 with `scopeAll: 'complete'`, 13.12.15 with `perProject`). */
   gitlabVersion?: string;
   /**
    * The listings' own rate limits (GitLab's flags `rate_limit_groups_and_projects_api` and

@@ -9,6 +9,7 @@ const FINE_GRAINED = `${T}/gitlab/fineGrained.test.ts`;
 const IDENTITY = `${T}/ui/sessionIdentity.test.ts`;
 const MIGRATION = `${T}/app/accountStateMigration.test.ts`;
 const SNOOZE_ACCOUNTS = `${T}/app/settings/snoozeAccounts.test.ts`;
+const WORKING_HOURS = `${T}/app/todos/workingHours.test.ts`;
 
 export const section: Section = {
   breaks: [
@@ -293,6 +294,36 @@ export const section: Section = {
       edits: [edit('src/ui/todos/todoView.ts', "return vscode.commands.executeCommand('setContext', CONTEXT_KEYS.todosNoList, none);", "return vscode.commands.executeCommand('setContext', CONTEXT_KEYS.todosNoList, none && false);")],
       specs: [`${T}/ui/todoViewAccounts.test.ts`],
       tests: ['the title bar\'s actions go only when every signed-in instance has no To-Do List'],
+    },
+    {
+      protection: 'New to-dos held outside the working hours',
+      edits: [edit('src/app/todos/workingHours.ts', 'if (entry.ids.size < MAX_HELD_PER_INSTANCE) entry.ids.add(id);', 'if (entry.ids.size < Infinity) entry.ids.add(id);')],
+      specs: [WORKING_HOURS],
+      tests: ['keeps at most MAX_HELD_PER_INSTANCE ids per instance'],
+    },
+    {
+      protection: 'Working hours GitLab itself cannot apply',
+      edits: [edit('src/app/todos/workingHours.ts', '  } catch {\n    return true;\n  }', '  } catch {\n    return false;\n  }')],
+      specs: [WORKING_HOURS],
+      tests: ['delivers where it cannot decide'],
+    },
+    {
+      protection: 'A wrong `/user/preferences` answer read within bounds',
+      edits: [edit('src/gitlab/todoEndpoints.ts', 'days: days.slice(0, 7),', 'days,')],
+      specs: [WORKING_HOURS],
+      tests: ['reads a wrong answer as GitLab'],
+    },
+    {
+      protection: 'A refusal for want of a fine-grained permission stops the background checks',
+      edits: [edit('src/ui/polling/focusedPoller.ts', 'if (error instanceof GitLabError && error.missingPermissions) {', 'if (error instanceof GitLabError && error.missingPermissions && false) {')],
+      specs: [`${T}/ui/newActivityPoller.test.ts`],
+      tests: ['stops when a fine-grained token lacks the permission'],
+    },
+    {
+      protection: 'A view whose feature the token lacks a permission for shows one calm line',
+      edits: [edit('src/ui/todos/todoView.ts', "if (refused) return [{ type: 'noPermission', instance, reason: refused }];", 'void refused;')],
+      specs: [`${T}/ui/todoView.test.ts`],
+      tests: ['a fine-grained token without read_todo'],
     },
   ],
   elsewhere: [

@@ -91,6 +91,12 @@ export const section: Section = {
       tests: ['an error body that echoes the token'],
     },
     {
+      protection: '…and the extension\'s sentence names a permission only by a name it derived',
+      edits: [edit('src/gitlab/messages.ts', 'const match = /^([A-Za-z][A-Za-z ]*?)\\s*:\\s*([A-Za-z][A-Za-z ]*)$/.exec(words.trim());', 'const match = /^(.+?)\\s*:\\s*(.+)$/.exec(words.trim());')],
+      specs: [`${T}/gitlab/fineGrained.test.ts`],
+      tests: ['bracketed words are quoted as GitLab', 'lead back to its name'],
+    },
+    {
       protection: 'An event switch never becomes another request parameter',
       edits: [edit('src/gitlab/types.ts', 'return EVENT_KEY_PATTERN.test(key) && !RESERVED_REQUEST_PARAMETERS.has(key);', 'return EVENT_KEY_PATTERN.test(key);')],
       specs: [CLIENT],

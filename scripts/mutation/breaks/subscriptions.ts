@@ -81,6 +81,12 @@ export const section: Section = {
       specs: [OVERVIEW],
       tests: ['the overrides with their counts beside the level, labels left out', '300 groups, 60 with a level of their own'],
     },
+    {
+      protection: 'Epics read instance-wide only where `currentUser.workItems` answers an epic',
+      edits: [edit('src/gitlab/subscribedEpics.ts', "return items !== null && connectionNodes(object(items, 'workItems'), 'workItems', 1).length > 0;", 'return items !== null;')],
+      specs: [SERVICE, `${T}/gitlab/subscribedEpics.test.ts`],
+      tests: ['reads epics instance-wide where GitLab answers them', 'epics instance-wide only where currentUser.workItems answers them'],
+    },
   ],
   elsewhere: [
   ],

@@ -1,5 +1,5 @@
 import { isGitLabError, type GitLabError } from '../../gitlab/errors';
-import { quoteGitLab } from '../../gitlab/messages';
+import { permissionNames, quoteGitLab } from '../../gitlab/messages';
 import type { AccountKey } from '../accountKey';
 import type { Localize } from '../localize';
 import type { NotificationSetting } from '../../gitlab/types';
@@ -65,9 +65,12 @@ function describe(error: unknown, context: ErrorContext, t: Localize): ErrorInfo
     }
     case 'forbidden':
       if (error.missingPermissions) {
-        return error.missingPermissions.length > 0
-          ? { kind, action: 'signIn', message: t('Sign in with a fine-grained personal access token that has the permissions GitLab asks for here. GitLab names them: {0}', quoteGitLab(error.missingPermissions.join(', '))) }
-          : { kind, action: 'signIn', message: t('Sign in with a fine-grained personal access token that has the permissions this needs: GitLab refused the token in use.') };
+        if (error.missingPermissions.length === 0) return { kind, action: 'signIn', message: t('Sign in with a fine-grained personal access token that has the permissions this needs: GitLab refused the token in use.') };
+        const quoted = quoteGitLab(error.missingPermissions.join(', '));
+        const names = permissionNames(error.missingPermissions);
+        return names
+          ? { kind, action: 'signIn', message: t('Sign in with a fine-grained personal access token that has these permissions: {0}. GitLab requires them here and names them: {1}', names.join(', '), quoted) }
+          : { kind, action: 'signIn', message: t('Sign in with a fine-grained personal access token that has the permissions GitLab asks for here. GitLab names them: {0}', quoted) };
       }
       if (!error.insufficientScope) return { kind, message: forbiddenMessage(error, t) };
       return {

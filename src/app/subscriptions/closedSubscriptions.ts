@@ -61,7 +61,9 @@ export async function readClosedSubscriptions(reading: SubscriptionReading, opti
   if (can('issue')) listings.push({ kind: 'issue', read: (request, s) => client.listSubscribedIssues({ ...request, state: 'closed' }, s) });
   const mergeRequests = can('mergeRequest');
   const epics = can('epic');
-  const places = mergeRequests || epics ? await reading.places(signal) : undefined;
+  const epicsEverywhere = epics && await client.epicsEverywhere(signal);
+  if (epicsEverywhere) listings.push({ kind: 'epic', read: (request, s) => client.listSubscribedEpicsEverywhere({ ...request, state: 'closed' }, s) });
+  const places = mergeRequests || (epics && !epicsEverywhere) ? await reading.places(signal) : undefined;
   if (places && mergeRequests) {
     const scopes = [...places.topGroups.map((group) => ({ group })), ...places.looseProjects.map((project) => ({ project }))];
     for (const scope of scopes) {
@@ -70,7 +72,7 @@ export async function readClosedSubscriptions(reading: SubscriptionReading, opti
       }
     }
   }
-  if (places && epics) {
+  if (places && epics && !epicsEverywhere) {
     for (const group of places.topGroups) listings.push({ kind: 'epic', read: (request, s) => client.listSubscribedEpics(group, { ...request, state: 'closed' }, s) });
   }
   const start = listings.length > 0 ? (options.start ?? 0) % listings.length : 0;

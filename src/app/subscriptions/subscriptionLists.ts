@@ -25,7 +25,8 @@ const MAX_PAGE = 100;
 
 /** What the lists read an account's subscriptions with; each its own account's, never another's. */
 export interface SubscriptionReading {
-  client: Pick<SubscriptionClient, 'listSubscribedIssues' | 'listSubscribedMergeRequests' | 'listSubscribedEpics' | 'listLabels'>;
+  client: Pick<SubscriptionClient,
+    'listSubscribedIssues' | 'listSubscribedMergeRequests' | 'listSubscribedEpics' | 'listSubscribedEpicsEverywhere' | 'epicsEverywhere' | 'listLabels'>;
   features(signal: AbortSignal): Promise<SubscriptionFeatures>;
   places(signal: AbortSignal): Promise<SubscriptionPlaces>;
   /**
@@ -59,7 +60,8 @@ async function labelPage(reading: SubscriptionReading, place: LabelPlace, after:
 
 /**
  * How each account's list of each kind is read (note §2): issues instance-wide in one cursor listing; merge requests
- * group by group (with subgroups) and then the projects outside them; epics group by group; labels from each group's
+ * group by group (with subgroups) and then the projects outside them; epics instance-wide where GitLab answers them
+ * through `currentUser.workItems`, else group by group; labels from each group's
  * and project's label list, kept where subscribed; a page of those reads on through the places until it holds a page's
  * worth. Pages follow one another (`window: 1`); the kinds are separate
  * lists, so an account's four are read side by side. A kind this GitLab cannot list fails as `unsupported` before
@@ -106,13 +108,18 @@ export function subscriptionListPlan(options: SubscriptionListOptions): ListPlan
               return [...places.topGroups.map((group) => ({ group })), ...places.looseProjects.map((project) => ({ project }))];
             }, (place, after, signal) => client.listSubscribedMergeRequests(place, { after, first }, signal), first)),
           };
-        case 'epic':
+        case 'epic': {
+          // Instance-wide where GitLab answers epics there (epics of groups the person is not in included); else per group.
+          const everywhere = cursors.fetcher(source.key, (after, signal) => client.listSubscribedEpicsEverywhere({ after, first }, signal));
+          const byGroup = epicPlaces.fetcher(source.key, async (signal) => (await reading.places(signal)).topGroups,
+            (group, after, signal) => client.listSubscribedEpics(group, { after, first }, signal), first);
           return {
-            fetchPage: epicPlaces.fetcher(source.key, async (signal) => {
+            fetchPage: async (page: number, signal: AbortSignal) => {
               await allowed(signal);
-              return (await reading.places(signal)).topGroups;
-            }, (group, after, signal) => client.listSubscribedEpics(group, { after, first }, signal), first),
+              return (await client.epicsEverywhere(signal)) ? everywhere(page, signal) : byGroup(page, signal);
+            },
           };
+        }
         case 'label':
           return {
             fetchPage: labelPlaces.fetcher(source.key, async (signal) => {

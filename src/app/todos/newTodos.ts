@@ -72,6 +72,13 @@ export function newTodoToast(found: readonly InstanceTodo[], reasons: ReadonlySe
   return { message: t('{0}: {1}', why, what), todos: wanted, single: wanted[0] };
 }
 
+/** The one summary of the to-dos held outside an instance's working hours, shown when they begin (as GitLab's phone app does). */
+export function heldSummary(count: number, t: Localize): string {
+  return count === 1
+    ? t('You have 1 new to-do from outside your working hours.')
+    : t('You have {0} new to-dos from outside your working hours.', count);
+}
+
 /** The reasons the setting names (strings only; GitLab's action names), or the defaults when it is not a list. */
 export function toastReasons(setting: unknown): Set<string> {
   if (!Array.isArray(setting)) return new Set(DEFAULT_TOAST_REASONS);

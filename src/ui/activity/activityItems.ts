@@ -12,6 +12,7 @@ import type { ProjectDirectories } from '../../app/projectDirectory';
 import type { ActivitySource } from '../../app/activity/sources';
 import type { GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
+import { inert } from '../../app/plainText';
 import type { ViewInstance } from '../lists/listNodes';
 import { instanceRootItem, statusItem, type ListStatusLook } from '../lists/listStatusItems';
 import { errorRowAction, errorRowContext, nodeId, type ActivityNode } from './nodes';
@@ -106,6 +107,16 @@ export class ActivityItems implements vscode.Disposable {
         return item;
       }
       case 'event': return this.eventItem(node);
+      case 'noPermission': {
+        // GitLab's words are in the reason: plain text. A click signs in again to the source's instance.
+        const item = new vscode.TreeItem(inert(node.reason));
+        item.tooltip = inert(node.reason);
+        item.iconPath = new vscode.ThemeIcon('shield');
+        const url = this.context.instances().find((candidate) => candidate.key === node.source.instance)?.url ?? node.source.instance;
+        item.command = { command: COMMANDS.signIn, title: vscode.l10n.t('Sign In'), arguments: [url] };
+        item.contextValue = 'noPermission';
+        return item;
+      }
       default: return statusItem(node, this.feeds.get(node.source.key), this.look);
     }
   }

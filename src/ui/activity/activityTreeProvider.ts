@@ -4,6 +4,7 @@ import { localZone } from '../../app/calendar';
 import type { EventFeeds } from '../../app/activity/eventFeeds';
 import { EXPANDED_DAY_GROUPS } from '../../app/activity/eventRows';
 import { keepPlainMessages } from '../../app/localize';
+import { permissionLine } from '../../app/tokenPermissions';
 import type { ProjectDirectories, ProjectDirectory } from '../../app/projectDirectory';
 import { myActivity, type ActivitySource } from '../../app/activity/sources';
 import type { GitLabEvent, SortOrder } from '../../gitlab';
@@ -212,6 +213,10 @@ export class ActivityTreeProvider implements vscode.TreeDataProvider<ActivityNod
       return groupByDay(events, { now: this.now(), zone: this.zone, order: list.order ?? 'desc', t: this.t }).map((day, index): ActivityNode => ({
         type: 'day', source, key: day.key, label: day.label, events: day.events, expanded: index < EXPANDED_DAY_GROUPS, earlier: list.earlier,
       }));
+    }, (list, error) => {
+      // A token without the permission: one calm line, not an error row at each refresh.
+      const reason = list.items.length === 0 ? permissionLine('activity', error, this.t) : undefined;
+      return reason === undefined ? undefined : [{ type: 'noPermission', source, reason }];
     });
   }
 

@@ -15,6 +15,8 @@ export type ActivityNode =
   | { type: 'day'; source: ActivitySource; key: string; label: string; events: GitLabEvent[]; expanded: boolean; earlier?: boolean }
   | { type: 'event'; source: ActivitySource; event: GitLabEvent; index: number; earlier?: boolean }
   | { type: 'hint'; root: 'projects' | 'users'; instance: string }
+  /** In place of a source's rows: the token lacks the fine-grained permission events need (`reason` says which). */
+  | { type: 'noPermission'; source: ActivitySource; reason: string }
   | StatusNode<ActivitySource>;
 
 export function nodeId(node: ActivityNode): string {

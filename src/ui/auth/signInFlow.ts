@@ -4,6 +4,7 @@ import { GitLabError, type CurrentUser, type GitLabApi } from '../../gitlab';
 import { apiBase, trimInstanceUrl } from '../../gitlab/url';
 import { instanceHost, sameInstance } from '../../app/instance';
 import { inert, personName } from '../../app/plainText';
+import { permissionsByFeature } from '../../app/tokenPermissions';
 import type { ExtensionConfig } from '../config';
 import type { Session } from '../session';
 
@@ -18,8 +19,6 @@ export function tokenPageUrl(instanceUrl: string, kind: 'legacy' | 'fineGrained'
     : `${trimInstanceUrl(instanceUrl)}/-/user_settings/personal_access_tokens?name=VS%20Code%20GitLab%20Activity&scopes=api`;
 }
 
-/** The fine-grained permissions the extension uses, in GitLab's words (§3B). */
-export const FINE_GRAINED_PERMISSIONS = ['read_event', 'read_notification_setting', 'update_notification_setting', 'read_todo', 'update_todo'] as const;
 
 export function instanceUrlProblem(value: string): string | undefined {
   try {
@@ -83,7 +82,8 @@ export class SignInFlow {
         tooltip: vscode.l10n.t('Create a legacy personal access token on GitLab, with the api scope'),
       };
       box.title = vscode.l10n.t('Sign in to GitLab (2/2)');
-      const scopes = vscode.l10n.t('Personal access token. Fine-grained: grant {0}. Legacy: scope read_api to read, api to also change notification settings and to-dos. The buttons open GitLab\'s token pages.', FINE_GRAINED_PERMISSIONS.join(', '));
+      // What each feature needs of a fine-grained token: one missing refuses that feature alone.
+      const scopes = vscode.l10n.t('Personal access token. Fine-grained, the permissions each feature needs: {0}. Legacy: scope read_api to read, api to also change notification settings, to-dos and subscriptions. The buttons open GitLab\'s token pages.', permissionsByFeature(vscode.l10n.t));
       box.prompt = this.namedByWorkspace(instanceUrl)
         // A cloned repository can name any server; the user decides whether it deserves a token.
         ? `${vscode.l10n.t("This workspace's settings name this GitLab instance: {0}. Sign in only if you trust it.", new URL(instanceUrl).host)} ${scopes}`

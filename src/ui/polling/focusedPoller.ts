@@ -10,7 +10,7 @@ export interface FocusedPollerOptions {
   ready(): boolean;
   /** One check (one request per instance); rejects with the failure. */
   check(): Promise<void>;
-  /** A check was refused with 401: polling stops until `restart`. */
+  /** A check was refused with 401: polling stops until `restart` (as it does on a missing fine-grained permission). */
   onUnauthorized(error: GitLabError): void;
   log(message: string): void;
 }
@@ -18,7 +18,7 @@ export interface FocusedPollerOptions {
 /**
  * The background checks' one loop: while the window has focus, runs a check at the configured interval; after a
  * failure waits longer (`PollSchedule`: doubling, or what a 429 asked for); stops while the window is unfocused,
- * while there is nothing to check, and on 401; starts again, with the interval, when the window regains focus.
+ * while there is nothing to check, on 401 and on a refusal for want of a fine-grained permission; starts again, with the interval, when the window regains focus.
  * The new-activity check and the new to-do check each run one.
  */
 export class FocusedPoller implements vscode.Disposable {
@@ -57,6 +57,13 @@ export class FocusedPoller implements vscode.Disposable {
       if (error instanceof GitLabError && error.kind === 'unauthorized') {
         this.stoppedByAuth = true;
         this.options.onUnauthorized(error);
+        return;
+      }
+      // A fine-grained token without the permission will not gain it: no more checks until another sign-in (`restart`);
+      // the view says why in its own calm line.
+      if (error instanceof GitLabError && error.missingPermissions) {
+        this.stoppedByAuth = true;
+        this.options.log(`${this.options.name} stopped until the next sign-in: ${error.message}`);
         return;
       }
       const wait = this.schedule.failed(error);

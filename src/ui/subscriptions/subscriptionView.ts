@@ -6,6 +6,7 @@ import { MAX_REQUESTS_PER_LOAD } from '../../app/lists/matchingLoader';
 import { keepPlainMessages } from '../../app/localize';
 import { inert, plainLine } from '../../app/plainText';
 import type { Clock } from '../../app/snoozeTime';
+import { permissionLine } from '../../app/tokenPermissions';
 import { kindPlural, SubscriptionFilter } from '../../app/subscriptions/subscriptionFilter';
 import { kindName, subscriptionKey, type SubscriptionItem } from '../../app/subscriptions/subscriptionItems';
 import { subscriptionSource, type SubscriptionSource } from '../../app/subscriptions/subscriptionLists';
@@ -84,7 +85,11 @@ export class SubscriptionView implements vscode.Disposable {
 
   private calmLine(instance: string, list: ListRows<SubscriptionItem>, error: GitLabError | undefined, kind: SubscriptionKind):
     Array<SubscriptionRow | StatusNode<SubscriptionSource>> | undefined {
-    if (!error || list.items.length > 0 || !cannotList(kind, error)) return undefined;
+    if (!error || list.items.length > 0) return undefined;
+    // A token without the feature's permission: said once, calmly, until another sign-in (not an error row each refresh).
+    const refused = permissionLine('subscriptions', error, this.t);
+    if (refused) return [{ type: 'cannotList', instance, kind, reason: refused }];
+    if (!cannotList(kind, error)) return undefined;
     const reason = kind === 'label' && error.kind === 'notFound' ? this.t('This server does not list labels.') : error.message;
     return [{ type: 'cannotList', instance, kind, reason }];
   }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { groupTodos } from '../../app/todos/todoGroups';
-import { KnownTodos, newTodoToast, type InstanceTodo, type NewTodoToast } from '../../app/todos/newTodos';
+import { heldSummary, KnownTodos, newTodoToast, type InstanceTodo, type NewTodoToast } from '../../app/todos/newTodos';
+import { WorkingHoursGate } from '../../app/todos/workingHours';
 import { todoWebUrl } from '../../app/todos/todoUrl';
 import { GitLabError } from '../../gitlab';
 import { VIEWS } from '../../ids';
@@ -20,6 +21,8 @@ export interface NewTodoNotifierOptions {
   intervalSeconds(): number;
   /** The action names that notify (the setting); empty: no check runs at all. */
   reasons(): ReadonlySet<string>;
+  /** Notify at any hour, whatever the working hours set in GitLab (the setting). */
+  ignoreWorkingHours(): boolean;
 }
 
 /** A server without GitLab's To-Do List answers 404 on `/todos` (the interface spec has none). */
@@ -35,13 +38,19 @@ const hasNoTodoList = (error: unknown): boolean =>
 export class NewTodoNotifier implements vscode.Disposable {
   private readonly loop: FocusedPoller;
   private readonly known = new KnownTodos();
-  /** Instances not checked until the session changes: refused (401), or without a To-Do List. */
+  /** New to-dos found outside their instance's working hours wait here until the hours begin. */
+  private readonly hours: WorkingHoursGate;
+  /** Instances not checked until the session changes: refused (401, or a fine-grained permission missing), or without a To-Do List. */
   private readonly skipped = new Set<string>();
   private readonly disposables: vscode.Disposable[] = [];
 
   /** `todos`: the To-Do List's actions (Done and Snooze with Undo), what each GitLab offers, and its pending count. */
   constructor(private readonly session: Session, private readonly todos: TodoService, private readonly clock: Clock,
     private readonly options: NewTodoNotifierOptions, private readonly log: Log) {
+    this.hours = new WorkingHoursGate(async (instance) => {
+      const account = this.session.all.find((candidate) => candidate.key === instance);
+      return account ? account.todos.getWorkingHours() : undefined;
+    }, (line) => log.info(line));
     this.loop = new FocusedPoller({
       name: 'New to-do check',
       intervalSeconds: () => options.intervalSeconds(),
@@ -60,7 +69,9 @@ export class NewTodoNotifier implements vscode.Disposable {
   }
 
   private sessionChanged(): void {
-    this.known.keepOnly(new Set(this.session.all.map((account) => account.key)));
+    const signedIn = new Set(this.session.all.map((account) => account.key));
+    this.known.keepOnly(signedIn);
+    this.hours.keepOnly(signedIn);
     this.skipped.clear();
     this.loop.restart();
   }
@@ -87,18 +98,41 @@ export class NewTodoNotifier implements vscode.Disposable {
         } else if (hasNoTodoList(error)) {
           this.skipped.add(account.key);
           this.log.info(`${account.instanceUrl} has no To-Do List: no new to-do checks there`);
+        } else if (error instanceof GitLabError && error.missingPermissions) {
+          // The token will not gain the permission: asked again after the next sign-in; the view says why.
+          this.skipped.add(account.key);
+          this.log.info(`${account.instanceUrl} refused the token for the To-Do List: no new to-do checks there until the next sign-in (${error.message})`);
         } else {
           failure ??= error;
         }
       }
     }
-    // The list and its badge have not read these: they show them at once.
+    // The list and its badge have not read these: they show them at once, whatever the hour.
     for (const instance of new Set(found.map((entry) => entry.instance))) {
       this.todos.arrived(instance, found.filter((entry) => entry.instance === instance).map((entry) => entry.todo));
     }
-    const toast = newTodoToast(found, this.options.reasons(), vscode.l10n.t);
+    const told = await this.followWorkingHours(found);
+    const toast = newTodoToast(told, this.options.reasons(), vscode.l10n.t);
     if (toast) void this.show(toast, readers).catch((error) => this.log.error('Showing new to-dos', error));
     if (failure !== undefined) throw failure;
+  }
+
+  /**
+   * GitLab's working hours, where the person set them (19.3+): the new to-dos to tell now; those of an instance
+   * outside its hours are held, and once the hours of an instance holding some have begun, one summary is shown.
+   */
+  private async followWorkingHours(found: InstanceTodo[]): Promise<InstanceTodo[]> {
+    const { tell, held, summary } = await this.hours.sort(found, this.options.reasons(), this.clock.now(), this.options.ignoreWorkingHours());
+    if (held > 0) this.log.info(`New to-dos held until the working hours set in GitLab begin: ${held}`);
+    if (summary > 0) void this.showSummary(summary).catch((error) => this.log.error('Showing the summary of new to-dos', error));
+    return tell;
+  }
+
+  /** The held to-dos, once the working hours began: one notification, its Open showing the To-Do List. */
+  private async showSummary(count: number): Promise<void> {
+    const open = vscode.l10n.t('Open');
+    const choice = await plainWindow.showInformationMessage(heldSummary(count, vscode.l10n.t), open);
+    if (choice === open) await vscode.commands.executeCommand(`${VIEWS.todos}.focus`);
   }
 
   private async show(toast: NewTodoToast, readers: ReadonlyMap<string, TodoAccount>): Promise<void> {

@@ -37,6 +37,7 @@ export function registerTodos(context: vscode.ExtensionContext, { session, readC
   const todos = createTodoList({ session, pageSize: () => readConfig().pageSize, log, state: context.workspaceState, clock });
   const notifier = new NewTodoNotifier(session, todos.service, clock, {
     intervalSeconds: () => readConfig().pollIntervalSeconds, reasons: () => readConfig().todoNotifyFor,
+    ignoreWorkingHours: () => readConfig().todoIgnoreWorkingHours,
   }, log);
   context.subscriptions.push(
     todos, notifier,

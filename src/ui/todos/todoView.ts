@@ -15,6 +15,8 @@ import { thingFromTodo } from '../../app/subscriptions/thing';
 import type { TodoService } from '../../app/todos/todoService';
 import { todoTooltipMarkdown } from '../../app/todos/todoTooltip';
 import { TodoViewFilter } from '../../app/todos/todoViewFilter';
+import { permissionLine } from '../../app/tokenPermissions';
+import { inert } from '../../app/plainText';
 import type { GitLabError } from '../../gitlab';
 import type { Todo } from '../../gitlab/todoTypes';
 import { COMMANDS, CONTEXT_KEYS, STATE_KEYS, VIEWS } from '../../ids';
@@ -29,7 +31,9 @@ import { displayLocalize } from '../displayLanguage';
 /** The To-Do List's own rows: one per thing, or the calm line of a GitLab that cannot list. */
 export type TodoRow =
   | { type: 'todo'; instance: string; group: TodoGroup }
-  | { type: 'noTodoList' | 'noSnoozedList'; instance: string };
+  | { type: 'noTodoList' | 'noSnoozedList'; instance: string }
+  /** The token lacks a fine-grained permission the To-Do List needs: `reason` says which. */
+  | { type: 'noPermission'; instance: string; reason: string };
 
 export type TodoNode = InstanceListNode<TodoSource, TodoRow>;
 
@@ -124,6 +128,8 @@ export class TodoView implements vscode.Disposable {
   /** What replaces a list that failed for want of it: one calm line; meanwhile, what its answers say of its GitLab. */
   private calmLine(instance: string, list: ListRows<Todo>, error: GitLabError | undefined): Array<TodoRow | StatusNode<TodoSource>> | undefined {
     if (error && list.items.length === 0) {
+      const refused = permissionLine('todos', error, this.t);
+      if (refused) return [{ type: 'noPermission', instance, reason: refused }];
       if (this.filter.list === 'snoozed' && error.kind === 'unsupported') {
         // Its version is to blame only where the features say it cannot list snoozed to-dos; else GitLab's answer is said.
         const features = this.service.features.known(instance);
@@ -169,6 +175,13 @@ export class TodoView implements vscode.Disposable {
       case 'todo': return this.todoItem(row);
       case 'noTodoList': return infoItem(vscode.l10n.t('This GitLab server has no To-Do List.'), 'info');
       case 'noSnoozedList': return infoItem(vscode.l10n.t('This GitLab cannot list snoozed to-dos (it needs GitLab 17.8 or later).'), 'info');
+      case 'noPermission': {
+        // GitLab's words are in the reason: plain text. A click signs in again to this instance, with another token.
+        const item = infoItem(inert(row.reason), 'shield');
+        item.tooltip = inert(row.reason);
+        item.command = { command: COMMANDS.signIn, title: vscode.l10n.t('Sign In'), arguments: [this.list.instance(row.instance).url] };
+        return item;
+      }
     }
   }
 

@@ -43,12 +43,14 @@ export function answerGraphql(request: ApiRequest, double: DoubleContext): ApiRe
   } else {
     const token = double.data.tokens.find((t) => t.token === credentials.token);
     const user = token ? double.data.users.find((u) => u.id === (token.userId ?? 1)) : undefined;
-    // A token is accepted for the `api` request format with `api` or `read_api` only; otherwise no user is found.
-    if (!token || !user || (token.state ?? 'active') !== 'active' || !token.scopes.some((s) => s === 'api' || s === 'read_api')) {
+    // A token is accepted for the `api` request format with `api` or `read_api`, or as a fine-grained token (its
+    // permissions are checked field by field, `granular.ts`); otherwise no user is found.
+    const fineGrained = token?.permissions !== undefined;
+    if (!token || !user || (token.state ?? 'active') !== 'active' || (!fineGrained && !token.scopes.some((s) => s === 'api' || s === 'read_api'))) {
       return graphqlError(401, 'Invalid token');
     }
     if (user.state === 'blocked') return graphqlError(403, 'API not accessible for user');
-    context = { double, user, scopes: token.scopes, schema, version };
+    context = { double, user, scopes: token.scopes, schema, version, token };
   }
 
   if (request.bodyError) return graphqlError(400, request.bodyError);

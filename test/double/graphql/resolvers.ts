@@ -9,6 +9,7 @@ import { gid, todoObject } from './present';
 import { manyLimit, type ServedVersion } from './schema';
 import { subscriptionRoot } from './subscription-resolvers';
 import { cursorWindow } from './cursorWindow';
+import { isFineGrained, requirePermission } from './granular';
 
 /** The root resolvers: `currentUser { todos }` and the to-do mutations (to-dos note §3, §4). */
 
@@ -19,6 +20,8 @@ export interface GraphqlContext {
   scopes: readonly TokenScope[];
   schema: GraphQLSchema;
   version: ServedVersion;
+  /** The caller's token (none: anonymous); a fine-grained one carries `permissions` (`granular.ts`). */
+  token?: { permissions?: string[] };
 }
 
 export { RESOURCE_NOT_AVAILABLE } from './errors';
@@ -86,9 +89,10 @@ function todoConnection(context: GraphqlContext, user: DoubleUser, args: TodosAr
   };
 }
 
-/** The caller, for a mutation: mutations need a user and a token with `api` (§4). */
+/** The caller, for a mutation: mutations need a user and a token with `api`, or a fine-grained one with `update_todo` (§4, §3B). */
 function mutatingUser(context: GraphqlContext): DoubleUser {
-  if (!context.user || !context.scopes.includes('api')) throw new GraphQLError(RESOURCE_NOT_AVAILABLE);
+  requirePermission(context, 'update_todo', 'user');
+  if (!context.user || !(context.scopes.includes('api') || isFineGrained(context))) throw new GraphQLError(RESOURCE_NOT_AVAILABLE);
   return context.user;
 }
 
@@ -113,15 +117,20 @@ export function rootValue(context: GraphqlContext): Record<string, unknown> {
   const one = (todo: DoubleTodo) => ({ todo: present(todo), errors: [] });
   const many = (todos: DoubleTodo[]) => ({ todos: todos.map(present), errors: [] });
   const touch = (todo: DoubleTodo) => { todo.updatedAt = now().toISOString(); };
+  const { currentUserWorkItems, ...subscriptionFields } = subscriptionRoot(context);
   return {
-    ...subscriptionRoot(context),
+    ...subscriptionFields,
     currentUser: () => {
       const user = context.user;
       if (!user) return null;
       return {
         id: gid('User', user.id), username: user.username, name: user.name,
         avatarUrl: `${double.baseUrl}/uploads/-/system/user/avatar/${user.id}/avatar.png`, webUrl: `${double.baseUrl}/${user.username}`,
-        todos: (args: TodosArgs) => todoConnection(context, user, args),
+        todos: (args: TodosArgs) => {
+          requirePermission(context, 'read_todo', 'user');
+          return todoConnection(context, user, args);
+        },
+        workItems: (args: Record<string, unknown>) => currentUserWorkItems(args),
       };
     },
     todoMarkDone: ({ input }: Input<{ id: number }>) => {

@@ -1,7 +1,7 @@
 import { buildSchema, GraphQLError, Kind, type GraphQLScalarType, type GraphQLSchema, type ValueNode } from 'graphql';
 import type { Edition, GraphqlSchemaVersion } from '../types';
 import { SERVER_ACTIONS, targetEnumValues } from '../todos/vocabulary';
-import { subscriptionSdl, wireSubscriptionScalars } from './subscription-schema';
+import { atLeastCurrent, subscriptionSdl, wireSubscriptionScalars } from './subscription-schema';
 
 /**
  * The GraphQL schema of the parts of GitLab's this extension uses (to-dos note §4), in GitLab's own names, as of three
@@ -15,7 +15,7 @@ export type ServedVersion = Exclude<GraphqlSchemaVersion, 'none'>;
 
 /** The most to-dos one many-mutation takes: 100 since 17.9, 50 before (§4). */
 export function manyLimit(version: ServedVersion): number {
-  return version === 'current' ? 100 : 50;
+  return atLeastCurrent(version) ? 100 : 50;
 }
 
 function todoableTypes(version: ServedVersion, edition: Edition): Set<string> {
@@ -28,7 +28,7 @@ function todoableTypes(version: ServedVersion, edition: Edition): Set<string> {
 
 function sdl(version: ServedVersion, edition: Edition): string {
   const since174 = version !== '16.11';
-  const current = version === 'current';
+  const current = atLeastCurrent(version);
   const todoable = todoableTypes(version, edition);
   const type = (name: string, fields: string): string => (todoable.has(name) || ['Project', 'Group', 'UserCore'].includes(name)
     ? `type ${name}${todoable.has(name) ? ' implements Todoable' : ''} {\n${fields}\n}` : '');

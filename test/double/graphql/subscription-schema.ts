@@ -18,13 +18,23 @@ import type { ServedVersion } from './schema';
  */
 
 export const METADATA_VERSIONS: Record<ServedVersion, string> = {
-  current: '18.2.1', '17.5': '17.5.5', '17.4': '17.4.6', '16.11': '16.11.10',
+  '19.3': '19.3.0', current: '18.2.1', '17.5': '17.5.5', '17.4': '17.4.6', '16.11': '16.11.10',
 };
 
+/** `current` (18.x) or newer. */
+export const atLeastCurrent = (version: ServedVersion): boolean => version === 'current' || version === '19.3';
 /** Whether this version's schema has the `subscribed` argument (whether it is honoured is `filterHonoured`). */
-export const hasSubscribedFilter = (version: ServedVersion): boolean => version === 'current' || version === '17.5';
-export const filterHonoured = (version: ServedVersion): boolean => version === 'current';
+export const hasSubscribedFilter = (version: ServedVersion): boolean => atLeastCurrent(version) || version === '17.5';
+export const filterHonoured = (version: ServedVersion): boolean => atLeastCurrent(version);
 export const hasWorkItems = (version: ServedVersion): boolean => version !== '16.11';
+/** `currentUser.workItems` (17.10, experiment). */
+export const hasUserWorkItems = (version: ServedVersion): boolean => atLeastCurrent(version);
+/**
+ * Whether `currentUser.workItems` answers group-level items (epics) across groups: not in the versions of GitLab's
+ * source read (`spec/graphql/resolvers/work_items/user_work_items_resolver_spec.rb` marks it pending); `19.3` plays a
+ * GitLab that does.
+ */
+export const userWorkItemsAcrossGroups = (version: ServedVersion): boolean => version === '19.3';
 
 export function subscriptionSdl(version: ServedVersion): string {
   const filter = hasSubscribedFilter(version);
@@ -188,6 +198,14 @@ type WorkItemSubscribePayload {
   clientMutationId: String
   errors: [String!]!
   workItem: WorkItem
+}` : ''}${hasUserWorkItems(version) ? `
+extend type CurrentUser {
+  workItems(${subscribed}
+    iids: [String]
+    types: [IssueType!]
+    state: IssuableState
+    ${paging}
+  ): WorkItemConnection
 }` : ''}
 
 extend type Query {

@@ -55,11 +55,11 @@ function oneGroup(context: RouteContext): ApiResponse {
 
 export const groupRoutes: Route[] = [
   {
-    method: 'GET', pattern: '/groups', auth: 'optional', scopes: READ_SCOPES, handle: listGroups,
+    method: 'GET', pattern: '/groups', auth: 'optional', scopes: READ_SCOPES, permission: { name: 'read_group', boundary: 'user' }, handle: listGroups,
     enabled: (o) => !o.withoutDiscovery,
   },
   {
-    method: 'GET', pattern: '/groups/:id', auth: 'optional', scopes: READ_SCOPES, handle: oneGroup,
+    method: 'GET', pattern: '/groups/:id', auth: 'optional', scopes: READ_SCOPES, permission: { name: 'read_group', boundary: 'group' }, handle: oneGroup,
     enabled: (o) => !o.withoutDiscovery,
   },
 ];

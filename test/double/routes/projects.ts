@@ -102,11 +102,11 @@ function oneProject(context: RouteContext): ApiResponse {
 
 export const projectRoutes: Route[] = [
   {
-    method: 'GET', pattern: '/projects', auth: 'optional', scopes: READ_SCOPES, handle: listProjects,
+    method: 'GET', pattern: '/projects', auth: 'optional', scopes: READ_SCOPES, permission: { name: 'read_project', boundary: 'user' }, handle: listProjects,
     enabled: (o) => !o.withoutDiscovery,
   },
   {
-    method: 'GET', pattern: '/projects/:id', auth: 'optional', scopes: READ_SCOPES, handle: oneProject,
+    method: 'GET', pattern: '/projects/:id', auth: 'optional', scopes: READ_SCOPES, permission: { name: 'read_project', boundary: 'project' }, handle: oneProject,
     enabled: (o) => !o.withoutDiscovery,
   },
   {

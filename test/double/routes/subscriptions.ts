@@ -1,3 +1,4 @@
+import type { FineGrainedPermission, FineGrainedPermissionName } from '../auth';
 import { paginationHeaders, parsePagination, pageOfList } from '../http/pagination';
 import { grapeError, json, messageError, type ApiResponse } from '../http/response';
 import {
@@ -105,17 +106,21 @@ function listLabels(scope: 'project' | 'group') {
 
 /** Not on a server of the interface spec alone (`withoutDiscovery`). */
 const enabled = (o: { withoutDiscovery: boolean }) => !o.withoutDiscovery;
-const post = (pattern: string, handle: Route['handle']): Route => ({ method: 'POST', pattern, auth: 'required', scopes: WRITE_SCOPES, handle, enabled });
+/** A change, and the fine-grained permission GitLab asks of it at the parent's boundary (§3B). */
+const post = (pattern: string, permission: FineGrainedPermission, handle: Route['handle']): Route =>
+  ({ method: 'POST', pattern, auth: 'required', scopes: WRITE_SCOPES, permission, handle, enabled });
+const at = (name: FineGrainedPermissionName, boundary: 'project' | 'group'): FineGrainedPermission => ({ name, boundary });
 
 export const subscriptionRoutes: Route[] = [
-  post('/projects/:id/issues/:iid/subscribe', issuableAction('Issue', true)),
-  post('/projects/:id/issues/:iid/unsubscribe', issuableAction('Issue', false)),
-  post('/projects/:id/merge_requests/:iid/subscribe', issuableAction('MergeRequest', true)),
-  post('/projects/:id/merge_requests/:iid/unsubscribe', issuableAction('MergeRequest', false)),
-  post('/projects/:id/labels/:label_id/subscribe', labelAction('project', true)),
-  post('/projects/:id/labels/:label_id/unsubscribe', labelAction('project', false)),
-  post('/groups/:id/labels/:label_id/subscribe', labelAction('group', true)),
-  post('/groups/:id/labels/:label_id/unsubscribe', labelAction('group', false)),
-  { method: 'GET', pattern: '/projects/:id/labels', auth: 'required', scopes: READ_SCOPES, handle: listLabels('project'), enabled },
-  { method: 'GET', pattern: '/groups/:id/labels', auth: 'required', scopes: READ_SCOPES, handle: listLabels('group'), enabled },
+  post('/projects/:id/issues/:iid/subscribe', at('subscribe_issue', 'project'), issuableAction('Issue', true)),
+  post('/projects/:id/issues/:iid/unsubscribe', at('subscribe_issue', 'project'), issuableAction('Issue', false)),
+  post('/projects/:id/merge_requests/:iid/subscribe', at('subscribe_merge_request', 'project'), issuableAction('MergeRequest', true)),
+  post('/projects/:id/merge_requests/:iid/unsubscribe', at('subscribe_merge_request', 'project'), issuableAction('MergeRequest', false)),
+  post('/projects/:id/labels/:label_id/subscribe', at('subscribe_label', 'project'), labelAction('project', true)),
+  post('/projects/:id/labels/:label_id/unsubscribe', at('subscribe_label', 'project'), labelAction('project', false)),
+  post('/groups/:id/labels/:label_id/subscribe', at('subscribe_label', 'group'), labelAction('group', true)),
+  post('/groups/:id/labels/:label_id/unsubscribe', at('subscribe_label', 'group'), labelAction('group', false)),
+  // `lib/api/labels.rb`, `lib/api/group_labels.rb`: `route_setting :authorization, permissions: :read_label`.
+  { method: 'GET', pattern: '/projects/:id/labels', auth: 'required', scopes: READ_SCOPES, permission: at('read_label', 'project'), handle: listLabels('project'), enabled },
+  { method: 'GET', pattern: '/groups/:id/labels', auth: 'required', scopes: READ_SCOPES, permission: at('read_label', 'group'), handle: listLabels('group'), enabled },
 ];

@@ -63,9 +63,12 @@ function markAllDone(context: RouteContext): ApiResponse {
 }
 
 const enabled = (o: { withoutTodos: boolean }) => !o.withoutTodos;
+/** A user's to-dos are theirs: GitLab names the permissions at the user boundary (§3B). */
+const READ_TODO = { name: 'read_todo', boundary: 'user' } as const;
+const UPDATE_TODO = { name: 'update_todo', boundary: 'user' } as const;
 
 export const todoRoutes: Route[] = [
-  { method: 'GET', pattern: '/todos', auth: 'required', scopes: READ_SCOPES, handle: listTodos, enabled },
-  { method: 'POST', pattern: '/todos/mark_as_done', auth: 'required', scopes: WRITE_SCOPES, handle: markAllDone, enabled },
-  { method: 'POST', pattern: '/todos/:id/mark_as_done', auth: 'required', scopes: WRITE_SCOPES, handle: markDone, enabled },
+  { method: 'GET', pattern: '/todos', auth: 'required', scopes: READ_SCOPES, permission: READ_TODO, handle: listTodos, enabled },
+  { method: 'POST', pattern: '/todos/mark_as_done', auth: 'required', scopes: WRITE_SCOPES, permission: UPDATE_TODO, handle: markAllDone, enabled },
+  { method: 'POST', pattern: '/todos/:id/mark_as_done', auth: 'required', scopes: WRITE_SCOPES, permission: UPDATE_TODO, handle: markDone, enabled },
 ];

@@ -13,7 +13,7 @@ import { HOSTILE_TITLES, TITLE_NOUNS, TITLE_VERBS } from './words';
  * |---|---|---|---|
  * | issues (ISSUE, INCIDENT, TASK) | 5001… | projects 1–7 (and 8) | 3 in 4 subscribed, every 8th unsubscribed, every 5th authored, every 6th from the 2nd assigned |
  * | merge requests | 7001… | projects 1–6 | the same pattern; opened, merged, closed; every 6th from the 3rd to review |
- * | epics (work items) | 9001… | groups 1, 2, 4 (`ee`) | 2 in 3 subscribed (group level) |
+ * | epics (work items) | 9001… | groups 1, 2, 4 (`ee`) | 2 in 3 subscribed (group level), and 9003 of group 4 |
  * | labels | 301… | projects 1, 2, 5; groups 1, 2, 4 | see `LABEL_ROWS` |
  */
 
@@ -126,6 +126,8 @@ export function generateSubscriptions(options: SubscriptionWorldOptions): Subscr
       });
       if (i % 3 !== 2) subscriptions.push({ userId: 1, subscribableType: 'Issue', subscribableId: 9001 + i, projectId: null, subscribed: true });
     }
+    // And the first epic of "community" (group 4, public), whose member user 1 is not: only an instance-wide reading finds it.
+    subscriptions.push({ userId: 1, subscribableType: 'Issue', subscribableId: 9003, projectId: null, subscribed: true });
   }
 
   const label = (id: number, name: string, where: { projectId?: number; groupId?: number }): DoubleLabel => ({

@@ -24,6 +24,23 @@ export interface DoubleUser {
   privateProfile: boolean;
   createdAt: string;
   bio: string;
+  /**
+   * Working hours of GitLab's phone notifications of new to-dos (19.3, `GET /user/preferences`); unset: GitLab's
+   * defaults (off, Monday to Friday, no hours, no zone).
+   */
+  mobilePushWorkingHours?: MobilePushWorkingHours;
+}
+
+/** `user_preferences.mobile_push_working_hours`, as the API names its parts (`mobile_push_working_hours_*`). */
+export interface MobilePushWorkingHours {
+  enabled: boolean;
+  /** Minutes after local midnight; the end is exclusive, and before the start the window crosses midnight. */
+  start: number | null;
+  end: number | null;
+  /** Weekday names, lower case (`monday`). */
+  days: string[];
+  /** IANA zone name. */
+  timeZone: string | null;
 }
 
 export interface DoubleGroup {

@@ -137,7 +137,7 @@ describe('SubscriptionClient against the GitLab double', function () {
       try {
         const subs = clientOf(older);
         assert.deepEqual(await subs.getSubscriptionFeatures(), {
-          graphql: true, listIssues: false, listMergeRequests: false, listEpics: false, listLabels: true,
+          graphql: true, listIssues: false, listMergeRequests: false, listEpics: false, listUserWorkItems: false, listLabels: true,
           setIssue: true, setMergeRequest: true, setWorkItem: true,
         });
         const error = await rejectsWith(subs.listSubscribedIssues({}), 'unsupported');

@@ -11,14 +11,19 @@ import { useVirtualTimers } from './virtualTimers';
  */
 describe('new activity poller', () => {
   const { pending, tick } = useVirtualTimers();
-  let outcomes: Array<'fail' | 'ok' | 'unauthorized'>;
-  beforeEach(() => { outcomes = []; });
+  let outcomes: Array<'fail' | 'ok' | 'unauthorized' | 'noPermission'>;
+  let logged: string[];
+  beforeEach(() => {
+    outcomes = [];
+    logged = [];
+  });
 
   const api = {
     async listEvents() {
       const outcome = outcomes.shift() ?? 'ok';
       if (outcome === 'fail') throw new GitLabError('server', 'GitLab answered 500');
       if (outcome === 'unauthorized') throw new GitLabError('unauthorized', 'GitLab answered 401');
+      if (outcome === 'noPermission') throw new GitLabError('forbidden', 'Sign in with … read_event. … "Event: Read"', { status: 403, missingPermissions: ['Event: Read'] });
       return { items: [], nextPage: undefined };
     },
   } as unknown as GitLabApi;
@@ -27,7 +32,7 @@ describe('new activity poller', () => {
     const view = vscode.window.createTreeView('gitlabActivity.activity', { treeDataProvider: {} as never });
     return new NewActivityPoller(view as never, {
       account: { api, instanceUrl: 'https://gitlab.example.com' }, intervalSeconds: () => intervalSeconds,
-      shownMarker: () => undefined, pendingChanged: () => undefined, onUnauthorized: () => undefined, log: () => undefined,
+      shownMarker: () => undefined, pendingChanged: () => undefined, onUnauthorized: () => undefined, log: (line) => logged.push(line),
     }, () => undefined, { request: {} as never });
   }
 
@@ -48,6 +53,17 @@ describe('new activity poller', () => {
     p.restart();
     outcomes = ['unauthorized'];
     assert.equal(await tick(), undefined);
+    p.restart();
+    assert.equal(pending()[0]?.ms, 1000);
+    p.dispose();
+  });
+
+  it('stops when a fine-grained token lacks the permission, says so once, and checks again after the next sign-in', async () => {
+    const p = poller(1);
+    p.restart();
+    outcomes = ['noPermission'];
+    assert.equal(await tick(), undefined, 'no backoff: the token will not gain the permission');
+    assert.deepEqual(logged, ['New activity check stopped until the next sign-in: Sign in with … read_event. … "Event: Read"']);
     p.restart();
     assert.equal(pending()[0]?.ms, 1000);
     p.dispose();

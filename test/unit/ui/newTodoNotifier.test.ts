@@ -34,7 +34,7 @@ describe('the new to-do check', () => {
     const todos = new TodoService({ accounts: () => [account], pageSize: () => 20, log, filter: TodoViewFilter.EMPTY });
     const session = { all: [account], onDidChange: () => ({ dispose: () => undefined }), reportUnauthorized: () => undefined } as unknown as Session;
     const clock = { now: () => Date.parse('2024-06-15T12:00:00Z'), setTimer: () => ({ dispose: () => undefined }) };
-    const notifier = new NewTodoNotifier(session, todos, clock, { intervalSeconds: () => 60, reasons: () => new Set(['assigned']) }, log);
+    const notifier = new NewTodoNotifier(session, todos, clock, { intervalSeconds: () => 60, reasons: () => new Set(['assigned']), ignoreWorkingHours: () => false }, log);
     await todos.lists.load(todoSource(INSTANCE));
     const reads = listReads;
     notifier.restart();

@@ -209,6 +209,16 @@ describe('Subscriptions view: sections per kind, calm lines, Unsubscribe with Un
     assert.ok(double.requests.some((r) => (r.body ?? '').includes('issueSetSubscription')), 'the mutation 17.4 has');
   });
 
+  it('a fine-grained token without the merge requests\' and labels\' permissions: a calm line naming each, the other kinds listed', async () => {
+    const permissions = ['read_work_item', 'read_group', 'read_project', 'subscribe_issue', 'subscribe_work_item'];
+    await open({ graphql: '19.3', tokens: [{ token: 'glpat-fine-grained-subscriptions', scopes: [], userId: 1, permissions }] }, 'glpat-fine-grained-subscriptions');
+    const all = await settled();
+    const line = (words: string) => `${words} missing: Subscriptions needs it. Sign in with a fine-grained token that has it to see this here.`;
+    assert.deepEqual(all.get('Merge requests')!.map((row) => [row.type, item(row).label]), [['cannotList', line('read_merge_request')]]);
+    assert.deepEqual(all.get('Labels')!.map((row) => [row.type, item(row).label]), [['cannotList', line('read_label')]]);
+    for (const name of ['Issues', 'Epics']) assert.ok(all.get(name)!.every((row) => row.type === 'subscription') && all.get(name)!.length > 0, name);
+  });
+
   it('a spec-only server: a calm line for every kind', async () => {
     await open({ specOnly: true });
     const all = await settled();

@@ -143,7 +143,7 @@ describe('To-Do List: a pending action belongs to the account that read its to-d
   it('a new to-do\'s Done, clicked after bob signed in over alice, marks nothing with bob\'s token', async () => {
     (vscode.window.state as { focused: boolean }).focused = true;
     const notifier = new NewTodoNotifier(session as never, view.service, clock,
-      { intervalSeconds: () => 0.05, reasons: () => new Set(['mentioned']) }, new Log(channel, () => []));
+      { intervalSeconds: () => 0.05, reasons: () => new Set(['mentioned']), ignoreWorkingHours: () => false }, new Log(channel, () => []));
     try {
       notifier.restart();
       await until('alice\'s first check', () => double.requests.some((r) => r.userId === ALICE.userId && r.path === '/api/v4/todos' && r.query.per_page === '20'));

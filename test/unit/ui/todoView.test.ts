@@ -262,4 +262,19 @@ describe('To-Do view: lists, snooze and unsnooze, failures put back', () => {
     const children = tree.treeDataProvider.getChildren(undefined) as TodoNode[];
     assert.deepEqual(children.map((node) => labelOf(node)), ['This GitLab cannot list snoozed to-dos (it needs GitLab 17.8 or later).']);
   });
+
+  it('a fine-grained token without read_todo: one calm line naming it, with Sign In, and no error row after a refresh', async () => {
+    await open({ tokens: [{ token: 'fine-activity-only', scopes: [], userId: 1, permissions: ['read_event'] }] }, 'fine-activity-only');
+    const line = 'read_todo missing: To-Do List needs it. Sign in with a fine-grained token that has it to see this here.';
+    const children = () => tree.treeDataProvider.getChildren(undefined) as TodoNode[];
+    await until('the calm line', () => children().some((node) => node.type === 'noPermission'));
+    assert.deepEqual(children().map((node) => labelOf(node)), [line]);
+    const item = tree.treeDataProvider.getTreeItem(children()[0]) as { command?: { command: string; arguments?: unknown[] } };
+    assert.deepEqual(item.command && [item.command.command, item.command.arguments], [COMMANDS.signIn, [INSTANCE]]);
+    double.clearLog();
+    await run(COMMANDS.todosRefresh);
+    await until('asked again', () => double.requests.some((r) => r.path === '/api/v4/todos' && r.status === 403));
+    await until('the calm line again', () => children().some((node) => node.type === 'noPermission'));
+    assert.deepEqual(children().map((node) => [node.type, labelOf(node)]), [['noPermission', line]]);
+  });
 });

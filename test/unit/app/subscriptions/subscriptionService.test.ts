@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { GitLabDouble, type DoubleOptions } from '../../../double';
-import { groupAccess, groupById, projectAccess } from '../../../double/world/access';
+import { canReadGroup, groupAccess, groupById, projectAccess } from '../../../double/world/access';
 import { GitLabClient, SubscriptionClient } from '../../../../src/gitlab';
 import { SubscriptionFilter } from '../../../../src/app/subscriptions/subscriptionFilter';
 import { subscriptionKey, type SubscriptionItem } from '../../../../src/app/subscriptions/subscriptionItems';
@@ -170,6 +170,33 @@ describe('SubscriptionService against the GitLab double', function () {
     // Issues once; merge requests and epics once per place (acme, and two projects outside it for merge requests).
     assert.equal(listings.length, 1 + 3 + 1, listings.map((r) => r.body).join('\n'));
     for (const kind of ['issue', 'mergeRequest', 'epic'] as const) assert.notEqual(service.lists.rows(subscriptionSource(INSTANCE, kind).key).after, 'loadMore', kind);
+  });
+
+  it('reads epics instance-wide where GitLab answers them through currentUser.workItems: those of groups the user is no member of too', async () => {
+    /** User 1's epics (group-level work items) with a `subscribed` row, in groups it can see. */
+    const epics = (groups: (id: number) => boolean) => double.data.issuables
+      .filter((i) => i.model === 'Issue' && i.groupId !== null && groups(i.groupId) && explicit('Issue').has(i.id)
+        && canReadGroup(double.data, groupById(double.data, i.groupId)!, 1))
+      .map((i) => i.id).sort((a, b) => a - b);
+    // User 1's groups: "acme" and its subgroup "acme/platform".
+    const member = (id: number) => [1, 2].includes(id);
+    let service = await serviceOn({ graphql: '19.3' });
+    let listed = (await readAll(service, ['epic'])).get('epic')!.map(idOf).sort((a, b) => a - b);
+    const community = double.data.issuables.filter((i) => i.groupId === 4 && explicit('Issue').has(i.id)).map((i) => i.id);
+    assert.ok(community.length > 0, 'user 1 is subscribed to an epic of "community", whose member it is not');
+    assert.deepEqual(listed, epics(() => true));
+    assert.ok(community.every((id) => listed.includes(id)));
+    const bodies = double.requests.filter((r) => r.path === '/api/graphql').map((r) => r.body ?? '');
+    assert.ok(bodies.some((body) => /subscribedEpicsEverywhere/.test(body)));
+    assert.ok(!bodies.some((body) => /query subscribedEpics\(/.test(body)), 'no group walk');
+    await clients.pop()!.close();
+    await double.close();
+
+    // 18.x: the field is there, but answers project-level items only: the epics of the user's groups, group by group.
+    service = await serviceOn();
+    listed = (await readAll(service, ['epic'])).get('epic')!.map(idOf).sort((a, b) => a - b);
+    assert.deepEqual(listed, epics(member));
+    assert.ok(!community.some((id) => listed.includes(id)));
   });
 
   it('says calmly, per kind, what an older GitLab cannot list, and still lists labels', async () => {
