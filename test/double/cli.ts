@@ -77,12 +77,13 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const double = await GitLabDouble.start(options);
-  process.stdout.write(`GitLab double listening on ${double.url}\n`);
   const stop = () => {
     void double.close().then(() => process.exit(0));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Said once it can be stopped: a caller that signals as soon as it reads the line finds the handlers there.
+  process.stdout.write(`GitLab double listening on ${double.url}\n`);
 }
 
 void main();

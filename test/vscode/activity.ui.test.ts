@@ -3,7 +3,7 @@ import { normalizeInstanceUrl } from '../../src/app/instance';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  countedEvents, dayCount, extensionRequests, feedUnder, isEventsRequest, isSettled, loadMore, stateLabels, useSignedInSession, waitFor,
+  countedEvents, dayCount, extensionRequests, feedUnder, isEventsRequest, isSettled, loadMore, stateLabels, useSignedInSessionOfPages, waitFor,
   waitForExtensionRequest, waitForFeedFromDouble,
 } from './harness';
 import { labelStartShown, setSideBarWidth } from './harness/side-bar-width';
@@ -13,11 +13,7 @@ const PAGE_SIZE = 5;
 
 describe('activity tree', function () {
   this.timeout(90_000);
-  const session = useSignedInSession({
-    name: 'activity',
-    // A small page makes "Load more…" appear and keeps every feed on screen (rows out of view are not rendered).
-    settings: { 'gitlabActivity.pageSize': PAGE_SIZE },
-  });
+  const session = useSignedInSessionOfPages('activity', PAGE_SIZE);
 
   it('shows My Activity as day groups of rows led by what was acted on (the icon says the verb), without the user\'s name, with the roots Projects and Users', async function () {
     const { workbench, double } = session();

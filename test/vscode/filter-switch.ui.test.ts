@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
-import { feedUnder, isEventsRequest, useSignedInSession, waitFor, waitForExtensionRequest, waitForFeedFromDouble } from './harness';
+import { feedUnder, isEventsRequest, useSignedInSessionOfPages, waitFor, waitForExtensionRequest, waitForFeedFromDouble } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 10;
@@ -48,10 +48,7 @@ interface WatchRecord {
 
 describe('activity filter switch', function () {
   this.timeout(90_000);
-  const session = useSignedInSession({
-    name: 'filter-switch',
-    settings: { 'gitlabActivity.pageSize': PAGE_SIZE },
-  });
+  const session = useSignedInSessionOfPages('filter-switch', PAGE_SIZE);
 
   it('never shows the old filter\'s rows under the new filter\'s label; progress shows while the new first page is delayed', async function () {
     const { workbench, double, page } = session();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { GitLabEvent } from '../../src/gitlab/types';
 import {
-  expectedDays, extensionRequests, feedUnder, isEventsRequest, readFromDouble, useSignedInSession, waitFor,
+  expectedDays, extensionRequests, feedUnder, isEventsRequest, readFromDouble, useSignedInSessionOfPages, waitFor,
   waitForExtensionRequest, waitForFeedFromDouble,
 } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
@@ -33,10 +33,7 @@ async function allEvents(double: Parameters<typeof readFromDouble>[0], query: Re
 
 describe('copy activity as Markdown', function () {
   this.timeout(90_000);
-  const session = useSignedInSession({
-    name: 'markdown-copy',
-    settings: { 'gitlabActivity.pageSize': PAGE_SIZE },
-  });
+  const session = useSignedInSessionOfPages('markdown-copy', PAGE_SIZE);
 
   it('asks for a range, fetches the pages of that range the tree never loaded, and copies only events in the range', async function () {
     const { workbench, double, page } = session();

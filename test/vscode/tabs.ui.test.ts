@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { LoggedRequest } from '../double';
 import type { GitLabEvent } from '../../src/gitlab/types';
 import {
-  expectedDays, extensionRequests, feedUnder, isEventsRequest, isSettled, readFromDouble, showsDays, useSignedInSession,
+  expectedDays, extensionRequests, feedUnder, isEventsRequest, isSettled, readFromDouble, showsDays, useSignedInSessionOfPages,
   waitFor, waitForExtensionRequest, waitForFeedFromDouble, type VscodeSession,
 } from './harness';
 import { labelStartShown, setSideBarWidth } from './harness/side-bar-width';
@@ -83,10 +83,7 @@ async function waitForMyActivity(session: VscodeSession, events: GitLabEvent[], 
 
 describe('activity tabs', function () {
   this.timeout(120_000);
-  const session = useSignedInSession({
-    name: 'tabs',
-    settings: { 'gitlabActivity.pageSize': PAGE_SIZE },
-  });
+  const session = useSignedInSessionOfPages('tabs', PAGE_SIZE);
 
   it('Comments shows every comment, diff notes and discussion notes included (target_type=note would drop them)', async function () {
     const { workbench, double } = session();

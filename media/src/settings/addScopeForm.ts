@@ -15,20 +15,20 @@ export function addScopeForm(state: UiState, t: Localize, actions: Actions): Tem
   const adding = add.adding === true;
   const submit = (event: Event): void => {
     event.preventDefault();
-    actions.submitAdd();
+    actions.list.submitAdd();
   };
   const escape = (event: KeyboardEvent): void => {
     if (event.key !== 'Escape') return;
     event.preventDefault();
-    actions.toggleAdd();
+    actions.list.toggleAdd();
   };
   return html`<section id="add-scope" class="add-scope" aria-label=${t('Add a group or project')}>
     <button type="button" id="add-scope-toggle" class="link-button" aria-expanded=${String(add.open)} aria-controls="add-scope-form"
-      @click=${() => actions.toggleAdd()}>${t('Add group/project by ID or path…')}</button>
+      @click=${() => actions.list.toggleAdd()}>${t('Add group/project by ID or path…')}</button>
     <form id="add-scope-form" class="add-scope-form" ?hidden=${!add.open} novalidate @submit=${submit} @keydown=${escape}>
       <label for="add-scope-kind">${t('Kind')}</label>
       <select id="add-scope-kind" ?disabled=${adding}
-        @change=${(event: Event) => actions.setAdd({ kind: kindOf((event.target as HTMLSelectElement).value) })}>
+        @change=${(event: Event) => actions.list.setAdd({ kind: kindOf((event.target as HTMLSelectElement).value) })}>
         ${option('either', t('Group or project (found out)'), add.kind === 'either')}
         ${option('group', t('Group'), add.kind === 'group')}
         ${option('project', t('Project'), add.kind === 'project')}
@@ -36,7 +36,7 @@ export function addScopeForm(state: UiState, t: Localize, actions: Actions): Tem
       <label for="add-scope-ref">${t('ID, path or URL')}</label>
       <input id="add-scope-ref" type="text" placeholder=${t('e.g. 42 or my-group/my-project')} spellcheck="false" autocomplete="off"
         ?disabled=${adding} aria-invalid=${add.error ? 'true' : nothing} aria-describedby=${add.error ? 'add-scope-error' : nothing}
-        .value=${live(add.ref)} @input=${(event: Event) => actions.setAdd({ ref: (event.target as HTMLInputElement).value })}>
+        .value=${live(add.ref)} @input=${(event: Event) => actions.list.setAdd({ ref: (event.target as HTMLInputElement).value })}>
       <button type="submit" id="add-scope-submit" ?disabled=${adding}>${adding ? t('Adding…') : t('Add')}</button>
       ${errorLine('add-scope-error', add.error, t)}
     </form>

@@ -20,17 +20,17 @@ export function bulkPanel(state: UiState, t: Localize, actions: Actions): Templa
     <div class="bulk-controls">
       <label for="bulk-level">${t('Level for the selected')}</label>
       <select id="bulk-level" ?disabled=${running}
-        @change=${(event: Event) => actions.setBulkLevel((event.target as HTMLSelectElement).value as NotificationLevel)}>
+        @change=${(event: Event) => actions.bulk.setLevel((event.target as HTMLSelectElement).value as NotificationLevel)}>
         ${state.bulkLevel === undefined
           ? html`<option value="" disabled .selected=${live(true)}>${t('Choose a level…')}</option>` : nothing}
         ${LEVEL_ORDER.map((level) => option(level, levelLabel(level, t), level === state.bulkLevel, levelExplanation(level, t)))}
       </select>
       <button type="button" id="bulk-apply"
         ?disabled=${!canApplyBulk({ selection: state.bulkSelection, level: state.bulkLevel, report: bulk })}
-        @click=${() => actions.applyBulk()}>${running ? t('Applying…') : t('Apply to selected')}</button>
+        @click=${() => actions.bulk.apply()}>${running ? t('Applying…') : t('Apply to selected')}</button>
       ${running
         ? html`<button type="button" id="bulk-cancel" class="secondary" @click=${() => actions.signal('cancelBulk')}>${t('Stop')}</button>`
-        : html`<button type="button" id="bulk-clear" class="secondary" @click=${() => actions.clearBulk()}>${t('Clear selection')}</button>`}
+        : html`<button type="button" id="bulk-clear" class="secondary" @click=${() => actions.bulk.clear()}>${t('Clear selection')}</button>`}
     </div>
     ${errorLine('bulk-error', state.bulkError, t)}
     ${/* Always there, so the run's progress and outcome are read out as they change; the focus goes here on Apply. */''}

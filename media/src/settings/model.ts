@@ -134,22 +134,18 @@ export function levelText(t: Localize, level: string): string {
   return isNotificationLevel(level) ? levelLabel(level, t) : t('{0} (not known to this extension)', level);
 }
 
-/**
- * What the page's parts ask of the page (the SettingsApp does it): the parts render the state and call these on the
- * person's input, so they need not know the app, and the app imports the parts, not the other way round.
- */
-export interface Actions {
-  signal(type: 'refreshScopes' | 'signIn' | 'cancelBulk'): void;
+/** The scope list: choosing a scope, the keyboard in the list, and the Add form below it. */
+export interface ListActions {
   select(key: string): void;
   optionFocused(key: string): void;
   listKey(event: KeyboardEvent): void;
-  toggleBulk(key: string, selected: boolean): void;
-  setBulkLevel(level: NotificationLevel): void;
-  applyBulk(): void;
-  clearBulk(): void;
   toggleAdd(): void;
   setAdd(change: Partial<Pick<UiState['add'], 'kind' | 'ref'>>): void;
   submitAdd(): void;
+}
+
+/** The form of the scope shown: edits, Save and Discard, a failure's Retry, a conflict's choice, End Snooze. */
+export interface FormActions {
   edit(change: (form: SettingForm) => SettingForm): void;
   save(): void;
   revert(): void;
@@ -157,6 +153,25 @@ export interface Actions {
   keepMine(): void;
   takeTheirs(): void;
   endSnooze(snooze: SnoozeNote): void;
+}
+
+/** The bulk change: the scopes checked, the level, Apply and Clear. */
+export interface BulkActions {
+  toggle(key: string, selected: boolean): void;
+  setLevel(level: NotificationLevel): void;
+  apply(): void;
+  clear(): void;
+}
+
+/**
+ * What the page's views ask of the page (the SettingsApp and its parts do it): the views render the state and call
+ * these on the person's input, so they need not know the app, and the app imports the views, not the other way round.
+ */
+export interface Actions {
+  signal(type: 'refreshScopes' | 'signIn' | 'cancelBulk'): void;
+  readonly list: ListActions;
+  readonly form: FormActions;
+  readonly bulk: BulkActions;
 }
 
 // ---- template parts that several of the page's parts use -------------------------------------------------------

@@ -42,7 +42,7 @@ export function scopePanel(state: UiState, t: Localize, actions: Actions): Templ
         @click=${() => actions.signal('refreshScopes')}>⟳</button>
     </div>
     <div id="scope-list" class="scope-list" role="listbox" aria-label=${t('Scopes')} aria-describedby="scope-list-keys"
-      @keydown=${(event: KeyboardEvent) => actions.listKey(event)}>
+      @keydown=${(event: KeyboardEvent) => actions.list.listKey(event)}>
       ${global ? scopeOption(state, t, { ...global, label: t('Global'), detail: t('Your default for every group and project') }, global.key === tabStop, actions) : nothing}
       ${section('groups', t('Groups'), groups, groupsHint)}
       ${section('projects', t('Projects'), projects, projectsHint)}
@@ -67,10 +67,10 @@ function scopeOption(state: UiState, t: Localize, entry: ScopeEntry, tabStop: bo
     data-scope-key=${entry.key} data-scope-kind=${entry.scope.kind} data-origin=${entry.origin} data-selected=${String(selected)}
     data-dirty=${String(dirty)} data-scope-select=${entry.key} title=${entry.detail ?? entry.label}
     aria-selected=${String(selected)} aria-checked=${checkable ? String(checked) : nothing}
-    @click=${() => actions.select(entry.key)} @focus=${() => actions.optionFocused(entry.key)}>
+    @click=${() => actions.list.select(entry.key)} @focus=${() => actions.list.optionFocused(entry.key)}>
     ${checkable ? html`<span class="scope-bulk-select" data-bulk-select=${entry.key} data-checked=${String(checked)}
       data-disabled=${String(running)} aria-hidden="true" title=${t('Select {0} for a bulk change', entry.label)}
-      @click=${(event: Event) => { event.stopPropagation(); actions.toggleBulk(entry.key, !checked); }}></span>`
+      @click=${(event: Event) => { event.stopPropagation(); actions.bulk.toggle(entry.key, !checked); }}></span>`
       : html`<span class="scope-bulk-spacer"></span>`}
     <span class="scope-label">${entry.label}</span>${entry.detail ? html`<span class="scope-detail">${entry.detail}</span>` : nothing}${dirty
       ? html`<span class="scope-dirty" title=${t('Unsaved changes')} aria-label=${t('Unsaved changes')}>●</span>` : nothing}

@@ -63,7 +63,7 @@ function snoozeView(state: UiState, key: string, form: SettingForm, t: Localize,
   return html`<div id="snooze-note" class="snooze-note" role="status">
     <span id="snooze-text">${t('Snoozed until {0} (was {1})', snooze.until, levelText(t, snooze.previousLevel))}</span>
     <button type="button" id="end-snooze" class="secondary" ?disabled=${ending}
-      @click=${() => actions.endSnooze(snooze)}>${ending ? t('Ending…') : t('End Snooze')}</button>
+      @click=${() => actions.form.endSnooze(snooze)}>${ending ? t('Ending…') : t('End Snooze')}</button>
     ${error ? html`<p id="snooze-error" class="field-error" role="alert">${error}</p>` : nothing}
   </div>`;
 }
@@ -74,7 +74,7 @@ function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | und
   const showEmailProblem = scope.emailChecked && emailProblem(currentEmail(form)) !== undefined;
   const emailError = error?.field === 'notification_email' ? error.message : showEmailProblem ? t('Enter an e-mail address such as name@example.com, or leave the field empty.') : undefined;
   const edit = (change: (form: SettingForm, value: string) => SettingForm) =>
-    (event: Event) => actions.edit((edited) => change(edited, (event.target as HTMLInputElement | HTMLSelectElement).value));
+    (event: Event) => actions.form.edit((edited) => change(edited, (event.target as HTMLInputElement | HTMLSelectElement).value));
   // Save and Discard are off with nothing to save or while saving; Save also while a conflict waits for a choice.
   const revertOff = !isDirty(form) || scope.saving === true;
   return html`
@@ -100,9 +100,9 @@ function formFields(scope: ScopeState, form: SettingForm, error: ErrorInfo | und
       </div>` : nothing}
     <div id="form-actions" class="actions form-actions">
       <button type="button" id="save-button" ?disabled=${revertOff || scope.conflict !== undefined}
-        @click=${() => actions.save()}>${scope.saving ? t('Saving…') : t('Save')}</button>
+        @click=${() => actions.form.save()}>${scope.saving ? t('Saving…') : t('Save')}</button>
       <button type="button" id="revert-button" class="secondary" ?disabled=${revertOff}
-        @click=${() => actions.revert()}>${t('Discard changes')}</button>
+        @click=${() => actions.form.revert()}>${t('Discard changes')}</button>
     </div>`;
 }
 
@@ -130,7 +130,7 @@ function errorBox(error: ErrorInfo | undefined, t: Localize, actions: Actions): 
     data-error-kind=${error?.kind ?? nothing}>
     ${error ? html`${errorPrefix(t)}<span id="form-error-message" class="error-message">${error.message}</span>` : nothing}
     ${error?.action === 'retry'
-      ? html`<button type="button" id="form-error-retry" class="secondary" @click=${() => actions.retry()}>${t('Retry')}</button>` : nothing}
+      ? html`<button type="button" id="form-error-retry" class="secondary" @click=${() => actions.form.retry()}>${t('Retry')}</button>` : nothing}
     ${error?.action === 'signIn' ? html`<button type="button" id="form-error-sign-in" class="secondary"
       @click=${() => actions.signal('signIn')}>${t('Sign in again')}</button>` : nothing}
   </div>`;
@@ -153,7 +153,7 @@ function eventSwitches(form: SettingForm, t: Localize, actions: Actions): Templa
         data-event-known=${String(known)}>
         <input id=${`event-${key}`} data-event-checkbox=${key} type="checkbox" aria-describedby=${`event-state-${key}`}
           .checked=${live(state === 'on')} .indeterminate=${live(state === 'default')}
-          @change=${(event: Event) => actions.edit((edited) => withEvent(edited, key, (event.target as HTMLInputElement).checked))}>
+          @change=${(event: Event) => actions.form.edit((edited) => withEvent(edited, key, (event.target as HTMLInputElement).checked))}>
         <label for=${`event-${key}`} class="event-label">${eventLabel(key, t)}${known ? nothing
           : html`<span class="event-unknown"> (${t('not known to this extension')})</span>`}${changed
           ? html`<span class="visually-hidden">, </span><span class="event-changed-mark">${t('changed')}</span>` : nothing}</label>
@@ -161,7 +161,7 @@ function eventSwitches(form: SettingForm, t: Localize, actions: Actions): Templa
         <span id=${`event-state-${key}`} class=${`event-state event-state-${state}`}>${eventStateText(key, state, t)}</span>
         ${changed
           ? html`<button type="button" class="link-button event-reset" title=${t('Back to the value loaded from GitLab')} data-event-reset=${key}
-            @click=${() => actions.edit((edited) => resetEvent(edited, key))}>${t('Reset')}</button>`
+            @click=${() => actions.form.edit((edited) => resetEvent(edited, key))}>${t('Reset')}</button>`
           : html`<span class="event-reset-slot"></span>`/* keeps the grid's columns aligned */}
       </div>`;
     })}
@@ -182,8 +182,8 @@ function conflictView(form: SettingForm, server: NotificationSetting, t: Localiz
       })}</tbody>
     </table>
     <div class="actions">
-      <button type="button" id="conflict-keep-mine" @click=${() => actions.keepMine()}>${t('Keep mine and overwrite')}</button>
-      <button type="button" id="conflict-take-theirs" class="secondary" @click=${() => actions.takeTheirs()}>${t('Take theirs')}</button>
+      <button type="button" id="conflict-keep-mine" @click=${() => actions.form.keepMine()}>${t('Keep mine and overwrite')}</button>
+      <button type="button" id="conflict-take-theirs" class="secondary" @click=${() => actions.form.takeTheirs()}>${t('Take theirs')}</button>
     </div>
   </section>`;
 }

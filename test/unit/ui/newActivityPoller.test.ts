@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { GitLabError } from '../../../src/gitlab';
 import { NewActivityPoller } from '../../../src/ui/activity/newActivityPoller';
+import { useVirtualTimers } from './virtualTimers';
 
 /**
  * The poller's waits on a virtual clock: its timers are recorded with their delays and run when the test says, so
@@ -9,11 +10,13 @@ import { NewActivityPoller } from '../../../src/ui/activity/newActivityPoller';
  * follows the order of checks).
  */
 describe('new activity poller', () => {
-  type Timer = { ms: number; run: () => void };
-  let timers: Timer[];
+  const { pending, tick } = useVirtualTimers();
   let outcomes: Array<'fail' | 'ok' | 'unauthorized' | 'noPermission'>;
   let logged: string[];
-  const real = { setTimeout: globalThis.setTimeout, clearTimeout: globalThis.clearTimeout };
+  beforeEach(() => {
+    outcomes = [];
+    logged = [];
+  });
 
   /** What a check meets at GitLab, as the test says. */
   const newActivity = {
@@ -35,38 +38,10 @@ describe('new activity poller', () => {
     });
   }
 
-  /** Runs the one pending timer, lets the poll settle, and returns the delay of the timer it planned next. */
-  async function tick(): Promise<number | undefined> {
-    assert.equal(timers.length, 1, `${timers.length} timers pending`);
-    timers.shift()!.run();
-    for (let i = 0; i < 10; i++) await new Promise((resolve) => setImmediate(resolve));
-    return timers[0]?.ms;
-  }
-
-  beforeEach(() => {
-    timers = [];
-    outcomes = [];
-    logged = [];
-    globalThis.setTimeout = ((run: () => void, ms: number) => {
-      const timer = { ms, run };
-      timers.push(timer);
-      return timer;
-    }) as unknown as typeof setTimeout;
-    globalThis.clearTimeout = ((timer: Timer) => {
-      timers = timers.filter((pending) => pending !== timer);
-    }) as unknown as typeof clearTimeout;
-    (vscode.window.state as { focused: boolean }).focused = true;
-  });
-
-  afterEach(() => {
-    Object.assign(globalThis, real);
-    (vscode.window.state as { focused: boolean }).focused = false;
-  });
-
   it('checks at the interval, doubles the wait on each failure up to 16 times it, and is back at the interval after a success', async () => {
     const p = poller(1);
     p.restart();
-    assert.equal(timers[0]?.ms, 1000);
+    assert.equal(pending()[0]?.ms, 1000);
     outcomes = ['fail', 'fail', 'fail', 'fail', 'fail', 'ok', 'ok'];
     const waits: Array<number | undefined> = [];
     for (let i = 0; i < 7; i++) waits.push(await tick());
@@ -81,7 +56,7 @@ describe('new activity poller', () => {
     outcomes = ['unauthorized'];
     assert.equal(await tick(), undefined);
     p.restart();
-    assert.equal(timers[0]?.ms, 1000);
+    assert.equal(pending()[0]?.ms, 1000);
     p.dispose();
   });
 
@@ -92,7 +67,7 @@ describe('new activity poller', () => {
     assert.equal(await tick(), undefined, 'no backoff: the token will not gain the permission');
     assert.deepEqual(logged, ['New activity check stopped until the next sign-in: Sign in with … read_event. … "Event: Read"']);
     p.restart();
-    assert.equal(timers[0]?.ms, 1000);
+    assert.equal(pending()[0]?.ms, 1000);
     p.dispose();
   });
 });

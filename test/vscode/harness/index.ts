@@ -20,7 +20,7 @@ export { signInThroughFlow } from './sign-in';
 export { TestClock } from './test-clock';
 export { chooseTodoList, markRowDone, openTodoList, type TodoListName } from './todo-lists';
 export { escapeRegExp } from './tree-rows';
-export { useSignedInSession, useVscodeSession } from './use-session';
+export { useSignedInSession, useSignedInSessionOfPages, useVscodeSession } from './use-session';
 export { waitFor } from './wait-for';
 export { ACTIVITY_VIEW, TODO_VIEW, VIEW_CONTAINER, Workbench, type QuickPickEntry, type StatusBarItem, type TreeItemView } from './workbench';
 export { labelStartShown, setSideBarWidth } from './side-bar-width';

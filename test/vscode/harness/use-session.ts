@@ -169,3 +169,11 @@ export function useVscodeSession(options: SuiteSessionOptions): () => VscodeSess
 export function useSignedInSession(options: SuiteSessionOptions): () => VscodeSession {
   return useVscodeSession({ ...options, env: { GITLAB_ACTIVITY_TOKEN: DEFAULT_TOKEN, ...options.env } });
 }
+
+/**
+ * Signed in, with lists of `pageSize` items a page: a small page makes "Load more…" appear and keeps every feed on
+ * screen (rows out of view are not rendered).
+ */
+export function useSignedInSessionOfPages(name: string, pageSize: number): () => VscodeSession {
+  return useSignedInSession({ name, settings: { 'gitlabActivity.pageSize': pageSize } });
+}

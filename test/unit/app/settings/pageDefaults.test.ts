@@ -1,9 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
-import { canApplyBulk, withBulkSelection } from '../../../../src/app/settings/shared/formState';
+import { canApplyBulk, createForm, withBulkSelection } from '../../../../src/app/settings/shared/formState';
 import { nothing } from 'lit-html';
 import type { SettingsApp } from '../../../../media/src/settings/app';
 import { bulkPanel } from '../../../../media/src/settings/bulkPanel';
+import { settingsForm } from '../../../../media/src/settings/settingsForm';
 import { initialState, type UiState } from '../../../../media/src/settings/model';
 import { formatMessage } from '../../../../src/app/localize';
 import { parsePageMessage } from '../../../../src/app/settings/shared/protocol';
@@ -104,5 +105,26 @@ describe('the settings page\'s bulk panel as drawn', () => {
       assert.ok(colour === 'var(--vscode-foreground)' || /\.codicon$/.test(selector), `${selector} is in ${colour}`);
     }
     assert.ok(colours.some(([selector, colour]) => selector === '.bulk-item' && colour === 'var(--vscode-foreground)'), JSON.stringify(colours));
+  });
+});
+
+describe('the settings page\'s form as drawn', () => {
+  it('keeps Save and Discard in view: their bar sticks to the bottom of the window however many switches there are', () => {
+    const ui = initialState();
+    const scope = { kind: 'project', id: 42 } as const;
+    const events = Object.fromEntries(Array.from({ length: 23 }, (_, i) => [`event_${i}`, i % 2 === 0]));
+    ui.selectedKey = 'project:42';
+    ui.byKey.set('project:42', { form: createForm(scope, { level: 'custom', events }) });
+    const drawn = markup(settingsForm(ui, formatMessage, {} as unknown as SettingsApp));
+    const bar = /<div id="form-actions" class="([^"]*)">([\s\S]*?)<\/div>/.exec(drawn);
+    assert.ok(bar, 'the form has its action bar');
+    assert.ok(bar[1].split(' ').includes('form-actions'));
+    assert.match(bar[2], /id="save-button"[\s\S]*id="revert-button"/);
+    assert.ok(drawn.indexOf('id="form-actions"') > drawn.lastIndexOf('event_22'), 'below the last switch');
+    const css = readFileSync(require.resolve('../../../../media/settings.css'), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    const rule = [...css.matchAll(/([^{}]*)\{([^}]*)\}/g)].find(([, selector]) => selector.trim() === '.form-actions');
+    assert.ok(rule, 'a rule for .form-actions');
+    assert.match(rule[2], /(^|;|\s)position:\s*sticky;/);
+    assert.match(rule[2], /(^|;|\s)bottom:\s*0;/);
   });
 });

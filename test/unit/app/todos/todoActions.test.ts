@@ -12,6 +12,8 @@ const t = formatMessage;
 /** What the To-Do view says when an action fails, and what it offers per GitLab: over real HTTP against the double. */
 describe('To-Do actions: failures in words, features per GitLab', () => {
   let double: GitLabDouble;
+  /** A test of the words alone starts no double: nothing to close after it. */
+  let started = false;
   const clients: TestClient[] = [];
   const start = async (options: DoubleOptions = {}) => {
     double = await GitLabDouble.start({
@@ -19,6 +21,7 @@ describe('To-Do actions: failures in words, features per GitLab', () => {
       tokens: [{ token: TOKEN, scopes: ['api'], userId: 1 }, { token: 'read-api', scopes: ['read_api'], userId: 1 }],
       ...options,
     });
+    started = true;
   };
   const clientOf = (token = TOKEN): TodoClient => {
     const made = makeClient(double.url, { token: () => token });
@@ -27,7 +30,8 @@ describe('To-Do actions: failures in words, features per GitLab', () => {
   };
   afterEach(async () => {
     for (const client of clients.splice(0)) await client.close();
-    await double.close();
+    if (started) await double.close();
+    started = false;
   });
   const pendingId = () => double.data.todos.find((d) => d.userId === 1 && d.state === 'pending' && d.snoozedUntil === null)!.id;
 

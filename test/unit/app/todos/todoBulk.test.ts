@@ -1,30 +1,17 @@
 import assert from 'node:assert/strict';
-import { GitLabDouble, type DoubleOptions } from '../../../double';
+import type { GitLabDouble } from '../../../double';
 import { GitLabError, TodoClient } from '../../../../src/gitlab';
 import { markTodosDone, restoreTodos, snoozeTodos, TODO_BULK_IN_FLIGHT, unsnoozeTodos } from '../../../../src/app/todos/todoBulk';
-import { makeClient, TOKEN, type TestClient } from '../../gitlab/helpers';
-
-const NOW = new Date('2024-06-15T12:00:00.000Z');
+import { makeClient, TOKEN } from '../../gitlab/helpers';
+import { NOW, pendingOf, withTodoDouble } from './todoDouble';
 
 /** Actions on many to-dos, over real HTTP against the double: the fewest requests GitLab allows, bounded in flight. */
 describe('to-do actions on many to-dos', () => {
   let double: GitLabDouble;
-  let t: TestClient;
   let api: TodoClient;
+  const startWith = withTodoDouble({ todos: 200 }, (started, client) => { double = started; api = client; });
 
-  async function startWith(options: DoubleOptions = {}): Promise<void> {
-    double = await GitLabDouble.start({ now: () => NOW, todos: 200, ...options });
-    t = makeClient(double.url);
-    api = new TodoClient(t.transport);
-  }
-  afterEach(async () => {
-    await t.close();
-    await double.close();
-  });
-
-  const pendingIds = () => double.data.todos
-    .filter((d) => d.userId === 1 && d.state === 'pending' && (d.snoozedUntil === null || Date.parse(d.snoozedUntil) <= NOW.getTime()))
-    .map((d) => d.id);
+  const pendingIds = () => pendingOf(double).map((d) => d.id);
   const graphqlCalls = () => double.requests.filter((r) => r.path === '/api/graphql');
 
   it('marks 150 done in two requests of todoResolveMany (100 and 50); others\' and done ones come back unchanged', async () => {

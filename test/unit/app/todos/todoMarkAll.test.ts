@@ -1,30 +1,18 @@
 import assert from 'node:assert/strict';
-import { GitLabDouble, type DoubleOptions } from '../../../double';
-import { TodoClient } from '../../../../src/gitlab';
+import type { GitLabDouble } from '../../../double';
+import type { TodoClient } from '../../../../src/gitlab';
 import { restoreTodos } from '../../../../src/app/todos/todoBulk';
 import { markAllDone, MARK_ALL_MAX_PAGES, MARK_ALL_PAGE_SIZE } from '../../../../src/app/todos/todoMarkAll';
-import { makeClient, type TestClient } from '../../gitlab/helpers';
-
-const NOW = new Date('2024-06-15T12:00:00.000Z');
+import { NOW, pendingOf, withTodoDouble } from './todoDouble';
 
 /** Mark All over every page GitLab has, not the loaded one: against the double, over real HTTP. */
 describe('Mark All as Done: every pending to-do the filter matches, loaded or not', () => {
   let double: GitLabDouble;
-  let t: TestClient;
   let api: TodoClient;
-
-  async function startWith(options: DoubleOptions = {}): Promise<void> {
-    double = await GitLabDouble.start({ now: () => NOW, todos: 250, ...options });
-    t = makeClient(double.url);
-    api = new TodoClient(t.transport);
-  }
-  afterEach(async () => {
-    await t.close();
-    await double.close();
-  });
+  const startWith = withTodoDouble({ todos: 250 }, (started, client) => { double = started; api = client; });
 
   const snoozed = (d: { snoozedUntil: string | null }) => d.snoozedUntil !== null && Date.parse(d.snoozedUntil) > NOW.getTime();
-  const pending = () => double.data.todos.filter((d) => d.userId === 1 && d.state === 'pending' && !snoozed(d));
+  const pending = () => pendingOf(double);
   const writes = () => double.requests.filter((r) => r.method === 'POST').map((r) => `${r.method} ${r.path}`);
 
   it('one todosMarkAllDone marks them all (past the first page), and Undo restores exactly those', async () => {

@@ -4,6 +4,9 @@ import { todoSource } from '../../../../src/app/todos/todoLists';
 import { TodoViewFilter } from '../../../../src/app/todos/todoViewFilter';
 import { GitLabError } from '../../../../src/gitlab';
 import type { TodoApi } from '../../../../src/gitlab/todoApi';
+import type { TodoClient } from '../../../../src/gitlab';
+import type { GitLabDouble } from '../../../double';
+import { pendingOf, withTodoDouble } from './todoDouble';
 import type { Todo, TodoFeatures } from '../../../../src/gitlab/todoTypes';
 
 const FEATURES: TodoFeatures = { graphql: false, snooze: false, listSnoozed: false, restore: true, resolveMany: false, restoreMany: false, snoozeMany: false };
@@ -67,5 +70,45 @@ describe('To-Do service: an action goes one way, through the store and GitLab', 
     assert.equal(outcome.failure?.kind, 'forbidden');
     assert.deepEqual(shown(todos), [3, 1], 'the refused one is back, the done one stays out');
     assert.deepEqual(logged, ['To-do action done']);
+  });
+});
+
+describe('To-Do service: Mark All and its Undo, against the double', () => {
+  let double: GitLabDouble;
+  let api: TodoClient;
+  const startWith = withTodoDouble({ todos: 250 }, (started, client) => { double = started; api = client; });
+  const pendingIds = () => pendingOf(double).map((d) => d.id).sort((a, b) => a - b);
+
+  it('Undo restores every to-do GitLab marked, not the page that was shown', async () => {
+    await startWith();
+    const { todos } = service(api);
+    await todos.lists.load(todoSource('http://a.test'));
+    const before = pendingIds();
+    assert.ok(shown(todos).length > 0 && shown(todos).length <= 20, 'the first page shown, at most 20');
+    assert.ok(before.length > 200, `${before.length} pending: many pages`);
+    const outcome = await todos.markAll();
+    assert.equal(outcome.count, before.length);
+    assert.deepEqual(pendingIds(), []);
+    assert.deepEqual(outcome.undoable.map(({ account, ids }) => [account.key, [...ids].sort((a, b) => a - b)]), [['http://a.test', before]]);
+    assert.deepEqual(await todos.undoMarkAll(outcome.undoable), [], 'no failure');
+    assert.deepEqual(pendingIds(), before, 'every one marked is pending again');
+  });
+});
+
+describe('To-Do service: the badge, against the double', () => {
+  let double: GitLabDouble;
+  let api: TodoClient;
+  const startWith = withTodoDouble({ todos: 250 }, (started, client) => { double = started; api = client; });
+
+  it('counts what GitLab counts (X-Total), not the rows loaded, whichever list is shown', async () => {
+    await startWith();
+    const { todos } = service(api);
+    const counted = new Promise<void>((resolve) => todos.onDidCount(() => resolve()));
+    await todos.lists.load(todoSource('http://a.test'));
+    todos.pendingChanged();
+    await counted;
+    const pending = pendingOf(double).length;
+    assert.ok(shown(todos).length < pending, `${shown(todos).length} rows loaded of ${pending}`);
+    assert.deepEqual(todos.pendingCount(), { count: pending, more: false });
   });
 });

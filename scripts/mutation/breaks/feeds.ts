@@ -1,0 +1,122 @@
+/** Dashboard feeds (`src/gitlab/feed*`, `src/app/feeds`): the rows of that section of docs/protections.md. */
+import { T, edit, type Section } from '../model';
+
+const FEED_CLIENT = `${T}/gitlab/feeds.test.ts`;
+const FEED_PLANS = `${T}/app/feeds/feedPlans.test.ts`;
+const FEED_PROPERTIES = `${T}/app/feeds/mergedFeedProperties.test.ts`;
+const FEED_EXAMPLES = `${T}/app/feeds/mergedFeed.test.ts`;
+
+export const section: Section = {
+  breaks: [
+    {
+      protection: '`scope` goes with `GET /events` alone',
+      edits: [edit('src/gitlab/endpoints.ts', "  if (source.kind === 'yourProjects') query.scope = 'all';", "  if (source.kind !== 'mine') query.scope = 'all';")],
+      specs: [FEED_CLIENT],
+      tests: ['sends scope=all with GET /events for "your projects" only'],
+    },
+    {
+      protection: 'Follows read by numeric user ID only',
+      edits: [edit('src/gitlab/feedEndpoints.ts', '  if (!Number.isSafeInteger(id) || id < 1) throw', '  if (false as boolean) throw')],
+      specs: [FEED_CLIENT],
+      tests: ['refuses a user ID that is not one before sending anything'],
+    },
+    {
+      protection: 'A server without `GET /version` is no GitLab',
+      edits: [edit('src/gitlab/feedClient.ts', "      if (!(error instanceof GitLabError) || error.kind !== 'notFound') throw error;", '      throw error;')],
+      specs: [FEED_CLIENT, FEED_PLANS],
+      tests: ['on a server of the plain interface it is unsupported', 'a server of the plain interface is no GitLab'],
+    },
+    {
+      protection: '`scope=all` as the first page on GitLab 15.0 and later only',
+      edits: [edit('src/app/feeds/feedPlans.ts', '  return { version: version.version, scopeAllHead: match !== null && Number(match[1]) >= 15 };', '  return { version: version.version, scopeAllHead: match !== null };')],
+      specs: [FEED_PLANS],
+      tests: ['reads GitLab\'s version numbers', 'a GitLab without scope (before the parameter)'],
+    },
+    {
+      protection: '…and never under a server-side filter',
+      edits: [edit('src/app/feeds/feedPlans.ts', '  if (!support.scopeAllHead || serverFiltered(options.filter ?? NO_FILTER)) return plan;', '  if (!support.scopeAllHead) return plan;')],
+      specs: [FEED_PLANS],
+      tests: ['a filter goes to every source, never to scope=all'],
+    },
+    {
+      protection: 'A row is released only when no source could hold one before it',
+      edits: [edit('src/app/feeds/mergedFeed.ts', '    if (reach !== undefined && !this.ledger.precedes(reach, id)) return false;', '    return false;')],
+      specs: [FEED_PROPERTIES],
+      tests: ['equal the sorted union of the sources', 'a failing source changes nothing but its own row'],
+    },
+    {
+      protection: 'A project skipped by its last activity only with an hour of lag allowed',
+      edits: [edit('src/app/feeds/mergedFeed.ts', '    return Number.isNaN(time) || state.activityMs + (this.plan.activityLagMs ?? ACTIVITY_LAG_MS) >= time;', '    return Number.isNaN(time) || state.activityMs >= time;')],
+      specs: [FEED_PROPERTIES],
+      tests: ['equal the sorted union of the sources'],
+    },
+    {
+      protection: 'Each event once',
+      edits: [
+        edit('src/app/feeds/feedLedger.ts', '      if (this.seen.has(id) || this.buffered.has(id)) continue;\n      if (this.lastReleased', '      if (this.lastReleased'),
+        edit('src/app/feeds/feedLedger.ts', '    if (this.seen.has(id)) return undefined;\n', ''),
+      ],
+      specs: [FEED_PROPERTIES, FEED_EXAMPLES],
+      tests: ['equal the sorted union of the sources', 'Load more goes on from the sources'],
+    },
+    {
+      protection: 'At most 4 requests in flight a feed',
+      edits: [edit('src/app/feeds/mergedFeed.ts', '        if (this.reads >= this.window.current || requests >= maxRequests) break;', '        if (requests >= maxRequests) break;')],
+      specs: [FEED_PROPERTIES],
+      tests: ['never more than 4 requests in flight'],
+    },
+    {
+      protection: 'A source is read only when it could hold the next row',
+      edits: [edit('src/app/feeds/mergedFeed.ts', '      const blockers = this.states.filter((state) => state.buffer.length === 0 && this.mayHoldBefore(state, candidate));', '      const blockers = this.states.filter((state) => state.open);')],
+      specs: [FEED_PROPERTIES, FEED_EXAMPLES],
+      tests: ['none to a source holding a page unshown', 'holds at most one page a source'],
+    },
+    {
+      protection: 'A load never puts a row above a shown one',
+      edits: [edit('src/app/feeds/feedLedger.ts', '      if (this.lastReleased !== undefined && !this.precedes(this.lastReleased, id)) {', '      if (false as boolean) {')],
+      specs: [FEED_EXAMPLES],
+      tests: ['comes late, never among the rows', 'what it holds above the shown rows comes late'],
+    },
+    {
+      protection: 'At most 100 late events kept',
+      edits: [edit('src/app/feeds/feedLedger.ts', '        if (this.late.length < MAX_LATE_EVENTS) this.late.push(event);', '        if (this.late.length < Infinity) this.late.push(event);')],
+      specs: [FEED_EXAMPLES],
+      tests: ['keeps at most 100 late events'],
+    },
+    {
+      protection: 'At most 100 sources a feed',
+      edits: [edit('src/app/feeds/feedSource.ts', '    if (sources.length < max) sources.push(source);', '    if (sources.length < Infinity) sources.push(source);')],
+      specs: [FEED_EXAMPLES],
+      tests: ['reads at most 100 sources', 'feed status counts what a feed left out'],
+    },
+    {
+      protection: 'Requests per load (300) and rows per feed (5,000)',
+      edits: [
+        edit('src/app/feeds/mergedFeed.ts', '        if (this.reads >= this.window.current || requests >= maxRequests) break;', '        if (this.reads >= this.window.current) break;'),
+        edit('src/app/feeds/mergedFeed.ts', '      if (!buffer || this.ledger.released >= this.maxRows) return undefined;', '      if (!buffer) return undefined;'),
+      ],
+      specs: [FEED_EXAMPLES],
+      tests: ['stops at its bound of rows, and a load at its bound of requests'],
+    },
+    {
+      protection: 'A source whose next page does not move forward ends',
+      edits: [edit('src/app/feeds/mergedFeed.ts', '        state.nextPage = next !== undefined && Number.isSafeInteger(next) && next > page ? next : undefined;', '        state.nextPage = next;')],
+      specs: [FEED_EXAMPLES],
+      tests: ['ends a source whose next page does not move forward'],
+    },
+    {
+      protection: 'Whom a user follows: four pages at most',
+      edits: [edit('src/app/feeds/feedPlans.ts', '    for (let read = 0; page !== undefined && read < MAX_FOLLOWING_PAGES; read++) {', '    for (let read = 0; page !== undefined && read < 6; read++) {')],
+      specs: [FEED_PLANS],
+      tests: ['reads at most four pages of whom a user follows'],
+    },
+    {
+      protection: 'A poll reads page 1 of four projects at most',
+      edits: [edit('src/app/feeds/feedPlans.ts', '  return [...moved, ...recent].slice(0, max);', '  return [...moved, ...recent];')],
+      specs: [FEED_PLANS],
+      tests: ['chooses at most four projects a cycle'],
+    },
+  ],
+  elsewhere: [
+  ],
+};
