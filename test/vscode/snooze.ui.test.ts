@@ -8,16 +8,16 @@ import { formatMessage } from '../../src/app/localize';
 import { levelLabel } from '../../src/app/settings/shared/labels';
 import {
   gitCloneFiles, escapeRegExp, extensionRequests, readFromDouble, useVscodeSession, waitFor, waitForExtensionRequest, type RunningDouble,
-  type StatusBarItem, type VscodeSession,
+  type VscodeSession,
 } from './harness';
 import { SettingsEditor } from './harness/settings-editor';
+import { STATUS_ITEM, waitForStatus } from './harness/status-bar';
 
 const PROJECT = 'acme/platform/billing';
 /** The project and its group as GitLab names them, and so as every list of scopes names them. */
 const PROJECT_NAME = 'Acme / Platform / Billing';
 const GROUP_NAME = 'Acme / Platform';
 const PROJECT_SETTINGS = `/projects/${encodeURIComponent(PROJECT)}/notification_settings`;
-const STATUS_ITEM = 'gitlab-activity.gitlab-activity.gitlabActivity.notificationLevel';
 const HOUR = 3_600_000;
 
 /**
@@ -46,18 +46,6 @@ async function putToDouble(double: RunningDouble, apiPath: string, query: Record
   return (await response.json()) as Setting;
 }
 
-async function waitForStatus(session: VscodeSession, what: string, test: (text: string) => boolean): Promise<StatusBarItem> {
-  let last = '';
-  try {
-    return await waitFor(`the status bar to show ${what}`, async () => {
-      const item = (await session.workbench.statusBarItems()).find((candidate) => candidate.id === STATUS_ITEM);
-      last = item?.text ?? '';
-      return item && test(item.text) && item;
-    });
-  } catch (error) {
-    throw new Error(`${(error as Error).message}; it showed ${JSON.stringify(last)}`);
-  }
-}
 
 /**
  * The path code-server's file dialog (a quick input) proposes, once it has listed its folder: the dialog opens showing

@@ -4,28 +4,16 @@ import { formatMessage } from '../../src/app/localize';
 import { levelLabel } from '../../src/app/settings/shared/labels';
 import type { NotificationLevel } from '../../src/gitlab/types';
 import {
-  feedUnder, isSettled, signInThroughFlow, useVscodeSession, waitFor, waitForExtensionRequest, waitForFeedFromDouble,
-  type StatusBarItem, type TreeItemView, type VscodeSession,
+  feedUnder, isSettled, signInThroughFlow, useVscodeSession, waitForExtensionRequest, waitForFeedFromDouble,
+  type TreeItemView, type VscodeSession,
 } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
+import { STATUS_ITEM, waitForStatus } from './harness/status-bar';
 
-const STATUS_ITEM = 'gitlab-activity.gitlab-activity.gitlabActivity.notificationLevel';
 const PAGE_SIZE = 5;
 const TITLES = ['Unread on a plain server one', 'Unread on a plain server two'];
 const isUnreadRow = (row: TreeItemView) => row.ariaLabel.startsWith('Unread: ');
 
-async function waitForStatus(session: VscodeSession, what: string, test: (text: string) => boolean): Promise<StatusBarItem> {
-  let last = '';
-  try {
-    return await waitFor(`the status bar to show ${what}`, async () => {
-      const item = (await session.workbench.statusBarItems()).find((candidate) => candidate.id === STATUS_ITEM);
-      last = item?.text ?? '';
-      return item && test(item.text) && item;
-    });
-  } catch (error) {
-    throw new Error(`${(error as Error).message}; it showed ${JSON.stringify(last)}`);
-  }
-}
 
 const waitForLevel = (session: VscodeSession, level: NotificationLevel) =>
   waitForStatus(session, `"${levelLabel(level, formatMessage)}"`, (text) => text === levelLabel(level, formatMessage));

@@ -13,18 +13,12 @@ import { Log } from '../../../src/ui/log';
 import { createSubscriptionList } from '../../../src/ui/subscriptions/registerSubscriptions';
 import type { SubscriptionNode } from '../../../src/ui/subscriptions/subscriptionView';
 import { registerThingCommands } from '../../../src/ui/subscriptions/thingCommands';
-import type { Clock } from '../../../src/app/snoozeTime';
 import { makeClient, type TestClient } from '../gitlab/helpers';
 import { until } from '../until';
+import { ALICE, answerAfter, CHANGED, INSTANCE, lastInformation, NOW, quietChannel, SIGNED_OUT, stillClock, type Person } from './twoPeople';
 
-const NOW = new Date('2024-06-15T12:00:00.000Z');
-const INSTANCE = 'http://gitlab.test';
-const ALICE = { token: 'glpat-alice', userId: 1, username: 'alex' };
 const BOB = { token: 'glpat-bob', userId: 3, username: 'jordan' };
-const CHANGED = /^Nothing was done: this was for alex @ gitlab\.test, and another account is signed in there now\.$/;
-const SIGNED_OUT = /^Nothing was done: this was for alex @ gitlab\.test, which is no longer signed in\.$/;
 
-type Person = typeof ALICE;
 type Row = SubscriptionNode & { type: 'subscription' };
 
 /**
@@ -41,8 +35,6 @@ describe('Subscriptions: a pending action belongs to the account that read its t
   const changes = new EventEmitter<void>();
   /** The session's accounts: one at the instance, or none. */
   const all: Array<ReturnType<typeof accountOf>> = [];
-  const channel = { info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined, dispose: () => undefined };
-  const clock: Clock = { now: () => NOW.getTime(), setTimer: () => ({ dispose: () => undefined }) };
   const session = {
     get signedIn() { return all.length > 0; }, all, onDidChange: changes.event, onDidLearnUsername: new EventEmitter<void>().event,
     accountFor: (instance: string) => all.find((account) => account.key === instance),
@@ -83,20 +75,11 @@ describe('Subscriptions: a pending action belongs to the account that read its t
     && (/\bmutation\b/.test(r.body ?? '') || /\/(un)?subscribe$/.test(r.path)));
   const subscribed = (userId: number, model: string, id: number) => double.data.subscriptions
     .find((s) => s.userId === userId && s.subscribableType === model && s.subscribableId === id && s.projectId !== null)?.subscribed;
-  const calm = () => fake.shown.filter((s) => s.kind === 'information').map((s) => (s as { message: string }).message).at(-1) ?? '';
-  /** The answer to a notification with `action`: someone signs in or out first, as if while it waited. */
-  function meanwhile(action: string, change: () => void): void {
-    fake.answers.message = (shown) => {
-      if (!shown.actions.includes(action)) return undefined;
-      change();
-      return action;
-    };
-  }
 
   describe('the Subscriptions view', () => {
     let tree: FakeTreeView;
     beforeEach(() => {
-      disposables.push(createSubscriptionList({ session: session as never, pageSize: () => 100, log: new Log(channel, () => []), state: new FakeMemento() as never, clock }));
+      disposables.push(createSubscriptionList({ session: session as never, pageSize: () => 100, log: new Log(quietChannel, () => []), state: new FakeMemento() as never, clock: stillClock }));
       tree = fake.treeViews.at(-1)!;
     });
     const children = (node?: SubscriptionNode) => tree.treeDataProvider.getChildren(node) as SubscriptionNode[];
@@ -108,32 +91,32 @@ describe('Subscriptions: a pending action belongs to the account that read its t
 
     it('Undo clicked after bob signed in over alice subscribes nobody again, and says so', async () => {
       const [row] = await issueRows();
-      meanwhile('Undo', () => signIn(BOB));
+      answerAfter('Undo', () => signIn(BOB));
       await run(COMMANDS.subscriptionsUnsubscribe, row);
       assert.equal(subscribed(1, 'Issue', idOf(row)), false, 'alice unsubscribed, and her Undo did nothing');
       assert.deepEqual(changesBy(3).map((r) => r.body), [], 'nothing changed with bob\'s token');
       assert.equal(changesBy(1).length, 1, 'alice\'s Unsubscribe alone');
-      assert.match(calm(), CHANGED);
+      assert.match(lastInformation(), CHANGED);
     });
 
     it('Undo clicked after alice signed out sends nothing, and says so', async () => {
       const [row] = await issueRows();
-      meanwhile('Undo', () => signIn(undefined));
+      answerAfter('Undo', () => signIn(undefined));
       await run(COMMANDS.subscriptionsUnsubscribe, row);
       assert.equal(subscribed(1, 'Issue', idOf(row)), false);
       assert.equal(changesBy(1).length, 1, 'alice\'s Unsubscribe alone');
-      assert.match(calm(), SIGNED_OUT);
+      assert.match(lastInformation(), SIGNED_OUT);
       assert.deepEqual(fake.shown.filter((s) => s.kind === 'error'), [], 'calm: no error');
     });
 
     it('All Closed\'s confirmation answered after bob signed in over alice unsubscribes nobody', async () => {
       await issueRows();
       const before = JSON.stringify(double.data.subscriptions);
-      meanwhile('Unsubscribe', () => signIn(BOB));
+      answerAfter('Unsubscribe', () => signIn(BOB));
       await run(COMMANDS.subscriptionsUnsubscribeAllClosed);
       assert.deepEqual([...changesBy(3), ...changesBy(1)].map((r) => r.body), [], 'nothing changed, with either token');
       assert.equal(JSON.stringify(double.data.subscriptions), before);
-      assert.match(calm(), CHANGED);
+      assert.match(lastInformation(), CHANGED);
     });
 
     it('All Closed\'s Undo clicked after bob signed in over alice subscribes nobody again', async () => {
@@ -147,7 +130,7 @@ describe('Subscriptions: a pending action belongs to the account that read its t
       await run(COMMANDS.subscriptionsUnsubscribeAllClosed);
       assert.ok(changesBy(1).length > 0, 'alice unsubscribed from her closed things');
       assert.deepEqual(changesBy(3).map((r) => r.body), [], 'nothing with bob\'s token');
-      assert.match(calm(), CHANGED);
+      assert.match(lastInformation(), CHANGED);
     });
   });
 
@@ -175,28 +158,28 @@ describe('Subscriptions: a pending action belongs to the account that read its t
 
     it('a To-Do row\'s Undo clicked after alice signed out sends nothing with her token, and says so', async () => {
       assert.equal(subscribed(1, 'Issue', ISSUE), true);
-      meanwhile('Undo', () => signIn(undefined));
+      answerAfter('Undo', () => signIn(undefined));
       await run(COMMANDS.unsubscribe, todoRow());
       assert.equal(subscribed(1, 'Issue', ISSUE), false, 'unsubscribed, and not subscribed again');
       assert.equal(changesBy(1).length, 1, 'the Unsubscribe alone went out with alice\'s token');
-      assert.match(calm(), SIGNED_OUT);
+      assert.match(lastInformation(), SIGNED_OUT);
     });
 
     it('"Why Am I Notified?"\'s Unsubscribe chosen after bob signed in over alice changes nothing for either', async () => {
-      meanwhile('Unsubscribe', () => signIn(BOB));
+      answerAfter('Unsubscribe', () => signIn(BOB));
       await run(COMMANDS.whyNotifiedAboutThing, todoRow());
       assert.equal(subscribed(1, 'Issue', ISSUE), true, 'alice still subscribed');
       assert.deepEqual([...changesBy(1), ...changesBy(3)].map((r) => r.body), []);
-      assert.match(calm(), CHANGED);
+      assert.match(lastInformation(), CHANGED);
     });
 
     it('an Activity row\'s Undo clicked after bob signed in over alice changes nothing for either', async () => {
-      meanwhile('Undo', () => signIn(BOB));
+      answerAfter('Undo', () => signIn(BOB));
       await run(COMMANDS.unsubscribe, eventRow());
       assert.equal(subscribed(1, 'Issue', ISSUE), false);
       assert.equal(changesBy(1).length, 1);
       assert.deepEqual(changesBy(3).map((r) => r.body), []);
-      assert.match(calm(), CHANGED);
+      assert.match(lastInformation(), CHANGED);
     });
   });
 });

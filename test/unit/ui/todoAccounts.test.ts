@@ -4,7 +4,6 @@ import { EventEmitter, fake, FakeMemento, type FakeTreeView } from './fakeVscode
 import { GitLabDouble } from '../../double';
 import type { LoggedRequest } from '../../double/types';
 import { accountKey } from '../../../src/app/accountKey';
-import type { Clock } from '../../../src/app/snoozeTime';
 import { TodoClient } from '../../../src/gitlab';
 import { COMMANDS } from '../../../src/ids';
 import { Log } from '../../../src/ui/log';
@@ -13,16 +12,11 @@ import { createTodoList } from '../../../src/ui/todos/registerTodos';
 import type { TodoNode } from '../../../src/ui/todos/todoView';
 import { makeClient, type TestClient } from '../gitlab/helpers';
 import { until } from '../until';
+import { ALICE, answerAfter, CHANGED, INSTANCE, lastInformation, NOW, quietChannel, SIGNED_OUT, stillClock, type Person } from './twoPeople';
 
-const NOW = new Date('2024-06-15T12:00:00.000Z');
-const INSTANCE = 'http://gitlab.test';
-const ALICE = { token: 'glpat-alice', userId: 1, username: 'alex' };
 /** Sam (user 2) has pending to-dos of his own in the double. */
 const BOB = { token: 'glpat-bob', userId: 2, username: 'sam.taylor' };
-const CHANGED = /^Nothing was done: this was for alex @ gitlab\.test, and another account is signed in there now\.$/;
-const SIGNED_OUT = /^Nothing was done: this was for alex @ gitlab\.test, which is no longer signed in\.$/;
 
-type Person = typeof ALICE;
 type Row = TodoNode & { type: 'todo' };
 
 /**
@@ -39,8 +33,6 @@ describe('To-Do List: a pending action belongs to the account that read its to-d
   const clients: TestClient[] = [];
   const changes = new EventEmitter<void>();
   const all: Array<{ key: string; instanceUrl: string; username: string; accountKey: string; todos: TodoClient }> = [];
-  const channel = { info: () => undefined, warn: () => undefined, error: () => undefined, show: () => undefined, dispose: () => undefined };
-  const clock: Clock = { now: () => NOW.getTime(), setTimer: () => ({ dispose: () => undefined }) };
 
   /** Who is signed in at the instance now (undefined: alice signed out), with clients of their own token. */
   function signIn(person: Person | undefined): void {
@@ -61,7 +53,7 @@ describe('To-Do List: a pending action belongs to the account that read its to-d
       get signedIn() { return all.length > 0; }, instanceUrl: INSTANCE, all, onDidChange: changes.event,
       onDidLearnUsername: new EventEmitter<void>().event, reportUnauthorized: () => undefined,
     } as typeof session;
-    view = createTodoList({ session: session as never, pageSize: () => 100, log: new Log(channel, () => []), state: new FakeMemento() as never, clock });
+    view = createTodoList({ session: session as never, pageSize: () => 100, log: new Log(quietChannel, () => []), state: new FakeMemento() as never, clock: stillClock });
     tree = fake.treeViews.at(-1)!;
   });
   afterEach(async () => {
@@ -82,38 +74,27 @@ describe('To-Do List: a pending action belongs to the account that read its to-d
     && (/\bmutation\b/.test(r.body ?? '') || /mark_as_done$/.test(r.path)));
   const todo = (id: number) => double.data.todos.find((d) => d.id === id)!;
   const pendingOf = (userId: number) => double.data.todos.filter((d) => d.userId === userId && d.state === 'pending').map((d) => d.id);
-  const calm = () => fake.shown.filter((s) => s.kind === 'information').map((s) => (s as { message: string }).message).at(-1) ?? '';
-  /** The answer to a notification with `action`: someone signs in or out first, as if while it waited. */
-  function meanwhile(action: string, change: () => void, others: Record<string, string> = {}): void {
-    fake.answers.message = (shown) => {
-      const other = shown.actions.find((a) => others[a] !== undefined);
-      if (other) return others[other];
-      if (!shown.actions.includes(action)) return undefined;
-      change();
-      return action;
-    };
-  }
 
   it('Mark as Done\'s Undo clicked after bob signed in over alice restores nothing, with either token', async () => {
     const row = await firstRow('can-done');
     const ids = row.group.todos.map((t) => t.id);
-    meanwhile('Undo', () => signIn(BOB));
+    answerAfter('Undo', () => signIn(BOB));
     await run(COMMANDS.todosMarkDone, row);
     assert.ok(ids.every((id) => todo(id).state === 'done'), 'alice\'s to-dos done, and not restored');
     assert.deepEqual(changesBy(BOB.userId).map((r) => r.body), [], 'nothing sent with bob\'s token');
     assert.equal(changesBy(ALICE.userId).length, 1, 'alice\'s Mark as Done alone');
-    assert.match(calm(), CHANGED);
+    assert.match(lastInformation(), CHANGED);
   });
 
   it('a snooze\'s Undo clicked after alice signed out sends nothing, and says so calmly', async () => {
     const row = await firstRow('can-snooze');
     const ids = row.group.todos.map((t) => t.id);
     fake.answers.quickPick = (items) => items.find((item) => item.label === 'For 1 Hour');
-    meanwhile('Undo', () => signIn(undefined));
+    answerAfter('Undo', () => signIn(undefined));
     await run(COMMANDS.todosSnooze, row);
     assert.ok(ids.every((id) => todo(id).snoozedUntil !== null), 'snoozed, and not unsnoozed');
     assert.equal(changesBy(ALICE.userId).length, 1, 'the snooze alone went out with alice\'s token');
-    assert.match(calm(), SIGNED_OUT);
+    assert.match(lastInformation(), SIGNED_OUT);
     assert.deepEqual(fake.shown.filter((s) => s.kind === 'error'), [], 'calm: no error');
   });
 
@@ -121,40 +102,40 @@ describe('To-Do List: a pending action belongs to the account that read its to-d
     await firstRow('can-done');
     const before = { alice: pendingOf(ALICE.userId), bob: pendingOf(BOB.userId) };
     assert.ok(before.bob.length > 0, 'bob has pending to-dos');
-    meanwhile('Mark All', () => signIn(BOB));
+    answerAfter('Mark All', () => signIn(BOB));
     await run(COMMANDS.todosMarkAllDone);
     assert.deepEqual([...changesBy(BOB.userId), ...changesBy(ALICE.userId)].map((r) => r.body), [], 'nothing sent, with either token');
     assert.deepEqual({ alice: pendingOf(ALICE.userId), bob: pendingOf(BOB.userId) }, before);
-    assert.match(calm(), CHANGED);
+    assert.match(lastInformation(), CHANGED);
   });
 
   it('Mark All\'s Undo clicked after bob signed in over alice restores nothing with bob\'s token', async () => {
     await firstRow('can-done');
     const alicePending = pendingOf(ALICE.userId);
-    meanwhile('Undo', () => signIn(BOB), { 'Mark All': 'Mark All' });
+    answerAfter('Undo', () => signIn(BOB), { 'Mark All': 'Mark All' });
     await run(COMMANDS.todosMarkAllDone);
     assert.ok(changesBy(ALICE.userId).length > 0, 'alice marked hers');
     assert.deepEqual(changesBy(BOB.userId).map((r) => r.body), [], 'nothing sent with bob\'s token');
     assert.ok(alicePending.some((id) => todo(id).state === 'done'), 'alice\'s stay done');
     assert.ok(!alicePending.some((id) => pendingOf(ALICE.userId).includes(id) && todo(id).snoozedUntil === null), 'none restored');
-    assert.match(calm(), CHANGED);
+    assert.match(lastInformation(), CHANGED);
   });
 
   it('a new to-do\'s Done, clicked after bob signed in over alice, marks nothing with bob\'s token', async () => {
     (vscode.window.state as { focused: boolean }).focused = true;
-    const notifier = new NewTodoNotifier(session as never, view.service, clock,
-      { intervalSeconds: () => 0.05, reasons: () => new Set(['mentioned']), ignoreWorkingHours: () => false }, new Log(channel, () => []));
+    const notifier = new NewTodoNotifier(session as never, view.service, stillClock,
+      { intervalSeconds: () => 0.05, reasons: () => new Set(['mentioned']), ignoreWorkingHours: () => false }, new Log(quietChannel, () => []));
     try {
       notifier.restart();
       await until('alice\'s first check', () => double.requests.some((r) => r.userId === ALICE.userId && r.path === '/api/v4/todos' && r.query.per_page === '20'));
       const arrived = double.addTodo();
-      meanwhile('Done', () => signIn(BOB));
+      answerAfter('Done', () => signIn(BOB));
       // The notification, then what its Done came to: a word, or a change sent.
       const said = () => fake.shown.findIndex((s) => 'actions' in s && s.actions.includes('Done')) < fake.shown.length - 1;
       await until('what the Done came to', () => said() || changesBy(BOB.userId).length + changesBy(ALICE.userId).length > 0);
       assert.deepEqual([...changesBy(BOB.userId), ...changesBy(ALICE.userId)].map((r) => r.body), []);
       assert.equal(todo(arrived.id).state, 'pending', 'alice\'s new to-do not marked, by anyone');
-      assert.match(calm(), CHANGED);
+      assert.match(lastInformation(), CHANGED);
     } finally {
       notifier.dispose();
       (vscode.window.state as { focused: boolean }).focused = false;
