@@ -59,7 +59,7 @@ export const section: Section = {
     },
     {
       protection: 'Unsubscribe from All Closed stops reading an account that signs out',
-      edits: [edit('src/app/subscriptions/subscriptionService.ts', '    for (const [client, read] of this.closedReads) if (!current.has(client)) read.abort();\n', '')],
+      edits: [edit('src/app/subscriptions/subscriptionService.ts', '    this.closedReads.stopAllBut(current);\n', '')],
       specs: [CLOSED],
       tests: ['signed out while reading'],
     },

@@ -119,3 +119,35 @@ export async function readClosedSubscriptions(reading: SubscriptionReading, opti
   const unfinished = order.find((index) => !finished.has(index));
   return { things: unique, cut, skipped, ...(cut && unfinished !== undefined ? { resumeAt: unfinished } : {}) };
 }
+
+/**
+ * The reads of Unsubscribe from All Closed, per signed-in account, by its client (made at its sign-in, not by instance,
+ * which a new sign-in shares): the one under way, which a sign-out stops, and where the next run starts after one
+ * stopped at a bound.
+ */
+export class ClosedReads<Client extends object> {
+  private readonly running = new Map<Client, AbortController>();
+  private readonly resume = new WeakMap<Client, number>();
+
+  /** One account's closed things, from where its last run stopped; stopped by `signal` or by `stopAllBut`. */
+  async read(client: Client, reading: SubscriptionReading, signal?: AbortSignal): Promise<ClosedSubscriptions> {
+    const read = new AbortController();
+    const stop = () => read.abort();
+    signal?.addEventListener('abort', stop, { once: true });
+    this.running.set(client, read);
+    try {
+      const closed = await readClosedSubscriptions(reading, { signal: read.signal, start: this.resume.get(client) });
+      if (closed.resumeAt === undefined) this.resume.delete(client);
+      else this.resume.set(client, closed.resumeAt);
+      return closed;
+    } finally {
+      signal?.removeEventListener('abort', stop);
+      this.running.delete(client);
+    }
+  }
+
+  /** Stops the reads of every account but those still signed in. */
+  stopAllBut(signedIn: ReadonlySet<Client>): void {
+    for (const [client, read] of this.running) if (!signedIn.has(client)) read.abort();
+  }
+}

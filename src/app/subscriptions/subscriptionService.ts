@@ -5,7 +5,7 @@ import type { Page, PageRequest, Project } from '../../gitlab/types';
 import { accountNow, type AccountGone, type AccountNow, type ActionAccount } from '../actionAccount';
 import { Emitter } from '../emitter';
 import { ListService } from '../lists/listService';
-import { readClosedSubscriptions, type ClosedSubscriptions } from './closedSubscriptions';
+import { ClosedReads, type ClosedSubscriptions } from './closedSubscriptions';
 import { setSubscriptionsBulk } from './subscriptionBulk';
 import { SubscriptionFilter } from './subscriptionFilter';
 import { subscriptionKey, subscriptionTarget, type SubscriptionItem } from './subscriptionItems';
@@ -84,13 +84,8 @@ export class SubscriptionService extends ListService<SubscriptionSource, Subscri
   private readonly changes = new Emitter<string>();
   /** GitLab changed an account's subscriptions (its instance): counts elsewhere are read again. */
   readonly onDidChangeSubscriptions = this.changes.event;
-  /**
-   * Reads of Unsubscribe from All Closed under way, per signed-in account: by its client, made at its sign-in (not by
-   * instance, which a new sign-in shares). Sign-out stops them.
-   */
-  private readonly closedReads = new Map<SubscriptionClient, AbortController>();
-  /** Per signed-in account (its client), the listing where the next Unsubscribe from All Closed starts, after one stopped at a bound. */
-  private readonly closedResume = new WeakMap<SubscriptionClient, number>();
+  /** Unsubscribe from All Closed's reads: stopped at sign-out, resumed where a bound stopped them. */
+  private readonly closedReads = new ClosedReads<SubscriptionClient>();
 
   constructor(private readonly deps: SubscriptionServiceDeps) {
     super(deps, subscriptionKey);
@@ -176,7 +171,7 @@ export class SubscriptionService extends ListService<SubscriptionSource, Subscri
    */
   override sessionChanged(): void {
     const current = new Set(this.deps.accounts().map((account) => account.subscriptions));
-    for (const [client, read] of this.closedReads) if (!current.has(client)) read.abort();
+    this.closedReads.stopAllBut(current);
     super.sessionChanged();
   }
 
@@ -228,25 +223,16 @@ export class SubscriptionService extends ListService<SubscriptionSource, Subscri
         found.signedOut.push(account.key);
         continue;
       }
-      const read = new AbortController();
-      const stop = () => read.abort();
-      signal?.addEventListener('abort', stop, { once: true });
-      this.closedReads.set(account.subscriptions, read);
       let closed: ClosedSubscriptions | undefined;
       try {
-        closed = await readClosedSubscriptions(this.readingOf(account), { signal: read.signal, start: this.closedResume.get(account.subscriptions) });
+        closed = await this.closedReads.read(account.subscriptions, this.readingOf(account), signal);
       } catch (error) {
         if (signedIn(account)) throw error;
-      } finally {
-        signal?.removeEventListener('abort', stop);
-        this.closedReads.delete(account.subscriptions);
       }
       if (!closed || !signedIn(account)) {
         found.signedOut.push(account.key);
         continue;
       }
-      if (closed.resumeAt === undefined) this.closedResume.delete(account.subscriptions);
-      else this.closedResume.set(account.subscriptions, closed.resumeAt);
       found.accounts.push({ instance: account.key, account, ...closed });
       found.count += closed.things.length;
     }
