@@ -1,4 +1,5 @@
 import type { GitLabEvent, UserSummary } from '../../gitlab/types';
+import type { CatchUpKind, MailAction } from './mailRules';
 import { actionNameOf, eventShape } from '../activity/eventShape';
 import { isNewerThan, type EventMarker } from '../activity/pollSchedule';
 import { targetKindOf } from '../activity/targetKind';
@@ -238,4 +239,23 @@ export function groupThings(input: GroupingInput): Grouped {
     if (!explained) entry.summary.updated = true;
   }
   return { things: [...things.values()], unplaced };
+}
+
+/**
+ * The action of the rules table an event is (for `decideMail`/`whyItMatters` in `keep`), on the kind of thing it was
+ * placed on. `opened` also stands for a reopening: the Events API shows both as "opened" (note §1.1), and both mail
+ * the same people but for new mentions and assignees. Undefined for what GitLab mails nobody about.
+ */
+export function mailActionOf(event: GitLabEvent, ref: ThingRef): { kind: CatchUpKind; action: MailAction } | undefined {
+  const shape = eventShape(event);
+  if (shape.kind === 'note') return { kind: ref.kind, action: 'commented' };
+  if (shape.kind === 'push') return ref.kind === 'mergeRequest' ? { kind: ref.kind, action: 'pushed' } : undefined;
+  if (ref.kind === 'wikiPage') return { kind: ref.kind, action: 'wikiEdited' };
+  switch (actionNameOf(event)) {
+    case 'opened': return { kind: ref.kind, action: 'opened' };
+    case 'closed': return { kind: ref.kind, action: 'closed' };
+    case 'accepted': return { kind: ref.kind, action: 'merged' };
+    case 'approved': return { kind: ref.kind, action: 'approved' };
+    default: return undefined;
+  }
 }

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { groupThings, placeEvent, thingKey, type ThingRef } from '../../../../src/app/catchUp/thingGroups';
+import { decideMail, whyItMatters } from '../../../../src/app/catchUp/mailRules';
+import { groupThings, mailActionOf, placeEvent, thingKey, type ThingRef } from '../../../../src/app/catchUp/thingGroups';
+import { resolveLevelInForce } from '../../../../src/app/settings/shared/levelChain';
 import type { GitLabEvent } from '../../../../src/gitlab/types';
 import { makeEvent, noteEvent, pushEvent } from '../activity/fixtures';
 
@@ -145,6 +147,27 @@ describe('catch-up: events grouped into things', () => {
       const placed = things.reduce((sum, thing) => sum + thing.events.length, 0);
       return placed + unplaced.length === distinct && new Set(things.map((thing) => thing.key)).size === things.length;
     }), { numRuns: 500 });
+  });
+
+  it('each event is an action of the rules table on its thing; the rules then keep what matters (own activity out)', () => {
+    const mr = (action: string) => makeEvent({ action_name: action, target_type: 'MergeRequest', target_iid: 7 });
+    assert.deepEqual(
+      [comment(1, JANE, 901), pushEvent({ ref: 'feature' }), mr('opened'), mr('closed'), mr('accepted'), mr('approved'), mr('joined')].map((event) => mailActionOf(event, MR_7)?.action),
+      ['commented', 'pushed', 'opened', 'closed', 'merged', 'approved', undefined],
+    );
+    assert.equal(mailActionOf(pushEvent({ ref: 'feature' }), ISSUE_12), undefined, 'a push mails only about merge requests');
+    const level = resolveLevelInForce({ kind: 'project', name: 'acme/web', level: 'global' }, [], { kind: 'global', name: '', level: 'participating' });
+    const me = JANE.id;
+    const { things } = groupThings({
+      events: [comment(3, BOB, 903), comment(2, JANE, 902), { ...pushEvent({ ref: 'feature' }), id: 1, ...by(BOB) }],
+      mergeRequestsOfBranch: branches,
+      keep: (event, ref) => {
+        const action = mailActionOf(event, ref);
+        return action !== undefined && whyItMatters({ ...action, personId: me, actorId: event.author_id, relation: { author: true }, level }).shown;
+      },
+    });
+    assert.deepEqual(things.map((thing) => [thing.key, thing.events.map((event) => event.id)]), [[thingKey(ISSUE_12), [3]], [thingKey(MR_7), [1]]]);
+    assert.equal(decideMail({ kind: 'mergeRequest', action: 'pushed', personId: me, actorId: BOB.id, relation: { author: true }, level }).mails, true);
   });
 
   it('groups 100,000 events in one pass: each event asks its seen mark and its branch once', () => {
