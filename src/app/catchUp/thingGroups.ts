@@ -1,6 +1,6 @@
 import type { GitLabEvent, UserSummary } from '../../gitlab/types';
 import type { CatchUpKind, MailAction } from './mailRules';
-import { actionNameOf, eventShape } from '../activity/eventShape';
+import { actionNameOf, eventShape, type EventShape } from '../activity/eventShape';
 import { isNewerThan, type EventMarker } from '../activity/pollSchedule';
 import { targetKindOf } from '../activity/targetKind';
 
@@ -93,8 +93,9 @@ const SAME_MOMENT_MS = 5_000;
 const positive = (value: unknown): number | undefined => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined);
 
 /** The things an event is about (a push may update several merge requests), or why none. */
-export function placeEvent(event: GitLabEvent, mergeRequestsOfBranch?: GroupingInput['mergeRequestsOfBranch']): ThingRef[] | Unplaced {
-  const shape = eventShape(event);
+export function placeEvent(
+  event: GitLabEvent, mergeRequestsOfBranch?: GroupingInput['mergeRequestsOfBranch'], shape: EventShape = eventShape(event),
+): ThingRef[] | Unplaced {
   const projectId = positive(event.project_id);
   if (shape.kind === 'push') {
     const push = shape.push;
@@ -162,9 +163,8 @@ export function laterTime(a: string | undefined, b: string | undefined): string 
   return x === undefined ? y : y === undefined || x >= y ? x : y;
 }
 
-/** Counts one event into its thing. */
-function count(news: ThingNews, event: GitLabEvent): void {
-  const shape = eventShape(event);
+/** Counts one event into its thing; `newestMs` keeps the time of its newest event (as ms: text is made once, at the end). */
+function count(news: ThingNews, event: GitLabEvent, shape: EventShape, atMs: number, newestMs: Map<string, number>): void {
   const summary = news.summary;
   if (shape.kind === 'note') {
     summary.comments++;
@@ -183,20 +183,27 @@ function count(news: ThingNews, event: GitLabEvent): void {
   }
   const id = positive(event.id);
   if (id && (news.newest.id === undefined || id > news.newest.id)) news.newest.id = id;
-  const at = typeof event.created_at === 'string' ? event.created_at : undefined;
-  news.newest.createdAt = laterTime(news.newest.createdAt, at);
+  if (atMs > (newestMs.get(news.key) ?? -Infinity)) newestMs.set(news.key, atMs);
 }
 
-/** Whether an event is newer than the thing's seen mark, or the first look's window for a thing never marked. */
-function isNew(event: GitLabEvent, mark: EventMarker | undefined, since: string | undefined): boolean {
+/**
+ * Whether an event is newer than the thing's seen mark, or than the first look's window for a thing never marked
+ * (`sinceMs`; an event with no time is not). `atMs`: the event's time, read once.
+ */
+function isNew(event: GitLabEvent, mark: EventMarker | undefined, sinceMs: number | undefined, atMs: number): boolean {
   if (mark) return isNewerThan(event, mark);
-  return since === undefined || isNewerThan(event, { createdAt: isoTime(since) ?? since });
+  return sinceMs === undefined || atMs > sinceMs;
 }
+
+const timeMs = (value: unknown): number => (typeof value === 'string' ? Date.parse(value) : NaN);
 
 export function groupThings(input: GroupingInput): Grouped {
   const things = new Map<string, ThingNews>();
   const unplaced: Grouped['unplaced'] = [];
   const counted = new Set<number>();
+  const newestMs = new Map<string, number>();
+  const parsedSince = timeMs(input.since);
+  const sinceMs = Number.isFinite(parsedSince) ? parsedSince : undefined;
   const news = (ref: ThingRef): ThingNews => {
     const key = thingKey(ref);
     let entry = things.get(key);
@@ -213,30 +220,36 @@ export function groupThings(input: GroupingInput): Grouped {
       if (counted.has(id)) continue;
       counted.add(id);
     }
-    const place = placeEvent(event, input.mergeRequestsOfBranch);
+    const atMs = timeMs(event.created_at);
+    const shape = eventShape(event);
+    const place = placeEvent(event, input.mergeRequestsOfBranch, shape);
     if (typeof place === 'string') {
-      if (isNew(event, undefined, input.since)) unplaced.push({ event, why: place });
+      if (isNew(event, undefined, sinceMs, atMs)) unplaced.push({ event, why: place });
       continue;
     }
     for (const ref of place) {
       const key = thingKey(ref);
-      if (!isNew(event, input.seen?.(key), input.since) || (input.keep && !input.keep(event, ref))) continue;
+      if (!isNew(event, input.seen?.(key), sinceMs, atMs) || (input.keep && !input.keep(event, ref))) continue;
       const entry = news(ref);
       entry.events.push(event);
-      count(entry, event);
+      count(entry, event, shape, atMs, newestMs);
     }
   }
   for (const { ref, updatedAt } of input.updates ?? []) {
     const key = thingKey(ref);
-    const seenAt = input.seen?.(key)?.createdAt ?? input.since;
-    if (isoTime(updatedAt) === undefined || (seenAt !== undefined && Date.parse(updatedAt) <= Date.parse(seenAt))) continue;
-    const known = things.get(key);
-    const lastEvent = known?.newest.createdAt;
-    const explained = lastEvent !== undefined && Date.parse(updatedAt) <= Date.parse(lastEvent) + SAME_MOMENT_MS;
-    const entry = known ?? news(ref);
+    const updatedMs = timeMs(updatedAt);
+    const seenMs = timeMs(input.seen?.(key)?.createdAt ?? input.since);
+    if (!Number.isFinite(updatedMs) || updatedMs <= seenMs) continue;
+    const lastEvent = newestMs.get(key);
+    const explained = lastEvent !== undefined && updatedMs <= lastEvent + SAME_MOMENT_MS;
+    const entry = news(ref);
     entry.updatedAt = updatedAt;
-    entry.newest.createdAt = laterTime(entry.newest.createdAt, updatedAt);
+    if (updatedMs > (lastEvent ?? -Infinity)) newestMs.set(key, updatedMs);
     if (!explained) entry.summary.updated = true;
+  }
+  for (const entry of things.values()) {
+    const ms = newestMs.get(entry.key);
+    if (ms !== undefined && Number.isFinite(ms)) entry.newest.createdAt = new Date(ms).toISOString();
   }
   return { things: [...things.values()], unplaced };
 }
