@@ -4,7 +4,7 @@ import type { ActivitySource } from '../../src/app/activity/sources';
 import { Emitter } from '../../src/app/emitter';
 import { normalizeInstanceUrl } from '../../src/app/instance';
 import { ProjectDirectories } from '../../src/app/projectDirectory';
-import { GitLabClient, Transport } from '../../src/gitlab';
+import { GitLabClient, NO_FILTER, Transport } from '../../src/gitlab';
 import { VIEWS } from '../../src/ids';
 import { createDispatcher } from '../../src/node/dispatcher';
 import { UndiciExchange } from '../../src/node/undiciExchange';
@@ -33,20 +33,28 @@ const PAGE_SIZE = 100;
 export interface RedrawCase {
   list: string;
   source(sources: InstanceSources): ActivitySource;
-  /** A poll that finds one new event and adds it to the list (the double has it already). */
-  addOne(view: ActivityView, source: ActivitySource): Promise<void>;
+  /** A poll that finds the one new event (the double has it already, in project 1) and adds it to the list. */
+  addOne(view: ActivityView, source: ActivitySource, api: GitLabClient): Promise<void>;
 }
 
-/** My Activity's poll: the new-activity check, then the arrivals shown (the view is in sight). */
+/** My Activity's poll: the new-activity check, then its arrivals shown (the view is in sight). */
 const newActivityPoll = async (view: ActivityView) => {
   await view.service.newActivity.check();
   view.service.newActivity.show();
 };
 
 /**
- * The lists measured. A merged feed joins with one line, its source and its poll (`pollYourProjects` then the list
- * store's `prepend` of what it found newer), e.g.
- * `{ list: 'Your projects', source: (s) => s.yourProjects, addOne: (view, source) => feedPoll(view, source) }`.
+ * What a merged feed's poll ends in (`pollYourProjects`/`pollStarred` → `newer` → the list store's `prepend`): the
+ * new event, as the client reads it, put on top of the list.
+ */
+export const feedPoll = async (view: ActivityView, source: ActivitySource, api: GitLabClient) => {
+  const page = await api.listEvents({ kind: 'project', id: 1 }, NO_FILTER, { page: 1, perPage: 1 });
+  view.service.feeds.prepend(source.key, page.items);
+};
+
+/**
+ * The lists measured. A merged feed joins with one line, its source among the instance's sources and `feedPoll`, e.g.
+ * `{ list: 'Your projects', source: (s) => s.yourProjects, addOne: feedPoll },`.
  */
 export const REDRAW_CASES: RedrawCase[] = [
   { list: 'My Activity', source: (s) => s.mine, addOne: newActivityPoll },
@@ -142,8 +150,8 @@ export async function redrawBench(progress: (line: string) => void): Promise<Red
         workbench.draw();
         const wholeTree = { childrenAsked: workbench.childrenAsked, itemsAsked: workbench.itemsAsked };
         workbench.clear();
-        const added = double.addEvent({ action: 'created', targetType: 'Issue', targetTitle: 'One more' });
-        await measured.addOne(view, source);
+        const added = double.addEvent({ projectId: 1, action: 'created', targetType: 'Issue', targetTitle: 'One more' });
+        await measured.addOne(view, source, api);
         await ticks();
         const figure: RedrawFigure = {
           list: measured.list, events, changes: workbench.changes.map((rows) => (rows === undefined ? 'whole tree' : rows.map((row) => row.type).join('+'))),
