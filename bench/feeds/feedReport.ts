@@ -64,6 +64,7 @@ function firstRowsRows(r: FeedBenchResult): Array<Array<string | number>> {
   return [
     ['first rows', 'wall min / median / max', '÷ floor (median; per round)', 'before the first rows (median run)'],
     ['floor: one bare GET /events?scope=all&per_page=20 (raw undici)', m3(y.floor), '1.00', '1 request'],
+    ['the same beside GET /projects?membership=true (raw undici, at once; the head\'s answer)', m3(y.pairFloor), (y.pairFloor.median / y.floor.median).toFixed(2), '2 requests'],
     ['Your projects, fresh client (GET /version, then the feed)', m3(y.coldMs), `${y.coldOverFloor.median.toFixed(2)} (${y.coldOverFloor.min.toFixed(2)}–${y.coldOverFloor.max.toFixed(2)})`, middle(y.cold) ? chain(middle(y.cold)!) : ''],
     ['Your projects, version already known', m3(y.knownMs), `${y.knownOverFloor.median.toFixed(2)} (${y.knownOverFloor.min.toFixed(2)}–${y.knownOverFloor.max.toFixed(2)})`, middle(y.known) ? chain(middle(y.known)!) : ''],
     [`floor: ${s.stars} project event pages one after another (raw undici)`, m3(s.floor), '1.00', `${s.stars} requests`],
