@@ -10,8 +10,9 @@ import { redrawBench, type RedrawResult } from './redraws';
 
 /**
  * The merged feeds (bench/README.md, section 7): the real `FeedClient` and `MergedFeed` over real HTTP against the
- * double in this process, every answer 50 ms late (its CPU work is small next to the wait); the floors are raw undici
- * requests of the same sizes, timed in the same run. Then the Activity tree's change events on a poll that adds one row.
+ * double in this process, every answer 50 ms late (it answers requests that arrive together one after the other: the
+ * head beside the list of projects is a floor of its own); the floors are raw undici requests of the same sizes, timed
+ * in the same run. Then the Activity tree's change events on a poll that adds one row.
  */
 
 /** The manifest's default `gitlabActivity.pageSize`: rows per load, and each source's `per_page`. */
@@ -184,7 +185,7 @@ async function starred(runs: number, progress: (line: string) => void): Promise<
     const first: StarredRun[] = [];
     let last: MergedFeed | undefined;
     let heldPeak = 0;
-    const feeds: Array<{ dispose(): void }> = [];
+    const watchers: Array<{ dispose(): void }> = [];
     let bufferedPeak = 0;
     for (let run = -1; run < runs; run++) {
       const keep = run >= 0;
@@ -211,7 +212,7 @@ async function starred(runs: number, progress: (line: string) => void): Promise<
           });
           last?.dispose();
           last = feed;
-          feeds.push(watching);
+          watchers.push(watching);
         },
       ];
       for (let i = 0; i < contenders.length; i++) await contenders[(i + run + 1) % contenders.length]();
@@ -225,7 +226,7 @@ async function starred(runs: number, progress: (line: string) => void): Promise<
       heldAfter.push(feed.status().held);
     }
     feed.dispose();
-    for (const watching of feeds) watching.dispose();
+    for (const watching of watchers) watching.dispose();
     return {
       stars: STARS, runs, floor: summarize(floor), first, firstMs: summarize(first.map((r) => r.ms)), firstOverFloor: ratioOf(first.map((r) => r.ms), floor),
       heldPeak, heldAfter, bufferedPeak, heldBound: STARS * FEED_PAGE_SIZE, loadsMore,
