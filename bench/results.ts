@@ -9,6 +9,7 @@ import type { StartupResult } from './startup/startupBench';
 import type { TreeResult } from './tree/treeBench';
 import type { TodoViewResult } from './todos/todoBench';
 import type { SubscriptionBenchResult } from './subscriptions/subscriptionBench';
+import type { FeedBenchResult } from './feeds/feedBench';
 
 /** What bench/results.json holds. Sections left out with --only are absent. */
 export interface BenchResults {
@@ -29,5 +30,6 @@ export interface BenchResults {
   economy?: EconomyResult;
   todos?: TodoViewResult;
   subscriptions?: SubscriptionBenchResult;
+  feeds?: FeedBenchResult;
   errors: Record<string, string>;
 }

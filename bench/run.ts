@@ -23,15 +23,17 @@ import { workbenchBench } from './workbench/workbenchBench';
 import { todoFirstPage, todoGoals, todoTables, todoViewBench } from './todos/todoBench';
 import { todoLargeBench } from './todos/todoLargeBench';
 import { subscriptionBench, subscriptionGoals, subscriptionTables } from './subscriptions/subscriptionBench';
+import { feedBench } from './feeds/feedBench';
+import { feedGoals, feedTables } from './feeds/feedReport';
 
 /**
- * npm run bench [-- --only fetch,tree,pages,workbench,startup,economy,todos,subscriptions] [--rounds N] [--runs N] [--update-readme] [--keep]
+ * npm run bench [-- --only fetch,tree,pages,workbench,startup,economy,todos,subscriptions,feeds] [--rounds N] [--runs N] [--update-readme] [--keep]
  *
  * Every timing is reported next to something measured in the same run (a floor, a peer, an empty module), since
  * absolute times depend on the machine and on what else it is doing. Prints tables; writes bench/results.json.
  */
 
-const SECTIONS = ['fetch', 'tree', 'pages', 'workbench', 'startup', 'economy', 'todos', 'subscriptions'] as const;
+const SECTIONS = ['fetch', 'tree', 'pages', 'workbench', 'startup', 'economy', 'todos', 'subscriptions', 'feeds'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const root = join(__dirname, '..');
@@ -108,6 +110,7 @@ function goals(results: BenchResults): BenchResults['goals'] {
   if (w) list.push(...w.goals);
   if (results.todos) list.push(...todoGoals(results.todos));
   if (results.subscriptions) list.push(...subscriptionGoals(results.subscriptions));
+  if (results.feeds) list.push(...feedGoals(results.feeds));
   const e = results.economy?.extension;
   if (e) {
     const duplicated = e.start.duplicated.length + e.perPollCycle.duplicated.length;
@@ -215,6 +218,10 @@ async function main(): Promise<void> {
     await run('subscriptions', async () => {
       results.subscriptions = await subscriptionBench(opts.runs, progress);
       console.log(subscriptionTables(results.subscriptions));
+    });
+    await run('feeds', async () => {
+      results.feeds = await feedBench(opts.runs, progress);
+      console.log(feedTables(results.feeds));
     });
   } finally {
     if (opts.keep) console.log(`\nWork files kept in ${workDir}`);

@@ -1,5 +1,6 @@
 import { todoLargeTable } from '../todos/todoLargeBench';
 import { subscriptionFigures } from '../subscriptions/subscriptionBench';
+import { feedFigures } from '../feeds/feedReport';
 import type { BenchResults } from '../results';
 import { OVERVIEW_LABELS, PAGES_LABELS, TAB_LOAD_MORE_LABELS, windowRows } from './tables';
 
@@ -90,6 +91,7 @@ export function figuresMarkdown(results: BenchResults): string {
       + ` ${todoLargeTable(todos.large, todos.largeError)}.`);
   }
   if (results.subscriptions) out.push(...subscriptionFigures(results.subscriptions));
+  if (results.feeds) out.push(...feedFigures(results.feeds));
   if (results.goals.length > 0) {
     out.push('', '**Goals:**', '', ...results.goals.map((g) => `- ${g.met ? 'MET' : 'MISSED'}: ${g.goal}: ${g.value}`));
   }
