@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { useVscodeSession } from './harness';
+import { useVscodeSession, waitFor } from './harness';
 import { ACTIVITY_VIEW, SUBSCRIPTIONS_VIEW, TODO_VIEW, VIEW_CONTAINER } from './harness/workbench';
 
 describe('workbench smoke', function () {
@@ -32,5 +32,27 @@ describe('workbench smoke', function () {
     assert.match(title, /^GitLab\b/i);
     assert.doesNotMatch(title, /Activity/i);
     await workbench.screenshot('activity-view');
+  });
+});
+
+/**
+ * The extension's page in VS Code is its README, read from the installed extension's folder: a picture shows there
+ * only if it ships in the .vsix and its path, relative to the README, resolves inside that folder.
+ */
+describe('the extension\'s page', function () {
+  this.timeout(90_000);
+  const session = useVscodeSession({ name: 'extension-page' });
+
+  it('shows the README\'s picture, loaded from the installed package', async function () {
+    const { workbench } = session();
+    await session().executeCommand('extension.open', 'gitlab-activity.gitlab-activity');
+    const frame = await workbench.webviewFrame({ containing: 'img[src*="activity-unread.png"]' });
+    const loaded = await waitFor('the README\'s picture loaded', () => frame.evaluate(() => {
+      const image = document.querySelector<HTMLImageElement>('img[src*="activity-unread.png"]');
+      return image?.complete && image.naturalWidth > 0 ? { src: image.src, width: image.naturalWidth } : undefined;
+    }));
+    assert.ok(loaded.width > 0, `the picture at ${loaded.src} has no width`);
+    await workbench.screenshot('extension-page');
+    await session().executeCommand('workbench.action.closeAllEditors');
   });
 });
