@@ -6,6 +6,20 @@ export const section: Section = {
   breaks: [
     ...settingsPageBreaks,
     {
+      protection: 'Counts in text written as the display language writes them',
+      edits: [edit('src/app/localize.ts', "  if (!language || !Number.isFinite(count)) return String(count);", '  return String(count);')],
+      specs: [`${T}/app/countsInLanguage.test.ts`, `${T}/app/settings/pageDefaults.test.ts`, `${T}/ui/subscriptionView.test.ts`],
+      tests: ['the subscriptions\' counts of the overview', 'the summary of to-dos held outside working hours', 'writes its counts as the page\'s language does',
+        'Unsubscribe from All Closed against listings that never end'],
+    },
+    {
+      protection: 'A message takes no bare number',
+      by: 'typecheck',
+      edits: [edit('src/app/localize.ts', 'export type MessageArgument = string | boolean;', 'export type MessageArgument = string | number | boolean;')],
+      specs: [],
+      tests: ['test/unit/app/countsInLanguage.test.ts(', "Unused '@ts-expect-error' directive"],
+    },
+    {
       protection: 'Date ranges asked for and shown as the days included',
       edits: [edit('src/app/activity/datePresets.ts', '{ from: dayKey(dayNumberOfKey(range.after) + 1) }', '{ from: dayKey(dayNumberOfKey(range.after)) }')],
       specs: [`${T}/app/activity/filterState.test.ts`, `${T}/app/activity/activityTabs.test.ts`],

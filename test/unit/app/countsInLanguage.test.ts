@@ -39,6 +39,11 @@ describe('counts in text follow the display language', () => {
     assert.equal(exportedText(1_234, 'profile.json', german), 'Exported the notification profile of 1.234 scopes to profile.json.');
   });
 
+  it('a message takes no bare number: each is a count (formatCount) or plain digits by choice (String)', () => {
+    // @ts-expect-error a bare number would reach the message unformatted
+    assert.equal(german('{0} events', 1_234), '1234 events');
+  });
+
   it('leaves years, status codes and IDs as plain digits', () => {
     // 3 Nov 2026 as an English date (no Intl date in English): the year is not "2,026".
     assert.equal(formatDay(Date.UTC(2026, 10, 3) / 86_400_000, inLanguage(formatMessage, 'en')), 'Tue 3 Nov 2026');
