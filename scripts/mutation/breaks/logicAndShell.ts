@@ -146,7 +146,7 @@ export const section: Section = {
     {
       protection: 'The import speaks the editor\'s words',
       part: '"1 changes"',
-      edits: [edit('src/app/settings/profile.ts', "return count === 1 ? t('1 change') : t('{0} changes', count);", "return t('{0} changes', count);")],
+      edits: [edit('src/app/settings/profile.ts', "return count === 1 ? t('1 change') : t('{0} changes', formatCount(count, t));", "return t('{0} changes', formatCount(count, t));")],
       specs: [`${T}/app/settings/profile.test.ts`],
       tests: ['counts changes and exported scopes in words that agree with the number'],
     },
@@ -159,7 +159,7 @@ export const section: Section = {
     },
     {
       protection: 'One label per action and target type in the filter pickers',
-      edits: [edit('src/ui/activity/filterPicks.ts', '({ label: actionLabel(action, vscode.l10n.t), value: action })', '({ label: actionLabel(action, vscode.l10n.t), detail: action, value: action })')],
+      edits: [edit('src/ui/activity/filterPicks.ts', '({ label: actionLabel(action, displayLocalize()), value: action })', '({ label: actionLabel(action, displayLocalize()), detail: action, value: action })')],
       specs: [`${T}/ui/filterPicks.test.ts`],
       tests: ['"Filter by Action" offers one label per action, without GitLab\'s word beside it'],
     },
