@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { useVscodeSession, waitFor } from './harness';
 import { ACTIVITY_VIEW, SUBSCRIPTIONS_VIEW, TODO_VIEW, VIEW_CONTAINER } from './harness/workbench';
 
@@ -39,13 +41,17 @@ describe('workbench smoke', function () {
  * The extension's page in VS Code is its README, read from the installed extension's folder: a picture shows there
  * only if it ships in the .vsix and its path, relative to the README, resolves inside that folder.
  */
+const DISPLAY_NAME: string = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.nls.json'), 'utf8')).displayName;
+
 describe('the extension\'s page', function () {
   this.timeout(90_000);
   const session = useVscodeSession({ name: 'extension-page' });
 
   it('shows the README\'s picture, loaded from the installed package', async function () {
-    const { workbench } = session();
-    await session().executeCommand('extension.open', 'gitlab-activity.gitlab-activity');
+    const { workbench, page } = session();
+    // From the installed list, as a person opens it: the command `extension.open` asks the marketplace first.
+    await session().executeCommand('workbench.extensions.action.showInstalledExtensions');
+    await page.locator('.extensions-viewlet .extension-list-item', { hasText: DISPLAY_NAME }).first().click();
     const frame = await workbench.webviewFrame({ containing: 'img[src*="activity-unread.png"]' });
     const loaded = await waitFor('the README\'s picture loaded', () => frame.evaluate(() => {
       const image = document.querySelector<HTMLImageElement>('img[src*="activity-unread.png"]');
