@@ -127,8 +127,8 @@ export function formatDay(dayNumber: number, t: Localize): string {
   const date = new Date(dayNumber * DAY_MS);
   const intl = intlFormat(t, 'day');
   if (intl) return intl.format(date);
-  return t('{0} {1} {2} {3}', weekdayName(date.getUTCDay(), t), date.getUTCDate(), monthName(date.getUTCMonth(), t),
-    date.getUTCFullYear());
+  return t('{0} {1} {2} {3}', weekdayName(date.getUTCDay(), t), String(date.getUTCDate()), monthName(date.getUTCMonth(), t),
+    String(date.getUTCFullYear()));
 }
 
 /** "3 Nov 2026"; in the display language, "3. Nov. 2026". */
@@ -136,7 +136,7 @@ export function formatDate(dayNumber: number, t: Localize): string {
   const date = new Date(dayNumber * DAY_MS);
   const intl = intlFormat(t, 'date');
   if (intl) return intl.format(date);
-  return t('{0} {1} {2}', date.getUTCDate(), monthName(date.getUTCMonth(), t), date.getUTCFullYear());
+  return t('{0} {1} {2}', String(date.getUTCDate()), monthName(date.getUTCMonth(), t), String(date.getUTCFullYear()));
 }
 
 /**
@@ -147,7 +147,7 @@ export function formatDayAndTime(dayNumber: number, time: string, t: Localize): 
   const date = new Date(dayNumber * DAY_MS);
   const intl = intlFormat(t, 'weekdayOfMonth');
   if (intl) return `${intl.format(date)} ${time}`;
-  return t('{0} {1} {2} {3}', weekdayName(date.getUTCDay(), t), date.getUTCDate(), monthName(date.getUTCMonth(), t), time);
+  return t('{0} {1} {2} {3}', weekdayName(date.getUTCDay(), t), String(date.getUTCDate()), monthName(date.getUTCMonth(), t), time);
 }
 
 /** "2026-11-03 14:05 UTC+01:00": an absolute time that says which zone it is in. */

@@ -37,11 +37,11 @@ export async function pickSnoozeEnd(options: {
     ignoreFocusOut: true,
     prompt: vscode.l10n.t('Until when: YYYY-MM-DD (at 09:00) or YYYY-MM-DD HH:MM, local time'),
     validateInput: (value) => {
-      const parsed = parseSnoozeEnd(value, clock.now(), zone, vscode.l10n.t);
+      const parsed = parseSnoozeEnd(value, clock.now(), zone, displayLocalize());
       return 'error' in parsed ? parsed.error : undefined;
     },
   });
   if (text === undefined) return undefined;
-  const parsed = parseSnoozeEnd(text, clock.now(), zone, vscode.l10n.t);
+  const parsed = parseSnoozeEnd(text, clock.now(), zone, displayLocalize());
   return 'until' in parsed ? parsed.until : undefined;
 }

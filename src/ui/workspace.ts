@@ -7,6 +7,7 @@ import { scopeName } from '../app/settings/shared/labels';
 import type { Scope } from '../gitlab';
 import type { ExtensionConfig } from './config';
 import { workspaceGitFiles } from './workspaceGitFiles';
+import { displayLocalize } from './displayLanguage';
 
 /**
  * The workspace as GitLab sees it: the projects its folders' git remotes name, on which instance, and the scope the
@@ -79,6 +80,6 @@ export class StatusBarScope {
     const config = this.config();
     const [project] = config.statusBarScope === 'auto' ? await this.repositories.projectPaths(this.account.instanceUrl) : [];
     const scope: Scope = project ? { kind: 'project', id: project } : { kind: 'global' };
-    return { scope, name: scopeName(scope, vscode.l10n.t) };
+    return { scope, name: scopeName(scope, displayLocalize()) };
   }
 }

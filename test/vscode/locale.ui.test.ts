@@ -20,7 +20,10 @@ const ENGLISH_DAY = /^(Today|Yesterday|(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-
 
 describe('display language: German', function () {
   this.timeout(180_000);
-  const session = useSignedInSession({ name: 'locale-de', locale: 'de', fresh: 'its own display language, set when code-server starts' });
+  // Over a thousand explicit subscriptions to issues: a count German writes with a point ("1.234").
+  const session = useSignedInSession({
+    name: 'locale-de', locale: 'de', fresh: 'its own display language, set when code-server starts', double: { subscriptions: { issues: 1_234 } },
+  });
 
   it('names the views in German under GitLab\'s own name', async function () {
     const { workbench } = session();
@@ -63,4 +66,23 @@ describe('display language: German', function () {
     await workbench.runCommand(`GitLab: ${deManifest['commands.endSnooze.title']}`);
     await workbench.waitForNotification(de['Nothing is snoozed.']);
   });
+
+  it('writes a count over a thousand as German does, with a point between the thousands', async function () {
+    const { workbench } = session();
+    await workbench.runCommand(`GitLab: ${deManifest['commands.showNotificationOverrides.title']}`);
+    // The overview's line for the subscriptions GitLab counts instance-wide: "Sie haben außerdem 1.2xx Tickets abonniert: …".
+    const [before, after] = de['You are also subscribed to {0}: they e-mail you whatever the level.'].split('{0}');
+    const issues = de['{0} issues'].replace('{0}', '(\\d{1,3}(\\.\\d{3})+)');
+    const counted = new RegExp(`^${escapeRegExp(before)}${issues}${escapeRegExp(after)}$`);
+    let labels: string[] = [];
+    await waitFor('the overview\'s count of subscribed issues, in German', async () => {
+      labels = (await workbench.quickPickEntries()).map((entry) => entry.label);
+      return labels.some((label) => counted.test(label)) || undefined;
+    }).catch((error: Error) => { throw new Error(`${error.message}; the rows: ${labels.join(' | ')}`); });
+    await workbench.dismissQuickInput();
+  });
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,6 +1,6 @@
 import { html } from 'lit-html';
 import { parsePersistedState, type HostMessage } from '../../../src/app/settings/shared/protocol';
-import { formatMessage } from '../../../src/app/settings/shared/labels';
+import { formatMessage, inLanguage } from '../../../src/app/settings/shared/labels';
 import { addScopeForm } from './addScopeForm';
 import { BulkChangeActions } from './bulkActions';
 import { SettingsFormActions } from './formActions';
@@ -58,9 +58,10 @@ export class SettingsApp implements Actions {
         this.page.host.settle(message);
         return;
       case 'state': {
-        // VS Code's l10n bundle for the display language (none in English).
+        // VS Code's l10n bundle for the display language (none in English), and that language, which the host wrote
+        // into the page's `lang`: counts follow it (`formatCount`).
         const bundle = message.l10n;
-        state.texts = (text, ...args) => formatMessage(bundle?.[text] ?? text, ...args);
+        state.texts = inLanguage((text, ...args) => formatMessage(bundle?.[text] ?? text, ...args), document.documentElement.lang);
         state.scopes = message.scopes;
         state.snoozes = message.snoozes ?? [];
         if (message.bulk) this.bulk.step(message.bulk);

@@ -2,7 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import { canApplyBulk } from '../../../src/app/settings/shared/formState';
 import {
-  LEVEL_ORDER, levelExplanation, levelLabel, type Localize, type NotificationLevel,
+  formatCount, LEVEL_ORDER, levelExplanation, levelLabel, type Localize, type NotificationLevel,
 } from '../../../src/app/settings/shared/labels';
 import type { BulkItemReport, BulkSnapshot } from '../../../src/app/settings/shared/protocol';
 import { codicon, type CodiconName } from './icons';
@@ -16,7 +16,7 @@ export function bulkPanel(state: UiState, t: Localize, actions: Actions): Templa
   return html`<section id="bulk-panel" class="bulk-panel" ?hidden=${count === 0 && bulk === undefined && !state.bulkError}
     data-bulk-state=${bulk === undefined ? 'idle' : running ? 'running' : 'done'} aria-labelledby="bulk-heading">
     <h2 id="bulk-heading">${t('Change several at once')}</h2>
-    <p id="bulk-selected-count">${t('{0} selected', count)}</p>
+    <p id="bulk-selected-count">${t('{0} selected', formatCount(count, t))}</p>
     <div class="bulk-controls">
       <label for="bulk-level">${t('Level for the selected')}</label>
       <select id="bulk-level" ?disabled=${running}
@@ -42,7 +42,8 @@ export function bulkPanel(state: UiState, t: Localize, actions: Actions): Templa
 function bulkSummary(t: Localize, { items, done }: BulkSnapshot): string {
   const count = (status: BulkItemReport['status']): number => items.filter((item) => item.status === status).length;
   return done
-    ? t('{0} changed, {1} already set, {2} failed, {3} stopped.', count('changed'), count('unchanged'), count('failed'), count('cancelled'))
+    ? t('{0} changed, {1} already set, {2} failed, {3} stopped.', formatCount(count('changed'), t), formatCount(count('unchanged'), t),
+      formatCount(count('failed'), t), formatCount(count('cancelled'), t))
     : t('Applying…');
 }
 

@@ -6,6 +6,20 @@ export const section: Section = {
   breaks: [
     ...settingsPageBreaks,
     {
+      protection: 'Counts in text written as the display language writes them',
+      edits: [edit('src/app/localize.ts', "  if (!language || !Number.isFinite(count)) return String(count);", '  return String(count);')],
+      specs: [`${T}/app/countsInLanguage.test.ts`, `${T}/app/settings/pageDefaults.test.ts`, `${T}/ui/subscriptionView.test.ts`],
+      tests: ['the subscriptions\' counts of the overview', 'the summary of to-dos held outside working hours', 'writes its counts as the page\'s language does',
+        'Unsubscribe from All Closed against listings that never end'],
+    },
+    {
+      protection: 'A message takes no bare number',
+      by: 'typecheck',
+      edits: [edit('src/app/localize.ts', 'export type MessageArgument = string | boolean;', 'export type MessageArgument = string | number | boolean;')],
+      specs: [],
+      tests: ['test/unit/app/countsInLanguage.test.ts(', "Unused '@ts-expect-error' directive"],
+    },
+    {
       protection: 'Date ranges asked for and shown as the days included',
       edits: [edit('src/app/activity/datePresets.ts', '{ from: dayKey(dayNumberOfKey(range.after) + 1) }', '{ from: dayKey(dayNumberOfKey(range.after)) }')],
       specs: [`${T}/app/activity/filterState.test.ts`, `${T}/app/activity/activityTabs.test.ts`],
@@ -132,7 +146,7 @@ export const section: Section = {
     {
       protection: 'The import speaks the editor\'s words',
       part: '"1 changes"',
-      edits: [edit('src/app/settings/profile.ts', "return count === 1 ? t('1 change') : t('{0} changes', count);", "return t('{0} changes', count);")],
+      edits: [edit('src/app/settings/profile.ts', "return count === 1 ? t('1 change') : t('{0} changes', formatCount(count, t));", "return t('{0} changes', formatCount(count, t));")],
       specs: [`${T}/app/settings/profile.test.ts`],
       tests: ['counts changes and exported scopes in words that agree with the number'],
     },
@@ -145,7 +159,7 @@ export const section: Section = {
     },
     {
       protection: 'One label per action and target type in the filter pickers',
-      edits: [edit('src/ui/activity/filterPicks.ts', '({ label: actionLabel(action, vscode.l10n.t), value: action })', '({ label: actionLabel(action, vscode.l10n.t), detail: action, value: action })')],
+      edits: [edit('src/ui/activity/filterPicks.ts', '({ label: actionLabel(action, displayLocalize()), value: action })', '({ label: actionLabel(action, displayLocalize()), detail: action, value: action })')],
       specs: [`${T}/ui/filterPicks.test.ts`],
       tests: ['"Filter by Action" offers one label per action, without GitLab\'s word beside it'],
     },

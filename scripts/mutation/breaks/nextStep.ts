@@ -10,7 +10,7 @@ export const section: Section = {
     {
       protection: 'A row that offers an action says it first',
       part: 'Continue after how far the load got',
-      edits: [edit('src/ui/lists/listRowText.ts', "return { label: t('Continue'), description: t('{0} pages read, {1} matching so far', bound.requests, bound.found) };", "return { label: t('{0} pages read, {1} matching so far', bound.requests, bound.found), description: t('Continue') };")],
+      edits: [edit('src/ui/lists/listRowText.ts', "return { label: t('Continue'), description: t('{0} pages read, {1} matching so far', formatCount(bound.requests, t), formatCount(bound.found, t)) };", "return { label: t('{0} pages read, {1} matching so far', formatCount(bound.requests, t), formatCount(bound.found, t)), description: t('Continue') };")],
       specs: [ROWS],
       tests: ['"Continue" leads the row of a tab\'s load that stopped at its bound'],
     },

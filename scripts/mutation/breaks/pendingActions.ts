@@ -56,7 +56,7 @@ export const section: Section = {
     },
     {
       protection: 'A pending action belongs to its account: Copy Activity as Markdown\'s Continue',
-      edits: [edit('src/ui/activity/activityCommands.ts', 'if (gone) return void plainWindow.showInformationMessage(accountGoneMessage(gone, vscode.l10n.t));', '')],
+      edits: [edit('src/ui/activity/activityCommands.ts', 'if (gone) return void plainWindow.showInformationMessage(accountGoneMessage(gone, displayLocalize()));', '')],
       specs: [`${T}/ui/activityCommands.test.ts`],
       tests: ['Continue clicked after alice signed out'],
     },

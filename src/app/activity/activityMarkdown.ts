@@ -26,7 +26,7 @@ export interface ActivityMarkdownOptions {
 function projectHeading(projectId: number | undefined, lookup: ProjectLookup, t: Localize): string {
   if (projectId === undefined) return t('No project');
   const info = lookup(projectId);
-  return plainLine(info?.pathWithNamespace) || plainLine(info?.name) || t('Project {0}', projectId);
+  return plainLine(info?.pathWithNamespace) || plainLine(info?.name) || t('Project {0}', String(projectId));
 }
 
 function hasSeveralAuthors(events: readonly GitLabEvent[]): boolean {

@@ -1,5 +1,5 @@
 import type { GitLabEvent, Note, PushData } from '../../gitlab/types';
-import { formatMessage, type Localize } from '../localize';
+import { formatCount, formatMessage, type Localize } from '../localize';
 import { actionNameOf, eventShape } from './eventShape';
 import { commitSha, plainLine, positiveInteger, shortSha, truncate } from '../plainText';
 import { plainWords, targetKindOf, type TargetKind } from './targetKind';
@@ -65,7 +65,7 @@ export function isKnownVerb(event: GitLabEvent): boolean {
 
 export function authorName(event: GitLabEvent, t: Localize = formatMessage): string {
   return plainLine(event.author?.name) || plainLine(event.author?.username) || plainLine(event.author_username)
-    || t('User {0}', event.author_id);
+    || t('User {0}', String(event.author_id));
 }
 
 function titleOf(value: string | null | undefined): string | undefined {
@@ -158,11 +158,11 @@ function targetParts(event: GitLabEvent, target: TargetKind, typeName: string, t
 }
 
 function commitsText(count: number, t: Localize): string {
-  return count === 1 ? t('1 commit') : t('{0} commits', count);
+  return count === 1 ? t('1 commit') : t('{0} commits', formatCount(count, t));
 }
 
 function refsText(count: number, t: Localize): string {
-  return count === 1 ? t('1 ref') : t('{0} refs', count);
+  return count === 1 ? t('1 ref') : t('{0} refs', formatCount(count, t));
 }
 
 /** "branch main", "tag v1.0", or the ref alone when its type is unknown. */
@@ -184,7 +184,7 @@ function pushParts(push: PushData | undefined, pushKind: 'new' | 'removed' | 'pu
   const title = titleOf(push?.commit_title);
   if (pushKind === 'new') {
     if (ref) return { action: t('pushed new {0}', ref), target: ref, title };
-    if (refCount) return { action: refCount === 1 ? t('pushed 1 new ref') : t('pushed {0} new refs', refCount) };
+    if (refCount) return { action: refCount === 1 ? t('pushed 1 new ref') : t('pushed {0} new refs', formatCount(refCount, t)) };
     return { action: t('pushed a new ref') };
   }
   if (pushKind === 'removed') {

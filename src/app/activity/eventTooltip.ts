@@ -1,5 +1,5 @@
 import type { GitLabEvent } from '../../gitlab/types';
-import { formatMessage, type Localize } from '../localize';
+import { formatCount, formatMessage, type Localize } from '../localize';
 import { formatDateTime, parseTimestamp, UTC_ZONE, type TimeZone } from '../calendar';
 import { describeEvent, noteableText, pushRefText } from './eventSentence';
 import { eventShape } from './eventShape';
@@ -39,9 +39,9 @@ function pushLines(event: GitLabEvent, t: Localize): string[] {
   const ref = pushRefText(push, t);
   if (ref) lines.push(t('Ref: {0}', ref));
   const commits = positiveInteger(push.commit_count);
-  if (commits) lines.push(t('Commits: {0}', commits));
+  if (commits) lines.push(t('Commits: {0}', formatCount(commits, t)));
   const refs = positiveInteger(push.ref_count);
-  if (refs) lines.push(t('Refs: {0}', refs));
+  if (refs) lines.push(t('Refs: {0}', formatCount(refs, t)));
   const from = commitSha(push.commit_from);
   const to = commitSha(push.commit_to);
   if (from && to) lines.push(t('Commit range: {0}', `${shortSha(from)}…${shortSha(to)}`));

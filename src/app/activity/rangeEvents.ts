@@ -2,7 +2,7 @@ import type { EventSource, GitLabApi } from '../../gitlab/api';
 import { GitLabError } from '../../gitlab/errors';
 import { readPages } from '../../gitlab/pageReader';
 import type { GitLabEvent, Page } from '../../gitlab/types';
-import { formatMessage, type Localize } from '../localize';
+import { formatCount, formatMessage, type Localize } from '../localize';
 import { inWindow, type RangePlan } from './markdownRange';
 
 /**
@@ -116,14 +116,15 @@ export class RangeCopy {
   incompleteNote(t: Localize = formatMessage): string | undefined {
     if (this.complete || this.reads === 0) return undefined;
     return t('The copy stopped after {0} events and is incomplete: GitLab has more in this range. Choose Continue in the message to read on.',
-      this.events.length);
+      formatCount(this.events.length, t));
   }
 
   /** The message to show after a read: a sentence with "Continue" offered when incomplete, else undefined. */
   stoppedMessage(t: Localize = formatMessage): string | undefined {
     if (this.complete || this.reads === 0) return undefined;
     return t('Copied {0} events as Markdown, but the copy stopped there and is incomplete: one read takes at most {1} pages or {2} events. Continue reads on and copies everything again.',
-      this.events.length, this.options.maxPages ?? MAX_RANGE_PAGES, this.options.maxEvents ?? MAX_RANGE_EVENTS);
+      formatCount(this.events.length, t), formatCount(this.options.maxPages ?? MAX_RANGE_PAGES, t),
+      formatCount(this.options.maxEvents ?? MAX_RANGE_EVENTS, t));
   }
 }
 

@@ -1,4 +1,4 @@
-import { formatMessage, type Localize } from '../localize';
+import { formatCount, formatMessage, type Localize } from '../localize';
 import { dayNumberAt, formatDate, parseTimestamp, type TimeZone } from '../calendar';
 
 export interface RelativeTimeOptions {
@@ -25,14 +25,14 @@ export function relativeTime(createdAt: string | number | null | undefined, opti
   if (elapsed < 45_000) return t('just now');
   if (elapsed < HOUR) {
     const minutes = Math.max(1, Math.floor(elapsed / MINUTE));
-    return minutes === 1 ? t('1 minute ago') : t('{0} minutes ago', minutes);
+    return minutes === 1 ? t('1 minute ago') : t('{0} minutes ago', formatCount(minutes, t));
   }
   if (elapsed < 24 * HOUR) {
     const hours = Math.floor(elapsed / HOUR);
-    return hours === 1 ? t('1 hour ago') : t('{0} hours ago', hours);
+    return hours === 1 ? t('1 hour ago') : t('{0} hours ago', formatCount(hours, t));
   }
   const days = dayNumberAt(options.now, options.zone) - dayNumberAt(time, options.zone);
   if (days <= 1) return t('yesterday');
-  if (days < 7) return t('{0} days ago', days);
+  if (days < 7) return t('{0} days ago', formatCount(days, t));
   return formatDate(dayNumberAt(time, options.zone), t);
 }

@@ -1,7 +1,7 @@
 import { isGitLabError, type GitLabError } from '../../gitlab/errors';
 import { permissionNames, quoteGitLab } from '../../gitlab/messages';
 import type { AccountKey } from '../accountKey';
-import type { Localize } from '../localize';
+import { formatCount, type Localize } from '../localize';
 import type { NotificationSetting } from '../../gitlab/types';
 import type { ErrorInfo } from './shared/protocol';
 
@@ -44,7 +44,7 @@ export class AccountChanged extends Error {
 /** A numeric ID both a group and a project have, typed without saying which: the person chooses. */
 export class AmbiguousScope extends Error {
   constructor(readonly id: number, localize: Localize) {
-    super(localize('Both a group and a project have the ID {0}: choose which under Kind.', id));
+    super(localize('Both a group and a project have the ID {0}: choose which under Kind.', String(id)));
     this.name = 'AmbiguousScope';
   }
 }
@@ -87,7 +87,7 @@ function describe(error: unknown, context: ErrorContext, t: Localize): ErrorInfo
       const seconds = error.retryAfterMs !== undefined ? Math.max(1, Math.ceil(error.retryAfterMs / 1000)) : undefined;
       return {
         kind, action: 'retry', message: seconds !== undefined
-          ? t('GitLab is limiting requests. Try again in {0} s.', seconds) : t('GitLab is limiting requests. Try again in a moment.'),
+          ? t('GitLab is limiting requests. Try again in {0} s.', formatCount(seconds, t)) : t('GitLab is limiting requests. Try again in a moment.'),
       };
     }
     case 'network':
@@ -97,7 +97,7 @@ function describe(error: unknown, context: ErrorContext, t: Localize): ErrorInfo
     case 'server':
       return {
         kind, action: 'retry', message: error.status !== undefined
-          ? t('GitLab had a problem (HTTP {0}). Try again later.', error.status) : t('GitLab had a problem. Try again later.'),
+          ? t('GitLab had a problem (HTTP {0}). Try again later.', String(error.status)) : t('GitLab had a problem. Try again later.'),
       };
     case 'badResponse':
       if (error.limitBytes !== undefined) {

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { errorText, SettingConflict } from './errorInfo';
 import { isEventKeyName, NOTIFICATION_LEVELS, type NotificationSetting, type NotificationSettingUpdate } from '../../gitlab/types';
-import type { Localize } from '../localize';
+import { formatCount, type Localize } from '../localize';
 import type { NotificationSettingsService } from './notificationSettingsService';
 import { isEmptyUpdate, pendingUpdate, switchOf, updateTo } from './shared/formState';
 import { eventLabel, eventStateText, isKnownEventKey, levelLabel, scopeName } from './shared/labels';
@@ -113,7 +113,7 @@ function profileFile(t: Localize) {
       level: v.picklist(NOTIFICATION_LEVELS, (issue) => t('{0} is not a notification level', show(issue))),
       events: v.optional(switches(switchValue((issue) => t('must be true, false or null, not {0}', show(issue))), {
         object: t('must be an object of true/false switches'),
-        size: t('more than {0} switches', MAX_EVENT_KEYS),
+        size: t('more than {0} switches', formatCount(MAX_EVENT_KEYS, t)),
         key: (issue) => t('{0} is not an event name', JSON.stringify(String(issue.input).slice(0, 64))),
         // A well-formed key is read, whatever it names: the import decides what is sent, and names what is not.
         shapeOnly: true,
@@ -135,11 +135,11 @@ function profileFile(t: Localize) {
   return v.pipe(plain(t('not a JSON object')), hiddenKeys, format({
     format: v.literal(PROFILE_FORMAT, t('must be "{0}"', PROFILE_FORMAT)),
     version: v.literal(PROFILE_VERSION, (issue) => (typeof issue.input === 'number' && issue.input > PROFILE_VERSION
-      ? t('version {0} is newer than this extension reads ({1})', issue.input, PROFILE_VERSION) : t('must be {0}', PROFILE_VERSION))),
+      ? t('version {0} is newer than this extension reads ({1})', String(issue.input), String(PROFILE_VERSION)) : t('must be {0}', String(PROFILE_VERSION)))),
     instance: v.optional(v.string(t('must be a string'))),
     exportedAt: v.optional(v.unknown()),
     scopes: v.pipe(
-      v.array(v.unknown(), nonEmptyList), v.nonEmpty(nonEmptyList), v.maxLength(MAX_SCOPES, t('more than {0} scopes', MAX_SCOPES)),
+      v.array(v.unknown(), nonEmptyList), v.nonEmpty(nonEmptyList), v.maxLength(MAX_SCOPES, t('more than {0} scopes', formatCount(MAX_SCOPES, t))),
       v.array(entry),
       v.checkItems((item, index, list) => list.findIndex((other) => scopeKey(other.scope) === scopeKey(item.scope)) === index,
         t('listed twice')),
@@ -198,13 +198,13 @@ export function describeRow(row: DiffRow, t: Localize): string {
 
 /** The preview's count: "1 change", "3 changes". */
 export function changeCount(count: number, t: Localize): string {
-  return count === 1 ? t('1 change') : t('{0} changes', count);
+  return count === 1 ? t('1 change') : t('{0} changes', formatCount(count, t));
 }
 
 /** The export's report: "… of 1 scope to …", "… of 3 scopes to …". */
 export function exportedText(count: number, file: string, t: Localize): string {
   return count === 1 ? t('Exported the notification profile of 1 scope to {0}.', file)
-    : t('Exported the notification profile of {0} scopes to {1}.', count, file);
+    : t('Exported the notification profile of {0} scopes to {1}.', formatCount(count, t), file);
 }
 
 export interface ApplyReport {

@@ -253,7 +253,7 @@ export class ScopeCatalog {
   entry({ scope, name, path, origin }: KnownScope): ScopeEntry {
     const { localize } = this.deps;
     const fallback = typeof scope.id === 'string' ? scope.id
-      : scope.kind === 'group' ? localize('Group {0}', scope.id) : localize('Project {0}', scope.id);
+      : scope.kind === 'group' ? localize('Group {0}', String(scope.id)) : localize('Project {0}', String(scope.id));
     const text = name ?? path ?? fallback;
     const label = text.trim() === '' ? '?' : text.length > 512 ? `${text.slice(0, 511)}…` : text;
     const entry: ScopeEntry = { key: scopeKey(scope), scope, label, origin, ...(path !== undefined ? { path } : {}) };

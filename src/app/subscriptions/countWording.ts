@@ -2,7 +2,7 @@ import { FilterIgnoredError } from '../../gitlab/subscriptionClient';
 import { isGitLabError } from '../../gitlab/errors';
 import type { SubscriptionCounts, SubscriptionKind } from '../../gitlab/subscriptionTypes';
 import type { Scope } from '../../gitlab/types';
-import type { Localize } from '../localize';
+import { formatCount, type Localize } from '../localize';
 
 // How the status bar and the overview tell the explicit subscriptions of a scope: things the user clicked
 // "Notifications: on" for, which e-mail them whatever the level (GitLab mails manual subscribers even at Disabled).
@@ -11,10 +11,10 @@ const ORDER: readonly SubscriptionKind[] = ['issue', 'mergeRequest', 'epic', 'la
 
 function amount(kind: SubscriptionKind, n: number, t: Localize): string {
   switch (kind) {
-    case 'issue': return n === 1 ? t('1 issue') : t('{0} issues', n);
-    case 'mergeRequest': return n === 1 ? t('1 merge request') : t('{0} merge requests', n);
-    case 'epic': return n === 1 ? t('1 epic') : t('{0} epics', n);
-    case 'label': return n === 1 ? t('1 label') : t('{0} labels', n);
+    case 'issue': return n === 1 ? t('1 issue') : t('{0} issues', formatCount(n, t));
+    case 'mergeRequest': return n === 1 ? t('1 merge request') : t('{0} merge requests', formatCount(n, t));
+    case 'epic': return n === 1 ? t('1 epic') : t('{0} epics', formatCount(n, t));
+    case 'label': return n === 1 ? t('1 label') : t('{0} labels', formatCount(n, t));
   }
 }
 

@@ -1,5 +1,5 @@
 import type { GitLabError } from '../../gitlab/errors';
-import type { Localize } from '../localize';
+import { formatCount, type Localize } from '../localize';
 
 /**
  * Why an Unsubscribe or its Undo failed, in words that say what to do: a token without `api` is named (GitLab answers
@@ -18,5 +18,5 @@ export function subscriptionActionFailure(subscribe: boolean, error: GitLabError
 
 /** How many things, said plainly: "3 things". */
 export function thingCount(count: number, t: Localize): string {
-  return count === 1 ? t('1 thing') : t('{0} things', count);
+  return count === 1 ? t('1 thing') : t('{0} things', formatCount(count, t));
 }

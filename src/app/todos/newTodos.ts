@@ -1,5 +1,5 @@
 import type { Todo } from '../../gitlab/todoTypes';
-import type { Localize } from '../localize';
+import { formatCount, type Localize } from '../localize';
 import { groupTodos } from './todoGroups';
 import { reasonWords } from './todoReasons';
 
@@ -65,7 +65,7 @@ export function newTodoToast(found: readonly InstanceTodo[], reasons: ReadonlySe
   const wanted = found.filter(({ todo }) => reasons.has(todo.action_name));
   if (wanted.length === 0) return undefined;
   const things = new Set(wanted.map(({ instance, todo }) => `${instance}\u0000${groupTodos([todo])[0].key}`));
-  if (things.size > 1) return { message: t('{0} new to-dos', wanted.length), todos: wanted };
+  if (things.size > 1) return { message: t('{0} new to-dos', formatCount(wanted.length, t)), todos: wanted };
   const group = groupTodos(wanted.map(({ todo }) => todo))[0];
   const why = [...new Set(group.todos.map((todo) => reasonWords(todo.action_name, t)))].join(' · ');
   const what = [group.reference, group.title].filter(Boolean).join(' ') || group.targetType;
@@ -76,7 +76,7 @@ export function newTodoToast(found: readonly InstanceTodo[], reasons: ReadonlySe
 export function heldSummary(count: number, t: Localize): string {
   return count === 1
     ? t('You have 1 new to-do from outside your working hours.')
-    : t('You have {0} new to-dos from outside your working hours.', count);
+    : t('You have {0} new to-dos from outside your working hours.', formatCount(count, t));
 }
 
 /** The reasons the setting names (strings only; GitLab's action names), or the defaults when it is not a list. */

@@ -1,5 +1,5 @@
 import type { Todo } from '../../gitlab/todoTypes';
-import type { Localize } from '../localize';
+import { formatCount, type Localize } from '../localize';
 import { personName, stripInvisible, truncate } from '../plainText';
 import { reasonOf } from './todoReasons';
 
@@ -79,7 +79,7 @@ export function groupReasons(group: TodoGroup, t: Localize): string {
   const reasons = new Set<string>();
   for (const todo of group.todos) reasons.add(reasonOf(todo.action_name, personName(todo.author) || undefined, t));
   const shown = [...reasons].slice(0, MAX_REASONS);
-  if (reasons.size > MAX_REASONS) shown.push(t('{0} more', reasons.size - MAX_REASONS));
+  if (reasons.size > MAX_REASONS) shown.push(t('{0} more', formatCount(reasons.size - MAX_REASONS, t)));
   return shown.join(' · ');
 }
 

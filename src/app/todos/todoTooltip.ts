@@ -1,4 +1,4 @@
-import type { Localize } from '../localize';
+import { formatCount, type Localize } from '../localize';
 import { DEFAULT_BODY_LENGTH } from '../activity/eventTooltip';
 import { escapeMarkdown } from '../activity/markdownEscape';
 import { personName, truncate } from '../plainText';
@@ -21,6 +21,6 @@ export function todoTooltipMarkdown(group: TodoGroup, t: Localize): string {
     lines.push(`---\n\n${escapeMarkdown(author)}: ${escapeMarkdown(truncate((todo.body ?? '').trim(), DEFAULT_BODY_LENGTH))}`);
   }
   const more = group.todos.length - MAX_TODOS_LISTED;
-  if (more > 0) lines.push(`---\n\n${escapeMarkdown(t('and {0} more to-dos', more))}`);
+  if (more > 0) lines.push(`---\n\n${escapeMarkdown(t('and {0} more to-dos', formatCount(more, t)))}`);
   return lines.join('\n\n');
 }

@@ -21,7 +21,7 @@ import { sourceOfRow, type ActivityNode } from './nodes';
 import { pickMarkdownRange } from './markdownRangePick';
 import { askUser, pickProject } from './projectPicks';
 import { projectInfo } from '../../app/activity/projectInfo';
-import { displayLocalize } from '../displayLanguage';
+import { displayCount, displayLocalize } from '../displayLanguage';
 
 export interface ActivityCommandContext {
   session: Session;
@@ -107,7 +107,7 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
       if (node?.type !== 'event') return;
       const project = node.event.project_id === null ? undefined : c.directories.for(node.source.instance).get(node.event.project_id);
       const content = eventTooltipMarkdown(node.event, {
-        t: vscode.l10n.t, zone: localZone(),
+        t: displayLocalize(), zone: localZone(),
         project: projectInfo(project),
       });
       await c.documents.show(vscode.l10n.t('GitLab Event Details'), content, { preview: true });
@@ -135,7 +135,7 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
   const span = await pickMarkdownRange(Date.now(), zone);
   if (!span) return;
   const feedPlan = c.service.filter.plan();
-  const plan = planRange(span, feedPlan.request, zone, vscode.l10n.t);
+  const plan = planRange(span, feedPlan.request, zone, displayLocalize());
   if (!plan.ok) {
     void plainWindow.showWarningMessage(plan.message);
     return;
@@ -150,15 +150,15 @@ async function copyActivityAsMarkdown(c: ActivityCommandContext): Promise<void> 
   for (;;) {
     if (!await readRange(c, copy, instanceUrl)) return;
     await copyMarkdown(c, copy, plan, zone);
-    const stopped = copy.stoppedMessage(vscode.l10n.t);
+    const stopped = copy.stoppedMessage(displayLocalize());
     if (stopped === undefined) {
-      void plainWindow.setStatusBarMessage(vscode.l10n.t('GitLab activity copied as Markdown ({0} events)', copy.events.length), 3000);
+      void plainWindow.setStatusBarMessage(vscode.l10n.t('GitLab activity copied as Markdown ({0} events)', displayCount(copy.events.length)), 3000);
       return;
     }
     const go = vscode.l10n.t('Continue');
     if (await plainWindow.showWarningMessage(stopped, go) !== go) return;
     const { gone } = accountNow(account, c.session.all, (a) => a.api);
-    if (gone) return void plainWindow.showInformationMessage(accountGoneMessage(gone, vscode.l10n.t));
+    if (gone) return void plainWindow.showInformationMessage(accountGoneMessage(gone, displayLocalize()));
   }
 }
 
@@ -176,7 +176,7 @@ async function readRange(c: ActivityCommandContext, copy: RangeCopy, instanceUrl
       token.onCancellationRequested(() => controller.abort());
       const before = copy.events.length;
       return copy.readMore(controller.signal,
-        (pages, found) => progress.report({ message: vscode.l10n.t('page {0} read, {1} events so far', pages, before + found) }));
+        (pages, found) => progress.report({ message: vscode.l10n.t('page {0} read, {1} events so far', displayCount(pages), displayCount(before + found)) }));
     });
     return true;
   } catch (error) {
@@ -199,7 +199,7 @@ async function copyMarkdown(c: ActivityCommandContext, copy: RangeCopy, plan: Ex
     now: Date.now(), zone, order: plan.filter.sort ?? 'desc', t: displayLocalize(),
     lookupProject: (id) => projectInfo(directory.get(id)),
     eventUrl: (event) => c.links.urlOf(event),
-    incompleteNote: copy.incompleteNote(vscode.l10n.t),
+    incompleteNote: copy.incompleteNote(displayLocalize()),
   });
   await vscode.env.clipboard.writeText(text);
   await c.documents.show(vscode.l10n.t('GitLab Activity'), text);

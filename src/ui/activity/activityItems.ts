@@ -16,7 +16,7 @@ import type { ViewInstance } from '../lists/listNodes';
 import type { ListStatusLook } from '../lists/listStatusItems';
 import { errorRowAction, errorRowContext, nodeId, type ActivityRow } from './nodes';
 import { unreadUri } from './unreadDecorations';
-import { displayLocalize } from '../displayLanguage';
+import { displayCount, displayLocalize } from '../displayLanguage';
 
 /** A signed-in instance as the tree shows it. */
 export type TreeInstance = ViewInstance;
@@ -51,7 +51,7 @@ export class ActivityItems implements vscode.Disposable {
   /** The lists' status rows in the Activity view's words, and what they run. */
   readonly look: ListStatusLook<ActivitySource> = {
     loadMoreCommand: COMMANDS.loadMore,
-    continueTooltip: vscode.l10n.t('Few events of this tab on the pages read so far: read up to {0} more pages', MAX_REQUESTS_PER_LOAD),
+    continueTooltip: vscode.l10n.t('Few events of this tab on the pages read so far: read up to {0} more pages', displayCount(MAX_REQUESTS_PER_LOAD)),
     emptyText: (filtered) => (filtered ? vscode.l10n.t('No events match the filter') : vscode.l10n.t('No events')),
     emptyIcon: 'info',
     clearFilters: COMMANDS.clearFilters,
@@ -95,7 +95,7 @@ export class ActivityItems implements vscode.Disposable {
       case 'source': return this.sourceItem(node.source);
       case 'day': {
         const item = new vscode.TreeItem(node.label);
-        item.description = node.events.length === 1 ? vscode.l10n.t('1 event') : vscode.l10n.t('{0} events', node.events.length);
+        item.description = node.events.length === 1 ? vscode.l10n.t('1 event') : vscode.l10n.t('{0} events', displayCount(node.events.length));
         item.iconPath = new vscode.ThemeIcon('calendar');
         item.contextValue = 'day';
         return item;
@@ -118,7 +118,7 @@ export class ActivityItems implements vscode.Disposable {
   tooltip(node: ActivityRow): vscode.MarkdownString | undefined {
     if (node.type !== 'event') return undefined;
     const markdown = new vscode.MarkdownString(eventTooltipMarkdown(node.event, {
-      t: vscode.l10n.t, project: this.projectInfo(node.source.instance, node.event.project_id), zone: this.zone,
+      t: displayLocalize(), project: this.projectInfo(node.source.instance, node.event.project_id), zone: this.zone,
     }));
     // Server text is escaped by eventTooltipMarkdown; the string is also untrusted and without HTML.
     markdown.isTrusted = false;

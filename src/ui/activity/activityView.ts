@@ -17,6 +17,7 @@ import { FilterPicks } from './filterPicks';
 import { NewActivityPoller } from './newActivityPoller';
 import { nodeId } from './nodes';
 import { registerUnreadDecorations } from './unreadDecorations';
+import { displayCount } from '../displayLanguage';
 
 /**
  * The Activity view: it draws the `ActivityService` (the lists, the filter, what is unread) in the list shell
@@ -128,7 +129,7 @@ export class ActivityView implements vscode.Disposable {
     const count = this.session.signedIn ? this.service.unreadCount() : 0;
     if (count === this.badgeCount) return; // most page loads change nothing here: the workbench is not told
     this.badgeCount = count;
-    this.list.view.badge = count > 0 ? { value: count, tooltip: vscode.l10n.t('{0} unread GitLab events', count) } : undefined;
+    this.list.view.badge = count > 0 ? { value: count, tooltip: vscode.l10n.t('{0} unread GitLab events', displayCount(count)) } : undefined;
     void vscode.commands.executeCommand('setContext', CONTEXT_KEYS.hasUnread, count > 0);
   }
 

@@ -12,6 +12,7 @@ import type { ActivityFilter } from '../../app/activity/filterState';
 import { EVENT_ACTIONS, EVENT_TARGET_TYPES, type EventAction, type EventTargetType, type SortOrder } from '../../gitlab';
 import { applyFilterChange, pickOneOrAny } from '../pickOneOrAny';
 import type { FilterChoice } from '../lists/listFilter';
+import { displayLocalize } from '../displayLanguage';
 
 type Pick<T> = plainWindow.PlainItem & { value: T };
 
@@ -30,14 +31,14 @@ export class FilterPicks {
     const f = this.controller.filter;
     const none = vscode.l10n.t('any');
     const kinds: Array<Pick<() => Promise<void>>> = [
-      { icon: 'layers', label: vscode.l10n.t('Tab'), description: tabLabel(f.tab, vscode.l10n.t), value: () => this.tab() },
-      { icon: 'symbol-event', label: vscode.l10n.t('Action'), description: f.action ? actionLabel(f.action, vscode.l10n.t) : none, value: () => this.action() },
-      { icon: 'symbol-class', label: vscode.l10n.t('Target Type'), description: f.targetType ? targetTypeLabel(f.targetType, vscode.l10n.t) : none, value: () => this.targetType() },
-      { icon: 'calendar', label: vscode.l10n.t('Date Range'), description: includedDays({ after: f.after, before: f.before }, vscode.l10n.t), value: () => this.dateRange() },
-      { icon: 'list-ordered', label: vscode.l10n.t('Sort Order'), description: sortLabel(f.sort, vscode.l10n.t), value: () => this.sort() },
+      { icon: 'layers', label: vscode.l10n.t('Tab'), description: tabLabel(f.tab, displayLocalize()), value: () => this.tab() },
+      { icon: 'symbol-event', label: vscode.l10n.t('Action'), description: f.action ? actionLabel(f.action, displayLocalize()) : none, value: () => this.action() },
+      { icon: 'symbol-class', label: vscode.l10n.t('Target Type'), description: f.targetType ? targetTypeLabel(f.targetType, displayLocalize()) : none, value: () => this.targetType() },
+      { icon: 'calendar', label: vscode.l10n.t('Date Range'), description: includedDays({ after: f.after, before: f.before }, displayLocalize()), value: () => this.dateRange() },
+      { icon: 'list-ordered', label: vscode.l10n.t('Sort Order'), description: sortLabel(f.sort, displayLocalize()), value: () => this.sort() },
     ];
     if (!f.isEmpty) kinds.push({ icon: 'clear-all', label: vscode.l10n.t('Clear Filters'), value: () => this.clear() });
-    const choice = await plainWindow.showQuickPick(kinds, { title: vscode.l10n.t('Filter GitLab Activity'), placeHolder: f.describe(vscode.l10n.t) || vscode.l10n.t('No filter') });
+    const choice = await plainWindow.showQuickPick(kinds, { title: vscode.l10n.t('Filter GitLab Activity'), placeHolder: f.describe(displayLocalize()) || vscode.l10n.t('No filter') });
     await choice?.value();
   }
 
@@ -45,7 +46,7 @@ export class FilterPicks {
   async tab(): Promise<void> {
     const current = this.controller.filter.tab;
     const items: Array<Pick<ActivityTab>> = ACTIVITY_TABS.map((tab) => ({
-      label: tabLabel(tab, vscode.l10n.t), detail: tabDetail(tab, vscode.l10n.t), value: tab, picked: tab === current,
+      label: tabLabel(tab, displayLocalize()), detail: tabDetail(tab, displayLocalize()), value: tab, picked: tab === current,
       description: tab === current ? vscode.l10n.t('current') : undefined,
     }));
     const choice = await plainWindow.showQuickPick(items, { title: vscode.l10n.t('Activity Tab') });
@@ -56,7 +57,7 @@ export class FilterPicks {
   async action(): Promise<void> {
     const { action: current, tab } = this.controller.filter;
     const value = await this.pickOne<EventAction>(vscode.l10n.t('Filter by Action'),
-      combinableActions(tab, EVENT_ACTIONS).map((action) => ({ label: actionLabel(action, vscode.l10n.t), value: action })),
+      combinableActions(tab, EVENT_ACTIONS).map((action) => ({ label: actionLabel(action, displayLocalize()), value: action })),
       current, this.narrowedBy(tab));
     if (value !== null) await this.apply((f) => f.withAction(value));
   }
@@ -64,20 +65,20 @@ export class FilterPicks {
   async targetType(): Promise<void> {
     const { targetType: current, tab } = this.controller.filter;
     const value = await this.pickOne<EventTargetType>(vscode.l10n.t('Filter by Target Type'),
-      combinableTargetTypes(tab, EVENT_TARGET_TYPES).map((type) => ({ label: targetTypeLabel(type, vscode.l10n.t), value: type })),
+      combinableTargetTypes(tab, EVENT_TARGET_TYPES).map((type) => ({ label: targetTypeLabel(type, displayLocalize()), value: type })),
       current, this.narrowedBy(tab));
     if (value !== null) await this.apply((f) => f.withTargetType(value));
   }
 
   /** Says why a tab's list is short. */
   private narrowedBy(tab: ActivityTab): string | undefined {
-    return tab === 'all' ? undefined : vscode.l10n.t('Only what the tab "{0}" can show ({1})', tabLabel(tab, vscode.l10n.t), tabDetail(tab, vscode.l10n.t));
+    return tab === 'all' ? undefined : vscode.l10n.t('Only what the tab "{0}" can show ({1})', tabLabel(tab, displayLocalize()), tabDetail(tab, displayLocalize()));
   }
 
   async sort(): Promise<void> {
     const current = this.controller.filter.sort;
     const items: Array<Pick<SortOrder>> = (['desc', 'asc'] as const).map((sort) => ({
-      label: sortLabel(sort, vscode.l10n.t), value: sort, picked: sort === current,
+      label: sortLabel(sort, displayLocalize()), value: sort, picked: sort === current,
       description: sort === current ? vscode.l10n.t('current') : undefined,
     }));
     const choice = await plainWindow.showQuickPick(items, { title: vscode.l10n.t('Sort Activity') });
@@ -90,11 +91,11 @@ export class FilterPicks {
     const matching = matchingPreset({ after: f.after, before: f.before }, now, this.zone);
     type RangePick = Pick<FixedDatePresetId | 'custom' | 'any'>;
     const items: RangePick[] = [{ label: vscode.l10n.t('Any date'), value: 'any', description: !f.after && !f.before ? vscode.l10n.t('current') : undefined }];
-    for (const preset of datePresets(vscode.l10n.t)) {
+    for (const preset of datePresets(displayLocalize())) {
       const range = preset.id === 'custom' ? undefined : presetRange(preset.id, now, this.zone);
       items.push({
         label: preset.label, value: preset.id,
-        description: range ? includedDays(range, vscode.l10n.t) : undefined,
+        description: range ? includedDays(range, displayLocalize()) : undefined,
         detail: preset.id === matching ? vscode.l10n.t('current') : undefined,
       });
     }
@@ -111,14 +112,14 @@ export class FilterPicks {
       title: vscode.l10n.t('Custom Date Range (1/2)'),
       prompt: vscode.l10n.t('From (YYYY-MM-DD, included; empty for no lower bound)'),
       value: shown.from ?? '', placeHolder: 'YYYY-MM-DD',
-      validateInput: (value) => customDateProblem(value, 'from', undefined, vscode.l10n.t),
+      validateInput: (value) => customDateProblem(value, 'from', undefined, displayLocalize()),
     });
     if (from === undefined) return;
     const to = await plainWindow.showInputBox({
       title: vscode.l10n.t('Custom Date Range (2/2)'),
       prompt: vscode.l10n.t('To (YYYY-MM-DD, included; empty for no upper bound)'),
       value: shown.to ?? '', placeHolder: 'YYYY-MM-DD',
-      validateInput: (value) => customDateProblem(value, 'to', from || undefined, vscode.l10n.t),
+      validateInput: (value) => customDateProblem(value, 'to', from || undefined, displayLocalize()),
     });
     if (to === undefined) return;
     const range = rangeOfDays(from.trim() || undefined, to.trim() || undefined);

@@ -7,6 +7,7 @@ import { inert, personName } from '../../app/plainText';
 import { permissionsByFeature } from '../../app/tokenPermissions';
 import type { ExtensionConfig } from '../config';
 import type { Session } from '../session';
+import { displayLocalize } from '../displayLanguage';
 
 /**
  * Where GitLab creates personal access tokens: the legacy form prefilled with a name and the `api` scope, or (GitLab
@@ -83,7 +84,7 @@ export class SignInFlow {
       };
       box.title = vscode.l10n.t('Sign in to GitLab (2/2)');
       // What each feature needs of a fine-grained token: one missing refuses that feature alone.
-      const scopes = vscode.l10n.t('Personal access token. Fine-grained, the permissions each feature needs: {0}. Legacy: scope read_api to read, api to also change notification settings, to-dos and subscriptions. The buttons open GitLab\'s token pages.', permissionsByFeature(vscode.l10n.t));
+      const scopes = vscode.l10n.t('Personal access token. Fine-grained, the permissions each feature needs: {0}. Legacy: scope read_api to read, api to also change notification settings, to-dos and subscriptions. The buttons open GitLab\'s token pages.', permissionsByFeature(displayLocalize()));
       box.prompt = this.namedByWorkspace(instanceUrl)
         // A cloned repository can name any server; the user decides whether it deserves a token.
         ? `${vscode.l10n.t("This workspace's settings name this GitLab instance: {0}. Sign in only if you trust it.", new URL(instanceUrl).host)} ${scopes}`

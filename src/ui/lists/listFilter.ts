@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Localize } from '../../app/localize';
 import { inert } from '../../app/plainText';
+import { displayLocalize } from '../displayLanguage';
 
 /** What filter picks read and change: a list view's filter (`ListFilter`), or a stand-in. */
 export interface FilterChoice<F> {
@@ -91,10 +92,10 @@ export class ListFilter<F extends ViewFilter<F>> implements FilterChoice<F> {
   /** The filter in the view's description and, as VS Code hides that while the view is alone, as its message. */
   describe(): void {
     // A project's or group's path in a filter is the server's text.
-    const text = inert(this.current.describe(vscode.l10n.t));
+    const text = inert(this.current.describe(displayLocalize()));
     this.options.view.description = text || undefined;
     // Signed out, a message would hide the welcome content with its Sign In button.
-    this.options.view.message = text && this.options.signedIn() ? inert(this.current.message(vscode.l10n.t)) : undefined;
+    this.options.view.message = text && this.options.signedIn() ? inert(this.current.message(displayLocalize())) : undefined;
   }
 
   private publishContext(): Thenable<unknown> {

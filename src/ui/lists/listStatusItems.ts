@@ -5,6 +5,7 @@ import type { GitLabError } from '../../gitlab';
 import { COMMANDS } from '../../ids';
 import type { StatusNode, ViewInstance } from './listNodes';
 import { continueRowText, emptyRowText } from './listRowText';
+import { displayCount, displayLocalize } from '../displayLanguage';
 
 /** A command without its title: the row gives the title. */
 export interface RowCommand {
@@ -20,7 +21,7 @@ export function loadingItem(progress: SearchProgress | undefined): vscode.TreeIt
   const item = new vscode.TreeItem(vscode.l10n.t('Loading…'));
   item.iconPath = new vscode.ThemeIcon('loading~spin');
   if (progress && progress.requests > 1) {
-    item.description = vscode.l10n.t('{0} pages read, {1} matching', progress.requests - 1, progress.found);
+    item.description = vscode.l10n.t('{0} pages read, {1} matching', displayCount(progress.requests - 1), displayCount(progress.found));
   }
   return item;
 }
@@ -31,7 +32,7 @@ export function loadingItem(progress: SearchProgress | undefined): vscode.TreeIt
  */
 export function loadMoreItem(bound: SearchProgress | undefined, loadMore: RowCommand, continueTooltip: string): vscode.TreeItem {
   // Continue first, how far the load got after it: a narrow side bar cuts the detail, never the action.
-  const text = bound ? continueRowText(bound, vscode.l10n.t) : { label: vscode.l10n.t('Load more…') };
+  const text = bound ? continueRowText(bound, displayLocalize()) : { label: vscode.l10n.t('Load more…') };
   const item = new vscode.TreeItem(text.label);
   item.iconPath = new vscode.ThemeIcon(bound ? 'debug-continue' : 'ellipsis');
   if (bound) {
@@ -109,7 +110,7 @@ export function statusItem<Source extends { readonly key: string }>(node: Status
     }
     case 'empty': {
       // Under a filter the row leads with the way out of it.
-      const text = emptyRowText(node.filtered, look.emptyText(node.filtered), vscode.l10n.t);
+      const text = emptyRowText(node.filtered, look.emptyText(node.filtered), displayLocalize());
       const item = new vscode.TreeItem(text.label);
       item.iconPath = new vscode.ThemeIcon(node.filtered ? 'clear-all' : look.emptyIcon);
       if (node.filtered) {

@@ -16,6 +16,7 @@ import type { Shell } from '../shell';
 import type { NotificationSettings } from './notificationSettings';
 import { showOverridesOverview } from './overridesOverviewPick';
 import { askForScope, knownScopes, scopeItems, type ScopeItem, type ScopeSources } from './scopeChoices';
+import { displayLocalize } from '../displayLanguage';
 
 interface InsightDeps {
   levels: NotificationSettingsService;
@@ -27,7 +28,7 @@ interface InsightDeps {
   log: Log;
 }
 
-const t = vscode.l10n.t;
+const t = displayLocalize();
 const openSettings = (scope: ScopeRef) => vscode.commands.executeCommand(COMMANDS.openNotificationSettings, scope);
 
 /** "Why Am I Notified About This Project?" and "Show Notification Overrides". */

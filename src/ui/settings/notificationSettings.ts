@@ -6,6 +6,7 @@ import type { ActivityService } from '../../app/activity/activityService';
 import type { Shell } from '../shell';
 import { StatusBarScope } from '../workspace';
 import type { ScopeSources } from './scopeChoices';
+import { displayLocalize } from '../displayLanguage';
 
 /** What the status bar, the settings editor, snoozes, profiles and the insight commands share. */
 export interface NotificationSettings {
@@ -36,7 +37,7 @@ export function createNotificationSettings(
     // Added groups and projects are kept where the activity tree's lists are (see `InstanceLists`).
     rememberGroup: (ref) => lists.add('groups', account.instanceUrl, ref),
     rememberProject: (ref) => lists.add('projects', account.instanceUrl, ref),
-    localize: vscode.l10n.t, log: (line) => log.info(line),
+    localize: displayLocalize(), log: (line) => log.info(line),
   });
   context.subscriptions.push(account.onDidChange(() => catalog.forget()));
   return { levels, sources: { workspace: () => statusBarScope.resolve(), catalog }, statusBarScope, project };

@@ -11,6 +11,7 @@ import type { Shell } from '../shell';
 import type { NotificationSettings } from './notificationSettings';
 import { panelHtml } from './panelHtml';
 import type { Snoozes } from './snoozeCommands';
+import { displayLocalize } from '../displayLanguage';
 
 export interface NotificationSettingsEditorDeps {
   extensionUri: vscode.Uri;
@@ -73,7 +74,7 @@ export class NotificationSettingsEditor implements vscode.Disposable {
       settings: this.deps.settings,
       signedIn: () => this.deps.account.signedIn,
       catalog: this.deps.catalog,
-      localize: vscode.l10n.t,
+      localize: displayLocalize(),
       post: (message) => void panel.webview.postMessage(message),
       instanceUrl: () => (this.deps.account.signedIn ? this.deps.account.instanceUrl : undefined),
       signIn: (instanceUrl) => void vscode.commands.executeCommand(COMMANDS.signIn, instanceUrl),

@@ -5,6 +5,8 @@ import { filterRows, hasOwnLevel, rowDescription, type OverridesOverview, type O
 import type { ScopeRef } from '../../app/settings/shared/scopes';
 import { askForScope } from './scopeChoices';
 import { countLines } from '../../app/subscriptions/countWording';
+import { displayLocalize } from '../displayLanguage';
+import { formatCount } from '../../app/localize';
 
 type Action = 'filter' | 'reset' | 'add' | 'refresh' | 'stop';
 type Item = plainWindow.PlainItem & { action?: Action; row?: OverviewRow };
@@ -19,7 +21,7 @@ export async function showOverridesOverview(
   model: OverridesOverview,
   deps: { openSettings: (scope: ScopeRef) => Thenable<unknown>; log: (message: string, error: unknown) => void },
 ): Promise<void> {
-  const t = vscode.l10n.t;
+  const t = displayLocalize();
   const pick = plainWindow.createQuickPick<Item>();
   const title = t('GitLab Notification Overrides');
   pick.placeholder = t('Search groups and projects by name');
@@ -43,7 +45,7 @@ export async function showOverridesOverview(
     controller = new AbortController();
     setBusy(t('listing…'));
     try {
-      await model.load({ refresh, signal: controller.signal, onProgress: (p) => setBusy(t('reading {0} of {1}…', p.done, p.total)) });
+      await model.load({ refresh, signal: controller.signal, onProgress: (p) => setBusy(t('reading {0} of {1}…', formatCount(p.done, t), formatCount(p.total, t))) });
     } catch (error) {
       if (!controller.signal.aborted) {
         deps.log('Notification overrides', error);
@@ -68,10 +70,10 @@ export async function showOverridesOverview(
   const reset = async (rows: readonly OverviewRow[]): Promise<void> => {
     if (rows.length === 0) return;
     setBusy(t('resetting…'));
-    const result = await model.resetToGlobal(rows, { onProgress: (p) => setBusy(t('resetting {0} of {1}…', p.done, p.total)) });
+    const result = await model.resetToGlobal(rows, { onProgress: (p) => setBusy(t('resetting {0} of {1}…', formatCount(p.done, t), formatCount(p.total, t))) });
     setBusy('');
-    if (result.failed > 0) void plainWindow.showWarningMessage(t('Reset {0} to Global; {1} failed (see their rows).', result.changed, result.failed));
-    else void plainWindow.showInformationMessage(t('Reset {0} to Global.', result.changed));
+    if (result.failed > 0) void plainWindow.showWarningMessage(t('Reset {0} to Global; {1} failed (see their rows).', formatCount(result.changed, t), formatCount(result.failed, t)));
+    else void plainWindow.showInformationMessage(t('Reset {0} to Global.', formatCount(result.changed, t)));
   };
 
   pick.onDidChangeValue(render);
@@ -105,7 +107,7 @@ export async function showOverridesOverview(
 }
 
 function items(model: OverridesOverview, query: string, ownOnly: boolean, loading: boolean): Item[] {
-  const t = vscode.l10n.t;
+  const t = displayLocalize();
   const state = model.current;
   const action = (icon: string, label: string, which: Action): Item => ({ icon, label, action: which, alwaysShow: true });
   const items: Item[] = loading ? [action('debug-stop', t('Stop Reading'), 'stop')] : [];
@@ -154,7 +156,7 @@ function items(model: OverridesOverview, query: string, ownOnly: boolean, loadin
  * throws away each scope's own level, which no undo brings back).
  */
 export async function chooseForReset(model: Pick<OverridesOverview, 'current'>, query: string): Promise<OverviewRow[]> {
-  const t = vscode.l10n.t;
+  const t = displayLocalize();
   const rows = filterRows(model.current?.rows ?? [], { ownOnly: true, query }).filter(hasOwnLevel);
   if (rows.length === 0) return [];
   const picked = await plainWindow.showQuickPickMany(rows.map((row) => ({
@@ -164,7 +166,7 @@ export async function chooseForReset(model: Pick<OverridesOverview, 'current'>, 
 }
 
 async function add(model: OverridesOverview): Promise<void> {
-  const t = vscode.l10n.t;
+  const t = displayLocalize();
   const title = t('Add a Group or Project by ID or Path');
   const kind = await plainWindow.showQuickPick([
     { label: t('Project'), scopeKind: 'project' as const },

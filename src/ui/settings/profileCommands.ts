@@ -16,6 +16,8 @@ import type { Log } from '../log';
 import type { Shell } from '../shell';
 import type { NotificationSettings } from './notificationSettings';
 import { knownScopes, scopeItems, type ScopeSources } from './scopeChoices';
+import { displayLocalize } from '../displayLanguage';
+import { formatCount } from '../../app/localize';
 
 export interface ProfileDeps {
   sources: ScopeSources;
@@ -30,7 +32,7 @@ export interface ProfileDeps {
   homeFolder?: string;
 }
 
-const t = vscode.l10n.t;
+const t = displayLocalize();
 const filters = () => ({ [t('Notification profile')]: ['json'] });
 
 /** "Export Notification Profile…" and "Import Notification Profile…"; a path (or URI) argument skips the dialog. */
@@ -71,7 +73,7 @@ export class ProfileCommands {
       const { type, size } = await vscode.workspace.fs.stat(uri);
       if (!(type & vscode.FileType.File)) return void plainWindow.showErrorMessage(t('Could not read {0}: it is not a file.', uri.fsPath));
       if (size > MAX_PROFILE_BYTES) {
-        return void plainWindow.showErrorMessage(t('Could not read {0}: it is larger than a notification profile can be ({1} kB).', uri.fsPath, MAX_PROFILE_BYTES / 1024));
+        return void plainWindow.showErrorMessage(t('Could not read {0}: it is larger than a notification profile can be ({1} kB).', uri.fsPath, formatCount(MAX_PROFILE_BYTES / 1024, t)));
       }
       text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
     } catch (error) {

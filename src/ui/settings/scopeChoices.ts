@@ -3,6 +3,7 @@ import * as plainWindow from '../plainWindow';
 import type { ScopeCatalog } from '../../app/settings/scopeCatalog';
 import type { ScopeEntry } from '../../app/settings/shared/protocol';
 import { parseScopeInput, type EntityKind, type EntityScopeRef, type ScopeRef } from '../../app/settings/shared/scopes';
+import { displayLocalize } from '../displayLanguage';
 
 export interface ScopeSources {
   /** The status bar's scope: the workspace's project, or global. */
@@ -27,7 +28,7 @@ const ICONS = { global: 'globe', group: 'organization', project: 'repo' };
  * each named by GitLab's name with its path beside it.
  */
 export function scopeItems(entries: readonly ScopeEntry[]): ScopeItem[] {
-  const t = vscode.l10n.t;
+  const t = displayLocalize();
   const items: ScopeItem[] = [];
   let section: string | undefined;
   for (const entry of entries) {
@@ -43,7 +44,7 @@ export function scopeItems(entries: readonly ScopeEntry[]): ScopeItem[] {
 
 /** Asks for a group or project by path, ID or web URL; undefined when dismissed. */
 export async function askForScope(kind: EntityKind, title: string): Promise<{ scope: EntityScopeRef; path?: string } | undefined> {
-  const t = vscode.l10n.t;
+  const t = displayLocalize();
   const text = await plainWindow.showInputBox({
     title,
     ignoreFocusOut: true, // the step after a pick: see pickSnoozeEnd

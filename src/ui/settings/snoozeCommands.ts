@@ -59,7 +59,7 @@ export class SnoozeCommands implements Disposable {
     const maker = this.account.accountKey;
     const entry = await this.pickScope(scheduler);
     if (!entry) return;
-    const name = sentenceName(entry, vscode.l10n.t);
+    const name = sentenceName(entry, displayLocalize());
     const until = await this.pickEnd(name);
     if (until === undefined) return;
     const instanceUrl = this.account.instanceUrl;
@@ -106,14 +106,14 @@ export class SnoozeCommands implements Disposable {
 
   private restored(snooze: Snooze, setting: NotificationSetting): void {
     void plainWindow.showInformationMessage(vscode.l10n.t('Snooze ended: notifications for {0} are back to {1}.',
-      snooze.name, levelLabel(setting.level, vscode.l10n.t)));
+      snooze.name, levelLabel(setting.level, displayLocalize())));
   }
 
   private changedElsewhere(snooze: Snooze, current: NotificationSetting): void {
-    const restore = vscode.l10n.t('Restore {0}', levelLabel(snooze.previous.level, vscode.l10n.t));
+    const restore = vscode.l10n.t('Restore {0}', levelLabel(snooze.previous.level, displayLocalize()));
     void plainWindow.showWarningMessage(
       vscode.l10n.t('The snooze of {0} has ended, but its level was changed to {1} meanwhile, so it was left as it is.',
-        snooze.name, levelLabel(current.level, vscode.l10n.t)),
+        snooze.name, levelLabel(current.level, displayLocalize())),
       restore,
     ).then(async (answer) => {
       if (answer !== restore) return;
@@ -137,7 +137,7 @@ export class SnoozeCommands implements Disposable {
    * be the one who made it. Their answer is theirs only: another account in use by then gets nothing (`claim`).
    */
   private unclaimed(snooze: Snooze, account: AccountKey): void {
-    const restore = vscode.l10n.t('Restore {0}', levelLabel(snooze.previous.level, vscode.l10n.t));
+    const restore = vscode.l10n.t('Restore {0}', levelLabel(snooze.previous.level, displayLocalize()));
     const forget = vscode.l10n.t('Forget It');
     const instanceUrl = this.account.instanceUrl;
     void plainWindow.showWarningMessage(

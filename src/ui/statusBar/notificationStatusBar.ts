@@ -17,6 +17,7 @@ import type { Failures } from '../failures';
 import type { NotificationSettings } from '../settings/notificationSettings';
 import type { Snoozes } from '../settings/snoozeCommands';
 import type { Shell } from '../shell';
+import { displayLocalize } from '../displayLanguage';
 
 /**
  * `$(bell) <Level>` for the scope in force; click for a quick pick of levels, Mute/Unmute and the editor.
@@ -94,9 +95,9 @@ export class NotificationStatusBar implements vscode.Disposable {
   /** Shows the last level again (also when a snooze starts or ends; its level change comes through the service). */
   render(): void {
     if (!this.current) return;
-    const plain = statusBarView(this.current.name, this.current.inForce, vscode.l10n.t, this.current.counts);
+    const plain = statusBarView(this.current.name, this.current.inForce, displayLocalize(), this.current.counts);
     const until = this.snoozedUntil?.(this.current.scope, this.current.inForce);
-    const view = until ? snoozedView(plain, until, vscode.l10n.t) : plain;
+    const view = until ? snoozedView(plain, until, displayLocalize()) : plain;
     this.item.text = view.text;
     this.item.tooltip = view.tooltip;
     this.item.accessibilityInformation = { label: view.tooltip };
@@ -118,9 +119,9 @@ export class NotificationStatusBar implements vscode.Disposable {
     if (!current || !cache) return;
     let lines: string[];
     try {
-      lines = countLines(current.scope, await cache.count(current.scope), vscode.l10n.t);
+      lines = countLines(current.scope, await cache.count(current.scope), displayLocalize());
     } catch (error) {
-      const note = countUnavailableLine(error, vscode.l10n.t);
+      const note = countUnavailableLine(error, displayLocalize());
       lines = note ? [note] : [];
     }
     if (this.current !== current) return;
@@ -134,10 +135,10 @@ export class NotificationStatusBar implements vscode.Disposable {
     const current = this.current;
     if (!current) return;
     const own = current.inForce.chain[0].level;
-    const inForce = levelInForceLabel(current.inForce, vscode.l10n.t);
+    const inForce = levelInForceLabel(current.inForce, displayLocalize());
     type Pick = plainWindow.PlainItem & { level?: string; action?: 'mute' | 'editor' };
     const levelBeforeMute = this.levels.levelAfterUnmute(current.scope);
-    const items: Pick[] = levelPickEntries({ own, scopeKind: current.scope.kind, inForce, levelBeforeMute }, vscode.l10n.t)
+    const items: Pick[] = levelPickEntries({ own, scopeKind: current.scope.kind, inForce, levelBeforeMute }, displayLocalize())
       .map(({ separator, ...entry }) => (separator ? { label: '', kind: vscode.QuickPickItemKind.Separator } : entry));
     const choice = await plainWindow.showQuickPick(items, {
       title: vscode.l10n.t('GitLab notification level for {0}', current.name),

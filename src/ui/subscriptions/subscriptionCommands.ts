@@ -14,7 +14,7 @@ import { openOnInstance, rowOfType } from '../lists/rowCommands';
 import * as plainWindow from '../plainWindow';
 import type { Session } from '../session';
 import type { SubscriptionRow } from './subscriptionView';
-import { displayLocalize } from '../displayLanguage';
+import { displayCount, displayLocalize } from '../displayLanguage';
 
 type ThingRow = SubscriptionRow & { type: 'subscription' };
 const isRow = rowOfType<SubscriptionRow, 'subscription'>('subscription');
@@ -111,7 +111,7 @@ export function registerSubscriptionCommands({ service, filters, session, select
     const confirm = vscode.l10n.t('Unsubscribe');
     const more = cut ? ` ${vscode.l10n.t('More may remain: run it again afterwards.')}` : '';
     const left = skipped.length > 0 ? ` ${vscode.l10n.t('Not included: {0}', skipped.join(' '))}` : '';
-    const question = vscode.l10n.t('Unsubscribe from {0} closed or merged issues, merge requests and epics? They stop e-mailing you; Undo subscribes again.', found.count)
+    const question = vscode.l10n.t('Unsubscribe from {0} closed or merged issues, merge requests and epics? They stop e-mailing you; Undo subscribes again.', displayCount(found.count))
       + more + left + signedOut.map((line) => ` ${line}`).join('');
     if ((await plainWindow.showWarningMessage(question, confirm)) !== confirm) return;
     const outcome = await service.unsubscribeClosed(found);

@@ -20,7 +20,7 @@ import type { StatusNode } from '../lists/listNodes';
 import { errorRowCommand, type ListStatusLook } from '../lists/listStatusItems';
 import type { Log } from '../log';
 import type { Session } from '../session';
-import { displayLocalize } from '../displayLanguage';
+import { displayCount, displayLocalize } from '../displayLanguage';
 
 /** The Subscriptions list's own rows: one per thing, or the calm line of a kind this GitLab cannot list. */
 export type SubscriptionRow =
@@ -101,7 +101,7 @@ export class SubscriptionView implements vscode.Disposable {
     const item = new vscode.TreeItem(kindPlural(source.kind, this.t));
     item.id = `subscriptions:${source.instance}:${source.kind}`;
     item.iconPath = new vscode.ThemeIcon(thingIconId(source.kind));
-    if (!list.waiting && list.items.length > 0) item.description = list.after === 'loadMore' ? `${list.items.length}+` : String(list.items.length);
+    if (!list.waiting && list.items.length > 0) item.description = list.after === 'loadMore' ? `${displayCount(list.items.length)}+` : displayCount(list.items.length);
     item.contextValue = `subscriptionSection ${source.kind}`;
     return item;
   }
@@ -109,7 +109,7 @@ export class SubscriptionView implements vscode.Disposable {
   private statusLook(): ListStatusLook<SubscriptionSource> {
     return {
       loadMoreCommand: COMMANDS.subscriptionsLoadMore,
-      continueTooltip: vscode.l10n.t('Few subscriptions of this filter on the pages read so far: read up to {0} more pages', MAX_REQUESTS_PER_LOAD),
+      continueTooltip: vscode.l10n.t('Few subscriptions of this filter on the pages read so far: read up to {0} more pages', displayCount(MAX_REQUESTS_PER_LOAD)),
       emptyText: (filtered) => (filtered ? vscode.l10n.t('No subscriptions match the filter.') : vscode.l10n.t('No subscriptions of this kind.')),
       emptyIcon: 'bell-slash',
       clearFilters: COMMANDS.subscriptionsClearFilters,

@@ -16,8 +16,9 @@ import * as plainWindow from '../plainWindow';
 import type { Shell } from '../shell';
 import type { NotificationSettings } from '../settings/notificationSettings';
 import type { TodoRow } from '../todos/todoView';
+import { displayLocalize } from '../displayLanguage';
 
-const t = vscode.l10n.t;
+const t = displayLocalize();
 
 /**
  * How a change made here is made: the Subscriptions list's own way (`SubscriptionService`), so the account it belongs

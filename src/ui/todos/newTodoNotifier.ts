@@ -12,6 +12,7 @@ import type { Account, Session } from '../session';
 import type { Clock } from '../../app/snoozeTime';
 import type { TodoAccount, TodoService } from '../../app/todos/todoService';
 import { markDoneWithUndo, snoozeWithUndo } from './todoActionFlows';
+import { displayCount, displayLocalize } from '../displayLanguage';
 
 const HOUR_MS = 3_600_000;
 /** The first page of the pending list, newest first: new to-dos come on top, so one request a check finds them. */
@@ -112,7 +113,7 @@ export class NewTodoNotifier implements vscode.Disposable {
       this.todos.arrived(instance, found.filter((entry) => entry.instance === instance).map((entry) => entry.todo));
     }
     const told = await this.followWorkingHours(found);
-    const toast = newTodoToast(told, this.options.reasons(), vscode.l10n.t);
+    const toast = newTodoToast(told, this.options.reasons(), displayLocalize());
     if (toast) void this.show(toast, readers).catch((error) => this.log.error('Showing new to-dos', error));
     if (failure !== undefined) throw failure;
   }
@@ -131,7 +132,7 @@ export class NewTodoNotifier implements vscode.Disposable {
   /** The held to-dos, once the working hours began: one notification, its Open showing the To-Do List. */
   private async showSummary(count: number): Promise<void> {
     const open = vscode.l10n.t('Open');
-    const choice = await plainWindow.showInformationMessage(heldSummary(count, vscode.l10n.t), open);
+    const choice = await plainWindow.showInformationMessage(heldSummary(count, displayLocalize()), open);
     if (choice === open) await vscode.commands.executeCommand(`${VIEWS.todos}.focus`);
   }
 
@@ -166,7 +167,7 @@ export class NewTodoNotifier implements vscode.Disposable {
     for (const { instance, todo } of toast.todos) byInstance.set(instance, [...(byInstance.get(instance) ?? []), todo.id]);
     const single = toast.single && groupTodos(toast.todos.map(({ todo }) => todo))[0];
     await Promise.all([...byInstance].map(async ([instance, ids]) => {
-      const name = single ? single.reference || single.title : vscode.l10n.t('{0} new to-dos', ids.length);
+      const name = single ? single.reference || single.title : vscode.l10n.t('{0} new to-dos', displayCount(ids.length));
       const account = readers.get(instance);
       if (account) await action(account, ids, name);
     }));

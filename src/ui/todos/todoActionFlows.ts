@@ -18,11 +18,11 @@ import { displayLocalize } from '../displayLanguage';
 /** `outcome`'s failure, or that its account is gone (calmly), said. True when every to-do changed. */
 export function sayOutcome(outcome: TodoActionOutcome): boolean {
   if (outcome.gone) {
-    void plainWindow.showInformationMessage(accountGoneMessage(outcome.gone, keepPlainMessages(vscode.l10n.t)));
+    void plainWindow.showInformationMessage(accountGoneMessage(outcome.gone, keepPlainMessages(displayLocalize())));
     return false;
   }
   if (!outcome.failure) return true;
-  void plainWindow.showErrorMessage(todoActionFailure(outcome.action, outcome.failure, vscode.l10n.t));
+  void plainWindow.showErrorMessage(todoActionFailure(outcome.action, outcome.failure, displayLocalize()));
   return false;
 }
 

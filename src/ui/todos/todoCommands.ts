@@ -23,7 +23,7 @@ import { pickSnoozeEnd } from '../snoozeEndPick';
 import { markDoneWithUndo, sayOutcome, snoozeWithUndo } from './todoActionFlows';
 import { TodoFilterPicks } from './todoFilterPicks';
 import type { TodoRow } from './todoView';
-import { displayLocalize } from '../displayLanguage';
+import { displayCount, displayLocalize } from '../displayLanguage';
 
 /** A row of one thing and its to-dos, as a command gets it from a menu or a click. */
 type ThingRow = TodoRow & { type: 'todo' };
@@ -102,8 +102,8 @@ export function registerTodoCommands({ service, filters, session, clock, log }: 
     failures.forEach(sayOutcome);
     if (count === 0) return;
     const message = cut
-      ? vscode.l10n.t('Marked {0} to-dos as done; more may match: run Mark All again.', count)
-      : vscode.l10n.t('Marked {0} to-dos as done.', count);
+      ? vscode.l10n.t('Marked {0} to-dos as done; more may match: run Mark All again.', displayCount(count))
+      : vscode.l10n.t('Marked {0} to-dos as done.', displayCount(count));
     const undo = vscode.l10n.t('Undo');
     if (undoable.length === 0) {
       void plainWindow.showInformationMessage(message);
@@ -122,7 +122,7 @@ export function registerTodoCommands({ service, filters, session, clock, log }: 
   /** False, and why said, when `instance`'s GitLab cannot snooze (the action is hidden there; a key binding may still run it). */
   async function canSnooze(instance: string, action: 'snooze' | 'unsnooze'): Promise<boolean> {
     if ((await service.features.of(instance)).snooze) return true;
-    void plainWindow.showInformationMessage(todoActionFailure(action, new GitLabError('unsupported', 'No snooze.'), vscode.l10n.t));
+    void plainWindow.showInformationMessage(todoActionFailure(action, new GitLabError('unsupported', 'No snooze.'), displayLocalize()));
     return false;
   }
 
@@ -164,7 +164,7 @@ export function registerTodoCommands({ service, filters, session, clock, log }: 
   async function chooseList(): Promise<void> {
     const current = filters.filter.list;
     const items = TODO_LISTS.map((list) => ({
-      label: todoListLabel(list, vscode.l10n.t), detail: LIST_DETAILS[list](), value: list,
+      label: todoListLabel(list, displayLocalize()), detail: LIST_DETAILS[list](), value: list,
       description: list === current ? vscode.l10n.t('current') : undefined,
     }));
     const pick = await plainWindow.showQuickPick(items, { title: vscode.l10n.t('To-Do List') });

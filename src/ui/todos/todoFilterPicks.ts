@@ -11,6 +11,7 @@ import * as plainWindow from '../plainWindow';
 import { applyFilterChange, pickOneOrAny } from '../pickOneOrAny';
 import type { Session } from '../session';
 import type { FilterChoice } from '../lists/listFilter';
+import { displayLocalize } from '../displayLanguage';
 
 /** What the picks read: the filter to change, the to-dos shown (their projects), the accounts (their groups). */
 export interface TodoFilterPicksDeps {
@@ -36,27 +37,27 @@ export class TodoFilterPicks {
     const f = this.deps.filters.filter;
     const any = vscode.l10n.t('any');
     const kinds: Array<Pick<() => Promise<void>>> = [
-      { icon: 'list-selection', label: vscode.l10n.t('List'), description: todoListLabel(f.list, vscode.l10n.t), value: () => this.chooseList() },
-      { icon: 'symbol-event', label: vscode.l10n.t('Reason'), description: f.action ? reasonWords(f.action, vscode.l10n.t) : any, value: () => this.reason() },
+      { icon: 'list-selection', label: vscode.l10n.t('List'), description: todoListLabel(f.list, displayLocalize()), value: () => this.chooseList() },
+      { icon: 'symbol-event', label: vscode.l10n.t('Reason'), description: f.action ? reasonWords(f.action, displayLocalize()) : any, value: () => this.reason() },
       { icon: 'repo', label: vscode.l10n.t('Project or Group'), description: f.place?.path ?? any, value: () => this.place() },
-      { icon: 'symbol-class', label: vscode.l10n.t('Type'), description: f.type ? todoTypeLabel(f.type, vscode.l10n.t) : any, value: () => this.type() },
+      { icon: 'symbol-class', label: vscode.l10n.t('Type'), description: f.type ? todoTypeLabel(f.type, displayLocalize()) : any, value: () => this.type() },
     ];
     if (f.narrowed) kinds.push({ icon: 'clear-all', label: vscode.l10n.t('Clear Filters'), value: () => this.clear() });
     const choice = await plainWindow.showQuickPick(kinds, {
-      title: vscode.l10n.t('Filter To-Dos'), placeHolder: f.describe(vscode.l10n.t) || vscode.l10n.t('No filter'),
+      title: vscode.l10n.t('Filter To-Dos'), placeHolder: f.describe(displayLocalize()) || vscode.l10n.t('No filter'),
     });
     await choice?.value();
   }
 
   async reason(): Promise<void> {
     const value = await this.pickOne(vscode.l10n.t('Filter To-Dos by Reason'),
-      FILTER_ACTIONS.map((action) => ({ label: reasonWords(action, vscode.l10n.t), value: action })), this.deps.filters.filter.action);
+      FILTER_ACTIONS.map((action) => ({ label: reasonWords(action, displayLocalize()), value: action })), this.deps.filters.filter.action);
     if (value !== null) await this.apply((f) => f.withAction(value));
   }
 
   async type(): Promise<void> {
     const value = await this.pickOne(vscode.l10n.t('Filter To-Dos by Type'),
-      FILTER_TYPES.map((type) => ({ label: todoTypeLabel(type, vscode.l10n.t), value: type })), this.deps.filters.filter.type);
+      FILTER_TYPES.map((type) => ({ label: todoTypeLabel(type, displayLocalize()), value: type })), this.deps.filters.filter.type);
     if (value !== null) await this.apply((f) => f.withType(value));
   }
 

@@ -27,7 +27,7 @@ import { errorRowCommand, type ListStatusLook } from '../lists/listStatusItems';
 import type { Log } from '../log';
 import * as plainWindow from '../plainWindow';
 import type { Session } from '../session';
-import { displayLocalize } from '../displayLanguage';
+import { displayCount, displayLocalize } from '../displayLanguage';
 
 /** The To-Do List's own rows: one per thing, or the calm line of a GitLab that cannot list. */
 export type TodoRow =
@@ -120,7 +120,7 @@ export class TodoView implements vscode.Disposable {
   private async noteMissingFeatures(instance: string): Promise<void> {
     if (this.noted.has(instance)) return;
     this.noted.add(instance);
-    const note = missingFeaturesNote(await this.service.features.of(instance), instanceHost(this.list.instance(instance).url), vscode.l10n.t);
+    const note = missingFeaturesNote(await this.service.features.of(instance), instanceHost(this.list.instance(instance).url), displayLocalize());
     if (note) void plainWindow.showInformationMessage(note);
   }
 
@@ -148,14 +148,14 @@ export class TodoView implements vscode.Disposable {
   private statusLook(): ListStatusLook<TodoSource> {
     return {
       loadMoreCommand: COMMANDS.todosLoadMore,
-      continueTooltip: vscode.l10n.t('Few to-dos of this filter on the pages read so far: read up to {0} more pages', MAX_REQUESTS_PER_LOAD),
+      continueTooltip: vscode.l10n.t('Few to-dos of this filter on the pages read so far: read up to {0} more pages', displayCount(MAX_REQUESTS_PER_LOAD)),
       emptyText: (filtered) => this.emptyText(filtered),
       emptyIcon: 'check-all',
       clearFilters: COMMANDS.todosClearFilters,
       end: { label: vscode.l10n.t('End of the To-Do List'), tooltip: vscode.l10n.t('GitLab has no further pages for this list and filter.') },
       errorRow: (node) => ({
         action: errorRowCommand(node.error, this.list.instance(node.source.instance).url, { command: COMMANDS.todosRefresh }),
-        message: todoListErrorText(this.filter.list, node.error, vscode.l10n.t),
+        message: todoListErrorText(this.filter.list, node.error, displayLocalize()),
       }),
     };
   }
@@ -224,7 +224,7 @@ export class TodoView implements vscode.Disposable {
     const { count, more } = this.service.pendingCount();
     this.list.view.badge = count === 0 ? undefined : {
       value: count,
-      tooltip: more ? vscode.l10n.t('At least {0} pending to-dos', count) : vscode.l10n.t('{0} pending to-dos', count),
+      tooltip: more ? vscode.l10n.t('At least {0} pending to-dos', displayCount(count)) : vscode.l10n.t('{0} pending to-dos', displayCount(count)),
     };
   }
 

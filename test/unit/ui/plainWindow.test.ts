@@ -107,7 +107,7 @@ describe('untrusted text stays text in messages, validation, quick picks and the
       assert.deepEqual(fake.reads, []);
       assert.deepEqual(fake.shown.map((entry) => entry.kind === 'error' && entry.message), [
         'Could not read /fifo.json: it is not a file.',
-        'Could not read /huge.json: it is larger than a notification profile can be (1024 kB).',
+        'Could not read /huge.json: it is larger than a notification profile can be (1,024 kB).',
       ]);
     });
 

@@ -96,5 +96,5 @@ export function scopeName(scope: ScopeRef, t: Localize, path?: string): string {
 }
 
 // What the page needs of the rest, through this folder only (so the folder shows all the page bundles).
-export { formatMessage, type Localize } from '../../localize';
+export { formatCount, formatMessage, inLanguage, type Localize } from '../../localize';
 export { isNotificationLevel, type NotificationLevel, type NotificationSetting } from '../../../gitlab/types';

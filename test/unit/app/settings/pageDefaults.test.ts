@@ -6,7 +6,7 @@ import type { SettingsApp } from '../../../../media/src/settings/app';
 import { bulkPanel } from '../../../../media/src/settings/bulkPanel';
 import { settingsForm } from '../../../../media/src/settings/settingsForm';
 import { initialState, type UiState } from '../../../../media/src/settings/model';
-import { formatMessage } from '../../../../src/app/localize';
+import { formatMessage, inLanguage } from '../../../../src/app/localize';
 import { parsePageMessage } from '../../../../src/app/settings/shared/protocol';
 import { CODICON_PATHS } from '../../../../media/src/settings/icons';
 
@@ -105,6 +105,18 @@ describe('the settings page\'s bulk panel as drawn', () => {
       assert.ok(colour === 'var(--vscode-foreground)' || /\.codicon$/.test(selector), `${selector} is in ${colour}`);
     }
     assert.ok(colours.some(([selector, colour]) => selector === '.bulk-item' && colour === 'var(--vscode-foreground)'), JSON.stringify(colours));
+  });
+
+  it('writes its counts as the page\'s language does: 1.234 selected in German', () => {
+    const german = inLanguage(formatMessage, 'de');
+    const ui = state();
+    ui.bulkSelection = new Set(Array.from({ length: 1_234 }, (_, index) => `project:${index + 1}`));
+    assert.match(markup(bulkPanel(ui, german, actions)), /<p id="bulk-selected-count">1\.234 selected<\/p>/);
+    ui.bulk = {
+      level: 'watch', done: true, items: Array.from({ length: 1_234 }, (_, index) => (
+        { key: `project:${index + 1}`, scope: { kind: 'project' as const, id: index + 1 }, status: 'changed' as const, previousLevel: 'global', level: 'watch' })),
+    };
+    assert.match(markup(bulkPanel(ui, german, actions)), /id="bulk-summary"[^>]*>1\.234 changed, 0 already set, 0 failed, 0 stopped\.</);
   });
 });
 
