@@ -44,6 +44,8 @@ export interface ActivityServiceDeps {
   /** The filter the lists start with (the one kept in the workspace). */
   filter: ActivityFilter;
   log: { error(what: string, error: unknown): void };
+  /** The clock the feeds' poll compares GitLab's last activities with (default `Date.now`). */
+  now?: () => number;
 }
 
 /** The lists of one instance: My Activity, its projects and users, and GitLab's three dashboard feeds. */
@@ -83,7 +85,7 @@ export class ActivityService extends ListService<ActivitySource, GitLabEvent, So
   constructor(private readonly deps: ActivityServiceDeps) {
     super({ accounts: () => deps.accounts(), pageSize: () => deps.settings().pageSize, filter: deps.filter }, eventKey);
     this.kept = new KeptActivity(deps.store, this.feeds);
-    this.dashboard = new DashboardFeeds({ account: (instance) => this.account(instance), log: deps.log });
+    this.dashboard = new DashboardFeeds({ account: (instance) => this.account(instance), log: deps.log, now: deps.now });
     this.newActivity = new NewActivity({
       feeds: this.feeds, plan: () => this.current.newestFirstPlan(), changed: () => this.unreadChanges.fire(),
       active: () => {
