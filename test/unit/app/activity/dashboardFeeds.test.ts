@@ -5,6 +5,7 @@ import { DASHBOARD_FEEDS, dashboardFeed, eventSourceOf, type ActivitySource, typ
 import { accountKey } from '../../../../src/app/accountKey';
 import { normalizeInstanceUrl } from '../../../../src/app/instance';
 import { ProjectDirectories } from '../../../../src/app/projectDirectory';
+import { ListStore } from '../../../../src/app/lists/listStore';
 import { FeedClient, type GitLabEvent } from '../../../../src/gitlab';
 import { ActivityRows } from '../../../../src/ui/activity/activityRows';
 import { GitLabDouble, type DoubleOptions } from '../../../double';
@@ -99,6 +100,30 @@ describe('dashboard feeds in the Activity', () => {
     assert.deepEqual(DASHBOARD_FEEDS.map((feed) => dashboardFeed(feed, '').key), ['feed:yourProjects', 'feed:starred', 'feed:followed']);
   });
 
+  it('a list that keeps itself (a merged feed) is read one page a load, never ahead, even under a tab\'s predicate', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const asked: number[] = [];
+    // Short pages with a next one: a list applying the predicate itself would read on, pages ahead.
+    const store = new ListStore<{ key: string }, { id: number }>((item) => item.id, {
+      pageSize: 5, keep: () => true,
+      request: () => ({
+        keepsItself: true,
+        fetchPage: async (page) => {
+          asked.push(page);
+          most = Math.max(most, ++inFlight);
+          await new Promise((resolve) => setImmediate(resolve));
+          inFlight -= 1;
+          return { items: [{ id: 100 - page }], page, nextPage: page + 1 };
+        },
+      }),
+    });
+    await store.load({ key: 'feed' });
+    await store.loadMore({ key: 'feed' });
+    assert.deepEqual(asked, [1, 2]);
+    assert.equal(most, 1);
+  });
+
   describe('against the double', () => {
     let running: Running;
     before(async () => { running = await start(); });
@@ -145,6 +170,17 @@ describe('dashboard feeds in the Activity', () => {
       }
     });
 
+    it('under a tab, a feed reads on page after page: each page is already a page of the tab (nothing asked ahead of its load)', async () => {
+      const alex = account(running);
+      const activity = service(running, () => [alex]);
+      activity.setFilter(ActivityFilter.of({}, 'comments'));
+      activity.sessionChanged();
+      const { ids, loads } = await readAll(activity, feedOf(activity, running.key, 'starred'));
+      assert.ok(loads > 2 && ids.length > PAGE_SIZE);
+      const comments = activity.feeds.get(feedOf(activity, running.key, 'starred').key).items;
+      assert.ok(comments.every((event) => /^commented/.test(event.action_name ?? '')), 'the tab kept');
+    });
+
     it('two people on one instance, one after the other: each reads his own feeds, nothing of the other\'s kept or shown', async () => {
       let who = account(running);
       const store = memento();
@@ -188,6 +224,27 @@ describe('dashboard feeds in the Activity', () => {
       // My Activity reads on.
       await activity.feeds.load(activity.sources(running.key).mine);
       assert.ok(activity.feeds.get(activity.sources(running.key).mine.key).items.length > 0);
+    } finally {
+      await stop(running);
+    }
+  });
+
+  it('a server that ignores scope (a GitLab before it): the poll of Your projects never puts the user\'s own events of other projects on top', async () => {
+    const running = await start({ ignoresScope: true, gitlabVersion: '11.0.0' } as DoubleOptions);
+    try {
+      const alex = account(running);
+      const activity = service(running, () => [alex]);
+      activity.sessionChanged();
+      const source = feedOf(activity, running.key, 'yourProjects');
+      await activity.feeds.load(source);
+      const before = activity.feeds.get(source.key).items.length;
+      assert.ok(before > 0);
+      // alex comments on handbook (4): public, he is no member, so not one of his projects.
+      running.double.addEvent({ projectId: 4, authorId: 1, actionName: 'commented on', targetType: 'Note' } as never);
+      running.double.clearLog();
+      await activity.pollFeeds();
+      assert.equal(running.double.requests.filter((r) => r.query.scope !== undefined).length, 0, 'scope=all asked of a server that ignores it');
+      assert.ok(activity.feeds.get(source.key).items.every((event) => event.project_id !== 4));
     } finally {
       await stop(running);
     }
