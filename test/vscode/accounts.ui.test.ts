@@ -11,7 +11,7 @@ import { VIEW_CONTAINER } from './harness/workbench';
 const STATUS_ITEM = 'gitlab-activity.gitlab-activity.gitlabActivity.notificationLevel';
 const FIRST_TOKEN = 'glpat-test-token';
 const SECOND_TOKEN = 'glpat-second-instance';
-const ROOTS = ['My Activity', 'Projects', 'Users'];
+const ROOTS = ['My Activity', 'Projects', 'Users', 'Your projects', 'Starred projects', 'People you follow'];
 
 const hostOf = (double: RunningDouble) => new URL(double.url).host;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
