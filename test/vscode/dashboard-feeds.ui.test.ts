@@ -1,27 +1,14 @@
 import assert from 'node:assert/strict';
 import type { GitLabEvent } from '../../src/gitlab/types';
 import {
-  expectedDays, extensionRequests, feedUnder, isSettled, readFromDouble, showsDays, useSignedInSession, waitFor, waitForExtensionRequest,
-  type FeedView, type RunningDouble, type VscodeSession,
+  expectedDays, extensionRequests, feedUnder, isSettled, mergedEventsFromDouble, showsDays, useSignedInSession, waitFor, waitForExtensionRequest,
+  type FeedView, type VscodeSession,
 } from './harness';
 import { contextMenuShows, openContextMenu } from './harness/context-menu';
 import { VIEW_CONTAINER } from './harness/workbench';
 
 const PAGE_SIZE = 5;
 const FEEDS = ['Your projects', 'Starred projects', 'People you follow'];
-
-/** Every event of these listings as alex may read them, merged as GitLab orders them: by id, newest first, each once. */
-async function union(double: RunningDouble, paths: string[]): Promise<GitLabEvent[]> {
-  const byId = new Map<number, GitLabEvent>();
-  for (const path of paths) {
-    for (let page: string | null = '1'; page;) {
-      const answer: { body: GitLabEvent[]; nextPage: string | null } = await readFromDouble<GitLabEvent[]>(double, path, { page, per_page: 100 });
-      for (const event of answer.body) byId.set(event.id!, event);
-      page = answer.nextPage;
-    }
-  }
-  return [...byId.values()].sort((a, b) => b.id! - a.id!);
-}
 
 /** The feed under `root` once it shows exactly `events`, by day, settled, and `probe` holds. */
 function feedShows(session: VscodeSession, root: string, events: GitLabEvent[], probe: (feed: FeedView) => boolean = () => true) {
@@ -80,7 +67,7 @@ describe('dashboard feeds in the Activity view', function () {
     const double = s.double!;
     // handbook (4), starred by alex, is gone by the time its events are read.
     double.inject({ fault: { kind: 'status', status: 404, body: '{"message":"404 Project Not Found"}' }, method: 'GET', path: '/projects/4/events' });
-    const events = await union(double, ['/projects/1/events', '/projects/6/events', '/projects/2/events']);
+    const events = await mergedEventsFromDouble(double, ['/projects/1/events', '/projects/6/events', '/projects/2/events']);
     await s.workbench.expandTreeRow('Starred projects');
     const first = await feedShows(s, 'Starred projects', events.slice(0, PAGE_SIZE), (feed) => feed.states.some((row) => row.label === 'community/handbook'));
     assert.deepEqual(labels(first).filter((text) => text.startsWith('community/handbook')),
@@ -95,7 +82,7 @@ describe('dashboard feeds in the Activity view', function () {
     const s = session();
     const double = s.double!;
     // alex follows sam.taylor, jordan, riley and morgan (a private profile: his events answer 200 []).
-    const events = await union(double, ['/users/2/events', '/users/3/events', '/users/6/events']);
+    const events = await mergedEventsFromDouble(double, ['/users/2/events', '/users/3/events', '/users/6/events']);
     await s.workbench.expandTreeRow('People you follow');
     const first = await feedShows(s, 'People you follow', events.slice(0, PAGE_SIZE), (feed) => feed.states.some((row) => row.label === 'morgan'));
     assert.deepEqual(labels(first).filter((text) => text.startsWith('morgan')), ['morgan | no visible activity: a private profile, or nothing yet']);
@@ -109,7 +96,7 @@ describe('dashboard feeds in the Activity view', function () {
     const s = session();
     const { workbench, page } = s;
     const double = s.double!;
-    const events = await union(double, ['/projects/1/events', '/projects/2/events', '/projects/3/events', '/projects/5/events']);
+    const events = await mergedEventsFromDouble(double, ['/projects/1/events', '/projects/2/events', '/projects/3/events', '/projects/5/events']);
     await workbench.expandTreeRow('Your projects');
     const first = await feedShows(s, 'Your projects', events.slice(0, PAGE_SIZE));
     // GitLab 15.0+: scope=all's 20 are the first page, one request.
