@@ -80,7 +80,7 @@ export class DashboardFeeds {
 
   /** Signed in or out: every feed stops, and each server is asked again what it is. */
   forget(): void {
-    for (const key of [...this.polls.keys()]) this.polls.delete(key);
+    this.polls.clear();
     this.support.clear();
     this.userIds.clear();
     this.pages.forgetAll();
