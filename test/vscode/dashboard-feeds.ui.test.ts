@@ -42,25 +42,25 @@ describe('dashboard feeds in the Activity view', function () {
     settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.pollInterval': 1 },
   });
 
-  before(async function () {
+  /**
+   * Opens `root` with My Activity closed (rows scrolled out of view are not drawn), runs `test`, and leaves the tree as
+   * the next suite on this workbench expects it: the feed closed and read again (a closed feed reads nothing, so its
+   * poll adds nothing to the badge that suite counts), My Activity open.
+   */
+  async function withFeedOpen(root: string, test: () => Promise<void>): Promise<void> {
     const { workbench } = session();
     await workbench.openViewContainer(VIEW_CONTAINER);
-    await workbench.waitForTree('the feeds\' roots, closed', (items) =>
-      FEEDS.every((label) => items.some((item) => item.level === 1 && item.label === label && item.expanded === false)));
-    // Room for the feeds' rows: rows scrolled out of view are not drawn.
+    await workbench.waitForTree('the feeds\' roots', (items) => FEEDS.every((label) => items.some((item) => item.level === 1 && item.label === label)));
     await workbench.collapseTreeRow('My Activity');
-  });
-
-  after(async function () {
-    const { workbench } = session();
-    for (const label of FEEDS) {
-      const open = (await workbench.treeItems()).some((item) => item.label === label && item.expanded === true);
-      if (open) await workbench.collapseTreeRow(label);
+    try {
+      await workbench.expandTreeRow(root);
+      await test();
+    } finally {
+      await workbench.collapseTreeRow(root);
+      await session().executeCommand('gitlabActivity.refresh');
+      await workbench.expandTreeRow('My Activity');
     }
-    await workbench.expandTreeRow('My Activity');
-    // The next suite on this workbench polls My Activity alone: the feeds read nothing once read again closed.
-    await session().executeCommand('gitlabActivity.refresh');
-  });
+  }
 
   it('Starred projects past its first page; a project deleted after it was listed has its own row, the others go on', async function () {
     const s = session();
@@ -68,14 +68,14 @@ describe('dashboard feeds in the Activity view', function () {
     // handbook (4), starred by alex, is gone by the time its events are read.
     double.inject({ fault: { kind: 'status', status: 404, body: '{"message":"404 Project Not Found"}' }, method: 'GET', path: '/projects/4/events' });
     const events = await mergedEventsFromDouble(double, ['/projects/1/events', '/projects/6/events', '/projects/2/events']);
-    await s.workbench.expandTreeRow('Starred projects');
-    const first = await feedShows(s, 'Starred projects', events.slice(0, PAGE_SIZE), (feed) => feed.states.some((row) => row.label === 'community/handbook'));
-    assert.deepEqual(labels(first).filter((text) => text.startsWith('community/handbook')),
-      ['community/handbook | Retry · not found: deleted, moved or no longer visible to you']);
-    await clickLoadMore(s, first);
-    await feedShows(s, 'Starred projects', events.slice(0, 2 * PAGE_SIZE));
-    assert.equal(extensionRequests(double, (r) => r.query.scope !== undefined && r.path !== '/api/v4/events').length, 0, 'scope sent to a project');
-    await s.workbench.collapseTreeRow('Starred projects');
+    await withFeedOpen('Starred projects', async () => {
+      const first = await feedShows(s, 'Starred projects', events.slice(0, PAGE_SIZE), (feed) => feed.states.some((row) => row.label === 'community/handbook'));
+      assert.deepEqual(labels(first).filter((text) => text.startsWith('community/handbook')),
+        ['community/handbook | Retry · not found: deleted, moved or no longer visible to you']);
+      await clickLoadMore(s, first);
+      await feedShows(s, 'Starred projects', events.slice(0, 2 * PAGE_SIZE));
+      assert.equal(extensionRequests(double, (r) => r.query.scope !== undefined && r.path !== '/api/v4/events').length, 0, 'scope sent to a project');
+    });
   });
 
   it('People you follow past its first page; a private profile shows nothing, in a row of its own', async function () {
@@ -83,13 +83,13 @@ describe('dashboard feeds in the Activity view', function () {
     const double = s.double!;
     // alex follows sam.taylor, jordan, riley and morgan (a private profile: his events answer 200 []).
     const events = await mergedEventsFromDouble(double, ['/users/2/events', '/users/3/events', '/users/6/events']);
-    await s.workbench.expandTreeRow('People you follow');
-    const first = await feedShows(s, 'People you follow', events.slice(0, PAGE_SIZE), (feed) => feed.states.some((row) => row.label === 'morgan'));
-    assert.deepEqual(labels(first).filter((text) => text.startsWith('morgan')), ['morgan | no visible activity: a private profile, or nothing yet']);
-    await clickLoadMore(s, first);
-    await feedShows(s, 'People you follow', events.slice(0, 2 * PAGE_SIZE));
-    assert.ok(extensionRequests(double, (r) => r.path === '/api/v4/users/1/following').length > 0, 'whom alex follows, by his numeric id');
-    await s.workbench.collapseTreeRow('People you follow');
+    await withFeedOpen('People you follow', async () => {
+      const first = await feedShows(s, 'People you follow', events.slice(0, PAGE_SIZE), (feed) => feed.states.some((row) => row.label === 'morgan'));
+      assert.deepEqual(labels(first).filter((text) => text.startsWith('morgan')), ['morgan | no visible activity: a private profile, or nothing yet']);
+      await clickLoadMore(s, first);
+      await feedShows(s, 'People you follow', events.slice(0, 2 * PAGE_SIZE));
+      assert.ok(extensionRequests(double, (r) => r.path === '/api/v4/users/1/following').length > 0, 'whom alex follows, by his numeric id');
+    });
   });
 
   it('Your projects past its first page, then a poll adds a row on top under an open context menu, the root the person opened still open', async function () {
@@ -97,30 +97,31 @@ describe('dashboard feeds in the Activity view', function () {
     const { workbench, page } = s;
     const double = s.double!;
     const events = await mergedEventsFromDouble(double, ['/projects/1/events', '/projects/2/events', '/projects/3/events', '/projects/5/events']);
-    await workbench.expandTreeRow('Your projects');
-    const first = await feedShows(s, 'Your projects', events.slice(0, PAGE_SIZE));
-    // GitLab 15.0+: scope=all's 20 are the first page, one request.
-    assert.ok(extensionRequests(double, (r) => r.path === '/api/v4/events' && r.query.scope === 'all').length > 0);
-    await clickLoadMore(s, first);
-    const shown = await feedShows(s, 'Your projects', events.slice(0, 2 * PAGE_SIZE));
+    await withFeedOpen('Your projects', async () => {
+      const first = await feedShows(s, 'Your projects', events.slice(0, PAGE_SIZE));
+      // GitLab 15.0+: scope=all's 20 are the first page, one request.
+      assert.ok(extensionRequests(double, (r) => r.path === '/api/v4/events' && r.query.scope === 'all').length > 0);
+      await clickLoadMore(s, first);
+      const shown = await feedShows(s, 'Your projects', events.slice(0, 2 * PAGE_SIZE));
 
-    const row = workbench.tree().pane.getByRole('treeitem', { name: shown.events[0].ariaLabel, exact: true });
-    await openContextMenu(page, row, 'Copy Link');
-    try {
-      const since = Date.now();
-      // sam.taylor comments on website, alex's project.
-      const added = double.addEvent({ projectId: 1, authorId: 2, action: 'created', targetType: 'Issue', targetTitle: 'Arrived in Your projects under an open menu' });
-      await waitForExtensionRequest(double, (r) => r.at >= since && r.path === '/api/v4/events' && r.query.scope === 'all');
-      const after = await workbench.waitForTree('the poll to put the new event on top of Your projects', (items) => {
-        const feed = feedUnder(items, 'Your projects');
-        return isSettled(feed) && feed.events[0]?.label.includes(added.targetTitle!) && feed;
-      });
-      assert.equal(after.parent.expanded, true, 'a redraw closed the root the person opened');
-      assert.equal(after.events.length, 2 * PAGE_SIZE + 1);
-      assert.ok(await contextMenuShows(page, 'Copy Link'), 'a redraw closed the context menu');
-    } finally {
-      await page.keyboard.press('Escape');
-    }
-    await waitFor('the menu to close', async () => !(await contextMenuShows(page, 'Copy Link')));
+      const row = workbench.tree().pane.getByRole('treeitem', { name: shown.events[0].ariaLabel, exact: true });
+      await openContextMenu(page, row, 'Copy Link');
+      try {
+        const since = Date.now();
+        // sam.taylor comments on website, alex's project.
+        const added = double.addEvent({ projectId: 1, authorId: 2, action: 'created', targetType: 'Issue', targetTitle: 'Arrived in Your projects under an open menu' });
+        await waitForExtensionRequest(double, (r) => r.at >= since && r.path === '/api/v4/events' && r.query.scope === 'all');
+        const after = await workbench.waitForTree('the poll to put the new event on top of Your projects', (items) => {
+          const feed = feedUnder(items, 'Your projects');
+          return isSettled(feed) && feed.events[0]?.label.includes(added.targetTitle!) && feed;
+        });
+        assert.equal(after.parent.expanded, true, 'a redraw closed the root the person opened');
+        assert.equal(after.events.length, 2 * PAGE_SIZE + 1);
+        assert.ok(await contextMenuShows(page, 'Copy Link'), 'a redraw closed the context menu');
+      } finally {
+        await page.keyboard.press('Escape');
+      }
+      await waitFor('the menu to close', async () => !(await contextMenuShows(page, 'Copy Link')));
+    });
   });
 });
