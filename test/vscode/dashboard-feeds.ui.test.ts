@@ -108,7 +108,7 @@ describe('dashboard feeds in the Activity view', function () {
       await openContextMenu(page, row, 'Copy Link');
       try {
         const since = Date.now();
-        // sam.taylor comments on website, alex's project.
+        // sam.taylor opens an issue in website, alex's project.
         const added = double.addEvent({ projectId: 1, authorId: 2, action: 'created', targetType: 'Issue', targetTitle: 'Arrived in Your projects under an open menu' });
         await waitForExtensionRequest(double, (r) => r.at >= since && r.path === '/api/v4/events' && r.query.scope === 'all');
         const after = await workbench.waitForTree('the poll to put the new event on top of Your projects', (items) => {
