@@ -62,7 +62,7 @@ describe('several GitLab instances signed in at once', function () {
     files: (_first, [second]) => gitCloneFiles(second.url, remoteProject(second).pathWithNamespace),
   });
 
-  it('signed in to one instance: the tree keeps its three roots, the Accounts menu lists that instance', async function () {
+  it('signed in to one instance: the tree keeps its roots, the Accounts menu lists that instance', async function () {
     const s = session();
     const first = s.double!;
     const second = s.others[0];
