@@ -101,6 +101,8 @@ export const STATE_KEYS = {
   subscriptionFilter: 'gitlabActivity.subscriptionFilter',
   /** Global state: per account (`accountKey`) and source, the newest event marked as seen (unread marks). */
   seen: 'gitlabActivity.seen',
+  /** Global state: per account (`accountKey`) and thing, what of it was marked seen in the Catch Up view. */
+  catchUpSeen: 'gitlabActivity.catchUpSeen',
   /** Global state: the first page of each Activity list as last shown, per account, to show at once next time. */
   earlierPages: 'gitlabActivity.earlierPages',
   /** Followed by `:<account>:<scope key>`: the level a mute left, for Unmute. */

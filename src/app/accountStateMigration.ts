@@ -95,9 +95,10 @@ async function dropMarkers(store: MigratedStore, log: (line: string) => void): P
 }
 
 /**
- * At sign-out, what was kept for `account` goes: the levels before its mutes, its kept first pages and its seen
- * markers. Its snoozes stay: each still has a level to give back, which happens only in its maker's settings, with
- * their token, when they are signed in again (a snooze that went here would leave its scope muted for good).
+ * At sign-out, what was kept for `account` goes: the levels before its mutes, its kept first pages, its seen
+ * markers and what it marked seen in the Catch Up view. Its snoozes stay: each still has a level to give back, which
+ * happens only in its maker's settings, with their token, when they are signed in again (a snooze that went here would
+ * leave its scope muted for good).
  */
 export async function forgetAccountState(store: MigratedStore, account: AccountKey): Promise<void> {
   for (const key of store.keys?.() ?? []) {
@@ -107,8 +108,10 @@ export async function forgetAccountState(store: MigratedStore, account: AccountK
   if (Array.isArray(pages) && pages.some((page: unknown) => (page as { account?: unknown } | null)?.account === account)) {
     await store.update(STATE_KEYS.earlierPages, pages.filter((page: unknown) => (page as { account?: unknown } | null)?.account !== account));
   }
-  const markers = store.get(STATE_KEYS.seen);
-  if (typeof markers === 'object' && markers !== null && Object.prototype.hasOwnProperty.call(markers, account)) {
-    await store.update(STATE_KEYS.seen, Object.fromEntries(Object.entries(markers).filter(([key]) => key !== account)));
+  for (const key of [STATE_KEYS.seen, STATE_KEYS.catchUpSeen]) {
+    const markers = store.get(key);
+    if (typeof markers === 'object' && markers !== null && Object.prototype.hasOwnProperty.call(markers, account)) {
+      await store.update(key, Object.fromEntries(Object.entries(markers).filter(([entry]) => entry !== account)));
+    }
   }
 }

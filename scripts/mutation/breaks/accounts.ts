@@ -111,6 +111,24 @@ export const section: Section = {
       tests: ['keeps each account\'s markers apart, and only signed-in accounts keep theirs'],
     },
     {
+      protection: 'Catch Up seen marks bounded in bytes as stored',
+      edits: [edit('src/app/activity/seenMarkers.ts', '    if (this.bounds.bytes !== undefined) keepWithinBytes(sources, this.bounds.bytes);\n', '')],
+      specs: [`${T}/app/catchUp/seenThings.test.ts`],
+      tests: ['stores at most its bounds of things and bytes an account'],
+    },
+    {
+      protection: 'Sign-out removes what the account marked seen in the Catch Up view',
+      edits: [edit('src/app/accountStateMigration.ts', 'for (const key of [STATE_KEYS.seen, STATE_KEYS.catchUpSeen]) {', 'for (const key of [STATE_KEYS.seen]) {')],
+      specs: [`${T}/app/catchUp/seenThings.test.ts`],
+      tests: ['keeps each account\'s marks apart; one signed out keeps none'],
+    },
+    {
+      protection: 'Catch Up counts an event read by two feeds once',
+      edits: [edit('src/app/catchUp/thingGroups.ts', '      if (counted.has(id)) continue;\n', '')],
+      specs: [`${T}/app/catchUp/thingGroups.test.ts`],
+      tests: ['each thing once, each event once', 'every new event lands once'],
+    },
+    {
       protection: 'Kept pages bounded in bytes and cut as shown',
       part: 'no byte bound',
       edits: [edit('src/app/lists/earlierPages.ts', '        if (bytes + size + itemSize > MAX_EARLIER_BYTES) break;\n', '')],

@@ -49,6 +49,12 @@ export const section: Section = {
       tests: ['"Restore" on alice\'s ended snooze'],
     },
     {
+      protection: 'A pending action belongs to its account: Snooze Notifications',
+      edits: [edit('src/app/settings/snooze.ts', 'if (maker !== undefined && (key !== maker || !this.account.signedIn)) throw new AccountChanged(maker);', '')],
+      specs: [SNOOZE_ACCOUNTS],
+      tests: ['a snooze whose scope alice chose'],
+    },
+    {
       protection: 'A pending action belongs to its account: Copy Activity as Markdown\'s Continue',
       edits: [edit('src/ui/activity/activityCommands.ts', 'if (gone) return void plainWindow.showInformationMessage(accountGoneMessage(gone, vscode.l10n.t));', '')],
       specs: [`${T}/ui/activityCommands.test.ts`],

@@ -13,6 +13,25 @@ type Markers = Record<string, Record<string, EventMarker>>;
 /** Sources kept per account; the oldest entries go first past it (removed projects and users). */
 const MAX_SOURCES_PER_INSTANCE = 200;
 
+/** How much one account's markers may take: entries, and bytes as stored (JSON, UTF-8); the oldest go first. */
+export interface MarkerBounds {
+  sources?: number;
+  bytes?: number;
+}
+
+const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
+
+/** Drops the oldest entries (first inserted) until the whole object takes at most `limit` bytes as stored. */
+function keepWithinBytes(sources: Record<string, EventMarker>, limit: number): void {
+  const sizes = Object.entries(sources).map(([source, marker]) => [source, utf8Bytes(`${JSON.stringify(source)}:${JSON.stringify(marker)},`)] as const);
+  let total = 2 + sizes.reduce((sum, [, size]) => sum + size, 0);
+  for (const [source, size] of sizes) {
+    if (total <= limit) return;
+    delete sources[source];
+    total -= size;
+  }
+}
+
 /** The later of two markers: by id when both have one, else by time. */
 export function laterMarker(a: EventMarker | undefined, b: EventMarker | undefined): EventMarker | undefined {
   if (!a) return b;
@@ -55,7 +74,10 @@ function readMarkers(value: unknown): Markers {
 export class SeenMarkers {
   private markers: Markers;
 
-  constructor(private readonly store: MarkerStore, private readonly key: string, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly store: MarkerStore, private readonly key: string, private readonly now: () => number = Date.now,
+    private readonly bounds: MarkerBounds = {},
+  ) {
     this.markers = readMarkers(store.get(key));
   }
 
@@ -115,14 +137,16 @@ export class SeenMarkers {
     if (changes.length > 0) await this.set(account, changes);
   }
 
-  private async set(account: AccountKey, changes: Array<[string, EventMarker]>): Promise<void> {
+  /** These markers of the account, as given (not merged with what is there); the newest entries stay within the bounds. */
+  async set(account: AccountKey, changes: Array<[string, EventMarker]>): Promise<void> {
     const sources = { ...(this.markers[account] ?? {}) };
     for (const [source, marker] of changes) {
       delete sources[source]; // re-inserted last: the newest entries are kept when pruning
       sources[source] = marker;
     }
     const keys = Object.keys(sources);
-    for (const old of keys.slice(0, Math.max(0, keys.length - MAX_SOURCES_PER_INSTANCE))) delete sources[old];
+    for (const old of keys.slice(0, Math.max(0, keys.length - (this.bounds.sources ?? MAX_SOURCES_PER_INSTANCE)))) delete sources[old];
+    if (this.bounds.bytes !== undefined) keepWithinBytes(sources, this.bounds.bytes);
     this.markers = { ...this.markers, [account]: sources };
     await this.store.update(this.key, this.markers);
   }

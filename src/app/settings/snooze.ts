@@ -158,11 +158,13 @@ export class SnoozeScheduler {
   /**
    * Mutes `scope` until `until`, keeping its setting to give back. A scope already snoozed gets the new end and keeps
    * the setting from before the first snooze. Rejects with a SnoozeError (already muted, unknown level) or a
-   * GitLabError.
+   * GitLabError. `maker`: the account the person chose the scope with; another in use by now rejects with
+   * `AccountChanged` and sends nothing (the scope and its name were that account's).
    */
-  snooze(scope: ScopeRef, name: string, until: number): Promise<Snooze> {
+  snooze(scope: ScopeRef, name: string, until: number, maker?: AccountKey): Promise<Snooze> {
     return this.serial(async () => {
       const key = this.key();
+      if (maker !== undefined && (key !== maker || !this.account.signedIn)) throw new AccountChanged(maker);
       if (!key) throw new SnoozeError('the signed-in user is not known yet');
       const userId = readAccountKey(key)?.userId;
       const existing = this.read(key).snoozes.find((snooze) => scopeKey(snooze.scope) === scopeKey(scope));

@@ -34,7 +34,7 @@ export class SnoozeCommands implements Disposable {
     private readonly clock: Clock,
     private readonly zone: () => TimeZone,
     /** The active account: the one whose client the next request goes through. */
-    private readonly account: Pick<ActiveAccount, 'instanceUrl'>,
+    private readonly account: Pick<ActiveAccount, 'instanceUrl' | 'accountKey'>,
     private readonly failures: Pick<Failures, 'report'>,
   ) {
     this.endings = scheduler.onDidEnd((ending) => {
@@ -55,6 +55,8 @@ export class SnoozeCommands implements Disposable {
 
   async snooze(): Promise<void> {
     const scheduler = this.scheduler;
+    // The scopes offered are this account's: the snooze is its own, whoever is signed in when the end is chosen.
+    const maker = this.account.accountKey;
     const entry = await this.pickScope(scheduler);
     if (!entry) return;
     const name = sentenceName(entry, vscode.l10n.t);
@@ -62,9 +64,11 @@ export class SnoozeCommands implements Disposable {
     if (until === undefined) return;
     const instanceUrl = this.account.instanceUrl;
     try {
-      await scheduler.snooze(snoozeScope(entry), name, until);
+      await scheduler.snooze(snoozeScope(entry), name, until, maker);
       void plainWindow.showInformationMessage(vscode.l10n.t('Notifications for {0} are muted until {1}.', name, this.formatEnd(until)));
     } catch (error) {
+      if (error instanceof AccountChanged) return void plainWindow.showInformationMessage(
+        vscode.l10n.t('Nothing was snoozed: {0} was chosen for an account on {1} that is not the one in use now.', name, instanceHost(instanceUrl)));
       if (error instanceof SnoozeError) {
         const text = error.message === 'already muted'
           ? vscode.l10n.t('Notifications for {0} are already muted; there is nothing to snooze.', name)

@@ -8,6 +8,7 @@ import { RESOURCE_NOT_AVAILABLE } from './errors';
 import { gid, todoObject } from './present';
 import { manyLimit, type ServedVersion } from './schema';
 import { subscriptionRoot } from './subscription-resolvers';
+import { noteRoot } from './note-resolver';
 import { cursorWindow } from './cursorWindow';
 import { isFineGrained, requirePermission } from './granular';
 
@@ -117,9 +118,10 @@ export function rootValue(context: GraphqlContext): Record<string, unknown> {
   const one = (todo: DoubleTodo) => ({ todo: present(todo), errors: [] });
   const many = (todos: DoubleTodo[]) => ({ todos: todos.map(present), errors: [] });
   const touch = (todo: DoubleTodo) => { todo.updatedAt = now().toISOString(); };
-  const { currentUserWorkItems, ...subscriptionFields } = subscriptionRoot(context);
+  const { currentUserWorkItems, currentUserMergeRequests, ...subscriptionFields } = subscriptionRoot(context);
   return {
     ...subscriptionFields,
+    ...noteRoot(context),
     currentUser: () => {
       const user = context.user;
       if (!user) return null;
@@ -131,6 +133,9 @@ export function rootValue(context: GraphqlContext): Record<string, unknown> {
           return todoConnection(context, user, args);
         },
         workItems: (args: Record<string, unknown>) => currentUserWorkItems(args),
+        assignedMergeRequests: (args: Record<string, unknown>) => currentUserMergeRequests('assigned', args),
+        reviewRequestedMergeRequests: (args: Record<string, unknown>) => currentUserMergeRequests('reviewRequested', args),
+        authoredMergeRequests: (args: Record<string, unknown>) => currentUserMergeRequests('authored', args),
       };
     },
     todoMarkDone: ({ input }: Input<{ id: number }>) => {

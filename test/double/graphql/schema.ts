@@ -2,6 +2,7 @@ import { buildSchema, GraphQLError, Kind, type GraphQLScalarType, type GraphQLSc
 import type { Edition, GraphqlSchemaVersion } from '../types';
 import { SERVER_ACTIONS, targetEnumValues } from '../todos/vocabulary';
 import { atLeastCurrent, subscriptionSdl, wireSubscriptionScalars } from './subscription-schema';
+import { NOTE_SDL, wireNoteScalar } from './note-resolver';
 
 /**
  * The GraphQL schema of the parts of GitLab's this extension uses (to-dos note §4), in GitLab's own names, as of three
@@ -168,7 +169,8 @@ type Mutation {
   todoSnoozeMany(input: TodoSnoozeManyInput!): TodoSnoozeManyPayload
   todoUnsnoozeMany(input: TodoUnsnoozeManyInput!): TodoUnsnoozeManyPayload` : ''}
 }
-${subscriptionSdl(version)}`;
+${subscriptionSdl(version)}
+${NOTE_SDL}`;
 }
 
 const GID = /^gid:\/\/gitlab\/([A-Za-z:]+)\/(\d+)$/;
@@ -220,6 +222,7 @@ export function todoSchema(version: ServedVersion, edition: Edition): GraphQLSch
     timeType.parseLiteral = literal(time);
     timeType.serialize = timeOutput;
     wireSubscriptionScalars(schema);
+    wireNoteScalar(schema);
     schemas.set(key, schema);
   }
   return schema;

@@ -26,6 +26,18 @@ interface PagingArgs { after?: string; before?: string; first?: number; last?: n
 interface ListArgs extends PagingArgs {
   subscribed?: SubscriptionStatus; iid?: string; iids?: string[]; state?: string; types?: string[]; sort?: Sort; includeArchived?: boolean;
   includeSubgroups?: boolean; includeDescendants?: boolean; excludeProjects?: boolean;
+  updatedAfter?: string; updatedBefore?: string; assigneeUsernames?: string[]; authorUsername?: string; sourceBranches?: string[];
+}
+
+/** `UpdatedAtFilterable`: `updated_after` is `updated_at >= t`, `updated_before` `updated_at <= t` (catch-up note M1). */
+function byUpdated(items: DoubleIssuable[], args: ListArgs): DoubleIssuable[] {
+  const after = args.updatedAfter === undefined ? undefined : Date.parse(args.updatedAfter);
+  const before = args.updatedBefore === undefined ? undefined : Date.parse(args.updatedBefore);
+  if (after === undefined && before === undefined) return items;
+  return items.filter((item) => {
+    const at = Date.parse(item.updatedAt);
+    return (after === undefined || at >= after) && (before === undefined || at <= before);
+  });
 }
 
 function comparator(sort: Sort | undefined): (a: DoubleIssuable, b: DoubleIssuable) => number {
@@ -50,7 +62,8 @@ function positionOf(cursor: string): DoubleIssuable {
 }
 
 /** A cursor connection (`count`, `nodes`, `pageInfo`) over `all`, already filtered, in `sort` order. */
-function connection(all: DoubleIssuable[], args: ListArgs, present: (item: DoubleIssuable) => Record<string, unknown>): Record<string, unknown> {
+function connection(every: DoubleIssuable[], args: ListArgs, present: (item: DoubleIssuable) => Record<string, unknown>): Record<string, unknown> {
+  const all = byUpdated(every, args);
   const compare = comparator(args.sort);
   all.sort(compare);
   const { slice, hasNextPage, hasPreviousPage } = cursorWindow(all, {
@@ -76,7 +89,10 @@ function projectsIn(data: DoubleData, groupIds: Set<number>): Set<number> {
 }
 
 /** The root fields, and `currentUser.workItems` for the resolver of `currentUser` (`resolvers.ts`). */
-export type SubscriptionRoot = Record<string, unknown> & { currentUserWorkItems(args: ListArgs): Record<string, unknown> };
+export type SubscriptionRoot = Record<string, unknown> & {
+  currentUserWorkItems(args: ListArgs): Record<string, unknown>;
+  currentUserMergeRequests(role: 'assigned' | 'reviewRequested' | 'authored', args: ListArgs): Record<string, unknown>;
+};
 
 export function subscriptionRoot(context: GraphqlContext): SubscriptionRoot {
   const { double, version } = context;
@@ -104,6 +120,11 @@ export function subscriptionRoot(context: GraphqlContext): SubscriptionRoot {
     return user ? userCore(base, user) : null;
   };
   const people = (ids: readonly number[] | undefined) => ({ nodes: (ids ?? []).map(person).filter((p) => p !== null) });
+  const idOf = (username: string) => data.users.find((u) => u.username === username)?.id;
+  // `assignee_usernames` (every one of them assigned) and `author_username` (IssuableFinder).
+  const byPeople = (items: DoubleIssuable[], args: ListArgs) => items.filter((item) =>
+    (args.authorUsername === undefined || item.authorId === idOf(args.authorUsername))
+    && (args.assigneeUsernames ?? []).every((name) => (item.assigneeIds ?? []).includes(idOf(name) ?? -1)));
   const projectOf = (item: DoubleIssuable) => data.projects.find((p) => p.id === item.projectId);
   const subscribed = (item: DoubleIssuable) => (userId === null ? false : issuableSubscribed(data, item, userId));
 
@@ -139,6 +160,7 @@ export function subscriptionRoot(context: GraphqlContext): SubscriptionRoot {
     draft: item.draft, project: projectObject(projectOf(item) as DoubleProject), userNotesCount: item.userNotesCount,
     author: person(item.authorId), assignees: people(item.assigneeIds), reviewers: people(item.reviewerIds),
     subscribed: subscribed(item), reference: reference(item, '!'), name: item.title,
+    sourceBranch: item.sourceBranch ?? `topic-${item.iid}`, targetBranch: item.targetBranch ?? 'main', sourceProjectId: item.projectId,
     webUrl: `${base}/${containerPath(item)}/-/merge_requests/${item.iid}`, ...times(item),
   });
   const workItemObject = (item: DoubleIssuable): Record<string, unknown> => {
@@ -168,13 +190,14 @@ export function subscriptionRoot(context: GraphqlContext): SubscriptionRoot {
     requirePermission(context, 'read_work_item', 'project');
     let items = data.issuables.filter((i) => i.model === 'Issue' && i.projectId !== null && (!projectIds || projectIds.has(i.projectId))
       && readable(i) && (includeArchived || !projectOf(i)?.archived));
-    items = bySubscribed(byIids(byTypes(byState(items, args.state), args.types), args), args.subscribed);
+    items = bySubscribed(byPeople(byIids(byTypes(byState(items, args.state), args.types), args), args), args.subscribed);
     return connection(items, args, issueObject);
   }
   function mergeRequestConnection(projectIds: Set<number>, args: ListArgs): Record<string, unknown> {
     requirePermission(context, 'read_merge_request', 'project');
     let items = data.issuables.filter((i) => i.model === 'MergeRequest' && i.projectId !== null && projectIds.has(i.projectId) && readable(i));
     items = bySubscribed(byIids(byState(items, args.state), args), args.subscribed);
+    if (args.sourceBranches) items = items.filter((item) => args.sourceBranches!.includes(item.sourceBranch ?? `topic-${item.iid}`));
     return connection(items, args, mergeRequestObject);
   }
   const groupObject = (group: DoubleGroup): Record<string, unknown> => ({
@@ -229,8 +252,18 @@ export function subscriptionRoot(context: GraphqlContext): SubscriptionRoot {
     return connection(items, args, workItemObject);
   };
 
+  /** `currentUser.{assigned,reviewRequested,authored}MergeRequests` (`UserMergeRequestsResolverBase`): readable ones. */
+  const currentUserMergeRequests = (role: 'assigned' | 'reviewRequested' | 'authored', args: ListArgs): Record<string, unknown> => {
+    requirePermission(context, 'read_merge_request', 'project');
+    const mine = (item: DoubleIssuable) => (role === 'authored' ? item.authorId === userId
+      : (role === 'assigned' ? item.assigneeIds : item.reviewerIds)?.includes(userId ?? -1) === true);
+    const items = data.issuables.filter((i) => i.model === 'MergeRequest' && mine(i) && readable(i));
+    return connection(byState(items, args.state), args, mergeRequestObject);
+  };
+
   return {
     currentUserWorkItems,
+    currentUserMergeRequests,
     metadata: () => ({ version: METADATA_VERSIONS[version], revision: 'd0ub1e00', enterprise: double.options.edition === 'ee' }),
     // `Query.workItem(id:)`: any work item the user can read, by its global ID.
     workItem: ({ id }: { id: number }) => {

@@ -53,14 +53,19 @@ type ${name}Payload {
   errors: [String!]!
   ${field}
 }`;
-  const issueFilters = `${subscribed}
+  // The catch-up's cheap "what changed since T" (catch-up note §3.1, §3.2): `updatedAfter`/`updatedBefore` and the
+  // people filters of `IssuableFinder`, in every version played.
+  const changed = '\n    updatedAfter: Time\n    updatedBefore: Time';
+  const people = '\n    assigneeUsernames: [String!]\n    authorUsername: String';
+  const issueFilters = `${subscribed}${changed}${people}
     iid: String
     iids: [String]
     state: IssuableState
     types: [IssueType!]
     sort: IssueSort = CREATED_DESC
     ${paging}`;
-  const mergeRequests = `mergeRequests(${subscribed}
+  const mergeRequests = `mergeRequests(${subscribed}${changed}
+    sourceBranches: [String!]
     iids: [String]
     state: MergeRequestState
     sort: MergeRequestSort = CREATED_DESC
@@ -121,6 +126,9 @@ extend type MergeRequest {
   project: Project!
   userNotesCount: Int!
   subscribed: Boolean!
+  sourceBranch: String!
+  targetBranch: String!
+  sourceProjectId: Int
 }
 
 ${connection('Issue')}
@@ -200,19 +208,26 @@ type WorkItemSubscribePayload {
   workItem: WorkItem
 }` : ''}${hasUserWorkItems(version) ? `
 extend type CurrentUser {
-  workItems(${subscribed}
+  workItems(${subscribed}${changed}
     iids: [String]
     types: [IssueType!]
     state: IssuableState
     ${paging}
   ): WorkItemConnection
 }` : ''}
+extend type CurrentUser {${['assigned', 'reviewRequested', 'authored'].map((role) => `
+  ${role}MergeRequests(${changed}
+    state: MergeRequestState
+    sort: MergeRequestSort = CREATED_DESC
+    ${paging}
+  ): MergeRequestConnection`).join('')}
+}
 
 extend type Query {
   metadata: Metadata${workItems ? '\n  workItem(id: WorkItemID!): WorkItem' : ''}
   group(fullPath: ID!): Group
   project(fullPath: ID!): Project
-  issues(${subscribed}
+  issues(${subscribed}${changed}${people}
     state: IssuableState
     types: [IssueType!]
     includeArchived: Boolean = false

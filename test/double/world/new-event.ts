@@ -1,12 +1,14 @@
 import { projectAccess } from './access';
 import { EVENT_KINDS, kindNamed, type EventFactory, type EventKind } from './event-kinds';
 import { touchProjectActivity } from './social';
+import { touchThingsOf } from './touch';
 import type { DoubleData, DoubleEvent } from './types';
 
 /**
  * Completes a partial event into a newest event (for "new activity" tests): missing fields come from the kind that
  * matches the given action and target type (an issue opened by default), and the id follows the current newest one.
- * Its project's `last_activity_at` moves as GitLab moves it (at most once an hour).
+ * Its project's `last_activity_at` moves as GitLab moves it (at most once an hour), and the world's issue or merge
+ * request it is about is touched (`touchThingsOf`).
  */
 export function completeEvent(
   data: DoubleData, factory: EventFactory, partial: Partial<DoubleEvent>, now: Date, defaultUserId: number,
@@ -23,6 +25,7 @@ export function completeEvent(
   insertById(data.events, event);
   const owner = data.projects.find((p) => p.id === event.projectId);
   if (owner) touchProjectActivity(owner, event, now.getTime());
+  touchThingsOf(data, event);
   return event;
 }
 

@@ -241,6 +241,9 @@ export interface DoubleIssuable {
   assigneeIds?: number[];
   /** A merge request's reviewers; each is also a participant. */
   reviewerIds?: number[];
+  /** A merge request's branches (in its own project: the double has no forks); `topic-<iid>` and `main` when unset. */
+  sourceBranch?: string;
+  targetBranch?: string;
   userNotesCount: number;
   createdAt: string;
   updatedAt: string;

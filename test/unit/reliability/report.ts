@@ -4,6 +4,7 @@ import { STATED_RETRY_POLICY } from '../../soak/policyAudit';
 import type { SoakResult } from '../../soak/soak';
 import { ENDPOINTS } from './endpoints';
 import { FAULTS, type FaultCase } from './faultCases';
+import { EXCHANGES } from '../gitlab/helpers';
 import { MATRIX, PARSE_STEP_ENDPOINTS, PARSE_STEP_FAULTS, TRANSPORT_PATHS, type FaultMode } from './matrix';
 
 export interface MatrixRow {
@@ -42,7 +43,9 @@ export class ReliabilityReport {
 
   /** Why the collected results are not a full run, or undefined when they are. */
   incompleteBecause(): string | undefined {
-    if (this.matrix.length !== MATRIX.length) return `the fault matrix has ${this.matrix.length} of ${MATRIX.length} passing cases`;
+    // Every case runs over each exchange (undici on the desktop, fetch in the browser).
+    const cases = MATRIX.length * EXCHANGES.length;
+    if (this.matrix.length !== cases) return `the fault matrix has ${this.matrix.length} of ${cases} passing cases`;
     if (this.properties.length === 0) return 'no property results';
     if (!this.soak) return 'no soak result';
     return undefined;
@@ -78,7 +81,8 @@ export class ReliabilityReport {
       '## Faults, per transport path',
       '',
       `One endpoint of each transport path (${TRANSPORT_PATHS.map((name) => `\`${name}\``).join(', ')}: a resource read, an update, a listing)`,
-      `met each of the ${FAULTS.length} faults twice: **lasting** (every attempt meets it) and **once** (the first attempt only).`,
+      `met each of the ${FAULTS.length} faults twice: **lasting** (every attempt meets it) and **once** (the first attempt only),`,
+      `over each of the ${EXCHANGES.length} exchanges (${EXCHANGES.map((name) => `\`${name}\``).join(' on the desktop, ')} in the browser): the counts below add both.`,
       `The ${PARSE_STEP_ENDPOINTS.length} endpoints whose answer another parse step reads met the faults of a 200 answer read as JSON`,
       `(${PARSE_STEP_FAULTS.join(', ')}), lasting. The other ${ENDPOINTS.length - TRANSPORT_PATHS.length - PARSE_STEP_ENDPOINTS.length} endpoints take one of these paths with one of these parse steps;`,
       'their URLs are the URL-building property\'s and their bodies the response-parsing property\'s (below).',

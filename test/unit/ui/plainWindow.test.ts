@@ -125,7 +125,7 @@ describe('untrusted text stays text in messages, validation, quick picks and the
       { onDidEnd: endings.event } as unknown as SnoozeScheduler,
       { workspace: async () => ({ scope: { kind: 'global' }, name: 'global' }), catalog: catalog() },
       { now: () => 0, setTimer: () => ({ dispose: () => undefined }) } as never, () => ({ offsetMinutes: () => 0 }) as never,
-      { instanceUrl: 'https://gitlab.example.com' }, new Failures({ reportUnauthorized: () => undefined }, log),
+      { instanceUrl: 'https://gitlab.example.com', accountKey: undefined }, new Failures({ reportUnauthorized: () => undefined }, log),
     );
     const snooze = { scope: { kind: 'project', id: 'a/b' }, name: HOSTILE, until: 0, previous: { level: 'watch' } } as unknown as Snooze;
     endings.fire({ kind: 'changedElsewhere', snooze, current: { level: HOSTILE } });

@@ -82,7 +82,7 @@ describe('one scope list, named one way, for the settings editor, snooze, export
   it('Snooze offers the editor\'s list, groups included, and names the scope in its messages the same way', async () => {
     const clock = { now: () => Date.UTC(2026, 0, 5, 8), setTimer: () => ({ dispose: () => undefined }) };
     const scheduler = new SnoozeScheduler(settings, new FakeMemento(), clock, { key: double.url, accountKey: accountKey(double.url, 1), signedIn: true }, () => undefined);
-    const commands = new SnoozeCommands(scheduler, sources, clock, () => ({ offsetMinutes: () => 0 }), { instanceUrl: double.url }, new Failures({ reportUnauthorized: () => undefined }, log));
+    const commands = new SnoozeCommands(scheduler, sources, clock, () => ({ offsetMinutes: () => 0 }), { instanceUrl: double.url, accountKey: undefined }, new Failures({ reportUnauthorized: () => undefined }, log));
     const answers = [/Acme \/ Platform$/, /For 1 Hour/];
     fake.answers.quickPick = (items) => {
       const wanted = answers.shift();

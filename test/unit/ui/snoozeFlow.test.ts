@@ -31,7 +31,7 @@ describe('the snooze flow\'s steps stay open when the focus moves', () => {
     return new SnoozeCommands(
       scheduler, { workspace: async () => undefined, catalog } as never,
       { now: () => NOW, setTimer: () => ({ dispose: () => undefined }) } as never, () => ({ offsetMinutes: () => 0 }) as never,
-      { instanceUrl: 'https://gitlab.example.com' }, { report: () => undefined },
+      { instanceUrl: 'https://gitlab.example.com', accountKey: undefined }, { report: () => undefined },
     );
   }
 
@@ -74,7 +74,7 @@ describe('a snooze an earlier version made, naming no one, is put to the person:
       discard: async (discarded: Snooze) => void calls.push(`discard ${discarded.name}`),
     } as unknown as SnoozeScheduler;
     new SnoozeCommands(scheduler, {} as never, { now: () => NOW, setTimer: () => ({ dispose: () => undefined }) } as never,
-      () => ({ offsetMinutes: () => 0 }) as never, { instanceUrl: 'https://gitlab.example.com' }, { report: (error) => calls.push(`failed ${String(error)}`) });
+      () => ({ offsetMinutes: () => 0 }) as never, { instanceUrl: 'https://gitlab.example.com', accountKey: undefined }, { report: (error) => calls.push(`failed ${String(error)}`) });
     fake.answers.message = (shown) => shown.actions.find((action) => action === answer);
     endings.fire({ kind: 'unclaimed', snooze, account: ACCOUNT });
     return calls;

@@ -2,8 +2,6 @@ import type { Locator, Page } from 'playwright-core';
 import { waitFor } from './wait-for';
 
 const HOVER = '.monaco-hover, .workbench-hover';
-/** A hover that has not shown by then is asked for again: a row re-rendered under the mouse loses its pending hover. */
-const REHOVER_AFTER_MS = 3000;
 
 /**
  * Hovers `target` and returns the hover widget once it shows text containing `containing`. The mouse moves away
@@ -12,16 +10,13 @@ const REHOVER_AFTER_MS = 3000;
 export async function hoverFor(page: Page, target: Locator, containing: string, timeoutMs = 20_000): Promise<Locator> {
   const hovers = page.locator(HOVER);
   let seen: string[] = [];
-  let hoveredAt = 0;
+  // Hovered once: a row redrawn under the mouse loses its pending hover, and that fails the test.
+  await page.mouse.move(1, 1);
+  await target.hover();
   try {
     const index = await waitFor(
       `a hover containing ${JSON.stringify(containing)}`,
       async () => {
-        if (Date.now() - hoveredAt >= REHOVER_AFTER_MS) {
-          await page.mouse.move(1, 1);
-          await target.hover();
-          hoveredAt = Date.now();
-        }
         seen = await hovers.evaluateAll((elements) =>
           elements.map((element) => (element.getClientRects().length > 0 ? element.textContent ?? '' : '')),
         );

@@ -4,6 +4,8 @@ import { NotificationSettingsService } from '../../../../src/app/settings/notifi
 import { readStoredSnoozes, SnoozeError, SnoozeScheduler, type Clock } from '../../../../src/app/settings/snooze';
 import type { GitLabApi } from '../../../../src/gitlab';
 import { SnoozeCommands } from '../../../../src/ui/settings/snoozeCommands';
+import { ScopeCatalog } from '../../../../src/app/settings/scopeCatalog';
+import { formatMessage } from '../../../../src/app/localize';
 import { GitLabDouble, settingKey } from '../../../double';
 import { makeClient, type TestClient } from '../../gitlab/helpers';
 import { fake, FakeMemento } from '../../ui/fakeVscode';
@@ -58,7 +60,7 @@ describe('snoozes and mute memory belong to the GitLab user who made them', func
   const clock: Clock & { time: number } = {
     time: NOW, now() { return this.time; }, setTimer: () => ({ dispose: () => undefined }),
   };
-  const levelOf = (userId: number) => double.data.settings[settingKey(userId, PROJECT)]?.level ?? 'global';
+  const levelOf = (userId: number, scope: Parameters<typeof settingKey>[1] = PROJECT) => double.data.settings[settingKey(userId, scope)]?.level ?? 'global';
   const putsBy = (userId: number) => double.requests.filter((request) => request.method === 'PUT' && request.userId === userId);
 
   it('alice\'s snooze that ends while bob is signed in waits: nothing is PUT into bob\'s settings; it ends for alice when she is back', async () => {
@@ -149,6 +151,35 @@ describe('snoozes and mute memory belong to the GitLab user who made them', func
     const said = fake.shown.filter((s) => s.kind !== 'warning').map((s) => [s.kind, (s as { message: string }).message]);
     assert.deepEqual(said, [['information', 'Nothing was restored: the snooze of project acme/website was made by an account on '
       + `${new URL(double.url).host} that is not the one in use now.`]]);
+    commands.dispose();
+    scheduler.dispose();
+  });
+
+  it('a snooze whose scope alice chose, with bob signed in over her before its end is chosen, sends nothing and says so', async () => {
+    fake.reset();
+    const { account, signIn } = signedInAccount();
+    const memory = new FakeMemento();
+    const levels = new NotificationSettingsService(account, memory);
+    const scheduler = new SnoozeScheduler(levels, memory, clock, account, () => undefined);
+    const catalog = new ScopeCatalog({ account, settings: levels, projects: () => [], addedGroups: () => [], localize: formatMessage });
+    const commands = new SnoozeCommands(scheduler, { workspace: async () => undefined, catalog } as never, clock,
+      () => ({ offsetMinutes: () => 0 }) as never, account, { report: () => undefined });
+    double.data.settings[settingKey(1, { kind: 'global' })] = { level: 'watch', events: {} };
+    double.data.settings[settingKey(3, { kind: 'global' })] = { level: 'participating', events: {} };
+    clock.time = NOW;
+    fake.answers.quickPick = (items) => {
+      const end = items.find((item) => item.label === 'For 1 Hour');
+      if (end) signIn('bob'); // the end is chosen after bob signed in over alice
+      return end ?? items.find((item) => item.label.endsWith('Global'));
+    };
+    await commands.snooze();
+    assert.deepEqual(double.requests.filter((request) => request.method === 'PUT'), [], 'nothing PUT, with either token');
+    assert.equal(levelOf(3, { kind: 'global' }), 'participating');
+    assert.deepEqual(scheduler.list(), [], 'bob has no snooze');
+    signIn('alice');
+    assert.deepEqual(scheduler.list(), [], 'nor alice: nothing was snoozed');
+    const said = fake.shown.filter((s) => s.kind === 'information').map((s) => (s as { message: string }).message);
+    assert.deepEqual(said, [`Nothing was snoozed: global settings was chosen for an account on ${new URL(double.url).host} that is not the one in use now.`]);
     commands.dispose();
     scheduler.dispose();
   });

@@ -1,0 +1,274 @@
+import type { GitLabEvent, UserSummary } from '../../gitlab/types';
+import type { CatchUpKind, MailAction } from './mailRules';
+import { actionNameOf, eventShape, type EventShape } from '../activity/eventShape';
+import { isNewerThan, type EventMarker } from '../activity/pollSchedule';
+import { targetKindOf } from '../activity/targetKind';
+
+/**
+ * Events grouped into the things they are about, each thing once, with what happened counted (catch-up note §1):
+ * a note event belongs to its noteable (`note.noteable_type`, `noteable_iid`), a branch push to the open merge
+ * requests of that branch where they are known (§1.4), and a thing whose `updatedAt` moved with no event saying why
+ * (a reassignment, a label: §1.1 lists what writes no event) is "updated". One pass over the events.
+ */
+
+/** A thing the catch-up lists. Epics are named by their group, since their events never reach a listing (§1.1). */
+export type ThingRef =
+  | { kind: 'issue' | 'mergeRequest'; projectId: number; iid: number }
+  | { kind: 'commit'; projectId: number; sha: string }
+  | { kind: 'wikiPage'; projectId: number; metaId: number; slug?: string }
+  | { kind: 'epic'; groupPath: string; iid: number };
+
+/** One string per thing: the key of its seen mark and of its row. */
+export function thingKey(ref: ThingRef): string {
+  switch (ref.kind) {
+    case 'issue': return `p${ref.projectId}#${ref.iid}`;
+    case 'mergeRequest': return `p${ref.projectId}!${ref.iid}`;
+    case 'commit': return `p${ref.projectId}@${ref.sha}`;
+    case 'wikiPage': return `p${ref.projectId}/wiki/${ref.metaId}`;
+    case 'epic': return `g${ref.groupPath}&${ref.iid}`;
+  }
+}
+
+/** Why an event has no thing of the catch-up. */
+export type Unplaced =
+  | 'pushWithoutMergeRequest' | 'tagOrBulkPush' | 'branchDeleted' | 'commitNotNamed' | 'groupLevel'
+  | 'designIssueUnknown' | 'notAThing';
+
+export interface PersonRef { id: number; username?: string; name?: string }
+
+export type StateChange = 'opened' | 'closed' | 'merged' | 'created' | 'edited' | 'deleted';
+
+/** What happened to a thing, counted; the view words it ("2 comments by Jane and Bob · 3 commits pushed"). */
+export interface ThingSummary {
+  comments: number;
+  /** Who commented, each once, in the order of the events given. */
+  commenters: PersonRef[];
+  pushes: number;
+  commitsPushed: number;
+  approvedBy: PersonRef[];
+  stateChanges: Array<{ change: StateChange; by: PersonRef }>;
+  /** `updatedAt` moved past the last event and the seen mark, and no event says why. */
+  updated: boolean;
+  /** Events on it the summary has no word for (still listed under the row). */
+  other: number;
+}
+
+export interface ThingNews {
+  key: string;
+  ref: ThingRef;
+  /** Its new events, in the order given. */
+  events: GitLabEvent[];
+  summary: ThingSummary;
+  /** The newest of its events and its `updatedAt`: what Mark as Seen records. */
+  newest: EventMarker;
+  /** The oldest new comment's note id: where "open" lands (`#note_<id>`). */
+  firstNewNoteId?: number;
+  updatedAt?: string;
+}
+
+export interface GroupingInput {
+  events: Iterable<GitLabEvent>;
+  /** The open merge requests a branch push updated, where known (same project, or a fork's upstream): §1.4. */
+  mergeRequestsOfBranch?: (projectId: number, branch: string) => readonly ThingRef[] | undefined;
+  /** The thing's seen mark: only what is newer counts. */
+  seen?: (key: string) => EventMarker | undefined;
+  /** A thing never marked counts what happened after this time (the first look's window), ISO 8601. */
+  since?: string;
+  /** Things as a listing or the participation fields read them, with their `updatedAt`. */
+  updates?: Iterable<{ ref: ThingRef; updatedAt: string }>;
+  /** Whether an event belongs to the catch-up (the rules: what matters, own activity); all by default. */
+  keep?: (event: GitLabEvent, ref: ThingRef) => boolean;
+}
+
+export interface Grouped {
+  /** Each thing with news once, in the order of its first event given (then those only updated). */
+  things: ThingNews[];
+  /** New events that name no thing, and why. */
+  unplaced: Array<{ event: GitLabEvent; why: Unplaced }>;
+}
+
+/** GraphQL answers `updatedAt` in whole seconds, and a note touches its noteable just after its own event. */
+const SAME_MOMENT_MS = 5_000;
+
+const positive = (value: unknown): number | undefined => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined);
+
+/** The things an event is about (a push may update several merge requests), or why none. */
+export function placeEvent(
+  event: GitLabEvent, mergeRequestsOfBranch?: GroupingInput['mergeRequestsOfBranch'], shape: EventShape = eventShape(event),
+): ThingRef[] | Unplaced {
+  const projectId = positive(event.project_id);
+  if (shape.kind === 'push') {
+    const push = shape.push;
+    if (!push || push.ref_type !== 'branch' || !push.ref || !projectId) return 'tagOrBulkPush';
+    if (shape.pushKind === 'removed') return 'branchDeleted';
+    const refs = mergeRequestsOfBranch?.(projectId, push.ref);
+    return refs && refs.length > 0 ? [...refs] : 'pushWithoutMergeRequest';
+  }
+  if (shape.kind === 'note') {
+    const note = shape.note;
+    const kind = targetKindOf(note?.noteable_type);
+    if (!projectId) return 'groupLevel';
+    const iid = positive(note?.noteable_iid);
+    if ((kind === 'issue' || kind === 'work_item') && iid) return [{ kind: 'issue', projectId, iid }];
+    if (kind === 'merge_request' && iid) return [{ kind: 'mergeRequest', projectId, iid }];
+    if (kind === 'commit') return typeof note?.commit_id === 'string' && /^[0-9a-f]{7,64}$/.test(note.commit_id) ? [{ kind: 'commit', projectId, sha: note.commit_id }] : 'commitNotNamed';
+    const metaId = positive(note?.noteable_id);
+    if (kind === 'wiki_page' && metaId) return [{ kind: 'wikiPage', projectId, metaId }];
+    if (kind === 'epic') return 'groupLevel';
+    return kind === 'design' ? 'designIssueUnknown' : 'notAThing';
+  }
+  if (shape.kind !== 'target') return 'notAThing';
+  if (!projectId) return 'groupLevel';
+  const iid = positive(event.target_iid);
+  switch (shape.target) {
+    case 'issue': case 'work_item': return iid ? [{ kind: 'issue', projectId, iid }] : 'notAThing';
+    case 'merge_request': return iid ? [{ kind: 'mergeRequest', projectId, iid }] : 'notAThing';
+    case 'wiki_page': {
+      const metaId = positive(event.target_id);
+      const slug = typeof event.wiki_page?.slug === 'string' ? event.wiki_page.slug : undefined;
+      return metaId ? [{ kind: 'wikiPage', projectId, metaId, ...(slug ? { slug } : {}) }] : 'notAThing';
+    }
+    case 'design': return 'designIssueUnknown';
+    case 'epic': return 'groupLevel';
+    default: return 'notAThing';
+  }
+}
+
+function personOf(event: GitLabEvent): PersonRef {
+  const author: Partial<UserSummary> = event.author ?? {};
+  const username = author.username ?? event.author_username ?? undefined;
+  return { id: event.author_id, ...(username ? { username } : {}), ...(author.name ? { name: author.name } : {}) };
+}
+
+const STATE_OF: Record<string, StateChange> = { opened: 'opened', closed: 'closed', accepted: 'merged', created: 'created', updated: 'edited', destroyed: 'deleted' };
+
+function emptySummary(): ThingSummary {
+  return { comments: 0, commenters: [], pushes: 0, commitsPushed: 0, approvedBy: [], stateChanges: [], updated: false, other: 0 };
+}
+
+function addOnce(people: PersonRef[], person: PersonRef): void {
+  if (!people.some((known) => known.id === person.id)) people.push(person);
+}
+
+/** A time as `toISOString` writes it (what events carry), so that marks compare as text; undefined if none. */
+export function isoTime(value: string | undefined): string | undefined {
+  const ms = value === undefined ? NaN : Date.parse(value);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
+}
+
+/** The later of two times, as `isoTime` writes them. */
+export function laterTime(a: string | undefined, b: string | undefined): string | undefined {
+  const x = isoTime(a);
+  const y = isoTime(b);
+  return x === undefined ? y : y === undefined || x >= y ? x : y;
+}
+
+/** Counts one event into its thing; `newestMs` keeps the time of its newest event (as ms: text is made once, at the end). */
+function count(news: ThingNews, event: GitLabEvent, shape: EventShape, atMs: number, newestMs: Map<string, number>): void {
+  const summary = news.summary;
+  if (shape.kind === 'note') {
+    summary.comments++;
+    addOnce(summary.commenters, personOf(event));
+    const noteId = positive(shape.note?.id);
+    if (noteId && (news.firstNewNoteId === undefined || noteId < news.firstNewNoteId)) news.firstNewNoteId = noteId;
+  } else if (shape.kind === 'push') {
+    summary.pushes++;
+    summary.commitsPushed += positive(shape.push?.commit_count) ?? 0;
+  } else if (actionNameOf(event) === 'approved') {
+    addOnce(summary.approvedBy, personOf(event));
+  } else if (Object.prototype.hasOwnProperty.call(STATE_OF, actionNameOf(event))) {
+    summary.stateChanges.push({ change: STATE_OF[actionNameOf(event)], by: personOf(event) });
+  } else {
+    summary.other++;
+  }
+  const id = positive(event.id);
+  if (id && (news.newest.id === undefined || id > news.newest.id)) news.newest.id = id;
+  if (atMs > (newestMs.get(news.key) ?? -Infinity)) newestMs.set(news.key, atMs);
+}
+
+/**
+ * Whether an event is newer than the thing's seen mark, or than the first look's window for a thing never marked
+ * (`sinceMs`; an event with no time is not). `atMs`: the event's time, read once.
+ */
+function isNew(event: GitLabEvent, mark: EventMarker | undefined, sinceMs: number | undefined, atMs: number): boolean {
+  if (mark) return isNewerThan(event, mark);
+  return sinceMs === undefined || atMs > sinceMs;
+}
+
+const timeMs = (value: unknown): number => (typeof value === 'string' ? Date.parse(value) : NaN);
+
+export function groupThings(input: GroupingInput): Grouped {
+  const things = new Map<string, ThingNews>();
+  const unplaced: Grouped['unplaced'] = [];
+  const counted = new Set<number>();
+  const newestMs = new Map<string, number>();
+  const parsedSince = timeMs(input.since);
+  const sinceMs = Number.isFinite(parsedSince) ? parsedSince : undefined;
+  const news = (ref: ThingRef): ThingNews => {
+    const key = thingKey(ref);
+    let entry = things.get(key);
+    if (!entry) {
+      entry = { key, ref, events: [], summary: emptySummary(), newest: {} };
+      things.set(key, entry);
+    }
+    return entry;
+  };
+  for (const event of input.events) {
+    const id = positive(event.id);
+    if (id !== undefined) {
+      // The same event from two feeds (My Activity and a project's) counts once.
+      if (counted.has(id)) continue;
+      counted.add(id);
+    }
+    const atMs = timeMs(event.created_at);
+    const shape = eventShape(event);
+    const place = placeEvent(event, input.mergeRequestsOfBranch, shape);
+    if (typeof place === 'string') {
+      if (isNew(event, undefined, sinceMs, atMs)) unplaced.push({ event, why: place });
+      continue;
+    }
+    for (const ref of place) {
+      const key = thingKey(ref);
+      if (!isNew(event, input.seen?.(key), sinceMs, atMs) || (input.keep && !input.keep(event, ref))) continue;
+      const entry = news(ref);
+      entry.events.push(event);
+      count(entry, event, shape, atMs, newestMs);
+    }
+  }
+  for (const { ref, updatedAt } of input.updates ?? []) {
+    const key = thingKey(ref);
+    const updatedMs = timeMs(updatedAt);
+    const seenMs = timeMs(input.seen?.(key)?.createdAt ?? input.since);
+    if (!Number.isFinite(updatedMs) || updatedMs <= seenMs) continue;
+    const lastEvent = newestMs.get(key);
+    const explained = lastEvent !== undefined && updatedMs <= lastEvent + SAME_MOMENT_MS;
+    const entry = news(ref);
+    entry.updatedAt = updatedAt;
+    if (updatedMs > (lastEvent ?? -Infinity)) newestMs.set(key, updatedMs);
+    if (!explained) entry.summary.updated = true;
+  }
+  for (const entry of things.values()) {
+    const ms = newestMs.get(entry.key);
+    if (ms !== undefined && Number.isFinite(ms)) entry.newest.createdAt = new Date(ms).toISOString();
+  }
+  return { things: [...things.values()], unplaced };
+}
+
+/**
+ * The action of the rules table an event is (for `decideMail`/`whyItMatters` in `keep`), on the kind of thing it was
+ * placed on. `opened` also stands for a reopening: the Events API shows both as "opened" (note §1.1), and both mail
+ * the same people but for new mentions and assignees. Undefined for what GitLab mails nobody about.
+ */
+export function mailActionOf(event: GitLabEvent, ref: ThingRef): { kind: CatchUpKind; action: MailAction } | undefined {
+  const shape = eventShape(event);
+  if (shape.kind === 'note') return { kind: ref.kind, action: 'commented' };
+  if (shape.kind === 'push') return ref.kind === 'mergeRequest' ? { kind: ref.kind, action: 'pushed' } : undefined;
+  if (ref.kind === 'wikiPage') return { kind: ref.kind, action: 'wikiEdited' };
+  switch (actionNameOf(event)) {
+    case 'opened': return { kind: ref.kind, action: 'opened' };
+    case 'closed': return { kind: ref.kind, action: 'closed' };
+    case 'accepted': return { kind: ref.kind, action: 'merged' };
+    case 'approved': return { kind: ref.kind, action: 'approved' };
+    default: return undefined;
+  }
+}
