@@ -207,6 +207,7 @@ describe('two people on one instance keep their own state', function () {
       });
     };
     await signIn(s, ALICE);
+    await s.workbench.setViewExpanded(ACTIVITY_VIEW, true);
     await s.workbench.collapseTreeRow('My Activity');
     try {
       // alice follows sam.taylor (2), jordan (3), riley (6) and morgan (4, a private profile).
