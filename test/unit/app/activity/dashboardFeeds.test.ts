@@ -229,6 +229,24 @@ describe('dashboard feeds in the Activity', () => {
     }
   });
 
+  it('People you follow past its 100 sources: a row says how many were left out, beside the private profiles\' own rows', async () => {
+    const running = await start({ feeds: { projects: 2, followees: 150, events: 1 } });
+    try {
+      const alex = account(running);
+      const activity = service(running, () => [alex]);
+      activity.sessionChanged();
+      const followed = feedOf(activity, running.key, 'followed');
+      await activity.feeds.load(followed);
+      const rows = rowsOf(activity).feedRows(followed);
+      // alex follows his four of the fixed world and 150 more, 6 of them blocked (GitLab lists active users only): 148,
+      // 48 past the 100 a feed reads.
+      assert.deepEqual(rows.filter((row) => row.type === 'feedLeftOut'), [{ type: 'feedLeftOut', source: followed, count: 48 }]);
+      assert.equal(activity.feedStatus(followed.key)!.sources!.length, 100);
+    } finally {
+      await stop(running);
+    }
+  });
+
   it('a server that ignores scope (a GitLab before it): the poll of Your projects never puts the user\'s own events of other projects on top', async () => {
     const running = await start({ ignoresScope: true, gitlabVersion: '11.0.0' } as DoubleOptions);
     try {
