@@ -1,4 +1,4 @@
-import { GitLabClient, Transport, type GitLabApi, type HttpExchange } from '../gitlab';
+import { FeedClient, GitLabClient, Transport, type FeedApi, type GitLabApi, type HttpExchange } from '../gitlab';
 import { SubscriptionClient } from '../gitlab/subscriptionClient';
 import { TodoClient } from '../gitlab/todoClient';
 import type { TodoApi } from '../gitlab/todoApi';
@@ -9,6 +9,8 @@ import type { Log } from './log';
 /** What an account talks to its instance with: one transport, with the token stored for that instance. */
 export interface InstanceClients {
   api: GitLabApi;
+  /** The dashboard feeds' reads (projects, stars, follows, `GET /version`), over the same transport and token. */
+  feeds: FeedApi;
   /** The To-Do List client of the same instance, over the same transport and token. */
   todos: TodoApi;
   /** Subscriptions (list, Unsubscribe, subscribe again) on the same instance, over the same transport and token. */
@@ -37,7 +39,7 @@ export class AccountClients {
   for(instanceUrl: string, token: string): InstanceClients {
     const transport = this.transport(instanceUrl, token);
     const subscriptions = new SubscriptionClient(transport);
-    return { api: new GitLabClient(transport), todos: new TodoClient(transport), subscriptions, subscriptionCounts: new SubscriptionCountCache(subscriptions) };
+    return { api: new GitLabClient(transport), feeds: new FeedClient(transport), todos: new TodoClient(transport), subscriptions, subscriptionCounts: new SubscriptionCountCache(subscriptions) };
   }
 
   /** A client for a candidate token, not an account's (sign-in validation). */

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { DEFAULT_TOKEN } from '../double';
 import { TEST_CLOCK_ENV_VAR } from '../../src/ids';
 import {
-  extensionRequests, feedUnder, isEventsRequest, mutationsOf, readFromDouble, signInThroughFlow, useVscodeSession, waitFor, waitForExtensionRequest,
-  type RunningDouble, type TreeItemView, type VscodeSession,
+  expectedDays, extensionRequests, feedUnder, isEventsRequest, isSettled, mergedEventsFromDouble, mutationsOf, readFromDouble, showsDays, signInThroughFlow,
+  useVscodeSession, waitFor, waitForExtensionRequest, type RunningDouble, type TreeItemView, type VscodeSession,
 } from './harness';
 import { pickContextMenuItem } from './harness/context-menu';
 import { ACTIVITY_VIEW, SUBSCRIPTIONS_VIEW, VIEW_CONTAINER } from './harness/workbench';
@@ -191,5 +191,37 @@ describe('two people on one instance keep their own state', function () {
     await s.workbench.waitForNotification(said);
     await s.workbench.setViewExpanded(ACTIVITY_VIEW, true);
     await s.workbench.setViewExpanded(SUBSCRIPTIONS_VIEW, false);
+  });
+
+  it('each person\'s People you follow: whom alice follows, then whom bob follows, read with his own id and token', async function () {
+    const s = session();
+    const double = s.double!;
+    const followed = async (token: string, paths: string[]) => {
+      const expected = expectedDays((await mergedEventsFromDouble(double, paths, token)).slice(0, 5));
+      if ((await s.workbench.treeItems()).some((item) => item.label === 'People you follow' && item.expanded === false)) {
+        await s.workbench.expandTreeRow('People you follow');
+      }
+      await s.workbench.waitForTree(`People you follow as ${nameOf(double, token)} follows`, (items) => {
+        const feed = feedUnder(items, 'People you follow');
+        return isSettled(feed) && showsDays(feed, expected);
+      });
+    };
+    await signIn(s, ALICE);
+    await s.workbench.setViewExpanded(ACTIVITY_VIEW, true);
+    await s.workbench.collapseTreeRow('My Activity');
+    try {
+      // alice follows sam.taylor (2), jordan (3), riley (6) and morgan (4, a private profile).
+      await followed(ALICE, ['/users/2/events', '/users/3/events', '/users/6/events']);
+      const bobIn = Date.now();
+      await signIn(s, BOB);
+      // bob (jordan) follows alice alone.
+      await followed(BOB, ['/users/1/events']);
+      const asked = extensionRequests(double, (r) => r.at >= bobIn && r.path.startsWith('/api/v4/users/'));
+      assert.ok(asked.some((r) => r.path === `/api/v4/users/${userIdOf(double, BOB)}/following`));
+      assert.deepEqual(asked.filter((r) => r.userId !== userIdOf(double, BOB)).map((r) => `${r.path} ${r.userId}`), [], 'read with alice\'s token');
+    } finally {
+      await s.workbench.collapseTreeRow('People you follow');
+      await s.workbench.expandTreeRow('My Activity');
+    }
   });
 });

@@ -11,7 +11,7 @@ import { VIEW_CONTAINER } from './harness/workbench';
 const STATUS_ITEM = 'gitlab-activity.gitlab-activity.gitlabActivity.notificationLevel';
 const FIRST_TOKEN = 'glpat-test-token';
 const SECOND_TOKEN = 'glpat-second-instance';
-const ROOTS = ['My Activity', 'Projects', 'Users'];
+const ROOTS = ['My Activity', 'Projects', 'Users', 'Your projects', 'Starred projects', 'People you follow'];
 
 const hostOf = (double: RunningDouble) => new URL(double.url).host;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -62,7 +62,7 @@ describe('several GitLab instances signed in at once', function () {
     files: (_first, [second]) => gitCloneFiles(second.url, remoteProject(second).pathWithNamespace),
   });
 
-  it('signed in to one instance: the tree keeps its three roots, the Accounts menu lists that instance', async function () {
+  it('signed in to one instance: the tree keeps its roots, the Accounts menu lists that instance', async function () {
     const s = session();
     const first = s.double!;
     const second = s.others[0];

@@ -26,7 +26,9 @@ describe('activity tree', function () {
     });
 
     const roots = (await workbench.treeItems()).filter((item) => item.level === 1);
-    assert.deepEqual(roots.map((root) => [root.label, root.expanded]), [['My Activity', true], ['Projects', false], ['Users', false]]);
+    assert.deepEqual(roots.map((root) => [root.label, root.expanded]), [
+      ['My Activity', true], ['Projects', false], ['Users', false], ['Your projects', false], ['Starred projects', false], ['People you follow', false],
+    ]);
     for (const day of feed.days) {
       assert.match(day.row.label, /^(Today|Yesterday|(Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2} \d{4})$/);
       const count = dayCount(day.row);

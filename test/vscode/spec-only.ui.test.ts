@@ -84,6 +84,34 @@ describe('a server of the interface spec only', function () {
     await workbench.screenshot('spec-only-load-more');
   });
 
+  it('each dashboard feed says in one calm line that it needs GitLab: no error row, no request again on a refresh', async function () {
+    const { workbench, double } = session();
+    const feeds = ['Your projects', 'Starred projects', 'People you follow'];
+    const calm = 'This feed needs GitLab: this server does not serve it.';
+    // Room for the feeds' rows: rows scrolled out of view are not drawn.
+    await workbench.collapseTreeRow('My Activity');
+    try {
+      for (const label of feeds) await workbench.expandTreeRow(label);
+      await workbench.waitForTree('each feed to show the one calm line', (items) =>
+        feeds.every((label) => JSON.stringify(feedUnder(items, label)?.states.map((row) => row.label)) === JSON.stringify([calm])));
+      assert.equal(extensionRequests(double!, (r) => r.path === '/api/v4/version').length, 1, 'asked once for the account');
+      // A server that ignores scope would answer alex's own events under "Your projects".
+      assert.equal(extensionRequests(double!, (r) => r.query.scope !== undefined).length, 0);
+      // Each feed read again says so in the log (its list failed as before): the marker that the refresh was done.
+      const readAgain = /^Loading .*feed:\w+ failed: The activity feeds need GitLab/;
+      const before = session().countLogLines(readAgain);
+      await workbench.clickViewTitleAction('Refresh Activity');
+      await waitFor('the three feeds read again', async () => session().countLogLines(readAgain) >= before + 3);
+      await workbench.waitForTree('the calm lines again after the refresh', (items) =>
+        feeds.every((label) => JSON.stringify(feedUnder(items, label)?.states.map((row) => row.label)) === JSON.stringify([calm])));
+      assert.equal(extensionRequests(double!, (r) => r.path === '/api/v4/version').length, 1, 'asked again at the refresh');
+      await workbench.screenshot('spec-only-feeds');
+    } finally {
+      for (const label of feeds) await workbench.collapseTreeRow(label);
+      await workbench.expandTreeRow('My Activity');
+    }
+  });
+
   it('filters by action: GitLab is asked for action=closed and only closed events show', async function () {
     const { workbench, double } = session();
     const since = Date.now();

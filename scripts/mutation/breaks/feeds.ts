@@ -5,6 +5,7 @@ const FEED_CLIENT = `${T}/gitlab/feeds.test.ts`;
 const FEED_PLANS = `${T}/app/feeds/feedPlans.test.ts`;
 const FEED_PROPERTIES = `${T}/app/feeds/mergedFeedProperties.test.ts`;
 const FEED_EXAMPLES = `${T}/app/feeds/mergedFeed.test.ts`;
+const FEED_LISTS = `${T}/app/activity/dashboardFeeds.test.ts`;
 
 export const section: Section = {
   breaks: [
@@ -34,7 +35,7 @@ export const section: Section = {
     },
     {
       protection: '…and never under a server-side filter',
-      edits: [edit('src/app/feeds/feedPlans.ts', '  if (!support.scopeAllHead || serverFiltered(options.filter ?? NO_FILTER)) return plan;', '  if (!support.scopeAllHead) return plan;')],
+      edits: [edit('src/app/feeds/feedPlans.ts', '  return support.scopeAllHead && !serverFiltered(filter);', '  return support.scopeAllHead;')],
       specs: [FEED_PLANS],
       tests: ['a filter goes to every source, never to scope=all'],
     },
@@ -115,6 +116,32 @@ export const section: Section = {
       edits: [edit('src/app/feeds/feedPlans.ts', '  return [...moved, ...recent].slice(0, max);', '  return [...moved, ...recent];')],
       specs: [FEED_PLANS],
       tests: ['chooses at most four projects a cycle'],
+    },
+    {
+      protection: 'A feed\'s list reads one load a click',
+      edits: [edit('src/app/lists/listStore.ts', '      want: pageSize, maxRequests, keep: request.keepsItself ? undefined : keep, window,', '      want: pageSize, maxRequests, keep, window,')],
+      specs: [FEED_LISTS],
+      tests: ['a list that keeps itself (a merged feed) is read one page a load'],
+    },
+    {
+      protection: 'A server that is not GitLab is asked once an account',
+      edits: [edit('src/app/activity/dashboardFeeds.ts',
+        "        if (!(error instanceof GitLabError && error.kind === 'unsupported') && this.support.get(account.key) === support) this.support.delete(account.key);",
+        '        if (this.support.get(account.key) === support) this.support.delete(account.key);')],
+      specs: [FEED_LISTS],
+      tests: ['a server of the plain interface: one calm line per feed'],
+    },
+    {
+      protection: 'The poll of Your projects reads `scope=all` only where it is the first page',
+      edits: [edit('src/app/activity/dashboardFeeds.ts', "    if (kind === 'yourProjects' && scopeAll) return pollYourProjects(api, feed);", "    if (kind === 'yourProjects') return pollYourProjects(api, feed);")],
+      specs: [FEED_LISTS],
+      tests: ['a server that ignores scope (a GitLab before it)'],
+    },
+    {
+      protection: 'A poll of People you follow reads four followees at most, in turn',
+      edits: [edit('src/app/activity/dashboardFeeds.ts', '    const turn = Array.from({ length: Math.min(MAX_FEED_IN_FLIGHT, keys.length) },', '    const turn = Array.from({ length: keys.length },')],
+      specs: [FEED_LISTS],
+      tests: ['the poll: Your projects one request'],
     },
   ],
   elsewhere: [

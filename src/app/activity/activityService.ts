@@ -1,4 +1,5 @@
 import type { GitLabApi } from '../../gitlab/api';
+import type { FeedApi } from '../../gitlab/feedApi';
 import type { GitLabEvent, SortOrder } from '../../gitlab/types';
 import type { AccountKey } from '../accountKey';
 import { Emitter } from '../emitter';
@@ -13,7 +14,9 @@ import { NewActivity } from './newActivity';
 import { newestMarker } from './pollSchedule';
 import { laterMarker } from './seenMarkers';
 import { projectInfo } from './projectInfo';
-import { myActivity, projectSources, userSources, type ActivitySource } from './sources';
+import type { FeedStatus } from '../feeds/feedPlan';
+import { DashboardFeeds } from './dashboardFeeds';
+import { DASHBOARD_FEEDS, dashboardFeed, myActivity, projectSources, userSources, type ActivitySource } from './sources';
 
 /** A signed-in account as the Activity reads it: its instance's key and URL, its own client, its account once known. */
 export interface ActivityAccount {
@@ -21,6 +24,10 @@ export interface ActivityAccount {
   readonly instanceUrl: string;
   readonly api: GitLabApi;
   readonly accountKey?: AccountKey;
+  /** The dashboard feeds' client over the same transport; without one, the account's feeds are not read. */
+  readonly feeds?: FeedApi;
+  /** The user's numeric id, once known (People you follow needs it; else `GET /user` is asked). */
+  readonly userId?: number;
 }
 
 export interface ActivityServiceDeps {
@@ -37,13 +44,17 @@ export interface ActivityServiceDeps {
   /** The filter the lists start with (the one kept in the workspace). */
   filter: ActivityFilter;
   log: { error(what: string, error: unknown): void };
+  /** The clock the feeds' poll compares GitLab's last activities with (default `Date.now`). */
+  now?: () => number;
 }
 
-/** The lists of one instance: My Activity, then its projects and users. */
+/** The lists of one instance: My Activity, its projects and users, and GitLab's three dashboard feeds. */
 export interface InstanceSources {
   mine: ActivitySource;
   projects: ActivitySource[];
   users: ActivitySource[];
+  /** Your projects, Starred projects, People you follow. */
+  feeds: ActivitySource[];
 }
 
 /**
@@ -55,6 +66,8 @@ export interface InstanceSources {
 export class ActivityService extends ListService<ActivitySource, GitLabEvent, SortOrder, ActivityFilter, ActivityAccount> {
   readonly kept: KeptActivity;
   readonly newActivity: NewActivity;
+  /** The dashboard feeds' reading and their poll (their lists are in `feeds` with the others). */
+  readonly dashboard: DashboardFeeds;
   /** Per instance key: the project paths the workspace's git remotes name there. */
   private remoteProjects = new Map<string, string[]>();
   private readonly seenChanges = new Emitter<readonly string[]>();
@@ -72,6 +85,7 @@ export class ActivityService extends ListService<ActivitySource, GitLabEvent, So
   constructor(private readonly deps: ActivityServiceDeps) {
     super({ accounts: () => deps.accounts(), pageSize: () => deps.settings().pageSize, filter: deps.filter }, eventKey);
     this.kept = new KeptActivity(deps.store, this.feeds);
+    this.dashboard = new DashboardFeeds({ account: (instance) => this.account(instance), log: deps.log, now: deps.now });
     this.newActivity = new NewActivity({
       feeds: this.feeds, plan: () => this.current.newestFirstPlan(), changed: () => this.unreadChanges.fire(),
       active: () => {
@@ -100,8 +114,12 @@ export class ActivityService extends ListService<ActivitySource, GitLabEvent, So
 
   /** What the feeds ask for under the filter, each source with its own instance's client. */
   protected plan(): EventListPlan {
-    return eventListPlan(this.current.plan(), {
-      pageSize: this.base.pageSize(), filtered: !this.current.isEmpty, api: (source) => this.account(source.instance)?.api,
+    const tab = this.current.plan();
+    const pageSize = this.base.pageSize();
+    return eventListPlan(tab, {
+      pageSize, filtered: !this.current.isEmpty, api: (source) => this.account(source.instance)?.api,
+      // Reached lazily: the first plan is asked for before this class's own fields are set.
+      feedRequest: (source) => this.dashboard.request(source, tab, pageSize),
     });
   }
 
@@ -111,14 +129,15 @@ export class ActivityService extends ListService<ActivitySource, GitLabEvent, So
       mine: myActivity(instance),
       projects: projectSources(idsFor(entries.projects, instance), this.remoteProjects.get(instance) ?? [], instance),
       users: userSources(idsFor(entries.users, instance), instance),
+      feeds: DASHBOARD_FEEDS.map((feed) => dashboardFeed(feed, instance)),
     };
   }
 
   /** Every signed-in instance's lists. */
   allSources(): ActivitySource[] {
     return this.deps.accounts().flatMap((account) => {
-      const { mine, projects, users } = this.sources(account.key);
-      return [mine, ...projects, ...users];
+      const { mine, projects, users, feeds } = this.sources(account.key);
+      return [mine, ...projects, ...users, ...feeds];
     });
   }
 
@@ -130,6 +149,7 @@ export class ActivityService extends ListService<ActivitySource, GitLabEvent, So
   override sessionChanged(): void {
     this.deps.directories.clear();
     void this.kept.keepOnly(this.deps.accounts());
+    this.dashboard.forget();
     this.feeds.reset();
     // Kept under no filter only: the rows from earlier are only those.
     this.showsEarlier = this.current.isEmpty && this.kept.seedEarlierPages(this.allSources());
@@ -163,6 +183,17 @@ export class ActivityService extends ListService<ActivitySource, GitLabEvent, So
     }
     this.feeds.reset();
     void this.detectRemotes();
+  }
+
+  /** A dashboard feed's sources and bounds, while its list is read. */
+  feedStatus(key: string): FeedStatus | undefined {
+    return this.dashboard.feed(key)?.status();
+  }
+
+  /** One cycle of the check for new events in the dashboard feeds read so far (see `DashboardFeeds.poll`). */
+  pollFeeds(): Promise<void> {
+    const sources = this.deps.accounts().flatMap((account) => this.sources(account.key).feeds);
+    return this.dashboard.poll(this.feeds, sources, this.current.plan());
   }
 
   /** Each signed-in instance's projects named by the workspace's git remotes (a remote names one host). */

@@ -2,9 +2,9 @@ import type { GitLabApi } from '../../gitlab/api';
 import * as shapes from '../../gitlab/shapes';
 import type { GitLabEvent, SortOrder } from '../../gitlab/types';
 import { EarlierPages, type EarlierPageStore } from '../lists/earlierPages';
-import { ListStore, type ListPlan } from '../lists/listStore';
+import { ListStore, type ListPlan, type ListRequest } from '../lists/listStore';
 import { keptEvent } from './keptEvent';
-import type { ActivitySource } from './sources';
+import { eventSourceOf, type ActivitySource } from './sources';
 import type { FeedPlan } from './activityTabs';
 
 /**
@@ -22,6 +22,8 @@ export interface EventListOptions {
   filtered?: boolean;
   /** Bound on requests per load (default `MAX_REQUESTS_PER_LOAD`). */
   maxRequests?: number;
+  /** How a dashboard feed is read (merged from many listings, see `DashboardFeeds`); without it, not at all. */
+  feedRequest?(source: ActivitySource): ListRequest<GitLabEvent> | undefined;
 }
 
 /** Events are told apart by id; one without (the interface spec's minimal event) is kept as it comes. */
@@ -40,10 +42,12 @@ export function eventListPlan(feed: FeedPlan, options: EventListOptions): EventL
   return {
     pageSize, keep: feed.keep, filtered: options.filtered, maxRequests: options.maxRequests, order: feed.request.sort ?? 'desc',
     request: (source) => {
+      const listing = eventSourceOf(source);
+      if (!listing) return options.feedRequest?.(source);
       const api = options.api(source);
       if (!api) return undefined;
       return {
-        fetchPage: (page, signal) => api.listEvents(source.source, feed.request, { page, perPage: pageSize }, signal),
+        fetchPage: (page, signal) => api.listEvents(listing, feed.request, { page, perPage: pageSize }, signal),
         onRateLimited: api.onRateLimited && ((listener) => api.onRateLimited!(listener)),
       };
     },

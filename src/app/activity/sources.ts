@@ -1,21 +1,41 @@
 import type { EventSource } from '../../gitlab/api';
 
-/** A project or user whose activity the tree shows, and where it came from (only settings entries can be removed). */
+/** GitLab's three dashboard feeds (`/dashboard/activity`), each a merged feed (`src/app/feeds`). */
+export const DASHBOARD_FEEDS = ['yourProjects', 'starred', 'followed'] as const;
+export type DashboardFeed = (typeof DASHBOARD_FEEDS)[number];
+
+/** What a list of the Activity reads: one listing of events, or a dashboard feed merged from many. */
+export type ActivityListSource = EventSource | { kind: 'feed'; feed: DashboardFeed };
+
+/**
+ * A list the tree shows (My Activity, a project or user, a dashboard feed), and where it came from (only settings
+ * entries can be removed).
+ */
 export interface ActivitySource {
   key: string;
-  source: EventSource;
-  /** ID or path as configured. */
+  source: ActivityListSource;
+  /** ID or path as configured (a dashboard feed's name). */
   ref: string;
-  from: 'mine' | 'setting' | 'remote';
+  from: 'mine' | 'setting' | 'remote' | 'dashboard';
   /** The instance's key (`normalizeInstanceUrl`); '' where only one instance is meant. Keys differ per instance. */
   instance: string;
 }
 
-export const MY_ACTIVITY: ActivitySource = { key: 'mine', source: { kind: 'mine' }, ref: 'mine', from: 'mine', instance: '' };
+export const MY_ACTIVITY = { key: 'mine', source: { kind: 'mine' }, ref: 'mine', from: 'mine', instance: '' } as const satisfies ActivitySource;
 
 /** The signed-in user's events on one instance. */
 export function myActivity(instance: string): ActivitySource {
   return instance ? { ...MY_ACTIVITY, key: `${instance}|mine`, instance } : MY_ACTIVITY;
+}
+
+/** A dashboard feed of one instance: a list of its own, apart from every other account's. */
+export function dashboardFeed(feed: DashboardFeed, instance: string): ActivitySource {
+  return { key: `${instance ? `${instance}|` : ''}feed:${feed}`, source: { kind: 'feed', feed }, ref: feed, from: 'dashboard', instance };
+}
+
+/** The listing a list reads alone, or undefined for a dashboard feed (merged from many). */
+export function eventSourceOf(source: ActivitySource): EventSource | undefined {
+  return source.source.kind === 'feed' ? undefined : source.source;
 }
 
 export function sourceKey(kind: 'project' | 'user', ref: string, instance = ''): string {

@@ -34,6 +34,11 @@ export class FeedPages {
     return this.feeds.get(key)?.feed;
   }
 
+  /** Stops every feed (a sign-out). */
+  forgetAll(): void {
+    for (const key of [...this.feeds.keys()]) this.forget(key);
+  }
+
   /** Stops the feed of list `key` (its list was reset or dropped). */
   forget(key: string): void {
     this.feeds.get(key)?.feed.dispose();

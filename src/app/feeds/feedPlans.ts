@@ -46,6 +46,11 @@ export interface FeedOptions {
 const serverFiltered = (filter: ValidEventFilter): boolean =>
   filter.action !== undefined || filter.target_type !== undefined || filter.before !== undefined || filter.after !== undefined || filter.sort === 'asc';
 
+/** Whether Your projects takes `scope=all`'s 20 as its first page, and its poll one request: GitLab 15.0+, no server-side filter. */
+export function hasScopeAllHead(support: FeedSupport, filter: ValidEventFilter = NO_FILTER): boolean {
+  return support.scopeAllHead && !serverFiltered(filter);
+}
+
 function basePlan(options: FeedOptions, sources: FeedPlan['sources']): FeedPlan {
   const { api, pageSize } = options;
   return {
@@ -58,7 +63,7 @@ function basePlan(options: FeedOptions, sources: FeedPlan['sources']): FeedPlan 
 function projectSource(options: FeedOptions, project: FeedProject): FeedSource {
   const filter = options.filter ?? NO_FILTER;
   return {
-    key: `project:${project.id}`, lastActivityAt: project.last_activity_at,
+    key: `project:${project.id}`, lastActivityAt: project.last_activity_at, label: project.path_with_namespace ?? project.name,
     read: (page, perPage, signal) => options.api.listEvents({ kind: 'project', id: project.id }, filter, { page, perPage }, signal),
   };
 }
@@ -75,7 +80,7 @@ function projectList(options: FeedOptions, answer: Page<FeedProject>): FeedSourc
  */
 export function yourProjectsPlan(options: FeedOptions, support: FeedSupport): FeedPlan {
   const plan = basePlan(options, async (signal) => projectList(options, await options.api.listMemberProjects({ page: 1, perPage: 100 }, signal)));
-  if (!support.scopeAllHead || serverFiltered(options.filter ?? NO_FILTER)) return plan;
+  if (!hasScopeAllHead(support, options.filter)) return plan;
   const head = async (signal: AbortSignal) =>
     (await options.api.listEvents({ kind: 'yourProjects' }, NO_FILTER, { page: 1, perPage: SCOPE_ALL_WINDOW }, signal)).items;
   return { ...plan, head };
@@ -93,9 +98,9 @@ export function followedPlan(options: FeedOptions, userId: number): FeedPlan {
     const sources: FeedSource[] = [];
     let page: number | undefined = 1;
     for (let read = 0; page !== undefined && read < MAX_FOLLOWING_PAGES; read++) {
-      const answer: Page<{ id: number }> = await options.api.listFollowing(userId, { page, perPage: 100 }, signal);
+      const answer: Page<{ id: number; username?: string }> = await options.api.listFollowing(userId, { page, perPage: 100 }, signal);
       for (const user of answer.items) {
-        sources.push({ key: `user:${user.id}`, read: (p, perPage, s) => options.api.listEvents({ kind: 'user', id: user.id }, filter, { page: p, perPage }, s) });
+        sources.push({ key: `user:${user.id}`, label: user.username, read: (p, perPage, s) => options.api.listEvents({ kind: 'user', id: user.id }, filter, { page: p, perPage }, s) });
       }
       page = answer.nextPage !== undefined && answer.nextPage > page ? answer.nextPage : undefined;
     }

@@ -19,6 +19,8 @@ export interface FeedSource {
    * less, never proof.
    */
   readonly lastActivityAt?: string | null;
+  /** What its row is called: the project's path, the person's username, as its list named it. */
+  readonly label?: string;
 }
 
 /** The sources of a feed as its list (the user's projects, his stars, whom he follows) gave them, first ones first. */
@@ -73,6 +75,8 @@ export interface FeedSourceStatus {
   buffered: number;
   /** The last activity its list gave (a first poll compares with it). */
   lastActivityAt?: string;
+  /** Its name as its list gave it (see `FeedSource.label`). */
+  label?: string;
 }
 
 /** The event's id, or undefined (an event without one cannot be placed in a merged feed). */
@@ -120,6 +124,7 @@ export class SourceState {
     return {
       key: this.source.key, progress: this.progress, error: this.error, pagesRead: this.pagesRead, eventsRead: this.eventsRead,
       buffered: this.buffer.length, ...(this.source.lastActivityAt ? { lastActivityAt: this.source.lastActivityAt } : {}),
+      ...(this.source.label ? { label: this.source.label } : {}),
     };
   }
 }

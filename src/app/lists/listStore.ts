@@ -11,6 +11,11 @@ export interface ListRequest<Item> {
   fetchPage(page: number, signal: AbortSignal): Promise<Page<Item>>;
   /** The server's push-back, so reading ahead halves its window on a 429 (see `readPages`). */
   onRateLimited?(listener: () => void): () => void;
+  /**
+   * Each page is already a page's worth under the plan's predicate (a merged feed applies it while it merges): a load
+   * reads one page, never several ahead (page n + 1 exists only once page n has answered).
+   */
+  keepsItself?: boolean;
 }
 
 /** What every list of a store asks for and keeps. A reset brings a new one (a filter change, a new page size). */
@@ -174,7 +179,7 @@ export class ListStore<Source extends { readonly key: string }, Item, Order = un
     const request = this.plan.request(source);
     if (!request) return;
     const end = await loadMatching(this.get(source.key), {
-      want: pageSize, maxRequests, keep, window,
+      want: pageSize, maxRequests, keep: request.keepsItself ? undefined : keep, window,
       fetchPage: (page, signal) => request.fetchPage(page, signal),
       onRateLimited: request.onRateLimited && ((listener) => request.onRateLimited!(listener)),
       onPage: () => this.notify(source.key),

@@ -9,7 +9,7 @@ import { eventTooltipMarkdown } from '../../app/activity/eventTooltip';
 import type { ActivityService } from '../../app/activity/activityService';
 import type { ProjectDirectories } from '../../app/projectDirectory';
 import { MY_ACTIVITY, sourceKey, type ActivitySource } from '../../app/activity/sources';
-import { GitLabError } from '../../gitlab';
+import { GitLabError, type GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
 import type { InstanceLists } from '../config';
 import type { ReadOnlyDocuments } from '../readOnlyDocuments';
@@ -120,7 +120,11 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
       const target = c.service.sourceOf(sourceKey('user', ref, instance));
       if (target) await c.revealSource(target);
     }),
-    register(COMMANDS.copyActivityAsMarkdown, () => copyActivityAsMarkdown(c)),
+    // From a dashboard feed's root: that feed's rows; elsewhere My Activity for the days picked.
+    register(COMMANDS.copyActivityAsMarkdown, (node?: ActivityNode) => {
+      const feed = node?.type === 'root' ? c.service.sources(node.instance).feeds.find((source) => source.ref === node.root) : undefined;
+      return feed ? copyFeedAsMarkdown(c, feed) : copyActivityAsMarkdown(c);
+    }),
   ];
 }
 
@@ -188,6 +192,30 @@ async function readRange(c: ActivityCommandContext, copy: RangeCopy, instanceUrl
       vscode.l10n.t('Could not load your activity: {0}', error instanceof Error ? error.message : String(error)));
     return false;
   }
+}
+
+/**
+ * A dashboard feed's rows as the view holds them, by day and project, to the clipboard and an editor: a feed is merged
+ * from many listings, so no range of it can be read on its own; a last line says when older rows wait for Load more.
+ */
+async function copyFeedAsMarkdown(c: ActivityCommandContext, feed: ActivitySource): Promise<void> {
+  const state = c.service.feeds.get(feed.key);
+  const events = state.items as GitLabEvent[];
+  if (events.length === 0) {
+    void plainWindow.showInformationMessage(vscode.l10n.t('Open the feed first: it has no rows to copy yet.'));
+    return;
+  }
+  const directory = c.directories.for(feed.instance);
+  await directory.resolve(new Set(events.map((e) => e.project_id).filter((id): id is number => typeof id === 'number')));
+  const text = activityMarkdown(events, {
+    now: Date.now(), zone: localZone(), order: state.order ?? 'desc', t: displayLocalize(), includeAuthor: true,
+    lookupProject: (id) => projectInfo(directory.get(id)),
+    eventUrl: (event) => c.links.urlOf(event, feed.instance),
+    incompleteNote: state.hasMore ? vscode.l10n.t('These are the rows loaded in the view; Load more reads older ones.') : undefined,
+  });
+  await vscode.env.clipboard.writeText(text);
+  await c.documents.show(vscode.l10n.t('GitLab Activity'), text);
+  void plainWindow.setStatusBarMessage(vscode.l10n.t('GitLab activity copied as Markdown ({0} events)', events.length), 3000);
 }
 
 /** The events read so far as Markdown, to the clipboard and an editor. */

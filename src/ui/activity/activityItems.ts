@@ -6,6 +6,7 @@ import { projectInfo, type ProjectInfo } from '../../app/activity/projectInfo';
 import { sourceRow, sourceWebUrl } from '../../app/activity/sourceRows';
 import { eventThingKey } from '../../app/subscriptions/thing';
 import { MAX_REQUESTS_PER_LOAD } from '../../app/lists/matchingLoader';
+import { MAX_FEED_SOURCES } from '../../app/feeds/feedSource';
 import { keepPlainMessages } from '../../app/localize';
 import type { ProjectDirectories } from '../../app/projectDirectory';
 import type { ActivitySource } from '../../app/activity/sources';
@@ -77,8 +78,11 @@ export class ActivityItems implements vscode.Disposable {
   item(node: ActivityRow): vscode.TreeItem {
     switch (node.type) {
       case 'root': {
-        const labels = { mine: vscode.l10n.t('My Activity'), projects: vscode.l10n.t('Projects'), users: vscode.l10n.t('Users') };
-        const icons = { mine: 'account', projects: 'repo', users: 'organization' };
+        const labels = {
+          mine: vscode.l10n.t('My Activity'), projects: vscode.l10n.t('Projects'), users: vscode.l10n.t('Users'),
+          yourProjects: vscode.l10n.t('Your projects'), starred: vscode.l10n.t('Starred projects'), followed: vscode.l10n.t('People you follow'),
+        };
+        const icons = { mine: 'account', projects: 'repo', users: 'organization', yourProjects: 'project', starred: 'star-empty', followed: 'person-follow' };
         const item = new vscode.TreeItem(labels[node.root]);
         item.iconPath = new vscode.ThemeIcon(icons[node.root]);
         item.contextValue = `${node.root}Root`;
@@ -111,7 +115,56 @@ export class ActivityItems implements vscode.Disposable {
         item.contextValue = 'noPermission';
         return item;
       }
+      case 'needsGitLab': {
+        const item = new vscode.TreeItem(vscode.l10n.t('This feed needs GitLab: this server does not serve it.'));
+        item.tooltip = vscode.l10n.t('GitLab builds its dashboard feeds from routes a server of the plain interface does not have (GET /version).');
+        item.iconPath = new vscode.ThemeIcon('info');
+        item.contextValue = 'needsGitLab';
+        return item;
+      }
+      case 'feedSource': return this.feedSourceItem(node);
+      case 'feedLeftOut': {
+        const people = node.source.source.kind === 'feed' && node.source.source.feed === 'followed';
+        const item = new vscode.TreeItem(node.count === 'unknown'
+          ? (people ? vscode.l10n.t('More people left out') : vscode.l10n.t('More projects left out'))
+          : (people ? vscode.l10n.t('{0} more people left out', node.count) : vscode.l10n.t('{0} more projects left out', node.count)));
+        item.description = vscode.l10n.t('a feed reads at most {0}', MAX_FEED_SOURCES);
+        item.tooltip = people
+          ? vscode.l10n.t('A feed reads at most {0} sources: the first people you follow, as GitLab lists them.', MAX_FEED_SOURCES)
+          : vscode.l10n.t('A feed reads at most {0} sources: the most recently active projects.', MAX_FEED_SOURCES);
+        item.iconPath = new vscode.ThemeIcon('info');
+        item.contextValue = 'feedLeftOut';
+        return item;
+      }
     }
+  }
+
+  /**
+   * A source of a dashboard feed with its own say: the fix first (Retry reads the feed again), then why, in the
+   * feed's words; a private profile's empty answer is no failure, only nothing to show.
+   */
+  private feedSourceItem(node: ActivityRow & { type: 'feedSource' }): vscode.TreeItem {
+    const [kind, id] = node.key.split(':');
+    const known = kind === 'project' ? this.directories.for(node.source.instance).get(Number(id))?.path_with_namespace : undefined;
+    // Names come from the server: plain text.
+    const name = inert(node.label ?? known ?? (kind === 'project' ? this.t('Project {0}', id) : this.t('User {0}', id)));
+    const item = new vscode.TreeItem(name);
+    if (!node.error) {
+      item.description = vscode.l10n.t('no visible activity: a private profile, or nothing yet');
+      item.tooltip = vscode.l10n.t('GitLab answers an empty list for a private profile: nothing of this person is shown.');
+      item.iconPath = new vscode.ThemeIcon('eye-closed');
+      item.contextValue = 'feedSource';
+      return item;
+    }
+    const why = node.error.kind === 'notFound'
+      ? (kind === 'project' ? vscode.l10n.t('not found: deleted, moved or no longer visible to you') : vscode.l10n.t('not found'))
+      : node.error.kind === 'forbidden' ? vscode.l10n.t('GitLab refused access') : node.error.message;
+    item.description = vscode.l10n.t('Retry · {0}', why);
+    item.tooltip = inert(node.error.message);
+    item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
+    item.command = { command: COMMANDS.refresh, title: vscode.l10n.t('Retry'), arguments: [node.source.key] };
+    item.contextValue = 'feedSource error retryable';
+    return item;
   }
 
   /** An event's tooltip (the others have theirs already): server text escaped, the Markdown untrusted. */

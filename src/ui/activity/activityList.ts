@@ -14,7 +14,7 @@ import { nodeId, type ActivityRow } from './nodes';
 export type ActivityListView = InstanceListView<ActivitySource, GitLabEvent, SortOrder, ActivityRow, ActivityFilter>;
 
 export interface ActivityListDeps {
-  service: Pick<ActivityService, 'feeds' | 'filter' | 'sources' | 'isUnread' | 'activeInstance' | 'sessionChanged'>;
+  service: Pick<ActivityService, 'feeds' | 'filter' | 'sources' | 'isUnread' | 'feedStatus' | 'activeInstance' | 'sessionChanged'>;
   directories: ProjectDirectories;
   /** The shell's session, and the URL of a signed-in instance by its key (the links and Sign In Again follow it). */
   session: InstanceListParts<ActivitySource, GitLabEvent, SortOrder, ActivityRow, ActivityFilter>['session'] & Pick<Session, 'urlOf'>;
@@ -52,7 +52,7 @@ export function createActivityList({ service, directories, session, log, state, 
     top: (instance) => rows.roots(instance),
     listOf: (row) => rows.listOf(row),
     children: (row) => rows.children(row),
-    rows: (source, shown) => rows.days(source, shown),
+    rows: (source, shown) => [...rows.days(source, shown), ...rows.feedRows(source)],
     instead: (source, shown, error) => rows.instead(source, shown, error),
     revision: (row) => rows.revision(row),
     idOf: nodeId,

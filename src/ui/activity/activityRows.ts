@@ -1,7 +1,7 @@
 import type { ActivityService } from '../../app/activity/activityService';
 import { groupByDay } from '../../app/activity/dayGrouping';
 import { EXPANDED_DAY_GROUPS } from '../../app/activity/eventRows';
-import type { ActivitySource } from '../../app/activity/sources';
+import { DASHBOARD_FEEDS, type ActivitySource, type DashboardFeed } from '../../app/activity/sources';
 import { localZone } from '../../app/calendar';
 import type { ListRows } from '../../app/lists/listRows';
 import { keepPlainMessages } from '../../app/localize';
@@ -24,26 +24,28 @@ export class ActivityRows {
   private readonly t = keepPlainMessages(displayLocalize());
 
   constructor(
-    private readonly service: Pick<ActivityService, 'sources' | 'isUnread'>,
+    private readonly service: Pick<ActivityService, 'sources' | 'isUnread' | 'feedStatus'>,
     private readonly directories: ProjectDirectories,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** An instance's three roots. */
+  /** An instance's roots: My Activity, Projects, Users, then GitLab's dashboard feeds. */
   roots(instance: string): RootRow[] {
-    return (['mine', 'projects', 'users'] as const).map((root) => ({ type: 'root', root, instance }));
+    return (['mine', 'projects', 'users', ...DASHBOARD_FEEDS] as const).map((root) => ({ type: 'root', root, instance }));
   }
 
-  /** The list a row holds: My Activity's root, a project's or user's row. */
+  /** The list a row holds: My Activity's root, a dashboard feed's, a project's or user's row. */
   listOf(row: ActivityRow): ActivitySource | undefined {
     if (row.type === 'source') return row.source;
-    return row.type === 'root' && row.root === 'mine' ? this.service.sources(row.instance).mine : undefined;
+    if (row.type !== 'root') return undefined;
+    if (row.root === 'mine') return this.service.sources(row.instance).mine;
+    return isFeed(row.root) ? this.service.sources(row.instance).feeds.find((source) => source.ref === row.root) : undefined;
   }
 
   /** Projects' and Users' rows; a day's events. */
   children(row: ActivityRow): ActivityRow[] {
     if (row.type === 'day') return row.events.map((event, index) => ({ type: 'event', source: row.source, event, index, earlier: row.earlier }));
-    if (row.type !== 'root' || row.root === 'mine') return [];
+    if (row.type !== 'root' || (row.root !== 'projects' && row.root !== 'users')) return [];
     const sources = this.service.sources(row.instance)[row.root];
     if (sources.length === 0) return [{ type: 'hint', root: row.root, instance: row.instance }];
     if (row.root === 'projects') void this.directories.for(row.instance).resolve(sources.map((source) => source.ref));
@@ -61,8 +63,27 @@ export class ActivityRows {
     }));
   }
 
-  /** In place of a list's rows: a token without the permission events need gets one calm line, not an error row at each refresh. */
+  /**
+   * A dashboard feed's own rows after its days: each source that failed or showed nothing (a private profile), and how
+   * many sources it left out past its bound.
+   */
+  feedRows(source: ActivitySource): ActivityRow[] {
+    const status = source.source.kind === 'feed' ? this.service.feedStatus(source.key) : undefined;
+    if (!status) return [];
+    const rows: ActivityRow[] = (status.sources ?? [])
+      .filter((s) => s.progress === 'failed' || (s.progress === 'done' && s.eventsRead === 0 && s.key.startsWith('user:')))
+      .map((s) => ({ type: 'feedSource', source, key: s.key, label: s.label, error: s.error }));
+    const limit = status.leftOut?.limit;
+    if (limit !== undefined && limit !== 0) rows.push({ type: 'feedLeftOut', source, count: limit });
+    return rows;
+  }
+
+  /**
+   * In place of a list's rows: a token without the permission events need, or a dashboard feed on a server that is not
+   * GitLab, gets one calm line, not an error row at each refresh.
+   */
   instead(source: ActivitySource, list: ListRows<GitLabEvent, SortOrder>, error: GitLabError | undefined): ActivityRow[] | undefined {
+    if (source.source.kind === 'feed' && error?.kind === 'unsupported') return [{ type: 'needsGitLab', source }];
     const reason = list.items.length === 0 ? permissionLine('activity', error, this.t) : undefined;
     return reason === undefined ? undefined : [{ type: 'noPermission', source, reason }];
   }
@@ -77,6 +98,7 @@ export class ActivityRows {
   /** Whether a row with children starts open (the person's choice wins); undefined for a leaf. */
   openByDefault(row: ActivityRow): boolean | undefined {
     switch (row.type) {
+      // The feeds read nothing until opened.
       case 'root': return row.root === 'mine';
       case 'source': return false;
       case 'day': return row.expanded;
@@ -91,4 +113,8 @@ export class ActivityRows {
     }
     return row.type === 'root' ? row.instance : undefined;
   }
+}
+
+function isFeed(root: string): root is DashboardFeed {
+  return (DASHBOARD_FEEDS as readonly string[]).includes(root);
 }

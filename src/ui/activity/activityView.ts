@@ -62,6 +62,7 @@ export class ActivityView implements vscode.Disposable {
     const items = activity.items;
     this.poller = new NewActivityPoller(this.list.view, {
       newActivity: service.newActivity, ready: () => session.api !== undefined, instanceUrl: () => session.instanceUrl,
+      pollFeeds: () => service.pollFeeds(),
       intervalSeconds: () => config().pollIntervalSeconds,
       onUnauthorized: (error, instanceUrl) => session.reportUnauthorized(error, instanceUrl),
       log: (message) => log.warn(message),
@@ -91,7 +92,7 @@ export class ActivityView implements vscode.Disposable {
 
   /** Projects and Users of every instance: the rows under them are the sources'. */
   private redrawSources(): void {
-    const ids = this.session.all.flatMap((account) => this.rows.roots(account.key).slice(1).map(nodeId));
+    const ids = this.session.all.flatMap((account) => this.rows.roots(account.key).filter((row) => row.root === 'projects' || row.root === 'users').map(nodeId));
     this.list.redrawRows(ids);
   }
 

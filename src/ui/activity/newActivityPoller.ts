@@ -6,6 +6,11 @@ import { FocusedPoller } from '../polling/focusedPoller';
 export interface PollerContext {
   /** The checks, and what the person is shown of them (see `NewActivity`). */
   newActivity: Pick<NewActivity, 'check' | 'show' | 'pending'>;
+  /**
+   * The dashboard feeds' check, in the same cycle (the fewest requests GitLab allows each: `DashboardFeeds.poll`): what
+   * is new joins their tops at once. It never rejects: a feed's failure is its own.
+   */
+  pollFeeds?(): Promise<void>;
   /** Whether a client can check now (signed in). */
   ready(): boolean;
   /** The active instance's URL: a 401 names it. */
@@ -17,7 +22,7 @@ export interface PollerContext {
 }
 
 /**
- * New activity: while the window has focus, checks My Activity at the configured interval (`NewActivity` counts the
+ * New activity: while the window has focus, checks My Activity (and the dashboard feeds read so far) at the configured interval (`NewActivity` counts the
  * events newer than those shown, part of the view's badge); while the view is in sight, or once it comes into sight,
  * they join My Activity, marked unread. The schedule, focus rules and backoff are the `FocusedPoller`'s.
  */
@@ -46,7 +51,7 @@ export class NewActivityPoller implements vscode.Disposable {
 
   private async check(): Promise<void> {
     this.checking = this.context.instanceUrl();
-    await this.context.newActivity.check();
+    await Promise.all([this.context.newActivity.check(), this.context.pollFeeds?.()]);
     this.showIfVisible();
   }
 

@@ -1,5 +1,5 @@
-import type { ActivitySource } from '../../app/activity/sources';
-import type { GitLabEvent } from '../../gitlab';
+import type { ActivitySource, DashboardFeed } from '../../app/activity/sources';
+import type { GitLabError, GitLabEvent } from '../../gitlab';
 import { COMMANDS } from '../../ids';
 import type { InstanceListNode } from '../lists/instanceListView';
 import { errorRowCommand, type ErrorRowCommand } from '../lists/listStatusItems';
@@ -9,13 +9,22 @@ import { errorRowCommand, type ErrorRowCommand } from '../lists/listStatusItems'
  * instance the row belongs to. My Activity's root and a project's or user's row each hold that list.
  */
 export type ActivityRow =
-  | { type: 'root'; root: 'mine' | 'projects' | 'users'; instance: string }
+  | { type: 'root'; root: 'mine' | 'projects' | 'users' | DashboardFeed; instance: string }
   | { type: 'source'; source: ActivitySource }
   | { type: 'day'; source: ActivitySource; key: string; label: string; events: GitLabEvent[]; expanded: boolean; earlier?: boolean }
   | { type: 'event'; source: ActivitySource; event: GitLabEvent; index: number; earlier?: boolean }
   | { type: 'hint'; root: 'projects' | 'users'; instance: string }
   /** In place of a source's rows: the token lacks the fine-grained permission events need (`reason` says which). */
-  | { type: 'noPermission'; source: ActivitySource; reason: string };
+  | { type: 'noPermission'; source: ActivitySource; reason: string }
+  /** In place of a dashboard feed's rows: the server is not GitLab, which the feeds need (one calm line). */
+  | { type: 'needsGitLab'; source: ActivitySource }
+  /**
+   * A source of a dashboard feed that has its own say: it failed (a project gone, a 403), or it showed nothing (a
+   * private profile answers `200 []`); `key` is the feed's (`project:42`, `user:7`), `label` what its list named it.
+   */
+  | { type: 'feedSource'; source: ActivitySource; key: string; label?: string; error?: GitLabError }
+  /** Sources a dashboard feed left out past its bound of 100 ('unknown' when GitLab did not count them). */
+  | { type: 'feedLeftOut'; source: ActivitySource; count: number | 'unknown' };
 
 /** A row of the Activity tree: an instance's root, a list's status row, or one of the view's own rows. */
 export type ActivityNode = InstanceListNode<ActivitySource, ActivityRow>;
@@ -30,6 +39,9 @@ export function nodeId(node: ActivityNode): string {
     case 'day': return `day/${node.source.key}/${node.key}`;
     case 'event': return `event/${node.source.key}/${node.event.id ?? `i${node.index}`}`;
     case 'noPermission': return `noPermission/${node.source.key}`;
+    case 'needsGitLab': return `needsGitLab/${node.source.key}`;
+    case 'feedSource': return `feedSource/${node.source.key}/${node.key}`;
+    case 'feedLeftOut': return `feedLeftOut/${node.source.key}`;
     default: return `${node.type}/${node.source.key}`;
   }
 }

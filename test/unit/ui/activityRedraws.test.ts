@@ -7,6 +7,7 @@ import type { ActivityNode } from '../../../src/ui/activity/nodes';
 import type { ExtensionConfig } from '../../../src/ui/config';
 import type { Log } from '../../../src/ui/log';
 import type { Session } from '../../../src/ui/session';
+import { FeedClient } from '../../../src/gitlab';
 import { GitLabDouble } from '../../double';
 import { makeClient, type TestClient } from '../gitlab/helpers';
 import { EventEmitter, fake, FakeMemento, TreeItemCollapsibleState, type FakeTreeView, type TreeItem } from './fakeVscode';
@@ -66,7 +67,9 @@ describe('Activity view: a change redraws what changed', function () {
     double = await GitLabDouble.start({ events: 25_000, now: () => NOW });
     t = makeClient(double.url);
     fake.reset();
-    const account = { key: key(), instanceUrl: double.url, api: t.client, username: 'alex', userId: 1, accountKey: `${key()}#1` };
+    const account = {
+      key: key(), instanceUrl: double.url, api: t.client, feeds: new FeedClient(t.transport), username: 'alex', userId: 1, accountKey: `${key()}#1`,
+    };
     const changes = new EventEmitter<void>();
     const session = {
       signedIn: true, instanceUrl: double.url, api: t.client, all: [account], onDidChange: changes.event,
@@ -141,5 +144,27 @@ describe('Activity view: a change redraws what changed', function () {
     await activity.service.feeds.loadMore((jordan as ActivityNode & { type: 'source' }).source);
     await ticks();
     assert.deepEqual(redraws.events, [[jordan]]);
+  });
+
+  it('a poll that adds a row to a dashboard feed redraws that feed\'s day (or the feed), nothing else', async () => {
+    const yourProjects = (activity.list.getChildren() as ActivityNode[]).find((row) => row.type === 'root' && row.root === 'yourProjects')!;
+    activity.list.getChildren(yourProjects); // opened: its first rows
+    await activity.service.feeds.whenIdle();
+    await ticks();
+    const source = activity.service.sources(key()).feeds[0];
+    assert.ok(activity.service.feeds.get(source.key).items.length > 0);
+    const feedDays = () => (activity.list.getChildren(yourProjects) as ActivityNode[]).filter((row) => row.type === 'day');
+    const newestDay = feedDays()[0];
+    redraws.clear();
+    // sam.taylor opens an issue in website, alex's project.
+    const added = double.addEvent({ projectId: 1, authorId: 2, action: 'created', targetType: 'Issue', targetTitle: 'One more in Your projects' });
+    await activity.service.pollFeeds();
+    await ticks();
+    assert.equal(activity.service.feeds.get(source.key).items[0].id, added.id, 'the new event heads the feed');
+    assert.equal(redraws.events.length, 1, `${redraws.events.length} change events`);
+    const [rows] = redraws.events;
+    assert.ok(rows !== undefined, 'the whole tree was drawn again');
+    const expected = feedDays()[0] === newestDay ? newestDay : yourProjects;
+    assert.deepEqual(rows, [expected], `redrew ${rows.map((row) => row.type).join(', ')}`);
   });
 });

@@ -141,7 +141,7 @@ describe('activity tree rows', () => {
   it('shows Loading… first, then the first page by day with "Load more…", and appends the next page', async () => {
     const s = setup();
     const first = render(s.list);
-    assert.deepEqual(labels(first), ['My Activity', '  Loading…', 'Projects', 'Users']);
+    assert.deepEqual(labels(first), ['My Activity', '  Loading…', 'Projects', 'Users', 'Your projects', 'Starred projects', 'People you follow']);
     assert.equal(first[1].icon, 'loading~spin');
     assert.equal(first[1].description, undefined);
     const rows = await settled(s);
@@ -159,6 +159,9 @@ describe('activity tree rows', () => {
     const rows = await settled(setup());
     assert.deepEqual(rows.filter((row) => row.depth === 0).map((row) => [row.label, row.icon, row.contextValue, row.expanded]), [
       ['My Activity', 'account', 'mineRoot', true], ['Projects', 'repo', 'projectsRoot', false], ['Users', 'organization', 'usersRoot', false],
+      // The dashboard feeds read nothing until opened.
+      ['Your projects', 'project', 'yourProjectsRoot', false], ['Starred projects', 'star-empty', 'starredRoot', false],
+      ['People you follow', 'person-follow', 'followedRoot', false],
     ]);
     const s = setup();
     s.open({ type: 'root', root: 'projects', instance: '' });
@@ -298,7 +301,7 @@ describe('activity tree rows', () => {
       ['gitlab.one.example', 'alex', 'https://gitlab.one.example, signed in as alex', 'server', 'instanceRoot'],
       ['two.example', undefined, 'https://two.example', 'server', 'instanceRoot'],
     ]);
-    assert.deepEqual(labels(rows.filter((row) => row.depth === 1)), ['  My Activity', '  Projects', '  Users', '  My Activity', '  Projects', '  Users']);
+    assert.deepEqual(labels(rows.filter((row) => row.depth === 1)), [1, 2].flatMap(() => ['  My Activity', '  Projects', '  Users', '  Your projects', '  Starred projects', '  People you follow']));
     assert.equal(events(rows).length, 2 * PAGE_SIZE);
   });
 });

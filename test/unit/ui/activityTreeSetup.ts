@@ -1,6 +1,7 @@
 import { ActivityFilter } from '../../../src/app/activity/filterState';
 import type { EventFeeds } from '../../../src/app/activity/eventFeeds';
-import { myActivity, type ActivitySource } from '../../../src/app/activity/sources';
+import { DASHBOARD_FEEDS, dashboardFeed, myActivity, type ActivitySource } from '../../../src/app/activity/sources';
+import type { FeedStatus } from '../../../src/app/feeds/feedPlan';
 import type { ProjectDirectories } from '../../../src/app/projectDirectory';
 import type { GitLabEvent } from '../../../src/gitlab';
 import { createActivityList, type ActivityListDeps, type ActivityListView } from '../../../src/ui/activity/activityList';
@@ -21,6 +22,8 @@ export interface TreeOptions {
   projects?: (instance: string) => ActivitySource[];
   users?: (instance: string) => ActivitySource[];
   unread?: (event: GitLabEvent) => boolean;
+  /** A dashboard feed's sources, as its merged feed tells them. */
+  feedStatus?: (key: string) => FeedStatus | undefined;
   now?: () => number;
 }
 
@@ -41,7 +44,9 @@ export function activityTree(options: TreeOptions): TreeSetup {
   const service: ActivityListDeps['service'] = {
     feeds, filter: ActivityFilter.EMPTY, sessionChanged: () => undefined,
     activeInstance: () => instances[0]?.key ?? '',
-    sources: (instance) => ({ mine: myActivity(instance), projects: options.projects?.(instance) ?? [], users: options.users?.(instance) ?? [] }),
+    sources: (instance) => ({ mine: myActivity(instance), projects: options.projects?.(instance) ?? [], users: options.users?.(instance) ?? [],
+      feeds: DASHBOARD_FEEDS.map((feed) => dashboardFeed(feed, instance)) }),
+    feedStatus: (key) => options.feedStatus?.(key),
     isUnread: (_source, event) => options.unread?.(event) ?? false,
   };
   const session = {

@@ -1,3 +1,4 @@
+import type { GitLabEvent } from '../../../src/gitlab/types';
 import { DEFAULT_TOKEN, type LoggedRequest } from '../../double';
 import type { RunningDouble } from './session';
 
@@ -17,6 +18,22 @@ export async function readFromDouble<T>(
   const response = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`GET ${url.pathname}${url.search} answered ${response.status}`);
   return { body: (await response.json()) as T, nextPage: response.headers.get('x-next-page') || null };
+}
+
+/**
+ * Every event of these listings as the token's person may read them, merged as GitLab orders a feed: by id, newest
+ * first, each once (what a dashboard feed shows, read here without the extension's merge).
+ */
+export async function mergedEventsFromDouble(double: RunningDouble, apiPaths: string[], token = DEFAULT_TOKEN): Promise<GitLabEvent[]> {
+  const byId = new Map<number, GitLabEvent>();
+  for (const apiPath of apiPaths) {
+    for (let page: string | null = '1'; page;) {
+      const answer: { body: GitLabEvent[]; nextPage: string | null } = await readFromDouble<GitLabEvent[]>(double, apiPath, { page, per_page: 100 }, token);
+      for (const event of answer.body) byId.set(event.id!, event);
+      page = answer.nextPage;
+    }
+  }
+  return [...byId.values()].sort((a, b) => b.id! - a.id!);
 }
 
 /** The requests the extension made (not the test's own reads), optionally only those that match. */

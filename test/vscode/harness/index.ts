@@ -3,7 +3,9 @@ export {
 } from './activity-tree';
 export { slug } from './artifacts';
 export { pickFilter } from './activity-filters';
-export { assertNoExtensionRequest, extensionRequests, isEventsRequest, readFromDouble, waitForExtensionRequest } from './double-reads';
+export {
+  assertNoExtensionRequest, extensionRequests, isEventsRequest, mergedEventsFromDouble, readFromDouble, waitForExtensionRequest,
+} from './double-reads';
 export { firstTreeRowDrawnAt } from './first-row-clock';
 export { gitCloneFiles } from './git-clone';
 export { mutatedTodos, mutationsOf, type SentMutation } from './graphql-mutations';
