@@ -264,8 +264,9 @@ export const section: Section = {
     {
       protection: 'The Subscriptions list opens only pages of the instance',
       edits: [edit('src/app/subscriptions/subscriptionItems.ts', 'return instancePage(url, base)?.href;', 'return url;')],
-      specs: [`${T}/ui/subscriptionView.test.ts`],
-      tests: ['Open opens a page of the instance only'],
+      // The view's Open checks the page again (`openOnInstance`), so only a test of `subscriptionPage` itself sees it go.
+      specs: [`${T}/app/subscriptions/subscriptionPure.test.ts`],
+      tests: ['open a page of their instance only, as the server reads its path'],
     },
     {
       protection: 'A redraw names the rows that changed (`InstanceListView.listChanged`)',
