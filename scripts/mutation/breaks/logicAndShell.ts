@@ -299,6 +299,12 @@ export const section: Section = {
       tests: ['a filter that shows other kinds draws the sections again'],
     },
     {
+      protection: 'A list that answers before VS Code asked for its rows draws again the row holding it',
+      edits: [edit('src/ui/lists/instanceListView.ts', '      this.redrawHolder(key);\n      return;', '      return;')],
+      specs: [`${T}/ui/subscriptionView.test.ts`],
+      tests: ['a section VS Code drew while its list loaded shows its count'],
+    },
+    {
       protection: 'Open on a To-Do or Subscriptions row opens only an http(s) page of its account\'s own instance',
       edits: [edit('src/ui/lists/rowCommands.ts', 'instancePage(url, trimInstanceUrl(instanceUrl))', 'new URL(url)')],
       specs: [`${T}/ui/rowCommands.test.ts`],
