@@ -257,6 +257,9 @@ describe('activity filters', function () {
   it('keeps the filter across "Reload Window" (it is stored per workspace)', async function () {
     const { workbench, double } = session();
     await pickFilter(session(), 'GitLab: Filter Activity by Action…', 'Filter by Action', /^Pushed$/);
+    // The filtered rows drawn, as a person sees them before reloading: the palette opened while the tree took them in
+    // closed again (seen once under load), and the reload never ran.
+    await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, query: { action: 'pushed' } });
     const since = Date.now();
     await session().reloadWindow();
     await workbench.openViewContainer(VIEW_CONTAINER);
