@@ -1,18 +1,13 @@
 import assert from 'node:assert/strict';
-import { EventEmitter, fake, FakeMemento, type FakeTreeView, type TreeItem } from './fakeVscode';
+import { fake, FakeMemento, type FakeTreeView, type TreeItem } from './fakeVscode';
 import { GitLabDouble } from '../../double';
-import { accountKey } from '../../../src/app/accountKey';
-import { SubscriptionCountCache } from '../../../src/app/subscriptions/subscriptionCounts';
-import { GitLabClient, SubscriptionClient } from '../../../src/gitlab';
 import { Log } from '../../../src/ui/log';
 import { createSubscriptionList } from '../../../src/ui/subscriptions/registerSubscriptions';
 import type { SubscriptionNode } from '../../../src/ui/subscriptions/subscriptionView';
-import { makeClient, type TestClient } from '../gitlab/helpers';
 import { until } from '../until';
-import { ALICE, INSTANCE, NOW, quietChannel, stillClock, type Person } from './twoPeople';
+import { BOB, subscriptionSession } from './subscriptionPeople';
+import { ALICE, NOW, quietChannel, stillClock } from './twoPeople';
 
-/** jordan (user 3): no explicit subscriptions in the double's world, and not a member of every group alice is in. */
-const BOB = { token: 'glpat-bob', userId: 3, username: 'jordan' };
 /** Longer than any test waits: a held answer comes only when the test releases it. */
 const HOLD_MS = 60_000;
 
@@ -24,29 +19,10 @@ const HOLD_MS = 60_000;
 describe('Subscriptions: a sign-in over an account whose lists are loading', function () {
   this.timeout(20_000);
   let double: GitLabDouble;
-  const clients: TestClient[] = [];
   const disposables: Array<{ dispose(): void }> = [];
-  const changes = new EventEmitter<void>();
-  const all: Array<ReturnType<typeof accountOf>> = [];
-  const session = {
-    get signedIn() { return all.length > 0; }, all, onDidChange: changes.event, onDidLearnUsername: new EventEmitter<void>().event,
-    accountFor: (instance: string) => all.find((account) => account.key === instance), reportUnauthorized: () => undefined,
-  };
+  const people = subscriptionSession(() => double.url, HOLD_MS);
+  const { session, accountOf, signIn } = people;
   let tree: FakeTreeView;
-
-  function accountOf(person: Person) {
-    const made = makeClient(double.url, { token: () => person.token, timeoutMs: HOLD_MS });
-    clients.push(made);
-    const subscriptions = new SubscriptionClient(made.transport);
-    return {
-      key: INSTANCE, instanceUrl: INSTANCE, username: person.username, accountKey: accountKey(INSTANCE, person.userId),
-      subscriptions, api: new GitLabClient(made.transport), subscriptionCounts: new SubscriptionCountCache(subscriptions),
-    };
-  }
-  function signIn(account: ReturnType<typeof accountOf>): void {
-    all.splice(0, all.length, account);
-    changes.fire();
-  }
 
   beforeEach(async () => {
     fake.reset();
@@ -56,7 +32,7 @@ describe('Subscriptions: a sign-in over an account whose lists are loading', fun
     double.clearFaults();
     double.releaseHeld();
     for (const disposable of disposables.splice(0)) disposable.dispose();
-    for (const client of clients.splice(0)) await client.close();
+    await people.close();
     await double.close();
   });
 
