@@ -130,10 +130,12 @@ export class Workbench {
   async setViewExpanded(name: string, expanded: boolean, timeoutMs = 20_000): Promise<void> {
     const header = viewPane(this.page, name).locator('.pane-header');
     const shows = async () => ((await header.getAttribute('aria-expanded', { timeout: 1_000 })) === 'true') === expanded;
-    if (await shows()) return;
-    // One click, at its left end, on the twistie: the rest of the header holds the view's actions once it is hovered.
-    await header.click({ timeout: timeoutMs, position: { x: 12, y: 11 } });
-    await waitFor(`view "${name}" to be ${expanded ? 'expanded' : 'collapsed'}`, () => shows().catch(() => false), { timeoutMs });
+    await waitFor(`view "${name}" to be ${expanded ? 'expanded' : 'collapsed'}`, async () => {
+      if (await shows()) return true;
+      // At its left end, on the twistie: the rest of the header holds the view's actions once it is hovered.
+      await header.click({ timeout: 2_000, position: { x: 12, y: 11 } });
+      return waitFor('the header to follow', shows, { timeoutMs: 1_000 }).catch(() => false);
+    }, { timeoutMs });
   }
 
   /** Text of the welcome content shown in an empty view (`viewsWelcome`; the Activity view's unless named). */
