@@ -20,7 +20,8 @@ const isPassing = (error: GitLabError): boolean => ['network', 'timeout', 'serve
  * more has read past it, or (newest first, unread) its last activity, an hour's lag allowed, is older than the row. So
  * each load continues where the last stopped and never puts a row above a shown one. Each event is shown once. A source
  * is read only while it holds nothing unshown, so at most one page a source waits; at most `maxInFlight` requests run
- * at once. A source that fails keeps its error and is read no further; the others go on.
+ * at once: the first load starts side by side the sources a row waits for, a Load more only those it certainly needs
+ * (`certainlyNeeded`). A source that fails keeps its error and is read no further; the others go on.
  */
 export class MergedFeed {
   private readonly order: FeedOrder;
