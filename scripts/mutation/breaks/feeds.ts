@@ -79,6 +79,18 @@ export const section: Section = {
       tests: ['none to a source holding a page unshown', 'holds at most one page a source'],
     },
     {
+      protection: 'A Load more starts only the sources it certainly needs',
+      edits: [edit('src/app/feeds/mergedFeed.ts', '      const starts = this.loads > 1 ? this.needed(blockers) : blockers;', '      const starts = blockers;')],
+      specs: [FEED_PROPERTIES, FEED_EXAMPLES],
+      tests: ['a Load more reads no source that could hold none of its rows', 'reads a quiet project only once the rows reach its last activity'],
+    },
+    {
+      protection: '…and goes on where no cursor comes first',
+      edits: [edit('src/app/feeds/feedSchedule.ts', '  if (needed.length > 0 || inFlight > 0 || waiting.length === 0) return needed;', '  return needed;')],
+      specs: [FEED_EXAMPLES],
+      tests: ['goes on when an import\'s old time puts the cursors out of order'],
+    },
+    {
       protection: 'A load never puts a row above a shown one',
       edits: [edit('src/app/feeds/feedLedger.ts', '      if (this.lastReleased !== undefined && !this.precedes(this.lastReleased, id)) {', '      if (false as boolean) {')],
       specs: [FEED_EXAMPLES],

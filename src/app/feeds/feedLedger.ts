@@ -47,7 +47,10 @@ export class FeedLedger {
   file(state: SourceState, items: readonly GitLabEvent[]): void {
     for (const event of this.placed(items)) {
       const id = idOf(event)!;
-      if (state.reach === undefined || this.precedes(state.reach, id)) state.reach = id;
+      if (state.reach === undefined || this.precedes(state.reach, id)) {
+        state.reach = id;
+        state.reachEvent = event;
+      }
       if (this.keep && !this.keep(event)) continue;
       if (this.seen.has(id) || this.buffered.has(id)) continue;
       if (this.lastReleased !== undefined && !this.precedes(this.lastReleased, id)) {
