@@ -144,8 +144,8 @@ export const section: Section = {
     {
       protection: 'A server that is not GitLab is asked once an account',
       edits: [edit('src/app/activity/dashboardFeeds.ts',
-        "        if (!(error instanceof GitLabError && error.kind === 'unsupported') && this.support.get(account.key) === support) this.support.delete(account.key);",
-        '        if (this.support.get(account.key) === support) this.support.delete(account.key);')],
+        "        if (error instanceof GitLabError && error.kind === 'unsupported') this.known.set(account.key, error);\n        else this.support.delete(account.key);",
+        '        this.support.delete(account.key);')],
       specs: [FEED_LISTS],
       tests: ['a server of the plain interface: one calm line per feed'],
     },
