@@ -19,6 +19,8 @@ export const COMMANDS = {
   addUser: 'gitlabActivity.addUser',
   removeUser: 'gitlabActivity.removeUser',
   loadMore: 'gitlabActivity.loadMore',
+  /** On a dashboard feed's source row that failed: that source read again alone (list key, source key). */
+  retryFeedSource: 'gitlabActivity.retryFeedSource',
   showEventDetails: 'gitlabActivity.showEventDetails',
   openInBrowser: 'gitlabActivity.openInBrowser',
   copyLink: 'gitlabActivity.copyLink',

@@ -110,6 +110,20 @@ export class FeedLedger {
     return { added, gap: full && (oldest === undefined || oldest > newest) };
   }
 
+  /**
+   * Newest first only: the late events newer than the newest row, taken (newest first), the newest row now theirs; they
+   * go on top as a poll's would. The others stay late.
+   */
+  takeAboveTop(): GitLabEvent[] {
+    const newest = this.newest;
+    if (this.order !== 'desc' || newest === undefined) return [];
+    const above = this.late.filter((event) => idOf(event)! > newest).sort((a, b) => this.compare(a, b));
+    if (above.length === 0) return [];
+    this.late = this.late.filter((event) => idOf(event)! <= newest);
+    this.newest = idOf(above[0]);
+    return above;
+  }
+
   takeLate(): GitLabEvent[] {
     const late = this.late.sort((a, b) => this.compare(a, b));
     this.late = [];

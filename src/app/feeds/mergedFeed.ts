@@ -100,6 +100,16 @@ export class MergedFeed {
   }
 
   /**
+   * Of the late events, those newer than the newest row (newest first; a newest-first feed only), taken: they go on top
+   * as a poll's new events do, moving no row. The others stay in `takeLate` (`status().late`).
+   */
+  takeLateAboveTop(): GitLabEvent[] {
+    const above = this.ledger.takeAboveTop();
+    if (above.length > 0) this.changes.fire();
+    return above;
+  }
+
+  /**
    * A poll's one request (GitLab's `scope=all`, page 1, unfiltered) for a newest-first feed: the events newer than the
    * newest row, kept by the predicate, each once, newest first, to put at the top. `full`: the listing may have held
    * more than it answered (GitLab's window counted 20, or a next page): then a gap is possible when even its oldest

@@ -164,6 +164,37 @@ describe('merged feed', () => {
     });
   });
 
+  describe('late events: above the top, or counted', () => {
+    const refused = new GitLabError('forbidden', 'Not allowed.');
+    // 'bad' is refused until retried; its events lie above the rows (20 … 24) and among them (2 … 18).
+    const specs = (): FakeSpec[] => [{ key: 'ok', ids: range(1, 19, 2) }, { key: 'bad', ids: range(2, 24, 2), failAt: { page: 1, error: refused, once: true } }];
+
+    it('a source retried after the rows were shown: what is newer than the top is taken for the top, newest first; the rest stays late', async () => {
+      const { feed } = feedOf(specs());
+      assert.deepEqual(ids((await feed.load()).rows), [19, 17, 15, 13, 11]);
+      assert.deepEqual(ids((await feed.load()).rows), [9, 7, 5, 3, 1]);
+      assert.equal(feed.retry('bad'), true);
+      const again = await feed.load();
+      assert.deepEqual([ids(again.rows), again.more], [[], false], 'no row placed among the shown ones');
+      assert.deepEqual(ids(feed.takeLateAboveTop()), [24, 22, 20]);
+      assert.deepEqual(feed.takeLateAboveTop(), [], 'taken once');
+      assert.equal(feed.status().late, 9);
+      // The top is theirs now: a poll puts above them only what is newer still.
+      assert.deepEqual(ids(feed.newer([event(23), event(25)], { full: false }).added), [25]);
+      assert.deepEqual(ids(feed.takeLate()), range(2, 18, 2).reverse());
+    });
+
+    it('an oldest-first feed takes nothing for the top (new events belong at its end)', async () => {
+      const { feed } = feedOf(specs(), { order: 'asc' });
+      await feed.load();
+      await feed.load();
+      feed.retry('bad');
+      await feed.load();
+      assert.deepEqual(feed.takeLateAboveTop(), []);
+      assert.ok(feed.status().late > 0);
+    });
+  });
+
   describe('bounds', () => {
     it('reads at most 100 sources and says how many it left out and why', () => {
       const source = (key: string): FeedSource => ({ key, read: async () => ({ items: [], page: 1 }) });
