@@ -5,7 +5,6 @@ import type { AccountKey } from '../accountKey';
 import { accountNow, type AccountGone } from '../actionAccount';
 import type { ListPlan } from '../lists/listStore';
 import { ListService, type ListServiceBase } from '../lists/listService';
-import type { Localize } from '../localize';
 import type { LevelInForce } from '../settings/shared/levelChain';
 import { catchUpThings, type CatchUpThing } from './catchUpThings';
 import type { SeenThings } from './seenThings';
@@ -23,8 +22,8 @@ export class CatchUpFilter {
   static readonly NONE = new CatchUpFilter();
   equals(other: CatchUpFilter): boolean { return other instanceof CatchUpFilter; }
   serialize(): unknown { return {}; }
-  describe(_t: Localize): string { return ''; }
-  message(_t: Localize): string { return ''; }
+  describe(): string { return ''; }
+  message(): string { return ''; }
 }
 
 export interface CatchUpAccount {
@@ -44,6 +43,11 @@ export interface CatchUpReading {
   projectPath(instance: string, projectId: number): string | undefined;
   projectId(instance: string, path: string): number | undefined;
   level?(instance: string, projectId: number): LevelInForce | undefined;
+  /**
+   * The first pages of those lists, asked for where no one asked yet (a list already read is not read again): the
+   * Catch Up view may be the only one open.
+   */
+  ready?(instance: string): Promise<void>;
 }
 
 export interface CatchUpServiceDeps extends Omit<ListServiceBase<CatchUpAccount, CatchUpFilter>, 'filter'> {
@@ -73,7 +77,13 @@ export class CatchUpService extends ListService<CatchUpSource, CatchUpThing, und
       pageSize: MAX_CATCH_UP_THINGS,
       request: (source) => {
         if (!this.account(source.instance)) return undefined;
-        return { keepsItself: true, fetchPage: async () => ({ items: this.thingsOf(source.instance), page: 1 }) };
+        return {
+          keepsItself: true,
+          fetchPage: async () => {
+            await this.deps.reading.ready?.(source.instance);
+            return { items: this.thingsOf(source.instance), page: 1 };
+          },
+        };
       },
     };
   }
@@ -96,6 +106,15 @@ export class CatchUpService extends ListService<CatchUpSource, CatchUpThing, und
       since: new Date(now - days * DAY_MS).toISOString(),
       ...(reading.level ? { level: (id: number) => reading.level!(instance, id) } : {}),
     }).slice(0, MAX_CATCH_UP_THINGS);
+  }
+
+  /** Signed in or out: the lists start over, and only the accounts signed in keep their seen marks. */
+  override sessionChanged(): void {
+    const signedIn = this.deps.accounts();
+    const accounts = new Set(signedIn.flatMap((account) => (account.accountKey ? [account.accountKey] : [])));
+    const waiting = new Set(signedIn.filter((account) => !account.accountKey).map((account) => account.key));
+    void this.deps.seen.keepOnly(accounts, waiting);
+    super.sessionChanged();
   }
 
   /** What another list read changed: the rows are computed again, those shown stay until then. */
