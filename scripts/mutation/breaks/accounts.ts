@@ -117,6 +117,18 @@ export const section: Section = {
       tests: ['stores at most its bounds of things and bytes an account'],
     },
     {
+      protection: 'Catch Up seen marks of an account signed out go at the session change',
+      edits: [edit('src/app/catchUp/catchUpService.ts', '    void this.deps.seen.keepOnly(accounts, waiting);\n', '    void accounts; void waiting;\n')],
+      specs: [`${T}/app/catchUp/catchUpService.test.ts`],
+      tests: ['at sign-out the account\'s seen marks go'],
+    },
+    {
+      protection: 'A seen mark the store refused is not kept in memory',
+      edits: [edit('src/app/activity/seenMarkers.ts', '      if (this.markers[account] === sources) this.markers = before;\n', '')],
+      specs: [`${T}/app/catchUp/catchUpService.test.ts`],
+      tests: ['a refusal puts the row back'],
+    },
+    {
       protection: 'Sign-out removes what the account marked seen in the Catch Up view',
       edits: [edit('src/app/accountStateMigration.ts', 'for (const key of [STATE_KEYS.seen, STATE_KEYS.catchUpSeen]) {', 'for (const key of [STATE_KEYS.seen]) {')],
       specs: [`${T}/app/catchUp/seenThings.test.ts`],

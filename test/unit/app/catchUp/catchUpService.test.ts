@@ -154,6 +154,21 @@ describe('catch-up: the service', () => {
     assert.equal((await rows(A)).length, 1, 'nothing was marked');
   });
 
+  it('at sign-out the account\'s seen marks go; the one still signed in keeps its own', async () => {
+    const { held, rows, service, accounts, seen } = setup();
+    held[A].subscriptions.push(subscribed(12, '2026-11-04T10:01:00Z'));
+    held[A].events.push(comment(1, JANE, 12, 1));
+    held[B].subscriptions.push(subscribed(12, '2026-11-04T10:01:00Z'));
+    held[B].events.push(comment(2, JANE, 12, 2));
+    await service.markSeen(accounts[0], await rows(A));
+    await service.markSeen(accounts[1], await rows(B));
+    accounts.splice(1, 1);
+    service.sessionChanged();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.ok(seen.mark(accounts[0].accountKey, 'p5#12'));
+    assert.equal(seen.mark(accountKey(B, ME.id), 'p5#12'), undefined);
+  });
+
   it('the first look covers the window only', async () => {
     const { held, rows } = setup();
     held[A].subscriptions.push(subscribed(12, '2026-10-01T10:01:00Z'));
