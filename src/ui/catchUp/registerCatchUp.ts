@@ -82,7 +82,13 @@ export function registerCatchUp(
   context.subscriptions.push(
     view,
     activity.lists.onDidChange(changed), todos.lists.onDidChange(changed), subscriptions.lists.onDidChange(changed),
-    vscode.commands.registerCommand(COMMANDS.catchUpRefresh, () => service.refresh()),
+    vscode.commands.registerCommand(COMMANDS.catchUpRefresh, () => {
+      // Refresh asks what happened since: the lists it is built from read their first pages again.
+      activity.refresh();
+      todos.refresh();
+      subscriptions.refresh();
+      service.refresh();
+    }),
     vscode.commands.registerCommand(COMMANDS.catchUpOpen, async (node?: unknown) => {
       const [row] = rowsOf(node, undefined);
       if (!row) return;
