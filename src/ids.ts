@@ -55,6 +55,10 @@ export const COMMANDS = {
   catchUpOpen: 'gitlabActivity.catchUp.open',
   catchUpMarkSeen: 'gitlabActivity.catchUp.markSeen',
   catchUpMarkAllSeen: 'gitlabActivity.catchUp.markAllSeen',
+  /** On a Catch Up row with pending to-dos: the To-Do List's Mark as Done, with Undo. */
+  catchUpMarkDone: 'gitlabActivity.catchUp.markDone',
+  /** On a Catch Up row of a project: lower its notification level (Participate or Disabled), with Undo. */
+  catchUpMuteProject: 'gitlabActivity.catchUp.muteProject',
   subscriptionsRefresh: 'gitlabActivity.subscriptions.refresh',
   subscriptionsLoadMore: 'gitlabActivity.subscriptions.loadMore',
   subscriptionsOpen: 'gitlabActivity.subscriptions.open',
