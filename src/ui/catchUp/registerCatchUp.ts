@@ -104,10 +104,12 @@ export function registerCatchUp(
     view,
     activity.lists.onDidChange(changed), todos.lists.onDidChange(changed), subscriptions.lists.onDidChange(changed),
     vscode.commands.registerCommand(COMMANDS.catchUpRefresh, () => {
-      // Refresh asks what happened since: the lists it is built from read their first pages again.
+      // Refresh asks what happened since: the lists it is built from read their first pages again, and the levels.
       activity.refresh();
       todos.refresh();
       subscriptions.refresh();
+      levels.refresh();
+      held.forget();
       service.refresh();
     }),
     vscode.commands.registerCommand(COMMANDS.catchUpOpen, async (node?: unknown) => {
