@@ -52,8 +52,9 @@ function comment(double: RunningDouble, issue: DoubleIssuable, authorId: number,
   return event;
 }
 
+/** The row of a thing: its reference, then its title where one is known (a thing only commented on has none yet). */
 const rowOf = (items: TreeItemView[], reference: string): TreeItemView | undefined =>
-  items.find((item) => shown(item.label).startsWith(`${reference} `));
+  items.find((item) => shown(item.label) === reference || shown(item.label).startsWith(`${reference} `));
 
 /** Issues of projects the extension's lists read, newest first, that `pick` accepts. */
 function issuesWhere(double: RunningDouble, pick: (issue: DoubleIssuable) => boolean): DoubleIssuable[] {
@@ -160,7 +161,7 @@ describe('Catch Up view', function () {
       return found && !/To-do/.test(shown(found.description)) && found;
     });
     await waitFor(`to-do ${todo.id} done in GitLab`, () => double!.data.todos.find((entry) => entry.id === todo.id)?.state === 'done');
-    await workbench.waitForNotification(/^Marked .* as done\./);
+    await workbench.waitForNotification(`Marked ${reference} ${issue.title} as done.`);
 
     const since = Date.now();
     await pickContextMenuItem(page, tree.treeRowLabelled(row.label), 'Unsubscribe');
