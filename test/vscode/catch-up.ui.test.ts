@@ -4,7 +4,7 @@ import { issuableSubscribed } from '../double/subscriptions/store';
 import { touchThingsOf } from '../double/world/touch';
 import type { DoubleEvent, DoubleIssuable } from '../double/world/types';
 import { changeSettingElsewhere, settingsApiPath } from './harness/double-control';
-import { extensionRequests, mutationsOf, useSignedInSession, waitFor, type RunningDouble } from './harness';
+import { extensionRequests, mutationsOf, signInThroughFlow, useSignedInSession, waitFor, type RunningDouble } from './harness';
 import { pickContextMenuItem } from './harness/context-menu';
 import { ACTIVITY_VIEW, VIEW_CONTAINER, type Workbench } from './harness/workbench';
 import type { TreeItemView, ViewTree } from './harness/view-tree';
@@ -237,6 +237,66 @@ describe('Catch Up view', function () {
     } finally {
       issue.title = title;
       other.name = name;
+    }
+    await closeCatchUp(workbench);
+  });
+});
+
+const SECOND_TOKEN = 'glpat-second-instance';
+const hostOf = (double: RunningDouble) => new URL(double.url).host;
+
+/** The rows under an instance's root (the next root ends them). */
+function rowsUnder(items: TreeItemView[], host: string): TreeItemView[] {
+  const at = items.findIndex((item) => item.level === 1 && item.label === host);
+  if (at < 0) return [];
+  const end = items.findIndex((item, index) => index > at && item.level === 1);
+  return items.slice(at + 1, end < 0 ? undefined : end).filter((item) => item.level === 2);
+}
+
+/**
+ * Two people signed in at once, on two instances: each has a root of their own rows, computed from their own lists,
+ * and a thing marked seen by one stays new for the other.
+ */
+describe('Catch Up view with two accounts', function () {
+  this.timeout(150_000);
+  const session = useSignedInSession({
+    name: 'catch-up-accounts',
+    otherDoubles: [{ seed: 2, tokens: [{ token: SECOND_TOKEN, scopes: ['api'], userId: 2 }] }],
+    settings: { 'gitlabActivity.pageSize': 20 },
+  });
+
+  it('each account has its own rows, and Mark as Seen under one leaves the other\'s', async function () {
+    const s = session();
+    const { workbench, page } = s;
+    const first = s.double!;
+    const second = s.others[0];
+    await signInThroughFlow(s, SECOND_TOKEN, second.url);
+    await workbench.waitForNotification(`Signed in to ${hostOf(second)} as`);
+    // Each person's subscribed issue gets a comment by someone else.
+    const people = [{ double: first, person: USER, by: OTHER }, { double: second, person: 2, by: 1 }];
+    const expected = people.map(({ double, person, by }) => {
+      const [issue] = issuesWhere(double, (item) => issuableSubscribed(double.data, item, person));
+      assert.ok(issue, `an issue user ${person} of ${hostOf(double)} is subscribed to`);
+      comment(double, issue, by, `A note for user ${person}`);
+      return { host: hostOf(double), reference: referenceOf(double, issue), by: userName(double, by) };
+    });
+    const tree = await openCatchUp(workbench);
+    await workbench.runCommand('GitLab: Refresh Catch Up');
+    await tree.waitForTree('each root with its own new comment', (items) => expected.every(({ host, reference, by }) => {
+      const row = rowOf(rowsUnder(items, host), reference);
+      return row && shown(row.description).startsWith(`1 comment by ${by}`);
+    }), 60_000);
+
+    const [mine, theirs] = expected;
+    const items = await tree.treeItems();
+    const row = rowOf(rowsUnder(items, mine.host), mine.reference)!;
+    const target = tree.treeRowLabelled(row.label, { level: 2 });
+    await pickContextMenuItem(page, target, 'Mark as Seen');
+    await tree.waitForTree(`${mine.reference} gone under ${mine.host} only`, (now) =>
+      !rowOf(rowsUnder(now, mine.host), mine.reference) && rowOf(rowsUnder(now, theirs.host), theirs.reference));
+    // Each instance was read with its own token only.
+    for (const double of [first, second]) {
+      assert.deepEqual(extensionRequests(double).filter((r) => r.status === 401).map((r) => `${r.method} ${r.path}`), []);
     }
     await closeCatchUp(workbench);
   });
