@@ -54,7 +54,7 @@ export class CatchUpView implements vscode.Disposable {
     this.list = new InstanceListView<CatchUpSource, CatchUpThing, undefined, CatchUpViewRow, CatchUpFilter>({
       viewId: VIEWS.catchUp, canSelectMany: true, session, log, service, lists: service.lists,
       top: (instance) => ({ list: catchUpSource(instance) }),
-      idOf: (row) => (row.type === 'catchUpThing' ? thingId(row) : `${row.thingId}:event:${row.activity.index}:${row.activity.event.id ?? ''}`),
+      idOf: (row) => (row.type === 'catchUpThing' ? thingId(row) : `${row.thingId}:event:${row.activity.event.id ?? `#${row.activity.index}`}`),
       rows: (source, list) => list.items.map((thing): CatchUpRow => ({ type: 'catchUpThing', instance: source.instance, thing })),
       children: (row) => (row.type === 'catchUpThing' ? this.eventRows(row) : []),
       // A thing's row starts closed; its events are there when opened.
