@@ -282,14 +282,11 @@ describe('Catch Up view with two accounts', function () {
     });
     const tree = await openCatchUp(workbench);
     await workbench.runCommand('GitLab: Refresh Catch Up');
-    await tree.waitForTree('each root with its own new comment', (items) => expected.every(({ host, reference, by }) => {
-      const row = rowOf(rowsUnder(items, host), reference);
-      return row && shown(row.description).startsWith(`1 comment by ${by}`);
-    }), 60_000);
-
     const [mine, theirs] = expected;
-    const items = await tree.treeItems();
-    const row = rowOf(rowsUnder(items, mine.host), mine.reference)!;
+    const row = await tree.waitForTree('each root with its own new comment', (items) => expected.every(({ host, reference, by }) => {
+      const found = rowOf(rowsUnder(items, host), reference);
+      return found && shown(found.description).startsWith(`1 comment by ${by}`);
+    }) && rowOf(rowsUnder(items, mine.host), mine.reference), 60_000);
     const target = tree.treeRowLabelled(row.label, { level: 2 });
     await pickContextMenuItem(page, target, 'Mark as Seen');
     await tree.waitForTree(`${mine.reference} gone under ${mine.host} only`, (now) =>
