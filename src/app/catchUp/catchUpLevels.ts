@@ -53,7 +53,8 @@ export class CatchUpLevels {
         let known = this.known.get(instance);
         if (!known) this.known.set(instance, (known = new Map()));
         known.set(id, level);
-        return true;
+        // Participate is what the rows were computed with (GitLab's default): only another level changes them.
+        return level.level !== 'participating';
       }, (error: unknown) => {
         // Not known: the project counts at GitLab's default, and is asked again after the next change.
         if (generation === this.generation) asked!.delete(id);
@@ -64,12 +65,15 @@ export class CatchUpLevels {
     if (reads.length > 0) void Promise.all(reads).then((results) => { if (results.some(Boolean)) this.deps.changed(); });
   }
 
-  /** Levels changed (a write, a read that found a change, another account): every level is read again when wanted. */
-  forget(): void {
+  /**
+   * Levels changed (a write, a read that found a change, another account): every level is read again when wanted.
+   * `quietly`: the rows are computed again anyway (a refresh), so that is not asked for twice.
+   */
+  forget({ quietly = false }: { quietly?: boolean } = {}): void {
     this.generation += 1;
     this.known.clear();
     this.asked.clear();
-    this.deps.changed();
+    if (!quietly) this.deps.changed();
   }
 
   /**

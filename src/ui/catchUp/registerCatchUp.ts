@@ -109,7 +109,7 @@ export function registerCatchUp(
       todos.refresh();
       subscriptions.refresh();
       levels.refresh();
-      held.forget();
+      held.forget({ quietly: true });
       service.refresh();
     }),
     vscode.commands.registerCommand(COMMANDS.catchUpOpen, async (node?: unknown) => {
