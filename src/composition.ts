@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import { registerCatchUp } from './ui/catchUp/registerCatchUp';
 import { registerActivity } from './ui/activity/registerActivity';
 import { registerAccounts } from './ui/auth/registerAccounts';
 import { registerInsight } from './ui/settings/insightCommands';
@@ -23,9 +24,10 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   const shell = createShell(context, platform); // log, session, settings, project directories; Show Log
   registerAccounts(context, shell);
   const activity = registerActivity(context, shell).service;
-  registerTodos(context, shell);
+  const todos = registerTodos(context, shell);
   const subscriptions = registerSubscriptions(context, shell);
   const notifications = createNotificationSettings(context, shell, activity); // levels and the list of scopes, shared
+  registerCatchUp(context, shell, activity, todos, subscriptions, notifications);
   const snoozes = registerSnooze(context, shell, notifications);
   registerStatusBar(context, shell, notifications, snoozes);
   registerNotificationSettingsEditor(context, shell, notifications, snoozes);

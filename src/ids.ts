@@ -52,6 +52,15 @@ export const COMMANDS = {
   todosUnsnooze: 'gitlabActivity.todos.unsnooze',
   todosFilter: 'gitlabActivity.todos.filter',
   todosClearFilters: 'gitlabActivity.todos.clearFilters',
+  catchUpRefresh: 'gitlabActivity.catchUp.refresh',
+  catchUpLoadMore: 'gitlabActivity.catchUp.loadMore',
+  catchUpOpen: 'gitlabActivity.catchUp.open',
+  catchUpMarkSeen: 'gitlabActivity.catchUp.markSeen',
+  catchUpMarkAllSeen: 'gitlabActivity.catchUp.markAllSeen',
+  /** On a Catch Up row with pending to-dos: the To-Do List's Mark as Done, with Undo. */
+  catchUpMarkDone: 'gitlabActivity.catchUp.markDone',
+  /** On a Catch Up row of a project: lower its notification level (Participate or Disabled), with Undo. */
+  catchUpMuteProject: 'gitlabActivity.catchUp.muteProject',
   subscriptionsRefresh: 'gitlabActivity.subscriptions.refresh',
   subscriptionsLoadMore: 'gitlabActivity.subscriptions.loadMore',
   subscriptionsOpen: 'gitlabActivity.subscriptions.open',
@@ -65,7 +74,7 @@ export const COMMANDS = {
 export const DOCUMENT_SCHEME = 'gitlab-activity';
 
 export const VIEW_CONTAINER = 'gitlabActivity';
-export const VIEWS = { activity: 'gitlabActivity.activity', todos: 'gitlabActivity.todos', subscriptions: 'gitlabActivity.subscriptions' } as const;
+export const VIEWS = { activity: 'gitlabActivity.activity', todos: 'gitlabActivity.todos', subscriptions: 'gitlabActivity.subscriptions', catchUp: 'gitlabActivity.catchUp' } as const;
 /** The settings editor's webview view type; package.json declares `onWebviewPanel:` + this for restoring it. */
 export const WEBVIEWS = { notificationSettings: 'gitlabActivity.notificationSettings' } as const;
 export const STATUS_BAR_ITEMS = { notificationLevel: 'gitlabActivity.notificationLevel' } as const;
@@ -105,6 +114,7 @@ export const STATE_KEYS = {
   seen: 'gitlabActivity.seen',
   /** Global state: per account (`accountKey`) and thing, what of it was marked seen in the Catch Up view. */
   catchUpSeen: 'gitlabActivity.catchUpSeen',
+  catchUpFilter: 'gitlabActivity.catchUpFilter',
   /** Global state: the first page of each Activity list as last shown, per account, to show at once next time. */
   earlierPages: 'gitlabActivity.earlierPages',
   /** Followed by `:<account>:<scope key>`: the level a mute left, for Unmute. */
@@ -140,6 +150,8 @@ export const SETTINGS = {
   todosNotifyFor: 'todos.notifyFor',
   /** New-to-do notifications show at any hour, not only within the working hours set in GitLab. */
   todosIgnoreWorkingHours: 'todos.ignoreWorkingHours',
+  /** The Catch Up view's first look at a thing never marked seen covers this many days. */
+  catchUpWindowDays: 'catchUp.windowDays',
 } as const;
 
 /** Environment variable that may supply a token (remote and test setups). */

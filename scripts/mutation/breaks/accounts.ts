@@ -117,6 +117,18 @@ export const section: Section = {
       tests: ['stores at most its bounds of things and bytes an account'],
     },
     {
+      protection: 'Catch Up seen marks of an account signed out go at the session change',
+      edits: [edit('src/app/catchUp/catchUpService.ts', '    void this.deps.seen.keepOnly(accounts, waiting);\n', '    void accounts; void waiting;\n')],
+      specs: [`${T}/app/catchUp/catchUpService.test.ts`],
+      tests: ['at sign-out the account\'s seen marks go'],
+    },
+    {
+      protection: 'A seen mark the store refused is not kept in memory',
+      edits: [edit('src/app/activity/seenMarkers.ts', '      if (this.markers[account] === sources) this.markers = before;\n', '')],
+      specs: [`${T}/app/catchUp/catchUpService.test.ts`],
+      tests: ['a refusal puts the row back'],
+    },
+    {
       protection: 'Sign-out removes what the account marked seen in the Catch Up view',
       edits: [edit('src/app/accountStateMigration.ts', 'for (const key of [STATE_KEYS.seen, STATE_KEYS.catchUpSeen]) {', 'for (const key of [STATE_KEYS.seen]) {')],
       specs: [`${T}/app/catchUp/seenThings.test.ts`],
@@ -127,6 +139,38 @@ export const section: Section = {
       edits: [edit('src/app/catchUp/thingGroups.ts', '      if (counted.has(id)) continue;\n', '')],
       specs: [`${T}/app/catchUp/thingGroups.test.ts`],
       tests: ['each thing once, each event once', 'every new event lands once'],
+    },
+    {
+      protection: 'A Catch Up mark covers the comment behind an "updated" it was made on',
+      part: 'ids alone',
+      edits: [edit('src/app/catchUp/thingGroups.ts', 'return isNewerThan(event, mark) && !(Number.isFinite(seenMs) && Number.isFinite(atMs) && atMs <= seenMs);', 'return isNewerThan(event, mark);')],
+      specs: [`${T}/app/catchUp/catchUpService.test.ts`],
+      tests: ['a row marked seen while it said only "updated"'],
+    },
+    {
+      protection: 'A Catch Up mark covers the comment behind an "updated" it was made on',
+      part: 'the second cut',
+      edits: [edit('src/app/catchUp/seenThings.ts', 'createdAt: laterTime(newest.createdAt, wholeSecondEnd(updatedAt))', 'createdAt: laterTime(newest.createdAt, updatedAt)')],
+      specs: [`${T}/app/catchUp/catchUpService.test.ts`],
+      tests: ['a row marked seen while it said only "updated"'],
+    },
+    {
+      protection: 'Catch Up reads the levels in force of at most `MAX_LEVEL_PROJECTS` projects an instance',
+      edits: [edit('src/app/catchUp/catchUpLevels.ts', 'if (asked.has(id) || asked.size >= MAX_LEVEL_PROJECTS) continue;', 'if (asked.has(id)) continue;')],
+      specs: [`${T}/app/catchUp/catchUpLevels.test.ts`],
+      tests: ['each project is read once, at most MAX_LEVEL_PROJECTS per instance'],
+    },
+    {
+      protection: 'Catch Up reads levels only for the account whose levels can be read',
+      edits: [edit('src/app/catchUp/catchUpLevels.ts', '    if (this.deps.readable() !== instance) return;\n', '')],
+      specs: [`${T}/app/catchUp/catchUpLevels.test.ts`],
+      tests: ['each project is read once, at most MAX_LEVEL_PROJECTS per instance'],
+    },
+    {
+      protection: 'A level Mute E-mail for This Project is writing is held until GitLab answers',
+      edits: [edit('src/app/catchUp/catchUpLevels.ts', '    if (written) {\n', '    if (level) {\n')],
+      specs: [`${T}/app/catchUp/catchUpLevels.test.ts`],
+      tests: ['a level being written is read at once'],
     },
     {
       protection: 'Kept pages bounded in bytes and cut as shown',

@@ -147,7 +147,14 @@ export class SeenMarkers {
     const keys = Object.keys(sources);
     for (const old of keys.slice(0, Math.max(0, keys.length - (this.bounds.sources ?? MAX_SOURCES_PER_INSTANCE)))) delete sources[old];
     if (this.bounds.bytes !== undefined) keepWithinBytes(sources, this.bounds.bytes);
+    const before = this.markers;
     this.markers = { ...this.markers, [account]: sources };
-    await this.store.update(this.key, this.markers);
+    try {
+      await this.store.update(this.key, this.markers);
+    } catch (error) {
+      // Not stored: not seen either (the Catch Up view puts the rows back and says why).
+      if (this.markers[account] === sources) this.markers = before;
+      throw error;
+    }
   }
 }

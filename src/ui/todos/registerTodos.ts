@@ -32,7 +32,7 @@ export function createTodoList({ session, pageSize, log, state, clock }: TodoLis
 }
 
 /** The To-Do List with its commands, and the notification of new to-dos. */
-export function registerTodos(context: vscode.ExtensionContext, { session, readConfig, log, clock }: Shell): void {
+export function registerTodos(context: vscode.ExtensionContext, { session, readConfig, log, clock }: Shell): TodoService {
   const todos = createTodoList({ session, pageSize: () => readConfig().pageSize, log, state: context.workspaceState, clock });
   const notifier = new NewTodoNotifier(session, todos.service, clock, {
     intervalSeconds: () => readConfig().pollIntervalSeconds, reasons: () => readConfig().todoNotifyFor,
@@ -45,4 +45,5 @@ export function registerTodos(context: vscode.ExtensionContext, { session, readC
       if (affects(SETTINGS.pollInterval) || affects(SETTINGS.todosNotifyFor)) notifier.restart();
     }),
   );
+  return todos.service;
 }

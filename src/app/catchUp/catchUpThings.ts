@@ -1,0 +1,155 @@
+import type { GitLabEvent } from '../../gitlab/types';
+import type { SubscribedThing } from '../../gitlab/subscriptionTypes';
+import type { Todo } from '../../gitlab/todoTypes';
+import type { EventMarker } from '../activity/pollSchedule';
+import type { LevelInForce } from '../settings/shared/levelChain';
+import { whyItMatters, type MattersWhy, type Relation } from './mailRules';
+import { groupThings, laterTime, mailActionOf, thingKey, type ThingNews, type ThingRef } from './thingGroups';
+
+/**
+ * The Catch Up view's rows of one account, from what the other lists already hold (the feeds' and My Activity's
+ * events, the pending to-dos, the explicit subscriptions): each thing with news once, what happened counted, why it
+ * matters (the rules, `whyItMatters`) and when. Reads nothing itself, so no event is read twice.
+ */
+
+export interface CatchUpThing extends ThingNews {
+  /** `acme/web#12`, `acme/web!3`: the project path and the iid, as GitLab writes references. */
+  reference: string;
+  /** As the server sent it: shown only through the plain-text function. */
+  title: string;
+  why: MattersWhy[];
+  /** The newest of its news (ISO 8601). */
+  when?: string;
+  /** Its pending to-dos (Mark as Done). */
+  todoIds: number[];
+  /** Its explicit subscription (Unsubscribe, Why Am I Notified About This?). */
+  subscription?: SubscribedThing;
+  /** The thing's page as GitLab gave it (a to-do's target, a subscription), if any. */
+  webUrl?: string;
+  /** The project's path, for "Watching acme/web" and Mute E-mail for This Project. */
+  projectPath?: string;
+}
+
+export interface CatchUpInput {
+  /** The person's GitLab user id: their own activity is left out unless GitLab would e-mail it. */
+  personId: number | undefined;
+  events: Iterable<GitLabEvent>;
+  /** Pending to-dos. */
+  todos: readonly Todo[];
+  subscriptions: readonly SubscribedThing[];
+  /** A project's full path by id, and an id by path, where known (events name projects by id only). */
+  projectPath(projectId: number): string | undefined;
+  projectId(path: string): number | undefined;
+  seen(key: string): EventMarker | undefined;
+  /** A thing never marked counts from here: the first look's window. */
+  since: string;
+  /** The level in force in a project, where known; else GitLab's default (Participate, global). */
+  level?(projectId: number): LevelInForce | undefined;
+  /** The open merge requests a branch push updated (see `groupThings`). */
+  mergeRequestsOfBranch?(projectId: number, branch: string): readonly ThingRef[] | undefined;
+}
+
+const DEFAULT_LEVEL: LevelInForce = { level: 'participating', chain: [{ kind: 'global', name: '', level: 'participating' }], decidedBy: 0 };
+
+interface Known { todos: Todo[]; subscription?: SubscribedThing; title?: string; webUrl?: string; projectPath?: string }
+
+function todoRef(todo: Todo): ThingRef | undefined {
+  const projectId = todo.project?.id;
+  const iid = todo.target?.iid;
+  if (!projectId || !iid) return undefined;
+  if (todo.target_type === 'Issue' || todo.target_type === 'WorkItem') return { kind: 'issue', projectId, iid };
+  if (todo.target_type === 'MergeRequest') return { kind: 'mergeRequest', projectId, iid };
+  return undefined;
+}
+
+function relationOf(known: Known | undefined): Relation {
+  const actions = new Set((known?.todos ?? []).map((todo) => todo.action_name));
+  return {
+    pendingTodo: (known?.todos.length ?? 0) > 0,
+    ...(known?.subscription ? { explicit: known.subscription.subscribed ? 'subscribed' as const : 'unsubscribed' as const } : {}),
+    assignee: actions.has('assigned'),
+    reviewer: actions.has('review_requested'),
+    mentioned: actions.has('mentioned') || actions.has('directly_addressed'),
+  };
+}
+
+function referenceOf(ref: ThingRef, path: string | undefined): string {
+  const where = path ?? `project ${ref.kind === 'epic' ? ref.groupPath : ref.projectId}`;
+  switch (ref.kind) {
+    case 'issue': return `${where}#${ref.iid}`;
+    case 'mergeRequest': return `${where}!${ref.iid}`;
+    case 'commit': return `${where}@${ref.sha.slice(0, 8)}`;
+    case 'wikiPage': return `${where} wiki`;
+    case 'epic': return `${ref.groupPath}&${ref.iid}`;
+  }
+}
+
+/** The account's things with news, newest first. */
+export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
+  const known = new Map<string, Known>();
+  const entry = (key: string): Known => {
+    let value = known.get(key);
+    if (!value) known.set(key, (value = { todos: [] }));
+    return value;
+  };
+  for (const todo of input.todos) {
+    const ref = todoRef(todo);
+    if (!ref || todo.state !== 'pending') continue;
+    const value = entry(thingKey(ref));
+    value.todos.push(todo);
+    value.title ??= todo.target?.title;
+    value.webUrl ??= todo.target?.web_url;
+    value.projectPath ??= todo.project?.path_with_namespace;
+  }
+  const updates: Array<{ ref: ThingRef; updatedAt: string }> = [];
+  for (const thing of input.subscriptions) {
+    const projectId = thing.containerKind === 'project' ? input.projectId(thing.containerPath) : undefined;
+    const iid = Number(thing.iid);
+    if (!projectId || !Number.isSafeInteger(iid) || thing.kind === 'epic') continue;
+    const ref: ThingRef = { kind: thing.kind, projectId, iid };
+    const value = entry(thingKey(ref));
+    value.subscription = thing;
+    value.title ??= thing.title;
+    value.webUrl ??= thing.webUrl;
+    value.projectPath ??= thing.containerPath;
+    if (thing.subscribed) updates.push({ ref, updatedAt: thing.updatedAt });
+  }
+  const whyOf = new Map<string, MattersWhy[]>();
+  const keep = (event: GitLabEvent, ref: ThingRef): boolean => {
+    const action = mailActionOf(event, ref);
+    if (!action || input.personId === undefined) return false;
+    const projectId = ref.kind === 'epic' ? undefined : ref.projectId;
+    const verdict = whyItMatters({
+      kind: action.kind, action: action.action, personId: input.personId, actorId: event.author_id,
+      relation: relationOf(known.get(thingKey(ref))),
+      level: (projectId !== undefined ? input.level?.(projectId) : undefined) ?? DEFAULT_LEVEL,
+    });
+    if (verdict.shown) whyOf.set(thingKey(ref), merge(whyOf.get(thingKey(ref)), verdict.why));
+    return verdict.shown;
+  };
+  const grouped = groupThings({
+    events: input.events, seen: input.seen, since: input.since, updates, keep,
+    ...(input.mergeRequestsOfBranch ? { mergeRequestsOfBranch: input.mergeRequestsOfBranch } : {}),
+  });
+  const things = grouped.things.map((news): CatchUpThing => {
+    const value = known.get(news.key);
+    const projectPath = value?.projectPath ?? (news.ref.kind === 'epic' ? undefined : input.projectPath(news.ref.projectId));
+    const titled = news.events.find((event) => event.note === undefined && event.target_title);
+    const why = whyOf.get(news.key) ?? whyItMatters({
+      kind: news.ref.kind, action: 'reassigned', personId: input.personId ?? 0, relation: relationOf(value), level: DEFAULT_LEVEL,
+    }).why;
+    return {
+      ...news, reference: referenceOf(news.ref, projectPath), title: value?.title ?? titled?.target_title ?? '',
+      why, when: laterTime(news.newest.createdAt, news.updatedAt), todoIds: (value?.todos ?? []).map((todo) => todo.id),
+      ...(value?.subscription ? { subscription: value.subscription } : {}),
+      ...(value?.webUrl ? { webUrl: value.webUrl } : {}), ...(projectPath ? { projectPath } : {}),
+    };
+  });
+  return things.sort((a, b) => (b.when ?? '').localeCompare(a.when ?? ''));
+}
+
+function merge(known: MattersWhy[] | undefined, more: readonly MattersWhy[]): MattersWhy[] {
+  const all = [...(known ?? [])];
+  for (const why of more) if (!all.some((k) => k.kind === why.kind)) all.push(why);
+  return all;
+}
