@@ -2,26 +2,22 @@ import type { Locator, Page } from 'playwright-core';
 import { waitFor } from './wait-for';
 
 const HOVER = '.monaco-hover, .workbench-hover';
-/** A hover that has not shown by then is asked for again: a row re-rendered under the mouse loses its pending hover. */
-const REHOVER_AFTER_MS = 3000;
 
 /**
- * Hovers `target` and returns the hover widget once it shows text containing `containing`. The mouse moves away
- * first, so a hover still open from an earlier row does not count.
+ * Hovers `target` once and returns the hover widget once it shows text containing `containing`. The mouse moves away
+ * first, so a hover still open from an earlier row does not count. The pointer is never moved again: a row redrawn
+ * under the mouse (VS Code draws a tree row again when its item changes) loses its pending hover, as it would a
+ * person's, and the test fails saying so. So the caller hovers a row once what changes it has been drawn.
  */
 export async function hoverFor(page: Page, target: Locator, containing: string, timeoutMs = 20_000): Promise<Locator> {
   const hovers = page.locator(HOVER);
   let seen: string[] = [];
-  let hoveredAt = 0;
+  await page.mouse.move(1, 1);
+  await target.hover();
   try {
     const index = await waitFor(
       `a hover containing ${JSON.stringify(containing)}`,
       async () => {
-        if (Date.now() - hoveredAt >= REHOVER_AFTER_MS) {
-          await page.mouse.move(1, 1);
-          await target.hover();
-          hoveredAt = Date.now();
-        }
         seen = await hovers.evaluateAll((elements) =>
           elements.map((element) => (element.getClientRects().length > 0 ? element.textContent ?? '' : '')),
         );
@@ -33,6 +29,6 @@ export async function hoverFor(page: Page, target: Locator, containing: string, 
     return hovers.nth(index - 1);
   } catch (error) {
     const shown = seen.filter(Boolean).map((text) => JSON.stringify(text)).join('; ') || 'none';
-    throw new Error(`${(error as Error).message}; hovers shown: ${shown}`);
+    throw new Error(`${(error as Error).message} after one hover (a redraw of the row under the mouse loses it); hovers shown: ${shown}`);
   }
 }
