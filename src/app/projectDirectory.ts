@@ -66,8 +66,10 @@ export class ProjectDirectory {
       waits.push(pending);
     }
     if (waits.length === 0) return;
-    await Promise.all(waits);
-    this.changes.fire();
+    // Listeners draw again every list that names projects: a lookup that failed changed nothing they show, and a
+    // redraw for nothing takes the focus back into a tree the person had just left for the palette.
+    const found = await Promise.all(waits);
+    if (found.some((project) => project !== undefined)) this.changes.fire();
   }
 
   /** Failed lookups are tried again on the next `resolve` (Refresh: the network, a rate limit or the token may have recovered). */

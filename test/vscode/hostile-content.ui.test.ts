@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Frame, Locator, Page } from 'playwright-core';
-import { useSignedInSession, type RunningDouble } from './harness';
+import { useSignedInSession, waitForFeedFromDouble, type RunningDouble } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
 import { hoverFor } from './harness/hover';
 import { SettingsEditor } from './harness/settings-editor';
@@ -65,6 +65,9 @@ async function dangerousElements(root: Locator): Promise<{ images: number; scrip
       .filter((href) => /^\s*(command|javascript):/i.test(href)),
   }));
 }
+
+/** The default page size (`gitlabActivity.pageSize`): My Activity's first page. */
+const PAGE_SIZE = 20;
 
 describe('hostile content from GitLab', function () {
   this.timeout(120_000);
@@ -150,6 +153,9 @@ describe('hostile content from GitLab', function () {
     const { workbench, page } = session();
     await workbench.openViewContainer(VIEW_CONTAINER);
 
+    // Hovered once My Activity is drawn as it stays: every project its rows name looked up and shown (a project looked
+    // up later draws its days again, and a row drawn again under the mouse loses the hover it was about to show).
+    await waitForFeedFromDouble(session(), { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE, projectsNamed: true });
     // The row shows the title as sent, and (once the project is fetched) the project's name as its description.
     const issueRow = await workbench.waitForTreeRow(new RegExp(`${escapeRegExp(ISSUE_TITLE)}[\\s\\S]*${escapeRegExp(PROJECT_NAME)}`));
     const issueHover = await hoverFor(page, issueRow, ISSUE_TITLE);

@@ -3,7 +3,7 @@ import { levelLabel } from '../../src/app/settings/shared/labels';
 import { formatMessage } from '../../src/app/localize';
 import { SPEC_EMAIL_EVENTS, type NotificationLevel } from '../../src/gitlab/types';
 import {
-  extensionRequests, feedUnder, isEventsRequest, stateLabels, useVscodeSession, waitFor, waitForExtensionRequest,
+  extensionRequests, feedUnder, isEventsRequest, isSettled, stateLabels, useVscodeSession, waitFor, waitForExtensionRequest,
   waitForFeedFromDouble, type VscodeSession,
 } from './harness';
 import { VIEW_CONTAINER } from './harness/workbench';
@@ -118,6 +118,12 @@ describe('a server of the interface spec only', function () {
     }
     // My Activity, refreshed while folded, is read again as it opens: answered here, not among the next test's reads.
     await waitForExtensionRequest(double!, (r) => r.at >= refreshed! && isEventsRequest(r) && r.query.scope === undefined);
+    // And drawn: the tree takes the focus back as it draws them, which closed the next test's palette when it came
+    // while they were on their way.
+    await workbench.waitForTree('My Activity\'s rows drawn again', (items) => {
+      const feed = feedUnder(items, 'My Activity');
+      return isSettled(feed) && feed.events.length > 0;
+    });
   });
 
   it('filters by action: GitLab is asked for action=closed and only closed events show', async function () {

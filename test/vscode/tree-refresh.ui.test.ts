@@ -6,8 +6,8 @@ const USERS = ['jordan', 'sam.taylor', 'riley'];
 /*
  * Each feed's first page arrives after the tree asked for the feed's rows (it answers "Loading…" first). On a slow
  * or busy machine the workbench may still be fetching those rows when the extension announces the page: the
- * announcement must not get lost, or the feed stays on "Loading…" for good. (Clicks on twisties can be lost while
- * the tree re-renders; the harness clicks again, as a person would.)
+ * announcement must not get lost, or the feed stays on "Loading…" for good. Each twistie is clicked once: the Refresh
+ * redraws the feeds' own rows, not their parent, so a row opened while that redraw is on its way stays open.
  */
 describe('activity tree on a slow machine', function () {
   this.timeout(180_000);

@@ -275,6 +275,18 @@ export const section: Section = {
       tests: ['a poll that adds one row to a 10,000-event feed redraws the day it lands in', 'Mark All as Seen redraws only the days with unread rows'],
     },
     {
+      protection: 'A project looked up redraws the days naming it, not every list (`ActivityRows.revision`)',
+      edits: [edit('src/ui/activity/activityView.ts', 'this.list.listsChanged();', 'this.list.redrawLists();')],
+      specs: [`${T}/ui/activityRedraws.test.ts`],
+      tests: ['a project looked up redraws the days naming it'],
+    },
+    {
+      protection: 'A project lookup that failed tells no list to draw again (`ProjectDirectory.resolve`)',
+      edits: [edit('src/app/projectDirectory.ts', 'if (found.some((project) => project !== undefined)) this.changes.fire();', 'this.changes.fire();')],
+      specs: [`${T}/app/projectDirectory.test.ts`],
+      tests: ['is logged with its kind, not retried on redraws'],
+    },
+    {
       protection: 'A check\'s new events join My Activity at its top (`NewActivity.show`)',
       edits: [edit('src/app/activity/newActivity.ts', 'feeds.prepend(arrivals.source.key, arrivals.events);', 'feeds.resetOne(arrivals.source.key);')],
       specs: [`${T}/app/activity/activityService.test.ts`, `${T}/ui/activityRedraws.test.ts`],

@@ -90,11 +90,17 @@ export class ActivityRows {
     return reason === undefined ? undefined : [{ type: 'noPermission', source, reason }];
   }
 
-  /** What a day shows with its events: a day whose revision is the same is not drawn again when its list changes. */
+  /**
+   * What a day shows with its events: a day whose revision is the same is not drawn again when its list changes. An
+   * event's project counts once it is known (its rows then name it and link to it), so a project looked up redraws
+   * the days naming it, not every day.
+   */
   revision(row: ActivityRow): string | undefined {
     if (row.type !== 'day') return undefined;
     const unread = row.events.filter((event) => this.service.isUnread(row.source, event)).length;
-    return `${row.label}|${row.earlier === true}|${unread}|${row.events.map((event) => event.id ?? '').join(',')}`;
+    const directory = this.directories.for(row.source.instance);
+    const known = (event: GitLabEvent) => (typeof event.project_id === 'number' && directory.get(event.project_id) ? '+' : '');
+    return `${row.label}|${row.earlier === true}|${unread}|${row.events.map((event) => `${event.id ?? ''}${known(event)}`).join(',')}`;
   }
 
   /** Whether a row with children starts open (the person's choice wins); undefined for a leaf. */

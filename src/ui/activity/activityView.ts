@@ -81,9 +81,10 @@ export class ActivityView implements vscode.Disposable {
       // A first look or Mark All as Seen: the days whose unread rows changed are drawn again.
       service.onDidChangeSeen((keys) => keys.forEach((key) => this.list.listChanged(key))),
       service.onDidChangeSources(() => this.redrawSources()),
-      // Project names show on project rows and in event rows' descriptions.
+      // Project names show on project rows and in event rows' descriptions: the days naming a project now known are
+      // drawn again (a day's revision says which of its projects are known), not every list.
       directories.onDidChange(() => {
-        this.list.redrawLists();
+        this.list.listsChanged();
         this.list.redrawRows(service.allSources().filter((source) => source.source.kind === 'project').map((source) => nodeId({ type: 'source', source })));
       }),
       registerUnreadDecorations(),

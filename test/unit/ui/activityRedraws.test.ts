@@ -60,6 +60,7 @@ describe('Activity view: a change redraws what changed', function () {
   let t: TestClient;
   let activity: ActivityView;
   let redraws: Redraws;
+  let directories: ProjectDirectories;
   const key = () => normalizeInstanceUrl(double.url);
 
   before(async () => {
@@ -78,7 +79,8 @@ describe('Activity view: a change redraws what changed', function () {
     } as unknown as Session;
     const config = () => ({ pageSize: PAGE_SIZE, pollIntervalSeconds: 0, entries: { projects: [], users: [{ instance: key(), id: 'jordan' }], groups: [] } }) as unknown as ExtensionConfig;
     const log = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as Log;
-    activity = new ActivityView(session, config, new ProjectDirectories(() => t.client), new FakeMemento() as never, new FakeMemento() as never, log,
+    directories = new ProjectDirectories(() => t.client);
+    activity = new ActivityView(session, config, directories, new FakeMemento() as never, new FakeMemento() as never, log,
       { projectPaths: async () => [] }, { add: async () => undefined, remove: async () => undefined });
     redraws = new Redraws(fake.treeViews.find((view) => view.id === VIEWS.activity)!);
     changes.fire();
@@ -166,5 +168,42 @@ describe('Activity view: a change redraws what changed', function () {
     assert.ok(rows !== undefined, 'the whole tree was drawn again');
     const expected = feedDays()[0] === newestDay ? newestDay : yourProjects;
     assert.deepEqual(rows, [expected], `redrew ${rows.map((row) => row.type).join(', ')}`);
+  });
+
+  it('a project looked up redraws the days naming it; a lookup that fails redraws nothing', async () => {
+    const shown = days() as Array<ActivityNode & { type: 'day' }>;
+    const namesProject = (day: ActivityNode & { type: 'day' }, id: number) => day.events.some((event) => event.project_id === id);
+    // A project some days name and others do not.
+    const project = [...new Set(shown.flatMap((day) => day.events.map((event) => event.project_id)))]
+      .find((id): id is number => typeof id === 'number' && shown.some((day) => !namesProject(day, id)))!;
+    assert.ok(project !== undefined, 'every day names every project');
+    const directory = directories.for(key());
+    // Its lookup fails: the others are known again, it is not.
+    double.inject({ fault: { kind: 'status', status: 500 }, path: `/projects/${project}`, times: Infinity });
+    directory.clear();
+    redraws.draw();
+    await activity.service.feeds.whenIdle();
+    await ticks(50);
+    assert.equal(directory.get(project), undefined);
+    redraws.clear();
+    directory.forgetFailures();
+    redraws.draw(); // drawn again: the lookup is asked for once more, and fails again
+    await ticks(50);
+    assert.equal(redraws.events.length, 0, 'a failed lookup redrew rows');
+
+    double.clearFaults();
+    directory.forgetFailures();
+    redraws.draw(); // GitLab answers now
+    await ticks(50);
+    assert.ok(directory.get(project), 'the project is known');
+    assert.equal(redraws.events.length, 1, `${redraws.events.length} change events`);
+    const [rows] = redraws.events;
+    assert.ok(rows !== undefined, 'the whole tree was drawn again');
+    // Every list's days that name it (My Activity's, and those of the feeds opened above), and nothing else.
+    const others = rows.filter((row) => row.type !== 'day' || !namesProject(row, project));
+    assert.deepEqual(others.map((row) => row.type), [], 'rows that do not name the project were drawn again');
+    const naming = (days() as Array<ActivityNode & { type: 'day' }>).filter((day) => namesProject(day, project));
+    assert.ok(naming.length > 0 && naming.length < days().length);
+    for (const day of naming) assert.ok(rows.includes(day), `My Activity's ${day.label} names the project and was not drawn again`);
   });
 });

@@ -1,5 +1,5 @@
 import type { GitLabEvent, SortOrder } from '../../../src/gitlab/types';
-import { isEventsRequest, readFromDouble, waitForExtensionRequest } from './double-reads';
+import { extensionRequests, isEventsRequest, readFromDouble, waitForExtensionRequest } from './double-reads';
 import { waitFor } from './wait-for';
 import type { VscodeSession } from './session';
 import type { TreeItemView } from './workbench';
@@ -123,13 +123,26 @@ export function showsDays(feed: FeedView, expected: ExpectedDay[]): boolean {
 }
 
 /**
+ * Whether every drawn event row of `feed` whose project GitLab let the extension look up names it (My Activity's rows
+ * read "<project> · <time>" once it is known, "<time>" before): the days are drawn again as their projects become known.
+ */
+function namesProjects(feed: FeedView, expected: ExpectedDay[], refused: (projectId: number) => boolean): boolean {
+  return feed.days.every((day, index) => day.events.every((row, i) => {
+    const id = expected[index].events[i]?.project_id;
+    return typeof id !== 'number' || refused(id) || row.description.includes(' · ');
+  }));
+}
+
+/**
  * Reads the first `pages` pages of an event listing from the double (as the extension asks for them) and waits
- * until the feed under `parent` shows exactly those events, grouped by day, with nothing still loading.
+ * until the feed under `parent` shows exactly those events, grouped by day, with nothing still loading. With
+ * `projectsNamed`, also until each drawn row names its project (unless GitLab refused the extension its lookup): the
+ * rows are then drawn as they stay, and a row can be hovered (a row drawn again under the mouse loses its hover).
  */
 export async function waitForFeedFromDouble(
   session: VscodeSession,
-  { parent, apiPath, perPage, pages = 1, query = {} }: {
-    parent: string | RegExp; apiPath: string; perPage: number; pages?: number; query?: Record<string, string>;
+  { parent, apiPath, perPage, pages = 1, query = {}, projectsNamed = false }: {
+    parent: string | RegExp; apiPath: string; perPage: number; pages?: number; query?: Record<string, string>; projectsNamed?: boolean;
   },
 ): Promise<{ feed: FeedView; events: GitLabEvent[]; nextPage: string | null }> {
   const double = session.double;
@@ -142,11 +155,12 @@ export async function waitForFeedFromDouble(
     nextPage = answer.nextPage;
   }
   const expected = expectedDays(events, new Date(), query.sort === 'asc' ? 'asc' : 'desc');
+  const refused = (projectId: number) => extensionRequests(double, (r) => r.path === `/api/v4/projects/${projectId}` && r.status !== 200).length > 0;
   const feed = await session.workbench.waitForTree(
     `the feed under ${String(parent)} to show the ${events.length} events of ${pages} page(s) of ${apiPath}`,
     (items) => {
       const found = feedUnder(items, parent);
-      return isSettled(found) && showsDays(found, expected) && found;
+      return isSettled(found) && showsDays(found, expected) && (!projectsNamed || namesProjects(found, expected, refused)) && found;
     },
   );
   return { feed, events, nextPage };

@@ -167,24 +167,17 @@ export class ViewTree {
   }
 
   /**
-   * Clicks the row's twistie until the row shows the wanted state. A click that lands while the tree re-renders
-   * (a refresh of the whole tree) can be lost; a person would click again, and so does this. A click is a toggle, so
-   * clicking again while the first is still being handled would undo it: the patience before the next click grows
-   * with the time allowed (a caller that allows a minute expects a slow workbench), from 3 s up to 15 s.
+   * Clicks the row's twistie once, unless the row shows the wanted state already, and waits for it to show it. A
+   * click lost to a redraw (the whole tree drawn again under it) fails the test: a person's click would be lost too.
    */
   private async setRowExpanded(row: Locator, expanded: boolean, what: string, deadline: number): Promise<void> {
     const shows = async () => ((await row.getAttribute('aria-expanded', { timeout: 1_000 })) === 'true') === expanded;
-    const patience = Math.min(15_000, Math.max(3_000, (deadline - Date.now()) / 4));
-    for (;;) {
-      if (await shows().catch(() => false)) return;
-      await row.locator('.monaco-tl-twistie').click({ timeout: Math.max(1, deadline - Date.now()) });
-      const remaining = deadline - Date.now();
-      try {
-        await waitFor(what, shows, { timeoutMs: Math.max(1, Math.min(patience, remaining)) });
-        return;
-      } catch (error) {
-        if (remaining <= patience) throw error;
-      }
+    if (await shows().catch(() => false)) return;
+    await row.locator('.monaco-tl-twistie').click({ timeout: Math.max(1, deadline - Date.now()) });
+    try {
+      await waitFor(what, () => shows().catch(() => false), { timeoutMs: Math.max(1, deadline - Date.now()) });
+    } catch (error) {
+      throw new Error(`${(error as Error).message} after one click on its twistie (lost to a redraw?)`);
     }
   }
 }
