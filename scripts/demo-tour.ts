@@ -11,7 +11,7 @@ const SUBSCRIPTIONS_VIEW = 'Subscriptions';
 
 /**
  * Visits each surface a person uses and saves a screenshot of it: the activity tree with a filter applied, an
- * event's tooltip, the Comments tab, unread events after new activity, the status bar's level quick pick, the settings editor at the workspace project's custom scope, the
+ * event's tooltip, the Comments tab, unread events after new activity, Your projects, the status bar's level quick pick, the settings editor at the workspace project's custom scope, the
  * status bar while that project is snoozed, "Why am I notified?" for that project and the overrides overview filtered
  * to the exceptions, the To-Do List and a to-do's tooltip, the Subscriptions view; then, given a second instance, the tree and the Accounts menu with both signed in.
  */
@@ -131,6 +131,20 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
     return isSettled(feed) && feed.events.filter((row) => row.ariaLabel.startsWith('Unread: ')).length === 2;
   });
   await shot('activity-unread');
+
+  // Your projects: every project of yours in one feed, merged by event id (My Activity folded, so that it shows).
+  await workbench.collapseTreeRow('My Activity');
+  await workbench.expandTreeRow('Your projects');
+  // Wide enough for each row's project.
+  const narrow = await setSideBarWidth(page, 560);
+  await workbench.waitForTree('Your projects with events of several projects', (items) => {
+    const feed = feedUnder(items, 'Your projects');
+    return isSettled(feed) && feed.events.length >= 5 && feed.states.some((row) => row.label === 'Load more…');
+  }, 30_000);
+  await shot('your-projects');
+  await setSideBarWidth(page, narrow);
+  await workbench.collapseTreeRow('Your projects');
+  await workbench.expandTreeRow('My Activity');
 
   await workbench.waitForStatusBarItem(/Custom/);
   await workbench.runCommand('GitLab: Set Notification Level…');

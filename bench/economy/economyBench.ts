@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { GitLabDouble, type LoggedRequest } from '../../test/double';
 import { bundleProbe } from '../lib/bundle';
 import { runNodeChild } from '../lib/child';
+import { TEST_POLL_FLOOR_ENV_VAR } from '../../src/ids';
 import { TOKEN } from '../fetch/listers';
 import type { DriverResult } from './extensionDriver';
 import { ECONOMY_DOUBLE, ECONOMY_SOURCES, pureEconomy, type PureEconomyResult } from './pureEconomy';
@@ -56,6 +57,8 @@ export async function economyBench(packageDir: string, stub: string, workDir: st
       env: {
         ...process.env, BENCH_PACKAGE_JSON: join(packageDir, 'package.json'), BENCH_VSCODE_SETTINGS: JSON.stringify(settings),
         GITLAB_ACTIVITY_TOKEN: TOKEN, GITLAB_ACTIVITY_INSTANCE_URL: double.url,
+        // The driver polls at 1 s; outside tests the interval's floor is 30 s, and no cycle would come in its 3 s.
+        [TEST_POLL_FLOOR_ENV_VAR]: '1',
       },
     });
     const within = (phase: { from: number; to: number }) => double.requests.filter((r) => r.at >= phase.from && r.at <= phase.to);

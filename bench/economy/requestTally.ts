@@ -6,6 +6,8 @@ export interface TalliedRequest {
   rawPath?: string;
   query: Record<string, string>;
   status: number;
+  /** The body, when the log has it: what tells one GraphQL request from another. */
+  body?: string;
 }
 
 export interface RequestCount {
@@ -24,7 +26,23 @@ export interface Tally {
 /** `GET /api/v4/events?page=1&per_page=20`, query keys sorted so equal requests read the same. */
 export function requestKey(r: TalliedRequest): string {
   const query = Object.entries(r.query).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `${k}=${v}`).join('&');
-  return `${r.method} ${r.rawPath ?? r.path}${query ? `?${query}` : ''}${r.status === 200 ? '' : ` → ${r.status}`}`;
+  return `${r.method} ${r.rawPath ?? r.path}${query ? `?${query}` : ''}${graphqlOperation(r)}${r.status === 200 ? '' : ` → ${r.status}`}`;
+}
+
+/**
+ * ` subscribedIssues {"first":100}`: every GraphQL request is `POST /api/graphql`, so its operation and variables tell
+ * one from another (two different queries are no duplicate; the same query with the same variables is).
+ */
+function graphqlOperation(r: TalliedRequest): string {
+  if (!r.path.endsWith('/api/graphql') || !r.body) return '';
+  try {
+    const { query, variables, operationName } = JSON.parse(r.body) as { query?: unknown; variables?: unknown; operationName?: unknown };
+    const name = typeof operationName === 'string' ? operationName : /^\s*(?:query|mutation)\s+(\w+)/.exec(String(query ?? ''))?.[1];
+    const values = variables && typeof variables === 'object' && Object.keys(variables).length > 0 ? ` ${JSON.stringify(variables)}` : '';
+    return ` ${name ?? '(anonymous)'}${values}`;
+  } catch {
+    return ' (not JSON)';
+  }
 }
 
 /** Requests per cycle over several cycles (each expected to be the same), duplicates counted within a cycle. */

@@ -50,7 +50,7 @@ export interface YourProjectsResult {
    * thread, answering them one after the other) must answer before the feed can show its head.
    */
   pairFloor: Summary;
-  /** A fresh client: `GET /version` (readFeedSupport), then the feed's first load. */
+  /** A fresh client: `GET /version` (readFeedSupport) and, beside it, the feed's first load. */
   cold: FirstRowsRun[];
   coldMs: Summary;
   coldOverFloor: Ratio;
@@ -97,11 +97,12 @@ export interface FeedBenchResult {
 
 
 /** A fresh client's first rows of a feed, timed from its first token read, with the requests the double saw by then. */
-async function firstRows(double: GitLabDouble, dispatcher: Dispatcher, make: (api: FeedClient, support: FeedSupport) => MergedFeed,
+async function firstRows(double: GitLabDouble, dispatcher: Dispatcher, make: (api: FeedClient, support: FeedSupport | Promise<FeedSupport>) => MergedFeed,
   known?: FeedSupport): Promise<{ run: FirstRowsRun; feed: MergedFeed }> {
   const client = timedClient(double.url, dispatcher);
   double.clearLog();
-  const support = known ?? await supportOf(client.api);
+  // As `DashboardFeeds` reads it: the version asked, and the feed's first requests sent beside it (not after its answer).
+  const support = known ?? supportOf(client.api);
   const feed = make(client.api, support);
   const { rows } = await feed.load();
   const at = Date.now();
@@ -123,7 +124,7 @@ async function yourProjects(runs: number, progress: (line: string) => void): Pro
   const agent = new Agent({ keepAliveTimeout: 30_000 });
   try {
     double.inject({ fault: { kind: 'latency', ms: FEED_LATENCY_MS }, times: Infinity });
-    const make = (api: FeedClient, support: FeedSupport) => new MergedFeed(yourProjectsPlan({ api, pageSize: FEED_PAGE_SIZE }, support));
+    const make = (api: FeedClient, support: FeedSupport | Promise<FeedSupport>) => new MergedFeed(yourProjectsPlan({ api, pageSize: FEED_PAGE_SIZE }, support));
     const known = await supportOf(timedClient(double.url, dispatcher).api);
     if (!known.scopeAllHead) throw new Error(`The double answered GitLab ${known.version}: no scope=all head.`);
     const floorUrl = `${double.apiUrl}/events?scope=all&per_page=${SCOPE_ALL_WINDOW}`;

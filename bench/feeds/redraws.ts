@@ -4,7 +4,7 @@ import type { ActivitySource } from '../../src/app/activity/sources';
 import { Emitter } from '../../src/app/emitter';
 import { normalizeInstanceUrl } from '../../src/app/instance';
 import { ProjectDirectories } from '../../src/app/projectDirectory';
-import { GitLabClient, NO_FILTER, Transport } from '../../src/gitlab';
+import { FeedClient, GitLabClient, NO_FILTER, Transport } from '../../src/gitlab';
 import { VIEWS } from '../../src/ids';
 import { createDispatcher } from '../../src/node/dispatcher';
 import { UndiciExchange } from '../../src/node/undiciExchange';
@@ -58,6 +58,7 @@ export const feedPoll = async (view: ActivityView, source: ActivitySource, api: 
  */
 export const REDRAW_CASES: RedrawCase[] = [
   { list: 'My Activity', source: (s) => s.mine, addOne: newActivityPoll },
+  { list: 'Your projects', source: (s) => s.feeds.find((feed) => feed.ref === 'yourProjects')!, addOne: feedPoll },
 ];
 
 export interface RedrawFigure {
@@ -100,6 +101,16 @@ class Workbench {
     for (const child of provider.getChildren(row) as ActivityNode[]) this.draw(child);
   }
 
+  /** Opens the row labelled `label` among the roots and their children, as a person does (a feed starts closed). */
+  open(label: string): void {
+    const { provider } = this.tree;
+    const labelOf = (row: ActivityNode) => { const item = provider.getTreeItem(row) as { label?: string | { label: string } }; return typeof item.label === 'string' ? item.label : item.label?.label; };
+    const roots = provider.getChildren() as ActivityNode[];
+    const row = [...roots, ...roots.flatMap((root) => provider.getChildren(root) as ActivityNode[])].find((candidate) => labelOf(candidate) === label);
+    if (!row) throw new Error(`No row ${label} in the Activity view.`);
+    this.tree.expand(row);
+  }
+
   clear(): void {
     this.changes.length = 0;
     this.childrenAsked = 0;
@@ -121,10 +132,13 @@ export async function redrawBench(progress: (line: string) => void): Promise<Red
   const dispatcher = createDispatcher();
   const figures: RedrawFigure[] = [];
   try {
-    const api = new GitLabClient(new Transport({ instanceUrl: double.url, token: () => TOKEN, exchange: new UndiciExchange(dispatcher) }));
+    const transport = new Transport({ instanceUrl: double.url, token: () => TOKEN, exchange: new UndiciExchange(dispatcher) });
+    const api = new GitLabClient(transport);
+    // The dashboard feeds' reads, over the same transport (as `accountClients` builds them).
+    const feeds = new FeedClient(transport);
     const key = normalizeInstanceUrl(double.url);
     for (const measured of REDRAW_CASES) {
-      const account = { key, instanceUrl: double.url, api, username: 'alex', userId: 1, accountKey: `${key}#1` };
+      const account = { key, instanceUrl: double.url, api, feeds, username: 'alex', userId: 1, accountKey: `${key}#1` };
       const changes = new Emitter<void>();
       const session = {
         signedIn: true, instanceUrl: double.url, api, all: [account], onDidChange: changes.event, onDidLearnUsername: new Emitter<void>().event,
@@ -140,6 +154,7 @@ export async function redrawBench(progress: (line: string) => void): Promise<Red
         changes.fire();
         await ticks();
         workbench.draw();
+        workbench.open(measured.list);
         const { feeds } = view.service;
         const source = measured.source(view.service.sources(key));
         await feeds.whenIdle();

@@ -43,7 +43,9 @@ export function runNodeChild<T>(script: string, options: ChildOptions = {}): Pro
         return;
       }
       const tail = (stderr || stdout).trim().split('\n').slice(-15).join('\n');
-      reject(new Error(`${script} ${options.args?.join(' ') ?? ''} ended with ${signal ?? `code ${code}`}:\n${tail}`));
+      // Node ends with code 0 when nothing is left to run, also while a promise waits for what will never come.
+      const why = code === 0 && !line ? ' without a result (its event loop emptied: a wait that nothing was left to end)' : '';
+      reject(new Error(`${script} ${options.args?.join(' ') ?? ''} ended with ${signal ?? `code ${code}`}${why}:\n${tail}`));
     });
   });
 }

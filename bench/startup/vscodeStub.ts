@@ -144,6 +144,8 @@ export interface StubTreeView {
     onDidChangeTreeData?: (listener: Listener<unknown>) => Disposable;
   };
   view: { visible: boolean; badge?: { value: number; tooltip?: string }; description?: string };
+  /** A person opens `element` (VS Code's `onDidExpandElement`). */
+  expand(element: unknown): void;
 }
 
 export interface StubStatusBarItem {
@@ -262,13 +264,14 @@ const windowStateChanged = new EventEmitter<{ focused: boolean }>();
 
 function registerTree(id: string, provider: StubTreeView['provider']) {
   const visibility = new EventEmitter<{ visible: boolean }>();
+  const expanded = new EventEmitter<{ element: unknown }>();
   const view = withFallback('TreeView', {
     visible: true, badge: undefined, description: undefined, title: undefined, message: undefined, selection: [],
     onDidChangeVisibility: visibility.event, onDidChangeSelection: new EventEmitter<unknown>().event,
-    onDidExpandElement: new EventEmitter<unknown>().event, onDidCollapseElement: new EventEmitter<unknown>().event,
+    onDidExpandElement: expanded.event, onDidCollapseElement: new EventEmitter<unknown>().event,
     onDidChangeCheckboxState: new EventEmitter<unknown>().event, reveal: async () => undefined, dispose: () => undefined,
   }) as StubTreeView['view'];
-  benchHost.treeViews.set(id, { id, provider, view });
+  benchHost.treeViews.set(id, { id, provider, view, expand: (element) => expanded.fire({ element }) });
   return view;
 }
 

@@ -7,10 +7,11 @@ import { TodoClient } from '../../src/gitlab/todoClient';
 import type { TodoApi } from '../../src/gitlab/todoApi';
 import type { Todo } from '../../src/gitlab/todoTypes';
 import type { Page, PageRequest } from '../../src/gitlab/types';
-import { COMMANDS, VIEWS } from '../../src/ids';
+import { VIEWS } from '../../src/ids';
 import { Log } from '../../src/ui/log';
 import type { Session } from '../../src/ui/session';
 import { systemClock } from '../../src/ui/settings/snoozeClock';
+import { todoSource } from '../../src/app/todos/todoLists';
 import { createTodoList } from '../../src/ui/todos/registerTodos';
 import { benchHost } from '../startup/vscodeStub';
 
@@ -102,13 +103,21 @@ export function setUpTodoView(url: string, token: string, pageSize: number, hold
   const nextChange = () => new Promise<void>((resolve) => {
     const listening = onDidChange(() => { listening.dispose(); resolve(); });
   });
+  // Load more… as a click runs it: the command and arguments of the list's own row (the list's key, not the instance's).
+  const loadMore = tree.provider.getTreeItem({ type: 'loadMore', source: todoSource(key) } as never) as vscode.TreeItem;
   const readToTheEnd = async () => {
+    let change = nextChange();
     for (;;) {
-      await nextChange();
-      const last = pagesOf(log, pageSize).at(-1);
+      await change;
+      change = nextChange();
+      const pages = pagesOf(log, pageSize);
+      const last = pages.at(-1);
       if (last?.answeredAt === undefined) continue;
       if ((last.answer as Page<Todo>).nextPage === undefined) break;
-      await vscode.commands.executeCommand(COMMANDS.todosLoadMore, key);
+      if (!loadMore.command) throw new Error('The Load more row runs no command.');
+      await vscode.commands.executeCommand(loadMore.command.command, ...(loadMore.command.arguments ?? []));
+      // A click that reads nothing leaves no change to wait for: said here, not left to an event loop that empties.
+      if (pagesOf(log, pageSize).length === pages.length) throw new Error(`Load more (${JSON.stringify(loadMore.command.arguments)}) asked for no page.`);
     }
     return pagesOf(log, pageSize).reduce((sum, call) => sum + ((call.answer as Page<Todo> | undefined)?.items.length ?? 0), 0);
   };

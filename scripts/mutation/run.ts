@@ -78,7 +78,9 @@ export async function check(item: Break, edits: SourceEdits, root: string, scrat
     const report = await mocha(root, item.specs, grepOf(item.tests), join(scratch, 'broken.json'));
     if (!report) return { result: 'NO TEST RAN', detail: 'mocha wrote no report (timed out or crashed)', seconds: seconds() };
     const { tests, failures } = report.stats;
-    if (tests === 0) return { result: 'NO TEST RAN', detail: 'no test matched', seconds: seconds() };
+    // A failed `before` hook runs none of its tests: said as such, not as a name that matched nothing.
+    const hooks = report.failures.filter((failure) => failure.fullTitle.includes('" hook'));
+    if (tests === 0) return { result: 'NO TEST RAN', detail: hooks.length > 0 ? `a hook failed: ${hooks.map((h) => h.fullTitle).join('; ')}` : 'no test matched', seconds: seconds() };
     const gone = unmatched(item.tests, report);
     if (gone.length > 0) return { result: 'STALE', detail: `no test is named ${gone.map((part) => `"${part}"`).join(', ')}`, seconds: seconds() };
     if (failures === 0) return { result: 'SURVIVED', detail: `all ${tests} passed`, seconds: seconds() };

@@ -72,6 +72,9 @@ function under(path: string, root: string): boolean {
   return resolveDots(path).startsWith(`${resolveDots(root)}/`) && (cutPath === cutRoot || cutPath.startsWith(`${cutRoot}/`));
 }
 
+/** What makes a path need decoding or resolving: an escape, a backslash, a `?` or `#`, or a dot segment. */
+const PLAIN_PATH_UNSAFE = /[%\\?#]|(^|\/)\.\.?(\/|$)/;
+
 /**
  * Whether a URL's path (`URL.pathname`) is under `root` (`/gitlab`, `/gitlab/`, or `/`) as the server reads it. The
  * URL parser resolves only literal dot segments; GitLab and the proxy before it decode the path first, so
@@ -80,6 +83,14 @@ function under(path: string, root: string): boolean {
  * decoded `?` or `#` would end it.
  */
 export function pathStaysUnder(pathname: string, root: string): boolean {
+  // Nothing to decode or resolve (most links: a project's page and a plain path under it): the plain prefix is the
+  // answer the loop below would give, at a fraction of its cost on a tree of 10,000 events.
+  if (!PLAIN_PATH_UNSAFE.test(pathname) && !PLAIN_PATH_UNSAFE.test(root)) return pathname.startsWith(`${root.replace(/\/+$/, '')}/`);
+  return decodedPathStaysUnder(pathname, root);
+}
+
+/** `pathStaysUnder` the long way: decoded and resolved as often as decoding changes the path. */
+export function decodedPathStaysUnder(pathname: string, root: string): boolean {
   let path = pathname;
   let rootPath = root.replace(/\/+$/, '');
   for (;;) {

@@ -37,7 +37,9 @@ export function auditRetries(
     const retried = next !== undefined && next.attempt === current.attempt + 1;
     if (current.attempt > policy.maxAttempts) problems.push(`attempt ${current.attempt} exceeds ${policy.maxAttempts}`);
     const met = injected !== undefined && index < injected.times ? injected.fault : undefined;
-    const demand = met?.demand ?? { wait: 'none' as const };
+    // An attempt the client gave up on at its timeout met no answer, whatever the double was about to send (on a busy
+    // machine a 429 can take longer than the soak's short timeout): the policy for a timeout is the one that applies.
+    const demand = current.outcome === 'timeout' ? { wait: 'none' as const } : met?.demand ?? { wait: 'none' as const };
     if (!retried) {
       if (demand.wait !== 'none' && current.attempt < policy.maxAttempts) {
         problems.push(`${met?.name}: attempt ${current.attempt} was not retried (${current.outcome})`);

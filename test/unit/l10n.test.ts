@@ -33,7 +33,7 @@ function isShown(path: string[]): boolean {
   return path.some((key) => SHOWN_KEYS.has(key)) && !path.includes('default');
 }
 
-describe('translations: l10n/bundle.l10n.json and package.nls.json', () => {
+describe('translations: l10n/bundle.l10n.json', () => {
   let collected: RuntimeStrings;
   before(() => {
     collected = collectRuntimeStrings(root);
@@ -54,6 +54,10 @@ describe('translations: l10n/bundle.l10n.json and package.nls.json', () => {
     assert.deepEqual(Object.keys(bundle), Object.keys(bundleOf(messages.keys())), 'l10n/bundle.l10n.json is out of order: run `npm run l10n`');
   });
 
+});
+
+// Apart from the bundle's tests: their scan of the sources (a few seconds on a busy machine) is no hook of these.
+describe('translations: package.json and package.nls.json', () => {
   it('package.json names only keys package.nls.json has, and package.nls.json has no key nothing uses', () => {
     const manifest = readJson('package.json');
     const nls: Record<string, unknown> = readJson('package.nls.json');

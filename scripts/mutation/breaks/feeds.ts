@@ -34,6 +34,12 @@ export const section: Section = {
       tests: ['reads GitLab\'s version numbers', 'a GitLab without scope (before the parameter)'],
     },
     {
+      protection: '…and, sent beside `GET /version` before its answer',
+      edits: [edit('src/app/feeds/feedPlans.ts', '      if (!(await support).scopeAllHead) {', '      if (!(await support).version) {')],
+      specs: [FEED_PLANS],
+      tests: ['with the version still on its way, scope=all goes out beside it'],
+    },
+    {
       protection: '…and never under a server-side filter',
       edits: [edit('src/app/feeds/feedPlans.ts', '  return support.scopeAllHead && !serverFiltered(filter);', '  return support.scopeAllHead;')],
       specs: [FEED_PLANS],

@@ -264,8 +264,9 @@ export const section: Section = {
     {
       protection: 'The Subscriptions list opens only pages of the instance',
       edits: [edit('src/app/subscriptions/subscriptionItems.ts', 'return instancePage(url, base)?.href;', 'return url;')],
-      specs: [`${T}/ui/subscriptionView.test.ts`],
-      tests: ['Open opens a page of the instance only'],
+      // The view's Open checks the page again (`openOnInstance`), so only a test of `subscriptionPage` itself sees it go.
+      specs: [`${T}/app/subscriptions/subscriptionPure.test.ts`],
+      tests: ['open a page of their instance only, as the server reads its path'],
     },
     {
       protection: 'A redraw names the rows that changed (`InstanceListView.listChanged`)',
@@ -296,6 +297,12 @@ export const section: Section = {
       edits: [edit('src/ui/lists/instanceListView.ts', 'if (moved) this.tree.redraw(undefined);', 'if (moved) this.redrawLists();')],
       specs: [`${T}/ui/subscriptionView.test.ts`],
       tests: ['a filter that shows other kinds draws the sections again'],
+    },
+    {
+      protection: 'A list that answers before VS Code asked for its rows draws again the row holding it',
+      edits: [edit('src/ui/lists/instanceListView.ts', '      this.redrawHolder(key);\n      return;', '      return;')],
+      specs: [`${T}/ui/subscriptionView.test.ts`],
+      tests: ['a section VS Code drew while its list loaded shows its count'],
     },
     {
       protection: 'Open on a To-Do or Subscriptions row opens only an http(s) page of its account\'s own instance',

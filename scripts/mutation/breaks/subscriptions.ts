@@ -64,6 +64,13 @@ export const section: Section = {
       tests: ['signed out while reading'],
     },
     {
+      protection: 'Where an account\'s things are (its groups and projects; the workspace\'s things where a kind cannot be listed) is kept per sign-in',
+      edits: [edit('src/app/subscriptions/subscriptionService.ts', 'places: (signal) => this.once(this.places, client, () => readSubscriptionPlaces({',
+        'places: (signal) => this.once(this.places, this.accountAt(instance)?.subscriptions ?? client, () => readSubscriptionPlaces({')],
+      specs: [`${T}/ui/subscriptionSignIns.test.ts`],
+      tests: ['bob\'s lists are read over his own groups and projects'],
+    },
+    {
       protection: 'The overrides overview counts subscriptions of the overrides only',
       edits: [edit('src/app/settings/overview.ts', 'state.subscriptions = await readOverviewCounts(state.rows.filter(hasOwnLevel), this.deps.counts, t,', 'state.subscriptions = await readOverviewCounts(state.rows, this.deps.counts, t,')],
       specs: [OVERVIEW],

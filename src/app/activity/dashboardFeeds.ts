@@ -44,6 +44,8 @@ interface PollState {
 export class DashboardFeeds {
   readonly pages = new FeedPages();
   private readonly support = new Map<string, Promise<FeedSupport>>();
+  /** The answers of `support` once in: the version, or a server that is no GitLab (asked nothing more until sign-in). */
+  private readonly known = new Map<string, FeedSupport | GitLabError>();
   private readonly userIds = new Map<string, Promise<number>>();
   private readonly polls = new Map<string, PollState>();
 
@@ -63,9 +65,18 @@ export class DashboardFeeds {
       fetchPage: async (page, signal) => {
         if (page === 1) {
           const options: FeedOptions = { api, pageSize, filter: tab.request, keep: tab.keep };
-          const support = await this.supportOf(account, signal);
-          const userId = feed === 'followed' ? await this.userIdOf(account, signal) : undefined;
-          plan = () => planOf(feed, options, support, userId);
+          const support = this.supportOf(account, signal);
+          support.catch(() => undefined); // awaited below, or by the feed's first load
+          if (feed === 'yourProjects') {
+            // While the version is not known, the feed's first requests go out beside it: its first rows one round trip away.
+            const known = this.known.get(account.key);
+            if (known instanceof Error) throw known;
+            plan = () => yourProjectsPlan(options, known ?? support);
+          } else {
+            const supported = await support;
+            const userId = feed === 'followed' ? await this.userIdOf(account, signal) : undefined;
+            plan = () => planOf(feed, options, supported, userId);
+          }
           this.polls.delete(source.key);
         }
         return fetcher(page, signal);
@@ -82,6 +93,7 @@ export class DashboardFeeds {
   forget(): void {
     this.polls.clear();
     this.support.clear();
+    this.known.clear();
     this.userIds.clear();
     this.pages.forgetAll();
   }
@@ -132,10 +144,13 @@ export class DashboardFeeds {
   private supportOf(account: DashboardAccount, signal?: AbortSignal): Promise<FeedSupport> {
     let support = this.support.get(account.key);
     if (!support) {
-      support = readFeedSupport(account.feeds!, signal);
-      this.support.set(account.key, support);
-      support.catch((error: unknown) => {
-        if (!(error instanceof GitLabError && error.kind === 'unsupported') && this.support.get(account.key) === support) this.support.delete(account.key);
+      const asked = readFeedSupport(account.feeds!, signal);
+      support = asked;
+      this.support.set(account.key, asked);
+      asked.then((answer) => { if (this.support.get(account.key) === asked) this.known.set(account.key, answer); }, (error: unknown) => {
+        if (this.support.get(account.key) !== asked) return;
+        if (error instanceof GitLabError && error.kind === 'unsupported') this.known.set(account.key, error);
+        else this.support.delete(account.key);
       });
     }
     return support;

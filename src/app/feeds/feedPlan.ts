@@ -27,9 +27,10 @@ export interface FeedPlan {
   /**
    * Newest first only: the newest events over every source, complete down to the oldest of them (GitLab's `GET
    * /events?scope=all`, unfiltered, page 1): the first rows in one request, and where every source stands (feeds note
-   * §1.4). Its failure is no failure of the feed: the sources are read instead.
+   * §1.4). Its failure is no failure of the feed: the sources are read instead. Undefined: no head after all (the
+   * server turned out to be older than 15.0).
    */
-  head?(signal: AbortSignal): Promise<readonly GitLabEvent[]>;
+  head?(signal: AbortSignal): Promise<readonly GitLabEvent[] | undefined>;
   /** The client-side predicate (a tab's kind); positions come from every event read, kept or not. */
   keep?(event: GitLabEvent): boolean;
   /** The server's push-back, so the window of requests halves on a 429. */

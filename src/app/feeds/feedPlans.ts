@@ -77,13 +77,50 @@ function projectList(options: FeedOptions, answer: Page<FeedProject>): FeedSourc
 /**
  * Your projects: the user's projects (`membership=true`, GitLab's authorized projects), most recently active first;
  * on GitLab 15.0+ and with no server-side filter, `scope=all`'s 20 newest events are the first page (one request).
+ * `support` may still be on its way (`GET /version` sent a moment before): then the head and the list of projects go
+ * out beside it, so the first rows are one round trip away, and the head's answer is used only once the version says
+ * 15.0+ (below it, or on a server that is no GitLab, it is dropped: an older GitLab may answer the user's own events).
+ * The list waits for the version too, so a server that is no GitLab fails the feed with `unsupported`.
  */
-export function yourProjectsPlan(options: FeedOptions, support: FeedSupport): FeedPlan {
-  const plan = basePlan(options, async (signal) => projectList(options, await options.api.listMemberProjects({ page: 1, perPage: 100 }, signal)));
-  if (!hasScopeAllHead(support, options.filter)) return plan;
-  const head = async (signal: AbortSignal) =>
-    (await options.api.listEvents({ kind: 'yourProjects' }, NO_FILTER, { page: 1, perPage: SCOPE_ALL_WINDOW }, signal)).items;
+export function yourProjectsPlan(options: FeedOptions, support: FeedSupport | Promise<FeedSupport>): FeedPlan {
+  if (!(support instanceof Promise)) {
+    const plan = basePlan(options, async (signal) => projectList(options, await options.api.listMemberProjects({ page: 1, perPage: 100 }, signal)));
+    return hasScopeAllHead(support, options.filter) ? { ...plan, head: (signal) => scopeAllHead(options.api, signal) } : plan;
+  }
+  const plan = basePlan(options, async (signal) => {
+    const listing = settled(options.api.listMemberProjects({ page: 1, perPage: 100 }, signal));
+    await support;
+    return projectList(options, await listing);
+  });
+  if (serverFiltered(options.filter ?? NO_FILTER)) return plan;
+  const head = async (signal: AbortSignal) => {
+    const own = new AbortController();
+    const stop = () => own.abort();
+    if (signal.aborted) stop();
+    signal.addEventListener('abort', stop);
+    try {
+      const answer = settled(scopeAllHead(options.api, own.signal));
+      if (!(await support).scopeAllHead) {
+        own.abort();
+        return undefined;
+      }
+      return await answer;
+    } finally {
+      signal.removeEventListener('abort', stop);
+    }
+  };
   return { ...plan, head };
+}
+
+/** `scope=all`'s page of 20, unfiltered. */
+async function scopeAllHead(api: FeedApi, signal: AbortSignal): Promise<GitLabEvent[]> {
+  return (await api.listEvents({ kind: 'yourProjects' }, NO_FILTER, { page: 1, perPage: SCOPE_ALL_WINDOW }, signal)).items;
+}
+
+/** `promise`, its rejection handled until it is awaited (it may be dropped unread). */
+function settled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
 /** Starred projects: the user's stars he can see, most recently active first. */

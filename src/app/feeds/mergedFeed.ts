@@ -155,7 +155,7 @@ export class MergedFeed {
     this.others += 1;
     try {
       const events = await this.race(this.plan.head(this.controller.signal), signal);
-      this.head.boundary = this.ledger.fileHead(this.head.buffer, events);
+      if (events) this.head.boundary = this.ledger.fileHead(this.head.buffer, events);
     } catch (error) {
       if (signal?.aborted) throw cancelled();
       this.head.error = asGitLabError(error);

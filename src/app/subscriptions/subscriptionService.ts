@@ -77,8 +77,12 @@ export interface ThingChange {
  * GitLab refused; Undo subscribes again and puts them back. Knows no editor.
  */
 export class SubscriptionService extends ListService<SubscriptionSource, SubscriptionItem, undefined, SubscriptionFilter, SubscriptionAccount> {
-  private readonly places = new Map<string, Promise<SubscriptionPlaces>>();
-  private readonly workspaceThings = new Map<string, Promise<{ projects: string[]; things: SubscribedThing[] }>>();
+  /**
+   * Asked once per sign-in, keyed by the account's client (a new one each sign-in), not by its instance: a read still
+   * under way for an account signed in over (its list's load is stale) keeps its answer to itself, never the next's.
+   */
+  private places = new WeakMap<SubscriptionClient, Promise<SubscriptionPlaces>>();
+  private workspaceThings = new WeakMap<SubscriptionClient, Promise<{ projects: string[]; things: SubscribedThing[] }>>();
   /** Per list key, a kind this GitLab cannot list, and the workspace projects shown instead. */
   private readonly fallbacks = new Map<string, { reason: string; projects: string[] }>();
   private readonly changes = new Emitter<string>();
@@ -114,11 +118,11 @@ export class SubscriptionService extends ListService<SubscriptionSource, Subscri
       client,
       // Asked once per client (per sign-in): a GitLab does not change what it offers within one.
       features: (signal) => client.getSubscriptionFeatures(signal),
-      places: (signal) => this.once(this.places, instance, () => readSubscriptionPlaces({
+      places: (signal) => this.once(this.places, client, () => readSubscriptionPlaces({
         listMemberGroups: (page, s) => client.listMemberGroups(page, s),
         listMyProjects: (page, s) => account.api.listMyProjects(page, s),
       }, signal)),
-      workspaceThings: (signal) => this.once(this.workspaceThings, instance, async () => {
+      workspaceThings: (signal) => this.once(this.workspaceThings, client, async () => {
         const projects = (await this.deps.workspaceProjects?.(account.instanceUrl) ?? []).slice(0, MAX_WORKSPACE_PROJECTS);
         const things = (await Promise.all(projects.map((path) => client.listProjectThings(path, signal)))).flat();
         return { projects, things };
@@ -132,14 +136,14 @@ export class SubscriptionService extends ListService<SubscriptionSource, Subscri
     return this.fallbacks.get(key);
   }
 
-  /** A cached answer per instance; a failed one is asked again next time. */
-  private once<T>(cache: Map<string, Promise<T>>, instance: string, ask: () => Promise<T>): Promise<T> {
-    let answer = cache.get(instance);
+  /** A cached answer per account's client; a failed one is asked again next time. */
+  private once<T>(cache: WeakMap<SubscriptionClient, Promise<T>>, client: SubscriptionClient, ask: () => Promise<T>): Promise<T> {
+    let answer = cache.get(client);
     if (!answer) {
       answer = ask();
-      cache.set(instance, answer);
+      cache.set(client, answer);
       answer.catch(() => {
-        if (cache.get(instance) === answer) cache.delete(instance);
+        if (cache.get(client) === answer) cache.delete(client);
       });
     }
     return answer;
@@ -159,8 +163,8 @@ export class SubscriptionService extends ListService<SubscriptionSource, Subscri
    * kept of an account signed out (its places, its fallbacks).
    */
   override refresh(): void {
-    this.places.clear();
-    this.workspaceThings.clear();
+    this.places = new WeakMap();
+    this.workspaceThings = new WeakMap();
     this.fallbacks.clear();
     super.refresh();
   }

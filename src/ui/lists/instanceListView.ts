@@ -36,6 +36,8 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, FilterChoice<F>, vscode.D
   private readonly tops = new Map<string, string>();
   /** What list rows' items said when last drawn: a change that alters one (a count) draws that row again. */
   private readonly holderText = new Map<string, string>();
+  /** Per list key, the id of the row holding it, once VS Code drew that row (its rows may not be asked for yet). */
+  private readonly holders = new Map<string, string>();
 
   constructor(private readonly parts: InstanceListParts<Source, Item, Order, Row, F>) {
     const { session, lists } = parts;
@@ -68,6 +70,7 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, FilterChoice<F>, vscode.D
   private sessionChanged(): void {
     this.parts.service.sessionChanged();
     this.shown.clear();
+    this.holders.clear();
     this.sources.clear();
     this.tops.clear();
     this.tree.clear();
@@ -118,7 +121,11 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, FilterChoice<F>, vscode.D
    */
   listChanged(key: string): void {
     const shown = this.shown.get(key);
-    if (!shown) return; // not drawn yet: VS Code asks for its rows when it shows them
+    if (!shown) {
+      // Its rows not asked for yet (VS Code asks when it shows them), but the row holding it may be drawn: its count.
+      this.redrawHolder(key);
+      return;
+    }
     const { place, source } = shown;
     const next = this.listRows(source, false);
     const ids = next.map((node) => this.id(node));
@@ -136,6 +143,14 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, FilterChoice<F>, vscode.D
     const nodes = this.tree.children(place === 'top' ? undefined : place, next, (node) => this.id(node));
     shown.rows = ids.map((id, i) => ({ id, revision: revisions[i] }));
     this.tree.redraw(nodes.filter((_, i) => changed.includes(next[i])));
+  }
+
+  /** Draws again the row holding list `key` where VS Code drew it and it says something else now. */
+  private redrawHolder(key: string): void {
+    const id = this.holders.get(key);
+    const holder = id === undefined ? undefined : this.tree.node(id);
+    if (holder === undefined || this.holderText.get(id!) === itemText(this.parts.rowItem(holder as Row))) return;
+    this.tree.redraw([holder]);
   }
 
   /** What every drawn list's rows say may have changed (what a GitLab offers, not the items): each compared as drawn. */
@@ -256,7 +271,11 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, FilterChoice<F>, vscode.D
       item = this.parts.rowItem(row);
       const open = this.openByDefault(row);
       if (open !== undefined) item.collapsibleState = this.tree.collapsible(id, open);
-      if (this.parts.listOf?.(row)) this.holderText.set(id, itemText(item));
+      const source = this.parts.listOf?.(row);
+      if (source) {
+        this.holderText.set(id, itemText(item));
+        this.holders.set(source.key, id);
+      }
     }
     item.id = id;
     return item;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { instancePage } from '../../../src/app/instance';
-import { apiBase, apiUrl, pathStaysUnder } from '../../../src/gitlab/url';
+import { apiBase, apiUrl, decodedPathStaysUnder, pathStaysUnder } from '../../../src/gitlab/url';
 import { GitLabError } from '../../../src/gitlab';
 import { readsOutside } from './serverReads';
 
@@ -57,6 +57,20 @@ describe('pathStaysUnder and the API', () => {
     assert.ok(pathStaysUnder('/a', '/'));
     assert.ok(!pathStaysUnder('/gitlab/..%2Fa', '/gitlab'));
     assert.ok(!pathStaysUnder('/gitlab', '/gitlab'));
+  });
+
+  it('answers as the long way does, plain paths included (property)', () => {
+    const part = fc.constantFrom('..', '.', 'gitlab', 'gitlab-x', 'a', '.x', 'x.', '...', '%2e', '%2F', '\\', '?', '#', '/', '//', 'é', '-');
+    const tail = fc.array(part, { maxLength: 8 }).map((parts) => parts.join(''));
+    const root = fc.oneof(fc.constantFrom('/', '/gitlab', '/gitlab/', '/a/b', '/gitlab/.', '/a/../gitlab'), tail.map((t) => `/${t}`));
+    // Most paths start with the root, as a server's links do: the cases where a dot segment or an escape decides.
+    const pair = fc.tuple(root, tail, fc.boolean()).map(([r, t, prefixed]) => [prefixed ? `${r.replace(/\/+$/, '')}/${t}` : `/${t}`, r] as const);
+    let plain = 0;
+    fc.assert(fc.property(pair, ([p, r]) => {
+      if (!/[%\\?#]|(^|\/)\.\.?(\/|$)/.test(p + r)) plain++;
+      assert.equal(pathStaysUnder(p, r), decodedPathStaysUnder(p, r), `${p} under ${r}`);
+    }), { numRuns: 5000 });
+    assert.ok(plain > 500, `only ${plain} plain cases`);
   });
 
   it('apiUrl refuses a raw path that leaves the API once decoded', () => {

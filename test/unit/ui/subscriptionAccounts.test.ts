@@ -1,23 +1,19 @@
 import assert from 'node:assert/strict';
-import { EventEmitter, fake, FakeMemento, type FakeTreeView } from './fakeVscode';
+import { fake, FakeMemento, type FakeTreeView } from './fakeVscode';
 import { GitLabDouble } from '../../double';
 import type { LoggedRequest } from '../../double/types';
-import { accountKey } from '../../../src/app/accountKey';
-import { SubscriptionCountCache } from '../../../src/app/subscriptions/subscriptionCounts';
 import { SubscriptionFilter } from '../../../src/app/subscriptions/subscriptionFilter';
 import { SubscriptionService } from '../../../src/app/subscriptions/subscriptionService';
-import { GitLabClient, SubscriptionClient } from '../../../src/gitlab';
 import { COMMANDS } from '../../../src/ids';
 import { Failures } from '../../../src/ui/failures';
 import { Log } from '../../../src/ui/log';
 import { createSubscriptionList } from '../../../src/ui/subscriptions/registerSubscriptions';
 import type { SubscriptionNode } from '../../../src/ui/subscriptions/subscriptionView';
 import { registerThingCommands } from '../../../src/ui/subscriptions/thingCommands';
-import { makeClient, type TestClient } from '../gitlab/helpers';
 import { until } from '../until';
+import { BOB, subscriptionSession } from './subscriptionPeople';
 import { ALICE, answerAfter, CHANGED, INSTANCE, lastInformation, NOW, quietChannel, SIGNED_OUT, stillClock, type Person } from './twoPeople';
 
-const BOB = { token: 'glpat-bob', userId: 3, username: 'jordan' };
 
 type Row = SubscriptionNode & { type: 'subscription' };
 
@@ -30,31 +26,11 @@ type Row = SubscriptionNode & { type: 'subscription' };
 describe('Subscriptions: a pending action belongs to the account that read its things', function () {
   this.timeout(20_000);
   let double: GitLabDouble;
-  const clients: TestClient[] = [];
   const disposables: Array<{ dispose(): void }> = [];
-  const changes = new EventEmitter<void>();
-  /** The session's accounts: one at the instance, or none. */
-  const all: Array<ReturnType<typeof accountOf>> = [];
-  const session = {
-    get signedIn() { return all.length > 0; }, all, onDidChange: changes.event, onDidLearnUsername: new EventEmitter<void>().event,
-    accountFor: (instance: string) => all.find((account) => account.key === instance),
-  };
-
-  /** A person's account at the instance, with clients of their own token, as a sign-in builds it. */
-  function accountOf(person: Person) {
-    const made = makeClient(double.url, { token: () => person.token });
-    clients.push(made);
-    const subscriptions = new SubscriptionClient(made.transport);
-    return {
-      key: INSTANCE, instanceUrl: INSTANCE, username: person.username, accountKey: accountKey(INSTANCE, person.userId),
-      subscriptions, api: new GitLabClient(made.transport), subscriptionCounts: new SubscriptionCountCache(subscriptions),
-    };
-  }
+  const people = subscriptionSession(() => double.url);
+  const { session } = people;
   /** Who is signed in at the instance now (undefined: alice signed out); the views hear of it. */
-  function signIn(person: Person | undefined): void {
-    all.splice(0, all.length, ...(person ? [accountOf(person)] : []));
-    changes.fire();
-  }
+  const signIn = (person: Person | undefined): void => people.signIn(person && people.accountOf(person));
 
   beforeEach(async () => {
     fake.reset();
@@ -65,7 +41,7 @@ describe('Subscriptions: a pending action belongs to the account that read its t
   });
   afterEach(async () => {
     for (const disposable of disposables.splice(0)) disposable.dispose();
-    for (const client of clients.splice(0)) await client.close();
+    await people.close();
     await double.close();
   });
 
@@ -138,7 +114,7 @@ describe('Subscriptions: a pending action belongs to the account that read its t
     const ISSUE = 5001; // acme/website#1, alice subscribed
     beforeEach(() => {
       const log = { error: () => undefined, info: () => undefined, warn: () => undefined };
-      const service = new SubscriptionService({ accounts: () => all, pageSize: () => 100, log, filter: SubscriptionFilter.EMPTY });
+      const service = new SubscriptionService({ accounts: () => session.all, pageSize: () => 100, log, filter: SubscriptionFilter.EMPTY });
       const shell = {
         session, account: { key: INSTANCE, instanceUrl: INSTANCE }, log, failures: new Failures({ reportUnauthorized: () => undefined }, log),
         directories: { for: () => ({ get: (id: number) => (id === 1 ? { path_with_namespace: 'acme/website' } : undefined), resolve: async () => undefined }) },

@@ -76,6 +76,18 @@ describe('Subscriptions view: sections per kind, calm lines, Unsubscribe with Un
     }
   });
 
+  it('a section VS Code drew while its list loaded shows its count once the list answers, before its rows are asked for', async () => {
+    await open();
+    const named: Array<SubscriptionNode[] | undefined> = [];
+    tree.treeDataProvider.onDidChangeTreeData?.((rows) => named.push(rows === undefined ? undefined : [rows].flat() as SubscriptionNode[]));
+    tree.setVisible(true); // the first pages are asked for as the view comes into sight
+    const [issues] = sections();
+    assert.equal(item(issues).description, undefined, 'drawn while loading: no count');
+    // VS Code draws a row again only when told to: the section's count needs a change event naming it (or every row).
+    await until('the Issues section drawn again', () => named.some((rows) => rows === undefined || rows.includes(issues)));
+    assert.match(String(item(issues).description), /^\d+\+?$/);
+  });
+
   it('Unsubscribe on a selection moves the rows at once; Undo brings them back; both reach GitLab', async () => {
     await open();
     const all = await settled();

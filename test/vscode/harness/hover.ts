@@ -2,6 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { waitFor } from './wait-for';
 
 const HOVER = '.monaco-hover, .workbench-hover';
+/** A hover that has not shown by then is asked for again: a row re-rendered under the mouse loses its pending hover. */
+const REHOVER_AFTER_MS = 3000;
 
 /**
  * Hovers `target` and returns the hover widget once it shows text containing `containing`. The mouse moves away
@@ -10,13 +12,16 @@ const HOVER = '.monaco-hover, .workbench-hover';
 export async function hoverFor(page: Page, target: Locator, containing: string, timeoutMs = 20_000): Promise<Locator> {
   const hovers = page.locator(HOVER);
   let seen: string[] = [];
-  // Hovered once: a row redrawn under the mouse loses its pending hover, and that fails the test.
-  await page.mouse.move(1, 1);
-  await target.hover();
+  let hoveredAt = 0;
   try {
     const index = await waitFor(
       `a hover containing ${JSON.stringify(containing)}`,
       async () => {
+        if (Date.now() - hoveredAt >= REHOVER_AFTER_MS) {
+          await page.mouse.move(1, 1);
+          await target.hover();
+          hoveredAt = Date.now();
+        }
         seen = await hovers.evaluateAll((elements) =>
           elements.map((element) => (element.getClientRects().length > 0 ? element.textContent ?? '' : '')),
         );

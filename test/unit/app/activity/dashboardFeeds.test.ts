@@ -201,6 +201,32 @@ describe('dashboard feeds in the Activity', () => {
     });
   });
 
+  it('Your projects\' first rows one round trip after the token is read: scope=all goes out beside GET /version, before its answer', async () => {
+    const running = await start();
+    try {
+      const alex = account(running);
+      const activity = service(running, () => [alex]);
+      activity.sessionChanged();
+      const source = feedOf(activity, running.key, 'yourProjects');
+      // The version held for 2 s: the head must not wait for its answer.
+      running.double.inject({ fault: { kind: 'latency', ms: 2_000 }, method: 'GET', path: '/version' });
+      running.double.clearLog();
+      const loading = activity.feeds.load(source);
+      const head = await running.double.waitForArrival((r) => r.path === '/api/v4/events' && r.query.scope === 'all', 1_500);
+      assert.ok(head.at > 0);
+      assert.ok(!running.double.requests.some((r) => r.path === '/api/v4/version'), 'scope=all waited for the version\'s answer');
+      await loading;
+      const rows = activity.feeds.get(source.key).items;
+      assert.equal(rows.length, PAGE_SIZE);
+      // The head's 20, newest first: its first 5 are the rows, no project's events read.
+      const scopeAll = await (await fetch(`${running.double.apiUrl}/events?scope=all&per_page=20`, { headers: { 'PRIVATE-TOKEN': 'glpat-test-token' } })).json() as GitLabEvent[];
+      assert.deepEqual(rows.map((row) => row.id), scopeAll.slice(0, PAGE_SIZE).map((event) => event.id));
+      assert.ok(!running.double.requests.some((r) => /^\/api\/v4\/projects\/\d+\/events$/.test(r.path)));
+    } finally {
+      await stop(running);
+    }
+  });
+
   it('a server of the plain interface: one calm line per feed, no error row, and no request again at a refresh', async () => {
     const running = await start({ specOnly: true, tokens: undefined });
     try {
@@ -215,7 +241,11 @@ describe('dashboard feeds in the Activity', () => {
         assert.deepEqual(rows.instead(source, activity.feeds.rows(source.key), error), [{ type: 'needsGitLab', source }]);
       }
       assert.equal(running.double.requests.filter((r) => r.path === '/api/v4/version').length, 1, 'asked once for the account');
-      assert.equal(eventRequests(running.double.requests).length, 0, 'a plain server\'s /events?scope=all would be alex\'s own events');
+      // Your projects' head goes out beside the version, once at most (the feed stops it when the version fails); a plain
+      // server's answer (alex's own events) is dropped.
+      const events = eventRequests(running.double.requests).map((r) => `${r.path}?scope=${r.query.scope}`);
+      assert.ok(events.length <= 1 && events.every((request) => request === '/api/v4/events?scope=all'), events.join(', '));
+      assert.equal(activity.feeds.get(feedOf(activity, running.key, 'yourProjects').key).items.length, 0, 'a plain server\'s /events?scope=all shown');
       running.double.clearLog();
       activity.refresh();
       for (const source of activity.sources(running.key).feeds) await activity.feeds.load(source);

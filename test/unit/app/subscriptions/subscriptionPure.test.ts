@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { formatMessage } from '../../../../src/app/localize';
 import { SubscriptionFilter, validPlace } from '../../../../src/app/subscriptions/subscriptionFilter';
 import {
-  isClosed, kindName, subscriptionKey, subscriptionTarget, type LabelSubscription, type SubscriptionItem,
+  isClosed, kindName, subscriptionKey, subscriptionPage, subscriptionTarget, type LabelSubscription, type SubscriptionItem,
 } from '../../../../src/app/subscriptions/subscriptionItems';
 import { readSubscriptionPlaces, MAX_PLACE_PAGES } from '../../../../src/app/subscriptions/subscriptionPlaces';
 import { subscriptionActionFailure, thingCount } from '../../../../src/app/subscriptions/subscriptionWords';
@@ -91,6 +91,16 @@ describe('the Subscriptions list, pure parts', () => {
       assert.deepEqual(subscriptionTarget(label()), { kind: 'label', labelId: 311, groupId: 1 });
       const inProject: SubscriptionItem = label({ containerKind: 'project', containerId: 7, containerPath: 'acme/web' });
       assert.deepEqual(subscriptionTarget(inProject), { kind: 'label', labelId: 311, projectId: 7 });
+    });
+
+    it('open a page of their instance only, as the server reads its path (`subscriptionPage`, before `openOnInstance` checks again)', () => {
+      const base = 'https://g.test/gitlab';
+      assert.equal(subscriptionPage(thing({ webUrl: `${base}/acme/web/-/issues/12` }), `${base}/`), `${base}/acme/web/-/issues/12`);
+      assert.equal(subscriptionPage(label(), base), `${base}/groups/acme/-/labels`);
+      assert.equal(subscriptionPage(label({ containerKind: 'project', containerPath: 'acme/web' }), base), `${base}/acme/web/-/labels`);
+      const elsewhere = [`${base}/..%2Fother`, `${base}/acme/..%2F..%2F..%2Fother`, `${base}/../x`, 'http://evil.test/gitlab/acme', 'https://u:p@g.test/gitlab/acme', 'javascript:alert(1)'];
+      for (const webUrl of elsewhere) assert.equal(subscriptionPage(thing({ webUrl }), base), undefined, webUrl);
+      assert.equal(subscriptionPage(label({ containerPath: '..%2F..%2Fother' }), base), undefined, 'a label page built from a server path');
     });
   });
 
