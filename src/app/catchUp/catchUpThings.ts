@@ -1,4 +1,5 @@
 import type { GitLabEvent } from '../../gitlab/types';
+import type { ParticipatedThing, ParticipationRole } from '../../gitlab/participation';
 import type { SubscribedThing } from '../../gitlab/subscriptionTypes';
 import type { Todo } from '../../gitlab/todoTypes';
 import type { EventMarker } from '../activity/pollSchedule';
@@ -37,6 +38,8 @@ export interface CatchUpInput {
   /** Pending to-dos. */
   todos: readonly Todo[];
   subscriptions: readonly SubscribedThing[];
+  /** The things the person is author of, assigned to or asked to review, with their `updatedAt` (the participation read). */
+  participation?: readonly ParticipatedThing[];
   /** A project's full path by id, and an id by path, where known (events name projects by id only). */
   projectPath(projectId: number): string | undefined;
   projectId(path: string): number | undefined;
@@ -51,7 +54,7 @@ export interface CatchUpInput {
 
 const DEFAULT_LEVEL: LevelInForce = { level: 'participating', chain: [{ kind: 'global', name: '', level: 'participating' }], decidedBy: 0 };
 
-interface Known { todos: Todo[]; subscription?: SubscribedThing; title?: string; webUrl?: string; projectPath?: string }
+interface Known { todos: Todo[]; subscription?: SubscribedThing; roles?: ParticipationRole[]; title?: string; webUrl?: string; projectPath?: string }
 
 function todoRef(todo: Todo): ThingRef | undefined {
   const projectId = todo.project?.id;
@@ -64,11 +67,13 @@ function todoRef(todo: Todo): ThingRef | undefined {
 
 function relationOf(known: Known | undefined): Relation {
   const actions = new Set((known?.todos ?? []).map((todo) => todo.action_name));
+  const roles = new Set(known?.roles ?? []);
   return {
     pendingTodo: (known?.todos.length ?? 0) > 0,
     ...(known?.subscription ? { explicit: known.subscription.subscribed ? 'subscribed' as const : 'unsubscribed' as const } : {}),
-    assignee: actions.has('assigned'),
-    reviewer: actions.has('review_requested'),
+    author: roles.has('author'),
+    assignee: actions.has('assigned') || roles.has('assignee'),
+    reviewer: actions.has('review_requested') || roles.has('reviewer'),
     mentioned: actions.has('mentioned') || actions.has('directly_addressed'),
   };
 }
@@ -113,6 +118,15 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
     value.webUrl ??= thing.webUrl;
     value.projectPath ??= thing.containerPath;
     if (thing.subscribed) updates.push({ ref, updatedAt: thing.updatedAt });
+  }
+  for (const thing of input.participation ?? []) {
+    const ref: ThingRef = { kind: thing.kind, projectId: thing.projectId, iid: thing.iid };
+    const value = entry(thingKey(ref));
+    value.roles = thing.roles;
+    value.title ??= thing.title;
+    value.webUrl ??= thing.webUrl || undefined;
+    value.projectPath ??= thing.projectPath || undefined;
+    updates.push({ ref, updatedAt: thing.updatedAt });
   }
   const whyOf = new Map<string, MattersWhy[]>();
   const keep = (event: GitLabEvent, ref: ThingRef): boolean => {

@@ -202,6 +202,7 @@ export function groupThings(input: GroupingInput): Grouped {
   const unplaced: Grouped['unplaced'] = [];
   const counted = new Set<number>();
   const newestMs = new Map<string, number>();
+  const placedMs = new Map<string, number>();
   const parsedSince = timeMs(input.since);
   const sinceMs = Number.isFinite(parsedSince) ? parsedSince : undefined;
   const news = (ref: ThingRef): ThingNews => {
@@ -229,7 +230,10 @@ export function groupThings(input: GroupingInput): Grouped {
     }
     for (const ref of place) {
       const key = thingKey(ref);
-      if (!isNew(event, input.seen?.(key), sinceMs, atMs) || (input.keep && !input.keep(event, ref))) continue;
+      if (!isNew(event, input.seen?.(key), sinceMs, atMs)) continue;
+      // Any new event, kept or not (the person's own), says why `updatedAt` moved.
+      if (atMs > (placedMs.get(key) ?? -Infinity)) placedMs.set(key, atMs);
+      if (input.keep && !input.keep(event, ref)) continue;
       const entry = news(ref);
       entry.events.push(event);
       count(entry, event, shape, atMs, newestMs);
@@ -241,7 +245,10 @@ export function groupThings(input: GroupingInput): Grouped {
     const seenMs = timeMs(input.seen?.(key)?.createdAt ?? input.since);
     if (!Number.isFinite(updatedMs) || updatedMs <= seenMs) continue;
     const lastEvent = newestMs.get(key);
-    const explained = lastEvent !== undefined && updatedMs <= lastEvent + SAME_MOMENT_MS;
+    const lastPlaced = placedMs.get(key);
+    const explained = lastPlaced !== undefined && updatedMs <= lastPlaced + SAME_MOMENT_MS;
+    // Moved only by what is not shown (the person's own comment): no row of its own.
+    if (explained && !things.has(key)) continue;
     const entry = news(ref);
     entry.updatedAt = updatedAt;
     if (updatedMs > (lastEvent ?? -Infinity)) newestMs.set(key, updatedMs);

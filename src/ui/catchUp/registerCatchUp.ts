@@ -3,6 +3,8 @@ import type { ActivityService } from '../../app/activity/activityService';
 import { CatchUpService } from '../../app/catchUp/catchUpService';
 import type { CatchUpThing } from '../../app/catchUp/catchUpThings';
 import { SeenThings } from '../../app/catchUp/seenThings';
+import { Participation } from '../../app/catchUp/participation';
+import { FocusedPoller } from '../polling/focusedPoller';
 import { subscriptionSource } from '../../app/subscriptions/subscriptionLists';
 import type { SubscriptionService } from '../../app/subscriptions/subscriptionService';
 import { todoSource } from '../../app/todos/todoLists';
@@ -33,7 +35,7 @@ export function registerCatchUp(
   const t = keepPlainMessages(displayLocalize());
   const seen = new SeenThings(context.globalState);
   const service = new CatchUpService({
-    accounts: () => session.all, pageSize: () => readConfig().pageSize, seen,
+    accounts: () => session.all, pageSize: () => readConfig().pageSize, seen, participation: new Participation(),
     windowDays: () => vscode.workspace.getConfiguration(SETTINGS_SECTION).get<number>(SETTINGS.catchUpWindowDays, 7),
     reading: {
       events: (instance) => activity.allSources().filter((source) => source.instance === instance)
@@ -62,6 +64,13 @@ export function registerCatchUp(
     },
   });
   const view = new CatchUpView(session, service, context.workspaceState, clock, log);
+  // The participation read once a cycle, on the other checks' interval and focus rules.
+  const poller = new FocusedPoller({
+    name: 'Catch Up participation check', intervalSeconds: () => readConfig().pollIntervalSeconds,
+    ready: () => session.signedIn, check: () => service.pollParticipation(),
+    onUnauthorized: () => undefined, log: (message) => log.info(message),
+  });
+  poller.restart();
   const changed = () => service.inputsChanged();
   const rowsOf = (node: unknown, selected: unknown): CatchUpRow[] => {
     const picked = Array.isArray(selected) && selected.length > 0 ? selected : node ? [node] : view.selectedRows();
@@ -80,7 +89,7 @@ export function registerCatchUp(
     }
   }
   context.subscriptions.push(
-    view,
+    view, poller, session.onDidChange(() => poller.restart()),
     activity.lists.onDidChange(changed), todos.lists.onDidChange(changed), subscriptions.lists.onDidChange(changed),
     vscode.commands.registerCommand(COMMANDS.catchUpRefresh, () => {
       // Refresh asks what happened since: the lists it is built from read their first pages again.
@@ -101,6 +110,7 @@ export function registerCatchUp(
       service.shown(account.key).map((thing): CatchUpRow => ({ type: 'catchUpThing', instance: account.key, thing }))))),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`${SETTINGS_SECTION}.${SETTINGS.catchUpWindowDays}`)) service.refresh();
+      if (e.affectsConfiguration(`${SETTINGS_SECTION}.${SETTINGS.pollInterval}`)) poller.restart();
     }),
   );
   return service;
