@@ -26,6 +26,8 @@ export interface ParticipatedThing {
   /** ISO 8601, whole seconds (GraphQL `Time`). */
   updatedAt: string;
   roles: ParticipationRole[];
+  /** An open merge request's source branch: a push to it is about this merge request (note §1.4). */
+  sourceBranch?: string;
 }
 
 /** Nodes per connection, one page each: the note's `first: 50` (§5 R1), well under GitLab's complexity limit of 250. */
@@ -33,7 +35,7 @@ export const PARTICIPATION_PAGE = 50;
 /** The answer's bytes at most: five pages of 50 small nodes are about 60 KB. */
 export const PARTICIPATION_MAX_BYTES = 512 * 1024;
 
-const MR_FIELDS = 'iid title webUrl updatedAt reference(full: true) project { id fullPath }';
+const MR_FIELDS = 'iid title webUrl updatedAt reference(full: true) state sourceBranch project { id fullPath }';
 const ISSUE_FIELDS = 'iid title webUrl updatedAt reference(full: true) projectId';
 
 const DOCUMENT = `query catchUpParticipation($me: String!, $after: Time!, $first: Int!) {
@@ -71,6 +73,7 @@ function thing(kind: ParticipatedThing['kind'], role: ParticipationRole, value: 
   return {
     kind, projectId, iid, title: typeof o.title === 'string' ? o.title : '', webUrl: typeof o.webUrl === 'string' ? o.webUrl : '',
     projectPath, updatedAt, roles: [role],
+    ...(kind === 'mergeRequest' && o.state === 'opened' && typeof o.sourceBranch === 'string' && o.sourceBranch ? { sourceBranch: o.sourceBranch } : {}),
   };
 }
 

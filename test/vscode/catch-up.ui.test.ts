@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { issuableSubscribed } from '../double/subscriptions/store';
-import { touchThingsOf } from '../double/world/touch';
+import { reassign, touchThingsOf } from '../double/world/touch';
 import type { DoubleEvent, DoubleIssuable } from '../double/world/types';
 import { useSignedInSession, type RunningDouble } from './harness';
 import { pickContextMenuItem } from './harness/context-menu';
@@ -81,6 +81,30 @@ describe('Catch Up view', function () {
     await pickContextMenuItem(page, tree.treeRowLabelled(row.label), 'Mark as Seen');
     await tree.waitForTree(`${reference} gone`, (items) => !rowOf(items, reference));
 
+    await closeCatchUp(workbench);
+  });
+
+  it('a reassignment to user 1, which writes no event, shows as "updated" with "Assigned"', async function () {
+    const { workbench, double } = session();
+    // An issue the person has nothing to do with (no role, subscription or to-do): no row of its own before.
+    const data = double!.data;
+    const issue = data.issuables.find((item) => item.model === 'Issue' && item.projectId === 1 && item.state === 'opened'
+      && item.authorId !== USER && !item.assigneeIds?.includes(USER));
+    assert.ok(issue, 'the double has an open issue of project 1 that user 1 did not write and is not assigned to');
+    const rows = data.subscriptions.filter((row) => !(row.userId === USER && row.subscribableType === 'Issue' && row.subscribableId === issue.id));
+    data.subscriptions.splice(0, data.subscriptions.length, ...rows);
+    for (const todo of data.todos) if (todo.userId === USER && todo.projectId === 1 && todo.target.iid === issue.iid) todo.state = 'done';
+    const reference = `${projectPath(double!, issue.projectId)}#${issue.iid}`;
+    const events = double!.data.events.length;
+    reassign(issue, { assigneeIds: [USER] }, new Date());
+    assert.equal(double!.data.events.length, events, 'a reassignment writes no event');
+    const tree = await openCatchUp(workbench);
+    await workbench.runCommand('GitLab: Refresh Catch Up');
+    const row = await tree.waitForTree(`${reference} updated`, (items) => {
+      const found = rowOf(items, reference);
+      return found && shown(found.description).startsWith('updated') && found;
+    }, 60_000);
+    assert.match(shown(row.description), /^updated · Assigned/);
     await closeCatchUp(workbench);
   });
 });

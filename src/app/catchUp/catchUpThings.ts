@@ -5,7 +5,7 @@ import type { Todo } from '../../gitlab/todoTypes';
 import type { EventMarker } from '../activity/pollSchedule';
 import type { LevelInForce } from '../settings/shared/levelChain';
 import { whyItMatters, type MattersWhy, type Relation } from './mailRules';
-import { groupThings, laterTime, mailActionOf, thingKey, type ThingNews, type ThingRef } from './thingGroups';
+import { groupThings, laterTime, mailActionOf, placeEvent, thingKey, type ThingNews, type ThingRef } from './thingGroups';
 
 /**
  * The Catch Up view's rows of one account, from what the other lists already hold (the feeds' and My Activity's
@@ -54,7 +54,7 @@ export interface CatchUpInput {
 
 const DEFAULT_LEVEL: LevelInForce = { level: 'participating', chain: [{ kind: 'global', name: '', level: 'participating' }], decidedBy: 0 };
 
-interface Known { todos: Todo[]; subscription?: SubscribedThing; roles?: ParticipationRole[]; title?: string; webUrl?: string; projectPath?: string }
+interface Known { todos: Todo[]; subscription?: SubscribedThing; roles?: ParticipationRole[]; tookPart?: boolean; title?: string; webUrl?: string; projectPath?: string }
 
 function todoRef(todo: Todo): ThingRef | undefined {
   const projectId = todo.project?.id;
@@ -72,6 +72,7 @@ function relationOf(known: Known | undefined): Relation {
     pendingTodo: (known?.todos.length ?? 0) > 0,
     ...(known?.subscription ? { explicit: known.subscription.subscribed ? 'subscribed' as const : 'unsubscribed' as const } : {}),
     author: roles.has('author'),
+    participant: known?.tookPart === true,
     assignee: actions.has('assigned') || roles.has('assignee'),
     reviewer: actions.has('review_requested') || roles.has('reviewer'),
     mentioned: actions.has('mentioned') || actions.has('directly_addressed'),
@@ -87,6 +88,17 @@ function referenceOf(ref: ThingRef, path: string | undefined): string {
     case 'wikiPage': return `${where} wiki`;
     case 'epic': return `${ref.groupPath}&${ref.iid}`;
   }
+}
+
+/** The merge requests a push is about, from the person's own merge requests and their source branches (note §1.4). */
+function branchesOf(participation: readonly ParticipatedThing[]): (projectId: number, branch: string) => readonly ThingRef[] | undefined {
+  const byBranch = new Map<string, ThingRef[]>();
+  for (const thing of participation) {
+    if (thing.kind !== 'mergeRequest' || !thing.sourceBranch) continue;
+    const key = `${thing.projectId}:${thing.sourceBranch}`;
+    byBranch.set(key, [...(byBranch.get(key) ?? []), { kind: 'mergeRequest', projectId: thing.projectId, iid: thing.iid }]);
+  }
+  return (projectId, branch) => byBranch.get(`${projectId}:${branch}`);
 }
 
 /** The account's things with news, newest first. */
@@ -128,6 +140,15 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
     value.projectPath ??= thing.projectPath || undefined;
     updates.push({ ref, updatedAt: thing.updatedAt });
   }
+  // The person's own comments and openings held make them one of the thing's participants (note §3.1: no API lists it).
+  const events = Array.isArray(input.events) ? input.events as readonly GitLabEvent[] : [...input.events];
+  if (input.personId !== undefined) {
+    for (const event of events) {
+      if (event.author_id !== input.personId || (!event.note && event.action_name !== 'opened')) continue;
+      const place = placeEvent(event, input.mergeRequestsOfBranch);
+      if (typeof place !== 'string') for (const ref of place) entry(thingKey(ref)).tookPart = true;
+    }
+  }
   const whyOf = new Map<string, MattersWhy[]>();
   const keep = (event: GitLabEvent, ref: ThingRef): boolean => {
     const action = mailActionOf(event, ref);
@@ -142,8 +163,8 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
     return verdict.shown;
   };
   const grouped = groupThings({
-    events: input.events, seen: input.seen, since: input.since, updates, keep,
-    ...(input.mergeRequestsOfBranch ? { mergeRequestsOfBranch: input.mergeRequestsOfBranch } : {}),
+    events, seen: input.seen, since: input.since, updates, keep,
+    mergeRequestsOfBranch: input.mergeRequestsOfBranch ?? branchesOf(input.participation ?? []),
   });
   const things = grouped.things.map((news): CatchUpThing => {
     const value = known.get(news.key);

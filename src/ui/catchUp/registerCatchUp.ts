@@ -97,6 +97,7 @@ export function registerCatchUp(
       todos.refresh();
       subscriptions.refresh();
       service.refresh();
+      void service.pollParticipation().catch((error: unknown) => log.info(`Catch Up participation check failed: ${error instanceof Error ? error.message : String(error)}`));
     }),
     vscode.commands.registerCommand(COMMANDS.catchUpOpen, async (node?: unknown) => {
       const [row] = rowsOf(node, undefined);
