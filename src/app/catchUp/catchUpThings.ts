@@ -3,8 +3,9 @@ import type { ParticipatedThing, ParticipationRole } from '../../gitlab/particip
 import type { SubscribedThing } from '../../gitlab/subscriptionTypes';
 import type { Todo } from '../../gitlab/todoTypes';
 import type { EventMarker } from '../activity/pollSchedule';
+import type { EventShape } from '../activity/eventShape';
 import type { LevelInForce } from '../settings/shared/levelChain';
-import { whyItMatters, type MattersWhy, type Relation } from './mailRules';
+import { whyItMatters, type MattersWhy, type Relation, type Verdict } from './mailRules';
 import { groupThings, laterTime, mailActionOf, placeEvent, thingKey, type ThingNews, type ThingRef } from './thingGroups';
 
 /**
@@ -150,16 +151,41 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
     }
   }
   const whyOf = new Map<string, MattersWhy[]>();
-  const keep = (event: GitLabEvent, ref: ThingRef): boolean => {
-    const action = mailActionOf(event, ref);
+  // The rules decide by the kind of thing, the action, whether the person acted, how they stand to it and where it
+  // lives: each such question is asked once, not once per event (thousands of events ask a few dozen).
+  const verdicts = new Map<string, Verdict>();
+  // A thing no list names (most of a busy project's) stands as nothing: one relation for all of them.
+  const NO_RELATION = { relation: relationOf(undefined), id: 0 };
+  const relations = new Map<string, { relation: Relation; id: number }>();
+  const relationIds = new Map<string, number>([[JSON.stringify(NO_RELATION.relation), 0]]);
+  const keep = (event: GitLabEvent, ref: ThingRef, shape?: EventShape): boolean => {
+    const action = mailActionOf(event, ref, shape);
     if (!action || input.personId === undefined) return false;
+    const key = thingKey(ref);
+    const value = known.get(key);
+    let stand = value ? relations.get(key) : NO_RELATION;
+    if (!stand) {
+      const relation = relationOf(value);
+      const text = JSON.stringify(relation);
+      let id = relationIds.get(text);
+      if (id === undefined) relationIds.set(text, (id = relationIds.size));
+      relations.set(key, (stand = { relation, id }));
+    }
+    const own = event.author_id === input.personId;
     const projectId = ref.kind === 'epic' ? undefined : ref.projectId;
-    const verdict = whyItMatters({
-      kind: action.kind, action: action.action, personId: input.personId, actorId: event.author_id,
-      relation: relationOf(known.get(thingKey(ref))),
-      level: (projectId !== undefined ? input.level?.(projectId) : undefined) ?? DEFAULT_LEVEL,
-    });
-    if (verdict.shown) whyOf.set(thingKey(ref), merge(whyOf.get(thingKey(ref)), verdict.why));
+    const asked = `${action.kind} ${action.action} ${own ? 1 : 0} ${projectId ?? ''} ${stand.id}`;
+    let verdict = verdicts.get(asked);
+    if (!verdict) {
+      verdict = whyItMatters({
+        kind: action.kind, action: action.action, personId: input.personId, actorId: own ? input.personId : event.author_id,
+        relation: stand.relation, level: (projectId !== undefined ? input.level?.(projectId) : undefined) ?? DEFAULT_LEVEL,
+      });
+      verdicts.set(asked, verdict);
+    }
+    if (verdict.shown) {
+      const why = whyOf.get(key);
+      if (why !== verdict.why) whyOf.set(key, why === undefined ? verdict.why : merge(why, verdict.why));
+    }
     return verdict.shown;
   };
   const grouped = groupThings({
@@ -173,14 +199,21 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
     const why = whyOf.get(news.key) ?? whyItMatters({
       kind: news.ref.kind, action: 'reassigned', personId: input.personId ?? 0, relation: relationOf(value), level: DEFAULT_LEVEL,
     }).why;
-    return {
-      ...news, reference: referenceOf(news.ref, projectPath), title: value?.title ?? titled?.target_title ?? '',
-      why, when: laterTime(news.newest.createdAt, news.updatedAt), todoIds: (value?.todos ?? []).map((todo) => todo.id),
-      ...(value?.subscription ? { subscription: value.subscription } : {}),
-      ...(value?.webUrl ? { webUrl: value.webUrl } : {}), ...(projectPath ? { projectPath } : {}),
-    };
+    // The grouping's fresh object becomes the row (no copy: thousands of rows are made on every change).
+    const row = news as CatchUpThing;
+    row.reference = referenceOf(news.ref, projectPath);
+    row.title = value?.title ?? titled?.target_title ?? '';
+    row.why = [...why];
+    // `newest.createdAt` is already in `laterTime`'s form: only a server's `updatedAt` needs reading.
+    row.when = news.updatedAt === undefined ? news.newest.createdAt : laterTime(news.newest.createdAt, news.updatedAt);
+    row.todoIds = (value?.todos ?? []).map((todo) => todo.id);
+    if (value?.subscription) row.subscription = value.subscription;
+    if (value?.webUrl) row.webUrl = value.webUrl;
+    if (projectPath) row.projectPath = projectPath;
+    return row;
   });
-  return things.sort((a, b) => (b.when ?? '').localeCompare(a.when ?? ''));
+  // ISO times of one form (`laterTime`) order as text.
+  return things.sort((a, b) => ((a.when ?? '') < (b.when ?? '') ? 1 : (a.when ?? '') > (b.when ?? '') ? -1 : 0));
 }
 
 function merge(known: MattersWhy[] | undefined, more: readonly MattersWhy[]): MattersWhy[] {

@@ -64,10 +64,10 @@ export function registerCatchUp(
     },
   });
   const view = new CatchUpView(session, service, context.workspaceState, clock, log);
-  // The participation read once a cycle, on the other checks' interval and focus rules.
+  // The participation read once a cycle while the view is in sight, on the other checks' interval and focus rules.
   const poller = new FocusedPoller({
     name: 'Catch Up participation check', intervalSeconds: () => readConfig().pollIntervalSeconds,
-    ready: () => session.signedIn, check: () => service.pollParticipation(),
+    ready: () => session.signedIn && view.list.view.visible, check: () => service.pollParticipation(),
     onUnauthorized: () => undefined, log: (message) => log.info(message),
   });
   poller.restart();
@@ -89,7 +89,7 @@ export function registerCatchUp(
     }
   }
   context.subscriptions.push(
-    view, poller, session.onDidChange(() => poller.restart()),
+    view, poller, session.onDidChange(() => poller.restart()), view.list.view.onDidChangeVisibility(() => poller.restart()),
     activity.lists.onDidChange(changed), todos.lists.onDidChange(changed), subscriptions.lists.onDidChange(changed),
     vscode.commands.registerCommand(COMMANDS.catchUpRefresh, () => {
       // Refresh asks what happened since: the lists it is built from read their first pages again.
