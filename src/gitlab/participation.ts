@@ -38,8 +38,15 @@ export const PARTICIPATION_MAX_BYTES = 512 * 1024;
 const MR_FIELDS = 'iid title webUrl updatedAt reference(full: true) state sourceBranch project { id fullPath }';
 const ISSUE_FIELDS = 'iid title webUrl updatedAt reference(full: true) projectId';
 
-const DOCUMENT = `query catchUpParticipation($me: String!, $after: Time!, $first: Int!) {
-  currentUser {
+/** `currentUser.recentlyViewedItems` (issue and merge request pages opened in the browser; no first release known). */
+const VIEWED = `
+    recentlyViewedItems {
+      viewedAt
+      item { __typename ... on Issue { iid projectId } ... on MergeRequest { iid project { id } } }
+    }`;
+
+const document = (viewed: boolean) => `query catchUpParticipation($me: String!, $after: Time!, $first: Int!) {
+  currentUser {${viewed ? VIEWED : ''}
     assigned: assignedMergeRequests(updatedAfter: $after, sort: UPDATED_DESC, first: $first) { nodes { ${MR_FIELDS} } }
     reviewing: reviewRequestedMergeRequests(updatedAfter: $after, sort: UPDATED_DESC, first: $first) { nodes { ${MR_FIELDS} } }
     authored: authoredMergeRequests(updatedAfter: $after, sort: UPDATED_DESC, first: $first) { nodes { ${MR_FIELDS} } }
@@ -77,6 +84,39 @@ function thing(kind: ParticipatedThing['kind'], role: ParticipationRole, value: 
   };
 }
 
+/** An issue or merge request page the person opened in the browser, and when (GitLab's `viewedAt`). */
+export interface ViewedThing {
+  kind: 'issue' | 'mergeRequest';
+  projectId: number;
+  iid: number;
+  viewedAt: string;
+}
+
+export interface ParticipationAnswer {
+  things: ParticipatedThing[];
+  /** Absent where the server has no `recentlyViewedItems`. */
+  viewed?: ViewedThing[];
+}
+
+/** At most 5 a type are answered (`SEARCH_LIMIT`); a server that sends more is cut. */
+export const MAX_VIEWED = 10;
+
+function readViewed(list: unknown): ViewedThing[] {
+  if (!Array.isArray(list)) return [];
+  return list.slice(0, MAX_VIEWED).flatMap((entry, i): ViewedThing[] => {
+    if (entry === null) return [];
+    const o = object(entry, `recentlyViewedItems[${i}]`);
+    const item = object(o.item, `recentlyViewedItems[${i}].item`);
+    const viewedAt = str(o, 'viewedAt', `recentlyViewedItems[${i}]`);
+    const iid = positiveInt(item.iid);
+    const kind = item.__typename === 'Issue' ? 'issue' : item.__typename === 'MergeRequest' ? 'mergeRequest' : undefined;
+    const project = item.project !== null && typeof item.project === 'object' ? (item.project as Json).id : undefined;
+    const projectId = kind === 'issue' ? positiveInt(item.projectId)
+      : positiveInt(typeof project === 'string' ? /^gid:\/\/gitlab\/Project\/(\d+)$/.exec(project)?.[1] : project);
+    return kind && iid && projectId && Number.isFinite(Date.parse(viewedAt)) ? [{ kind, projectId, iid, viewedAt }] : [];
+  });
+}
+
 /** The five connections' nodes as one list, each thing once with every role it was listed under. */
 export function readParticipation(data: Json): ParticipatedThing[] {
   const user = data.currentUser === null || data.currentUser === undefined ? undefined : object(data.currentUser, 'currentUser');
@@ -106,30 +146,60 @@ export function readParticipation(data: Json): ParticipatedThing[] {
   return [...byKey.values()];
 }
 
-/** The request: the person's username and the time as variables, never spliced into the document. */
-export function participationRequest(username: string, updatedAfter: string): ApiRequest<ParticipatedThing[]> {
+/**
+ * The request: the person's username and the time as variables, never spliced into the document. `viewed`: also the
+ * pages opened in the browser (one of two constant documents).
+ */
+export function participationRequest(username: string, updatedAfter: string, viewed = false): ApiRequest<ParticipationAnswer> {
   if (!username || !Number.isFinite(Date.parse(updatedAfter))) throw new GitLabError('validation', 'A participation read needs a username and a time.');
   return graphqlRequest({
-    name: 'catchUpParticipation', kind: 'query', document: DOCUMENT,
+    name: 'catchUpParticipation', kind: 'query', document: viewed ? WITH_VIEWED : WITHOUT_VIEWED,
     variables: { me: username, after: new Date(Date.parse(updatedAfter)).toISOString(), first: PARTICIPATION_PAGE },
-    read: readParticipation,
+    read: (data) => {
+      const things = readParticipation(data);
+      if (!viewed) return { things };
+      const user = object(data.currentUser, 'currentUser');
+      return { things, viewed: readViewed(user.recentlyViewedItems) };
+    },
   });
 }
+
+const WITH_VIEWED = document(true);
+const WITHOUT_VIEWED = document(false);
 
 export const NO_GRAPHQL_PARTICIPATION = 'This GitLab has no GraphQL API (404 at /api/graphql), so what you are assigned to, asked to review or wrote is seen only where another list shows an event of it.';
 
 /** What the Catch Up view asks of an instance beyond the other lists. */
 export interface ParticipationApi {
-  /** Things by role updated at or after `updatedAfter` (inclusive, note M1). `unsupported` where GitLab has no GraphQL. */
-  participation(username: string, updatedAfter: string, signal?: AbortSignal): Promise<ParticipatedThing[]>;
+  /**
+   * Things by role updated at or after `updatedAfter` (inclusive, note M1), and the pages opened in the browser where
+   * the server tells them. `unsupported` where GitLab has no GraphQL.
+   */
+  participation(username: string, updatedAfter: string, signal?: AbortSignal): Promise<ParticipationAnswer>;
 }
 
 export class ParticipationClient implements ParticipationApi {
+  /** False once the server said it has no `recentlyViewedItems`: asked without it from then on. */
+  private viewed = true;
+
   constructor(private readonly transport: Transport) {}
 
-  async participation(username: string, updatedAfter: string, signal?: AbortSignal): Promise<ParticipatedThing[]> {
+  async participation(username: string, updatedAfter: string, signal?: AbortSignal): Promise<ParticipationAnswer> {
     try {
-      return (await this.transport.send(participationRequest(username, updatedAfter), signal, new ByteBudget(PARTICIPATION_MAX_BYTES))).data;
+      return await this.send(participationRequest(username, updatedAfter, this.viewed), signal);
+    } catch (error) {
+      // graphql-ruby's words for a field this version lacks: the same read again without it, once for this client.
+      if (this.viewed && error instanceof GitLabError && error.kind === 'unsupported' && error.status !== 404) {
+        this.viewed = false;
+        return this.send(participationRequest(username, updatedAfter, false), signal);
+      }
+      throw error;
+    }
+  }
+
+  private async send(request: ApiRequest<ParticipationAnswer>, signal?: AbortSignal): Promise<ParticipationAnswer> {
+    try {
+      return (await this.transport.send(request, signal, new ByteBudget(PARTICIPATION_MAX_BYTES))).data;
     } catch (error) {
       if (error instanceof GitLabError && error.kind === 'notFound' && error.status === 404 && error.request?.includes('/api/graphql')) {
         throw new GitLabError('unsupported', NO_GRAPHQL_PARTICIPATION, { status: error.status, request: error.request, serverMessage: error.serverMessage, cause: error });

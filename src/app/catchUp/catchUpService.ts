@@ -134,10 +134,33 @@ export class CatchUpService extends ListService<CatchUpSource, CatchUpThing, und
       .filter((account) => (only === undefined || account.key === only) && account.username && account.participation)
       .map(async (account) => {
         if (await participation.read(account.key, account.participation!, account.username!, this.windowStart())) changed = true;
+        if (await this.seenInBrowser(account)) changed = true;
       }));
     if (changed) this.inputsChanged();
     const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
     if (failed) throw failed.reason;
+  }
+
+  /**
+   * A thing with news whose page the person opened in the browser after some of it (GitLab's `recentlyViewedItems`) is
+   * seen up to that moment: what came before the view is seen, what came after is still news (see `markSeenUpTo`).
+   */
+  private async seenInBrowser(account: CatchUpAccount): Promise<boolean> {
+    const viewed = this.deps.participation?.viewed(account.key) ?? [];
+    if (viewed.length === 0 || !account.accountKey) return false;
+    const at = new Map(viewed.map((view) => [`${view.kind}:${view.projectId}:${view.iid}`, view.viewedAt]));
+    let marked = false;
+    for (const thing of this.thingsOf(account.key)) {
+      const ref = thing.ref;
+      const viewedAt = ref.kind === 'issue' || ref.kind === 'mergeRequest' ? at.get(`${ref.kind}:${ref.projectId}:${ref.iid}`) : undefined;
+      if (viewedAt === undefined) continue;
+      // Viewed after the oldest of its news (events come in no set order): something of it was on the page.
+      const oldest = Math.min(...[...thing.events.map((event) => event.created_at ?? ''), thing.updatedAt ?? ''].map(Date.parse).filter(Number.isFinite));
+      if (!(Date.parse(viewedAt) > oldest)) continue;
+      await this.deps.seen.markSeenUpTo(account.accountKey, thing, viewedAt);
+      marked = true;
+    }
+    return marked;
   }
 
   /** The accounts whose server cannot tell participation (no GraphQL), and why: the view's one line. */

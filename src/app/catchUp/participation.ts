@@ -1,5 +1,5 @@
 import { GitLabError } from '../../gitlab/errors';
-import type { ParticipatedThing, ParticipationApi } from '../../gitlab/participation';
+import type { ParticipatedThing, ParticipationApi, ViewedThing } from '../../gitlab/participation';
 
 /**
  * What the person takes part in by role (author, assignee, reviewer), per instance, kept from one participation read
@@ -20,6 +20,8 @@ interface InstanceState {
   running?: Promise<boolean>;
   /** Why this instance cannot tell (no GraphQL): the view says it in one line. */
   unavailable?: string;
+  /** The pages opened in the browser, as the last read answered them. */
+  viewed: ViewedThing[];
 }
 
 export interface ParticipationOptions {
@@ -38,13 +40,18 @@ export class Participation {
 
   private state(instance: string): InstanceState {
     let state = this.states.get(instance);
-    if (!state) this.states.set(instance, (state = { things: new Map() }));
+    if (!state) this.states.set(instance, (state = { things: new Map(), viewed: [] }));
     return state;
   }
 
   /** The things known of an instance (those read so far). */
   things(instance: string): readonly ParticipatedThing[] {
     return [...(this.states.get(instance)?.things.values() ?? [])];
+  }
+
+  /** The pages the person opened in the browser, as the last read answered (GitLab's `recentlyViewedItems`). */
+  viewed(instance: string): readonly ViewedThing[] {
+    return this.states.get(instance)?.viewed ?? [];
   }
 
   /** Whether a read has answered (or been refused for good) for the instance. */
@@ -74,7 +81,9 @@ export class Participation {
     const from = state.readFrom === undefined ? windowStart : Math.max(windowStart, state.readFrom - PARTICIPATION_OVERLAP_MS);
     let found: ParticipatedThing[];
     try {
-      found = await api.participation(username, new Date(from).toISOString());
+      const answer = await api.participation(username, new Date(from).toISOString());
+      found = answer.things;
+      state.viewed = answer.viewed ?? [];
     } catch (error) {
       if (error instanceof GitLabError && error.kind === 'unsupported') {
         state.unavailable = error.message;

@@ -31,7 +31,7 @@ describe('ParticipationClient against the GitLab double', () => {
   it('lists every merge request and issue user 1 is author of, assigned to or asked to review, with its roles, in one request', async () => {
     const client = await start();
     const since = new Date(NOW.getTime() - 365 * 86_400_000).toISOString();
-    const found = await client.participation('alex', since);
+    const { things: found } = await client.participation('alex', since);
     assert.equal(double!.requests.filter((e) => e.path === '/api/graphql').length, 1);
     const readable = (projectId: number | null) => projectId !== null && projectId !== 7;
     const expected = new Map<string, string[]>();
@@ -54,10 +54,10 @@ describe('ParticipationClient against the GitLab double', () => {
 
   it('only what was updated at or after the time: a reassignment (no event) brings its issue back', async () => {
     const client = await start();
-    assert.deepEqual(await client.participation('alex', NOW.toISOString()), []);
+    assert.deepEqual((await client.participation('alex', NOW.toISOString())).things, []);
     const issue = double!.data.issuables.find((i) => i.model === 'Issue' && i.projectId === 1 && !i.assigneeIds?.includes(1) && i.authorId !== 1)!;
     reassign(issue, { assigneeIds: [1] }, NOW);
-    const found: ParticipatedThing[] = await client.participation('alex', NOW.toISOString());
+    const found: ParticipatedThing[] = (await client.participation('alex', NOW.toISOString())).things;
     assert.deepEqual(found.map((t) => [t.kind, t.iid, t.roles]), [['issue', issue.iid, ['assignee']]]);
   });
 
@@ -67,6 +67,23 @@ describe('ParticipationClient against the GitLab double', () => {
     assert.equal(a.query, b.query);
     assert.deepEqual(b.variables, { me: '") { evil } #', after: '2020-01-01T00:00:00.000Z', first: PARTICIPATION_PAGE });
     assert.throws(() => participationRequest('alex', 'not a time'), /username and a time/);
+  });
+
+  it('pages opened in the browser (recentlyViewedItems): at most 5 a type, newest first; a GitLab without the field is asked without it from then on', async () => {
+    const client = await start();
+    const issues = double!.data.issuables.filter((i) => i.model === 'Issue' && i.projectId === 1).slice(0, 7);
+    issues.forEach((issue, n) => double!.viewInBrowser(1, issue, new Date(NOW.getTime() - (7 - n) * 60_000)));
+    const mr = double!.data.issuables.find((i) => i.model === 'MergeRequest' && i.projectId === 1)!;
+    double!.viewInBrowser(1, mr, new Date(NOW.getTime() - 30_000));
+    const { viewed } = await client.participation('alex', NOW.toISOString());
+    assert.deepEqual(viewed?.map((v) => [v.kind, v.iid]), [['mergeRequest', mr.iid], ...issues.slice(2).reverse().map((i) => ['issue', i.iid])]);
+    assert.equal(viewed?.[0].viewedAt, new Date(NOW.getTime() - 30_000).toISOString().replace('.000Z', 'Z'));
+
+    const old = await start({ graphql: '17.5' });
+    assert.deepEqual(await old.participation('alex', NOW.toISOString()), { things: [] });
+    await old.participation('alex', NOW.toISOString());
+    const sent = double!.requests.filter((r) => r.path === '/api/graphql').map((r) => (r.body ?? '').includes('recentlyViewedItems'));
+    assert.deepEqual(sent, [true, false, false], 'asked with the field once, then without it');
   });
 
   it('a server without GraphQL (the interface spec) is told apart: unsupported, in words the view can show', async () => {

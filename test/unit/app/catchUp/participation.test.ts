@@ -29,7 +29,7 @@ function api(answers: Array<ParticipatedThing[] | Error>) {
       await (this as unknown as { held?: Promise<void> }).held;
       const answer = answers.shift() ?? [];
       if (answer instanceof Error) throw answer;
-      return answer;
+      return { things: answer };
     },
   } as ParticipationApi & { asked: string[]; hold(): void; release(): void; held?: Promise<void> };
   return client;

@@ -89,6 +89,25 @@ describe('catch-up: a scripted week against the rules table', function () {
     assert.equal(words(thingOf((a) => a.mentionsPerson === true)).replace(/^1 comment by [^|]+ [|]/, '1 comment |'), '1 comment | To-do · Mentioned');
   });
 
+  it('a page opened in the browser (recentlyViewedItems) after some of a thing\'s news makes that news seen, not what came after', async () => {
+    const acts = week.acts.filter((a) => a.projectId === 1 && a.model === 'Issue' && (a.action === 'commented' || a.action === 'closed'));
+    const closed = acts.find((a) => a.action === 'closed')!;
+    const key = keyOf(closed);
+    const before = (await view.rows()).find((row) => row.key === key)!;
+    assert.match(whatHappened(before.summary, formatMessage), /^1 comment by .+ · closed by /);
+    const item = double.data.issuables.find((i) => i.model === 'Issue' && i.projectId === 1 && i.iid === closed.iid)!;
+    // Opened in the browser between the comment and the close.
+    double.viewInBrowser(week.personId, item, new Date(Date.parse(closed.at) - 3_600_000));
+    await view.service.pollParticipation();
+    const after = (await view.rows()).find((row) => row.key === key);
+    assert.ok(after, 'the close came after the view: still news');
+    assert.match(whatHappened(after.summary, formatMessage), /^closed by /);
+    // Opened after everything: the row goes.
+    double.viewInBrowser(week.personId, item, new Date(Date.parse(closed.at) + 60_000));
+    await view.service.pollParticipation();
+    assert.equal((await view.rows()).find((row) => row.key === key), undefined);
+  });
+
   it('own activity alone makes no row; nor does a push at Watch or a comment at Mention on a thing only taken part in', async () => {
     const rows = new Set((await view.rows()).map((row) => row.key));
     const own = week.acts.filter((a) => a.actorId === week.personId).map(keyOf);
