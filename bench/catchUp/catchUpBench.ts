@@ -116,12 +116,13 @@ async function firstRowsBench(): Promise<CatchUpBenchResult['firstRows']> {
     const arrived = await double.waitForArrival((r) => r.at >= from, 5_000).catch(() => undefined);
     const answered = arrived ? await double.waitForRequest((r) => r === arrived || (r.at === arrived.at && r.path === arrived.path), 5_000).catch(() => undefined) : undefined;
     const answeredAt = answered ? Date.now() : undefined;
-    // The participation answer recomputes the rows: the reassignment of the week is among them then.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The participation answer recomputes the rows (the view reads them again on the change): the week's things by role
+    // (its reassignment, the person's merge requests) are among them then.
+    await view.service.pollParticipation();
     return {
       latencyMs: LATENCY_MS, rows, drawnMs: drawnAt! - from, requestsBefore,
       ...(arrived ? { firstRequest: { request: `${arrived.method} ${arrived.path}${arrived.body?.includes('catchUpParticipation') ? ' (catchUpParticipation)' : ''}`, arrivedMs: arrived.at - from, ...(answeredAt ? { answeredMs: answeredAt - from } : {}) } } : {}),
-      rowsAfterAnswer: view.service.shown(double.url).length,
+      rowsAfterAnswer: (await view.rows()).length,
     };
   } finally {
     await view.close();

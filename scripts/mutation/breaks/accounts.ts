@@ -171,6 +171,12 @@ export const section: Section = {
       tests: ['moved by the person\'s own comment only: no row'],
     },
     {
+      protection: 'Catch Up reads at most `MAX_VIEWED` (10) pages viewed in the browser',
+      edits: [edit('src/gitlab/participation.ts', 'return list.slice(0, MAX_VIEWED).flatMap(', 'return list.slice(0, Infinity).flatMap(')],
+      specs: [`${T}/gitlab/participation.test.ts`],
+      tests: ['reads at most 10 pages viewed'],
+    },
+    {
       protection: 'Kept pages bounded in bytes and cut as shown',
       part: 'no byte bound',
       edits: [edit('src/app/lists/earlierPages.ts', '        if (bytes + size + itemSize > MAX_EARLIER_BYTES) break;\n', '')],

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { GitLabDouble } from '../../double';
 import { reassign } from '../../double/world/touch';
 import {
-  PARTICIPATION_MAX_BYTES, PARTICIPATION_PAGE, ParticipationClient, participationRequest, type ParticipatedThing,
+  MAX_VIEWED, PARTICIPATION_MAX_BYTES, PARTICIPATION_PAGE, ParticipationClient, participationRequest, type ParticipatedThing,
 } from '../../../src/gitlab/participation';
 import { makeClient, rejectsWith, TOKEN, type TestClient } from './helpers';
 
@@ -84,6 +84,17 @@ describe('ParticipationClient against the GitLab double', () => {
     await old.participation('alex', NOW.toISOString());
     const sent = double!.requests.filter((r) => r.path === '/api/graphql').map((r) => (r.body ?? '').includes('recentlyViewedItems'));
     assert.deepEqual(sent, [true, false, false], 'asked with the field once, then without it');
+  });
+
+  it(`reads at most ${MAX_VIEWED} pages viewed, whatever the server sends; entries it cannot place are left out`, () => {
+    const entry = (iid: number) => ({ viewedAt: '2024-06-15T11:00:00Z', item: { __typename: 'Issue', iid: String(iid), projectId: 1 } });
+    const body = { data: {
+      currentUser: { recentlyViewedItems: [{ viewedAt: 'never', item: { __typename: 'Issue', iid: '1', projectId: 1 } }, ...Array.from({ length: 60 }, (_, i) => entry(i + 2))],
+        assigned: { nodes: [] }, reviewing: { nodes: [] }, authored: { nodes: [] } },
+      assignedIssues: { nodes: [] }, authoredIssues: { nodes: [] },
+    } };
+    const answer = participationRequest('alex', NOW.toISOString(), true).parse(body);
+    assert.deepEqual(answer.viewed?.map((v) => v.iid), Array.from({ length: MAX_VIEWED - 1 }, (_, i) => i + 2));
   });
 
   it('a server without GraphQL (the interface spec) is told apart: unsupported, in words the view can show', async () => {
