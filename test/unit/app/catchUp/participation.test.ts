@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { MAX_PARTICIPATED_THINGS, Participation, PARTICIPATION_OVERLAP_MS } from '../../../../src/app/catchUp/participation';
 import { catchUpThings } from '../../../../src/app/catchUp/catchUpThings';
+import { CatchUpService, catchUpSource } from '../../../../src/app/catchUp/catchUpService';
+import { SeenThings } from '../../../../src/app/catchUp/seenThings';
+import { accountKey } from '../../../../src/app/accountKey';
 import { whatHappened, whyWords } from '../../../../src/app/catchUp/catchUpWords';
 import { formatMessage } from '../../../../src/app/localize';
 import { GitLabError } from '../../../../src/gitlab/errors';
@@ -124,5 +127,38 @@ describe('catch-up: rows from participation', () => {
     const [row] = catchUpThings({ ...base, events: [], participation: [thing(9, '2026-11-04T11:00:00Z', ['reviewer'], 'mergeRequest')] });
     assert.equal(row.reference, 'acme/web!9');
     assert.equal(whyWords(row.why, t), 'Review requested');
+  });
+});
+
+describe('catch-up: the service\'s participation read', () => {
+  const services = (answers: Array<ParticipatedThing[] | Error>) => {
+    const values = new Map<string, unknown>();
+    const store = { get: (k: string) => values.get(k), keys: () => [...values.keys()], update: async (k: string, v: unknown) => { values.set(k, v); } };
+    const client = api(answers);
+    const account = { key: A, instanceUrl: A, accountKey: accountKey(A, 1), userId: 1, username: 'me', participation: client };
+    const service = new CatchUpService({
+      accounts: () => [account], pageSize: () => 20, seen: new SeenThings(store, () => T0), windowDays: () => 7, now: () => T0,
+      participation: new Participation({ now: () => T0 }),
+      reading: { events: () => [], todos: () => [], subscriptions: () => [], projectPath: () => 'acme/web', projectId: () => 5 },
+    });
+    const rows = async () => {
+      service.inputsChanged();
+      await service.lists.load(catchUpSource(A));
+      return service.shown(A);
+    };
+    return { service, client, rows };
+  };
+
+  it('what the read brings is a row; a server without GraphQL is named in the view\'s one line; other failures reject', async () => {
+    const { service, client, rows } = services([[thing(3, '2026-11-04T11:00:00Z')]]);
+    await service.pollParticipation();
+    assert.deepEqual((await rows()).map((row) => row.key), ['p5#3']);
+    assert.equal(client.asked.length, 1);
+    const plain = services([new GitLabError('unsupported', 'no GraphQL here')]);
+    await plain.service.pollParticipation();
+    assert.deepEqual(plain.service.participationUnavailable().map((u) => [u.account.key, u.reason]), [[A, 'no GraphQL here']]);
+    const failing = services([new GitLabError('server', 'boom')]);
+    await assert.rejects(failing.service.pollParticipation(), /boom/);
+    assert.deepEqual(failing.service.participationUnavailable(), []);
   });
 });
