@@ -26,8 +26,8 @@ export function activateWith(context: vscode.ExtensionContext, platform: Platfor
   const activity = registerActivity(context, shell).service;
   const todos = registerTodos(context, shell);
   const subscriptions = registerSubscriptions(context, shell);
-  registerCatchUp(context, shell, activity, todos, subscriptions);
   const notifications = createNotificationSettings(context, shell, activity); // levels and the list of scopes, shared
+  registerCatchUp(context, shell, activity, todos, subscriptions, notifications);
   const snoozes = registerSnooze(context, shell, notifications);
   registerStatusBar(context, shell, notifications, snoozes);
   registerNotificationSettingsEditor(context, shell, notifications, snoozes);

@@ -19,6 +19,8 @@ export const COMMANDS = {
   addUser: 'gitlabActivity.addUser',
   removeUser: 'gitlabActivity.removeUser',
   loadMore: 'gitlabActivity.loadMore',
+  /** On a dashboard feed's source row that failed: that source read again alone (list key, source key). */
+  retryFeedSource: 'gitlabActivity.retryFeedSource',
   showEventDetails: 'gitlabActivity.showEventDetails',
   openInBrowser: 'gitlabActivity.openInBrowser',
   copyLink: 'gitlabActivity.copyLink',
@@ -55,6 +57,10 @@ export const COMMANDS = {
   catchUpOpen: 'gitlabActivity.catchUp.open',
   catchUpMarkSeen: 'gitlabActivity.catchUp.markSeen',
   catchUpMarkAllSeen: 'gitlabActivity.catchUp.markAllSeen',
+  /** On a Catch Up row with pending to-dos: the To-Do List's Mark as Done, with Undo. */
+  catchUpMarkDone: 'gitlabActivity.catchUp.markDone',
+  /** On a Catch Up row of a project: lower its notification level (Participate or Disabled), with Undo. */
+  catchUpMuteProject: 'gitlabActivity.catchUp.muteProject',
   subscriptionsRefresh: 'gitlabActivity.subscriptions.refresh',
   subscriptionsLoadMore: 'gitlabActivity.subscriptions.loadMore',
   subscriptionsOpen: 'gitlabActivity.subscriptions.open',

@@ -5,7 +5,7 @@ import type { FeedClient } from '../../src/gitlab';
 import { createDispatcher } from '../../src/node/dispatcher';
 import { GitLabDouble } from '../../test/double';
 import { summarize, ratioOf, type Ratio, type Summary } from '../lib/stats';
-import { bareRequest, countedLoad, describe, ofClient, projectRead, sequentialFloor, supportOf, timedClient, type LoadReads } from './feedDriver';
+import { bareRequest, countedLoad, describe, ofClient, projectRead, sequentialFloor, supportOf, timedClient, type ClientCall, type LoadReads } from './feedDriver';
 import { redrawBench, type RedrawResult } from './redraws';
 
 /**
@@ -98,7 +98,7 @@ export interface FeedBenchResult {
 
 /** A fresh client's first rows of a feed, timed from its first token read, with the requests the double saw by then. */
 async function firstRows(double: GitLabDouble, dispatcher: Dispatcher, make: (api: FeedClient, support: FeedSupport | Promise<FeedSupport>) => MergedFeed,
-  known?: FeedSupport): Promise<{ run: FirstRowsRun; feed: MergedFeed }> {
+  known?: FeedSupport): Promise<{ run: FirstRowsRun; feed: MergedFeed; calls: ClientCall[] }> {
   const client = timedClient(double.url, dispatcher);
   double.clearLog();
   // As `DashboardFeeds` reads it: the version asked, and the feed's first requests sent beside it (not after its answer).
@@ -115,7 +115,7 @@ async function firstRows(double: GitLabDouble, dispatcher: Dispatcher, make: (ap
       ...Array.from({ length: double.inFlight }, () => ({ request: 'in flight', arrivedMs: NaN, answered: false }))],
     waitedFor: head ? client.calls.filter((call) => call.answeredAt !== undefined && call.answeredAt <= head.at).length : NaN,
   };
-  return { run, feed };
+  return { run, feed, calls: client.calls };
 }
 
 async function yourProjects(runs: number, progress: (line: string) => void): Promise<YourProjectsResult> {
@@ -134,6 +134,7 @@ async function yourProjects(runs: number, progress: (line: string) => void): Pro
     const cold: FirstRowsRun[] = [];
     const warm: FirstRowsRun[] = [];
     let last: MergedFeed | undefined;
+    let lastCalls: ClientCall[] = [];
     // One warm-up round (dropped), then `runs` rounds, the order rotating.
     for (let run = -1; run < runs; run++) {
       const keep = run >= 0;
@@ -144,7 +145,7 @@ async function yourProjects(runs: number, progress: (line: string) => void): Pro
           const [head] = await Promise.all([bareRequest(floorUrl, agent), bareRequest(listUrl, agent)]);
           if (keep) pair.push(head);
         },
-        async () => { const r = await firstRows(double, dispatcher, make); if (keep) cold.push(r.run); last?.dispose(); last = r.feed; },
+        async () => { const r = await firstRows(double, dispatcher, make); if (keep) cold.push(r.run); last?.dispose(); last = r.feed; lastCalls = r.calls; },
         async () => { const r = await firstRows(double, dispatcher, make, known); if (keep) warm.push(r.run); r.feed.dispose(); },
       ];
       for (let i = 0; i < contenders.length; i++) await contenders[(i + run + 1) % contenders.length]();
@@ -152,7 +153,7 @@ async function yourProjects(runs: number, progress: (line: string) => void): Pro
     }
     const feed = last!;
     const loadsMore: LoadReads[] = [];
-    for (let n = 0; n < LOADS_MORE; n++) loadsMore.push(await countedLoad(double, feed));
+    for (let n = 0; n < LOADS_MORE; n++) loadsMore.push(await countedLoad(double, feed, lastCalls));
     const status = feed.status();
     feed.dispose();
     progress(`  your projects Load more: ${loadsMore.map((l) => `${l.read.length} read / ${l.couldHold.length} could hold`).join(', ')}`);
@@ -185,6 +186,7 @@ async function starred(runs: number, progress: (line: string) => void): Promise<
     const floor: number[] = [];
     const first: StarredRun[] = [];
     let last: MergedFeed | undefined;
+    let lastCalls: ClientCall[] = [];
     let heldPeak = 0;
     const watchers: Array<{ dispose(): void }> = [];
     let bufferedPeak = 0;
@@ -213,6 +215,7 @@ async function starred(runs: number, progress: (line: string) => void): Promise<
           });
           last?.dispose();
           last = feed;
+          lastCalls = client.calls;
           watchers.push(watching);
         },
       ];
@@ -223,7 +226,7 @@ async function starred(runs: number, progress: (line: string) => void): Promise<
     const heldAfter = [feed.status().held];
     const loadsMore: LoadReads[] = [];
     for (let n = 0; n < LOADS_MORE; n++) {
-      loadsMore.push(await countedLoad(double, feed));
+      loadsMore.push(await countedLoad(double, feed, lastCalls));
       heldAfter.push(feed.status().held);
     }
     feed.dispose();

@@ -12,7 +12,15 @@ import { TOKEN } from '../fetch/listers';
 /** What the feeds section measures with: the real `FeedClient` on the extension's dispatcher, its token read timed. */
 
 /** A call of the client: its method, the source of an events listing, when made and answered (`Date.now()`). */
-export interface ClientCall { method: string; source?: string; at: number; answeredAt?: number }
+export interface ClientCall {
+  method: string;
+  source?: string;
+  at: number;
+  answeredAt?: number;
+  /** A project's events listing: the project, and the oldest id its answer gave (where its next page begins). */
+  project?: number;
+  oldestId?: number;
+}
 
 /**
  * A fresh client (its own transport), its calls recorded as the feed makes them, and the moment it first read the
@@ -37,11 +45,14 @@ export function timedClient(url: string, dispatcher: Dispatcher): TimedClient {
       const value = Reflect.get(target, prop, receiver) as unknown;
       if (typeof value !== 'function' || typeof prop !== 'string' || prop === 'onRateLimited') return value;
       return async (...args: unknown[]) => {
-        const source = prop === 'listEvents' ? (args[0] as { kind: string }).kind : undefined;
-        const call: ClientCall = { method: prop, source, at: Date.now() };
+        const listing = prop === 'listEvents' ? (args[0] as { kind: string; id?: number }) : undefined;
+        const call: ClientCall = { method: prop, source: listing?.kind, at: Date.now(), ...(listing?.kind === 'project' ? { project: listing.id } : {}) };
         calls.push(call);
         try {
-          return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          const answer = await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          const ids = listing ? (answer as { items: GitLabEvent[] }).items.map((event) => event.id).filter((id): id is number => typeof id === 'number') : [];
+          if (ids.length > 0) call.oldestId = Math.min(...ids);
+          return answer;
         } finally {
           call.answeredAt = Date.now();
         }
@@ -100,19 +111,49 @@ export interface LoadReads {
   holding: number[];
   /** Read though it could not hold the rows (the goal: none). */
   readBeyond: number[];
+  /**
+   * Reads whose source could hold none of the rows by its own cursor when the read was made (`project:page`): read
+   * before, the oldest id it had given no newer than the oldest row; unread, last active (an hour of lag allowed) before
+   * the oldest row. Stricter than `readBeyond`, which counts every source read before as able to hold the rows.
+   */
+  beyondByCursor: string[];
   /** Sources the feed reads (at most 100) and still open before the load. */
   sources: number;
   open: number;
   /** Events held, not shown, after the load. */
   held: number;
+  /** Wall time from the click to the load's rows (ms), and the most requests the double had in flight during it. */
+  ms: number;
+  peakInFlight: number;
+  /**
+   * Round trips on the load's longest chain: the source reads made before its rows, each one more than the deepest read
+   * answered before it was made. The machine's load stretches the wall time, not this.
+   */
+  chain: number;
+}
+
+/** The longest chain of `calls` (each made after the one before it was answered). */
+function longestChain(calls: readonly ClientCall[]): number {
+  const depth = new Map<ClientCall, number>();
+  for (const call of [...calls].sort((a, b) => a.at - b.at)) {
+    const before = calls.filter((other) => other.answeredAt !== undefined && other.answeredAt <= call.at).map((other) => depth.get(other) ?? 0);
+    depth.set(call, 1 + Math.max(0, ...before));
+  }
+  return Math.max(0, ...depth.values());
 }
 
 const projectOf = (status: FeedSourceStatus): number => Number(status.key.replace('project:', ''));
 
-export async function countedLoad(double: GitLabDouble, feed: MergedFeed): Promise<LoadReads> {
+export async function countedLoad(double: GitLabDouble, feed: MergedFeed, calls: readonly ClientCall[]): Promise<LoadReads> {
   const before = feed.status().sources ?? [];
   double.clearLog();
+  const started = performance.now();
+  const from = Date.now();
   const { rows } = await feed.load();
+  const ms = performance.now() - started;
+  const until = Date.now();
+  const made = calls.filter((call) => call.method === 'listEvents' && call.at >= from && call.at <= until);
+  const chain = longestChain(made);
   // A load returns once its rows are final; reads it started may still be under way: they are its reads too.
   while (feed.status().inFlight > 0 || double.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 5));
   const requests = ofClient(double.requests).map(projectRead).filter((id): id is number => id !== undefined);
@@ -121,8 +162,17 @@ export async function countedLoad(double: GitLabDouble, feed: MergedFeed): Promi
   const open = before.filter((s) => s.progress !== 'done' && s.progress !== 'failed');
   const couldHold = open.filter((s) => (s.pagesRead > 0 || !s.lastActivityAt || Date.parse(s.lastActivityAt) + ACTIVITY_LAG_MS >= oldest)).map(projectOf);
   const inRows = new Set(rows.map((row) => row.project_id));
+  const oldestId = Math.min(...rows.map((row) => row.id ?? Infinity));
+  const activity = new Map(before.map((s) => [projectOf(s), s.lastActivityAt ? Date.parse(s.lastActivityAt) + ACTIVITY_LAG_MS : Infinity]));
+  const beyondByCursor = made.filter((call) => call.project !== undefined).flatMap((call) => {
+    const earlier = calls.filter((other) => other.project === call.project && other.answeredAt !== undefined && other.answeredAt <= call.at);
+    const given = earlier.map((other) => other.oldestId).filter((id): id is number => id !== undefined);
+    const beyond = earlier.length === 0 ? (activity.get(call.project!) ?? Infinity) < oldest : given.length > 0 && Math.min(...given) <= oldestId;
+    return beyond ? [`${call.project}:${earlier.length + 1}`] : [];
+  });
   return {
     rows: rows.length, requests: requests.length, read, couldHold, holding: [...inRows].filter((id): id is number => typeof id === 'number').sort((a, b) => a - b),
     readBeyond: read.filter((id) => !couldHold.includes(id)), sources: before.length, open: open.length, held: feed.status().held,
+    ms, peakInFlight: double.peakInFlight, chain, beyondByCursor,
   };
 }

@@ -10,9 +10,13 @@ type Goal = { goal: string; value: string; met: boolean };
 const m3 = (s: Summary) => `${s.min.toFixed(0)} / ${s.median.toFixed(0)} / ${s.max.toFixed(0)} ms`;
 const middle = <T>(list: readonly T[]): T | undefined => list[Math.floor(list.length / 2)];
 const chain = (run: FirstRowsRun) => run.before.map((b) => (b.answered ? `${b.request} at +${b.arrivedMs} ms` : b.request)).join(', ');
-const loadText = (l: LoadReads, n: number) =>
+/** A Load more's round trips one after another (its longest chain of reads) and its wall time. */
+const roundTrips = (l: LoadReads, latencyMs: number) => `${l.chain} round trips in a row, ${l.ms.toFixed(0)} ms (${(l.ms / latencyMs).toFixed(1)}× an answer)`;
+const loadText = (l: LoadReads, n: number, latencyMs: number) =>
   `Load more ${n + 1}: ${l.rows} rows, ${l.requests} requests reading ${l.read.length} of ${l.sources} sources (${l.open} not read to their end); `
-  + `${l.couldHold.length} could hold the rows${l.readBeyond.length ? `, read beyond them: ${l.readBeyond.join(', ')}` : ''}; the rows are of ${l.holding.length} projects; ${l.held} events held after it`;
+  + `${l.couldHold.length} could hold the rows${l.readBeyond.length ? `, read beyond them: ${l.readBeyond.join(', ')}` : ''}; the rows are of ${l.holding.length} projects; ${l.held} events held after it; `
+  + `${roundTrips(l, latencyMs)} (${latencyMs} ms an answer), at most ${l.peakInFlight} in flight; `
+  + `by each read's own cursor ${l.beyondByCursor.length ? `beyond the rows: ${l.beyondByCursor.join(', ')}` : 'none beyond the rows'}`;
 
 export function feedGoals(r: FeedBenchResult): Goal[] {
   const y = r.yourProjects;
@@ -27,8 +31,10 @@ export function feedGoals(r: FeedBenchResult): Goal[] {
   });
   goals.push({
     goal: `feeds: Your projects' Load more over ${y.projects} projects reads only the sources that can hold the next rows (counted at the double, ${y.loadsMore.length} Load mores)`,
-    value: y.loadsMore.map((l) => `${l.read.length} read / ${l.couldHold.length} could hold`).join(', ')
-      + `; ${y.sources} sources read at most (${y.leftOut})`,
+    value: y.loadsMore.map((l) => `${l.read.length} read / ${l.couldHold.length} could hold${l.readBeyond.length ? ` (beyond: ${l.readBeyond.join(', ')})` : ''}`).join(', ')
+      + `; by each read's own cursor ${y.loadsMore.map((l) => l.beyondByCursor.length).join('/')} beyond the rows`
+      + `; ${y.sources} sources read at most (${y.leftOut}); wall ${y.loadsMore.map((l) => roundTrips(l, r.latencyMs)).join('; ')} (${r.latencyMs} ms an answer), `
+      + `at most ${y.loadsMore.map((l) => l.peakInFlight).join('/')} in flight`,
     met: y.loadsMore.length > 0 && y.loadsMore.every((l) => l.readBeyond.length === 0 && l.rows > 0),
   });
   const answered = s.first.map((run) => run.answered);
@@ -76,8 +82,8 @@ function firstRowsRows(r: FeedBenchResult): Array<Array<string | number>> {
 export function feedTables(r: FeedBenchResult): string {
   return [
     formatTable(`Merged feeds: pages of ${r.pageSize}, ${r.latencyMs} ms per answer; ${r.yourProjects.runs} interleaved rounds`, firstRowsRows(r)),
-    ...r.yourProjects.loadsMore.map((l, n) => `Your projects (${r.yourProjects.projects} projects, ${r.yourProjects.sources} read) ${loadText(l, n)}`),
-    ...r.starred.loadsMore.map((l, n) => `Starred projects ${loadText(l, n)}`),
+    ...r.yourProjects.loadsMore.map((l, n) => `Your projects (${r.yourProjects.projects} projects, ${r.yourProjects.sources} read) ${loadText(l, n, r.latencyMs)}`),
+    ...r.starred.loadsMore.map((l, n) => `Starred projects ${loadText(l, n, r.latencyMs)}`),
     `Starred projects held: ${r.starred.heldPeak} at most (bound ${r.starred.heldBound}); after each load ${r.starred.heldAfter.join(', ')}`,
     ...r.redraws.cases.map((c) => `Redraws, ${c.list} of ${c.events} events: ${c.changes.length} change event(s) (${c.changes.join('; ') || 'none'}); `
       + `${c.itemsAsked} items and ${c.childrenAsked} rows' children asked again (a whole draw: ${c.wholeTree.itemsAsked} and ${c.wholeTree.childrenAsked})`),
@@ -90,8 +96,8 @@ export function feedFigures(r: FeedBenchResult): string[] {
   return [
     '', `**Merged feeds** (the real \`FeedClient\` and \`MergedFeed\` over the double, ${r.latencyMs} ms per answer, pages of ${r.pageSize}; wall time, min / median / max of ${r.yourProjects.runs} interleaved rounds):`, '',
     [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...body.map((row) => `| ${row.join(' | ')} |`)].join('\n'), '',
-    ...r.yourProjects.loadsMore.map((l, n) => `Your projects ${loadText(l, n)}.`), '',
-    ...r.starred.loadsMore.map((l, n) => `Starred projects ${loadText(l, n)}.`), '',
+    ...r.yourProjects.loadsMore.map((l, n) => `Your projects ${loadText(l, n, r.latencyMs)}.`), '',
+    ...r.starred.loadsMore.map((l, n) => `Starred projects ${loadText(l, n, r.latencyMs)}.`), '',
     ...r.redraws.cases.map((c) => `Redraws, ${c.list} of ${c.events.toLocaleString('en')} events, one row added by a poll: ${c.changes.length} change event(s) (${c.changes.join('; ') || 'none'}), `
       + `${c.itemsAsked} items asked again (a whole draw: ${c.wholeTree.itemsAsked}).`),
   ];

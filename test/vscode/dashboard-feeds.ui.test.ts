@@ -73,8 +73,28 @@ describe('dashboard feeds in the Activity view', function () {
       assert.deepEqual(labels(first).filter((text) => text.startsWith('community/handbook')),
         ['community/handbook | Retry · not found: deleted, moved or no longer visible to you']);
       await clickLoadMore(s, first);
-      await feedShows(s, 'Starred projects', events.slice(0, 2 * PAGE_SIZE));
+      const shown = await feedShows(s, 'Starred projects', events.slice(0, 2 * PAGE_SIZE), (feed) => feed.states.some((row) => row.label === 'community/handbook'));
       assert.equal(extensionRequests(double, (r) => r.query.scope !== undefined && r.path !== '/api/v4/events').length, 0, 'scope sent to a project');
+
+      // handbook is back, with a new issue: its row's Retry reads it alone, from the page it failed at.
+      double.clearFaults();
+      const added = double.addEvent({ projectId: 4, authorId: 2, action: 'created', targetType: 'Issue', targetTitle: 'Arrived in handbook after its Retry' });
+      const since = Date.now();
+      const handbook = shown.states.find((row) => row.label === 'community/handbook')!;
+      await s.page.mouse.move(1, 1);
+      await s.workbench.treeRowLabelled('community/handbook', { level: handbook.level }).click();
+      const after = await s.workbench.waitForTree('the retried project\'s new event on top of Starred projects, its row gone', (items) => {
+        const feed = feedUnder(items, 'Starred projects');
+        return isSettled(feed) && feed.events[0]?.label.includes(added.targetTitle!) && !feed.states.some((row) => row.label === 'community/handbook') && feed;
+      });
+      // The rows shown stay, together and in order, below what came on top.
+      const before = shown.events.map((event) => event.label);
+      const now = after.events.map((event) => event.label);
+      assert.ok(now.some((_, at) => before.every((label, i) => now[at + i] === label)), `the rows shown moved: ${now.join(' / ')}`);
+      const read = extensionRequests(double, (r) => r.at >= since);
+      assert.ok(read.some((r) => r.path === '/api/v4/projects/4/events' && (r.query.page ?? '1') === '1'), 'handbook not read from the page it failed at');
+      const again = read.filter((r) => r.path === '/api/v4/projects' || (/\/events$/.test(r.path) && r.path !== '/api/v4/projects/4/events' && (r.query.page ?? '1') === '1'));
+      assert.deepEqual(again.map((r) => `${r.path}?page=${r.query.page ?? ''}`), [], 'the feed read again from its start');
     });
   });
 

@@ -177,6 +177,38 @@ export const section: Section = {
       tests: ['reads at most 10 pages viewed'],
     },
     {
+      protection: 'A Catch Up mark covers the comment behind an "updated" it was made on',
+      part: 'ids alone',
+      edits: [edit('src/app/catchUp/thingGroups.ts', 'return isNewerThan(event, mark) && !(Number.isFinite(seenMs) && Number.isFinite(atMs) && atMs <= seenMs);', 'return isNewerThan(event, mark);')],
+      specs: [`${T}/app/catchUp/catchUpService.test.ts`],
+      tests: ['a row marked seen while it said only "updated"'],
+    },
+    {
+      protection: 'A Catch Up mark covers the comment behind an "updated" it was made on',
+      part: 'the second cut',
+      edits: [edit('src/app/catchUp/seenThings.ts', 'createdAt: laterTime(newest.createdAt, wholeSecondEnd(updatedAt))', 'createdAt: laterTime(newest.createdAt, updatedAt)')],
+      specs: [`${T}/app/catchUp/catchUpService.test.ts`],
+      tests: ['a row marked seen while it said only "updated"'],
+    },
+    {
+      protection: 'Catch Up reads the levels in force of at most `MAX_LEVEL_PROJECTS` projects an instance',
+      edits: [edit('src/app/catchUp/catchUpLevels.ts', 'if (asked.has(id) || asked.size >= MAX_LEVEL_PROJECTS) continue;', 'if (asked.has(id)) continue;')],
+      specs: [`${T}/app/catchUp/catchUpLevels.test.ts`],
+      tests: ['each project is read once, at most MAX_LEVEL_PROJECTS per instance'],
+    },
+    {
+      protection: 'Catch Up reads levels only for the account whose levels can be read',
+      edits: [edit('src/app/catchUp/catchUpLevels.ts', '    if (this.deps.readable() !== instance) return;\n', '')],
+      specs: [`${T}/app/catchUp/catchUpLevels.test.ts`],
+      tests: ['each project is read once, at most MAX_LEVEL_PROJECTS per instance'],
+    },
+    {
+      protection: 'A level Mute E-mail for This Project is writing is held until GitLab answers',
+      edits: [edit('src/app/catchUp/catchUpLevels.ts', '    if (written) {\n', '    if (level) {\n')],
+      specs: [`${T}/app/catchUp/catchUpLevels.test.ts`],
+      tests: ['a level being written is read at once'],
+    },
+    {
       protection: 'Kept pages bounded in bytes and cut as shown',
       part: 'no byte bound',
       edits: [edit('src/app/lists/earlierPages.ts', '        if (bytes + size + itemSize > MAX_EARLIER_BYTES) break;\n', '')],

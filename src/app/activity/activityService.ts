@@ -97,6 +97,8 @@ export class ActivityService extends ListService<ActivitySource, GitLabEvent, So
     });
     this.feeds.onDidChange((key) => {
       const source = key === undefined ? undefined : this.sourceOf(key);
+      // A feed's load may have found events late: those newer than its top join it.
+      if (source?.source.kind === 'feed') this.dashboard.lateOnTop(this.feeds, source.key);
       if (source) void this.pageShown(source);
       else this.unreadChanges.fire();
     });
@@ -183,6 +185,13 @@ export class ActivityService extends ListService<ActivitySource, GitLabEvent, So
     }
     this.feeds.reset();
     void this.detectRemotes();
+  }
+
+  /** A dashboard feed's source that failed, read again alone (its Retry; see `DashboardFeeds.retrySource`). */
+  retryFeedSource(key: string, sourceKey: string): Promise<void> {
+    const source = this.sourceOf(key);
+    if (source?.source.kind !== 'feed') return Promise.resolve();
+    return this.dashboard.retrySource(this.feeds, source, sourceKey);
   }
 
   /** A dashboard feed's sources and bounds, while its list is read. */

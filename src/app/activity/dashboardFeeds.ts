@@ -89,6 +89,35 @@ export class DashboardFeeds {
     return this.pages.feed(key);
   }
 
+  /**
+   * The Retry of a feed's source that failed: that source alone is read again, from the page it failed at, by a load
+   * that continues the list (its rows stay; what the source holds among them comes late, see `lateOnTop`). Without its
+   * feed (the list was read again since) or its failure, the whole list is read again. A load under way reads it.
+   */
+  async retrySource(lists: EventFeeds, source: ActivitySource, sourceKey: string): Promise<void> {
+    const feed = this.pages.feed(source.key);
+    const state = lists.get(source.key);
+    if (!feed || !state.started || state.stale || !feed.retry(sourceKey)) {
+      lists.resetOne(source.key);
+      return;
+    }
+    if (state.loading) return;
+    lists.reopen(source.key);
+    await lists.loadMore(source);
+  }
+
+  /**
+   * A feed's late events newer than its top go on top of list `key`, as a poll's new events do: no row moves. The others
+   * stay counted in the feed's status (its late row offers a refresh).
+   */
+  lateOnTop(lists: EventFeeds, key: string): void {
+    const feed = this.pages.feed(key);
+    const state = lists.get(key);
+    if (!feed || !state.started || state.stale) return;
+    const above = feed.takeLateAboveTop();
+    if (above.length > 0) lists.prepend(key, above);
+  }
+
   /** Signed in or out: every feed stops, and each server is asked again what it is. */
   forget(): void {
     this.polls.clear();

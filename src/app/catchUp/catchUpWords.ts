@@ -1,4 +1,3 @@
-import { linkName } from '../settings/shared/levelChain';
 import { formatCount, type Localize } from '../localize';
 import { inert, personName, plainLine } from '../plainText';
 import type { MattersWhy } from './mailRules';
@@ -53,8 +52,8 @@ export function whyWords(why: readonly MattersWhy[], t: Localize): string {
       case 'authored': return t('Author');
       case 'participating': return t('Participating');
       case 'previously': return reason.role === 'assignee' ? t('Was assigned') : t('Was a reviewer');
-      case 'watching': return t('Watching {0}', inert(linkName(reason.where, t)));
-      case 'customEvent': return t('Custom level of {0}', inert(linkName(reason.where, t)));
+      case 'watching': return reason.where.kind === 'global' ? t('Watching (global level)') : t('Watching {0}', inert(plainLine(reason.where.name)));
+      case 'customEvent': return reason.where.kind === 'global' ? t('Custom level (global)') : t('Custom level of {0}', inert(plainLine(reason.where.name)));
     }
   }).join(' · ');
 }

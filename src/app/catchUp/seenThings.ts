@@ -11,6 +11,13 @@ import { isoTime, laterTime, type ThingNews } from './thingGroups';
 export const MAX_SEEN_THINGS = 2_000;
 export const MAX_SEEN_BYTES = 128 * 1024;
 
+/** The last moment of a time given in whole seconds (`…:00Z`), as `isoTime` writes it; undefined otherwise. */
+function wholeSecondEnd(time: string | undefined): string | undefined {
+  if (time === undefined || !/:\d{2}(?:Z|[+-]\d{2}:?\d{2})$/.test(time)) return undefined;
+  const ms = Date.parse(time);
+  return Number.isFinite(ms) ? new Date(ms + 999).toISOString() : undefined;
+}
+
 /**
  * What the person marked seen in the Catch Up view, per account (`AccountKey`) and thing (`thingKey`): the newest
  * event id seen and the time seen up to (its events' and its `updatedAt`). GitLab keeps no read state the API exposes
@@ -35,11 +42,16 @@ export class SeenThings {
     return this.marks.keepOnly(accounts, waiting);
   }
 
-  /** Mark as Seen: everything the rows showed of these things, and their `updatedAt`. A mark never goes back. */
-  async markSeen(account: AccountKey, things: ReadonlyArray<Pick<ThingNews, 'key' | 'newest'>>): Promise<void> {
+  /**
+   * Mark as Seen: everything the rows showed of these things, and their `updatedAt`, up to the end of its second when
+   * GraphQL gave it in whole seconds (`Types::TimeType`): the change it stands for (a comment touches its noteable a
+   * moment after its event) happened within that second, and its event, read later, is seen with it. A mark never
+   * goes back.
+   */
+  async markSeen(account: AccountKey, things: ReadonlyArray<Pick<ThingNews, 'key' | 'newest' | 'updatedAt'>>): Promise<void> {
     const changes: Array<[string, EventMarker]> = [];
-    for (const { key, newest } of things) {
-      const next = this.merged(account, key, newest);
+    for (const { key, newest, updatedAt } of things) {
+      const next = this.merged(account, key, { ...newest, createdAt: laterTime(newest.createdAt, wholeSecondEnd(updatedAt)) });
       if (next) changes.push([key, next]);
     }
     if (changes.length > 0) await this.marks.set(account, changes);

@@ -193,8 +193,11 @@ function count(news: ThingNews, event: GitLabEvent, shape: EventShape, atMs: num
  * (`sinceMs`; an event with no time is not). `atMs`: the event's time, read once.
  */
 function isNew(event: GitLabEvent, mark: EventMarker | undefined, sinceMs: number | undefined, atMs: number): boolean {
-  if (mark) return isNewerThan(event, mark);
-  return sinceMs === undefined || atMs > sinceMs;
+  if (!mark) return sinceMs === undefined || atMs > sinceMs;
+  // Seen up to a time too: an event from before it was behind what the row showed (an "updated" whose event was not
+  // read yet), whatever its id says.
+  const seenMs = timeMs(mark.createdAt);
+  return isNewerThan(event, mark) && !(Number.isFinite(seenMs) && Number.isFinite(atMs) && atMs <= seenMs);
 }
 
 const timeMs = (value: unknown): number => (typeof value === 'string' ? Date.parse(value) : NaN);

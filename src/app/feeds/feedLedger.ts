@@ -47,7 +47,10 @@ export class FeedLedger {
   file(state: SourceState, items: readonly GitLabEvent[]): void {
     for (const event of this.placed(items)) {
       const id = idOf(event)!;
-      if (state.reach === undefined || this.precedes(state.reach, id)) state.reach = id;
+      if (state.reach === undefined || this.precedes(state.reach, id)) {
+        state.reach = id;
+        state.reachEvent = event;
+      }
       if (this.keep && !this.keep(event)) continue;
       if (this.seen.has(id) || this.buffered.has(id)) continue;
       if (this.lastReleased !== undefined && !this.precedes(this.lastReleased, id)) {
@@ -105,6 +108,20 @@ export class FeedLedger {
       if (!this.keep || this.keep(event)) added.push(event);
     }
     return { added, gap: full && (oldest === undefined || oldest > newest) };
+  }
+
+  /**
+   * Newest first only: the late events newer than the newest row, taken (newest first), the newest row now theirs; they
+   * go on top as a poll's would. The others stay late.
+   */
+  takeAboveTop(): GitLabEvent[] {
+    const newest = this.newest;
+    if (this.order !== 'desc' || newest === undefined) return [];
+    const above = this.late.filter((event) => idOf(event)! > newest).sort((a, b) => this.compare(a, b));
+    if (above.length === 0) return [];
+    this.late = this.late.filter((event) => idOf(event)! <= newest);
+    this.newest = idOf(above[0]);
+    return above;
   }
 
   takeLate(): GitLabEvent[] {

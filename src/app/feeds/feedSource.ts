@@ -96,6 +96,8 @@ export class SourceState {
   buffer: GitLabEvent[] = [];
   /** The furthest id read in the feed's order, kept or not: every event not read yet lies past it. */
   reach: number | undefined;
+  /** The event at `reach` (its time places the source's cursor among the others'). */
+  reachEvent: GitLabEvent | undefined;
   error: GitLabError | undefined;
   reading: AbortController | undefined;
   pagesRead = 0;

@@ -8,6 +8,7 @@ import {
 } from './feedPlan';
 import { FeedLedger } from './feedLedger';
 import { cancelled, raceAbort, Wakeup } from './feedWaits';
+import { certainlyNeeded, cursorOf } from './feedSchedule';
 import { asGitLabError, chooseSources, idOf, SourceState, type FeedOrder, type FeedSourceList, type LeftOut } from './feedSource';
 
 /** Failures the next load tries again: the network, a timeout, GitLab's 5xx or its rate limit. */
@@ -19,7 +20,8 @@ const isPassing = (error: GitLabError): boolean => ['network', 'timeout', 'serve
  * more has read past it, or (newest first, unread) its last activity, an hour's lag allowed, is older than the row. So
  * each load continues where the last stopped and never puts a row above a shown one. Each event is shown once. A source
  * is read only while it holds nothing unshown, so at most one page a source waits; at most `maxInFlight` requests run
- * at once. A source that fails keeps its error and is read no further; the others go on.
+ * at once: the first load starts side by side the sources a row waits for, a Load more only those it certainly needs
+ * (`certainlyNeeded`). A source that fails keeps its error and is read no further; the others go on.
  */
 export class MergedFeed {
   private readonly order: FeedOrder;
@@ -33,7 +35,7 @@ export class MergedFeed {
   private list: Promise<void> | undefined;
   private states: SourceState[] | undefined;
   private leftOut: LeftOut | undefined;
-  private readonly head: { buffer: GitLabEvent[]; boundary?: number; error?: GitLabError } = { buffer: [] };
+  private readonly head: { buffer: GitLabEvent[]; boundary?: number; oldest?: GitLabEvent; error?: GitLabError } = { buffer: [] };
   private readonly ledger: FeedLedger;
   private reads = 0;
   private others = 0;
@@ -98,6 +100,16 @@ export class MergedFeed {
   }
 
   /**
+   * Of the late events, those newer than the newest row (newest first; a newest-first feed only), taken: they go on top
+   * as a poll's new events do, moving no row. The others stay in `takeLate` (`status().late`).
+   */
+  takeLateAboveTop(): GitLabEvent[] {
+    const above = this.ledger.takeAboveTop();
+    if (above.length > 0) this.changes.fire();
+    return above;
+  }
+
+  /**
    * A poll's one request (GitLab's `scope=all`, page 1, unfiltered) for a newest-first feed: the events newer than the
    * newest row, kept by the predicate, each once, newest first, to put at the top. `full`: the listing may have held
    * more than it answered (GitLab's window counted 20, or a next page): then a gap is possible when even its oldest
@@ -155,7 +167,10 @@ export class MergedFeed {
     this.others += 1;
     try {
       const events = await this.race(this.plan.head(this.controller.signal), signal);
-      if (events) this.head.boundary = this.ledger.fileHead(this.head.buffer, events);
+      if (events) {
+        this.head.boundary = this.ledger.fileHead(this.head.buffer, events);
+        this.head.oldest = events.find((event) => idOf(event) === this.head.boundary);
+      }
     } catch (error) {
       if (signal?.aborted) throw cancelled();
       this.head.error = asGitLabError(error);
@@ -204,7 +219,9 @@ export class MergedFeed {
       }
       const candidate = this.best()?.[0];
       const blockers = this.states.filter((state) => state.buffer.length === 0 && this.mayHoldBefore(state, candidate));
-      for (const state of blockers) {
+      // The first page reads side by side; a Load more starts only the sources it certainly needs.
+      const starts = this.loads > 1 ? this.needed(blockers) : blockers;
+      for (const state of starts) {
         if (this.reads >= this.window.current || requests >= maxRequests) break;
         if (state.reading) continue;
         this.read(state);
@@ -269,6 +286,13 @@ export class MergedFeed {
     if (state.pagesRead > 0 || this.order !== 'desc' || state.activityMs === undefined) return true;
     const time = candidate.created_at ? Date.parse(candidate.created_at) : Number.NaN;
     return Number.isNaN(time) || state.activityMs + (this.plan.activityLagMs ?? ACTIVITY_LAG_MS) >= time;
+  }
+
+  /** Of `blockers`, those a Load more starts now: the ones it certainly needs (`certainlyNeeded`). */
+  private needed(blockers: readonly SourceState[]): SourceState[] {
+    const lag = this.plan.activityLagMs ?? ACTIVITY_LAG_MS;
+    const cursor = (state: SourceState) => cursorOf(state, this.order, lag, this.head.oldest);
+    return certainlyNeeded(blockers, (this.states ?? []).filter((state) => state.open), cursor, this.reads);
   }
 
   private read(state: SourceState): void {

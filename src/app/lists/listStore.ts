@@ -161,6 +161,13 @@ export class ListStore<Source extends { readonly key: string }, Item, Order = un
     if (this.lists.get(key)?.prepend(items)) this.notify(key);
   }
 
+  /** List `key`, read to its end, has a next page after all (see `PagingState.reopen`); false when it could not. */
+  reopen(key: string): boolean {
+    const reopened = this.lists.get(key)?.reopen() ?? false;
+    if (reopened) this.notify(key);
+    return reopened;
+  }
+
   /** Forget one list's pages (retry, refresh of one node). */
   resetOne(key: string): void {
     this.hidden.delete(key);

@@ -31,6 +31,8 @@ export class PagingState<Item, Order = undefined> {
   private inFlight: PageTicket | undefined;
   private lastError: unknown;
   private pagesLoaded = 0;
+  /** The page last applied (see `reopen`). */
+  private lastPage: number | undefined;
   /** The rows of the previous filter and their order, shown until the first page of the new one arrives (see `reset`). */
   private previous: { items: readonly Item[]; order: Order | undefined; earlier: boolean } | undefined;
   private searching: SearchProgress | undefined;
@@ -88,6 +90,7 @@ export class PagingState<Item, Order = undefined> {
     this.inFlight = undefined;
     this.previous = undefined;
     this.pagesLoaded += 1;
+    this.lastPage = ticket.page;
     let added = 0;
     for (const item of page.items) {
       const key = this.keyOf(item);
@@ -123,6 +126,16 @@ export class PagingState<Item, Order = undefined> {
     return fresh.length;
   }
 
+  /**
+   * A list read to its end that may hold more after all (a merged feed's source read again after it failed): its next
+   * page is the one after the last applied. Only a current list at its end, not loading; false otherwise.
+   */
+  reopen(): boolean {
+    if (!this.started || this.previous || this.inFlight || this.next !== undefined || this.lastPage === undefined) return false;
+    this.next = this.lastPage + 1;
+    return true;
+  }
+
   /** Gives up a page begun but not asked for after all (a load ended at its bound). */
   release(ticket: PageTicket): void {
     if (this.isCurrent(ticket)) this.inFlight = undefined;
@@ -155,6 +168,7 @@ export class PagingState<Item, Order = undefined> {
     this.inFlight = undefined;
     this.lastError = undefined;
     this.pagesLoaded = 0;
+    this.lastPage = undefined;
     this.searching = undefined;
     this.bound = undefined;
   }

@@ -139,3 +139,14 @@ export function thingFromSubscription(item: SubscribedThing, instance: string): 
   const where = item.kind === 'epic' ? { groupPath: item.containerPath || undefined } : { projectPath: item.containerPath };
   return { instance, kind: item.kind, ...where, iid: item.iid, id: item.id, reference: item.reference, title: item.title };
 }
+
+/** A Catch Up row's thing (an issue or merge request of a known project), on `instance`; others name none. */
+export function thingFromCatchUp(
+  thing: { ref: { kind: string; iid?: number }; projectPath?: string; title?: string; subscription?: SubscribedThing }, instance: string,
+): Thing | undefined {
+  if (thing.subscription && thing.subscription.kind !== 'epic') return thingFromSubscription(thing.subscription, instance);
+  const { kind, iid } = thing.ref;
+  const number = positive(iid);
+  if ((kind !== 'issue' && kind !== 'mergeRequest') || !number || !thing.projectPath) return undefined;
+  return { instance, kind, projectPath: thing.projectPath, iid: number, reference: `${SIGN[kind]}${number}`, ...(thing.title ? { title: thing.title } : {}) };
+}

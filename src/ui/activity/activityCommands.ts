@@ -10,7 +10,7 @@ import type { ActivityService } from '../../app/activity/activityService';
 import type { ProjectDirectories } from '../../app/projectDirectory';
 import { MY_ACTIVITY, sourceKey, type ActivitySource } from '../../app/activity/sources';
 import { GitLabError, type GitLabEvent } from '../../gitlab';
-import { COMMANDS } from '../../ids';
+import { COMMANDS, VIEWS } from '../../ids';
 import type { InstanceLists } from '../config';
 import type { ReadOnlyDocuments } from '../readOnlyDocuments';
 import type { Failures } from '../failures';
@@ -63,6 +63,11 @@ export function registerActivityCommands(c: ActivityCommandContext): vscode.Disp
     register(COMMANDS.markAllSeen, () => c.service.markAllSeen()),
     // A list's Retry, or every list (project names that failed to load are asked for again too).
     register(COMMANDS.refresh, (key?: unknown) => c.service.refresh(typeof key === 'string' && sourceOf(key) ? key : undefined)),
+    // A feed's source row: that source read again alone, the view's progress bar showing while it is.
+    register(COMMANDS.retryFeedSource, (key?: unknown, sourceKey?: unknown) => {
+      if (typeof key !== 'string' || typeof sourceKey !== 'string') return undefined;
+      return vscode.window.withProgress({ location: { viewId: VIEWS.activity } }, () => c.service.retryFeedSource(key, sourceKey));
+    }),
     register(COMMANDS.filter, () => c.picks.chooseKind()),
     register(COMMANDS.chooseTab, () => c.picks.tab()),
     register(COMMANDS.filterAction, () => c.picks.action()),

@@ -136,11 +136,21 @@ export class ActivityItems implements vscode.Disposable {
         item.contextValue = 'feedLeftOut';
         return item;
       }
+      case 'feedLate': {
+        // A count only, no server text: the events stay out of the rows until the feed is read again.
+        const item = new vscode.TreeItem(node.count === 1 ? vscode.l10n.t('1 event arrived late') : vscode.l10n.t('{0} events arrived late', displayCount(node.count)));
+        item.description = vscode.l10n.t('Refresh to place them');
+        item.tooltip = vscode.l10n.t('They belong among rows already shown (a source read again after it failed, or a project that looked idle). The rows stay where they are until you refresh the feed.');
+        item.iconPath = new vscode.ThemeIcon('history');
+        item.command = { command: COMMANDS.refresh, title: vscode.l10n.t('Refresh'), arguments: [node.source.key] };
+        item.contextValue = 'feedLate';
+        return item;
+      }
     }
   }
 
   /**
-   * A source of a dashboard feed with its own say: the fix first (Retry reads the feed again), then why, in the
+   * A source of a dashboard feed with its own say: the fix first (Retry reads that source again), then why, in the
    * feed's words; a private profile's empty answer is no failure, only nothing to show.
    */
   private feedSourceItem(node: ActivityRow & { type: 'feedSource' }): vscode.TreeItem {
@@ -162,7 +172,7 @@ export class ActivityItems implements vscode.Disposable {
     item.description = vscode.l10n.t('Retry · {0}', why);
     item.tooltip = inert(node.error.message);
     item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('problemsWarningIcon.foreground'));
-    item.command = { command: COMMANDS.refresh, title: vscode.l10n.t('Retry'), arguments: [node.source.key] };
+    item.command = { command: COMMANDS.retryFeedSource, title: vscode.l10n.t('Retry'), arguments: [node.source.key, node.key] };
     item.contextValue = 'feedSource error retryable';
     return item;
   }

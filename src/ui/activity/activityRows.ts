@@ -64,8 +64,8 @@ export class ActivityRows {
   }
 
   /**
-   * A dashboard feed's own rows after its days: each source that failed or showed nothing (a private profile), and how
-   * many sources it left out past its bound.
+   * A dashboard feed's own rows after its days: each source that failed or showed nothing (a private profile), how
+   * many sources it left out past its bound, and how many events came late (those newer than its top went on top).
    */
   feedRows(source: ActivitySource): ActivityRow[] {
     const status = source.source.kind === 'feed' ? this.service.feedStatus(source.key) : undefined;
@@ -75,6 +75,8 @@ export class ActivityRows {
       .map((s) => ({ type: 'feedSource', source, key: s.key, label: s.label, error: s.error }));
     const limit = status.leftOut?.limit;
     if (limit !== undefined && limit !== 0) rows.push({ type: 'feedLeftOut', source, count: limit });
+    const late = status.late + status.lateDropped;
+    if (late > 0) rows.push({ type: 'feedLate', source, count: late });
     return rows;
   }
 

@@ -24,7 +24,9 @@ export type ActivityRow =
    */
   | { type: 'feedSource'; source: ActivitySource; key: string; label?: string; error?: GitLabError }
   /** Sources a dashboard feed left out past its bound of 100 ('unknown' when GitLab did not count them). */
-  | { type: 'feedLeftOut'; source: ActivitySource; count: number | 'unknown' };
+  | { type: 'feedLeftOut'; source: ActivitySource; count: number | 'unknown' }
+  /** Events a dashboard feed found after rows past them were shown (a source read again): counted, a refresh places them. */
+  | { type: 'feedLate'; source: ActivitySource; count: number };
 
 /** A row of the Activity tree: an instance's root, a list's status row, or one of the view's own rows. */
 export type ActivityNode = InstanceListNode<ActivitySource, ActivityRow>;
@@ -42,6 +44,7 @@ export function nodeId(node: ActivityNode): string {
     case 'needsGitLab': return `needsGitLab/${node.source.key}`;
     case 'feedSource': return `feedSource/${node.source.key}/${node.key}`;
     case 'feedLeftOut': return `feedLeftOut/${node.source.key}`;
+    case 'feedLate': return `feedLate/${node.source.key}`;
     default: return `${node.type}/${node.source.key}`;
   }
 }

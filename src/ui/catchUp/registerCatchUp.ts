@@ -18,6 +18,9 @@ import { openOnInstance } from '../lists/rowCommands';
 import * as plainWindow from '../plainWindow';
 import type { Shell } from '../shell';
 import { CatchUpView, type CatchUpRow } from './catchUpView';
+import { CatchUpLevels } from '../../app/catchUp/catchUpLevels';
+import type { NotificationSettings } from '../settings/notificationSettings';
+import { markRowDone, muteProject } from './catchUpActions';
 
 /** The thing's page at its first new comment; built from the instance and the project's path where GitLab gave none. */
 function pageOf(thing: CatchUpThing, instanceUrl: string): string | undefined {
@@ -29,23 +32,33 @@ function pageOf(thing: CatchUpThing, instanceUrl: string): string | undefined {
 
 /** The Catch Up view with its commands, fed by the Activity's, the To-Do List's and Subscriptions' lists. */
 export function registerCatchUp(
-  context: vscode.ExtensionContext, { session, readConfig, directories, log, clock }: Shell,
-  activity: ActivityService, todos: TodoService, subscriptions: SubscriptionService,
+  context: vscode.ExtensionContext, shell: Shell, activity: ActivityService, todos: TodoService, subscriptions: SubscriptionService,
+  { levels }: Pick<NotificationSettings, 'levels'>,
 ): CatchUpService {
+  const { session, readConfig, directories, log, clock } = shell;
   const t = keepPlainMessages(displayLocalize());
   const seen = new SeenThings(context.globalState);
-  const service = new CatchUpService({
+  // The levels in force the rules read ("Watching acme/web"): the active account's, through the one owner of levels.
+  const held = new CatchUpLevels({
+    readable: () => (shell.account.api ? shell.account.key : undefined),
+    levelInForce: (_id, path) => levels.levelInForce({ kind: 'project', id: path }, { path }),
+    changed: () => service.inputsChanged(),
+    warn: (line) => log.warn(line),
+  });
+  const service: CatchUpService = new CatchUpService({
     accounts: () => session.all, pageSize: () => readConfig().pageSize, seen, participation: new Participation(),
     windowDays: () => vscode.workspace.getConfiguration(SETTINGS_SECTION).get<number>(SETTINGS.catchUpWindowDays, 7),
     reading: {
       events: (instance) => activity.allSources().filter((source) => source.instance === instance)
         .flatMap((source) => activity.lists.get(source.key).items),
-      todos: (instance) => todos.lists.get(todoSource(instance).key).items,
+      // What the lists show: a to-do marked done or a thing unsubscribed leaves at once, and comes back on a refusal.
+      todos: (instance) => todos.lists.rows(todoSource(instance).key).items,
       subscriptions: (instance) => (['issue', 'mergeRequest'] as const)
-        .flatMap((kind) => subscriptions.lists.get(subscriptionSource(instance, kind).key).items)
+        .flatMap((kind) => subscriptions.lists.rows(subscriptionSource(instance, kind).key).items)
         .filter((item): item is SubscribedThing => item.kind !== 'label'),
       projectPath: (instance, id) => directories.for(instance).get(id)?.path_with_namespace,
       projectId: (instance, path) => directories.for(instance).get(path)?.id,
+      level: (instance, id) => held.level(instance, id),
       ready: async (instance) => {
         // `load` reads a first page only where none was read (or it failed): never the same events twice.
         await Promise.all([
@@ -60,10 +73,18 @@ export function registerCatchUp(
           ...(['issue', 'mergeRequest'] as const).flatMap((kind) => subscriptions.lists.get(subscriptionSource(instance, kind).key).items
             .flatMap((item) => (item.kind !== 'label' ? [item.containerPath] : []))),
         ]).catch(() => undefined);
+        // Their levels in force, read once each without waiting: the rows come again when they are known.
+        const directory = directories.for(instance);
+        const ids = new Set(activity.allSources().filter((source) => source.instance === instance)
+          .flatMap((source) => activity.lists.get(source.key).items.flatMap((event) => (event.project_id ? [event.project_id] : []))));
+        held.want(instance, [...ids].flatMap((id) => {
+          const path = directory.get(id)?.path_with_namespace;
+          return path ? [{ id, path }] : [];
+        }));
       },
     },
   });
-  const view = new CatchUpView(session, service, context.workspaceState, clock, log);
+  const view = new CatchUpView(session, service, context.workspaceState, clock, log, directories);
   // The participation read once a cycle while the view is in sight, on the other checks' interval and focus rules.
   const poller = new FocusedPoller({
     name: 'Catch Up participation check', intervalSeconds: () => readConfig().pollIntervalSeconds,
@@ -92,10 +113,12 @@ export function registerCatchUp(
     view, poller, session.onDidChange(() => poller.restart()), view.list.view.onDidChangeVisibility(() => poller.restart()),
     activity.lists.onDidChange(changed), todos.lists.onDidChange(changed), subscriptions.lists.onDidChange(changed),
     vscode.commands.registerCommand(COMMANDS.catchUpRefresh, () => {
-      // Refresh asks what happened since: the lists it is built from read their first pages again.
+      // Refresh asks what happened since: the lists it is built from read their first pages again, and the levels.
       activity.refresh();
       todos.refresh();
       subscriptions.refresh();
+      levels.refresh();
+      held.forget({ quietly: true });
       service.refresh();
       void service.pollParticipation().catch((error: unknown) => log.info(`Catch Up participation check failed: ${error instanceof Error ? error.message : String(error)}`));
     }),
@@ -106,6 +129,17 @@ export function registerCatchUp(
       // Only a page of the account's own instance is opened.
       await openOnInstance(pageOf(row.thing, instanceUrl), instanceUrl, (host) => vscode.l10n.t('This thing has no page on {0} to open.', host));
     }),
+    vscode.commands.registerCommand(COMMANDS.catchUpMarkDone, async (node?: unknown) => {
+      const [row] = rowsOf(node, undefined);
+      if (row) await markRowDone(todos, row);
+    }),
+    vscode.commands.registerCommand(COMMANDS.catchUpMuteProject, async (node?: unknown) => {
+      const [row] = rowsOf(node, undefined);
+      if (row) await muteProject({ shell, levels, held }, row);
+    }),
+    // A level changed (here, in the editor, the status bar, or found changed by a read): the rows follow it.
+    levels.onDidChange(({ scope }) => held.scopeChanged(scope.kind, scope.kind === 'global' ? undefined : scope.id)),
+    shell.account.onDidChange(() => held.forget()),
     vscode.commands.registerCommand(COMMANDS.catchUpMarkSeen, (node?: unknown, selected?: unknown) => markSeen(rowsOf(node, selected))),
     vscode.commands.registerCommand(COMMANDS.catchUpMarkAllSeen, () => markSeen(session.all.flatMap((account) =>
       service.shown(account.key).map((thing): CatchUpRow => ({ type: 'catchUpThing', instance: account.key, thing }))))),

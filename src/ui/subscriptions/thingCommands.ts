@@ -5,7 +5,7 @@ import type { NotificationSettingsService } from '../../app/settings/notificatio
 import type { LevelInForce } from '../../app/settings/shared/levelChain';
 import type { ScopeRef } from '../../app/settings/shared/scopes';
 import type { SubscriptionAccount, SubscriptionService } from '../../app/subscriptions/subscriptionService';
-import { isThing, subscriptionTarget, thingFromEvent, thingFromSubscription, thingFromTodo, thingReference, type Thing } from '../../app/subscriptions/thing';
+import { isThing, subscriptionTarget, thingFromCatchUp, thingFromEvent, thingFromSubscription, thingFromTodo, thingReference, type Thing } from '../../app/subscriptions/thing';
 import type { SubscriptionRow } from './subscriptionView';
 import { whyNotifiedAbout, type WhyFacts } from '../../app/subscriptions/whyNotified';
 import { plainLine, truncate } from '../../app/plainText';
@@ -16,6 +16,7 @@ import * as plainWindow from '../plainWindow';
 import type { Shell } from '../shell';
 import type { NotificationSettings } from '../settings/notificationSettings';
 import type { TodoRow } from '../todos/todoView';
+import type { CatchUpRow } from '../catchUp/catchUpView';
 import { displayLocalize } from '../displayLanguage';
 
 const t = displayLocalize();
@@ -27,8 +28,8 @@ const t = displayLocalize();
 export type ThingSubscriptions = Pick<SubscriptionService, 'accountAt' | 'accountNow' | 'setThing'>;
 
 /**
- * "Why Am I Notified About This?" and "Unsubscribe" on any row that names a thing: an Activity event, a to-do, or a
- * `Thing` another view passes. Both go to the thing's own account, the one signed in there when the command started
+ * "Why Am I Notified About This?" and "Unsubscribe" on any row that names a thing: an Activity event, a to-do, a
+ * Catch Up row, or a `Thing` another view passes. Both go to the thing's own account, the one signed in there when the command started
  * (its Undo does nothing for another); the level in force is the active account's to read (the status bar's
  * service), so for another instance it is said as not read.
  */
@@ -60,6 +61,7 @@ class ThingCommands {
     }
     if (isTodoRow(node)) return thingFromTodo(node.group.todos[0], node.instance);
     if (isSubscriptionRow(node) && node.item.kind !== 'label') return thingFromSubscription(node.item, node.instance);
+    if (isCatchUpRow(node)) return thingFromCatchUp(node.thing, node.instance);
     this.shell.log.warn(`A row named no thing: ${typeof node?.type === 'string' ? node.type : typeof arg}`);
     return undefined;
   }
@@ -183,6 +185,8 @@ const isEventNode = (node: { type?: unknown } | undefined): node is ActivityNode
   node?.type === 'event' && typeof (node as { source?: unknown }).source === 'object' && typeof (node as { event?: unknown }).event === 'object';
 const isSubscriptionRow = (node: { type?: unknown } | undefined): node is SubscriptionRow & { type: 'subscription' } =>
   node?.type === 'subscription' && typeof (node as { instance?: unknown }).instance === 'string';
+const isCatchUpRow = (node: { type?: unknown } | undefined): node is CatchUpRow =>
+  node?.type === 'catchUpThing' && typeof (node as { instance?: unknown }).instance === 'string' && typeof (node as { thing?: unknown }).thing === 'object';
 const isTodoRow = (node: { type?: unknown } | undefined): node is TodoRow & { type: 'todo' } =>
   node?.type === 'todo' && typeof (node as { instance?: unknown }).instance === 'string' && Array.isArray((node as { group?: { todos?: unknown } }).group?.todos);
 

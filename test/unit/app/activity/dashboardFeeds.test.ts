@@ -227,6 +227,42 @@ describe('dashboard feeds in the Activity', () => {
     }
   });
 
+  it('Retry on a failed source\'s row reads that source alone, from where it failed: the rows stay, its newer events go on top, the others are counted late', async () => {
+    const running = await start();
+    try {
+      const alex = account(running);
+      const activity = service(running, () => [alex]);
+      activity.sessionChanged();
+      const starred = feedOf(activity, running.key, 'starred');
+      // billing (2), starred by alex, is gone while the feed is read…
+      running.double.inject({ fault: { kind: 'status', status: 404, body: '{"message":"404 Project Not Found"}' }, method: 'GET', path: '/projects/2/events' });
+      const shown = await readAll(activity, starred);
+      assert.equal(activity.feeds.get(starred.key).hasMore, false, 'read to its end');
+      // …and back, with a comment newer than every row.
+      running.double.clearFaults();
+      const added = running.double.addEvent({ projectId: 2, authorId: 2, actionName: 'commented on', targetType: 'Note' } as never);
+      running.double.clearLog();
+      await activity.retryFeedSource(starred.key, 'project:2');
+      const listings = running.double.requests.filter((r) => /\/events$/.test(r.path) || r.path === '/api/v4/projects');
+      assert.ok(listings.length > 0, 'nothing read');
+      assert.deepEqual([...new Set(listings.map((r) => r.path))], ['/api/v4/projects/2/events'], 'only the retried source\'s listing');
+      assert.equal(listings[0].query.page ?? '1', '1', 'from the page it failed at');
+      const now = activity.feeds.get(starred.key).items.map((event) => event.id!);
+      const onTop = now.slice(0, now.indexOf(shown.ids[0]));
+      assert.equal(onTop[0], added.id, 'the new comment on top');
+      assert.deepEqual(now.slice(onTop.length, onTop.length + shown.ids.length), shown.ids, 'the rows shown stay, in place');
+      const appended = now.slice(onTop.length + shown.ids.length);
+      const status = activity.feedStatus(starred.key)!;
+      const billing = await union(running, ['/projects/2/events']);
+      assert.equal(onTop.length + appended.length + status.late + status.lateDropped, billing.length, 'each of billing\'s events shown or counted');
+      assert.ok(status.late > 0, 'billing\'s events among the rows come late');
+      const rows = rowsOf(activity).feedRows(starred);
+      assert.deepEqual(rows, [{ type: 'feedLate', source: starred, count: status.late + status.lateDropped }], 'its error row gone, the late ones counted');
+    } finally {
+      await stop(running);
+    }
+  });
+
   it('a server of the plain interface: one calm line per feed, no error row, and no request again at a refresh', async () => {
     const running = await start({ specOnly: true, tokens: undefined });
     try {

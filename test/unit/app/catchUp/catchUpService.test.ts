@@ -139,6 +139,26 @@ describe('catch-up: the service', () => {
     assert.deepEqual(back.events.map((event) => event.id), [2]);
   });
 
+  it('a row marked seen while it said only "updated" (its comment not read yet) comes back with the next comment alone: "1 comment", not 2', async () => {
+    const { held, rows, service, accounts } = setup();
+    // Seen once with a comment: the mark has an event id.
+    held[A].subscriptions.push(subscribed(12, '2026-11-04T10:01:00Z'));
+    held[A].events.push(comment(1, JANE, 12, 1));
+    await service.markSeen(accounts[0], await rows(A));
+    // Jane comments at 10:05:00.400; GraphQL's updatedAt is to the second (10:05:00) and comes before the event's list.
+    held[A].subscriptions[0] = subscribed(12, '2026-11-04T10:05:00Z');
+    const [updated] = await rows(A);
+    assert.equal(whatHappened(updated.summary, formatMessage), 'updated');
+    await service.markSeen(accounts[0], [updated]);
+    held[A].events.unshift({ ...comment(2, JANE, 12, 5), created_at: '2026-11-04T10:05:00.400Z' });
+    assert.equal((await rows(A)).length, 0, 'the comment behind the update was seen with it');
+    held[A].subscriptions[0] = subscribed(12, '2026-11-04T10:07:00Z');
+    held[A].events.unshift({ ...comment(3, JANE, 12, 7), created_at: '2026-11-04T10:07:00.300Z' });
+    const [back] = await rows(A);
+    assert.equal(whatHappened(back.summary, formatMessage), '1 comment by Jane Doe');
+    assert.deepEqual(back.events.map((event) => event.id), [3]);
+  });
+
   it('a refusal puts the row back: the store fails, or the account changed', async () => {
     const { held, rows, service, accounts, store } = setup();
     held[A].subscriptions.push(subscribed(12, '2026-11-04T10:01:00Z'));

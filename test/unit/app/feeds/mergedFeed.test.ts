@@ -85,6 +85,40 @@ describe('merged feed', () => {
     });
   });
 
+  describe('Load more: only the sources it certainly needs', () => {
+    it('reads a quiet project only once the rows reach its last activity, not beside a busier one whose page fills the load', async () => {
+      // The bench's project 399: once every page read is shown, nothing buffered bounds the next rows, and the old rule
+      // started the quiet project beside the busy one, whose next page then filled the load.
+      const specs: FakeSpec[] = [
+        { key: 'a', ids: [100, 99, 95, 94, 93, 92], lastActivityAt: timeOf(100) },
+        { key: 'b', ids: [98], lastActivityAt: timeOf(98) }, { key: 'c', ids: [97], lastActivityAt: timeOf(97) },
+        { key: 'd', ids: [96], lastActivityAt: timeOf(96) }, { key: 'quiet', ids: [1], lastActivityAt: timeOf(1) },
+      ];
+      const { feed, probe } = feedOf(specs, { pageSize: 2, sourcePageSize: 2 });
+      const loads: number[][] = [];
+      for (let n = 0; n < 4; n++) loads.push(ids((await feed.load()).rows));
+      assert.deepEqual(loads, [[100, 99], [98, 97], [96, 95], [94, 93]]);
+      assert.ok(!probe.reads.includes('quiet:1'), `read: ${probe.reads.join(' ')}`);
+      assert.deepEqual(ids((await feed.load()).rows), [92, 1], 'read once the rows reach it');
+    });
+
+    it('goes on when an import\'s old time puts the cursors out of order: the source the best row waits for is read', async () => {
+      // x's second event is an import (a new id, a time long before); y, unread, was last active after it, so the row
+      // waits for y, while z's cursor (by time) is newer than y's: no cursor order says y first.
+      const specs: FakeSpec[] = [
+        { key: 'x', ids: [100, 90, 50, 40], times: new Map([[90, timeOf(10)]]), lastActivityAt: timeOf(100) },
+        { key: 'z', ids: [95, 85, 84], lastActivityAt: timeOf(95) },
+        { key: 'y', ids: [20], lastActivityAt: timeOf(20) },
+      ];
+      const { feed, probe } = feedOf(specs, { pageSize: 2, sourcePageSize: 2, maxInFlight: 1 });
+      assert.deepEqual(ids((await feed.load()).rows), [100, 95]);
+      assert.ok(!probe.reads.includes('y:1'));
+      const more = await feed.load();
+      assert.deepEqual(ids(more.rows), [90, 85]);
+      assert.ok(probe.reads.includes('y:1'));
+    });
+  });
+
   describe('errors per source', () => {
     const two = (failing: Partial<FakeSpec>): FakeSpec[] => [{ key: 'ok', ids: range(1, 20) }, { key: 'bad', ids: range(21, 40), ...failing }];
 
@@ -127,6 +161,37 @@ describe('merged feed', () => {
       assert.equal(other.retry('b'), true);
       assert.deepEqual(ids((await other.load()).rows), [2, 1], 'read again, from the page it failed at, below the shown row');
       assert.deepEqual(ids(other.takeLate()), []);
+    });
+  });
+
+  describe('late events: above the top, or counted', () => {
+    const refused = new GitLabError('forbidden', 'Not allowed.');
+    // 'bad' is refused until retried; its events lie above the rows (20 … 24) and among them (2 … 18).
+    const specs = (): FakeSpec[] => [{ key: 'ok', ids: range(1, 19, 2) }, { key: 'bad', ids: range(2, 24, 2), failAt: { page: 1, error: refused, once: true } }];
+
+    it('a source retried after the rows were shown: what is newer than the top is taken for the top, newest first; the rest stays late', async () => {
+      const { feed } = feedOf(specs());
+      assert.deepEqual(ids((await feed.load()).rows), [19, 17, 15, 13, 11]);
+      assert.deepEqual(ids((await feed.load()).rows), [9, 7, 5, 3, 1]);
+      assert.equal(feed.retry('bad'), true);
+      const again = await feed.load();
+      assert.deepEqual([ids(again.rows), again.more], [[], false], 'no row placed among the shown ones');
+      assert.deepEqual(ids(feed.takeLateAboveTop()), [24, 22, 20]);
+      assert.deepEqual(feed.takeLateAboveTop(), [], 'taken once');
+      assert.equal(feed.status().late, 9);
+      // The top is theirs now: a poll puts above them only what is newer still.
+      assert.deepEqual(ids(feed.newer([event(23), event(25)], { full: false }).added), [25]);
+      assert.deepEqual(ids(feed.takeLate()), range(2, 18, 2).reverse());
+    });
+
+    it('an oldest-first feed takes nothing for the top (new events belong at its end)', async () => {
+      const { feed } = feedOf(specs(), { order: 'asc' });
+      await feed.load();
+      await feed.load();
+      feed.retry('bad');
+      await feed.load();
+      assert.deepEqual(feed.takeLateAboveTop(), []);
+      assert.ok(feed.status().late > 0);
     });
   });
 

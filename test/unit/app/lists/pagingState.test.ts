@@ -196,4 +196,21 @@ describe('PagingState across a filter change (reset keeping the shown rows)', ()
     state.reset({ keepShown: true });
     assert.equal(state.stale, false);
   });
+
+  it('reopens a list read to its end at the page after its last (a source read again), and only such a list', () => {
+    const state = newState();
+    assert.equal(state.reopen(), false, 'not started');
+    load(state, items(10, 9), 2);
+    assert.equal(state.reopen(), false, 'it has a next page already');
+    load(state, items(8));
+    assert.equal(state.hasMore, false);
+    assert.equal(state.reopen(), true);
+    assert.equal(state.nextPage, 3);
+    assert.equal(load(state, items(9, 7)), 1, 'the next load appends, each item once');
+    assert.deepEqual(ids(state), [10, 9, 8, 7]);
+    const ticket = state.begin();
+    assert.equal(ticket, undefined, 'at its end again');
+    state.reset({ keepShown: true });
+    assert.equal(state.reopen(), false, 'stale rows are not reopened');
+  });
 });

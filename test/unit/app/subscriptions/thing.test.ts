@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { eventThingKey, isThing, subscriptionTarget, thingFromEvent, thingFromTodo, thingReference } from '../../../../src/app/subscriptions/thing';
+import { eventThingKey, isThing, subscriptionTarget, thingFromCatchUp, thingFromEvent, thingFromTodo, thingReference } from '../../../../src/app/subscriptions/thing';
 import type { GitLabEvent } from '../../../../src/gitlab/types';
 import type { Todo } from '../../../../src/gitlab/todoTypes';
 
@@ -76,5 +76,17 @@ describe('the thing a row names', () => {
       { instance: I, kind: 'issue', projectPath: 'a/b', iid: '1x' }, { instance: I, kind: 'epic', iid: '1' }, { instance: I, kind: 'issue', projectPath: 'a/b', iid: '1', title: 5 }]) {
       assert.ok(!isThing(bad), JSON.stringify(bad));
     }
+  });
+
+  it('a Catch Up row names its issue or merge request by project and iid (its subscription in full); commits, wiki pages and epics name nothing', () => {
+    assert.deepEqual(thingFromCatchUp({ ref: { kind: 'mergeRequest', iid: 3 }, projectPath: 'acme/web', title: 'Faster search' }, I),
+      { instance: I, kind: 'mergeRequest', projectPath: 'acme/web', iid: '3', reference: '!3', title: 'Faster search' });
+    const subscription = {
+      kind: 'issue' as const, id: 'gid://gitlab/Issue/9', iid: '12', title: 'Crash', state: 'opened', webUrl: `${I}/acme/web/-/issues/12`,
+      reference: 'acme/web#12', containerPath: 'acme/web', containerKind: 'project' as const, updatedAt: '2026-11-04T10:00:00Z', subscribed: true,
+    };
+    assert.equal(thingFromCatchUp({ ref: { kind: 'issue', iid: 12 }, subscription }, I)?.id, 'gid://gitlab/Issue/9');
+    for (const ref of [{ kind: 'commit' }, { kind: 'wikiPage' }, { kind: 'epic', iid: 2 }]) assert.equal(thingFromCatchUp({ ref, projectPath: 'acme/web' }, I), undefined);
+    assert.equal(thingFromCatchUp({ ref: { kind: 'issue', iid: 12 } }, I), undefined, 'no project known: nothing to address');
   });
 });
