@@ -53,9 +53,13 @@ export function registerCatchUp(
         .flatMap((source) => activity.lists.get(source.key).items),
       // What the lists show: a to-do marked done or a thing unsubscribed leaves at once, and comes back on a refusal.
       todos: (instance) => todos.lists.rows(todoSource(instance).key).items,
-      subscriptions: (instance) => (['issue', 'mergeRequest'] as const)
-        .flatMap((kind) => subscriptions.lists.rows(subscriptionSource(instance, kind).key).items)
-        .filter((item): item is SubscribedThing => item.kind !== 'label'),
+      // One just unsubscribed from stands as GitLab now has it, explicitly unsubscribed: a role it has (author, from the
+      // participation read) no longer makes it matter.
+      subscriptions: (instance) => (['issue', 'mergeRequest'] as const).flatMap((kind) => {
+        const key = subscriptionSource(instance, kind).key;
+        const shown = new Set(subscriptions.lists.rows(key).items);
+        return subscriptions.lists.get(key).items.map((item) => (shown.has(item) ? item : { ...item, subscribed: false }));
+      }).filter((item): item is SubscribedThing => item.kind !== 'label'),
       projectPath: (instance, id) => directories.for(instance).get(id)?.path_with_namespace,
       projectId: (instance, path) => directories.for(instance).get(path)?.id,
       level: (instance, id) => held.level(instance, id),
