@@ -10,6 +10,7 @@ import type { TreeResult } from './tree/treeBench';
 import type { TodoViewResult } from './todos/todoBench';
 import type { SubscriptionBenchResult } from './subscriptions/subscriptionBench';
 import type { FeedBenchResult } from './feeds/feedBench';
+import type { CatchUpBenchResult } from './catchUp/catchUpBench';
 
 /** What bench/results.json holds. Sections left out with --only are absent. */
 export interface BenchResults {
@@ -31,5 +32,6 @@ export interface BenchResults {
   todos?: TodoViewResult;
   subscriptions?: SubscriptionBenchResult;
   feeds?: FeedBenchResult;
+  catchUp?: CatchUpBenchResult;
   errors: Record<string, string>;
 }

@@ -25,15 +25,16 @@ import { todoLargeBench } from './todos/todoLargeBench';
 import { subscriptionBench, subscriptionGoals, subscriptionTables } from './subscriptions/subscriptionBench';
 import { feedBench } from './feeds/feedBench';
 import { feedGoals, feedTables } from './feeds/feedReport';
+import { catchUpBench, catchUpGoals, catchUpTables } from './catchUp/catchUpBench';
 
 /**
- * npm run bench [-- --only fetch,tree,pages,workbench,startup,economy,todos,subscriptions,feeds] [--rounds N] [--runs N] [--update-readme] [--keep]
+ * npm run bench [-- --only fetch,tree,pages,workbench,startup,economy,todos,subscriptions,feeds,catchUp] [--rounds N] [--runs N] [--update-readme] [--keep]
  *
  * Every timing is reported next to something measured in the same run (a floor, a peer, an empty module), since
  * absolute times depend on the machine and on what else it is doing. Prints tables; writes bench/results.json.
  */
 
-const SECTIONS = ['fetch', 'tree', 'pages', 'workbench', 'startup', 'economy', 'todos', 'subscriptions', 'feeds'] as const;
+const SECTIONS = ['fetch', 'tree', 'pages', 'workbench', 'startup', 'economy', 'todos', 'subscriptions', 'feeds', 'catchUp'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const root = join(__dirname, '..');
@@ -111,6 +112,7 @@ function goals(results: BenchResults): BenchResults['goals'] {
   if (results.todos) list.push(...todoGoals(results.todos));
   if (results.subscriptions) list.push(...subscriptionGoals(results.subscriptions));
   if (results.feeds) list.push(...feedGoals(results.feeds));
+  if (results.catchUp) list.push(...catchUpGoals(results.catchUp));
   const e = results.economy?.extension;
   if (e) {
     const duplicated = e.start.duplicated.length + e.perPollCycle.duplicated.length;
@@ -222,6 +224,10 @@ async function main(): Promise<void> {
     await run('feeds', async () => {
       results.feeds = await feedBench(opts.runs, progress);
       console.log(feedTables(results.feeds));
+    });
+    await run('catchUp', async () => {
+      results.catchUp = await catchUpBench(workDir, productionBundle, progress);
+      console.log(catchUpTables(results.catchUp));
     });
   } finally {
     if (opts.keep) console.log(`\nWork files kept in ${workDir}`);

@@ -146,6 +146,8 @@ export interface StubTreeView {
   view: { visible: boolean; badge?: { value: number; tooltip?: string }; description?: string };
   /** A person opens `element` (VS Code's `onDidExpandElement`). */
   expand(element: unknown): void;
+  /** The view goes out of sight or comes into it (a person collapses or opens it: `onDidChangeVisibility`). */
+  setVisible(visible: boolean): void;
 }
 
 export interface StubStatusBarItem {
@@ -271,7 +273,10 @@ function registerTree(id: string, provider: StubTreeView['provider']) {
     onDidExpandElement: expanded.event, onDidCollapseElement: new EventEmitter<unknown>().event,
     onDidChangeCheckboxState: new EventEmitter<unknown>().event, reveal: async () => undefined, dispose: () => undefined,
   }) as StubTreeView['view'];
-  benchHost.treeViews.set(id, { id, provider, view, expand: (element) => expanded.fire({ element }) });
+  benchHost.treeViews.set(id, {
+    id, provider, view, expand: (element) => expanded.fire({ element }),
+    setVisible: (visible) => { view.visible = visible; visibility.fire({ visible }); },
+  });
   return view;
 }
 

@@ -1,6 +1,7 @@
 import { FeedClient, GitLabClient, Transport, type FeedApi, type GitLabApi, type HttpExchange } from '../gitlab';
 import { SubscriptionClient } from '../gitlab/subscriptionClient';
 import { TodoClient } from '../gitlab/todoClient';
+import { ParticipationClient, type ParticipationApi } from '../gitlab/participation';
 import type { TodoApi } from '../gitlab/todoApi';
 import { SubscriptionCountCache } from '../app/subscriptions/subscriptionCounts';
 import type { ExtensionConfig } from './config';
@@ -17,6 +18,8 @@ export interface InstanceClients {
   subscriptions: SubscriptionClient;
   /** Its counts of explicit subscriptions per scope, kept a short while; it goes with the account. A change calls `invalidate`. */
   subscriptionCounts: SubscriptionCountCache;
+  /** The Catch Up view's participation read, over the same transport and token. */
+  participation?: ParticipationApi;
 }
 
 /**
@@ -39,7 +42,8 @@ export class AccountClients {
   for(instanceUrl: string, token: string): InstanceClients {
     const transport = this.transport(instanceUrl, token);
     const subscriptions = new SubscriptionClient(transport);
-    return { api: new GitLabClient(transport), feeds: new FeedClient(transport), todos: new TodoClient(transport), subscriptions, subscriptionCounts: new SubscriptionCountCache(subscriptions) };
+    return { api: new GitLabClient(transport), feeds: new FeedClient(transport), todos: new TodoClient(transport), subscriptions, subscriptionCounts: new SubscriptionCountCache(subscriptions),
+      participation: new ParticipationClient(transport) };
   }
 
   /** A client for a candidate token, not an account's (sign-in validation). */

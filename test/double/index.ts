@@ -204,6 +204,20 @@ export class GitLabDouble {
   }
 
   /**
+   * A person opens an issue's or merge request's page in the browser at `at` (now unless given): GitLab logs the view
+   * (`log_issue_show`, `log_merge_request_show`) in a set of the last 100 per user and type, which
+   * `currentUser.recentlyViewedItems` reads.
+   */
+  viewInBrowser(userId: number, item: { model: 'Issue' | 'MergeRequest'; id: number }, at: Date = this.context.now()): void {
+    const views = (this.data.recentViews ??= []);
+    const rest = views.filter((view) => !(view.userId === userId && view.model === item.model && view.id === item.id));
+    rest.push({ userId, model: item.model, id: item.id, viewedAt: at.toISOString().replace(/\.\d{3}Z$/, 'Z') });
+    const mine = rest.filter((view) => view.userId === userId && view.model === item.model).sort((a, b) => b.viewedAt.localeCompare(a.viewedAt));
+    const dropped = new Set(mine.slice(100));
+    views.splice(0, views.length, ...rest.filter((view) => !dropped.has(view)));
+  }
+
+  /**
    * Deletes a project as GitLab does: the project, its events and its stars go (`/projects/:id/events` answers 404 from
    * then on, and it leaves every starred list). For a feed's source that vanishes while it is read.
    */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { issuableSubscribed } from '../double/subscriptions/store';
-import { touchThingsOf } from '../double/world/touch';
+import { reassign, touchThingsOf } from '../double/world/touch';
 import type { DoubleEvent, DoubleIssuable } from '../double/world/types';
 import { changeSettingElsewhere, settingsApiPath } from './harness/double-control';
 import { extensionRequests, mutationsOf, signInThroughFlow, useSignedInSession, waitFor, type RunningDouble } from './harness';
@@ -303,6 +303,33 @@ describe('Catch Up view with two accounts', function () {
     for (const double of [first, second]) {
       assert.deepEqual(extensionRequests(double).filter((r) => r.status === 401).map((r) => `${r.method} ${r.path}`), []);
     }
+    await closeCatchUp(workbench);
+  });
+
+  it('a reassignment to user 1, which writes no event, shows as "updated" with "Assigned"', async function () {
+    const { workbench, double } = session();
+    const data = double!.data;
+    // An issue the person has nothing to do with in the world as the lists read it: no role, no subscription row, no to-do.
+    const issue = data.issuables.find((item) => item.model === 'Issue' && item.projectId !== null && item.projectId !== 7 && item.state === 'opened'
+      && item.issueType === 'ISSUE' && item.authorId !== USER && !item.assigneeIds?.includes(USER)
+      && !data.subscriptions.some((row) => row.userId === USER && row.subscribableType === 'Issue' && row.subscribableId === item.id)
+      && !data.todos.some((todo) => todo.userId === USER && todo.targetType === 'Issue' && todo.projectId === item.projectId && todo.target.iid === item.iid));
+    assert.ok(issue, 'the double has an open issue user 1 has nothing to do with');
+    const reference = `${projectPath(double!, issue.projectId)}#${issue.iid}`;
+    const tree = await openCatchUp(workbench);
+    await workbench.runCommand('GitLab: Refresh Catch Up');
+    const before = await tree.waitForTree('the Catch Up rows', (items) => items.some((item) => / · /.test(shown(item.description))) && items, 60_000);
+    assert.equal(rowOf(before, reference), undefined, `no row for ${reference} before the reassignment`);
+
+    const events = data.events.length;
+    reassign(issue, { assigneeIds: [USER] }, new Date());
+    assert.equal(data.events.length, events, 'a reassignment writes no event');
+    await workbench.runCommand('GitLab: Refresh Catch Up');
+    const row = await tree.waitForTree(`${reference} updated`, (items) => {
+      const found = rowOf(items, reference);
+      return found && shown(found.description).startsWith('updated') && found;
+    }, 60_000);
+    assert.match(shown(row.description), /^updated · Assigned · /);
     await closeCatchUp(workbench);
   });
 });

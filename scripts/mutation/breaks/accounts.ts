@@ -141,6 +141,42 @@ export const section: Section = {
       tests: ['each thing once, each event once', 'every new event lands once'],
     },
     {
+      protection: 'Catch Up\'s participation answer bounded in bytes',
+      edits: [edit('src/gitlab/participation.ts', 'signal, new ByteBudget(PARTICIPATION_MAX_BYTES))).data;', 'signal)).data; void ByteBudget;')],
+      specs: [`${T}/gitlab/participation.test.ts`],
+      tests: ['an answer larger than its byte bound is not read'],
+    },
+    {
+      protection: 'Catch Up keeps at most `MAX_PARTICIPATED_THINGS` (500) participated things an instance',
+      edits: [edit('src/app/catchUp/participation.ts', 'if (state.things.size > MAX_PARTICIPATED_THINGS) {', 'if (state.things.size > Infinity) {')],
+      specs: [`${T}/app/catchUp/participation.test.ts`],
+      tests: ['keeps at most 500 things, the most recently updated'],
+    },
+    {
+      protection: 'One participation request at a time an instance',
+      edits: [edit('src/app/catchUp/participation.ts', 'state.running ??= this.readOnce(', 'state.running = this.readOnce(')],
+      specs: [`${T}/app/catchUp/participation.test.ts`],
+      tests: ['one request at a time'],
+    },
+    {
+      protection: 'A server without GraphQL is asked for participation once',
+      edits: [edit('src/app/catchUp/participation.ts', '    if (state.unavailable !== undefined) return Promise.resolve(false);\n', '')],
+      specs: [`${T}/app/catchUp/participation.test.ts`],
+      tests: ['a server without GraphQL: said once, never asked again'],
+    },
+    {
+      protection: 'An `updatedAt` moved only by the person\'s own event (their comment) makes no "updated" row',
+      edits: [edit('src/app/catchUp/thingGroups.ts', '    if (explained && !things.has(key)) continue;\n', '')],
+      specs: [`${T}/app/catchUp/participation.test.ts`],
+      tests: ['moved by the person\'s own comment only: no row'],
+    },
+    {
+      protection: 'Catch Up reads at most `MAX_VIEWED` (10) pages viewed in the browser',
+      edits: [edit('src/gitlab/participation.ts', 'return list.slice(0, MAX_VIEWED).flatMap(', 'return list.slice(0, Infinity).flatMap(')],
+      specs: [`${T}/gitlab/participation.test.ts`],
+      tests: ['reads at most 10 pages viewed'],
+    },
+    {
       protection: 'A Catch Up mark covers the comment behind an "updated" it was made on',
       part: 'ids alone',
       edits: [edit('src/app/catchUp/thingGroups.ts', 'return isNewerThan(event, mark) && !(Number.isFinite(seenMs) && Number.isFinite(atMs) && atMs <= seenMs);', 'return isNewerThan(event, mark);')],

@@ -1,12 +1,14 @@
 import type { SubscribedThing } from '../../gitlab/subscriptionTypes';
 import type { Todo } from '../../gitlab/todoTypes';
 import type { GitLabEvent } from '../../gitlab/types';
+import type { ParticipationApi } from '../../gitlab/participation';
 import type { AccountKey } from '../accountKey';
 import { accountNow, type AccountGone } from '../actionAccount';
 import type { ListPlan } from '../lists/listStore';
 import { ListService, type ListServiceBase } from '../lists/listService';
 import type { LevelInForce } from '../settings/shared/levelChain';
 import { catchUpThings, type CatchUpThing } from './catchUpThings';
+import type { Participation } from './participation';
 import type { SeenThings } from './seenThings';
 
 /** The Catch Up view's one list per account. */
@@ -32,6 +34,8 @@ export interface CatchUpAccount {
   readonly accountKey?: AccountKey;
   readonly userId?: number;
   readonly username?: string;
+  /** Its participation read (GraphQL); none where the account has no client for it. */
+  readonly participation?: ParticipationApi;
 }
 
 /** What the other lists already hold for an instance: the catch-up reads nothing of its own. */
@@ -55,6 +59,8 @@ export interface CatchUpServiceDeps extends Omit<ListServiceBase<CatchUpAccount,
   seen: SeenThings;
   /** The first look's window, in days (the setting). */
   windowDays(): number;
+  /** What the person takes part in by role, read once a poll cycle (`pollParticipation`). */
+  participation?: Participation;
   now?: () => number;
 }
 
@@ -81,7 +87,10 @@ export class CatchUpService extends ListService<CatchUpSource, CatchUpThing, und
           keepsItself: true,
           fetchPage: async () => {
             await this.deps.reading.ready?.(source.instance);
-            return { items: this.thingsOf(source.instance), page: 1 };
+            const items = this.thingsOf(source.instance);
+            // The first participation read goes after these rows, drawn from what the lists hold, not before them.
+            if (this.deps.participation && !this.deps.participation.known(source.instance)) setTimeout(() => void this.pollParticipation(source.instance).catch(() => undefined), 0);
+            return { items, page: 1 };
           },
         };
       },
@@ -94,18 +103,72 @@ export class CatchUpService extends ListService<CatchUpSource, CatchUpThing, und
     if (!account) return [];
     const { reading, seen } = this.deps;
     const now = (this.deps.now ?? Date.now)();
-    const days = Math.min(Math.max(this.deps.windowDays(), 1), 90);
     return catchUpThings({
       personId: account.userId,
       events: reading.events(instance),
       todos: reading.todos(instance),
       subscriptions: reading.subscriptions(instance),
+      participation: this.deps.participation?.things(instance) ?? [],
       projectPath: (id) => reading.projectPath(instance, id),
       projectId: (path) => reading.projectId(instance, path),
       seen: (key) => seen.mark(account.accountKey, key),
-      since: new Date(now - days * DAY_MS).toISOString(),
+      since: new Date(this.windowStart(now)).toISOString(),
       ...(reading.level ? { level: (id: number) => reading.level!(instance, id) } : {}),
     }).slice(0, MAX_CATCH_UP_THINGS);
+  }
+
+  /** Where the first look begins (ms): the window setting, 1 to 90 days. */
+  private windowStart(now = (this.deps.now ?? Date.now)()): number {
+    return now - Math.min(Math.max(this.deps.windowDays(), 1), 90) * DAY_MS;
+  }
+
+  /**
+   * One participation read per signed-in account (one request each, none while one runs): the poll cycle's. What it
+   * brings recomputes the rows; it rejects with the first failure (the poller backs off), the other accounts read.
+   */
+  async pollParticipation(only?: string): Promise<void> {
+    const participation = this.deps.participation;
+    if (!participation) return;
+    let changed = false;
+    const results = await Promise.allSettled(this.deps.accounts()
+      .filter((account) => (only === undefined || account.key === only) && account.username && account.participation)
+      .map(async (account) => {
+        if (await participation.read(account.key, account.participation!, account.username!, this.windowStart())) changed = true;
+        if (await this.seenInBrowser(account)) changed = true;
+      }));
+    if (changed) this.inputsChanged();
+    const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  /**
+   * A thing with news whose page the person opened in the browser after some of it (GitLab's `recentlyViewedItems`) is
+   * seen up to that moment: what came before the view is seen, what came after is still news (see `markSeenUpTo`).
+   */
+  private async seenInBrowser(account: CatchUpAccount): Promise<boolean> {
+    const viewed = this.deps.participation?.viewed(account.key) ?? [];
+    if (viewed.length === 0 || !account.accountKey) return false;
+    const at = new Map(viewed.map((view) => [`${view.kind}:${view.projectId}:${view.iid}`, view.viewedAt]));
+    let marked = false;
+    for (const thing of this.thingsOf(account.key)) {
+      const ref = thing.ref;
+      const viewedAt = ref.kind === 'issue' || ref.kind === 'mergeRequest' ? at.get(`${ref.kind}:${ref.projectId}:${ref.iid}`) : undefined;
+      if (viewedAt === undefined) continue;
+      // Viewed after the oldest of its news (events come in no set order): something of it was on the page.
+      const oldest = Math.min(...[...thing.events.map((event) => event.created_at ?? ''), thing.updatedAt ?? ''].map(Date.parse).filter(Number.isFinite));
+      if (!(Date.parse(viewedAt) > oldest)) continue;
+      await this.deps.seen.markSeenUpTo(account.accountKey, thing, viewedAt);
+      marked = true;
+    }
+    return marked;
+  }
+
+  /** The accounts whose server cannot tell participation (no GraphQL), and why: the view's one line. */
+  participationUnavailable(): Array<{ account: CatchUpAccount; reason: string }> {
+    return this.deps.accounts().flatMap((account) => {
+      const reason = this.deps.participation?.unavailable(account.key);
+      return reason ? [{ account, reason }] : [];
+    });
   }
 
   /** Signed in or out: the lists start over, and only the accounts signed in keep their seen marks. */
@@ -114,6 +177,7 @@ export class CatchUpService extends ListService<CatchUpSource, CatchUpThing, und
     const accounts = new Set(signedIn.flatMap((account) => (account.accountKey ? [account.accountKey] : [])));
     const waiting = new Set(signedIn.filter((account) => !account.accountKey).map((account) => account.key));
     void this.deps.seen.keepOnly(accounts, waiting);
+    this.deps.participation?.keepOnly(new Set(signedIn.map((account) => account.key)));
     super.sessionChanged();
   }
 

@@ -1,10 +1,12 @@
 import type { GitLabEvent } from '../../gitlab/types';
+import type { ParticipatedThing, ParticipationRole } from '../../gitlab/participation';
 import type { SubscribedThing } from '../../gitlab/subscriptionTypes';
 import type { Todo } from '../../gitlab/todoTypes';
 import type { EventMarker } from '../activity/pollSchedule';
+import type { EventShape } from '../activity/eventShape';
 import type { LevelInForce } from '../settings/shared/levelChain';
-import { whyItMatters, type MattersWhy, type Relation } from './mailRules';
-import { groupThings, laterTime, mailActionOf, thingKey, type ThingNews, type ThingRef } from './thingGroups';
+import { whyItMatters, type MattersWhy, type Relation, type Verdict } from './mailRules';
+import { groupThings, laterTime, mailActionOf, placeEvent, thingKey, type ThingNews, type ThingRef } from './thingGroups';
 
 /**
  * The Catch Up view's rows of one account, from what the other lists already hold (the feeds' and My Activity's
@@ -37,6 +39,8 @@ export interface CatchUpInput {
   /** Pending to-dos. */
   todos: readonly Todo[];
   subscriptions: readonly SubscribedThing[];
+  /** The things the person is author of, assigned to or asked to review, with their `updatedAt` (the participation read). */
+  participation?: readonly ParticipatedThing[];
   /** A project's full path by id, and an id by path, where known (events name projects by id only). */
   projectPath(projectId: number): string | undefined;
   projectId(path: string): number | undefined;
@@ -51,7 +55,7 @@ export interface CatchUpInput {
 
 const DEFAULT_LEVEL: LevelInForce = { level: 'participating', chain: [{ kind: 'global', name: '', level: 'participating' }], decidedBy: 0 };
 
-interface Known { todos: Todo[]; subscription?: SubscribedThing; title?: string; webUrl?: string; projectPath?: string }
+interface Known { todos: Todo[]; subscription?: SubscribedThing; roles?: ParticipationRole[]; tookPart?: boolean; title?: string; webUrl?: string; projectPath?: string }
 
 function todoRef(todo: Todo): ThingRef | undefined {
   const projectId = todo.project?.id;
@@ -64,11 +68,14 @@ function todoRef(todo: Todo): ThingRef | undefined {
 
 function relationOf(known: Known | undefined): Relation {
   const actions = new Set((known?.todos ?? []).map((todo) => todo.action_name));
+  const roles = new Set(known?.roles ?? []);
   return {
     pendingTodo: (known?.todos.length ?? 0) > 0,
     ...(known?.subscription ? { explicit: known.subscription.subscribed ? 'subscribed' as const : 'unsubscribed' as const } : {}),
-    assignee: actions.has('assigned'),
-    reviewer: actions.has('review_requested'),
+    author: roles.has('author'),
+    participant: known?.tookPart === true,
+    assignee: actions.has('assigned') || roles.has('assignee'),
+    reviewer: actions.has('review_requested') || roles.has('reviewer'),
     mentioned: actions.has('mentioned') || actions.has('directly_addressed'),
   };
 }
@@ -82,6 +89,17 @@ function referenceOf(ref: ThingRef, path: string | undefined): string {
     case 'wikiPage': return `${where} wiki`;
     case 'epic': return `${ref.groupPath}&${ref.iid}`;
   }
+}
+
+/** The merge requests a push is about, from the person's own merge requests and their source branches (note §1.4). */
+function branchesOf(participation: readonly ParticipatedThing[]): (projectId: number, branch: string) => readonly ThingRef[] | undefined {
+  const byBranch = new Map<string, ThingRef[]>();
+  for (const thing of participation) {
+    if (thing.kind !== 'mergeRequest' || !thing.sourceBranch) continue;
+    const key = `${thing.projectId}:${thing.sourceBranch}`;
+    byBranch.set(key, [...(byBranch.get(key) ?? []), { kind: 'mergeRequest', projectId: thing.projectId, iid: thing.iid }]);
+  }
+  return (projectId, branch) => byBranch.get(`${projectId}:${branch}`);
 }
 
 /** The account's things with news, newest first. */
@@ -114,22 +132,65 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
     value.projectPath ??= thing.containerPath;
     if (thing.subscribed) updates.push({ ref, updatedAt: thing.updatedAt });
   }
+  for (const thing of input.participation ?? []) {
+    const ref: ThingRef = { kind: thing.kind, projectId: thing.projectId, iid: thing.iid };
+    const value = entry(thingKey(ref));
+    value.roles = thing.roles;
+    value.title ??= thing.title;
+    value.webUrl ??= thing.webUrl || undefined;
+    value.projectPath ??= thing.projectPath || undefined;
+    updates.push({ ref, updatedAt: thing.updatedAt });
+  }
+  // The person's own comments and openings held make them one of the thing's participants (note §3.1: no API lists it).
+  const events = Array.isArray(input.events) ? input.events as readonly GitLabEvent[] : [...input.events];
+  if (input.personId !== undefined) {
+    for (const event of events) {
+      if (event.author_id !== input.personId || (!event.note && event.action_name !== 'opened')) continue;
+      const place = placeEvent(event, input.mergeRequestsOfBranch);
+      if (typeof place !== 'string') for (const ref of place) entry(thingKey(ref)).tookPart = true;
+    }
+  }
   const whyOf = new Map<string, MattersWhy[]>();
-  const keep = (event: GitLabEvent, ref: ThingRef): boolean => {
-    const action = mailActionOf(event, ref);
+  // The rules decide by the kind of thing, the action, whether the person acted, how they stand to it and where it
+  // lives: each such question is asked once, not once per event (thousands of events ask a few dozen).
+  const verdicts = new Map<string, Verdict>();
+  // A thing no list names (most of a busy project's) stands as nothing: one relation for all of them.
+  const NO_RELATION = { relation: relationOf(undefined), id: 0 };
+  const relations = new Map<string, { relation: Relation; id: number }>();
+  const relationIds = new Map<string, number>([[JSON.stringify(NO_RELATION.relation), 0]]);
+  const keep = (event: GitLabEvent, ref: ThingRef, shape?: EventShape): boolean => {
+    const action = mailActionOf(event, ref, shape);
     if (!action || input.personId === undefined) return false;
+    const key = thingKey(ref);
+    const value = known.get(key);
+    let stand = value ? relations.get(key) : NO_RELATION;
+    if (!stand) {
+      const relation = relationOf(value);
+      const text = JSON.stringify(relation);
+      let id = relationIds.get(text);
+      if (id === undefined) relationIds.set(text, (id = relationIds.size));
+      relations.set(key, (stand = { relation, id }));
+    }
+    const own = event.author_id === input.personId;
     const projectId = ref.kind === 'epic' ? undefined : ref.projectId;
-    const verdict = whyItMatters({
-      kind: action.kind, action: action.action, personId: input.personId, actorId: event.author_id,
-      relation: relationOf(known.get(thingKey(ref))),
-      level: (projectId !== undefined ? input.level?.(projectId) : undefined) ?? DEFAULT_LEVEL,
-    });
-    if (verdict.shown) whyOf.set(thingKey(ref), merge(whyOf.get(thingKey(ref)), verdict.why));
+    const asked = `${action.kind} ${action.action} ${own ? 1 : 0} ${projectId ?? ''} ${stand.id}`;
+    let verdict = verdicts.get(asked);
+    if (!verdict) {
+      verdict = whyItMatters({
+        kind: action.kind, action: action.action, personId: input.personId, actorId: own ? input.personId : event.author_id,
+        relation: stand.relation, level: (projectId !== undefined ? input.level?.(projectId) : undefined) ?? DEFAULT_LEVEL,
+      });
+      verdicts.set(asked, verdict);
+    }
+    if (verdict.shown) {
+      const why = whyOf.get(key);
+      if (why !== verdict.why) whyOf.set(key, why === undefined ? verdict.why : merge(why, verdict.why));
+    }
     return verdict.shown;
   };
   const grouped = groupThings({
-    events: input.events, seen: input.seen, since: input.since, updates, keep,
-    ...(input.mergeRequestsOfBranch ? { mergeRequestsOfBranch: input.mergeRequestsOfBranch } : {}),
+    events, seen: input.seen, since: input.since, updates, keep,
+    mergeRequestsOfBranch: input.mergeRequestsOfBranch ?? branchesOf(input.participation ?? []),
   });
   const things = grouped.things.map((news): CatchUpThing => {
     const value = known.get(news.key);
@@ -138,14 +199,21 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
     const why = whyOf.get(news.key) ?? whyItMatters({
       kind: news.ref.kind, action: 'reassigned', personId: input.personId ?? 0, relation: relationOf(value), level: DEFAULT_LEVEL,
     }).why;
-    return {
-      ...news, reference: referenceOf(news.ref, projectPath), title: value?.title ?? titled?.target_title ?? '',
-      why, when: laterTime(news.newest.createdAt, news.updatedAt), todoIds: (value?.todos ?? []).map((todo) => todo.id),
-      ...(value?.subscription ? { subscription: value.subscription } : {}),
-      ...(value?.webUrl ? { webUrl: value.webUrl } : {}), ...(projectPath ? { projectPath } : {}),
-    };
+    // The grouping's fresh object becomes the row (no copy: thousands of rows are made on every change).
+    const row = news as CatchUpThing;
+    row.reference = referenceOf(news.ref, projectPath);
+    row.title = value?.title ?? titled?.target_title ?? '';
+    row.why = [...why];
+    // `newest.createdAt` is already in `laterTime`'s form: only a server's `updatedAt` needs reading.
+    row.when = news.updatedAt === undefined ? news.newest.createdAt : laterTime(news.newest.createdAt, news.updatedAt);
+    row.todoIds = (value?.todos ?? []).map((todo) => todo.id);
+    if (value?.subscription) row.subscription = value.subscription;
+    if (value?.webUrl) row.webUrl = value.webUrl;
+    if (projectPath) row.projectPath = projectPath;
+    return row;
   });
-  return things.sort((a, b) => (b.when ?? '').localeCompare(a.when ?? ''));
+  // ISO times of one form (`laterTime`) order as text.
+  return things.sort((a, b) => ((a.when ?? '') < (b.when ?? '') ? 1 : (a.when ?? '') > (b.when ?? '') ? -1 : 0));
 }
 
 function merge(known: MattersWhy[] | undefined, more: readonly MattersWhy[]): MattersWhy[] {

@@ -77,7 +77,7 @@ export interface GroupingInput {
   /** Things as a listing or the participation fields read them, with their `updatedAt`. */
   updates?: Iterable<{ ref: ThingRef; updatedAt: string }>;
   /** Whether an event belongs to the catch-up (the rules: what matters, own activity); all by default. */
-  keep?: (event: GitLabEvent, ref: ThingRef) => boolean;
+  keep?: (event: GitLabEvent, ref: ThingRef, shape: EventShape) => boolean;
 }
 
 export interface Grouped {
@@ -146,8 +146,10 @@ function emptySummary(): ThingSummary {
   return { comments: 0, commenters: [], pushes: 0, commitsPushed: 0, approvedBy: [], stateChanges: [], updated: false, other: 0 };
 }
 
-function addOnce(people: PersonRef[], person: PersonRef): void {
-  if (!people.some((known) => known.id === person.id)) people.push(person);
+/** The event's author among `people`, once (the person made only when new: a busy thing has many events by few). */
+function addOnce(people: PersonRef[], event: GitLabEvent): void {
+  for (const known of people) if (known.id === event.author_id) return;
+  people.push(personOf(event));
 }
 
 /** A time as `toISOString` writes it (what events carry), so that marks compare as text; undefined if none. */
@@ -168,14 +170,14 @@ function count(news: ThingNews, event: GitLabEvent, shape: EventShape, atMs: num
   const summary = news.summary;
   if (shape.kind === 'note') {
     summary.comments++;
-    addOnce(summary.commenters, personOf(event));
+    addOnce(summary.commenters, event);
     const noteId = positive(shape.note?.id);
     if (noteId && (news.firstNewNoteId === undefined || noteId < news.firstNewNoteId)) news.firstNewNoteId = noteId;
   } else if (shape.kind === 'push') {
     summary.pushes++;
     summary.commitsPushed += positive(shape.push?.commit_count) ?? 0;
   } else if (actionNameOf(event) === 'approved') {
-    addOnce(summary.approvedBy, personOf(event));
+    addOnce(summary.approvedBy, event);
   } else if (Object.prototype.hasOwnProperty.call(STATE_OF, actionNameOf(event))) {
     summary.stateChanges.push({ change: STATE_OF[actionNameOf(event)], by: personOf(event) });
   } else {
@@ -205,10 +207,10 @@ export function groupThings(input: GroupingInput): Grouped {
   const unplaced: Grouped['unplaced'] = [];
   const counted = new Set<number>();
   const newestMs = new Map<string, number>();
+  const placedMs = new Map<string, number>();
   const parsedSince = timeMs(input.since);
   const sinceMs = Number.isFinite(parsedSince) ? parsedSince : undefined;
-  const news = (ref: ThingRef): ThingNews => {
-    const key = thingKey(ref);
+  const news = (ref: ThingRef, key = thingKey(ref)): ThingNews => {
     let entry = things.get(key);
     if (!entry) {
       entry = { key, ref, events: [], summary: emptySummary(), newest: {} };
@@ -232,8 +234,11 @@ export function groupThings(input: GroupingInput): Grouped {
     }
     for (const ref of place) {
       const key = thingKey(ref);
-      if (!isNew(event, input.seen?.(key), sinceMs, atMs) || (input.keep && !input.keep(event, ref))) continue;
-      const entry = news(ref);
+      if (!isNew(event, input.seen?.(key), sinceMs, atMs)) continue;
+      // Any new event, kept or not (the person's own), says why `updatedAt` moved.
+      if (atMs > (placedMs.get(key) ?? -Infinity)) placedMs.set(key, atMs);
+      if (input.keep && !input.keep(event, ref, shape)) continue;
+      const entry = news(ref, key);
       entry.events.push(event);
       count(entry, event, shape, atMs, newestMs);
     }
@@ -244,8 +249,11 @@ export function groupThings(input: GroupingInput): Grouped {
     const seenMs = timeMs(input.seen?.(key)?.createdAt ?? input.since);
     if (!Number.isFinite(updatedMs) || updatedMs <= seenMs) continue;
     const lastEvent = newestMs.get(key);
-    const explained = lastEvent !== undefined && updatedMs <= lastEvent + SAME_MOMENT_MS;
-    const entry = news(ref);
+    const lastPlaced = placedMs.get(key);
+    const explained = lastPlaced !== undefined && updatedMs <= lastPlaced + SAME_MOMENT_MS;
+    // Moved only by what is not shown (the person's own comment): no row of its own.
+    if (explained && !things.has(key)) continue;
+    const entry = news(ref, key);
     entry.updatedAt = updatedAt;
     if (updatedMs > (lastEvent ?? -Infinity)) newestMs.set(key, updatedMs);
     if (!explained) entry.summary.updated = true;
@@ -262,8 +270,7 @@ export function groupThings(input: GroupingInput): Grouped {
  * placed on. `opened` also stands for a reopening: the Events API shows both as "opened" (note §1.1), and both mail
  * the same people but for new mentions and assignees. Undefined for what GitLab mails nobody about.
  */
-export function mailActionOf(event: GitLabEvent, ref: ThingRef): { kind: CatchUpKind; action: MailAction } | undefined {
-  const shape = eventShape(event);
+export function mailActionOf(event: GitLabEvent, ref: ThingRef, shape: EventShape = eventShape(event)): { kind: CatchUpKind; action: MailAction } | undefined {
   if (shape.kind === 'note') return { kind: ref.kind, action: 'commented' };
   if (shape.kind === 'push') return ref.kind === 'mergeRequest' ? { kind: ref.kind, action: 'pushed' } : undefined;
   if (ref.kind === 'wikiPage') return { kind: ref.kind, action: 'wikiEdited' };

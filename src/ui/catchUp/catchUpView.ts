@@ -5,6 +5,7 @@ import { CatchUpFilter, catchUpSource, type CatchUpService, type CatchUpSource }
 import type { CatchUpThing } from '../../app/catchUp/catchUpThings';
 import { thingLabel, whatHappened, whyWords } from '../../app/catchUp/catchUpWords';
 import { keepPlainMessages } from '../../app/localize';
+import { inert } from '../../app/plainText';
 import { thingIconId } from '../../app/thingIcons';
 import type { Clock } from '../../app/snoozeTime';
 import { COMMANDS, STATE_KEYS, VIEWS } from '../../ids';
@@ -17,6 +18,14 @@ import { ActivityItems } from '../activity/activityItems';
 import type { ActivityRow } from '../activity/nodes';
 import { dashboardFeed } from '../../app/activity/sources';
 import type { ProjectDirectories } from '../../app/projectDirectory';
+
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+};
 
 /** A row of the Catch Up view: one thing with news. */
 export interface CatchUpRow { type: 'catchUpThing'; instance: string; thing: CatchUpThing }
@@ -68,6 +77,11 @@ export class CatchUpView implements vscode.Disposable {
     const badge = () => {
       const count = service.count();
       this.list.view.badge = count > 0 ? { value: count, tooltip: vscode.l10n.t('{0} things with news', count) } : undefined;
+      // One line where a server cannot tell what the person takes part in (no GraphQL): the rows come from the lists alone.
+      const blind = service.participationUnavailable().map(({ account }) => hostOf(account.instanceUrl));
+      this.list.view.message = blind.length > 0
+        ? vscode.l10n.t('{0}: without GraphQL, Catch Up shows only what the other lists hold, not changes to what you are assigned to, asked to review or wrote.', inert(blind.join(', ')))
+        : undefined;
     };
     const changes = service.lists.onDidChange(badge);
     this.disposables.push(this.list, changes, this.activityItems);

@@ -3,6 +3,8 @@ import type { ActivityService } from '../../app/activity/activityService';
 import { CatchUpService } from '../../app/catchUp/catchUpService';
 import type { CatchUpThing } from '../../app/catchUp/catchUpThings';
 import { SeenThings } from '../../app/catchUp/seenThings';
+import { Participation } from '../../app/catchUp/participation';
+import { FocusedPoller } from '../polling/focusedPoller';
 import { subscriptionSource } from '../../app/subscriptions/subscriptionLists';
 import type { SubscriptionService } from '../../app/subscriptions/subscriptionService';
 import { todoSource } from '../../app/todos/todoLists';
@@ -44,16 +46,20 @@ export function registerCatchUp(
     warn: (line) => log.warn(line),
   });
   const service: CatchUpService = new CatchUpService({
-    accounts: () => session.all, pageSize: () => readConfig().pageSize, seen,
+    accounts: () => session.all, pageSize: () => readConfig().pageSize, seen, participation: new Participation(),
     windowDays: () => vscode.workspace.getConfiguration(SETTINGS_SECTION).get<number>(SETTINGS.catchUpWindowDays, 7),
     reading: {
       events: (instance) => activity.allSources().filter((source) => source.instance === instance)
         .flatMap((source) => activity.lists.get(source.key).items),
       // What the lists show: a to-do marked done or a thing unsubscribed leaves at once, and comes back on a refusal.
       todos: (instance) => todos.lists.rows(todoSource(instance).key).items,
-      subscriptions: (instance) => (['issue', 'mergeRequest'] as const)
-        .flatMap((kind) => subscriptions.lists.rows(subscriptionSource(instance, kind).key).items)
-        .filter((item): item is SubscribedThing => item.kind !== 'label'),
+      // One just unsubscribed from stands as GitLab now has it, explicitly unsubscribed: a role it has (author, from the
+      // participation read) no longer makes it matter.
+      subscriptions: (instance) => (['issue', 'mergeRequest'] as const).flatMap((kind) => {
+        const key = subscriptionSource(instance, kind).key;
+        const shown = new Set(subscriptions.lists.rows(key).items);
+        return subscriptions.lists.get(key).items.map((item) => (shown.has(item) ? item : { ...item, subscribed: false }));
+      }).filter((item): item is SubscribedThing => item.kind !== 'label'),
       projectPath: (instance, id) => directories.for(instance).get(id)?.path_with_namespace,
       projectId: (instance, path) => directories.for(instance).get(path)?.id,
       level: (instance, id) => held.level(instance, id),
@@ -83,6 +89,13 @@ export function registerCatchUp(
     },
   });
   const view = new CatchUpView(session, service, context.workspaceState, clock, log, directories);
+  // The participation read once a cycle while the view is in sight, on the other checks' interval and focus rules.
+  const poller = new FocusedPoller({
+    name: 'Catch Up participation check', intervalSeconds: () => readConfig().pollIntervalSeconds,
+    ready: () => session.signedIn && view.list.view.visible, check: () => service.pollParticipation(),
+    onUnauthorized: () => undefined, log: (message) => log.info(message),
+  });
+  poller.restart();
   const changed = () => service.inputsChanged();
   const rowsOf = (node: unknown, selected: unknown): CatchUpRow[] => {
     const picked = Array.isArray(selected) && selected.length > 0 ? selected : node ? [node] : view.selectedRows();
@@ -101,7 +114,7 @@ export function registerCatchUp(
     }
   }
   context.subscriptions.push(
-    view,
+    view, poller, session.onDidChange(() => poller.restart()), view.list.view.onDidChangeVisibility(() => poller.restart()),
     activity.lists.onDidChange(changed), todos.lists.onDidChange(changed), subscriptions.lists.onDidChange(changed),
     vscode.commands.registerCommand(COMMANDS.catchUpRefresh, () => {
       // Refresh asks what happened since: the lists it is built from read their first pages again, and the levels.
@@ -111,6 +124,7 @@ export function registerCatchUp(
       levels.refresh();
       held.forget({ quietly: true });
       service.refresh();
+      void service.pollParticipation().catch((error: unknown) => log.info(`Catch Up participation check failed: ${error instanceof Error ? error.message : String(error)}`));
     }),
     vscode.commands.registerCommand(COMMANDS.catchUpOpen, async (node?: unknown) => {
       const [row] = rowsOf(node, undefined);
@@ -135,6 +149,7 @@ export function registerCatchUp(
       service.shown(account.key).map((thing): CatchUpRow => ({ type: 'catchUpThing', instance: account.key, thing }))))),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration(`${SETTINGS_SECTION}.${SETTINGS.catchUpWindowDays}`)) service.refresh();
+      if (e.affectsConfiguration(`${SETTINGS_SECTION}.${SETTINGS.pollInterval}`)) poller.restart();
     }),
   );
   return service;

@@ -118,7 +118,7 @@ export function rootValue(context: GraphqlContext): Record<string, unknown> {
   const one = (todo: DoubleTodo) => ({ todo: present(todo), errors: [] });
   const many = (todos: DoubleTodo[]) => ({ todos: todos.map(present), errors: [] });
   const touch = (todo: DoubleTodo) => { todo.updatedAt = now().toISOString(); };
-  const { currentUserWorkItems, currentUserMergeRequests, ...subscriptionFields } = subscriptionRoot(context);
+  const { currentUserWorkItems, currentUserMergeRequests, currentUserRecentlyViewedItems, ...subscriptionFields } = subscriptionRoot(context);
   return {
     ...subscriptionFields,
     ...noteRoot(context),
@@ -136,6 +136,7 @@ export function rootValue(context: GraphqlContext): Record<string, unknown> {
         assignedMergeRequests: (args: Record<string, unknown>) => currentUserMergeRequests('assigned', args),
         reviewRequestedMergeRequests: (args: Record<string, unknown>) => currentUserMergeRequests('reviewRequested', args),
         authoredMergeRequests: (args: Record<string, unknown>) => currentUserMergeRequests('authored', args),
+        recentlyViewedItems: () => currentUserRecentlyViewedItems(),
       };
     },
     todoMarkDone: ({ input }: Input<{ id: number }>) => {

@@ -19,6 +19,9 @@ import { isFineGrained, requirePermission } from './granular';
  */
 
 const NO_FILTER = 'You must provide at least one filter argument for this query';
+/** `Gitlab::Search::RecentItems`: `SEARCH_LIMIT` views answered per type, the set expiring 7 days after its last view. */
+const RECENT_ITEMS_SEARCH_LIMIT = 5;
+const RECENT_ITEMS_EXPIRY_MS = 7 * 86_400_000;
 
 type Sort = 'CREATED_DESC' | 'CREATED_ASC' | 'UPDATED_DESC' | 'UPDATED_ASC';
 
@@ -92,6 +95,7 @@ function projectsIn(data: DoubleData, groupIds: Set<number>): Set<number> {
 export type SubscriptionRoot = Record<string, unknown> & {
   currentUserWorkItems(args: ListArgs): Record<string, unknown>;
   currentUserMergeRequests(role: 'assigned' | 'reviewRequested' | 'authored', args: ListArgs): Record<string, unknown>;
+  currentUserRecentlyViewedItems(): Array<Record<string, unknown>>;
 };
 
 export function subscriptionRoot(context: GraphqlContext): SubscriptionRoot {
@@ -261,9 +265,28 @@ export function subscriptionRoot(context: GraphqlContext): SubscriptionRoot {
     return connection(byState(items, args.state), args, mergeRequestObject);
   };
 
+  // `RecentlyViewedItemsResolver`: per type (issues, merge requests) the newest `SEARCH_LIMIT` (5) views of a Redis
+  // sorted set that expires 7 days after its last view; those the user can still read; newest view first.
+  const currentUserRecentlyViewedItems = (): Array<Record<string, unknown>> => {
+    const now = double.now().getTime();
+    const views = (data.recentViews ?? []).filter((view) => view.userId === userId);
+    const entries: Array<{ item: DoubleIssuable; viewedAt: string }> = [];
+    for (const model of ['Issue', 'MergeRequest'] as const) {
+      const ofType = views.filter((view) => view.model === model).sort((a, b) => b.viewedAt.localeCompare(a.viewedAt));
+      if (ofType.length === 0 || now - Date.parse(ofType[0].viewedAt) > RECENT_ITEMS_EXPIRY_MS) continue;
+      for (const view of ofType.slice(0, RECENT_ITEMS_SEARCH_LIMIT)) {
+        const item = data.issuables.find((i) => i.model === model && i.id === view.id);
+        if (item && readable(item)) entries.push({ item, viewedAt: view.viewedAt });
+      }
+    }
+    return entries.sort((a, b) => b.viewedAt.localeCompare(a.viewedAt))
+      .map(({ item, viewedAt }) => ({ item: item.model === 'Issue' ? issueObject(item) : mergeRequestObject(item), viewedAt }));
+  };
+
   return {
     currentUserWorkItems,
     currentUserMergeRequests,
+    currentUserRecentlyViewedItems,
     metadata: () => ({ version: METADATA_VERSIONS[version], revision: 'd0ub1e00', enterprise: double.options.edition === 'ee' }),
     // `Query.workItem(id:)`: any work item the user can read, by its global ID.
     workItem: ({ id }: { id: number }) => {

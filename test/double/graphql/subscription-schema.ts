@@ -215,6 +215,15 @@ extend type CurrentUser {
     ${paging}
   ): WorkItemConnection
 }` : ''}
+${atLeastCurrent(version) ? `
+union RecentlyViewedItemUnion = Issue | MergeRequest
+type RecentlyViewedItem {
+  item: RecentlyViewedItemUnion!
+  viewedAt: Time!
+}
+extend type CurrentUser {
+  recentlyViewedItems: [RecentlyViewedItem!]
+}` : ''}
 extend type CurrentUser {${['assigned', 'reviewRequested', 'authored'].map((role) => `
   ${role}MergeRequests(${changed}
     state: MergeRequestState

@@ -300,6 +300,11 @@ export interface DoubleData {
   follows: DoubleFollow[];
   /** Notification settings by `settingKey()`. */
   settings: Record<string, StoredSetting>;
+  /**
+   * Issue and merge request pages opened in the browser (`log_issue_show`, `log_merge_request_show`): what
+   * `currentUser.recentlyViewedItems` answers. Only a page view writes one; no API read does.
+   */
+  recentViews?: Array<{ userId: number; model: 'Issue' | 'MergeRequest'; id: number; viewedAt: string }>;
 }
 
 export type SettingSource = { kind: 'global' } | { kind: 'group'; id: number } | { kind: 'project'; id: number };
