@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { feedUnder, isSettled } from '../test/vscode/harness/activity-tree';
+import { closeCatchUp, openCatchUp, rowOf, shown } from '../test/vscode/harness/catch-up';
 import { runningExtensionRow } from '../test/vscode/harness/running-extensions';
 import { setSideBarWidth } from '../test/vscode/harness/side-bar-width';
 import { escapeRegExp } from '../test/vscode/harness/tree-rows';
@@ -13,7 +14,7 @@ const SUBSCRIPTIONS_VIEW = 'Subscriptions';
  * Visits each surface a person uses and saves a screenshot of it: the activity tree with a filter applied, an
  * event's tooltip, the Comments tab, unread events after new activity, Your projects, the status bar's level quick pick, the settings editor at the workspace project's custom scope, the
  * status bar while that project is snoozed, "Why am I notified?" for that project and the overrides overview filtered
- * to the exceptions, the To-Do List and a to-do's tooltip, the Subscriptions view; then, given a second instance, the tree and the Accounts menu with both signed in.
+ * to the exceptions, the To-Do List and a to-do's tooltip, the Subscriptions view, Catch Up; then, given a second instance, the tree and the Accounts menu with both signed in.
  */
 export interface SecondInstance {
   firstUrl: string;
@@ -75,8 +76,16 @@ export async function webWorkerSurface(workbench: Workbench, page: Page, out: st
   return settledShot(page, out, WEB_WORKER_SHOT);
 }
 
+/** What the tour changes in the double: a new issue of the user's, and news on a thing they are subscribed to. */
+export interface TourNews {
+  addIssue(title: string): void;
+  /** A comment by someone else on an issue the user is subscribed to; returns the issue's reference. */
+  commentOnSubscribed(body: string): string;
+}
+
 export async function tourSurfaces(workbench: Workbench, page: Page, out: string, customProject: string,
-  addIssue: (title: string) => void, second?: SecondInstance): Promise<string[]> {
+  news: TourNews, second?: SecondInstance): Promise<string[]> {
+  const { addIssue } = news;
   const files: string[] = [];
   // One surface in the state its caption tells.
   const shot = async (name: string) => {
@@ -237,9 +246,21 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
   await workbench.changeSettingInSettingsEditor('gitlabActivity.pageSize', '20');
   await subscriptions.waitForTree('pages of 20 again', (items) => issueRows(items).length > 4, 30_000);
   await workbench.closeModalEditor();
-  await setSideBarWidth(page, sideBar);
   await workbench.setViewExpanded(ACTIVITY_VIEW, true);
   await workbench.setViewExpanded(SUBSCRIPTIONS_VIEW, false);
+
+  // Catch Up: a row per thing with news since it was marked seen, what happened, why it matters and when.
+  const commented = news.commentOnSubscribed('Reproduced on the release branch too; the patch fixes it here.');
+  const catchUp = await openCatchUp(workbench);
+  await workbench.runCommand('GitLab: Refresh Catch Up');
+  await catchUp.waitForTree(`${commented} with its new comment, among other things with news`, (items) => {
+    const row = rowOf(items, commented);
+    return !!row && /\bcomments? by\b/.test(shown(row.description)) && items.length >= 3 && !items.some((item) => item.label === 'Loading…');
+  }, 60_000);
+  await clearToasts();
+  await shot('catch-up');
+  await closeCatchUp(workbench);
+  await setSideBarWidth(page, sideBar);
 
   if (second) {
     // A second instance signed in beside the first: a root per instance, and each in the Accounts menu.

@@ -22,6 +22,7 @@ import { compressScreenshots } from './compress-screenshots.mjs';
 import { GitLabDouble } from '../test/double';
 import { webHostSettings } from '../test/vscode/harness/session';
 import { Workbench } from '../test/vscode/harness/workbench';
+import { comment, OTHER, projectPath, subscribedIssue } from '../test/vscode/harness/catch-up';
 import { signInFromPalette, tourSurfaces, webWorkerSurface } from './demo-tour';
 
 const TOKEN = 'glpat-test-token';
@@ -139,7 +140,14 @@ async function main(): Promise<void> {
           await first.workbench.runCommand('View: Close All Editors');
         }
         shots.push(...await tourSurfaces(first.workbench, first.page, out, seeded.customProject,
-          (title) => { double.addEvent({ action: 'created', targetType: 'Issue', targetTitle: title }); },
+          {
+            addIssue: (title) => { double.addEvent({ action: 'created', targetType: 'Issue', targetTitle: title }); },
+            commentOnSubscribed: (body) => {
+              const issue = subscribedIssue(double);
+              comment(double, issue, OTHER, body);
+              return `${projectPath(double, issue.projectId)}#${issue.iid}`;
+            },
+          },
           { firstUrl: double.url, url: second.url, token: SECOND_TOKEN }));
         if (!web) {
           // The tour ran in the Node host: one picture from a second code-server with the extension in the web worker,

@@ -1,60 +1,13 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { issuableSubscribed } from '../double/subscriptions/store';
-import { reassign, touchThingsOf } from '../double/world/touch';
-import type { DoubleEvent, DoubleIssuable } from '../double/world/types';
+import { reassign } from '../double/world/touch';
+import type { DoubleIssuable } from '../double/world/types';
 import { changeSettingElsewhere, settingsApiPath } from './harness/double-control';
 import { extensionRequests, mutationsOf, signInThroughFlow, useSignedInSession, waitFor, type RunningDouble } from './harness';
 import { pickContextMenuItem } from './harness/context-menu';
-import { ACTIVITY_VIEW, VIEW_CONTAINER, type Workbench } from './harness/workbench';
-import type { TreeItemView, ViewTree } from './harness/view-tree';
-
-const CATCH_UP_VIEW = 'Catch Up';
-const USER = 1;
-const OTHER = 2;
-const ZERO_WIDTH = /\u200b/g;
-const shown = (text: string): string => text.replace(ZERO_WIDTH, '');
-
-async function openCatchUp(workbench: Workbench): Promise<ViewTree> {
-  await workbench.openViewContainer(VIEW_CONTAINER);
-  await workbench.waitForView(CATCH_UP_VIEW);
-  await workbench.setViewExpanded(CATCH_UP_VIEW, true);
-  await workbench.setViewExpanded(ACTIVITY_VIEW, false);
-  return workbench.tree(CATCH_UP_VIEW);
-}
-
-async function closeCatchUp(workbench: Workbench): Promise<void> {
-  await workbench.openViewContainer(VIEW_CONTAINER);
-  await workbench.setViewExpanded(ACTIVITY_VIEW, true);
-  await workbench.setViewExpanded(CATCH_UP_VIEW, false);
-}
-
-function projectPath(double: RunningDouble, id: number | null): string {
-  return double.data.projects.find((project) => project.id === id)!.pathWithNamespace;
-}
-
-/** An open issue user 1 is explicitly subscribed to, and that the extension's lists can find (a project they belong to). */
-function subscribedIssue(double: RunningDouble): DoubleIssuable {
-  const issue = double.data.issuables
-    .filter((item) => item.model === 'Issue' && item.projectId !== null && item.state === 'opened' && issuableSubscribed(double.data, item, USER))
-    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
-  assert.ok(issue, 'the double has an open issue user 1 is subscribed to');
-  return issue;
-}
-
-/** A comment by `authorId` on `issue`, as GitLab writes it: an event with its note, the issue touched. */
-function comment(double: RunningDouble, issue: DoubleIssuable, authorId: number, body: string): DoubleEvent {
-  const event = double.addEvent({ projectId: issue.projectId!, authorId, action: 'commented', targetType: 'Note' });
-  assert.ok(event.note, 'a comment event has a note');
-  Object.assign(event.note, { body, noteableId: issue.id, noteableType: 'Issue', noteableIid: issue.iid, commitId: null, system: false });
-  event.targetTitle = issue.title;
-  touchThingsOf(double.data, event);
-  return event;
-}
-
-/** The row of a thing: its reference, then its title where one is known (a thing only commented on has none yet). */
-const rowOf = (items: TreeItemView[], reference: string): TreeItemView | undefined =>
-  items.find((item) => shown(item.label) === reference || shown(item.label).startsWith(`${reference} `));
+import { closeCatchUp, comment, openCatchUp, OTHER, projectPath, rowOf, shown, subscribedIssue, USER } from './harness/catch-up';
+import type { TreeItemView } from './harness/view-tree';
 
 /** Issues of projects the extension's lists read, newest first, that `pick` accepts. */
 function issuesWhere(double: RunningDouble, pick: (issue: DoubleIssuable) => boolean): DoubleIssuable[] {

@@ -31,7 +31,7 @@ describe('display language: German', function () {
     await workbench.openViewContainer(VIEW_CONTAINER);
     await workbench.waitForView(deManifest['views.activity.name']);
     assert.deepEqual(await workbench.visibleViews(),
-      [deManifest['views.activity.name'], deManifest['views.todos.name'], deManifest['views.subscriptions.name']]);
+      [deManifest['views.activity.name'], deManifest['views.todos.name'], deManifest['views.subscriptions.name'], deManifest['views.catchUp.name']]);
   });
 
   it('shows the views, their rows and their dates in German, and takes the tour\'s screenshot', async function () {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { useVscodeSession } from './harness';
+import { CATCH_UP_VIEW } from './harness/catch-up';
 import { ACTIVITY_VIEW, SUBSCRIPTIONS_VIEW, TODO_VIEW, VIEW_CONTAINER } from './harness/workbench';
 
 describe('workbench smoke', function () {
@@ -20,13 +21,14 @@ describe('workbench smoke', function () {
     assert.ok(await item.isVisible());
   });
 
-  it('opens the "Activity", "To-Do List" and "Subscriptions" views when the container is clicked; the side bar reads "GitLab", each name once', async function () {
+  it('opens the "Activity", "To-Do List", "Subscriptions" and "Catch Up" views when the container is clicked; the side bar reads "GitLab", each name once', async function () {
     const { workbench } = session();
     await workbench.openViewContainer(VIEW_CONTAINER);
     await workbench.waitForView(ACTIVITY_VIEW);
     await workbench.waitForView(TODO_VIEW);
     await workbench.waitForView(SUBSCRIPTIONS_VIEW);
-    assert.deepEqual(await workbench.visibleViews(), [ACTIVITY_VIEW, TODO_VIEW, SUBSCRIPTIONS_VIEW]);
+    await workbench.waitForView(CATCH_UP_VIEW);
+    assert.deepEqual(await workbench.visibleViews(), [ACTIVITY_VIEW, TODO_VIEW, SUBSCRIPTIONS_VIEW, CATCH_UP_VIEW]);
     // Several views: the side bar's title is the container's, and each view has its own header.
     const title = await workbench.sidebarTitle();
     assert.match(title, /^GitLab\b/i);
