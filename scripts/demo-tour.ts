@@ -86,6 +86,8 @@ export interface TourNews {
 export async function tourSurfaces(workbench: Workbench, page: Page, out: string, customProject: string,
   news: TourNews, second?: SecondInstance): Promise<string[]> {
   const { addIssue } = news;
+  // News on a thing the user is subscribed to, by someone else, for Catch Up's picture.
+  const commented = news.commentOnSubscribed('Reproduced on the release branch too; the patch fixes it here.');
   const files: string[] = [];
   // One surface in the state its caption tells.
   const shot = async (name: string) => {
@@ -250,14 +252,13 @@ export async function tourSurfaces(workbench: Workbench, page: Page, out: string
   await workbench.setViewExpanded(SUBSCRIPTIONS_VIEW, false);
 
   // Catch Up: a row per thing with news since it was marked seen, what happened, why it matters and when.
-  const commented = news.commentOnSubscribed('Reproduced on the release branch too; the patch fixes it here.');
+  // (The comment was written before the tour began, so that the lists Catch Up is built from have read it.)
+  await clearToasts();
   const catchUp = await openCatchUp(workbench);
-  await workbench.runCommand('GitLab: Refresh Catch Up');
   await catchUp.waitForTree(`${commented} with its new comment, among other things with news`, (items) => {
     const row = rowOf(items, commented);
     return !!row && /\bcomments? by\b/.test(shown(row.description)) && items.length >= 3 && !items.some((item) => item.label === 'Loading…');
   }, 60_000);
-  await clearToasts();
   await shot('catch-up');
   await closeCatchUp(workbench);
   await setSideBarWidth(page, sideBar);
