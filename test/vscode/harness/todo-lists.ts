@@ -49,8 +49,10 @@ export async function markRowDone(
   const row = todos.treeRowLabelled(label);
   // Right-clicked once the row is drawn as it stays. Its first draw offers Mark as Done already; its GitLab's features
   // come a moment after the first page and draw it again with Snooze… (the session's GitLab can snooze). A row
-  // right-clicked before that redraw ends loses its menu: VS Code's tree takes the focus back as a refresh ends, and
-  // the menu closes as it loses it. The row's own Snooze… button says the redraw is drawn.
+  // right-clicked before that redraw ends loses its menu (VS Code's tree takes the focus back as a refresh ends, and
+  // the menu closes as it loses it), or its item chosen as the refresh begins reaches the extension with no row (seen
+  // in the extension host's trace: "refresh start" of the To-Do tree, then `todos.markDone`, and no toast). The row's
+  // own Snooze… button says the redraw is drawn.
   for (const action of ['Mark as Done', 'Snooze…']) {
     await row.locator(`.actions a.action-label[aria-label="${action}"]`).first().waitFor({ state: 'attached', timeout: 20_000 });
   }
