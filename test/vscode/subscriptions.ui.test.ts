@@ -198,9 +198,17 @@ describe('Subscriptions view', function () {
     assert.ok(labels.some((row) => row.label === 'bug' && row.description === 'Label · acme/website'), 'the label "bug" of acme/website');
     assert.ok(!labels.some((row) => row.label === 'invoices'), 'a label explicitly unsubscribed is not listed');
 
-    // "Load more…" under Issues reads the next page after the first.
-    const loadMore = issues.at(-1)!;
-    await tree.treeRow(loadMore.index).click();
+    // "Load more…" under Issues reads the next page after the first. Clicked once the section is drawn as it stays:
+    // its first page draws the section again for its count ("5+"), and VS Code draws that count last, after it has
+    // asked for the section's rows again and drawn them. A click on the rows drawn before it runs a command the
+    // extension host has dropped with them ("Actual command not found, wanted to execute …loadMore /12"), and is lost.
+    const countDrawn = `${PAGE_SIZE}+`;
+    const drawn = await tree.waitForTree(`the Issues section counting "${countDrawn}", its "Load more…" under it`, (items) => {
+      const section = items.find((item) => item.level === 1 && item.label === 'Issues');
+      const rows = bySection(items).get('Issues') ?? [];
+      return section?.description === countDrawn && rows.at(-1)?.label === 'Load more…' && rows.at(-1);
+    });
+    await tree.treeRow(drawn.index).click();
     await tree.waitForTree('a second page of issues', (items) => {
       const rows = bySection(items).get('Issues') ?? [];
       return rows.filter((row) => /#\d+ /.test(row.label)).length === 2 * PAGE_SIZE && !rows.some((row) => row.label === 'Loading…');

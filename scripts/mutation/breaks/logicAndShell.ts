@@ -111,6 +111,12 @@ export const section: Section = {
       tests: ['drops the old filter\'s page that arrives after the new filter\'s first page was asked for', 'ignores a ticket it did not issue'],
     },
     {
+      protection: 'A Load more asked while a load of its list is under way',
+      edits: [edit('src/app/lists/listStore.ts', '    for (let running = this.loads.get(source.key); running; running = this.loads.get(source.key)) await running;\n', '')],
+      specs: [`${T}/app/lists/listStore.test.ts`],
+      tests: ['reads a Load more asked while a load of the list is under way after that load'],
+    },
+    {
       protection: 'The days follow the list\'s direction',
       edits: [edit('src/app/activity/eventFeeds.ts', "order: feed.request.sort ?? 'desc',", "order: 'desc',")],
       specs: [`${T}/app/activity/eventFeeds.test.ts`],

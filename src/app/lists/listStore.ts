@@ -54,6 +54,8 @@ export class ListStore<Source extends { readonly key: string }, Item, Order = un
   /** A list changed (its key), or all of them (undefined). */
   readonly onDidChange = this.changes.event;
   private readonly inFlight = new Set<Promise<void>>();
+  /** Per list key, the load under way (the one that began reading it), which a Load more asked meanwhile waits for. */
+  private readonly loads = new Map<string, Promise<void>>();
   /**
    * Per list, the keys of items an action moved out of it at once (Mark as Done, Unsubscribe): hidden until GitLab
    * answers, and after, until the list is read again. Per list, so two accounts' items that share ids stay apart.
@@ -114,8 +116,13 @@ export class ListStore<Source extends { readonly key: string }, Item, Order = un
     return this.fetch(source);
   }
 
-  /** The next page (or, under a predicate, pages until a page's worth of matching items), appended. */
-  loadMore(source: Source): Promise<void> {
+  /**
+   * The next page (or, under a predicate, pages until a page's worth of matching items), appended. A person's click:
+   * asked while a load of that list is under way (its first page after a refresh, a click before), it is read after
+   * that load, never dropped; a list that has no next page by then reads nothing.
+   */
+  async loadMore(source: Source): Promise<void> {
+    for (let running = this.loads.get(source.key); running; running = this.loads.get(source.key)) await running;
     return this.fetch(source);
   }
 
@@ -176,9 +183,15 @@ export class ListStore<Source extends { readonly key: string }, Item, Order = un
   }
 
   private fetch(source: Source): Promise<void> {
+    const busy = this.get(source.key).loading;
     const load = this.fetchPages(source);
     this.inFlight.add(load);
-    return load.finally(() => this.inFlight.delete(load));
+    // The list's load under way is the one that began reading it (one asked meanwhile reads nothing): it begins at once.
+    if (!busy && this.get(source.key).loading) this.loads.set(source.key, load);
+    return load.finally(() => {
+      this.inFlight.delete(load);
+      if (this.loads.get(source.key) === load) this.loads.delete(source.key);
+    });
   }
 
   private async fetchPages(source: Source): Promise<void> {

@@ -65,6 +65,46 @@ describe('list store', () => {
     assert.deepEqual(changed, ['list', 'list']);
   });
 
+  it('reads a Load more asked while a load of the list is under way after that load, never dropping it', async () => {
+    const asked: string[] = [];
+    const answers: Array<() => void> = [];
+    const pages: Pages = {
+      1: { items: [item(6), item(5)], nextPage: 2, page: 1 },
+      2: { items: [item(4), item(3)], nextPage: 3, page: 2 },
+      3: { items: [item(2), item(1)], page: 3 },
+    };
+    const plan = planOf(pages, { asked });
+    const held: ListPlan<Source, Item> = {
+      ...plan,
+      request: (source) => ({
+        fetchPage: async (page, signal) => {
+          await new Promise<void>((resolve) => answers.push(resolve));
+          return plan.request(source)!.fetchPage(page, signal);
+        },
+      }),
+    };
+    const store = new ListStore(keyOf, held);
+    const answerAll = async (loads: Array<Promise<void>>) => {
+      let done = false;
+      void Promise.all(loads).then(() => (done = true));
+      while (!done) {
+        answers.splice(0).forEach((answer) => answer());
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    // Clicked while the first page (a refresh's) is on its way: the second page is read once it has come.
+    const first = store.load(LIST);
+    const more = store.loadMore(LIST);
+    await answerAll([first, more]);
+    assert.deepEqual(asked, ['list:1', 'list:2']);
+    assert.deepEqual(store.get('list').items.map((i) => i.id), [6, 5, 4, 3]);
+    // Clicked twice, the second while the first click's page is on its way: each reads its page.
+    await answerAll([store.loadMore(LIST), store.loadMore(LIST)]);
+    assert.deepEqual(asked, ['list:1', 'list:2', 'list:3']);
+    assert.deepEqual(store.get('list').items.map((i) => i.id), [6, 5, 4, 3, 2, 1]);
+    assert.equal(store.get('list').hasMore, false, 'the list read to its end: the click after reads nothing');
+  });
+
   it('keeps a short or empty page from ending the list while a next page is announced', async () => {
     const store = new ListStore(keyOf, planOf({ 1: { items: [], nextPage: 2, page: 1 }, 2: { items: [item(1)], page: 2 } }, { pageSize: 20 }));
     await store.load(LIST);
