@@ -17,9 +17,9 @@ const PALETTE_OR_GREY = new Set([0, 3]);
  * Bytes for the whole tour: 690 kB for thirteen compressed screenshots on 2026-11-29 (the twelve of 2026-11-28, 631 kB,
  * 1,699 kB as taken; and web-worker.png, 60 kB, 156 kB as taken); 749 kB for fourteen on 2026-11-29 with
  * subscriptions.png (40 kB, 110 kB as taken), all retaken; 847 kB for fifteen on 2026-12-06 with your-projects.png (57 kB,
- * 145 kB as taken; the others as before).
+ * 145 kB as taken; the others as before); 913 kB for sixteen on 2026-12-06 with catch-up.png (66 kB, 182 kB as taken).
  */
-const TOUR_BOUND_BYTES = 900_000;
+const TOUR_BOUND_BYTES = 960_000;
 
 describe('the tour\'s screenshots stay small', () => {
   const files = readdirSync(images).filter((name) => name.endsWith('.png'));
