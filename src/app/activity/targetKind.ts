@@ -33,9 +33,17 @@ const KINDS = new Map<string, TargetKind>([
   ['vulnerability', 'vulnerability'],
 ]);
 
+// Names as sent, read before: every event asks, and a listing sends a handful of names (bounded, as the names are the server's).
+const READ = new Map<string, TargetKind | undefined>();
+const READ_MAX = 256;
+
 export function targetKindOf(typeName: string | null | undefined): TargetKind | undefined {
-  if (typeof typeName !== 'string' || typeName.trim() === '') return undefined;
-  return KINDS.get(typeName.trim().toLowerCase().replace(/_/g, '')) ?? 'other';
+  if (typeof typeName !== 'string') return undefined;
+  const read = READ.get(typeName);
+  if (read !== undefined || READ.has(typeName)) return read;
+  const kind = typeName.trim() === '' ? undefined : KINDS.get(typeName.trim().toLowerCase().replace(/_/g, '')) ?? 'other';
+  if (READ.size < READ_MAX) READ.set(typeName, kind);
+  return kind;
 }
 
 /** `FooBar::Baz` → `foo bar baz`, `HTTPServer` → `http server`, `merge_request` → `merge request`. */
