@@ -219,6 +219,8 @@ const timeMs = (value: unknown): number => (typeof value === 'string' ? Date.par
 
 export function groupThings(input: GroupingInput): Grouped {
   const things: ThingNews[] = [];
+  /** The tally of each of `things`, in step. */
+  const talliesOfThings: Tally[] = [];
   const unplaced: Grouped['unplaced'] = [];
   const counted = new Set<number>();
   const tallies = new Map<string, Tally>();
@@ -236,7 +238,10 @@ export function groupThings(input: GroupingInput): Grouped {
     return tally;
   };
   const news = (ref: ThingRef, key: string, tally: Tally): ThingNews => {
-    if (!tally.news) things.push(tally.news = { key, ref, events: [], summary: emptySummary(), newest: {} });
+    if (!tally.news) {
+      things.push(tally.news = { key, ref, events: [], summary: emptySummary(), newest: {} });
+      talliesOfThings.push(tally);
+    }
     return tally.news;
   };
   for (const event of input.events) {
@@ -279,10 +284,10 @@ export function groupThings(input: GroupingInput): Grouped {
     if (updatedMs > tally.newestMs) tally.newestMs = updatedMs;
     if (!explained) entry.summary.updated = true;
   }
-  for (const entry of things) {
-    const ms = tallies.get(entry.key)!.newestMs;
+  things.forEach((entry, i) => {
+    const ms = talliesOfThings[i].newestMs;
     if (Number.isFinite(ms)) entry.newest.createdAt = new Date(ms).toISOString();
-  }
+  });
   return { things, unplaced };
 }
 
