@@ -57,8 +57,11 @@ const DEFAULT_LEVEL: LevelInForce = { level: 'participating', chain: [{ kind: 'g
 
 interface Known { todos: Todo[]; subscription?: SubscribedThing; roles?: ParticipationRole[]; tookPart?: boolean; title?: string; webUrl?: string; projectPath?: string }
 
-/** What the rules answered for one thing (its kind fixed), by action; and why it matters, from the answers shown. */
-interface Asked { stand: { relation: Relation; id: number }; others: Map<MailAction, Verdict>; own: Map<MailAction, Verdict>; why?: MattersWhy[] }
+/** What the rules answered for things of one kind, project and relation, by action (the person's own apart). */
+interface Answers { relation: Relation; projectId?: number; others: Map<MailAction, Verdict>; own: Map<MailAction, Verdict> }
+
+/** A thing's answers, and why it matters, from those shown. */
+interface Asked { answers: Answers; why?: MattersWhy[] }
 
 function todoRef(todo: Todo): ThingRef | undefined {
   const projectId = todo.project?.id;
@@ -154,14 +157,14 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
     }
   }
   // The rules decide by the kind of thing, the action, whether the person acted, how they stand to it and where it
-  // lives: each such question is asked once, not once per event (thousands of events ask a few dozen).
-  const verdicts = new Map<string, Verdict>();
+  // lives: each such question is asked once, not once per event (thousands of events ask a few dozen). Things alike in
+  // kind, project and standing share their answers; each thing finds them once, on its first event.
+  const answersOf = new Map<string, Answers>();
   // A thing no list names (most of a busy project's) stands as nothing: one relation for all of them.
   const NO_RELATION = { relation: relationOf(undefined), id: 0 };
   const relationIds = new Map<string, number>([[JSON.stringify(NO_RELATION.relation), 0]]);
-  // Each thing's answers, by action (the person's own apart), and why it matters so far: an event asks its thing once.
   const asked = new Map<string, Asked>();
-  const askedOf = (key: string): Asked => {
+  const askedOf = (key: string, ref: ThingRef): Asked => {
     let thing = asked.get(key);
     if (!thing) {
       const value = known.get(key);
@@ -173,28 +176,27 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
         if (id === undefined) relationIds.set(text, (id = relationIds.size));
         stand = { relation, id };
       }
-      asked.set(key, (thing = { stand, others: new Map(), own: new Map() }));
+      const projectId = ref.kind === 'epic' ? undefined : ref.projectId;
+      const alike = `${ref.kind} ${projectId ?? ''} ${stand.id}`;
+      let answers = answersOf.get(alike);
+      if (!answers) answersOf.set(alike, (answers = { relation: stand.relation, projectId, others: new Map(), own: new Map() }));
+      asked.set(key, (thing = { answers }));
     }
     return thing;
   };
   const keep = (event: GitLabEvent, ref: ThingRef, shape: EventShape, key: string): boolean => {
     const action = mailActionOf(event, ref, shape);
     if (!action || input.personId === undefined) return false;
-    const thing = askedOf(key);
+    const thing = askedOf(key, ref);
+    const { relation, projectId } = thing.answers;
     const own = event.author_id === input.personId;
-    const answers = own ? thing.own : thing.others;
+    const answers = own ? thing.answers.own : thing.answers.others;
     let verdict = answers.get(action.action);
     if (!verdict) {
-      const projectId = ref.kind === 'epic' ? undefined : ref.projectId;
-      const question = `${action.kind} ${action.action} ${own ? 1 : 0} ${projectId ?? ''} ${thing.stand.id}`;
-      verdict = verdicts.get(question);
-      if (!verdict) {
-        verdict = whyItMatters({
-          kind: action.kind, action: action.action, personId: input.personId, actorId: own ? input.personId : event.author_id,
-          relation: thing.stand.relation, level: (projectId !== undefined ? input.level?.(projectId) : undefined) ?? DEFAULT_LEVEL,
-        });
-        verdicts.set(question, verdict);
-      }
+      verdict = whyItMatters({
+        kind: action.kind, action: action.action, personId: input.personId, actorId: own ? input.personId : event.author_id,
+        relation, level: (projectId !== undefined ? input.level?.(projectId) : undefined) ?? DEFAULT_LEVEL,
+      });
       answers.set(action.action, verdict);
     }
     if (verdict.shown && thing.why !== verdict.why) thing.why = thing.why === undefined ? verdict.why : merge(thing.why, verdict.why);

@@ -161,6 +161,21 @@ export function isoTime(value: string | undefined): string | undefined {
   return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
 }
 
+const DAY_MS = 86_400_000;
+const pad = (value: number, width: number): string => String(value).padStart(width, '0');
+
+/**
+ * `new Date(ms).toISOString()` for a time in range, its day's text made by `toISOString` once per day in `days` (a row's
+ * time is written for thousands of rows, most of them on a few days, and `toISOString` is slow).
+ */
+export function isoOfMs(ms: number, days: Map<number, string>): string {
+  const day = Math.floor(ms / DAY_MS);
+  let dayText = days.get(day);
+  if (dayText === undefined) days.set(day, (dayText = new Date(day * DAY_MS).toISOString().slice(0, -14)));
+  const inDay = ms - day * DAY_MS;
+  return `${dayText}T${pad(Math.floor(inDay / 3_600_000), 2)}:${pad(Math.floor(inDay / 60_000) % 60, 2)}:${pad(Math.floor(inDay / 1000) % 60, 2)}.${pad(inDay % 1000, 3)}Z`;
+}
+
 /** The later of two times, as `isoTime` writes them. */
 export function laterTime(a: string | undefined, b: string | undefined): string | undefined {
   const x = isoTime(a);
@@ -284,9 +299,10 @@ export function groupThings(input: GroupingInput): Grouped {
     if (updatedMs > tally.newestMs) tally.newestMs = updatedMs;
     if (!explained) entry.summary.updated = true;
   }
+  const days = new Map<number, string>();
   things.forEach((entry, i) => {
     const ms = talliesOfThings[i].newestMs;
-    if (Number.isFinite(ms)) entry.newest.createdAt = new Date(ms).toISOString();
+    if (Number.isFinite(ms)) entry.newest.createdAt = isoOfMs(ms, days);
   });
   return { things, unplaced };
 }

@@ -4,7 +4,7 @@ import type { GitLabEvent, UserSummary } from '../../../../src/gitlab/types';
 import { actionNameOf, eventShape, type EventShape } from '../../../../src/app/activity/eventShape';
 import { isNewerThan, type EventMarker } from '../../../../src/app/activity/pollSchedule';
 import {
-  groupThings, placeEvent, thingKey, type Grouped, type GroupingInput, type PersonRef, type StateChange, type ThingNews, type ThingRef, type ThingSummary,
+  groupThings, isoOfMs, placeEvent, thingKey, type Grouped, type GroupingInput, type PersonRef, type StateChange, type ThingNews, type ThingRef, type ThingSummary,
 } from '../../../../src/app/catchUp/thingGroups';
 
 /**
@@ -184,5 +184,16 @@ describe('catch-up: the grouping agrees with its first, map-per-question form', 
         assert.deepStrictEqual(groupThings(input), groupedByMaps(input));
       },
     ), { numRuns: 400 });
+  });
+});
+
+describe('catch-up: a row\'s time written as toISOString writes it', () => {
+  it('isoOfMs agrees with toISOString over the whole range of times, the days shared or not', () => {
+    const days = new Map<number, string>();
+    for (const ms of [0, -1, 1, -86_400_000, -86_399_999, 8.64e15, -8.64e15, 253_402_300_800_000, -62_198_755_200_001]) {
+      assert.equal(isoOfMs(ms, days), new Date(ms).toISOString());
+    }
+    fc.assert(fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (ms) => isoOfMs(ms, days) === new Date(ms).toISOString()), { numRuns: 2000 });
+    fc.assert(fc.property(fc.integer({ min: 1.7e12, max: 1.8e12 }), (ms) => isoOfMs(ms, days) === new Date(ms).toISOString()), { numRuns: 2000 });
   });
 });
