@@ -262,9 +262,9 @@ export function groupThings(input: GroupingInput): Grouped {
   for (const event of input.events) {
     const id = positive(event.id);
     if (id !== undefined) {
-      // The same event from two feeds (My Activity and a project's) counts once.
-      if (counted.has(id)) continue;
-      counted.add(id);
+      // The same event from two feeds (My Activity and a project's) counts once (the set grows only for a new id).
+      const before = counted.size;
+      if (counted.add(id).size === before) continue;
     }
     const atMs = timeMs(event.created_at);
     const shape = eventShape(event);
