@@ -33,17 +33,22 @@ const KINDS = new Map<string, TargetKind>([
   ['vulnerability', 'vulnerability'],
 ]);
 
-// Names as sent, read before: every event asks, and a listing sends a handful of names (bounded, as the names are the server's).
-const READ = new Map<string, TargetKind | undefined>();
-const READ_MAX = 256;
+function normalisedKind(typeName: string): TargetKind | undefined {
+  if (typeName.trim() === '') return undefined;
+  return KINDS.get(typeName.trim().toLowerCase().replace(/_/g, '')) ?? 'other';
+}
+
+// GitLab's own spellings, read once here: every event asks, and trimming, lower-casing and a regex per event add up.
+const AS_SENT = new Map<string, TargetKind | undefined>(
+  ['Issue', 'MergeRequest', 'Note', 'DiffNote', 'DiscussionNote', 'LegacyDiffNote', 'WorkItem', 'Milestone', 'Epic', 'WikiPage::Meta',
+    'DesignManagement::Design', 'Snippet', 'ProjectSnippet', 'PersonalSnippet', 'Commit', 'Project', 'User', 'Vulnerability']
+    .map((name) => [name, normalisedKind(name)]),
+);
 
 export function targetKindOf(typeName: string | null | undefined): TargetKind | undefined {
   if (typeof typeName !== 'string') return undefined;
-  const read = READ.get(typeName);
-  if (read !== undefined || READ.has(typeName)) return read;
-  const kind = typeName.trim() === '' ? undefined : KINDS.get(typeName.trim().toLowerCase().replace(/_/g, '')) ?? 'other';
-  if (READ.size < READ_MAX) READ.set(typeName, kind);
-  return kind;
+  const kind = AS_SENT.get(typeName);
+  return kind !== undefined ? kind : normalisedKind(typeName);
 }
 
 /** `FooBar::Baz` → `foo bar baz`, `HTTPServer` → `http server`, `merge_request` → `merge request`. */
