@@ -33,9 +33,22 @@ const KINDS = new Map<string, TargetKind>([
   ['vulnerability', 'vulnerability'],
 ]);
 
-export function targetKindOf(typeName: string | null | undefined): TargetKind | undefined {
-  if (typeof typeName !== 'string' || typeName.trim() === '') return undefined;
+function normalisedKind(typeName: string): TargetKind | undefined {
+  if (typeName.trim() === '') return undefined;
   return KINDS.get(typeName.trim().toLowerCase().replace(/_/g, '')) ?? 'other';
+}
+
+// GitLab's own spellings, read once here: every event asks, and trimming, lower-casing and a regex per event add up.
+const AS_SENT = new Map<string, TargetKind | undefined>(
+  ['Issue', 'MergeRequest', 'Note', 'DiffNote', 'DiscussionNote', 'LegacyDiffNote', 'WorkItem', 'Milestone', 'Epic', 'WikiPage::Meta',
+    'DesignManagement::Design', 'Snippet', 'ProjectSnippet', 'PersonalSnippet', 'Commit', 'Project', 'User', 'Vulnerability']
+    .map((name) => [name, normalisedKind(name)]),
+);
+
+export function targetKindOf(typeName: string | null | undefined): TargetKind | undefined {
+  if (typeof typeName !== 'string') return undefined;
+  const kind = AS_SENT.get(typeName);
+  return kind !== undefined ? kind : normalisedKind(typeName);
 }
 
 /** `FooBar::Baz` → `foo bar baz`, `HTTPServer` → `http server`, `merge_request` → `merge request`. */

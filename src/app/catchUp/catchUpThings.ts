@@ -5,7 +5,7 @@ import type { Todo } from '../../gitlab/todoTypes';
 import type { EventMarker } from '../activity/pollSchedule';
 import type { EventShape } from '../activity/eventShape';
 import type { LevelInForce } from '../settings/shared/levelChain';
-import { whyItMatters, type MattersWhy, type Relation, type Verdict } from './mailRules';
+import { whyItMatters, type MailAction, type MattersWhy, type Relation, type Verdict } from './mailRules';
 import { groupThings, laterTime, mailActionOf, placeEvent, thingKey, type ThingNews, type ThingRef } from './thingGroups';
 
 /**
@@ -56,6 +56,12 @@ export interface CatchUpInput {
 const DEFAULT_LEVEL: LevelInForce = { level: 'participating', chain: [{ kind: 'global', name: '', level: 'participating' }], decidedBy: 0 };
 
 interface Known { todos: Todo[]; subscription?: SubscribedThing; roles?: ParticipationRole[]; tookPart?: boolean; title?: string; webUrl?: string; projectPath?: string }
+
+/** What the rules answered for things of one kind, project and relation, by action (the person's own apart). */
+interface Answers { relation: Relation; projectId?: number; others: Map<MailAction, Verdict>; own: Map<MailAction, Verdict> }
+
+/** A thing's answers, and why it matters, from those shown. */
+interface Asked { answers: Answers; why?: MattersWhy[] }
 
 function todoRef(todo: Todo): ThingRef | undefined {
   const projectId = todo.project?.id;
@@ -150,42 +156,50 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
       if (typeof place !== 'string') for (const ref of place) entry(thingKey(ref)).tookPart = true;
     }
   }
-  const whyOf = new Map<string, MattersWhy[]>();
   // The rules decide by the kind of thing, the action, whether the person acted, how they stand to it and where it
-  // lives: each such question is asked once, not once per event (thousands of events ask a few dozen).
-  const verdicts = new Map<string, Verdict>();
+  // lives: each such question is asked once, not once per event (thousands of events ask a few dozen). Things alike in
+  // kind, project and standing share their answers; each thing finds them once, on its first event.
+  const answersOf = new Map<string, Answers>();
   // A thing no list names (most of a busy project's) stands as nothing: one relation for all of them.
   const NO_RELATION = { relation: relationOf(undefined), id: 0 };
-  const relations = new Map<string, { relation: Relation; id: number }>();
   const relationIds = new Map<string, number>([[JSON.stringify(NO_RELATION.relation), 0]]);
-  const keep = (event: GitLabEvent, ref: ThingRef, shape?: EventShape): boolean => {
+  const asked = new Map<string, Asked>();
+  const askedOf = (key: string, ref: ThingRef): Asked => {
+    let thing = asked.get(key);
+    if (!thing) {
+      const value = known.get(key);
+      let stand = NO_RELATION;
+      if (value) {
+        const relation = relationOf(value);
+        const text = JSON.stringify(relation);
+        let id = relationIds.get(text);
+        if (id === undefined) relationIds.set(text, (id = relationIds.size));
+        stand = { relation, id };
+      }
+      const projectId = ref.kind === 'epic' ? undefined : ref.projectId;
+      const alike = `${ref.kind} ${projectId ?? ''} ${stand.id}`;
+      let answers = answersOf.get(alike);
+      if (!answers) answersOf.set(alike, (answers = { relation: stand.relation, projectId, others: new Map(), own: new Map() }));
+      asked.set(key, (thing = { answers }));
+    }
+    return thing;
+  };
+  const keep = (event: GitLabEvent, ref: ThingRef, shape: EventShape, key: string): boolean => {
     const action = mailActionOf(event, ref, shape);
     if (!action || input.personId === undefined) return false;
-    const key = thingKey(ref);
-    const value = known.get(key);
-    let stand = value ? relations.get(key) : NO_RELATION;
-    if (!stand) {
-      const relation = relationOf(value);
-      const text = JSON.stringify(relation);
-      let id = relationIds.get(text);
-      if (id === undefined) relationIds.set(text, (id = relationIds.size));
-      relations.set(key, (stand = { relation, id }));
-    }
+    const thing = askedOf(key, ref);
+    const { relation, projectId } = thing.answers;
     const own = event.author_id === input.personId;
-    const projectId = ref.kind === 'epic' ? undefined : ref.projectId;
-    const asked = `${action.kind} ${action.action} ${own ? 1 : 0} ${projectId ?? ''} ${stand.id}`;
-    let verdict = verdicts.get(asked);
+    const answers = own ? thing.answers.own : thing.answers.others;
+    let verdict = answers.get(action.action);
     if (!verdict) {
       verdict = whyItMatters({
         kind: action.kind, action: action.action, personId: input.personId, actorId: own ? input.personId : event.author_id,
-        relation: stand.relation, level: (projectId !== undefined ? input.level?.(projectId) : undefined) ?? DEFAULT_LEVEL,
+        relation, level: (projectId !== undefined ? input.level?.(projectId) : undefined) ?? DEFAULT_LEVEL,
       });
-      verdicts.set(asked, verdict);
+      answers.set(action.action, verdict);
     }
-    if (verdict.shown) {
-      const why = whyOf.get(key);
-      if (why !== verdict.why) whyOf.set(key, why === undefined ? verdict.why : merge(why, verdict.why));
-    }
+    if (verdict.shown && thing.why !== verdict.why) thing.why = thing.why === undefined ? verdict.why : merge(thing.why, verdict.why);
     return verdict.shown;
   };
   const grouped = groupThings({
@@ -196,7 +210,7 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
     const value = known.get(news.key);
     const projectPath = value?.projectPath ?? (news.ref.kind === 'epic' ? undefined : input.projectPath(news.ref.projectId));
     const titled = news.events.find((event) => event.note === undefined && event.target_title);
-    const why = whyOf.get(news.key) ?? whyItMatters({
+    const why = asked.get(news.key)?.why ?? whyItMatters({
       kind: news.ref.kind, action: 'reassigned', personId: input.personId ?? 0, relation: relationOf(value), level: DEFAULT_LEVEL,
     }).why;
     // The grouping's fresh object becomes the row (no copy: thousands of rows are made on every change).

@@ -77,7 +77,7 @@ export interface GroupingInput {
   /** Things as a listing or the participation fields read them, with their `updatedAt`. */
   updates?: Iterable<{ ref: ThingRef; updatedAt: string }>;
   /** Whether an event belongs to the catch-up (the rules: what matters, own activity); all by default. */
-  keep?: (event: GitLabEvent, ref: ThingRef, shape: EventShape) => boolean;
+  keep?: (event: GitLabEvent, ref: ThingRef, shape: EventShape, key: string) => boolean;
 }
 
 export interface Grouped {
@@ -137,7 +137,10 @@ export function placeEvent(
 function personOf(event: GitLabEvent): PersonRef {
   const author: Partial<UserSummary> = event.author ?? {};
   const username = author.username ?? event.author_username ?? undefined;
-  return { id: event.author_id, ...(username ? { username } : {}), ...(author.name ? { name: author.name } : {}) };
+  const person: PersonRef = { id: event.author_id };
+  if (username) person.username = username;
+  if (author.name) person.name = author.name;
+  return person;
 }
 
 const STATE_OF: Record<string, StateChange> = { opened: 'opened', closed: 'closed', accepted: 'merged', created: 'created', updated: 'edited', destroyed: 'deleted' };
@@ -158,6 +161,21 @@ export function isoTime(value: string | undefined): string | undefined {
   return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
 }
 
+const DAY_MS = 86_400_000;
+const pad = (value: number, width: number): string => String(value).padStart(width, '0');
+
+/**
+ * `new Date(ms).toISOString()` for a time in range, its day's text made by `toISOString` once per day in `days` (a row's
+ * time is written for thousands of rows, most of them on a few days, and `toISOString` is slow).
+ */
+export function isoOfMs(ms: number, days: Map<number, string>): string {
+  const day = Math.floor(ms / DAY_MS);
+  let dayText = days.get(day);
+  if (dayText === undefined) days.set(day, (dayText = new Date(day * DAY_MS).toISOString().slice(0, -14)));
+  const inDay = ms - day * DAY_MS;
+  return `${dayText}T${pad(Math.floor(inDay / 3_600_000), 2)}:${pad(Math.floor(inDay / 60_000) % 60, 2)}:${pad(Math.floor(inDay / 1000) % 60, 2)}.${pad(inDay % 1000, 3)}Z`;
+}
+
 /** The later of two times, as `isoTime` writes them. */
 export function laterTime(a: string | undefined, b: string | undefined): string | undefined {
   const x = isoTime(a);
@@ -165,8 +183,21 @@ export function laterTime(a: string | undefined, b: string | undefined): string 
   return x === undefined ? y : y === undefined || x >= y ? x : y;
 }
 
-/** Counts one event into its thing; `newestMs` keeps the time of its newest event (as ms: text is made once, at the end). */
-function count(news: ThingNews, event: GitLabEvent, shape: EventShape, atMs: number, newestMs: Map<string, number>): void {
+/**
+ * What the grouping knows of one thing key while it reads: its seen mark as last asked, the newest time of its events
+ * kept (as ms: text is made once, at the end) and of those new at all, and its row once one is kept.
+ */
+interface Tally {
+  mark: EventMarker | undefined;
+  /** The mark's time, read again only when the mark is another. */
+  seenMs: number;
+  newestMs: number;
+  placedMs: number;
+  news?: ThingNews;
+}
+
+/** Counts one event into its thing. */
+function count(news: ThingNews, tally: Tally, event: GitLabEvent, shape: EventShape, atMs: number): void {
   const summary = news.summary;
   if (shape.kind === 'note') {
     summary.comments++;
@@ -176,54 +207,64 @@ function count(news: ThingNews, event: GitLabEvent, shape: EventShape, atMs: num
   } else if (shape.kind === 'push') {
     summary.pushes++;
     summary.commitsPushed += positive(shape.push?.commit_count) ?? 0;
-  } else if (actionNameOf(event) === 'approved') {
-    addOnce(summary.approvedBy, event);
-  } else if (Object.prototype.hasOwnProperty.call(STATE_OF, actionNameOf(event))) {
-    summary.stateChanges.push({ change: STATE_OF[actionNameOf(event)], by: personOf(event) });
   } else {
-    summary.other++;
+    const action = actionNameOf(event);
+    if (action === 'approved') addOnce(summary.approvedBy, event);
+    else if (Object.prototype.hasOwnProperty.call(STATE_OF, action)) summary.stateChanges.push({ change: STATE_OF[action], by: personOf(event) });
+    else summary.other++;
   }
   const id = positive(event.id);
   if (id && (news.newest.id === undefined || id > news.newest.id)) news.newest.id = id;
-  if (atMs > (newestMs.get(news.key) ?? -Infinity)) newestMs.set(news.key, atMs);
+  if (atMs > tally.newestMs) tally.newestMs = atMs;
 }
 
 /**
  * Whether an event is newer than the thing's seen mark, or than the first look's window for a thing never marked
  * (`sinceMs`; an event with no time is not). `atMs`: the event's time, read once.
  */
-function isNew(event: GitLabEvent, mark: EventMarker | undefined, sinceMs: number | undefined, atMs: number): boolean {
-  if (!mark) return sinceMs === undefined || atMs > sinceMs;
+function isNew(event: GitLabEvent, tally: Tally | undefined, sinceMs: number | undefined, atMs: number): boolean {
+  if (!tally?.mark) return sinceMs === undefined || atMs > sinceMs;
   // Seen up to a time too: an event from before it was behind what the row showed (an "updated" whose event was not
   // read yet), whatever its id says.
-  const seenMs = timeMs(mark.createdAt);
-  return isNewerThan(event, mark) && !(Number.isFinite(seenMs) && Number.isFinite(atMs) && atMs <= seenMs);
+  const seenMs = tally.seenMs;
+  return isNewerThan(event, tally.mark) && !(Number.isFinite(seenMs) && Number.isFinite(atMs) && atMs <= seenMs);
 }
 
 const timeMs = (value: unknown): number => (typeof value === 'string' ? Date.parse(value) : NaN);
 
 export function groupThings(input: GroupingInput): Grouped {
-  const things = new Map<string, ThingNews>();
+  const things: ThingNews[] = [];
+  /** The tally of each of `things`, in step. */
+  const talliesOfThings: Tally[] = [];
   const unplaced: Grouped['unplaced'] = [];
   const counted = new Set<number>();
-  const newestMs = new Map<string, number>();
-  const placedMs = new Map<string, number>();
+  const tallies = new Map<string, Tally>();
   const parsedSince = timeMs(input.since);
   const sinceMs = Number.isFinite(parsedSince) ? parsedSince : undefined;
-  const news = (ref: ThingRef, key = thingKey(ref)): ThingNews => {
-    let entry = things.get(key);
-    if (!entry) {
-      entry = { key, ref, events: [], summary: emptySummary(), newest: {} };
-      things.set(key, entry);
+  // The mark is asked for each event as before; its time is read again only when the mark is another.
+  const tallyOf = (key: string): Tally => {
+    const mark = input.seen?.(key);
+    let tally = tallies.get(key);
+    if (!tally) tallies.set(key, (tally = { mark, seenMs: timeMs(mark?.createdAt), newestMs: -Infinity, placedMs: -Infinity }));
+    else if (mark !== tally.mark) {
+      tally.mark = mark;
+      tally.seenMs = timeMs(mark?.createdAt);
     }
-    return entry;
+    return tally;
+  };
+  const news = (ref: ThingRef, key: string, tally: Tally): ThingNews => {
+    if (!tally.news) {
+      things.push(tally.news = { key, ref, events: [], summary: emptySummary(), newest: {} });
+      talliesOfThings.push(tally);
+    }
+    return tally.news;
   };
   for (const event of input.events) {
     const id = positive(event.id);
     if (id !== undefined) {
-      // The same event from two feeds (My Activity and a project's) counts once.
-      if (counted.has(id)) continue;
-      counted.add(id);
+      // The same event from two feeds (My Activity and a project's) counts once (the set grows only for a new id).
+      const before = counted.size;
+      if (counted.add(id).size === before) continue;
     }
     const atMs = timeMs(event.created_at);
     const shape = eventShape(event);
@@ -234,35 +275,36 @@ export function groupThings(input: GroupingInput): Grouped {
     }
     for (const ref of place) {
       const key = thingKey(ref);
-      if (!isNew(event, input.seen?.(key), sinceMs, atMs)) continue;
+      const tally = tallyOf(key);
+      if (!isNew(event, tally, sinceMs, atMs)) continue;
       // Any new event, kept or not (the person's own), says why `updatedAt` moved.
-      if (atMs > (placedMs.get(key) ?? -Infinity)) placedMs.set(key, atMs);
-      if (input.keep && !input.keep(event, ref, shape)) continue;
-      const entry = news(ref, key);
+      if (atMs > tally.placedMs) tally.placedMs = atMs;
+      if (input.keep && !input.keep(event, ref, shape, key)) continue;
+      const entry = news(ref, key, tally);
       entry.events.push(event);
-      count(entry, event, shape, atMs, newestMs);
+      count(entry, tally, event, shape, atMs);
     }
   }
   for (const { ref, updatedAt } of input.updates ?? []) {
     const key = thingKey(ref);
+    const tally = tallyOf(key);
     const updatedMs = timeMs(updatedAt);
-    const seenMs = timeMs(input.seen?.(key)?.createdAt ?? input.since);
+    const seenMs = tally.mark?.createdAt != null ? tally.seenMs : parsedSince;
     if (!Number.isFinite(updatedMs) || updatedMs <= seenMs) continue;
-    const lastEvent = newestMs.get(key);
-    const lastPlaced = placedMs.get(key);
-    const explained = lastPlaced !== undefined && updatedMs <= lastPlaced + SAME_MOMENT_MS;
+    const explained = tally.placedMs !== -Infinity && updatedMs <= tally.placedMs + SAME_MOMENT_MS;
     // Moved only by what is not shown (the person's own comment): no row of its own.
-    if (explained && !things.has(key)) continue;
-    const entry = news(ref, key);
+    if (explained && !tally.news) continue;
+    const entry = news(ref, key, tally);
     entry.updatedAt = updatedAt;
-    if (updatedMs > (lastEvent ?? -Infinity)) newestMs.set(key, updatedMs);
+    if (updatedMs > tally.newestMs) tally.newestMs = updatedMs;
     if (!explained) entry.summary.updated = true;
   }
-  for (const entry of things.values()) {
-    const ms = newestMs.get(entry.key);
-    if (ms !== undefined && Number.isFinite(ms)) entry.newest.createdAt = new Date(ms).toISOString();
-  }
-  return { things: [...things.values()], unplaced };
+  const days = new Map<number, string>();
+  things.forEach((entry, i) => {
+    const ms = talliesOfThings[i].newestMs;
+    if (Number.isFinite(ms)) entry.newest.createdAt = isoOfMs(ms, days);
+  });
+  return { things, unplaced };
 }
 
 /**
