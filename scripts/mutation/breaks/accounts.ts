@@ -136,7 +136,7 @@ export const section: Section = {
     },
     {
       protection: 'Catch Up counts an event read by two feeds once',
-      edits: [edit('src/app/catchUp/thingGroups.ts', '      if (counted.has(id)) continue;\n', '')],
+      edits: [edit('src/app/catchUp/thingGroups.ts', '      const before = counted.size;\n      if (counted.add(id).size === before) continue;\n', '')],
       specs: [`${T}/app/catchUp/thingGroups.test.ts`],
       tests: ['each thing once, each event once', 'every new event lands once'],
     },
@@ -166,7 +166,7 @@ export const section: Section = {
     },
     {
       protection: 'An `updatedAt` moved only by the person\'s own event (their comment) makes no "updated" row',
-      edits: [edit('src/app/catchUp/thingGroups.ts', '    if (explained && !things.has(key)) continue;\n', '')],
+      edits: [edit('src/app/catchUp/thingGroups.ts', '    if (explained && !tally.news) continue;\n', '')],
       specs: [`${T}/app/catchUp/participation.test.ts`],
       tests: ['moved by the person\'s own comment only: no row'],
     },
@@ -179,7 +179,7 @@ export const section: Section = {
     {
       protection: 'A Catch Up mark covers the comment behind an "updated" it was made on',
       part: 'ids alone',
-      edits: [edit('src/app/catchUp/thingGroups.ts', 'return isNewerThan(event, mark) && !(Number.isFinite(seenMs) && Number.isFinite(atMs) && atMs <= seenMs);', 'return isNewerThan(event, mark);')],
+      edits: [edit('src/app/catchUp/thingGroups.ts', 'return isNewerThan(event, tally.mark) && !(Number.isFinite(seenMs) && Number.isFinite(atMs) && atMs <= seenMs);', 'return isNewerThan(event, tally.mark);')],
       specs: [`${T}/app/catchUp/catchUpService.test.ts`],
       tests: ['a row marked seen while it said only "updated"'],
     },
