@@ -124,7 +124,6 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, FilterChoice<F>, vscode.D
     if (!shown) {
       // Its rows not asked for yet (VS Code asks when it shows them), but the row holding it may be drawn: its count.
       this.redrawHolder(key);
-      this.redrawRootAwaitingRows(key);
       return;
     }
     const { place, source } = shown;
@@ -152,22 +151,6 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, FilterChoice<F>, vscode.D
     const holder = id === undefined ? undefined : this.tree.node(id);
     if (holder === undefined || this.holderText.get(id!) === itemText(this.parts.rowItem(holder as Row))) return;
     this.tree.redraw([holder]);
-  }
-
-  /**
-   * A list at the top of an instance's root (several signed in) whose rows VS Code has not asked for: the root drawn
-   * again, so that an open root asks for them. A root whose rows were asked while the whole tree was drawn anew gets
-   * "No tree item" from VS Code's extension host and is never asked again otherwise, staying open and empty.
-   */
-  private redrawRootAwaitingRows(key: string): void {
-    if (this.instances().length < 2) return;
-    for (const instance of this.instances()) {
-      const top = this.parts.top(instance.key);
-      if (!('list' in top) || top.list.key !== key) continue;
-      const id = `instance/${instance.key}`;
-      const root = this.tree.node(id);
-      if (root !== undefined && this.tree.isOpen(id, true)) this.tree.redraw([root]);
-    }
   }
 
   /** What every drawn list's rows say may have changed (what a GitLab offers, not the items): each compared as drawn. */
