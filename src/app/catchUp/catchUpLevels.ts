@@ -25,6 +25,8 @@ export class CatchUpLevels {
   /** The paths the projects were read under, to tell which a change of one project's level concerns. */
   private readonly paths = new Map<number, string>();
   private readonly held = new Map<string, LevelInForce>();
+  /** Per instance, the reads under way (`settled` waits for them). */
+  private readonly reading = new Map<string, Set<Promise<unknown>>>();
   private generation = 0;
 
   constructor(private readonly deps: CatchUpLevelsDeps) {}
@@ -62,7 +64,17 @@ export class CatchUpLevels {
         return false;
       }));
     }
-    if (reads.length > 0) void Promise.all(reads).then((results) => { if (results.some(Boolean)) this.deps.changed(); });
+    if (reads.length === 0) return;
+    const all = Promise.all(reads).then((results) => { if (results.some(Boolean)) this.deps.changed(); });
+    let under = this.reading.get(instance);
+    if (!under) this.reading.set(instance, (under = new Set()));
+    under.add(all);
+    void all.finally(() => under!.delete(all));
+  }
+
+  /** Resolves once no read of the instance's levels is under way (a Refresh draws its rows with them). */
+  async settled(instance: string): Promise<void> {
+    for (let under = this.reading.get(instance); under && under.size > 0;) await Promise.allSettled([...under]);
   }
 
   /**

@@ -74,6 +74,9 @@ const DAY_MS = 86_400_000;
  * Mark as Seen hides the rows at once and records the marks; a refusal puts them back.
  */
 export class CatchUpService extends ListService<CatchUpSource, CatchUpThing, undefined, CatchUpFilter, CatchUpAccount> {
+  /** A Refresh's reads, while they run: the rows are computed once they have answered (`refreshAfter`). */
+  private refreshing?: Promise<unknown>;
+
   constructor(private readonly deps: CatchUpServiceDeps) {
     super({ ...deps, filter: CatchUpFilter.NONE }, (thing) => thing.key);
   }
@@ -86,6 +89,7 @@ export class CatchUpService extends ListService<CatchUpSource, CatchUpThing, und
         return {
           keepsItself: true,
           fetchPage: async () => {
+            await this.refreshing;
             await this.deps.reading.ready?.(source.instance);
             const items = this.thingsOf(source.instance);
             // The first participation read goes after these rows, drawn from what the lists hold, not before them.
@@ -179,6 +183,20 @@ export class CatchUpService extends ListService<CatchUpSource, CatchUpThing, und
     void this.deps.seen.keepOnly(accounts, waiting);
     this.deps.participation?.keepOnly(new Set(signedIn.map((account) => account.key)));
     super.sessionChanged();
+  }
+
+  /**
+   * Refresh: `reads` are what it asked again (the other lists' first pages, the levels, participation); the rows shown
+   * stay until every one has answered, then are computed once. A Refresh moves the rows once, not at each answer, and
+   * a row a person is acting on is not drawn again under them meanwhile. Resolves once the new rows are there.
+   */
+  async refreshAfter(reads: Promise<unknown>): Promise<void> {
+    const settled = reads.then(() => undefined, () => undefined);
+    this.refreshing = settled;
+    this.inputsChanged();
+    await settled;
+    if (this.refreshing === settled) this.refreshing = undefined;
+    await Promise.all(this.deps.accounts().map((account) => this.lists.load(catchUpSource(account.key))));
   }
 
   /** What another list read changed: the rows are computed again, those shown stay until then. */

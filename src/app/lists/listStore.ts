@@ -109,11 +109,14 @@ export class ListStore<Source extends { readonly key: string }, Item, Order = un
     return error instanceof GitLabError ? error : new GitLabError('badResponse', String(error), { cause: error });
   }
 
-  /** The first page, unless it has arrived already (a failed first page is tried again). */
+  /**
+   * The first page, unless it has arrived already (a failed first page is tried again); one on its way is waited for,
+   * not asked for twice.
+   */
   load(source: Source): Promise<void> {
     const state = this.get(source.key);
     if (state.started && !state.hasError) return Promise.resolve();
-    return this.fetch(source);
+    return (state.loading && this.loads.get(source.key)) || this.fetch(source);
   }
 
   /**

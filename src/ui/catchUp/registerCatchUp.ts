@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ActivityService } from '../../app/activity/activityService';
-import { CatchUpService } from '../../app/catchUp/catchUpService';
+import { CatchUpService, type CatchUpReading } from '../../app/catchUp/catchUpService';
 import type { CatchUpThing } from '../../app/catchUp/catchUpThings';
 import { SeenThings } from '../../app/catchUp/seenThings';
 import { Participation } from '../../app/catchUp/participation';
@@ -13,7 +13,7 @@ import type { SubscribedThing } from '../../gitlab/subscriptionTypes';
 import { accountGoneMessage } from '../../app/actionAccount';
 import { keepPlainMessages } from '../../app/localize';
 import { displayLocalize } from '../displayLanguage';
-import { COMMANDS, SETTINGS, SETTINGS_SECTION } from '../../ids';
+import { COMMANDS, SETTINGS, SETTINGS_SECTION, VIEWS } from '../../ids';
 import { openOnInstance } from '../lists/rowCommands';
 import * as plainWindow from '../plainWindow';
 import type { Shell } from '../shell';
@@ -45,48 +45,49 @@ export function registerCatchUp(
     changed: () => service.inputsChanged(),
     warn: (line) => log.warn(line),
   });
+  const reading: CatchUpReading & Required<Pick<CatchUpReading, 'ready'>> = {
+    events: (instance) => activity.allSources().filter((source) => source.instance === instance)
+      .flatMap((source) => activity.lists.get(source.key).items),
+    // What the lists show: a to-do marked done or a thing unsubscribed leaves at once, and comes back on a refusal.
+    todos: (instance) => todos.lists.rows(todoSource(instance).key).items,
+    // One just unsubscribed from stands as GitLab now has it, explicitly unsubscribed: a role it has (author, from the
+    // participation read) no longer makes it matter.
+    subscriptions: (instance) => (['issue', 'mergeRequest'] as const).flatMap((kind) => {
+      const key = subscriptionSource(instance, kind).key;
+      const shown = new Set(subscriptions.lists.rows(key).items);
+      return subscriptions.lists.get(key).items.map((item) => (shown.has(item) ? item : { ...item, subscribed: false }));
+    }).filter((item): item is SubscribedThing => item.kind !== 'label'),
+    projectPath: (instance, id) => directories.for(instance).get(id)?.path_with_namespace,
+    projectId: (instance, path) => directories.for(instance).get(path)?.id,
+    level: (instance, id) => held.level(instance, id),
+    ready: async (instance) => {
+      // `load` reads a first page only where none was read (or it failed): never the same events twice.
+      await Promise.all([
+        ...activity.allSources().filter((source) => source.instance === instance).map((source) => activity.lists.load(source)),
+        todos.lists.load(todoSource(instance)),
+        ...(['issue', 'mergeRequest'] as const).map((kind) => subscriptions.lists.load(subscriptionSource(instance, kind))),
+      ]);
+      // Projects the events and subscriptions name, so that references read `acme/web#12`.
+      await directories.for(instance).resolve([
+        ...activity.allSources().filter((source) => source.instance === instance)
+          .flatMap((source) => activity.lists.get(source.key).items.flatMap((event) => (event.project_id ? [event.project_id] : []))),
+        ...(['issue', 'mergeRequest'] as const).flatMap((kind) => subscriptions.lists.get(subscriptionSource(instance, kind).key).items
+          .flatMap((item) => (item.kind !== 'label' ? [item.containerPath] : []))),
+      ]).catch(() => undefined);
+      // Their levels in force, read once each without waiting: the rows come again when they are known.
+      const directory = directories.for(instance);
+      const ids = new Set(activity.allSources().filter((source) => source.instance === instance)
+        .flatMap((source) => activity.lists.get(source.key).items.flatMap((event) => (event.project_id ? [event.project_id] : []))));
+      held.want(instance, [...ids].flatMap((id) => {
+        const path = directory.get(id)?.path_with_namespace;
+        return path ? [{ id, path }] : [];
+      }));
+    },
+  };
   const service: CatchUpService = new CatchUpService({
     accounts: () => session.all, pageSize: () => readConfig().pageSize, seen, participation: new Participation(),
     windowDays: () => vscode.workspace.getConfiguration(SETTINGS_SECTION).get<number>(SETTINGS.catchUpWindowDays, 7),
-    reading: {
-      events: (instance) => activity.allSources().filter((source) => source.instance === instance)
-        .flatMap((source) => activity.lists.get(source.key).items),
-      // What the lists show: a to-do marked done or a thing unsubscribed leaves at once, and comes back on a refusal.
-      todos: (instance) => todos.lists.rows(todoSource(instance).key).items,
-      // One just unsubscribed from stands as GitLab now has it, explicitly unsubscribed: a role it has (author, from the
-      // participation read) no longer makes it matter.
-      subscriptions: (instance) => (['issue', 'mergeRequest'] as const).flatMap((kind) => {
-        const key = subscriptionSource(instance, kind).key;
-        const shown = new Set(subscriptions.lists.rows(key).items);
-        return subscriptions.lists.get(key).items.map((item) => (shown.has(item) ? item : { ...item, subscribed: false }));
-      }).filter((item): item is SubscribedThing => item.kind !== 'label'),
-      projectPath: (instance, id) => directories.for(instance).get(id)?.path_with_namespace,
-      projectId: (instance, path) => directories.for(instance).get(path)?.id,
-      level: (instance, id) => held.level(instance, id),
-      ready: async (instance) => {
-        // `load` reads a first page only where none was read (or it failed): never the same events twice.
-        await Promise.all([
-          ...activity.allSources().filter((source) => source.instance === instance).map((source) => activity.lists.load(source)),
-          todos.lists.load(todoSource(instance)),
-          ...(['issue', 'mergeRequest'] as const).map((kind) => subscriptions.lists.load(subscriptionSource(instance, kind))),
-        ]);
-        // Projects the events and subscriptions name, so that references read `acme/web#12`.
-        await directories.for(instance).resolve([
-          ...activity.allSources().filter((source) => source.instance === instance)
-            .flatMap((source) => activity.lists.get(source.key).items.flatMap((event) => (event.project_id ? [event.project_id] : []))),
-          ...(['issue', 'mergeRequest'] as const).flatMap((kind) => subscriptions.lists.get(subscriptionSource(instance, kind).key).items
-            .flatMap((item) => (item.kind !== 'label' ? [item.containerPath] : []))),
-        ]).catch(() => undefined);
-        // Their levels in force, read once each without waiting: the rows come again when they are known.
-        const directory = directories.for(instance);
-        const ids = new Set(activity.allSources().filter((source) => source.instance === instance)
-          .flatMap((source) => activity.lists.get(source.key).items.flatMap((event) => (event.project_id ? [event.project_id] : []))));
-        held.want(instance, [...ids].flatMap((id) => {
-          const path = directory.get(id)?.path_with_namespace;
-          return path ? [{ id, path }] : [];
-        }));
-      },
-    },
+    reading,
   });
   const view = new CatchUpView(session, service, context.workspaceState, clock, log, directories);
   // The participation read once a cycle while the view is in sight, on the other checks' interval and focus rules.
@@ -117,14 +118,21 @@ export function registerCatchUp(
     view, poller, session.onDidChange(() => poller.restart()), view.list.view.onDidChangeVisibility(() => poller.restart()),
     activity.lists.onDidChange(changed), todos.lists.onDidChange(changed), subscriptions.lists.onDidChange(changed),
     vscode.commands.registerCommand(COMMANDS.catchUpRefresh, () => {
-      // Refresh asks what happened since: the lists it is built from read their first pages again, and the levels.
+      // Refresh asks what happened since: the lists it is built from read their first pages again, the levels and
+      // participation; the rows come once all have answered, the view's progress bar showing until then.
       activity.refresh();
       todos.refresh();
       subscriptions.refresh();
       levels.refresh();
       held.forget({ quietly: true });
-      service.refresh();
-      void service.pollParticipation().catch((error: unknown) => log.info(`Catch Up participation check failed: ${error instanceof Error ? error.message : String(error)}`));
+      const reads = Promise.allSettled([
+        ...session.all.map(async (account) => {
+          await reading.ready(account.key);
+          await held.settled(account.key);
+        }),
+        service.pollParticipation().catch((error: unknown) => log.info(`Catch Up participation check failed: ${error instanceof Error ? error.message : String(error)}`)),
+      ]);
+      return vscode.window.withProgress({ location: { viewId: VIEWS.catchUp } }, () => service.refreshAfter(reads));
     }),
     vscode.commands.registerCommand(COMMANDS.catchUpOpen, async (node?: unknown) => {
       const [row] = rowsOf(node, undefined);

@@ -95,13 +95,20 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, FilterChoice<F>, vscode.D
   }
 
   /**
-   * Every list started over (a new filter, a refresh): where each is drawn is drawn again, or the whole tree when an
-   * instance's top holds other lists now.
+   * Every list started over (a new filter, a refresh, Catch Up computing its rows again): the whole tree is drawn again
+   * when an instance's top holds other lists now; else each drawn list is compared with what it shows now, so a list
+   * that keeps its rows until its new ones come (`keepShown`) draws nothing yet (a redraw of a place at the top is
+   * a redraw of the whole tree, and VS Code drops a menu's command chosen on a row while its parent is drawn again),
+   * and the open lists start their new first pages.
    */
   private everyListChanged(): void {
     const moved = [...this.tops].some(([instance, drawn]) => this.topText(this.parts.top(instance)) !== drawn);
-    if (moved) this.tree.redraw(undefined);
-    else this.redrawLists();
+    if (moved) {
+      this.tree.redraw(undefined);
+      return;
+    }
+    this.listsChanged();
+    this.loadOpen();
   }
 
   private topText(top: InstanceTop<Source, Row>): string {

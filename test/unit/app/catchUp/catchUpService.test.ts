@@ -189,6 +189,35 @@ describe('catch-up: the service', () => {
     assert.equal(seen.mark(accountKey(B, ME.id), 'p5#12'), undefined);
   });
 
+  it('a Refresh keeps the rows shown while its reads run, answers arriving meanwhile change nothing, and the rows change once after', async () => {
+    const { held, rows, service } = setup();
+    held[A].subscriptions.push(subscribed(12, '2026-11-04T10:01:00Z'));
+    held[A].events.push(comment(1, JANE, 12, 1));
+    assert.deepEqual((await rows(A)).map((thing) => thing.key), ['p5#12']);
+    const changes: Array<string | undefined> = [];
+    service.lists.onDidChange((key) => changes.push(key));
+    let answer!: () => void;
+    const reads = new Promise<void>((resolve) => { answer = resolve; });
+    const refreshed = service.refreshAfter(reads);
+    // The lists answer one after the other, each a change the service hears: the rows shown stay as they were.
+    held[A].subscriptions.push(subscribed(13, '2026-11-04T10:02:00Z'));
+    held[A].events.push(comment(2, JANE, 13, 2));
+    service.inputsChanged();
+    held[A].events.push(comment(3, JANE, 12, 3));
+    service.inputsChanged();
+    // The view asks for the rows as it draws the change.
+    void service.lists.load(catchUpSource(A));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    assert.deepEqual(service.shown(A).map((thing) => thing.key), ['p5#12']);
+    assert.equal(service.lists.get(catchUpSource(A).key).pagesRead, 0, 'no page computed before the reads answered');
+    answer();
+    await refreshed;
+    assert.deepEqual(service.shown(A).map((thing) => thing.key).sort(), ['p5#12', 'p5#13']);
+    assert.equal(whatHappened(service.shown(A).find((thing) => thing.key === 'p5#12')!.summary, formatMessage), '2 comments by Jane Doe');
+    // Keyed changes are pages the list took: one, after the reads.
+    assert.deepEqual(changes.filter((key) => key === catchUpSource(A).key), [catchUpSource(A).key]);
+  });
+
   it('the first look covers the window only', async () => {
     const { held, rows } = setup();
     held[A].subscriptions.push(subscribed(12, '2026-10-01T10:01:00Z'));
