@@ -63,6 +63,11 @@ export class Session implements vscode.Disposable {
   private activeKey?: string;
   /** Restores run one after another: each reads the secrets of its moment. */
   private restoring: Promise<void> = Promise.resolve();
+  /**
+   * The accounts changed (a sign-in or out) and the restore that follows says so with whatever else it changes (the
+   * active instance): one change event, not two, so the views and their lists start over once.
+   */
+  private unannounced = false;
   /** Accounts whose user is being asked for (at most once each). */
   private readonly askingUser = new WeakSet<LiveAccount>();
   /** The active account as one object, for the features that follow it; it reads the session each time. */
@@ -174,7 +179,8 @@ export class Session implements vscode.Disposable {
     // Who each new token belongs to, as remembered beside it, read first: then accounts change with no await between.
     const remembered = new Map<string, Identity>();
     for (const [key, token] of found) if (this.accounts.get(key)?.token !== token) remembered.set(key, await this.known.identity(key, token));
-    let changed = false;
+    let changed = this.unannounced;
+    this.unannounced = false;
     const replaced = new Set<string>();
     for (const [key, account] of [...this.accounts]) {
       if (found.get(key) === account.token) continue;
@@ -257,8 +263,7 @@ export class Session implements vscode.Disposable {
     // Replaced at once (re-inserted last, in sign-in order): no moment without the instance.
     this.accounts.delete(key);
     this.accounts.set(key, identified);
-    this.announce();
-    await this.restore();
+    await this.restoreAndAnnounce();
     return sameInstance(instanceUrl, this.config().instanceUrl) || this.apiFor(this.config().instanceUrl) !== undefined;
   }
 
@@ -275,8 +280,17 @@ export class Session implements vscode.Disposable {
     if (this.known.environmentInstance() === key) await this.known.rememberEnvironmentUser(key, undefined);
     // An environment token stays unused for its instance until the next sign-in.
     if (await this.tokens.get(instanceUrl)) await this.state.update(ENV_TOKEN_DISMISSED, true);
-    if (this.accounts.delete(key)) this.announce();
+    if (this.accounts.delete(key)) await this.restoreAndAnnounce();
+    else await this.restore();
+  }
+
+  /** A restore after the accounts changed here: it announces the change with its own, or this does if it failed. */
+  private async restoreAndAnnounce(): Promise<void> {
+    this.unannounced = true;
     await this.restore();
+    if (!this.unannounced) return;
+    this.unannounced = false;
+    this.announce();
   }
 
   /** Network settings changed: new connection pool, same tokens. */

@@ -121,6 +121,23 @@ describe('Session: each instance\'s token goes to that instance only', function 
     assert.deepEqual(fake.settingUpdates, [], 'the settings\' instance stays A, which is signed in');
   });
 
+  it('a first sign-in, and a sign-out that changes the active instance, are each one change: the lists start over once', async () => {
+    // The settings name no instance yet (GitLab.com by default): the sign-in names A there, and A becomes the active one.
+    fake.settings.delete('gitlabActivity.instanceUrl');
+    const { session } = build();
+    await session.restore();
+    const changes: string[] = [];
+    session.onDidChange(() => changes.push(`${session.all.map((account) => account.instanceUrl).join()} active ${session.active.instanceUrl}`));
+    assert.equal(await session.signIn(a.url, TOKEN_A, { username: 'alex', id: 1 } as CurrentUser), true);
+    assert.deepEqual(changes, [`${a.url} active ${a.url}`]);
+    await session.signIn(b.url, TOKEN_B, { username: 'alex', id: 1 } as CurrentUser);
+    assert.deepEqual(changes.slice(1), [`${a.url},${b.url} active ${a.url}`]);
+    await session.signOut(a.url);
+    assert.equal(changes.length, 3, changes.join('\n'));
+    await session.signOut(a.url);
+    assert.equal(changes.length, 3, 'signing out of an instance not signed in changes nothing');
+  });
+
   it('keeps a new sign-in\'s token for its own instance when the workspace names another that is not signed in', async () => {
     fake.settings.set('gitlabActivity.instanceUrl', { globalValue: b.url, workspaceValue: a.url });
     const { session } = build();
