@@ -115,6 +115,8 @@ describe('web worker extension host', function () {
     const since = Date.now();
     assert.equal(await s.reloadAndRestore('window'), `Session restored: signed in to ${double.url}`);
     await s.workbench.openViewContainer(VIEW_CONTAINER);
+    // The Activity view open whatever a test before left (the workbench keeps its views' state over the reload).
+    await s.workbench.setViewExpanded(ACTIVITY_VIEW, true);
     // The first pages were kept over the reload (the view shows them again without asking); the token still signs in.
     await waitForExtensionRequest(double, (r) => r.at >= since && r.auth === 'private-token' && r.status === 200);
     await waitForFeedFromDouble(s, { parent: 'My Activity', apiPath: '/events', perPage: PAGE_SIZE });

@@ -14,7 +14,7 @@ import { accountGoneMessage } from '../../app/actionAccount';
 import { keepPlainMessages } from '../../app/localize';
 import { displayLocalize } from '../displayLanguage';
 import { COMMANDS, SETTINGS, SETTINGS_SECTION, VIEWS } from '../../ids';
-import { openOnInstance } from '../lists/rowCommands';
+import { openOnInstance, rowLost } from '../lists/rowCommands';
 import * as plainWindow from '../plainWindow';
 import type { Shell } from '../shell';
 import { CatchUpView, type CatchUpRow } from './catchUpView';
@@ -142,17 +142,22 @@ export function registerCatchUp(
       await openOnInstance(pageOf(row.thing, instanceUrl), instanceUrl, (host) => vscode.l10n.t('This thing has no page on {0} to open.', host));
     }),
     vscode.commands.registerCommand(COMMANDS.catchUpMarkDone, async (node?: unknown) => {
+      if (node === undefined) return rowLost(log, COMMANDS.catchUpMarkDone);
       const [row] = rowsOf(node, undefined);
       if (row) await markRowDone(todos, row);
     }),
     vscode.commands.registerCommand(COMMANDS.catchUpMuteProject, async (node?: unknown) => {
+      if (node === undefined) return rowLost(log, COMMANDS.catchUpMuteProject);
       const [row] = rowsOf(node, undefined);
       if (row) await muteProject({ shell, levels, held }, row);
     }),
     // A level changed (here, in the editor, the status bar, or found changed by a read): the rows follow it.
     levels.onDidChange(({ scope }) => held.scopeChanged(scope.kind, scope.kind === 'global' ? undefined : scope.id)),
     shell.account.onDidChange(() => held.forget()),
-    vscode.commands.registerCommand(COMMANDS.catchUpMarkSeen, (node?: unknown, selected?: unknown) => markSeen(rowsOf(node, selected))),
+    vscode.commands.registerCommand(COMMANDS.catchUpMarkSeen, (node?: unknown, selected?: unknown) => {
+      const rows = rowsOf(node, selected);
+      return rows.length === 0 && node === undefined ? rowLost(log, COMMANDS.catchUpMarkSeen) : markSeen(rows);
+    }),
     vscode.commands.registerCommand(COMMANDS.catchUpMarkAllSeen, () => markSeen(session.all.flatMap((account) =>
       service.shown(account.key).map((thing): CatchUpRow => ({ type: 'catchUpThing', instance: account.key, thing }))))),
     vscode.workspace.onDidChangeConfiguration((e) => {

@@ -38,6 +38,12 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, FilterChoice<F>, vscode.D
   private readonly holderText = new Map<string, string>();
   /** Per list key, the id of the row holding it, once VS Code drew that row (its rows may not be asked for yet). */
   private readonly holders = new Map<string, string>();
+  /**
+   * Lists whose place was drawn again for other rows, VS Code not having asked for them since: it will, and gets them
+   * as they are then, so a change meanwhile draws nothing more (a second redraw of the top would be the whole tree's
+   * again, dropping a menu's command chosen on a row meanwhile).
+   */
+  private readonly awaitingAsk = new Set<string>();
 
   constructor(private readonly parts: InstanceListParts<Source, Item, Order, Row, F>) {
     const { session, lists } = parts;
@@ -70,6 +76,7 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, FilterChoice<F>, vscode.D
   private sessionChanged(): void {
     this.parts.service.sessionChanged();
     this.shown.clear();
+    this.awaitingAsk.clear();
     this.holders.clear();
     this.sources.clear();
     this.tops.clear();
@@ -133,6 +140,7 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, FilterChoice<F>, vscode.D
       this.redrawHolder(key);
       return;
     }
+    if (this.awaitingAsk.has(key)) return this.redrawHolder(key);
     const { place, source } = shown;
     const next = this.listRows(source, false);
     const ids = next.map((node) => this.id(node));
@@ -142,6 +150,7 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, FilterChoice<F>, vscode.D
     const otherRows = ids.length !== shown.rows.length || ids.some((id, i) => id !== shown.rows[i].id);
     if (holderChanged || otherRows || revisions.includes(undefined)) {
       this.tree.redraw(place === 'top' ? undefined : [place]);
+      this.awaitingAsk.add(key);
       return;
     }
     const changed = next.filter((_, i) => revisions[i] !== shown.rows[i].revision);
@@ -198,6 +207,7 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, FilterChoice<F>, vscode.D
     const next = this.listRows(source, true);
     const nodes = this.tree.children(place === 'top' ? undefined : place, next, (n) => this.id(n));
     this.shown.set(source.key, { place, source, rows: next.map((n) => ({ id: this.id(n), revision: this.revision(n) })) });
+    this.awaitingAsk.delete(source.key);
     this.parts.asked?.(source);
     return nodes;
   }

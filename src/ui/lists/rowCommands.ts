@@ -13,6 +13,16 @@ export function rowOfType<Row extends { type: string }, T extends Row['type']>(t
 }
 
 /**
+ * A row's action (one only a row's menu, button or click runs) that reached the extension without its row: VS Code
+ * passes none when the row's list was drawn anew as the action was chosen. Nothing is done, and the person is told, in
+ * place of an action that silently did nothing.
+ */
+export function rowLost(log: { info(line: string): void }, command: string): void {
+  log.info(`${command} came without its row (the list was drawn anew as it was chosen): nothing done`);
+  void plainWindow.showInformationMessage(vscode.l10n.t('The list changed as you chose the action, and nothing was done. Please choose it again.'));
+}
+
+/**
  * Opens a row's page: only one on its account's own instance (`instancePage`: its origin, under its path as the server
  * reads it, decoded and resolved, with no credentials); otherwise says there is no page there to open (`noPage` names
  * the instance's host: "This to-do has no page on {0} to open.").

@@ -28,7 +28,7 @@ export function createSubscriptionList({ session, pageSize, log, state, clock, w
     filter: SubscriptionFilter.deserialize(state.get(STATE_KEYS.subscriptionFilter)),
   });
   const view = new SubscriptionView(session, service, state, clock, log);
-  const commands = registerSubscriptionCommands({ service, filters: view.list, session, selection: () => view.selectedRows() });
+  const commands = registerSubscriptionCommands({ service, filters: view.list, session, selection: () => view.selectedRows(), log });
   // A subscription changed at GitLab: that account's counts (the status bar's, the overview's) are read again.
   const counts = service.onDidChangeSubscriptions((instance) => session.accountFor(instance)?.subscriptionCounts.invalidate());
   return { service, view, dispose: () => { counts.dispose(); vscode.Disposable.from(view, ...commands).dispose(); } };

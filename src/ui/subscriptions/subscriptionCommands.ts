@@ -10,7 +10,8 @@ import { subscriptionActionFailure, thingCount } from '../../app/subscriptions/s
 import { SUBSCRIPTION_KINDS, type SubscriptionKind } from '../../gitlab/subscriptionTypes';
 import { COMMANDS } from '../../ids';
 import type { FilterChoice } from '../lists/listFilter';
-import { openOnInstance, rowOfType } from '../lists/rowCommands';
+import { openOnInstance, rowLost, rowOfType } from '../lists/rowCommands';
+import type { Log } from '../log';
 import * as plainWindow from '../plainWindow';
 import type { Session } from '../session';
 import type { SubscriptionRow } from './subscriptionView';
@@ -28,6 +29,7 @@ export interface SubscriptionCommandDeps {
   session: Pick<Session, 'urlOf'>;
   /** The rows selected in the view, for a command run from the palette or a key. */
   selection(): ThingRow[];
+  log: Pick<Log, 'info'>;
 }
 
 /**
@@ -36,7 +38,7 @@ export interface SubscriptionCommandDeps {
  * back what GitLab refused; the command says why in words that say what to do. A confirmation and an Undo act for
  * the account that read their rows, never for one signed in since: then they do nothing, and say so.
  */
-export function registerSubscriptionCommands({ service, filters, session, selection }: SubscriptionCommandDeps): vscode.Disposable[] {
+export function registerSubscriptionCommands({ service, filters, session, selection, log }: SubscriptionCommandDeps): vscode.Disposable[] {
   const t = keepPlainMessages(displayLocalize());
   const urlOfInstance = (instance: string): string => session.urlOf(instance) ?? instance;
 
@@ -62,6 +64,7 @@ export function registerSubscriptionCommands({ service, filters, session, select
 
   async function unsubscribe(node: unknown, selected: unknown): Promise<void> {
     const rows = rowsOf(node, selected);
+    if (rows.length === 0 && node === undefined) return rowLost(log, COMMANDS.subscriptionsUnsubscribe);
     const byInstance = new Map<string, SubscriptionItem[]>();
     for (const row of rows) byInstance.set(row.instance, [...(byInstance.get(row.instance) ?? []), row.item]);
     const done: Array<{ account: SubscriptionAccount; items: SubscriptionItem[] }> = [];

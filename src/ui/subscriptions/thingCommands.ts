@@ -13,6 +13,7 @@ import type { ThingAddress } from '../../gitlab/thingSubscription';
 import { COMMANDS } from '../../ids';
 import type { ActivityNode } from '../activity/nodes';
 import * as plainWindow from '../plainWindow';
+import { rowLost } from '../lists/rowCommands';
 import type { Shell } from '../shell';
 import type { NotificationSettings } from '../settings/notificationSettings';
 import type { TodoRow } from '../todos/todoView';
@@ -36,8 +37,8 @@ export type ThingSubscriptions = Pick<SubscriptionService, 'accountAt' | 'accoun
 export function registerThingCommands(context: vscode.ExtensionContext, shell: Shell, { levels }: NotificationSettings, subscriptions: ThingSubscriptions): void {
   const commands = new ThingCommands(shell, levels, subscriptions);
   context.subscriptions.push(
-    vscode.commands.registerCommand(COMMANDS.whyNotifiedAboutThing, (arg?: unknown) => commands.whyNotified(arg)),
-    vscode.commands.registerCommand(COMMANDS.unsubscribe, (arg?: unknown) => commands.unsubscribe(arg)),
+    vscode.commands.registerCommand(COMMANDS.whyNotifiedAboutThing, (arg?: unknown) => (arg === undefined ? rowLost(shell.log, COMMANDS.whyNotifiedAboutThing) : commands.whyNotified(arg))),
+    vscode.commands.registerCommand(COMMANDS.unsubscribe, (arg?: unknown) => (arg === undefined ? rowLost(shell.log, COMMANDS.unsubscribe) : commands.unsubscribe(arg))),
   );
 }
 

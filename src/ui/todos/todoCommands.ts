@@ -15,7 +15,7 @@ import { GitLabError } from '../../gitlab/errors';
 import type { Todo } from '../../gitlab/todoTypes';
 import { COMMANDS } from '../../ids';
 import type { FilterChoice } from '../lists/listFilter';
-import { openOnInstance, rowOfType } from '../lists/rowCommands';
+import { openOnInstance, rowLost, rowOfType } from '../lists/rowCommands';
 import type { Log } from '../log';
 import * as plainWindow from '../plainWindow';
 import type { Session } from '../session';
@@ -178,11 +178,11 @@ export function registerTodoCommands({ service, filters, session, clock, log }: 
     vscode.commands.registerCommand(COMMANDS.todosClearFilters, () => picks.clear()),
     vscode.commands.registerCommand(COMMANDS.todosRefresh, () => service.refresh()),
     vscode.commands.registerCommand(COMMANDS.todosOpen, (node?: unknown) => open(node)),
-    vscode.commands.registerCommand(COMMANDS.todosMarkDone, (node?: unknown) => markRowDone(node)),
-    vscode.commands.registerCommand(COMMANDS.todosMarkOneDone, (node?: unknown) => markOneDone(node)),
+    vscode.commands.registerCommand(COMMANDS.todosMarkDone, (node?: unknown) => (node === undefined ? rowLost(log, COMMANDS.todosMarkDone) : markRowDone(node))),
+    vscode.commands.registerCommand(COMMANDS.todosMarkOneDone, (node?: unknown) => (node === undefined ? rowLost(log, COMMANDS.todosMarkOneDone) : markOneDone(node))),
     vscode.commands.registerCommand(COMMANDS.todosMarkAllDone, () => markAllDone()),
     vscode.commands.registerCommand(COMMANDS.todosChooseList, () => chooseList()),
-    vscode.commands.registerCommand(COMMANDS.todosSnooze, (node?: unknown) => snooze(node)),
-    vscode.commands.registerCommand(COMMANDS.todosUnsnooze, (node?: unknown) => unsnooze(node)),
+    vscode.commands.registerCommand(COMMANDS.todosSnooze, (node?: unknown) => (node === undefined ? rowLost(log, COMMANDS.todosSnooze) : snooze(node))),
+    vscode.commands.registerCommand(COMMANDS.todosUnsnooze, (node?: unknown) => (node === undefined ? rowLost(log, COMMANDS.todosUnsnooze) : unsnooze(node))),
   ];
 }

@@ -181,6 +181,46 @@ describe('To-Do view: lists, snooze and unsnooze, failures put back', () => {
     assert.deepEqual(still.group.todos.map((todo) => todo.id), rest.map((todo) => todo.id));
   });
 
+  it('what changes before VS Code asked for the rows it was told to draw again draws nothing more: it gets them as they are then', async () => {
+    await open();
+    const { service } = view as ReturnType<typeof createTodoList>;
+    const fired: unknown[] = [];
+    tree.treeDataProvider.onDidChangeTreeData?.((rows) => fired.push(rows));
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+    // VS Code asks: Loading…, the first page and what this GitLab offers asked for; the page makes other rows.
+    tree.treeDataProvider.getChildren(undefined);
+    await until('the first page', () => service.lists.get(todoSource(INSTANCE).key).started);
+    await service.features.of(INSTANCE);
+    await until('the redraw sent', () => fired.length > 0);
+    await settle();
+    assert.ok(fired.every((rows) => rows === undefined), 'the top drawn again: the whole tree');
+    // Before VS Code asks for the new rows, what this GitLab offers is told again: nothing more to draw.
+    fired.length = 0;
+    service.features.clear();
+    await service.features.of(INSTANCE);
+    await settle();
+    assert.deepEqual(fired, [], 'a second redraw of the whole tree while VS Code had yet to ask');
+    // Asked, the rows are compared again as drawn: the same features, nothing to draw.
+    const [first] = rows();
+    assert.match(contextOf(first), /can-done/);
+    service.features.clear();
+    await service.features.of(INSTANCE);
+    await settle();
+    assert.deepEqual(fired, []);
+  });
+
+  it('an action that comes without its row (VS Code passes none when the list was drawn anew as it was chosen) does nothing, and says so', async () => {
+    await open();
+    await firstRow();
+    const before = double.requests.length;
+    for (const command of [COMMANDS.todosMarkDone, COMMANDS.todosMarkOneDone, COMMANDS.todosSnooze, COMMANDS.todosUnsnooze]) {
+      fake.shown.length = 0;
+      await run(command, undefined);
+      assert.deepEqual(fake.texts(), ['The list changed as you chose the action, and nothing was done. Please choose it again.'], command);
+    }
+    assert.equal(double.requests.length, before, 'nothing asked of GitLab');
+  });
+
   it('Mark One To-Do as Done on a row of 20,000 to-dos: the pick opens in a time linear in them', async function () {
     this.timeout(120_000);
     await open();
