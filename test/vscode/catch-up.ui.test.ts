@@ -237,6 +237,16 @@ describe('Catch Up view with two accounts', function () {
       comment(double, issue, by, `A note for user ${person}`);
       return { host: hostOf(double), reference: referenceOf(double, issue), by: userName(double, by) };
     });
+    // The second account watches the project of its subscribed issue: a comment there on an issue it has no part in
+    // matters by that level alone, read with the second account's own token (not the active account's).
+    const [subscribed] = issuesWhere(second, (item) => issuableSubscribed(second.data, item, 2));
+    const [watched] = issuesWhere(second, (item) => item.projectId === subscribed.projectId && !issuableSubscribed(second.data, item, 2)
+      && item.authorId !== 2 && !(item.assigneeIds ?? []).includes(2)
+      && !second.data.todos.some((todo) => todo.userId === 2 && todo.projectId === item.projectId && todo.target.iid === item.iid));
+    assert.ok(watched, 'an issue of that project user 2 has no part in');
+    const watchedPath = projectPath(second, watched.projectId);
+    await changeSettingElsewhere(second, { scope: 'project', id: watchedPath, level: 'watch', userId: 2 });
+    comment(second, watched, 1, 'News for watchers');
     const tree = await openCatchUp(workbench);
     await workbench.runCommand('GitLab: Refresh Catch Up');
     const [mine, theirs] = expected;
@@ -248,6 +258,13 @@ describe('Catch Up view with two accounts', function () {
     await tree.waitForTree(`${mine.reference} under ${mine.host}`, newComment(mine), 60_000);
     await tree.collapseTreeRow(mine.host);
     const row = await tree.waitForTree(`${theirs.reference} under ${theirs.host}`, newComment(theirs), 60_000);
+    const watchedReference = referenceOf(second, watched);
+    await tree.waitForTree(`${watchedReference} under ${theirs.host}, watched`, (items) => {
+      const found = rowOf(rowsUnder(items, theirs.host), watchedReference);
+      return found && shown(found.description).includes(`Watching ${watchedPath}`) && found;
+    });
+    const levelReads = extensionRequests(second, (r) => r.method === 'GET' && /\/notification_settings$/.test(r.path));
+    assert.ok(levelReads.length > 0 && levelReads.every((r) => r.status === 200), 'the second account\'s levels read on its own instance');
     await pickContextMenuItem(page, tree.treeRowLabelled(row.label, { level: 2 }), 'Mark as Seen');
     await tree.waitForTree(`${theirs.reference} gone under ${theirs.host}`, (items) => !rowOf(rowsUnder(items, theirs.host), theirs.reference));
     await tree.expandTreeRow(mine.host);
@@ -256,6 +273,7 @@ describe('Catch Up view with two accounts', function () {
     for (const double of [first, second]) {
       assert.deepEqual(extensionRequests(double).filter((r) => r.status === 401).map((r) => `${r.method} ${r.path}`), []);
     }
+    await changeSettingElsewhere(second, { scope: 'project', id: watchedPath, level: 'global', userId: 2 });
     await closeCatchUp(workbench);
   });
 

@@ -4,10 +4,11 @@ import { resolveLevelInForce, type LevelInForce } from '../settings/shared/level
 export const MAX_LEVEL_PROJECTS = 50;
 
 export interface CatchUpLevelsDeps {
-  /** The instance whose levels can be read now (levels are read for the active account only), if any. */
-  readable(): string | undefined;
-  /** The level in force of a project (`NotificationSettingsService.levelInForce`, through its cache). */
-  levelInForce(projectId: number, path: string): Promise<LevelInForce>;
+  /**
+   * The level in force of a project for the account signed in to `instance` (`NotificationSettingsService.levelInForce`,
+   * through its cache); undefined when that instance's levels cannot be read (no account there now).
+   */
+  levelInForce(instance: string, projectId: number, path: string): Promise<LevelInForce> | undefined;
   /** New levels are known (or held, or let go): the rows are computed again. */
   changed(): void;
   warn?(line: string): void;
@@ -22,12 +23,13 @@ export interface CatchUpLevelsDeps {
 export class CatchUpLevels {
   private readonly known = new Map<string, Map<number, LevelInForce>>();
   private readonly asked = new Map<string, Set<number>>();
-  /** The paths the projects were read under, to tell which a change of one project's level concerns. */
-  private readonly paths = new Map<number, string>();
+  /** The paths the projects were read under (by `heldKey`), to tell which a change of one project's level concerns. */
+  private readonly paths = new Map<string, string>();
   private readonly held = new Map<string, LevelInForce>();
   /** Per instance, the reads under way (`settled` waits for them). */
   private readonly reading = new Map<string, Set<Promise<unknown>>>();
-  private generation = 0;
+  /** Per instance, which forgetting reads belong to: a read answering after its instance was forgotten is not kept. */
+  private readonly generations = new Map<string, number>();
 
   constructor(private readonly deps: CatchUpLevelsDeps) {}
 
@@ -41,17 +43,19 @@ export class CatchUpLevels {
    * rows are drawn from what is known, and again once new levels come.
    */
   want(instance: string, projects: Iterable<{ id: number; path: string }>): void {
-    if (this.deps.readable() !== instance) return;
     let asked = this.asked.get(instance);
     if (!asked) this.asked.set(instance, (asked = new Set()));
-    const generation = this.generation;
+    const generation = this.generations.get(instance) ?? 0;
+    const current = () => (this.generations.get(instance) ?? 0) === generation;
     const reads: Array<Promise<boolean>> = [];
     for (const { id, path } of projects) {
       if (asked.has(id) || asked.size >= MAX_LEVEL_PROJECTS) continue;
+      const read = this.deps.levelInForce(instance, id, path);
+      if (!read) break;
       asked.add(id);
-      this.paths.set(id, path);
-      reads.push(this.deps.levelInForce(id, path).then((level) => {
-        if (generation !== this.generation) return false;
+      this.paths.set(heldKey(instance, id), path);
+      reads.push(read.then((level) => {
+        if (!current()) return false;
         let known = this.known.get(instance);
         if (!known) this.known.set(instance, (known = new Map()));
         known.set(id, level);
@@ -59,7 +63,7 @@ export class CatchUpLevels {
         return level.level !== 'participating';
       }, (error: unknown) => {
         // Not known: the project counts at GitLab's default, and is asked again after the next change.
-        if (generation === this.generation) asked!.delete(id);
+        if (current()) asked!.delete(id);
         this.deps.warn?.(`Catch Up: the level in force of project ${id} was not read: ${error instanceof Error ? error.message : String(error)}`);
         return false;
       }));
@@ -78,32 +82,33 @@ export class CatchUpLevels {
   }
 
   /**
-   * Levels changed (a write, a read that found a change, another account): every level is read again when wanted.
-   * `quietly`: the rows are computed again anyway (a refresh), so that is not asked for twice.
+   * Levels changed (a write, a read that found a change, another account): every level of `instance` (of every
+   * instance, without one) is read again when wanted. `quietly`: the rows are computed again anyway (a refresh), so
+   * that is not asked for twice.
    */
-  forget({ quietly = false }: { quietly?: boolean } = {}): void {
-    this.generation += 1;
-    this.known.clear();
-    this.asked.clear();
+  forget({ instance, quietly = false }: { instance?: string; quietly?: boolean } = {}): void {
+    for (const key of instance === undefined ? new Set([...this.asked.keys(), ...this.generations.keys()]) : [instance]) {
+      this.generations.set(key, (this.generations.get(key) ?? 0) + 1);
+      this.known.delete(key);
+      this.asked.delete(key);
+    }
     if (!quietly) this.deps.changed();
   }
 
   /**
-   * One scope's level changed: a project's is read again alone; a group's or the global one decides for many, so all
-   * are. `id`: the scope's ID or full path, as the change names it.
+   * One scope's level changed for the account of `instance`: a project's is read again alone; a group's or the global
+   * one decides for many, so all of that instance's are. `id`: the scope's ID or full path, as the change names it.
    */
-  scopeChanged(kind: 'global' | 'group' | 'project', id?: number | string): void {
-    if (kind !== 'project' || id === undefined) return this.forget();
-    const named = (projectId: number) => projectId === id || this.paths.get(projectId)?.toLowerCase() === String(id).toLowerCase();
-    let found = false;
-    for (const [instance, asked] of this.asked) {
-      for (const projectId of [...asked].filter(named)) {
-        asked.delete(projectId);
-        this.known.get(instance)?.delete(projectId);
-        found = true;
-      }
+  scopeChanged(instance: string, kind: 'global' | 'group' | 'project', id?: number | string): void {
+    if (kind !== 'project' || id === undefined) return this.forget({ instance });
+    const asked = this.asked.get(instance);
+    const named = (projectId: number) => projectId === id || this.paths.get(heldKey(instance, projectId))?.toLowerCase() === String(id).toLowerCase();
+    const found = [...asked ?? []].filter(named);
+    for (const projectId of found) {
+      asked!.delete(projectId);
+      this.known.get(instance)?.delete(projectId);
     }
-    if (found) this.deps.changed();
+    if (found.length > 0) this.deps.changed();
   }
 
   /** A level being written: the rules read it until `release`. */

@@ -19,8 +19,12 @@ import * as plainWindow from '../plainWindow';
 import type { Shell } from '../shell';
 import { CatchUpView, type CatchUpRow } from './catchUpView';
 import { CatchUpLevels } from '../../app/catchUp/catchUpLevels';
+import { NotificationSettingsService } from '../../app/settings/notificationSettingsService';
 import type { NotificationSettings } from '../settings/notificationSettings';
 import { markRowDone, muteProject } from './catchUpActions';
+
+/** Where a reader of another account's levels would keep the level before a mute: it makes none. */
+const NOTHING_KEPT = { get: () => undefined, update: async () => undefined };
 
 /** The thing's page at its first new comment; built from the instance and the project's path where GitLab gave none. */
 function pageOf(thing: CatchUpThing, instanceUrl: string): string | undefined {
@@ -38,10 +42,26 @@ export function registerCatchUp(
   const { session, readConfig, directories, log, clock } = shell;
   const t = keepPlainMessages(displayLocalize());
   const seen = new SeenThings(context.globalState);
-  // The levels in force the rules read ("Watching acme/web"): the active account's, through the one owner of levels.
+  // The levels in force the rules read ("Watching acme/web"), for every account: the active one's through the one
+  // owner of its levels (where a mute is made, and seen at once), each other's through a reader of its own, kept per
+  // signed-in account and gone with it.
+  const readers = new Map<string, NotificationSettingsService>();
+  const levelsOf = (instance: string): NotificationSettingsService | undefined => {
+    if (instance === shell.account.key) return shell.account.api ? levels : undefined;
+    const account = session.all.find((candidate) => candidate.key === instance);
+    if (!account) return undefined;
+    const key = `${instance}\n${account.accountKey ?? ''}`;
+    let reader = readers.get(key);
+    if (!reader) {
+      readers.set(key, (reader = new NotificationSettingsService(
+        { api: account.api, instanceUrl: account.instanceUrl, accountKey: account.accountKey }, NOTHING_KEPT, undefined, (line) => log.warn(line))));
+      // A read that finds a level changed (elsewhere) tells, as the active account's owner does.
+      reader.onDidChange(({ scope }) => held.scopeChanged(instance, scope.kind, scope.kind === 'global' ? undefined : scope.id));
+    }
+    return reader;
+  };
   const held = new CatchUpLevels({
-    readable: () => (shell.account.api ? shell.account.key : undefined),
-    levelInForce: (_id, path) => levels.levelInForce({ kind: 'project', id: path }, { path }),
+    levelInForce: (instance, _id, path) => levelsOf(instance)?.levelInForce({ kind: 'project', id: path }, { path }),
     changed: () => service.inputsChanged(),
     warn: (line) => log.warn(line),
   });
@@ -152,8 +172,10 @@ export function registerCatchUp(
       if (row) await muteProject({ shell, levels, held }, row);
     }),
     // A level changed (here, in the editor, the status bar, or found changed by a read): the rows follow it.
-    levels.onDidChange(({ scope }) => held.scopeChanged(scope.kind, scope.kind === 'global' ? undefined : scope.id)),
+    levels.onDidChange(({ scope }) => held.scopeChanged(shell.account.key, scope.kind, scope.kind === 'global' ? undefined : scope.id)),
     shell.account.onDidChange(() => held.forget()),
+    // Signed in or out: the other accounts' readers are made again for those signed in now.
+    session.onDidChange(() => readers.clear()),
     vscode.commands.registerCommand(COMMANDS.catchUpMarkSeen, (node?: unknown, selected?: unknown) => {
       const rows = rowsOf(node, selected);
       return rows.length === 0 && node === undefined ? rowLost(log, COMMANDS.catchUpMarkSeen) : markSeen(rows);

@@ -26,17 +26,21 @@ const comment = (id: number, iid: number): GitLabEvent => ({
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-function setup(levelOf: (id: number) => Promise<LevelInForce> = async () => inForce('watch')) {
+function setup(levelOf: (id: number, instance: string) => Promise<LevelInForce> = async () => inForce('watch')) {
   const asked: number[] = [];
-  let readable: string | undefined = A;
+  /** The instances an account is signed in to, whose levels can be read. */
+  let readable = new Set([A, B]);
   let changes = 0;
   const events: GitLabEvent[] = [];
   const store = new Map<string, unknown>();
   const seen = new SeenThings({ get: (key) => store.get(key), update: async (key, value) => void store.set(key, value) }, () => NOW);
   let service: CatchUpService | undefined;
   const levels = new CatchUpLevels({
-    readable: () => readable,
-    levelInForce: (id) => { asked.push(id); return levelOf(id); },
+    levelInForce: (instance, id) => {
+      if (!readable.has(instance)) return undefined;
+      asked.push(id);
+      return levelOf(id, instance);
+    },
     changed: () => { changes++; service?.inputsChanged(); },
   });
   service = new CatchUpService({
@@ -52,7 +56,7 @@ function setup(levelOf: (id: number) => Promise<LevelInForce> = async () => inFo
     await service!.lists.load(catchUpSource(A));
     return service!.shown(A);
   };
-  return { levels, asked, events, rows, service, changes: () => changes, setReadable: (value: string | undefined) => { readable = value; } };
+  return { levels, asked, events, rows, service, changes: () => changes, setReadable: (...instances: string[]) => { readable = new Set(instances); } };
 }
 
 describe('catch-up: the levels in force the rules read', () => {
@@ -74,17 +78,38 @@ describe('catch-up: the levels in force the rules read', () => {
     assert.equal(whyWords((await rows())[0].why, formatMessage), 'Watching acme');
   });
 
-  it('each project is read once, at most MAX_LEVEL_PROJECTS per instance, and only for the account whose levels can be read', async () => {
+  it('each project is read once, at most MAX_LEVEL_PROJECTS per instance, for every account signed in, and none for an instance without one', async () => {
     const { levels, asked, setReadable } = setup();
     const many = Array.from({ length: MAX_LEVEL_PROJECTS + 10 }, (_, n) => ({ id: n + 1, path: `acme/p${n + 1}` }));
     levels.want(A, many);
     levels.want(A, many);
     await settle();
     assert.equal(asked.length, MAX_LEVEL_PROJECTS);
+    // The other account's project 1 is another project: read for it, under its own bound.
     levels.want(B, [{ id: 1, path: 'acme/p1' }]);
-    setReadable(undefined);
-    levels.want(A, [{ id: 999, path: 'acme/other' }]);
-    assert.equal(asked.length, MAX_LEVEL_PROJECTS, 'another instance, or none signed in: nothing read');
+    await settle();
+    assert.equal(asked.length, MAX_LEVEL_PROJECTS + 1);
+    assert.equal(levels.level(B, 1)?.level, 'watch');
+    setReadable(A);
+    levels.want(B, [{ id: 999, path: 'acme/other' }]);
+    assert.equal(asked.length, MAX_LEVEL_PROJECTS + 1, 'no account there now: nothing read');
+  });
+
+  it('the accounts\' levels stay apart: a change for one reads again only its projects, even one with the same ID', async () => {
+    const { levels, asked } = setup(async (_id, instance) => inForce(instance === A ? 'watch' : 'disabled'));
+    levels.want(A, [{ id: 5, path: 'acme/web' }]);
+    levels.want(B, [{ id: 5, path: 'acme/web' }]);
+    await settle();
+    assert.deepEqual([levels.level(A, 5)?.level, levels.level(B, 5)?.level], ['watch', 'disabled']);
+    levels.scopeChanged(B, 'project', 5);
+    assert.equal(levels.level(A, 5)?.level, 'watch', 'A\'s project 5 is not B\'s');
+    assert.equal(levels.level(B, 5), undefined);
+    levels.scopeChanged(B, 'global');
+    assert.equal(levels.level(A, 5)?.level, 'watch', 'B\'s global level is not A\'s');
+    levels.want(A, [{ id: 5, path: 'acme/web' }]);
+    levels.want(B, [{ id: 5, path: 'acme/web' }]);
+    await settle();
+    assert.deepEqual(asked, [5, 5, 5], 'only B\'s read again');
   });
 
   it('a failed read is not kept: the project counts at the default and is asked again', async () => {
@@ -104,11 +129,11 @@ describe('catch-up: the levels in force the rules read', () => {
     const { levels, asked } = setup();
     levels.want(A, [{ id: 5, path: 'acme/web' }, { id: 6, path: 'acme/api' }]);
     await settle();
-    levels.scopeChanged('project', 'ACME/web');
+    levels.scopeChanged(A, 'project', 'ACME/web');
     levels.want(A, [{ id: 5, path: 'acme/web' }, { id: 6, path: 'acme/api' }]);
     await settle();
     assert.deepEqual(asked, [5, 6, 5]);
-    levels.scopeChanged('group', 'acme');
+    levels.scopeChanged(A, 'group', 'acme');
     levels.want(A, [{ id: 5, path: 'acme/web' }, { id: 6, path: 'acme/api' }]);
     await settle();
     assert.deepEqual(asked, [5, 6, 5, 5, 6]);
