@@ -179,7 +179,7 @@ export const section: Section = {
     {
       protection: 'A Catch Up mark covers the comment behind an "updated" it was made on',
       part: 'ids alone',
-      edits: [edit('src/app/catchUp/thingGroups.ts', 'return isNewerThan(event, tally.mark) && !(Number.isFinite(seenMs) && Number.isFinite(atMs) && atMs <= seenMs);', 'return isNewerThan(event, tally.mark);')],
+      edits: [edit('src/app/catchUp/thingGroups.ts', 'return isNewerThan(event, tally.mark) && !(seen !== undefined && at !== undefined && at <= seen);', 'return isNewerThan(event, tally.mark);')],
       specs: [`${T}/app/catchUp/catchUpService.test.ts`],
       tests: ['a row marked seen while it said only "updated"'],
     },
@@ -197,10 +197,16 @@ export const section: Section = {
       tests: ['each project is read once, at most MAX_LEVEL_PROJECTS per instance'],
     },
     {
-      protection: 'Catch Up reads levels only for the account whose levels can be read',
-      edits: [edit('src/app/catchUp/catchUpLevels.ts', '    if (this.deps.readable() !== instance) return;\n', '')],
+      protection: 'Catch Up keeps each account\'s levels apart',
+      edits: [edit('src/app/catchUp/catchUpLevels.ts', 'return this.forget({ instance });', 'return this.forget();')],
       specs: [`${T}/app/catchUp/catchUpLevels.test.ts`],
-      tests: ['each project is read once, at most MAX_LEVEL_PROJECTS per instance'],
+      tests: ['the accounts\' levels stay apart'],
+    },
+    {
+      protection: 'A Catch Up Refresh draws once, after every read it asked for',
+      edits: [edit('src/app/catchUp/catchUpService.ts', '            await this.refreshing;\n', '')],
+      specs: [`${T}/app/catchUp/catchUpService.test.ts`],
+      tests: ['a Refresh keeps the rows shown while its reads run'],
     },
     {
       protection: 'A level Mute E-mail for This Project is writing is held until GitLab answers',

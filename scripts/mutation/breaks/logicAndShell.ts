@@ -312,9 +312,33 @@ export const section: Section = {
     },
     {
       protection: 'A new filter that puts other lists at an instance\'s top (Subscriptions\' kinds) draws the top again',
-      edits: [edit('src/ui/lists/instanceListView.ts', 'if (moved) this.tree.redraw(undefined);', 'if (moved) this.redrawLists();')],
+      edits: [edit('src/ui/lists/instanceListView.ts', '    if (moved) {\n      this.tree.redraw(undefined);\n      return;\n    }', '')],
       specs: [`${T}/ui/subscriptionView.test.ts`],
       tests: ['a filter that shows other kinds draws the sections again'],
+    },
+    {
+      protection: 'A list drawn again for other rows draws nothing more until VS Code asked for them',
+      edits: [edit('src/ui/lists/instanceListView.ts', '    if (this.awaitingAsk.has(key)) return this.redrawHolder(key);\n', '')],
+      specs: [`${T}/ui/todoView.test.ts`],
+      tests: ['what changes before VS Code asked for the rows it was told to draw again draws nothing more'],
+    },
+    {
+      protection: 'A row\'s action that comes without its row',
+      edits: [edit('src/ui/todos/todoCommands.ts', '(node === undefined ? rowLost(log, COMMANDS.todosMarkDone) : markRowDone(node))', 'markRowDone(node)')],
+      specs: [`${T}/ui/todoView.test.ts`],
+      tests: ['an action that comes without its row'],
+    },
+    {
+      protection: 'A first page on its way is waited for, not asked twice',
+      edits: [edit('src/app/lists/listStore.ts', 'return (state.loading && this.loads.get(source.key)) || this.fetch(source);', 'return this.fetch(source);')],
+      specs: [`${T}/ui/todoView.test.ts`],
+      tests: ['Mark One To-Do as Done on a row of 20,000 to-dos'],
+    },
+    {
+      protection: 'A sign-in or sign-out is one change of the session',
+      edits: [edit('src/ui/session.ts', '    let changed = this.unannounced;\n', '    let changed = false;\n')],
+      specs: [`${T}/ui/session.test.ts`],
+      tests: ['a first sign-in, and a sign-out that changes the active instance, are each one change'],
     },
     {
       protection: 'A list that answers before VS Code asked for its rows draws again the row holding it',
