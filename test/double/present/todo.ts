@@ -1,4 +1,5 @@
 import { DUO_BODY } from '../world/generate-todos';
+import { issuableOfTodo } from '../world/lookup';
 import type { DoubleData, DoubleGroup, DoubleProject, DoubleTodo, DoubleUser } from '../world/types';
 import { presentProjectSimple } from './project';
 import { presentUserBasic } from './user';
@@ -92,7 +93,9 @@ function references(prefix: string, iid: number, fullPath: string): Record<strin
 /** `API::Entities.const_get(target_type)`: the target's own entity (trimmed to what a client may read). */
 function presentTarget(context: TodoContext, todo: DoubleTodo, webUrl: string): Record<string, unknown> {
   const { baseUrl, data } = context;
-  const t = todo.target;
+  // GitLab serializes the record the to-do points at as it is now: a title or state changed since is the new one.
+  const live = issuableOfTodo(data.issuables, todo);
+  const t = live && live.id === todo.target.id ? { ...todo.target, title: live.title, state: live.state } : todo.target;
   const project = projectOf(data, todo);
   const group = groupOf(data, todo);
   const author = userOf(data, todo.authorId);

@@ -1,4 +1,4 @@
-import type { DoubleData, DoubleGroup, DoubleProject, DoubleUser } from './types';
+import type { DoubleData, DoubleGroup, DoubleIssuable, DoubleProject, DoubleTodo, DoubleUser } from './types';
 
 /** `find_project` / `find_group` / `find_user` (behaviour note §1.2). Paths and usernames match case-insensitively. */
 
@@ -22,4 +22,11 @@ export function findUser(data: DoubleData, id: string): DoubleUser | undefined {
   if (INTEGER_ID.test(id)) return data.users.find((u) => u.id === Number(id));
   const wanted = id.toLowerCase();
   return data.users.find((u) => u.username.toLowerCase() === wanted);
+}
+
+/** The issue or merge request a to-do's target names by project and iid, where the world has one. */
+export function issuableOfTodo(issuables: readonly DoubleIssuable[], todo: Pick<DoubleTodo, 'targetType' | 'projectId' | 'target'>): DoubleIssuable | undefined {
+  const model = todo.targetType === 'MergeRequest' ? 'MergeRequest' : todo.targetType === 'Issue' || todo.targetType === 'WorkItem' ? 'Issue' : undefined;
+  if (!model || todo.projectId === null || todo.target.iid === undefined) return undefined;
+  return issuables.find((item) => item.model === model && item.projectId === todo.projectId && item.iid === todo.target.iid);
 }
