@@ -6,13 +6,13 @@ import type { DoubleIssuable } from '../double/world/types';
 import { changeSettingElsewhere, settingsApiPath } from './harness/double-control';
 import { extensionRequests, mutationsOf, signInThroughFlow, useSignedInSession, waitFor, type RunningDouble } from './harness';
 import { pickContextMenuItem } from './harness/context-menu';
-import { closeCatchUp, comment, openCatchUp, OTHER, projectPath, rowOf, shown, subscribedIssue, USER } from './harness/catch-up';
+import { closeCatchUp, comment, openCatchUp, OTHER, projectPath, rowOf, sharesReferenceWithTodo, shown, subscribedIssue, USER } from './harness/catch-up';
 import type { TreeItemView } from './harness/view-tree';
 
-/** Issues of projects the extension's lists read, newest first, that `pick` accepts. */
-function issuesWhere(double: RunningDouble, pick: (issue: DoubleIssuable) => boolean): DoubleIssuable[] {
+/** Issues of projects the extension's lists read, newest first, that `pick` accepts and no generated to-do names. */
+function issuesWhere(double: RunningDouble, pick: (issue: DoubleIssuable) => boolean, userId = USER): DoubleIssuable[] {
   return double.data.issuables
-    .filter((item) => item.model === 'Issue' && item.projectId !== null && item.state === 'opened' && pick(item))
+    .filter((item) => item.model === 'Issue' && item.projectId !== null && item.state === 'opened' && pick(item) && !sharesReferenceWithTodo(double, item, userId))
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
 }
 
@@ -232,17 +232,16 @@ describe('Catch Up view with two accounts', function () {
     // Each person's subscribed issue gets a comment by someone else.
     const people = [{ double: first, person: USER, by: OTHER }, { double: second, person: 2, by: 1 }];
     const expected = people.map(({ double, person, by }) => {
-      const [issue] = issuesWhere(double, (item) => issuableSubscribed(double.data, item, person));
+      const [issue] = issuesWhere(double, (item) => issuableSubscribed(double.data, item, person), person);
       assert.ok(issue, `an issue user ${person} of ${hostOf(double)} is subscribed to`);
       comment(double, issue, by, `A note for user ${person}`);
       return { host: hostOf(double), reference: referenceOf(double, issue), by: userName(double, by) };
     });
     // The second account watches the project of its subscribed issue: a comment there on an issue it has no part in
     // matters by that level alone, read with the second account's own token (not the active account's).
-    const [subscribed] = issuesWhere(second, (item) => issuableSubscribed(second.data, item, 2));
+    const [subscribed] = issuesWhere(second, (item) => issuableSubscribed(second.data, item, 2), 2);
     const [watched] = issuesWhere(second, (item) => item.projectId === subscribed.projectId && !issuableSubscribed(second.data, item, 2)
-      && item.authorId !== 2 && !(item.assigneeIds ?? []).includes(2)
-      && !second.data.todos.some((todo) => todo.userId === 2 && todo.projectId === item.projectId && todo.target.iid === item.iid));
+      && item.authorId !== 2 && !(item.assigneeIds ?? []).includes(2), 2);
     assert.ok(watched, 'an issue of that project user 2 has no part in');
     const watchedPath = projectPath(second, watched.projectId);
     await changeSettingElsewhere(second, { scope: 'project', id: watchedPath, level: 'watch', userId: 2 });

@@ -6,8 +6,7 @@ import { generateTodos } from './generate-todos';
 import { generateWorld } from './generate-world';
 import { SeededRandom } from './random';
 import { castStarsAndFollows, deriveProjectActivity } from './social';
-import { issuableOfTodo } from './lookup';
-import type { DoubleData, DoubleIssuable, DoubleTodo } from './types';
+import type { DoubleData } from './types';
 import type { DoubleToken, Edition } from '../types';
 
 export interface WorldOptions {
@@ -54,18 +53,5 @@ export function createWorld(options: WorldOptions): { data: DoubleData; factory:
   const subscribables = generateSubscriptions({
     anchorMs: anchor, edition: options.edition, hostileNames: options.hostileNames, extra: options.subscriptions,
   });
-  linkTodoTargets(todos, subscribables.issuables);
   return { data: { ...world, events, todos, tokens, ...subscribables, ...social, settings: {} }, factory };
-}
-
-/**
- * In GitLab a to-do points at its target's record: where the world has an issue or merge request under a to-do's
- * reference (project and iid), the to-do is about that one, with its id, title and state, not a second thing of the
- * same reference.
- */
-function linkTodoTargets(todos: DoubleTodo[], issuables: readonly DoubleIssuable[]): void {
-  for (const todo of todos) {
-    const item = issuableOfTodo(issuables, todo);
-    if (item) Object.assign(todo.target, { id: item.id, title: item.title, state: item.state });
-  }
 }

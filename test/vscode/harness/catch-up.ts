@@ -33,10 +33,22 @@ export function projectPath(double: RunningDouble, id: number | null): string {
   return double.data.projects.find((project) => project.id === id)!.pathWithNamespace;
 }
 
+/**
+ * Whether one of the double's generated to-dos of `userId` names `item`'s reference: its targets are its own things
+ * (ids from 20,000, the To-Do List's tests are written on their titles), so the reference would stand for two things
+ * with two titles, which GitLab never has. Tests of a thing's row pick one no to-do names.
+ */
+export function sharesReferenceWithTodo(double: RunningDouble, item: DoubleIssuable, userId = USER): boolean {
+  const types = item.model === 'MergeRequest' ? ['MergeRequest'] : ['Issue', 'WorkItem'];
+  return double.data.todos.some((todo) => todo.userId === userId && todo.target.id !== item.id && types.includes(todo.targetType)
+    && todo.projectId === item.projectId && todo.target.iid === item.iid);
+}
+
 /** An open issue user 1 is explicitly subscribed to, and that the extension's lists can find (a project they belong to). */
 export function subscribedIssue(double: RunningDouble): DoubleIssuable {
   const issue = double.data.issuables
-    .filter((item) => item.model === 'Issue' && item.projectId !== null && item.state === 'opened' && issuableSubscribed(double.data, item, USER))
+    .filter((item) => item.model === 'Issue' && item.projectId !== null && item.state === 'opened' && issuableSubscribed(double.data, item, USER)
+      && !sharesReferenceWithTodo(double, item))
     .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))[0];
   assert.ok(issue, 'the double has an open issue user 1 is subscribed to');
   return issue;
