@@ -108,6 +108,10 @@ function branchesOf(participation: readonly ParticipatedThing[]): (projectId: nu
   return (projectId, branch) => byBranch.get(`${projectId}:${branch}`);
 }
 
+/** The to-dos of a row without any: one list for all of them (thousands of rows are made on every change). */
+const NO_TODOS: number[] = [];
+Object.freeze(NO_TODOS);
+
 /** The account's things with news, newest first. */
 export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
   const known = new Map<string, Known>();
@@ -191,13 +195,13 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
     const { relation, projectId } = thing.answers;
     const own = event.author_id === input.personId;
     const answers = own ? thing.answers.own : thing.answers.others;
-    let verdict = answers.get(action.action);
+    let verdict = answers.get(action);
     if (!verdict) {
       verdict = whyItMatters({
-        kind: action.kind, action: action.action, personId: input.personId, actorId: own ? input.personId : event.author_id,
+        kind: ref.kind, action, personId: input.personId, actorId: own ? input.personId : event.author_id,
         relation, level: (projectId !== undefined ? input.level?.(projectId) : undefined) ?? DEFAULT_LEVEL,
       });
-      answers.set(action.action, verdict);
+      answers.set(action, verdict);
     }
     if (verdict.shown && thing.why !== verdict.why) thing.why = thing.why === undefined ? verdict.why : merge(thing.why, verdict.why);
     return verdict.shown;
@@ -209,18 +213,17 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
   const things = grouped.things.map((news): CatchUpThing => {
     const value = known.get(news.key);
     const projectPath = value?.projectPath ?? (news.ref.kind === 'epic' ? undefined : input.projectPath(news.ref.projectId));
-    const titled = news.events.find((event) => event.note === undefined && event.target_title);
     const why = asked.get(news.key)?.why ?? whyItMatters({
       kind: news.ref.kind, action: 'reassigned', personId: input.personId ?? 0, relation: relationOf(value), level: DEFAULT_LEVEL,
     }).why;
     // The grouping's fresh object becomes the row (no copy: thousands of rows are made on every change).
     const row = news as CatchUpThing;
     row.reference = referenceOf(news.ref, projectPath);
-    row.title = value?.title ?? titled?.target_title ?? '';
+    row.title = value?.title ?? news.eventTitle ?? '';
     row.why = [...why];
     // `newest.createdAt` is already in `laterTime`'s form: only a server's `updatedAt` needs reading.
     row.when = news.updatedAt === undefined ? news.newest.createdAt : laterTime(news.newest.createdAt, news.updatedAt);
-    row.todoIds = (value?.todos ?? []).map((todo) => todo.id);
+    row.todoIds = value?.todos.length ? value.todos.map((todo) => todo.id) : NO_TODOS;
     if (value?.subscription) row.subscription = value.subscription;
     if (value?.webUrl) row.webUrl = value.webUrl;
     if (projectPath) row.projectPath = projectPath;

@@ -1,5 +1,5 @@
 import type { GitLabEvent, UserSummary } from '../../gitlab/types';
-import type { CatchUpKind, MailAction } from './mailRules';
+import type { MailAction } from './mailRules';
 import { actionNameOf, eventShape, type EventShape } from '../activity/eventShape';
 import { isNewerThan, type EventMarker } from '../activity/pollSchedule';
 import { targetKindOf } from '../activity/targetKind';
@@ -63,6 +63,8 @@ export interface ThingNews {
   newest: EventMarker;
   /** The oldest new comment's note id: where "open" lands (`#note_<id>`). */
   firstNewNoteId?: number;
+  /** The title the first of its events that is not a comment names it by, if any. */
+  eventTitle?: string;
   updatedAt?: string;
 }
 
@@ -162,37 +164,15 @@ export function isoTime(value: string | undefined): string | undefined {
   return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
 }
 
-/** The places of the digits of `YYYY-MM-DDTHH:MM:SS.sssZ`. */
-const DIGITS = [0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18, 20, 21, 22];
+/** `toISOString`'s form, to the millisecond in UTC. */
+const CANONICAL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 /**
  * Whether `value` is already in `toISOString`'s form (what GitLab and the double send): such times order as text, so
- * ten thousand events are compared without a `Date.parse` each. Read by its characters, not a regular expression.
+ * ten thousand events are compared without a `Date.parse` each (the test is about six times faster than the parse).
  */
 export function isCanonicalTime(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length !== 24) return false;
-  if (value.charCodeAt(4) !== 45 || value.charCodeAt(7) !== 45 || value.charCodeAt(10) !== 84 || value.charCodeAt(13) !== 58
-    || value.charCodeAt(16) !== 58 || value.charCodeAt(19) !== 46 || value.charCodeAt(23) !== 90) return false;
-  for (const at of DIGITS) {
-    const code = value.charCodeAt(at);
-    if (code < 48 || code > 57) return false;
-  }
-  return true;
-}
-
-const DAY_MS = 86_400_000;
-const pad = (value: number, width: number): string => String(value).padStart(width, '0');
-
-/**
- * `new Date(ms).toISOString()` for a time in range, its day's text made by `toISOString` once per day in `days` (a row's
- * time is written for thousands of rows, most of them on a few days, and `toISOString` is slow).
- */
-export function isoOfMs(ms: number, days: Map<number, string>): string {
-  const day = Math.floor(ms / DAY_MS);
-  let dayText = days.get(day);
-  if (dayText === undefined) days.set(day, (dayText = new Date(day * DAY_MS).toISOString().slice(0, -14)));
-  const inDay = ms - day * DAY_MS;
-  return `${dayText}T${pad(Math.floor(inDay / 3_600_000), 2)}:${pad(Math.floor(inDay / 60_000) % 60, 2)}:${pad(Math.floor(inDay / 1000) % 60, 2)}.${pad(inDay % 1000, 3)}Z`;
+  return typeof value === 'string' && value.length === 24 && CANONICAL_TIME.test(value);
 }
 
 /** The later of two times, as `isoTime` writes them. */
@@ -311,6 +291,7 @@ export function groupThings(input: GroupingInput): Grouped {
       if (input.keep && !input.keep(event, ref, shape, key)) continue;
       const entry = news(ref, key, tally);
       entry.events.push(event);
+      if (entry.eventTitle === undefined && event.note === undefined && event.target_title) entry.eventTitle = event.target_title;
       count(entry, tally, event, shape, at);
     }
   }
@@ -337,18 +318,19 @@ export function groupThings(input: GroupingInput): Grouped {
 
 /**
  * The action of the rules table an event is (for `decideMail`/`whyItMatters` in `keep`), on the kind of thing it was
- * placed on. `opened` also stands for a reopening: the Events API shows both as "opened" (note §1.1), and both mail
- * the same people but for new mentions and assignees. Undefined for what GitLab mails nobody about.
+ * placed on (the rules' kind is the thing's: `ref.kind`). `opened` also stands for a reopening: the Events API shows
+ * both as "opened" (note §1.1), and both mail the same people but for new mentions and assignees. Undefined for what
+ * GitLab mails nobody about. A name, not an object: asked once an event, ten thousand times a change.
  */
-export function mailActionOf(event: GitLabEvent, ref: ThingRef, shape: EventShape = eventShape(event)): { kind: CatchUpKind; action: MailAction } | undefined {
-  if (shape.kind === 'note') return { kind: ref.kind, action: 'commented' };
-  if (shape.kind === 'push') return ref.kind === 'mergeRequest' ? { kind: ref.kind, action: 'pushed' } : undefined;
-  if (ref.kind === 'wikiPage') return { kind: ref.kind, action: 'wikiEdited' };
+export function mailActionOf(event: GitLabEvent, ref: ThingRef, shape: EventShape = eventShape(event)): MailAction | undefined {
+  if (shape.kind === 'note') return 'commented';
+  if (shape.kind === 'push') return ref.kind === 'mergeRequest' ? 'pushed' : undefined;
+  if (ref.kind === 'wikiPage') return 'wikiEdited';
   switch (actionNameOf(event)) {
-    case 'opened': return { kind: ref.kind, action: 'opened' };
-    case 'closed': return { kind: ref.kind, action: 'closed' };
-    case 'accepted': return { kind: ref.kind, action: 'merged' };
-    case 'approved': return { kind: ref.kind, action: 'approved' };
+    case 'opened': return 'opened';
+    case 'closed': return 'closed';
+    case 'accepted': return 'merged';
+    case 'approved': return 'approved';
     default: return undefined;
   }
 }

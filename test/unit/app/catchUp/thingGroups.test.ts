@@ -152,7 +152,7 @@ describe('catch-up: events grouped into things', () => {
   it('each event is an action of the rules table on its thing; the rules then keep what matters (own activity out)', () => {
     const mr = (action: string) => makeEvent({ action_name: action, target_type: 'MergeRequest', target_iid: 7 });
     assert.deepEqual(
-      [comment(1, JANE, 901), pushEvent({ ref: 'feature' }), mr('opened'), mr('closed'), mr('accepted'), mr('approved'), mr('joined')].map((event) => mailActionOf(event, MR_7)?.action),
+      [comment(1, JANE, 901), pushEvent({ ref: 'feature' }), mr('opened'), mr('closed'), mr('accepted'), mr('approved'), mr('joined')].map((event) => mailActionOf(event, MR_7)),
       ['commented', 'pushed', 'opened', 'closed', 'merged', 'approved', undefined],
     );
     assert.equal(mailActionOf(pushEvent({ ref: 'feature' }), ISSUE_12), undefined, 'a push mails only about merge requests');
@@ -163,7 +163,7 @@ describe('catch-up: events grouped into things', () => {
       mergeRequestsOfBranch: branches,
       keep: (event, ref) => {
         const action = mailActionOf(event, ref);
-        return action !== undefined && whyItMatters({ ...action, personId: me, actorId: event.author_id, relation: { author: true }, level }).shown;
+        return action !== undefined && whyItMatters({ kind: ref.kind, action, personId: me, actorId: event.author_id, relation: { author: true }, level }).shown;
       },
     });
     assert.deepEqual(things.map((thing) => [thing.key, thing.events.map((event) => event.id)]), [[thingKey(ISSUE_12), [3]], [thingKey(MR_7), [1]]]);

@@ -4,7 +4,7 @@ import type { GitLabEvent, UserSummary } from '../../../../src/gitlab/types';
 import { actionNameOf, eventShape, type EventShape } from '../../../../src/app/activity/eventShape';
 import { isNewerThan, type EventMarker } from '../../../../src/app/activity/pollSchedule';
 import {
-  groupThings, isoOfMs, placeEvent, thingKey, type Grouped, type GroupingInput, type PersonRef, type StateChange, type ThingNews, type ThingRef, type ThingSummary,
+  groupThings, isCanonicalTime, isoTime, placeEvent, thingKey, type Grouped, type GroupingInput, type PersonRef, type StateChange, type ThingNews, type ThingRef, type ThingSummary,
 } from '../../../../src/app/catchUp/thingGroups';
 
 /**
@@ -108,6 +108,7 @@ function groupedByMaps(input: GroupingInput): Grouped {
       if (input.keep && !input.keep(event, ref, shape, key)) continue;
       const entry = news(ref, key);
       entry.events.push(event);
+      if (entry.eventTitle === undefined && event.note === undefined && event.target_title) entry.eventTitle = event.target_title;
       count(entry, event, shape, atMs, newestMs);
     }
   }
@@ -187,13 +188,22 @@ describe('catch-up: the grouping agrees with its first, map-per-question form', 
   });
 });
 
-describe('catch-up: a row\'s time written as toISOString writes it', () => {
-  it('isoOfMs agrees with toISOString over the whole range of times, the days shared or not', () => {
-    const days = new Map<number, string>();
-    for (const ms of [0, -1, 1, -86_400_000, -86_399_999, 8.64e15, -8.64e15, 253_402_300_800_000, -62_198_755_200_001]) {
-      assert.equal(isoOfMs(ms, days), new Date(ms).toISOString());
+describe('catch-up: times compared as text', () => {
+  it('a time in toISOString\'s form from year 0 to 9999 is taken as it is, and such times order as text as they do in time', () => {
+    const inRange = fc.integer({ min: -62_167_219_200_000, max: 253_402_300_799_999 });
+    fc.assert(fc.property(inRange, (ms) => isCanonicalTime(new Date(ms).toISOString()) && isoTime(new Date(ms).toISOString()) === new Date(ms).toISOString()), { numRuns: 2000 });
+    fc.assert(fc.property(inRange, inRange, (a, b) => {
+      const [x, y] = [new Date(a).toISOString(), new Date(b).toISOString()];
+      return (x < y) === (a < b) && (x === y) === (a === b);
+    }), { numRuns: 2000 });
+  });
+
+  it('any other form is read (an offset, no milliseconds, a year past 9999) or refused, never taken as text', () => {
+    for (const value of ['2026-11-04T10:00:00+02:00', '2026-11-04T10:00:00Z', '+010000-01-01T00:00:00.000Z', '2026-11-04 10:00:00.000Z', '2026-1X-04T10:00:00.000Z', '']) {
+      assert.equal(isCanonicalTime(value), false, value);
     }
-    fc.assert(fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (ms) => isoOfMs(ms, days) === new Date(ms).toISOString()), { numRuns: 2000 });
-    fc.assert(fc.property(fc.integer({ min: 1.7e12, max: 1.8e12 }), (ms) => isoOfMs(ms, days) === new Date(ms).toISOString()), { numRuns: 2000 });
+    assert.equal(isoTime('2026-11-04T10:00:00+02:00'), '2026-11-04T08:00:00.000Z');
+    assert.equal(isoTime('2026-11-04T10:00:00Z'), '2026-11-04T10:00:00.000Z');
+    assert.equal(isoTime('not a time'), undefined);
   });
 });
