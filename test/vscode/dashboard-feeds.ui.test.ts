@@ -39,7 +39,8 @@ describe('dashboard feeds in the Activity view', function () {
   const session = useSignedInSession({
     double: { withoutTodos: true },
     name: 'dashboard-feeds',
-    settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.pollInterval': 1 },
+    // No poll until the test that needs one turns it on: a poll reads the feeds' first pages, which the Retry must not.
+    settings: { 'gitlabActivity.pageSize': PAGE_SIZE, 'gitlabActivity.pollInterval': 0 },
   });
 
   /**
@@ -117,6 +118,11 @@ describe('dashboard feeds in the Activity view', function () {
     const { workbench, page } = s;
     const double = s.double!;
     const events = await mergedEventsFromDouble(double, ['/projects/1/events', '/projects/2/events', '/projects/3/events', '/projects/5/events']);
+    // Checks every second (the test floor) from now on, set as a person sets it; the first check says it is on.
+    const polling = Date.now();
+    await workbench.changeSettingInSettingsEditor('gitlabActivity.pollInterval', '1');
+    await waitForExtensionRequest(double, (r) => r.at >= polling && r.path === '/api/v4/events' && r.query.per_page === '20');
+    await workbench.closeModalEditor();
     await withFeedOpen('Your projects', async () => {
       const first = await feedShows(s, 'Your projects', events.slice(0, PAGE_SIZE));
       // GitLab 15.0+: scope=all's 20 are the first page, one request.
