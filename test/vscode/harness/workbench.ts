@@ -397,18 +397,13 @@ export class Workbench {
     const isDefault = (await row.locator('.option-decorator-right').innerText()).trim() !== '';
     await row.click({ timeout: timeoutMs });
     const item = this.page.locator(`.settings-editor .setting-item-contents[data-key="${key}"]`);
-    await waitFor(`the Settings editor to have written ${key} = ${option}`, async () => {
-      const selected = (await select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.textContent ?? '')).trim();
-      if (selected !== option) {
-        // Still repeated (the one action the harness repeats): the drop-down closed without the choice (one whole run
-        // in three). It cancels itself when its list loses the focus (SelectBoxList.onListBlur), so something took
-        // the focus while it was open; what, is not known yet. Choosing once failed the test.
-        if (!(await row.isVisible())) await select.click({ timeout: 2_000 });
-        await row.click({ timeout: 2_000 });
-        return false;
-      }
-      return (await item.evaluate((element) => element.classList.contains('is-configured'))) === !isDefault;
-    }, { timeoutMs, intervalMs: 100 });
+    const selectedText = async () => (await select.evaluate((element: HTMLSelectElement) => element.selectedOptions[0]?.textContent ?? '')).trim();
+    // Chosen once: a drop-down that closed without the choice (it cancels itself when its list loses the focus,
+    // `SelectBoxList.onListBlur`) fails the test, naming it, as a person's lost click would have been lost.
+    await waitFor(`the drop-down of ${key} to take the choice or close`, async () => (await selectedText()) === option || !(await row.isVisible()), { timeoutMs });
+    if ((await selectedText()) !== option) throw new Error(`the Settings editor's drop-down for ${key} closed without the choice "${option}" after one click (something took the focus while it was open)`);
+    await waitFor(`the Settings editor to have written ${key} = ${option}`, async () =>
+      (await item.evaluate((element) => element.classList.contains('is-configured'))) === !isDefault, { timeoutMs, intervalMs: 100 });
   }
 
   /**
