@@ -173,8 +173,12 @@ export function registerCatchUp(
     }),
     // A level changed (here, in the editor, the status bar, or found changed by a read): the rows follow it.
     levels.onDidChange(({ scope }) => held.scopeChanged(shell.account.key, scope.kind, scope.kind === 'global' ? undefined : scope.id)),
-    shell.account.onDidChange(() => held.forget()),
-    // Signed in or out: the other accounts' readers are made again for those signed in now.
+    // Another active account, or signed in or out: the other accounts' readers are made again, so none keeps levels
+    // read before a change made through the active account's owner.
+    shell.account.onDidChange(() => {
+      readers.clear();
+      held.forget();
+    }),
     session.onDidChange(() => readers.clear()),
     vscode.commands.registerCommand(COMMANDS.catchUpMarkSeen, (node?: unknown, selected?: unknown) => {
       const rows = rowsOf(node, selected);
