@@ -195,6 +195,12 @@ export const section: Section = {
       specs: [FEED_EXAMPLES],
       tests: ['a source retried after the rows were shown'],
     },
+    {
+      protection: 'The Activity badge counts each event once, however many lists hold it',
+      edits: [edit('src/app/activity/keptActivity.ts', '        else if (!counted.has(`${instance}\\n${key}`)) {', '        else if (true as boolean) {')],
+      specs: [FEED_LISTS],
+      tests: ['the badge counts an event once however many lists hold it'],
+    },
   ],
   elsewhere: [
   ],

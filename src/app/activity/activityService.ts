@@ -244,7 +244,7 @@ export class ActivityService extends ListService<ActivitySource, GitLabEvent, So
 
   /** Unread events loaded, plus new ones a check found and My Activity has not loaded yet. */
   unreadCount(): number {
-    return this.deps.accounts().length === 0 ? 0 : this.newActivity.pending + this.kept.unreadCount(this.allSources());
+    return this.deps.accounts().length === 0 ? 0 : this.kept.unreadCount(this.allSources(), this.newActivity.pending);
   }
 
   /** Every event loaded, and any newer one a check saw, is seen: the marks and the count clear. */

@@ -2,7 +2,7 @@ import type { GitLabEvent, SortOrder } from '../../gitlab/types';
 import type { AccountKey } from '../accountKey';
 import { STATE_KEYS } from '../../ids';
 import type { EarlierPages, EarlierPageStore } from '../lists/earlierPages';
-import { earlierEventPages, type EventFeeds } from './eventFeeds';
+import { earlierEventPages, eventKey, type EventFeeds } from './eventFeeds';
 import type { EventMarker } from './pollSchedule';
 import { SeenMarkers, type MarkerStore } from './seenMarkers';
 import type { ActivitySource } from './sources';
@@ -88,10 +88,26 @@ export class KeptActivity {
     return this.seen.isUnread(this.accountOf(source.instance), source.key, event);
   }
 
-  /** Unread events loaded in these lists. */
-  unreadCount(sources: readonly ActivitySource[]): number {
+  /**
+   * Unread events loaded in these lists, and `more` (new ones a check found), each counted once: an event two lists
+   * hold (yours in My Activity and in Your projects) is one event. Events without ids (a server of the interface
+   * alone) cannot be told apart, and each counts.
+   */
+  unreadCount(sources: readonly ActivitySource[], more?: { instance: string; events: readonly GitLabEvent[] }): number {
+    const counted = new Set<string>();
     let count = 0;
-    for (const source of sources) count += this.seen.unreadCount(this.accountOf(source.instance), source.key, this.feeds.get(source.key).items);
+    const add = (instance: string, events: readonly GitLabEvent[]) => {
+      for (const event of events) {
+        const key = eventKey(event);
+        if (key === undefined) count++;
+        else if (!counted.has(`${instance}\n${key}`)) {
+          counted.add(`${instance}\n${key}`);
+          count++;
+        }
+      }
+    };
+    for (const source of sources) add(source.instance, this.seen.unread(this.accountOf(source.instance), source.key, this.feeds.get(source.key).items));
+    if (more) add(more.instance, more.events);
     return count;
   }
 

@@ -2,7 +2,7 @@ import type { GitLabApi } from '../../gitlab/api';
 import type { GitLabEvent } from '../../gitlab/types';
 import type { FeedPlan } from './activityTabs';
 import { eventKey, type EventFeeds } from './eventFeeds';
-import { countNewEvents, isNewerThan, newestMarker, type EventMarker } from './pollSchedule';
+import { isNewerThan, newestMarker, type EventMarker } from './pollSchedule';
 import { MY_ACTIVITY, type ActivitySource } from './sources';
 
 /** Events one check reads: My Activity's newest first. */
@@ -27,16 +27,18 @@ export interface NewActivityDeps {
  * (more arrived than one check reads, the list reads oldest first, or they have no ids) the list is read again.
  */
 export class NewActivity {
-  private pendingCount = 0;
+  /** The events of the last check newer than the person was shown, until shown. */
+  private pendingEvents: readonly GitLabEvent[] = [];
   private arrivals?: { source: ActivitySource; events: GitLabEvent[]; gap: boolean };
   /** The newest event of the last check, so "Mark All as Seen" covers events not loaded yet. */
   newest: EventMarker | undefined;
 
   constructor(private readonly deps: NewActivityDeps) {}
 
-  /** New events not shown yet. */
-  get pending(): number {
-    return this.pendingCount;
+  /** New events not shown yet, and the instance they are of (the badge counts each event once over every list). */
+  get pending(): { instance: string; events: readonly GitLabEvent[] } | undefined {
+    const active = this.deps.active();
+    return active && this.pendingEvents.length > 0 ? { instance: active.source.instance, events: this.pendingEvents } : undefined;
   }
 
   async check(): Promise<void> {
@@ -53,13 +55,14 @@ export class NewActivity {
       // A whole page newer than the list's top: more may lie between them.
       gap: top !== undefined && page.items.length >= CHECK_PAGE && page.items.every((event) => isNewerThan(event, top)),
     };
-    this.setPending(countNewEvents(items, this.deps.shownMarker(active.source)));
+    const shown = this.deps.shownMarker(active.source);
+    this.setPending(shown ? items.filter((event) => isNewerThan(event, shown)) : []);
   }
 
   /** The person sees the view: the events the last check found join My Activity. */
   show(): void {
     const arrivals = this.arrivals;
-    if (!arrivals || (arrivals.events.length === 0 && this.pendingCount === 0)) return;
+    if (!arrivals || (arrivals.events.length === 0 && this.pendingEvents.length === 0)) return;
     this.arrivals = undefined;
     const { feeds } = this.deps;
     const state = feeds.get(arrivals.source.key);
@@ -67,23 +70,25 @@ export class NewActivity {
       // Events without ids (a server of the interface alone) could not be told from the rows a later page brings
       // again once the pages shift: the list is read again, as when more arrived than a check reads.
       if (arrivals.gap || state.order === 'asc' || arrivals.events.some((event) => eventKey(event) === undefined)) {
-        if (this.pendingCount > 0) feeds.resetOne(arrivals.source.key);
+        if (this.pendingEvents.length > 0) feeds.resetOne(arrivals.source.key);
       } else {
         feeds.prepend(arrivals.source.key, arrivals.events);
       }
     }
-    this.setPending(0);
+    this.setPending([]);
   }
 
   /** Marked as seen: nothing is pending until a check finds newer events. */
   forget(): void {
     this.arrivals = undefined;
-    this.setPending(0);
+    this.setPending([]);
   }
 
-  private setPending(count: number): void {
-    if (count === this.pendingCount) return;
-    this.pendingCount = count;
+  private setPending(events: readonly GitLabEvent[]): void {
+    const before = this.pendingEvents;
+    this.pendingEvents = events;
+    // Each check reads them afresh: the badge is told only when they differ.
+    if (events.length === before.length && events.every((event, i) => event.id === before[i].id && event.created_at === before[i].created_at)) return;
     this.deps.changed();
   }
 }

@@ -108,12 +108,10 @@ export class SeenMarkers {
     return marker !== undefined && isNewerThan(event, marker);
   }
 
-  unreadCount(account: AccountKey | undefined, source: string, events: readonly GitLabEvent[]): number {
+  /** The events of `source` newer than its marker. */
+  unread(account: AccountKey | undefined, source: string, events: readonly GitLabEvent[]): readonly GitLabEvent[] {
     const marker = this.marker(account, source);
-    if (!marker) return 0;
-    let count = 0;
-    for (const event of events) if (isNewerThan(event, marker)) count++;
-    return count;
+    return marker ? events.filter((event) => isNewerThan(event, marker)) : [];
   }
 
   /**

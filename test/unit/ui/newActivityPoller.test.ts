@@ -20,7 +20,7 @@ describe('new activity poller', () => {
 
   /** What a check meets at GitLab, as the test says. */
   const newActivity = {
-    pending: 0,
+    pending: undefined,
     async check() {
       const outcome = outcomes.shift() ?? 'ok';
       if (outcome === 'fail') throw new GitLabError('server', 'GitLab answered 500');

@@ -370,4 +370,31 @@ describe('dashboard feeds in the Activity', () => {
       await stop(running);
     }
   });
+  it('the badge counts an event once however many lists hold it: yours, in My Activity and on top of Your projects', async () => {
+    const running = await start();
+    try {
+      const alex = account(running);
+      const activity = service(running, () => [alex]);
+      activity.sessionChanged();
+      const { mine } = activity.sources(running.key);
+      const yours = feedOf(activity, running.key, 'yourProjects');
+      await activity.feeds.load(mine);
+      await activity.feeds.load(yours);
+      await new Promise((resolve) => setImmediate(resolve)); // the first look marks what each shows as seen
+      assert.equal(activity.unreadCount(), 0);
+      // alex opens two issues in website, his project: his own events, in both lists.
+      const added = [1, 2].map(() => running.double.addEvent({ projectId: 1, authorId: 1, action: 'created', targetType: 'Issue' }));
+      await activity.newActivity.check();
+      await activity.pollFeeds();
+      assert.deepEqual(activity.feeds.get(yours.key).items.slice(0, 2).map((event) => event.id), added.map((event) => event.id).reverse());
+      assert.equal(activity.unreadCount(), 2, 'found by the check, and on top of Your projects');
+      activity.newActivity.show();
+      assert.deepEqual(activity.feeds.get(mine.key).items.slice(0, 2).map((event) => event.id), added.map((event) => event.id).reverse());
+      assert.equal(activity.unreadCount(), 2, 'shown in both lists');
+      await activity.markAllSeen();
+      assert.equal(activity.unreadCount(), 0);
+    } finally {
+      await stop(running);
+    }
+  });
 });

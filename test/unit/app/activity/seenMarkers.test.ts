@@ -20,10 +20,10 @@ const events = (...ids: number[]): GitLabEvent[] => ids.map((id) => makeEvent({ 
 describe('unread events (seen markers)', () => {
   it('a first look marks what is shown as seen: nothing is unread, newer events are', async () => {
     const seen = new SeenMarkers(memory(), 'seen');
-    assert.equal(seen.unreadCount(A, 'mine', events(3, 2, 1)), 0, 'no marker yet: nothing is unread');
+    assert.equal(seen.unread(A, 'mine', events(3, 2, 1)).length, 0, 'no marker yet: nothing is unread');
     assert.equal(await seen.initialize(A, 'mine', events(3, 2, 1)), true);
     assert.equal(await seen.initialize(A, 'mine', events(9, 8)), false, 'a marker is set once');
-    assert.equal(seen.unreadCount(A, 'mine', events(5, 4, 3, 2)), 2);
+    assert.equal(seen.unread(A, 'mine', events(5, 4, 3, 2)).length, 2);
     assert.equal(seen.isUnread(A, 'mine', events(4)[0]), true);
     assert.equal(seen.isUnread(A, 'mine', events(3)[0]), false);
   });
@@ -35,10 +35,10 @@ describe('unread events (seen markers)', () => {
     await seen.initialize(A, 'project:acme/website', events(7));
     await seen.initialize(B, 'mine', events(1));
     const again = new SeenMarkers(store, 'seen');
-    assert.equal(again.unreadCount(A, 'mine', events(5, 4, 3)), 2);
-    assert.equal(again.unreadCount(A, 'project:acme/website', events(8, 7)), 1);
-    assert.equal(again.unreadCount(B, 'mine', events(5, 4, 3)), 3);
-    assert.equal(again.unreadCount(B, 'user:jordan', events(5)), 0);
+    assert.equal(again.unread(A, 'mine', events(5, 4, 3)).length, 2);
+    assert.equal(again.unread(A, 'project:acme/website', events(8, 7)).length, 1);
+    assert.equal(again.unread(B, 'mine', events(5, 4, 3)).length, 3);
+    assert.equal(again.unread(B, 'user:jordan', events(5)).length, 0);
   });
 
   it('"Mark All as Seen" moves each marker to the newest shown, or newer known, never back', async () => {
@@ -50,7 +50,7 @@ describe('unread events (seen markers)', () => {
       { source: 'user:jordan', events: events(2) },
     ]);
     assert.deepEqual(seen.marker(A, 'mine'), { id: 8 });
-    assert.equal(seen.unreadCount(A, 'mine', events(9, 8, 7)), 1);
+    assert.equal(seen.unread(A, 'mine', events(9, 8, 7)).length, 1);
     assert.equal(seen.marker(A, 'user:jordan')?.id, 6, 'an older page does not move a marker back');
   });
 
@@ -67,7 +67,7 @@ describe('unread events (seen markers)', () => {
   it('an empty source counts everything after its first look as unread', async () => {
     const seen = new SeenMarkers(memory(), 'seen', () => Date.parse('2026-11-05T00:00:00.000Z'));
     await seen.initialize(A, 'user:casey', []);
-    assert.equal(seen.unreadCount(A, 'user:casey', events(6, 4)), 1);
+    assert.equal(seen.unread(A, 'user:casey', events(6, 4)).length, 1);
   });
 
   it('drops stored data that is not a marker, keeping the rest', () => {
