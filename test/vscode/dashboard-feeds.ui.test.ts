@@ -45,8 +45,9 @@ describe('dashboard feeds in the Activity view', function () {
 
   /**
    * Opens `root` with My Activity closed (rows scrolled out of view are not drawn), runs `test`, and leaves the tree as
-   * the next suite on this workbench expects it: the feed closed and read again (a closed feed reads nothing, so its
-   * poll adds nothing to the badge that suite counts), My Activity open.
+   * the next suite on this workbench expects it: the feed closed and read again (a closed feed reads nothing; one the
+   * refresh still found open, before VS Code told of the collapse, is polled, and the badge counts its events and My
+   * Activity's once), My Activity open.
    */
   async function withFeedOpen(root: string, test: () => Promise<void>): Promise<void> {
     const { workbench } = session();
