@@ -1,16 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { catchUpSource } from '../../src/app/catchUp/catchUpService';
-import { catchUpThings } from '../../src/app/catchUp/catchUpThings';
-import { groupThings } from '../../src/app/catchUp/thingGroups';
-import { resolveLevelInForce } from '../../src/app/settings/shared/levelChain';
-import type { GitLabEvent } from '../../src/gitlab';
 import { GitLabDouble } from '../../test/double';
 import { playScriptedWeek } from '../../test/double/world/scriptedWeek';
 import { catchUpOverHttp } from '../../test/unit/app/catchUp/catchUpOverHttp';
+import { bundleProbe } from '../lib/bundle';
+import { runNodeChild } from '../lib/child';
 import { formatTable } from '../lib/table';
 import { ratioOf, summarize, type Ratio, type Summary } from '../lib/stats';
-import { writeEventCorpus, type EventCorpus } from '../tree/eventCorpus';
+import { writeEventCorpus } from '../tree/eventCorpus';
+import type { GroupingRun } from './groupingProbe';
 import { idleCost, type IdleCost } from './idleCost';
 
 /**
@@ -42,49 +40,14 @@ export interface CatchUpBenchResult {
   idleError?: string;
 }
 
-/** A bare pass: each event's thing key counted, nothing else. */
-function floorPass(events: readonly GitLabEvent[]): number {
-  const counts = new Map<string, number>();
-  for (const event of events) {
-    const iid = event.note?.noteable_iid ?? event.target_iid;
-    const key = `${event.project_id}:${event.note?.noteable_type ?? event.target_type}:${iid}`;
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return counts.size;
-}
-
-function time(run: () => unknown): number {
-  const from = performance.now();
-  run();
-  return performance.now() - from;
-}
-
 async function groupingBench(workDir: string, progress: (line: string) => void): Promise<CatchUpBenchResult['grouping']> {
   const file = join(workDir, 'catchUpCorpus.json');
   await writeEventCorpus(file);
-  const corpus = JSON.parse(readFileSync(file, 'utf8')) as EventCorpus;
-  const events = corpus.events;
-  // My Activity is user 1's own: grouped for another person who watches every project, every event is someone else's,
-  // goes through the rules, and is kept.
-  const watch = resolveLevelInForce({ kind: 'global', name: '', level: 'watch' }, [], { kind: 'global', name: '', level: 'watch' });
-  const input = {
-    level: () => watch,
-    personId: 2, events, todos: [], subscriptions: [], participation: [], seen: () => undefined, since: '2000-01-01T00:00:00.000Z',
-    projectPath: (id: number) => corpus.projects.find((p) => p.id === id)?.path_with_namespace, projectId: () => undefined,
-  };
-  const things = catchUpThings(input).length;
-  const rows: number[] = [];
-  const grouping: number[] = [];
-  const floor: number[] = [];
-  for (let round = 0; round < WARM_UP + ROUNDS; round++) {
-    // Interleaved, the order turning, so that the machine's moments fall on all three alike.
-    const order = [() => rows.push(time(() => catchUpThings(input))), () => grouping.push(time(() => groupThings({ events, since: input.since }))),
-      () => floor.push(time(() => floorPass(events)))];
-    for (let i = 0; i < order.length; i++) order[(i + round) % order.length]();
-    if (round < WARM_UP) { rows.pop(); grouping.pop(); floor.pop(); }
-  }
-  progress(`  grouping: ${events.length} events into ${things} things, median ${summarize(rows).median.toFixed(2)} ms (floor ${summarize(floor).median.toFixed(3)} ms)`);
-  return { events: events.length, things, rounds: ROUNDS, rows: summarize(rows), grouping: summarize(grouping), floor: summarize(floor), rowsOverFloor: ratioOf(rows, floor) };
+  const probe = await bundleProbe(join(__dirname, 'groupingProbe.ts'), join(workDir, 'catchUpGroupingProbe.cjs'));
+  const run = await runNodeChild<GroupingRun>(probe, { args: [file, String(ROUNDS), String(WARM_UP)], timeoutMs: 180_000 });
+  const { rows, grouping, floor } = run;
+  progress(`  grouping: ${run.events} events into ${run.things} things, median ${summarize(rows).median.toFixed(2)} ms (floor ${summarize(floor).median.toFixed(3)} ms)`);
+  return { events: run.events, things: run.things, rounds: ROUNDS, rows: summarize(rows), grouping: summarize(grouping), floor: summarize(floor), rowsOverFloor: ratioOf(rows, floor) };
 }
 
 async function firstRowsBench(): Promise<CatchUpBenchResult['firstRows']> {

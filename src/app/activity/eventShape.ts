@@ -14,9 +14,17 @@ export type EventShape =
 
 const PUSH_ACTIONS = new Set(['pushed to', 'pushed new', 'deleted', 'pushed']);
 
-/** `action_name` trimmed and lower-cased, the form every lookup uses. */
+/** GitLab's `action_name`s as it sends them (behaviour note §3.4): already in the form every lookup uses. */
+const AS_SENT_ACTIONS = new Set([
+  'pushed new', 'deleted', 'pushed to', 'added', 'updated', 'removed', 'closed', 'accepted', 'joined', 'left',
+  'removed due to membership expiration from', 'destroyed', 'commented on', 'created', 'imported', 'approved', 'opened',
+]);
+
+/** `action_name` trimmed and lower-cased, the form every lookup uses (GitLab's own spellings as they come: no copy). */
 export function actionNameOf(event: GitLabEvent): string {
-  return typeof event.action_name === 'string' ? event.action_name.trim().toLowerCase() : '';
+  const name = event.action_name;
+  if (typeof name !== 'string') return '';
+  return AS_SENT_ACTIONS.has(name) ? name : name.trim().toLowerCase();
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -43,7 +51,22 @@ export function eventShape(event: GitLabEvent): EventShape {
   }
   const note = isObject(event.note) ? event.note : undefined;
   if (note || action === 'commented on' || target === 'note') return { kind: 'note', note };
-  if (target !== undefined) return { kind: 'target', target, typeName: String(event.target_type) };
-  if (isObject(event.wiki_page)) return { kind: 'target', target: 'wiki_page', typeName: 'WikiPage::Meta' };
-  return { kind: 'project' };
+  if (target !== undefined) return targetShape(target, String(event.target_type));
+  if (isObject(event.wiki_page)) return targetShape('wiki_page', 'WikiPage::Meta');
+  return PROJECT_SHAPE;
+}
+
+/**
+ * The shapes that carry nothing of their event, one object each (ten thousand events ask at each change of Catch Up):
+ * shared, so frozen. Type names beyond a few dozen (a server sending one per event) get their own object.
+ */
+const PROJECT_SHAPE: EventShape = Object.freeze({ kind: 'project' });
+const TARGET_SHAPES = new Map<string, EventShape>();
+
+function targetShape(target: TargetKind, typeName: string): EventShape {
+  let shape = TARGET_SHAPES.get(typeName);
+  if (shape?.kind === 'target' && shape.target === target) return shape;
+  shape = Object.freeze({ kind: 'target', target, typeName });
+  if (TARGET_SHAPES.size < 64) TARGET_SHAPES.set(typeName, shape);
+  return shape;
 }

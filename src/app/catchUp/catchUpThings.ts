@@ -6,7 +6,7 @@ import type { EventMarker } from '../activity/pollSchedule';
 import type { EventShape } from '../activity/eventShape';
 import type { LevelInForce } from '../settings/shared/levelChain';
 import { whyItMatters, type MailAction, type MattersWhy, type Relation, type Verdict } from './mailRules';
-import { groupThings, laterTime, mailActionOf, placeEvent, thingKey, type ThingNews, type ThingRef } from './thingGroups';
+import { groupThings, laterTime, mailActionOf, placeEvent, thingKey, type KeepSlot, type ThingNews, type ThingRef } from './thingGroups';
 
 /**
  * The Catch Up view's rows of one account, from what the other lists already hold (the feeds' and My Activity's
@@ -19,7 +19,8 @@ export interface CatchUpThing extends ThingNews {
   reference: string;
   /** As the server sent it: shown only through the plain-text function. */
   title: string;
-  why: MattersWhy[];
+  /** Shared between rows: read only. */
+  why: readonly MattersWhy[];
   /** The newest of its news (ISO 8601). */
   when?: string;
   /** Its pending to-dos (Mark as Done). */
@@ -188,10 +189,11 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
     }
     return thing;
   };
-  const keep = (event: GitLabEvent, ref: ThingRef, shape: EventShape, key: string): boolean => {
+  const keep = (event: GitLabEvent, ref: ThingRef, shape: EventShape, key: string, slot: KeepSlot): boolean => {
     const action = mailActionOf(event, ref, shape);
     if (!action || input.personId === undefined) return false;
-    const thing = askedOf(key, ref);
+    // Asked once a thing, on its first event: the grouping keeps it in the thing's slot.
+    const thing = (slot.memo ??= askedOf(key, ref)) as Asked;
     const { relation, projectId } = thing.answers;
     const own = event.author_id === input.personId;
     const answers = own ? thing.answers.own : thing.answers.others;
@@ -220,7 +222,7 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
     const row = news as CatchUpThing;
     row.reference = referenceOf(news.ref, projectPath);
     row.title = value?.title ?? news.eventTitle ?? '';
-    row.why = [...why];
+    row.why = why;
     // `newest.createdAt` is already in `laterTime`'s form: only a server's `updatedAt` needs reading.
     row.when = news.updatedAt === undefined ? news.newest.createdAt : laterTime(news.newest.createdAt, news.updatedAt);
     row.todoIds = value?.todos.length ? value.todos.map((todo) => todo.id) : NO_TODOS;
@@ -230,7 +232,11 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
     return row;
   });
   // ISO times of one form (`laterTime`) order as text.
-  return things.sort((a, b) => ((a.when ?? '') < (b.when ?? '') ? 1 : (a.when ?? '') > (b.when ?? '') ? -1 : 0));
+  return things.sort((a, b) => {
+    const x = a.when ?? '';
+    const y = b.when ?? '';
+    return x < y ? 1 : x === y ? 0 : -1;
+  });
 }
 
 function merge(known: MattersWhy[] | undefined, more: readonly MattersWhy[]): MattersWhy[] {

@@ -78,9 +78,15 @@ export interface GroupingInput {
   since?: string;
   /** Things as a listing or the participation fields read them, with their `updatedAt`. */
   updates?: Iterable<{ ref: ThingRef; updatedAt: string }>;
-  /** Whether an event belongs to the catch-up (the rules: what matters, own activity); all by default. */
-  keep?: (event: GitLabEvent, ref: ThingRef, shape: EventShape, key: string) => boolean;
+  /**
+   * Whether an event belongs to the catch-up (the rules: what matters, own activity); all by default. `slot`: one per
+   * thing for this grouping, where `keep` may hold what it found out about the thing (asked of its first event only).
+   */
+  keep?: (event: GitLabEvent, ref: ThingRef, shape: EventShape, key: string, slot: KeepSlot) => boolean;
 }
+
+/** What `keep` holds of one thing while a grouping reads. */
+export interface KeepSlot { memo?: unknown }
 
 export interface Grouped {
   /** Each thing with news once, in the order of its first event given (then those only updated). */
@@ -98,24 +104,32 @@ const positive = (value: unknown): number | undefined => (typeof value === 'numb
 export function placeEvent(
   event: GitLabEvent, mergeRequestsOfBranch?: GroupingInput['mergeRequestsOfBranch'], shape: EventShape = eventShape(event),
 ): ThingRef[] | Unplaced {
+  const place = placeOf(event, mergeRequestsOfBranch, shape);
+  return typeof place === 'string' ? place : Array.isArray(place) ? [...place] : [place as ThingRef];
+}
+
+/** `placeEvent` without an array for the one thing most events are about (ten thousand at each change). */
+function placeOf(
+  event: GitLabEvent, mergeRequestsOfBranch: GroupingInput['mergeRequestsOfBranch'], shape: EventShape,
+): ThingRef | readonly ThingRef[] | Unplaced {
   const projectId = positive(event.project_id);
   if (shape.kind === 'push') {
     const push = shape.push;
     if (!push || push.ref_type !== 'branch' || !push.ref || !projectId) return 'tagOrBulkPush';
     if (shape.pushKind === 'removed') return 'branchDeleted';
     const refs = mergeRequestsOfBranch?.(projectId, push.ref);
-    return refs && refs.length > 0 ? [...refs] : 'pushWithoutMergeRequest';
+    return refs && refs.length > 0 ? refs : 'pushWithoutMergeRequest';
   }
   if (shape.kind === 'note') {
     const note = shape.note;
     const kind = targetKindOf(note?.noteable_type);
     if (!projectId) return 'groupLevel';
     const iid = positive(note?.noteable_iid);
-    if ((kind === 'issue' || kind === 'work_item') && iid) return [{ kind: 'issue', projectId, iid }];
-    if (kind === 'merge_request' && iid) return [{ kind: 'mergeRequest', projectId, iid }];
-    if (kind === 'commit') return typeof note?.commit_id === 'string' && /^[0-9a-f]{7,64}$/.test(note.commit_id) ? [{ kind: 'commit', projectId, sha: note.commit_id }] : 'commitNotNamed';
+    if ((kind === 'issue' || kind === 'work_item') && iid) return { kind: 'issue', projectId, iid };
+    if (kind === 'merge_request' && iid) return { kind: 'mergeRequest', projectId, iid };
+    if (kind === 'commit') return typeof note?.commit_id === 'string' && /^[0-9a-f]{7,64}$/.test(note.commit_id) ? { kind: 'commit', projectId, sha: note.commit_id } : 'commitNotNamed';
     const metaId = positive(note?.noteable_id);
-    if (kind === 'wiki_page' && metaId) return [{ kind: 'wikiPage', projectId, metaId }];
+    if (kind === 'wiki_page' && metaId) return { kind: 'wikiPage', projectId, metaId };
     if (kind === 'epic') return 'groupLevel';
     return kind === 'design' ? 'designIssueUnknown' : 'notAThing';
   }
@@ -123,12 +137,12 @@ export function placeEvent(
   if (!projectId) return 'groupLevel';
   const iid = positive(event.target_iid);
   switch (shape.target) {
-    case 'issue': case 'work_item': return iid ? [{ kind: 'issue', projectId, iid }] : 'notAThing';
-    case 'merge_request': return iid ? [{ kind: 'mergeRequest', projectId, iid }] : 'notAThing';
+    case 'issue': case 'work_item': return iid ? { kind: 'issue', projectId, iid } : 'notAThing';
+    case 'merge_request': return iid ? { kind: 'mergeRequest', projectId, iid } : 'notAThing';
     case 'wiki_page': {
       const metaId = positive(event.target_id);
       const slug = typeof event.wiki_page?.slug === 'string' ? event.wiki_page.slug : undefined;
-      return metaId ? [{ kind: 'wikiPage', projectId, metaId, ...(slug ? { slug } : {}) }] : 'notAThing';
+      return metaId ? { kind: 'wikiPage', projectId, metaId, ...(slug ? { slug } : {}) } : 'notAThing';
     }
     case 'design': return 'designIssueUnknown';
     case 'epic': return 'groupLevel';
@@ -139,6 +153,8 @@ export function placeEvent(
 function personOf(event: GitLabEvent): PersonRef {
   const author: Partial<UserSummary> = event.author ?? {};
   const username = author.username ?? event.author_username ?? undefined;
+  // As GitLab sends an author (both names): one object of that shape, not one grown a field at a time.
+  if (username && author.name) return { id: event.author_id, username, name: author.name };
   const person: PersonRef = { id: event.author_id };
   if (username) person.username = username;
   if (author.name) person.name = author.name;
@@ -187,13 +203,37 @@ export function laterTime(a: string | undefined, b: string | undefined): string 
  * kept and of those new at all (times in `isoTime`'s form, which order as text; '' for none), and its row once one is
  * kept.
  */
-interface Tally {
+interface Tally extends KeepSlot {
   mark: EventMarker | undefined;
-  /** The mark's time, read again only when the mark is another. */
+  /** The mark's time. */
   seen: string | undefined;
   newest: string;
   placed: string;
   news?: ThingNews;
+  /** The ids of its row's events, once it has more than a few (see `holds`). */
+  ids?: Set<number>;
+}
+
+/** Events a row holds before a set of their ids is made: a scan of so few costs less than the set. */
+const FEW_EVENTS = 16;
+
+/**
+ * Whether the row already holds event `id` (the same event from two feeds: My Activity and a project's). Asked per
+ * row, not of one set over every event: an event that comes twice is about the same things both times.
+ */
+function holds(tally: Tally, events: readonly GitLabEvent[], id: number): boolean {
+  if (tally.ids) return tally.ids.has(id);
+  for (const event of events) if (event.id === id) return true;
+  return false;
+}
+
+function noteHeld(tally: Tally, events: readonly GitLabEvent[], id: number | undefined): void {
+  if (tally.ids) {
+    if (id !== undefined) tally.ids.add(id);
+  } else if (events.length > FEW_EVENTS) {
+    tally.ids = new Set();
+    for (const event of events) if (typeof event.id === 'number') tally.ids.add(event.id);
+  }
 }
 
 /** The summary's lists start as this one empty list, and get their own at their first entry: most stay empty. */
@@ -205,8 +245,9 @@ function count(news: ThingNews, tally: Tally, event: GitLabEvent, shape: EventSh
   const summary = news.summary;
   if (shape.kind === 'note') {
     summary.comments++;
-    if (summary.commenters === NONE) summary.commenters = [];
-    addOnce(summary.commenters, event);
+    // A list made with its first entry holds one; one made empty holds sixteen when first pushed to (most stay short).
+    if (summary.commenters === NONE) summary.commenters = [personOf(event)];
+    else addOnce(summary.commenters, event);
     const noteId = positive(shape.note?.id);
     if (noteId && (news.firstNewNoteId === undefined || noteId < news.firstNewNoteId)) news.firstNewNoteId = noteId;
   } else if (shape.kind === 'push') {
@@ -215,11 +256,12 @@ function count(news: ThingNews, tally: Tally, event: GitLabEvent, shape: EventSh
   } else {
     const action = actionNameOf(event);
     if (action === 'approved') {
-      if (summary.approvedBy === NONE) summary.approvedBy = [];
-      addOnce(summary.approvedBy, event);
+      if (summary.approvedBy === NONE) summary.approvedBy = [personOf(event)];
+      else addOnce(summary.approvedBy, event);
     } else if (Object.prototype.hasOwnProperty.call(STATE_OF, action)) {
-      if (summary.stateChanges === NONE) summary.stateChanges = [];
-      summary.stateChanges.push({ change: STATE_OF[action], by: personOf(event) });
+      const change = { change: STATE_OF[action], by: personOf(event) };
+      if (summary.stateChanges === NONE) summary.stateChanges = [change];
+      else summary.stateChanges.push(change);
     } else summary.other++;
   }
   const id = positive(event.id);
@@ -247,53 +289,60 @@ export function groupThings(input: GroupingInput): Grouped {
   /** The tally of each of `things`, in step. */
   const talliesOfThings: Tally[] = [];
   const unplaced: Grouped['unplaced'] = [];
-  const counted = new Set<number>();
+  /** The ids of `unplaced`: an event from two feeds is listed once. */
+  const unplacedIds = new Set<number>();
   const tallies = new Map<string, Tally>();
   const since = timeOf(input.since);
-  // The mark is asked for each event as before; its time is read again only when the mark is another.
+  // A thing's mark is asked once a grouping.
   const tallyOf = (key: string): Tally => {
-    const mark = input.seen?.(key);
     let tally = tallies.get(key);
-    if (!tally) tallies.set(key, (tally = { mark, seen: timeOf(mark?.createdAt), newest: '', placed: '' }));
-    else if (mark !== tally.mark) {
-      tally.mark = mark;
-      tally.seen = timeOf(mark?.createdAt);
+    if (!tally) {
+      const mark = input.seen?.(key);
+      tallies.set(key, (tally = { mark, seen: timeOf(mark?.createdAt), newest: '', placed: '' }));
     }
     return tally;
   };
-  const news = (ref: ThingRef, key: string, tally: Tally): ThingNews => {
+  /** The thing's row, made with its first event (`events`) where it has one. */
+  const news = (ref: ThingRef, key: string, tally: Tally, events: GitLabEvent[] = []): ThingNews => {
     if (!tally.news) {
-      things.push(tally.news = { key, ref, events: [], summary: emptySummary(), newest: {} });
+      things.push(tally.news = { key, ref, events, summary: emptySummary(), newest: {} });
       talliesOfThings.push(tally);
     }
     return tally.news;
   };
+  /** Counts `event` on the thing `ref` names, if it is new there and kept. */
+  const placeOn = (ref: ThingRef, event: GitLabEvent, shape: EventShape, id: number | undefined, at: string | undefined): void => {
+    const key = thingKey(ref);
+    const tally = tallyOf(key);
+    if (!isNew(event, tally, since, at)) return;
+    // Any new event, kept or not (the person's own), says why `updatedAt` moved.
+    if (at !== undefined && at > tally.placed) tally.placed = at;
+    // The same event again (from a second feed) is kept and counted once: it is about the same things.
+    if (id !== undefined && tally.news && holds(tally, tally.news.events, id)) return;
+    if (input.keep && !input.keep(event, ref, shape, key, tally)) return;
+    let entry = tally.news;
+    if (entry) entry.events.push(event);
+    else entry = news(ref, key, tally, [event]);
+    noteHeld(tally, entry.events, id);
+    if (entry.eventTitle === undefined && event.note === undefined && event.target_title) entry.eventTitle = event.target_title;
+    count(entry, tally, event, shape, at);
+  };
   for (const event of input.events) {
     const id = positive(event.id);
-    if (id !== undefined) {
-      // The same event from two feeds (My Activity and a project's) counts once (the set grows only for a new id).
-      const before = counted.size;
-      if (counted.add(id).size === before) continue;
-    }
     const at = timeOf(event.created_at);
     const shape = eventShape(event);
-    const place = placeEvent(event, input.mergeRequestsOfBranch, shape);
+    const place = placeOf(event, input.mergeRequestsOfBranch, shape);
     if (typeof place === 'string') {
-      if (isNew(event, undefined, since, at)) unplaced.push({ event, why: place });
+      if (!isNew(event, undefined, since, at)) continue;
+      if (id !== undefined) {
+        const before = unplacedIds.size;
+        if (unplacedIds.add(id).size === before) continue;
+      }
+      unplaced.push({ event, why: place });
       continue;
     }
-    for (const ref of place) {
-      const key = thingKey(ref);
-      const tally = tallyOf(key);
-      if (!isNew(event, tally, since, at)) continue;
-      // Any new event, kept or not (the person's own), says why `updatedAt` moved.
-      if (at !== undefined && at > tally.placed) tally.placed = at;
-      if (input.keep && !input.keep(event, ref, shape, key)) continue;
-      const entry = news(ref, key, tally);
-      entry.events.push(event);
-      if (entry.eventTitle === undefined && event.note === undefined && event.target_title) entry.eventTitle = event.target_title;
-      count(entry, tally, event, shape, at);
-    }
+    if (Array.isArray(place)) for (const ref of place as readonly ThingRef[]) placeOn(ref, event, shape, id, at);
+    else placeOn(place as ThingRef, event, shape, id, at);
   }
   for (const { ref, updatedAt } of input.updates ?? []) {
     const key = thingKey(ref);

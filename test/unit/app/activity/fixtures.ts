@@ -65,3 +65,18 @@ export function noteEvent(note: Partial<Note> = {}, targetType = 'Note'): GitLab
 export function projectEvent(actionName: string): GitLabEvent {
   return makeEvent({ action_name: actionName, target_id: null, target_iid: null, target_type: null, target_title: null });
 }
+
+/**
+ * Events as the lists give them: an id names one event, which may come twice (My Activity and a project's feed), never
+ * two different ones. Each event takes the place of a later one with its id.
+ */
+export function asFeedsGiveThem(events: readonly GitLabEvent[]): GitLabEvent[] {
+  const first = new Map<number, GitLabEvent>();
+  return events.map((event) => {
+    if (typeof event.id !== 'number') return event;
+    const known = first.get(event.id);
+    if (known) return known;
+    first.set(event.id, event);
+    return event;
+  });
+}

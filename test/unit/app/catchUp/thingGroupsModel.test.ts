@@ -3,8 +3,9 @@ import fc from 'fast-check';
 import type { GitLabEvent, UserSummary } from '../../../../src/gitlab/types';
 import { actionNameOf, eventShape, type EventShape } from '../../../../src/app/activity/eventShape';
 import { isNewerThan, type EventMarker } from '../../../../src/app/activity/pollSchedule';
+import { asFeedsGiveThem } from '../activity/fixtures';
 import {
-  groupThings, isCanonicalTime, isoTime, placeEvent, thingKey, type Grouped, type GroupingInput, type PersonRef, type StateChange, type ThingNews, type ThingRef, type ThingSummary,
+  groupThings, isCanonicalTime, isoTime, placeEvent, thingKey, type Grouped, type KeepSlot, type GroupingInput, type PersonRef, type StateChange, type ThingNews, type ThingRef, type ThingSummary,
 } from '../../../../src/app/catchUp/thingGroups';
 
 /**
@@ -86,6 +87,8 @@ function groupedByMaps(input: GroupingInput): Grouped {
     }
     return entry;
   };
+  const slots = new Map<string, KeepSlot>();
+  const slotOf = (key: string): KeepSlot => { let slot = slots.get(key); if (!slot) slots.set(key, (slot = {})); return slot; };
   for (const event of input.events) {
     const id = positive(event.id);
     if (id !== undefined) {
@@ -105,7 +108,7 @@ function groupedByMaps(input: GroupingInput): Grouped {
       if (!isNew(event, input.seen?.(key), sinceMs, atMs)) continue;
       // Any new event, kept or not (the person's own), says why `updatedAt` moved.
       if (atMs > (placedMs.get(key) ?? -Infinity)) placedMs.set(key, atMs);
-      if (input.keep && !input.keep(event, ref, shape, key)) continue;
+      if (input.keep && !input.keep(event, ref, shape, key, slotOf(key))) continue;
       const entry = news(ref, key);
       entry.events.push(event);
       if (entry.eventTitle === undefined && event.note === undefined && event.target_title) entry.eventTitle = event.target_title;
@@ -169,7 +172,7 @@ const aMark: fc.Arbitrary<EventMarker> = fc.record({ id: fc.option(fc.integer({ 
 describe('catch-up: the grouping agrees with its first, map-per-question form', () => {
   it('the same things, rows, summaries, newest marks and unplaced events over random events, marks, windows and updates', () => {
     fc.assert(fc.property(
-      fc.array(anEvent, { maxLength: 60 }),
+      fc.array(anEvent, { maxLength: 60 }).map(asFeedsGiveThem),
       fc.array(fc.tuple(aRef, aMark), { maxLength: 6 }),
       fc.array(fc.record({ ref: aRef, updatedAt: time.map((t) => t ?? '') }), { maxLength: 6 }),
       fc.option(time.map((t) => t ?? undefined), { nil: undefined }),
