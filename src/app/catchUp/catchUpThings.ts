@@ -109,6 +109,8 @@ function branchesOf(participation: readonly ParticipatedThing[]): (projectId: nu
   return (projectId, branch) => byBranch.get(`${projectId}:${branch}`);
 }
 
+const KIND_INDEX: Record<ThingRef['kind'], number> = { issue: 0, mergeRequest: 1, commit: 2, wikiPage: 3, epic: 4 };
+
 /** The to-dos of a row without any: one list for all of them (thousands of rows are made on every change). */
 const NO_TODOS: number[] = [];
 Object.freeze(NO_TODOS);
@@ -164,7 +166,8 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
   // The rules decide by the kind of thing, the action, whether the person acted, how they stand to it and where it
   // lives: each such question is asked once, not once per event (thousands of events ask a few dozen). Things alike in
   // kind, project and standing share their answers; each thing finds them once, on its first event.
-  const answersOf = new Map<string, Answers>();
+  // By project (-1 for none), then at `relation id × 5 + kind`: found with numbers, no question made as text per thing.
+  const answersOf = new Map<number, Answers[]>();
   // A thing no list names (most of a busy project's) stands as nothing: one relation for all of them.
   const NO_RELATION = { relation: relationOf(undefined), id: 0 };
   const relationIds = new Map<string, number>([[JSON.stringify(NO_RELATION.relation), 0]]);
@@ -182,9 +185,11 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
         stand = { relation, id };
       }
       const projectId = ref.kind === 'epic' ? undefined : ref.projectId;
-      const alike = `${ref.kind} ${projectId ?? ''} ${stand.id}`;
-      let answers = answersOf.get(alike);
-      if (!answers) answersOf.set(alike, (answers = { relation: stand.relation, projectId, others: new Map(), own: new Map() }));
+      let ofProject = answersOf.get(projectId ?? -1);
+      if (!ofProject) answersOf.set(projectId ?? -1, (ofProject = []));
+      const at = stand.id * 5 + KIND_INDEX[ref.kind];
+      let answers = ofProject[at];
+      if (!answers) ofProject[at] = answers = { relation: stand.relation, projectId, others: new Map(), own: new Map() };
       asked.set(key, (thing = { answers }));
     }
     return thing;
@@ -232,11 +237,14 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
     return row;
   });
   // ISO times of one form (`laterTime`) order as text.
-  return things.sort((a, b) => {
-    const x = a.when ?? '';
-    const y = b.when ?? '';
-    return x < y ? 1 : x === y ? 0 : -1;
+  // Newest first, by each row's time read once (a comparison of two texts costs more than a parse of each).
+  const order = new Float64Array(things.length);
+  things.forEach((row, i) => {
+    const ms = row.when === undefined ? NaN : Date.parse(row.when);
+    order[i] = Number.isNaN(ms) ? -Infinity : ms;
   });
+  const index = Array.from(things, (_, i) => i).sort((a, b) => order[b] - order[a] || a - b);
+  return index.map((i) => things[i]);
 }
 
 function merge(known: MattersWhy[] | undefined, more: readonly MattersWhy[]): MattersWhy[] {
