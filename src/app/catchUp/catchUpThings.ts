@@ -214,7 +214,7 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
     return verdict.shown;
   };
   const grouped = groupThings({
-    events, seen: input.seen, since: input.since, updates, keep,
+    events, seen: input.seen, since: input.since, updates, keep, listUnplaced: false,
     mergeRequestsOfBranch: input.mergeRequestsOfBranch ?? branchesOf(input.participation ?? []),
   });
   const things = grouped.things.map((news): CatchUpThing => {

@@ -83,6 +83,8 @@ export interface GroupingInput {
    * thing for this grouping, where `keep` may hold what it found out about the thing (asked of its first event only).
    */
   keep?: (event: GitLabEvent, ref: ThingRef, shape: EventShape, key: string, slot: KeepSlot) => boolean;
+  /** Whether to list the new events that name no thing (`Grouped.unplaced`); yes by default. The view shows none. */
+  listUnplaced?: boolean;
 }
 
 /** What `keep` holds of one thing while a grouping reads. */
@@ -91,7 +93,7 @@ export interface KeepSlot { memo?: unknown }
 export interface Grouped {
   /** Each thing with news once, in the order of its first event given (then those only updated). */
   things: ThingNews[];
-  /** New events that name no thing, and why. */
+  /** New events that name no thing, and why (none when not asked for: `listUnplaced`). */
   unplaced: Array<{ event: GitLabEvent; why: Unplaced }>;
 }
 
@@ -291,6 +293,7 @@ export function groupThings(input: GroupingInput): Grouped {
   const unplaced: Grouped['unplaced'] = [];
   /** The ids of `unplaced`: an event from two feeds is listed once. */
   const unplacedIds = new Set<number>();
+  const listUnplaced = input.listUnplaced !== false;
   const tallies = new Map<string, Tally>();
   const since = timeOf(input.since);
   // A thing's mark is asked once a grouping.
@@ -333,7 +336,7 @@ export function groupThings(input: GroupingInput): Grouped {
     const shape = eventShape(event);
     const place = placeOf(event, input.mergeRequestsOfBranch, shape);
     if (typeof place === 'string') {
-      if (!isNew(event, undefined, since, at)) continue;
+      if (!listUnplaced || !isNew(event, undefined, since, at)) continue;
       if (id !== undefined) {
         const before = unplacedIds.size;
         if (unplacedIds.add(id).size === before) continue;
