@@ -49,7 +49,7 @@ describe('catch-up: events grouped into things', () => {
   });
 
   it('§1.4: a branch push counts on the open merge requests of that branch, where known; others name no thing', () => {
-    const { things, unplaced } = groupThings({
+    const input = {
       events: [
         { ...pushEvent({ ref: 'feature', commit_count: 3 }), id: 1 },
         { ...pushEvent({ ref: 'feature', commit_count: 2 }), id: 2 },
@@ -59,11 +59,16 @@ describe('catch-up: events grouped into things', () => {
         { ...pushEvent({ ref: 'feature', action: 'removed' }, 'deleted'), id: 6 },
       ],
       mergeRequestsOfBranch: branches,
-    });
+    };
+    const { things, unplaced } = groupThings(input);
     assert.equal(things.length, 1);
     assert.deepEqual(things[0].ref, MR_7);
     assert.deepEqual([things[0].summary.pushes, things[0].summary.commitsPushed], [2, 5]);
     assert.deepEqual(unplaced.map((entry) => entry.why), ['pushWithoutMergeRequest', 'tagOrBulkPush', 'tagOrBulkPush', 'branchDeleted']);
+    // The view lists none of them: the same things, no list of the others.
+    const forView = groupThings({ ...input, listUnplaced: false });
+    assert.deepEqual(forView.things.map((thing) => [thing.key, thing.summary.pushes]), [[thingKey(MR_7), 2]]);
+    assert.deepEqual(forView.unplaced, []);
   });
 
   it('a push updating two merge requests (its own project\'s and a fork\'s upstream) counts on both', () => {
