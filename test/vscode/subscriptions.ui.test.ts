@@ -176,7 +176,7 @@ describe('Subscriptions view', function () {
     // Every thing row names a thing user 1 is explicitly subscribed to, as GitLab references it, then its title.
     for (const section of ['Issues', 'Merge requests', 'Epics']) {
       const rows = sections.get(section)!.filter((row) => row.label !== 'Load more…');
-      assert.ok(rows.length >= PAGE_SIZE, `${section}: a page of rows`);
+      assert.ok(rows.length >= PAGE_SIZE, `${section}: a page of rows; the tree showed ${JSON.stringify([...sections].map(([name, rowsOf]) => [name, rowsOf.map((row) => shown(row.label))]))}`);
       for (const row of rows) {
         const thing = thingOfRow(double!, row.label);
         assert.ok(subscribed(double!, thing), `${row.label}: not subscribed in GitLab`);
