@@ -197,7 +197,7 @@ export const section: Section = {
     },
     {
       protection: 'The Activity badge counts each event once, however many lists hold it',
-      edits: [edit('src/app/activity/keptActivity.ts', '        else if (!counted.has(`${instance}\\n${key}`)) {', '        else if (true as boolean) {')],
+      edits: [edit('src/app/activity/keptActivity.ts', '        if (!counted.has(key)) {', '        if (true as boolean) {')],
       specs: [FEED_LISTS],
       tests: ['the badge counts an event once however many lists hold it'],
     },

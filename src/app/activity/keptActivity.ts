@@ -98,10 +98,14 @@ export class KeptActivity {
     let count = 0;
     const add = (instance: string, events: readonly GitLabEvent[]) => {
       for (const event of events) {
-        const key = eventKey(event);
-        if (key === undefined) count++;
-        else if (!counted.has(`${instance}\n${key}`)) {
-          counted.add(`${instance}\n${key}`);
+        const id = eventKey(event);
+        if (id === undefined) {
+          count++;
+          continue;
+        }
+        const key = `${instance}\n${id}`;
+        if (!counted.has(key)) {
+          counted.add(key);
           count++;
         }
       }

@@ -236,8 +236,8 @@ export function catchUpThings(input: CatchUpInput): CatchUpThing[] {
     if (projectPath) row.projectPath = projectPath;
     return row;
   });
-  // ISO times of one form (`laterTime`) order as text.
-  // Newest first, by each row's time read once (a comparison of two texts costs more than a parse of each).
+  // Newest first, by each row's time read once (a comparison of two texts costs more than a parse of each); equal
+  // times keep the grouping's order.
   const order = new Float64Array(things.length);
   things.forEach((row, i) => {
     const ms = row.when === undefined ? NaN : Date.parse(row.when);
