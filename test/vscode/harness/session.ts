@@ -6,6 +6,7 @@ import { packageLanguagePack } from '../../../scripts/vscode-env/package-compani
 import { CHROMIUM_PATH } from '../../../scripts/vscode-env/paths.mjs';
 import { INSTANCE_ENV_VAR, TEST_POLL_FLOOR_ENV_VAR, TOKEN_ENV_VAR } from '../../../src/ids';
 import { GitLabDouble, type DoubleOptions } from '../../double';
+import { focusTrail, recordFocus } from './focus-trail';
 import { recordToasts } from './toast-window';
 import { copyInto, extensionLogFiles, hostLogFiles, slug, writeText } from './artifacts';
 import { isBrowserHostLogFile, isExtensionLogFile, readBrowserLogFiles, type BrowserLogFile } from './browser-logs';
@@ -226,6 +227,7 @@ export class VscodeSession {
       cleanups.push(() => context.close());
       const page = await context.newPage();
       await recordToasts(page);
+      await recordFocus(page);
       const workbench = new Workbench(page, run.artifactsDir);
       const session = new VscodeSession(options.name, host, run, dir, userDataDir, folder, double, others, server, context, page, workbench);
       cleanups.length = 0;
@@ -415,15 +417,16 @@ export class VscodeSession {
   }
 
   /**
-   * Saves what explains a failure under artifacts/vscode/<test>/: a screenshot, the notifications (listed, and a
-   * screenshot with their center open), the extension's output-channel log,
+   * Saves what explains a failure under artifacts/vscode/<test>/: a screenshot, where the focus went, the
+   * notifications (listed, and a screenshot with their center open), the extension's output-channel log,
    * the extension host's and server's logs, code-server's output and the browser console. Returns the folder.
    */
   async captureFailure(testTitle: string): Promise<string> {
     const target = path.join(this.run.artifactsDir, slug(testTitle));
     mkdirSync(target, { recursive: true });
-    // First, before the captures below draw anything: how the page was drawing when the test failed.
+    // First, before the captures below draw anything: how the page was drawing, and where the focus went.
     writeText(path.join(target, 'frame-pace.txt'), await this.framePace());
+    writeText(path.join(target, 'focus-trail.txt'), await focusTrail(this.page));
     try {
       await this.page.screenshot({ path: path.join(target, 'screenshot.png'), timeout: 10_000 });
     } catch (error) {
