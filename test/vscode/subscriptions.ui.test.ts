@@ -43,9 +43,14 @@ function bySection(items: TreeItemView[]): Map<string, TreeItemView[]> {
   return sections;
 }
 
-/** Each section read: no Loading… left in any. */
+/**
+ * Each section read: no Loading… left in any, and each shows what its page brought (things, the empty row, a failure
+ * or a calm line), not "Load more…" alone. The extension hands a section's page to VS Code in one refresh, yet the
+ * page once showed three sections with their "Load more…" row only, their things drawn a moment later (the extension
+ * host's log had all six rows of each in that refresh): such a tree is still being drawn.
+ */
 const settled = (sections: Map<string, TreeItemView[]>): boolean =>
-  [...sections.values()].every((rows) => rows.length > 0 && !rows.some((row) => row.label === 'Loading…'));
+  [...sections.values()].every((rows) => rows.some((row) => row.label !== 'Load more…') && !rows.some((row) => row.label === 'Loading…'));
 
 /** A row's label as read, without the zero-width spaces that keep server text inert. */
 const shown = (text: string): string => text.replace(ZERO_WIDTH, '');

@@ -365,6 +365,12 @@ export const section: Section = {
       specs: [`${T}/ui/rowTree.test.ts`],
       tests: ['forgets a row no longer under its parent'],
     },
+    {
+      protection: 'An open row drawn again whose rows VS Code does not ask for again within a second is drawn once more',
+      edits: [edit('src/ui/lists/rowTree.ts', '    this.expectAsks(rows);\n', '')],
+      specs: [`${T}/ui/rowTree.test.ts`],
+      tests: ['is drawn again once more when VS Code has not asked for its rows by then'],
+    },
   ],
   elsewhere: [
   ],

@@ -23,7 +23,7 @@ type Place<Source, Row> = Node<Source, Row> | 'top';
  */
 export class InstanceListView<Source extends ListSource, Item, Order, Row extends { type: string }, F extends ViewFilter<F>>
 implements vscode.TreeDataProvider<Node<Source, Row>>, FilterChoice<F>, vscode.Disposable {
-  private readonly tree = new RowTree<Node<Source, Row>>();
+  private readonly tree = new RowTree<Node<Source, Row>>({ visible: () => this.view.visible });
   readonly onDidChangeTreeData = this.tree.onDidChangeTreeData;
   readonly view: vscode.TreeView<Node<Source, Row>>;
   readonly filters: ListFilter<F>;

@@ -4,6 +4,14 @@ import * as vscode from 'vscode';
 export const MAX_EXPANSIONS = 2_000;
 
 /**
+ * How long VS Code has to ask again for the rows of an open row drawn again before it is drawn again once more. Its
+ * extension host drops the rows of a row it is told to draw again and expects the workbench to ask for them; a
+ * workbench still busy with its own ask of them when the redraw comes keeps the rows it got, whose commands the host
+ * then disposes: a click on them is lost ("Actual command not found"), and stays lost until the row is drawn again.
+ */
+export const REASK_MS = 1_000;
+
+/**
  * What a tree view needs so that a redraw keeps what a person has open, whatever the rows are: one object per row
  * identity (VS Code matches change events to rows by object, and keeps expansion, selection and focus by the item's
  * id), the person's open and closed rows, and change events that name the rows that changed, gathered per tick.
@@ -25,6 +33,17 @@ export class RowTree<Node extends object> implements vscode.Disposable {
   /** Rows to draw again at the next tick; 'all' once the whole tree is to be. */
   private pending: Set<Node> | 'all' = new Set();
   private timer?: ReturnType<typeof setTimeout>;
+  /** Counts VS Code's asks for rows; per parent, the count at its last ask. */
+  private asks = 0;
+  private readonly askedAt = new Map<Node | undefined, number>();
+  /** Open rows drawn again, with the ask count then: VS Code is to ask for their rows again (`REASK_MS`). */
+  private readonly awaitingAsk = new Map<Node, number>();
+  /** Rows drawn again because VS Code did not ask: drawn once more at most. */
+  private readonly redrawnUnasked = new Set<Node>();
+  private reaskTimer?: ReturnType<typeof setTimeout>;
+
+  /** `visible`: whether VS Code shows the view (it asks for rows only then). */
+  constructor(private readonly options: { visible?: () => boolean; reaskMs?: number } = {}) {}
 
   /**
    * `children` as VS Code gets them under `parent`: each the one object of its id (an earlier one takes the new data),
@@ -40,6 +59,7 @@ export class RowTree<Node extends object> implements vscode.Disposable {
     });
     if (before) for (const id of before) if (!now.has(id)) this.forget(id);
     this.childIds.set(parent, now);
+    this.askedAt.set(parent, ++this.asks);
     return result;
   }
 
@@ -103,6 +123,9 @@ export class RowTree<Node extends object> implements vscode.Disposable {
   clear(): void {
     this.nodes.clear();
     this.childIds.clear();
+    this.askedAt.clear();
+    this.awaitingAsk.clear();
+    this.redrawnUnasked.clear();
   }
 
   /** The person opened or closed a row (or VS Code asked for its children, which it does only for an open row). */
@@ -144,7 +167,32 @@ export class RowTree<Node extends object> implements vscode.Disposable {
       return;
     }
     const rows = [...pending].filter((row) => this.shows(row) && !this.hasAncestorIn(row, pending));
-    if (rows.length > 0) this.changed.fire(rows);
+    if (rows.length === 0) return;
+    this.changed.fire(rows);
+    this.expectAsks(rows);
+  }
+
+  /** Open rows whose rows VS Code had asked for: it is to ask again, and a row it does not ask for is drawn again once. */
+  private expectAsks(rows: readonly Node[]): void {
+    for (const row of rows) {
+      const id = this.ids.get(row);
+      if (!this.childIds.has(row) || id === undefined || this.expansion.get(id) === false) continue;
+      this.awaitingAsk.set(row, this.asks);
+    }
+    if (this.awaitingAsk.size === 0 || this.reaskTimer) return;
+    this.reaskTimer = setTimeout(() => this.checkAsks(), this.options.reaskMs ?? REASK_MS);
+  }
+
+  private checkAsks(): void {
+    this.reaskTimer = undefined;
+    const unasked = [...this.awaitingAsk].filter(([row, at]) => (this.askedAt.get(row) ?? 0) <= at).map(([row]) => row);
+    this.awaitingAsk.clear();
+    if (this.options.visible?.() === false) return;
+    const again = unasked.filter((row) => this.shows(row) && !this.redrawnUnasked.has(row));
+    this.redrawnUnasked.clear();
+    if (again.length === 0) return;
+    for (const row of again) this.redrawnUnasked.add(row);
+    this.redraw(again);
   }
 
   private hasAncestorIn(row: Node, rows: ReadonlySet<Node>): boolean {
@@ -154,6 +202,7 @@ export class RowTree<Node extends object> implements vscode.Disposable {
 
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
+    if (this.reaskTimer) clearTimeout(this.reaskTimer);
     this.changed.dispose();
   }
 }

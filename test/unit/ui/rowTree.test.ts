@@ -49,6 +49,61 @@ describe('RowTree: one object per row, what is open remembered, redraws that nam
     assert.equal(fired.length, 2);
   });
 
+  describe('an open row drawn again whose rows VS Code does not ask for again', () => {
+    const REASK = 20;
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let visible: boolean;
+    let reasking: RowTree<Row>;
+    let sent: Array<Row[] | undefined>;
+    beforeEach(() => {
+      visible = true;
+      reasking = new RowTree<Row>({ visible: () => visible, reaskMs: REASK });
+      sent = [];
+      reasking.onDidChangeTreeData((rows) => sent.push(rows));
+    });
+    afterEach(() => reasking.dispose());
+
+    /** A section VS Code holds open, with its rows asked for once. */
+    const openSection = () => {
+      const [section, other] = reasking.children(undefined, [{ id: 'section' }, { id: 'other' }], idOf);
+      reasking.children(section, [{ id: 'row' }], idOf);
+      return { section, other };
+    };
+
+    it('is drawn again once more when VS Code has not asked for its rows by then (its workbench kept rows whose commands are gone)', async () => {
+      const { section } = openSection();
+      reasking.redraw([section]);
+      await tick();
+      assert.deepEqual(sent, [[section]]);
+      await wait(REASK * 3);
+      assert.deepEqual(sent, [[section], [section]], 'drawn again once more');
+      await wait(REASK * 3);
+      assert.equal(sent.length, 2, 'once only: a workbench that never asks is not asked for ever');
+    });
+
+    it('is not drawn again when VS Code asked for its rows, nor when it is closed, not shown, or holds no rows yet', async () => {
+      const { section, other } = openSection();
+      reasking.redraw([section, other]);
+      await tick();
+      reasking.children(section, [{ id: 'row' }], idOf); // VS Code asks again, as it does
+      await wait(REASK * 3);
+      assert.deepEqual(sent, [[section, other]], 'asked again; `other` never had rows asked for');
+
+      reasking.noteExpansion('section', false);
+      reasking.redraw([section]);
+      await tick();
+      await wait(REASK * 3);
+      assert.equal(sent.length, 2, 'a closed row: VS Code asks for nothing under it');
+
+      reasking.noteExpansion('section', true);
+      visible = false;
+      reasking.redraw([section]);
+      await tick();
+      await wait(REASK * 3);
+      assert.equal(sent.length, 3, 'a view not shown: VS Code asks when it shows it');
+    });
+  });
+
   it(`remembers the person's open and closed rows, the last ${MAX_EXPANSIONS}`, () => {
     tree.noteExpansion('first', true);
     tree.noteExpansion('touched', false);
