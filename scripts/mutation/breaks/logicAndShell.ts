@@ -366,6 +366,12 @@ export const section: Section = {
       tests: ['forgets a row no longer under its parent'],
     },
     {
+      protection: 'A row to be drawn again whose rows VS Code asked for before the redraw went out is left alone while VS Code draws them',
+      edits: [edit('src/ui/lists/rowTree.ts', 'if ((this.askedAt.get(row) ?? 0) <= since) return true;', 'return true;')],
+      specs: [`${T}/ui/rowTree.test.ts`],
+      tests: ['is drawn a moment later, once VS Code has drawn the rows it asked for', 'is not drawn again at all when VS Code asked for its item and its rows since'],
+    },
+    {
       protection: 'An open row drawn again whose rows VS Code does not ask for again within a second is drawn once more',
       edits: [edit('src/ui/lists/rowTree.ts', '    this.expectAsks(rows);\n', '')],
       specs: [`${T}/ui/rowTree.test.ts`],

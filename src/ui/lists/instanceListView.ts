@@ -156,7 +156,7 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, FilterChoice<F>, vscode.D
     const changed = next.filter((_, i) => revisions[i] !== shown.rows[i].revision);
     if (changed.length === 0) return;
     // The same rows: each keeps its object and takes its new data, and only the changed ones are drawn again.
-    const nodes = this.tree.children(place === 'top' ? undefined : place, next, (node) => this.id(node));
+    const nodes = this.tree.children(place === 'top' ? undefined : place, next, (node) => this.id(node), { asked: false });
     shown.rows = ids.map((id, i) => ({ id, revision: revisions[i] }));
     this.tree.redraw(nodes.filter((_, i) => changed.includes(next[i])));
   }
@@ -276,6 +276,7 @@ implements vscode.TreeDataProvider<Node<Source, Row>>, FilterChoice<F>, vscode.D
   }
 
   getTreeItem(node: Node<Source, Row>): vscode.TreeItem {
+    this.tree.noteItemAsked(node);
     const id = this.id(node);
     let item: vscode.TreeItem;
     if (isInstance(node)) {

@@ -12,6 +12,13 @@ export const MAX_EXPANSIONS = 2_000;
 export const REASK_MS = 1_000;
 
 /**
+ * How long a row is left alone when VS Code asked for its rows after it was to be drawn again: the workbench is still
+ * drawing them, and a redraw arriving then is the one it loses (above). Its rows are the current ones; only its own
+ * item may not be, and is drawn a moment later.
+ */
+export const SETTLE_MS = 300;
+
+/**
  * What a tree view needs so that a redraw keeps what a person has open, whatever the rows are: one object per row
  * identity (VS Code matches change events to rows by object, and keeps expansion, selection and focus by the item's
  * id), the person's open and closed rows, and change events that name the rows that changed, gathered per tick.
@@ -33,9 +40,15 @@ export class RowTree<Node extends object> implements vscode.Disposable {
   /** Rows to draw again at the next tick; 'all' once the whole tree is to be. */
   private pending: Set<Node> | 'all' = new Set();
   private timer?: ReturnType<typeof setTimeout>;
-  /** Counts VS Code's asks for rows; per parent, the count at its last ask. */
+  /** Counts VS Code's asks for rows and items; per row, the count at its last ask for its rows, and for its item. */
   private asks = 0;
   private readonly askedAt = new Map<Node | undefined, number>();
+  private readonly itemAskedAt = new WeakMap<Node, number>();
+  /** Per row pending, the count when it was first asked to be drawn again. */
+  private readonly requestedAt = new Map<Node, number>();
+  /** Rows left alone while VS Code draws the rows it asked for (`SETTLE_MS`). */
+  private readonly settling = new Set<Node>();
+  private settleTimer?: ReturnType<typeof setTimeout>;
   /** Open rows drawn again, with the ask count then: VS Code is to ask for their rows again (`REASK_MS`). */
   private readonly awaitingAsk = new Map<Node, number>();
   /** Rows drawn again because VS Code did not ask: drawn once more at most. */
@@ -43,13 +56,14 @@ export class RowTree<Node extends object> implements vscode.Disposable {
   private reaskTimer?: ReturnType<typeof setTimeout>;
 
   /** `visible`: whether VS Code shows the view (it asks for rows only then). */
-  constructor(private readonly options: { visible?: () => boolean; reaskMs?: number } = {}) {}
+  constructor(private readonly options: { visible?: () => boolean; reaskMs?: number; settleMs?: number } = {}) {}
 
   /**
    * `children` as VS Code gets them under `parent`: each the one object of its id (an earlier one takes the new data),
-   * and the rows no longer there forgotten with everything under them.
+   * and the rows no longer there forgotten with everything under them. `asked: false`: the view updates rows VS Code
+   * holds, without VS Code asking.
    */
-  children(parent: Node | undefined, children: readonly Node[], idOf: (node: Node) => string): Node[] {
+  children(parent: Node | undefined, children: readonly Node[], idOf: (node: Node) => string, { asked = true }: { asked?: boolean } = {}): Node[] {
     const before = this.childIds.get(parent);
     const now = new Set<string>();
     const result = children.map((child) => {
@@ -59,7 +73,7 @@ export class RowTree<Node extends object> implements vscode.Disposable {
     });
     if (before) for (const id of before) if (!now.has(id)) this.forget(id);
     this.childIds.set(parent, now);
-    this.askedAt.set(parent, ++this.asks);
+    if (asked) this.askedAt.set(parent, ++this.asks);
     return result;
   }
 
@@ -97,6 +111,11 @@ export class RowTree<Node extends object> implements vscode.Disposable {
     this.childIds.delete(known.node);
   }
 
+  /** VS Code asked for `node`'s item (its text as it is now). */
+  noteItemAsked(node: Node): void {
+    this.itemAskedAt.set(node, ++this.asks);
+  }
+
   /** The row VS Code holds for `id`, if it holds one. */
   node(id: string): Node | undefined {
     return this.nodes.get(id)?.node;
@@ -126,6 +145,8 @@ export class RowTree<Node extends object> implements vscode.Disposable {
     this.askedAt.clear();
     this.awaitingAsk.clear();
     this.redrawnUnasked.clear();
+    this.requestedAt.clear();
+    this.settling.clear();
   }
 
   /** The person opened or closed a row (or VS Code asked for its children, which it does only for an open row). */
@@ -151,7 +172,13 @@ export class RowTree<Node extends object> implements vscode.Disposable {
    */
   redraw(rows: readonly Node[] | undefined): void {
     if (rows === undefined) this.pending = 'all';
-    else if (this.pending !== 'all') for (const row of rows) if (this.shows(row)) this.pending.add(row);
+    else if (this.pending !== 'all') {
+      for (const row of rows) {
+        if (!this.shows(row)) continue;
+        this.pending.add(row);
+        if (!this.requestedAt.has(row)) this.requestedAt.set(row, this.asks);
+      }
+    }
     if (this.timer || (this.pending !== 'all' && this.pending.size === 0)) return;
     this.timer = setTimeout(() => this.flush(), 0);
   }
@@ -161,15 +188,34 @@ export class RowTree<Node extends object> implements vscode.Disposable {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     const pending = this.pending;
+    const requested = new Map(this.requestedAt);
     this.pending = new Set();
+    this.requestedAt.clear();
     if (pending === 'all') {
       this.changed.fire(undefined);
       return;
     }
-    const rows = [...pending].filter((row) => this.shows(row) && !this.hasAncestorIn(row, pending));
+    const rows = [...pending].filter((row) => this.shows(row) && !this.hasAncestorIn(row, pending) && this.stillToDraw(row, requested.get(row) ?? 0));
     if (rows.length === 0) return;
     this.changed.fire(rows);
     this.expectAsks(rows);
+  }
+
+  /**
+   * Whether a row to be drawn again since ask count `since` is to be now: not when VS Code has asked for its rows and
+   * its item since (it has them as they are); later (`SETTLE_MS`) when it asked for its rows only.
+   */
+  private stillToDraw(row: Node, since: number): boolean {
+    if ((this.askedAt.get(row) ?? 0) <= since) return true;
+    if ((this.itemAskedAt.get(row) ?? 0) > since) return false;
+    this.settling.add(row);
+    this.settleTimer ??= setTimeout(() => {
+      this.settleTimer = undefined;
+      const rows = [...this.settling];
+      this.settling.clear();
+      this.redraw(rows);
+    }, this.options.settleMs ?? SETTLE_MS);
+    return false;
   }
 
   /** Open rows whose rows VS Code had asked for: it is to ask again, and a row it does not ask for is drawn again once. */
@@ -203,6 +249,7 @@ export class RowTree<Node extends object> implements vscode.Disposable {
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
     if (this.reaskTimer) clearTimeout(this.reaskTimer);
+    if (this.settleTimer) clearTimeout(this.settleTimer);
     this.changed.dispose();
   }
 }

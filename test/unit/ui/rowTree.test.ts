@@ -49,6 +49,44 @@ describe('RowTree: one object per row, what is open remembered, redraws that nam
     assert.equal(fired.length, 2);
   });
 
+  describe('a row to be drawn again whose rows VS Code asks for before it is', () => {
+    const SETTLE = 20;
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let settling: RowTree<Row>;
+    let sent: Array<Row[] | undefined>;
+    beforeEach(() => {
+      settling = new RowTree<Row>({ settleMs: SETTLE, reaskMs: 60_000 });
+      sent = [];
+      settling.onDidChangeTreeData((rows) => sent.push(rows));
+    });
+    afterEach(() => settling.dispose());
+
+    it('is drawn a moment later, once VS Code has drawn the rows it asked for (a redraw then is the one it loses)', async () => {
+      const [section, other] = settling.children(undefined, [{ id: 'section' }, { id: 'other' }], idOf);
+      settling.redraw([section, other]); // its count changed as its first page came
+      settling.children(section, [{ id: 'row' }], idOf); // VS Code asks for its rows before the tick
+      await tick();
+      assert.deepEqual(sent, [[other]], 'the section is left alone while VS Code draws its rows');
+      await wait(SETTLE * 3);
+      assert.deepEqual(sent, [[other], [section]], 'then drawn again, for its own item');
+    });
+
+    it('is not drawn again at all when VS Code asked for its item and its rows since: it has them as they are', async () => {
+      const [section] = settling.children(undefined, [{ id: 'section' }], idOf);
+      settling.redraw([section]);
+      settling.noteItemAsked(section);
+      settling.children(section, [{ id: 'row' }], idOf);
+      await tick();
+      await wait(SETTLE * 3);
+      assert.deepEqual(sent, []);
+      // The view updating rows VS Code holds is no ask of VS Code's.
+      settling.redraw([section]);
+      settling.children(section, [{ id: 'row', text: 'new' }], idOf, { asked: false });
+      await tick();
+      assert.deepEqual(sent, [[section]]);
+    });
+  });
+
   describe('an open row drawn again whose rows VS Code does not ask for again', () => {
     const REASK = 20;
     const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
