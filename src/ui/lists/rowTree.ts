@@ -44,7 +44,7 @@ export class RowTree<Node extends object> implements vscode.Disposable {
   private asks = 0;
   private readonly askedAt = new Map<Node | undefined, number>();
   private readonly itemAskedAt = new WeakMap<Node, number>();
-  /** Per row pending, the count when it was first asked to be drawn again. */
+  /** Per row pending, the count when it was last asked to be drawn again (a change after VS Code's ask is drawn). */
   private readonly requestedAt = new Map<Node, number>();
   /** Rows left alone while VS Code draws the rows it asked for (`SETTLE_MS`). */
   private readonly settling = new Set<Node>();
@@ -176,7 +176,7 @@ export class RowTree<Node extends object> implements vscode.Disposable {
       for (const row of rows) {
         if (!this.shows(row)) continue;
         this.pending.add(row);
-        if (!this.requestedAt.has(row)) this.requestedAt.set(row, this.asks);
+        this.requestedAt.set(row, this.asks);
       }
     }
     if (this.timer || (this.pending !== 'all' && this.pending.size === 0)) return;

@@ -79,6 +79,14 @@ describe('RowTree: one object per row, what is open remembered, redraws that nam
       await tick();
       await wait(SETTLE * 3);
       assert.deepEqual(sent, []);
+      // A change after VS Code's asks is drawn.
+      settling.redraw([section]);
+      settling.noteItemAsked(section);
+      settling.children(section, [{ id: 'row' }], idOf);
+      settling.redraw([section]);
+      await tick();
+      assert.deepEqual(sent, [[section]]);
+      sent.length = 0;
       // The view updating rows VS Code holds is no ask of VS Code's.
       settling.redraw([section]);
       settling.children(section, [{ id: 'row', text: 'new' }], idOf, { asked: false });
