@@ -42,10 +42,10 @@ export class RowTree<Node extends object> implements vscode.Disposable {
   private timer?: ReturnType<typeof setTimeout>;
   /** Counts VS Code's asks for rows and items; per row, the count at its last ask for its rows, and for its item. */
   private asks = 0;
-  private readonly askedAt = new Map<Node | undefined, number>();
+  private readonly askedAt = new WeakMap<Node, number>();
   private readonly itemAskedAt = new WeakMap<Node, number>();
   /** Per row pending, the count when it was last asked to be drawn again (a change after VS Code's ask is drawn). */
-  private readonly requestedAt = new Map<Node, number>();
+  private requestedAt = new Map<Node, number>();
   /** Rows left alone while VS Code draws the rows it asked for (`SETTLE_MS`). */
   private readonly settling = new Set<Node>();
   private settleTimer?: ReturnType<typeof setTimeout>;
@@ -73,7 +73,7 @@ export class RowTree<Node extends object> implements vscode.Disposable {
     });
     if (before) for (const id of before) if (!now.has(id)) this.forget(id);
     this.childIds.set(parent, now);
-    if (asked) this.askedAt.set(parent, ++this.asks);
+    if (asked && parent) this.askedAt.set(parent, ++this.asks);
     return result;
   }
 
@@ -142,7 +142,6 @@ export class RowTree<Node extends object> implements vscode.Disposable {
   clear(): void {
     this.nodes.clear();
     this.childIds.clear();
-    this.askedAt.clear();
     this.awaitingAsk.clear();
     this.redrawnUnasked.clear();
     this.requestedAt.clear();
@@ -188,9 +187,9 @@ export class RowTree<Node extends object> implements vscode.Disposable {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     const pending = this.pending;
-    const requested = new Map(this.requestedAt);
+    const requested = this.requestedAt;
     this.pending = new Set();
-    this.requestedAt.clear();
+    this.requestedAt = new Map();
     if (pending === 'all') {
       this.changed.fire(undefined);
       return;
