@@ -373,7 +373,7 @@ export const section: Section = {
     },
     {
       protection: 'An open row drawn again whose rows VS Code does not ask for again within a second is drawn once more',
-      edits: [edit('src/ui/lists/rowTree.ts', '    this.expectAsks(rows);\n', '')],
+      edits: [edit('src/ui/lists/rowTree.ts', '    this.expectAsks(rows, firedAt);\n', '')],
       specs: [`${T}/ui/rowTree.test.ts`],
       tests: ['is drawn again once more when VS Code has not asked for its rows by then'],
     },

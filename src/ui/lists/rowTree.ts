@@ -196,8 +196,10 @@ export class RowTree<Node extends object> implements vscode.Disposable {
     }
     const rows = [...pending].filter((row) => this.shows(row) && !this.hasAncestorIn(row, pending) && this.stillToDraw(row, requested.get(row) ?? 0));
     if (rows.length === 0) return;
+    // Counted before the event: a listener may ask for the rows while it is fired.
+    const firedAt = this.asks;
     this.changed.fire(rows);
-    this.expectAsks(rows);
+    this.expectAsks(rows, firedAt);
   }
 
   /**
@@ -218,11 +220,11 @@ export class RowTree<Node extends object> implements vscode.Disposable {
   }
 
   /** Open rows whose rows VS Code had asked for: it is to ask again, and a row it does not ask for is drawn again once. */
-  private expectAsks(rows: readonly Node[]): void {
+  private expectAsks(rows: readonly Node[], firedAt: number): void {
     for (const row of rows) {
       const id = this.ids.get(row);
       if (!this.childIds.has(row) || id === undefined || this.expansion.get(id) === false) continue;
-      this.awaitingAsk.set(row, this.asks);
+      this.awaitingAsk.set(row, firedAt);
     }
     if (this.awaitingAsk.size === 0 || this.reaskTimer) return;
     this.reaskTimer = setTimeout(() => this.checkAsks(), this.options.reaskMs ?? REASK_MS);

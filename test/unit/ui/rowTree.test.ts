@@ -158,6 +158,16 @@ describe('RowTree: one object per row, what is open remembered, redraws that nam
       assert.deepEqual(clock.planned(), [], 'once only: a workbench that never asks is not asked for ever');
     });
 
+    it('is not drawn again when VS Code asks for its rows while the change is sent (a workbench that draws at once)', () => {
+      const { section } = openSection();
+      reasking.onDidChangeTreeData((rows) => {
+        for (const row of rows ?? []) reasking.children(row, [{ id: 'row' }], idOf);
+      });
+      reasking.redraw([section]);
+      clock.pass(REASK_MS);
+      assert.deepEqual(sent, [[section]]);
+    });
+
     it('is not drawn again when VS Code asked for its rows, nor when it is closed, not shown, or holds no rows yet', () => {
       const { section, other } = openSection();
       reasking.redraw([section, other]);
